@@ -1,0 +1,2 @@
+//! Edge-matching puzzles.
+#![deny(missing_docs)]

@@ -1,0 +1,20 @@
+//! Shared vocabulary of the puzzle domains: board geometry, compact state encodings,
+//! permutation parity, rotations of square pieces and positioned text scanning.
+//!
+//! Nothing here searches or prints; the domain crates (`sliding`, `edge-match`) build on these
+//! types and the generic `search` crate.
+#![deny(missing_docs)]
+
+pub mod geometry;
+pub mod packed;
+pub mod parity;
+pub mod rank;
+pub mod rotation;
+pub mod text;
+
+pub use geometry::{Cell, Direction, Shape, ShapeError};
+pub use packed::{PackedTiles, Packing};
+pub use parity::{inversions, permutation_parity, Parity};
+pub use rank::{factorial, rank_permutation, unrank_permutation};
+pub use rotation::Rotation;
+pub use text::{lines, Line, Pos, Token};

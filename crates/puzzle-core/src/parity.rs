@@ -1,0 +1,96 @@
+//! Parity of permutations, the invariant that decides sliding-puzzle solvability.
+
+/// Whether a permutation is a product of an even or an odd number of transpositions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Parity {
+    /// An even number of transpositions.
+    Even,
+    /// An odd number of transpositions.
+    Odd,
+}
+
+impl Parity {
+    /// The parity of the number `n`.
+    pub const fn of(n: usize) -> Parity {
+        if n % 2 == 0 {
+            Parity::Even
+        } else {
+            Parity::Odd
+        }
+    }
+
+    /// The parity of the composition of two permutations (the sum of the two parities).
+    pub const fn combine(self, other: Parity) -> Parity {
+        match (self, other) {
+            (Parity::Even, Parity::Even) | (Parity::Odd, Parity::Odd) => Parity::Even,
+            _ => Parity::Odd,
+        }
+    }
+}
+
+/// The parity of `perm`, a permutation of `0..perm.len()` with `perm.len() <= 256`.
+///
+/// Computed from the cycle decomposition in linear time: a cycle of length `k` is `k - 1`
+/// transpositions.
+pub fn permutation_parity(perm: &[u8]) -> Parity {
+    let mut visited = [false; 256];
+    let mut transpositions = 0;
+    for start in 0..perm.len() {
+        if visited[start] {
+            continue;
+        }
+        let mut at = start;
+        let mut cycle_len = 0;
+        while !visited[at] {
+            visited[at] = true;
+            at = perm[at] as usize;
+            cycle_len += 1;
+        }
+        transpositions += cycle_len - 1;
+    }
+    Parity::of(transpositions)
+}
+
+/// The number of pairs `i < j` with `values[i] > values[j]`.
+pub fn inversions(values: &[u8]) -> usize {
+    let mut count = 0;
+    for (i, &a) in values.iter().enumerate() {
+        count += values[i + 1..].iter().filter(|&&b| b < a).count();
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn check(perm: &[u8], expected: Parity) {
+        assert_eq!(permutation_parity(perm), expected, "{perm:?}");
+    }
+
+    #[test]
+    fn known_parities() {
+        check(&[], Parity::Even);
+        check(&[0, 1, 2], Parity::Even);
+        check(&[1, 0, 2], Parity::Odd);
+        check(&[1, 2, 0], Parity::Even);
+        check(&[3, 2, 1, 0], Parity::Even);
+        check(&[1, 2, 3, 0], Parity::Odd);
+    }
+
+    #[test]
+    fn inversion_counts() {
+        assert_eq!(inversions(&[]), 0);
+        assert_eq!(inversions(&[1, 2, 3]), 0);
+        assert_eq!(inversions(&[3, 2, 1]), 3);
+        assert_eq!(inversions(&[8, 6, 7]), 2);
+    }
+
+    proptest! {
+        #[test]
+        fn cycle_parity_equals_inversion_parity(perm in Just((0u8..14).collect::<Vec<_>>()).prop_shuffle()) {
+            prop_assert_eq!(permutation_parity(&perm), Parity::of(inversions(&perm)));
+        }
+    }
+}

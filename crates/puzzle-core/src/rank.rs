@@ -1,0 +1,136 @@
+//! Lexicographic ranks of permutations: a 3×3 board becomes a number in `0..9!`.
+//!
+//! The rank of a permutation of `0..n` is its index in the lexicographic order of all `n!`
+//! permutations (the Lehmer code read as a factorial-base number). Ranks fit in a `u64` for
+//! `n <= 20`.
+
+/// The largest `n` whose permutations can be ranked into a `u64`.
+pub const MAX_RANKED_LEN: usize = 20;
+
+/// `n!`, for `n <= 20`.
+pub const fn factorial(n: usize) -> u64 {
+    let mut acc = 1u64;
+    let mut i = 2;
+    while i <= n {
+        acc *= i as u64;
+        i += 1;
+    }
+    acc
+}
+
+/// The lexicographic rank of `perm`, a permutation of `0..perm.len()`.
+///
+/// The caller guarantees that `perm` is a permutation and `perm.len() <= 20`; other inputs give
+/// an unspecified rank (never a panic in release builds).
+pub fn rank_permutation(perm: &[u8]) -> u64 {
+    debug_assert!(perm.len() <= MAX_RANKED_LEN);
+    let n = perm.len();
+    let mut rank = 0u64;
+    // `seen` marks values already used by earlier positions; the digit of position i is the
+    // number of smaller values still unused.
+    let mut seen: u32 = 0;
+    for (i, &value) in perm.iter().enumerate() {
+        let below = (1u32 << value) - 1;
+        let smaller_unused = value as u32 - (seen & below).count_ones();
+        rank = rank.wrapping_add((smaller_unused as u64).wrapping_mul(factorial(n - 1 - i)));
+        seen |= 1 << value;
+    }
+    rank
+}
+
+/// The permutation of `0..n` with lexicographic rank `rank`, written into `out` (`out.len() == n`).
+///
+/// The caller guarantees `rank < n!` and `n <= 20`.
+pub fn unrank_permutation(mut rank: u64, out: &mut [u8]) {
+    let n = out.len();
+    debug_assert!(n <= MAX_RANKED_LEN);
+    let mut unused: u32 = if n == 0 { 0 } else { u32::MAX >> (32 - n) };
+    for (i, slot) in out.iter_mut().enumerate() {
+        let weight = factorial(n - 1 - i);
+        let digit = (rank / weight) as u32;
+        rank %= weight;
+        // Pick the `digit`-th smallest value still unused.
+        let mut bits = unused;
+        for _ in 0..digit {
+            bits &= bits - 1;
+        }
+        let value = bits.trailing_zeros();
+        *slot = value as u8;
+        unused &= !(1 << value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn check(perm: &[u8], expected: u64) {
+        assert_eq!(rank_permutation(perm), expected, "{perm:?}");
+        let mut back = vec![0; perm.len()];
+        unrank_permutation(expected, &mut back);
+        assert_eq!(back, perm);
+    }
+
+    #[test]
+    fn known_ranks() {
+        check(&[], 0);
+        check(&[0], 0);
+        check(&[0, 1, 2], 0);
+        check(&[0, 2, 1], 1);
+        check(&[1, 0, 2], 2);
+        check(&[2, 1, 0], 5);
+        check(&[0, 1, 2, 3, 4, 5, 6, 7, 8], 0);
+        check(&[8, 7, 6, 5, 4, 3, 2, 1, 0], factorial(9) - 1);
+        // Digit 1 in every position but the last: 8! + 7! + ... + 1!.
+        check(&[1, 2, 3, 4, 5, 6, 7, 8, 0], (1..=8).map(factorial).sum());
+        check(&[0, 8, 7, 6, 5, 4, 3, 2, 1], factorial(8) - 1);
+    }
+
+    #[test]
+    fn factorials() {
+        assert_eq!(factorial(0), 1);
+        assert_eq!(factorial(9), 362_880);
+        assert_eq!(factorial(20), 2_432_902_008_176_640_000);
+    }
+
+    #[test]
+    fn all_ranks_of_four_are_lexicographic() {
+        // Enumerate permutations of 0..4 in lexicographic order by brute force.
+        let mut expected_rank = 0;
+        for a in 0..4u8 {
+            for b in 0..4u8 {
+                for c in 0..4u8 {
+                    for d in 0..4u8 {
+                        let perm = [a, b, c, d];
+                        let mut sorted = perm;
+                        sorted.sort_unstable();
+                        if sorted == [0, 1, 2, 3] {
+                            check(&perm, expected_rank);
+                            expected_rank += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(expected_rank, 24);
+    }
+
+    proptest! {
+        #[test]
+        fn rank_round_trips(perm in Just((0u8..12).collect::<Vec<_>>()).prop_shuffle()) {
+            let rank = rank_permutation(&perm);
+            prop_assert!(rank < factorial(perm.len()));
+            let mut back = vec![0; perm.len()];
+            unrank_permutation(rank, &mut back);
+            prop_assert_eq!(back, perm);
+        }
+
+        #[test]
+        fn unrank_round_trips(rank in 0..factorial(20)) {
+            let mut perm = [0u8; 20];
+            unrank_permutation(rank, &mut perm);
+            prop_assert_eq!(rank_permutation(&perm), rank);
+        }
+    }
+}

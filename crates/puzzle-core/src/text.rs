@@ -1,0 +1,132 @@
+//! Line and token scanning that remembers positions, so parsers can say where input is wrong.
+//!
+//! Lines are numbered from 1 and columns count characters from 1. A UTF-8 byte-order mark at
+//! the start and a carriage return before each line feed are accepted and skipped.
+
+use std::fmt;
+
+/// A place in the input: 1-based line and 1-based character column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// The column in characters, counted from 1.
+    pub col: usize,
+}
+
+impl Pos {
+    /// The position at `line`, `col`.
+    pub const fn new(line: usize, col: usize) -> Pos {
+        Pos { line, col }
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// One line of input without its line ending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line<'a> {
+    /// The line number, counted from 1.
+    pub number: usize,
+    /// The text of the line, without `\n`, `\r\n` or a leading byte-order mark.
+    pub text: &'a str,
+}
+
+/// A maximal run of non-whitespace characters on a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// Where the token starts.
+    pub pos: Pos,
+    /// The token itself.
+    pub text: &'a str,
+}
+
+impl<'a> Line<'a> {
+    /// Whether the line holds only whitespace.
+    pub fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+
+    /// The position of the first character of the line.
+    pub const fn start(&self) -> Pos {
+        Pos::new(self.number, 1)
+    }
+
+    /// The position just after the last character of the line.
+    pub fn end(&self) -> Pos {
+        Pos::new(self.number, self.text.chars().count() + 1)
+    }
+
+    /// The position of the first non-whitespace character, or of the line's end if it is blank.
+    pub fn first_non_blank(&self) -> Pos {
+        self.tokens().next().map_or_else(|| self.end(), |token| token.pos)
+    }
+
+    /// The whitespace-separated tokens of the line, with their positions.
+    pub fn tokens(&self) -> impl Iterator<Item = Token<'a>> + 'a {
+        let number = self.number;
+        let text = self.text;
+        let mut chars = text.char_indices().enumerate().peekable();
+        std::iter::from_fn(move || {
+            while chars.next_if(|(_, (_, c))| c.is_whitespace()).is_some() {}
+            let (col, (start, _)) = chars.next()?;
+            let mut end = text.len();
+            while let Some(&(_, (idx, c))) = chars.peek() {
+                if c.is_whitespace() {
+                    end = idx;
+                    break;
+                }
+                chars.next();
+            }
+            Some(Token { pos: Pos::new(number, col + 1), text: &text[start..end] })
+        })
+    }
+
+    /// The characters of the line with their positions.
+    pub fn chars(&self) -> impl Iterator<Item = (Pos, char)> + 'a {
+        let number = self.number;
+        self.text.chars().enumerate().map(move |(i, c)| (Pos::new(number, i + 1), c))
+    }
+}
+
+/// The lines of `input`, numbered from 1.
+pub fn lines(input: &str) -> impl Iterator<Item = Line<'_>> {
+    let input = input.strip_prefix('\u{feff}').unwrap_or(input);
+    input.lines().enumerate().map(|(i, text)| Line { number: i + 1, text })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, expected: &[(usize, usize, &str)]) {
+        let got: Vec<(usize, usize, &str)> = lines(input)
+            .flat_map(|line| line.tokens().collect::<Vec<_>>())
+            .map(|t| (t.pos.line, t.pos.col, t.text))
+            .collect();
+        assert_eq!(got, expected, "{input:?}");
+    }
+
+    #[test]
+    fn tokens_with_positions() {
+        check("", &[]);
+        check("   \n\t\n", &[]);
+        check("1 2 3", &[(1, 1, "1"), (1, 3, "2"), (1, 5, "3")]);
+        check("  12\t 3 \n\n4", &[(1, 3, "12"), (1, 7, "3"), (3, 1, "4")]);
+        check("\u{feff}A* B/\r\nC+", &[(1, 1, "A*"), (1, 4, "B/"), (2, 1, "C+")]);
+        check("é x", &[(1, 1, "é"), (1, 3, "x")]);
+    }
+
+    #[test]
+    fn line_ends() {
+        let line = lines("ab  \r\n").next().unwrap();
+        assert_eq!(line.text, "ab  ");
+        assert_eq!(line.end(), Pos::new(1, 5));
+        assert_eq!(line.first_non_blank(), Pos::new(1, 1));
+        assert!(!line.is_blank());
+    }
+}

@@ -1,0 +1,95 @@
+//! Generic state-space search: breadth-first search, A*, IDA* and depth-first backtracking.
+//!
+//! The searches know nothing about puzzles. A problem is described by closures in the style of
+//! the `pathfinding` crate: `successors` lists the moves from a state as `(move, next, cost)`,
+//! `success` recognises a goal, and A*/IDA* take a `heuristic` that must be *admissible* (never
+//! more than the true remaining cost) for the returned solutions to be optimal. [`astar()`] and
+//! [`idastar()`] take the same arguments, so either can replace the other.
+//!
+//! "No solution" is a value, never an error: every search returns an [`Outcome`] whose
+//! [`Status`] says whether it found a solution, proved there is none, or gave up at a limit.
+#![deny(missing_docs)]
+
+pub mod astar;
+pub mod backtrack;
+pub mod bfs;
+pub mod idastar;
+
+use std::fmt::Debug;
+use std::ops::Add;
+
+pub use astar::astar;
+pub use backtrack::{backtrack, Backtrack, BacktrackEnd, BacktrackOutcome};
+pub use bfs::bfs;
+pub use idastar::idastar;
+
+/// A path cost: a totally ordered, additive quantity whose [`Default`] is zero.
+pub trait Cost: Copy + Ord + Add<Output = Self> + Default + Debug {}
+
+impl<T: Copy + Ord + Add<Output = T> + Default + Debug> Cost for T {}
+
+/// What a search counted while it ran.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// States whose successors were listed.
+    pub expanded: u64,
+    /// Successor states produced (including ones discarded as duplicates).
+    pub generated: u64,
+}
+
+/// Bounds on the work a search may do before it gives up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Give up once this many states have been expanded.
+    pub max_expanded: Option<u64>,
+}
+
+impl Limits {
+    /// No limits: search until a solution is found or the space is exhausted.
+    pub const NONE: Limits = Limits { max_expanded: None };
+
+    fn exceeded(&self, stats: &Stats) -> bool {
+        self.max_expanded.is_some_and(|max| stats.expanded >= max)
+    }
+}
+
+/// A path from the start to a goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution<N, M, C> {
+    /// The states along the path, from the start to the goal inclusive (`moves.len() + 1` of them).
+    pub states: Vec<N>,
+    /// The moves taken, in order.
+    pub moves: Vec<M>,
+    /// The total cost of the moves.
+    pub cost: C,
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status<T> {
+    /// A solution was found.
+    Found(T),
+    /// The whole reachable space was searched: there is no solution.
+    Exhausted,
+    /// A limit was reached before the search could decide.
+    GaveUp,
+}
+
+impl<T> Status<T> {
+    /// The solution, if one was found.
+    pub fn found(self) -> Option<T> {
+        match self {
+            Status::Found(solution) => Some(solution),
+            Status::Exhausted | Status::GaveUp => None,
+        }
+    }
+}
+
+/// The result of [`bfs()`], [`astar()`] or [`idastar()`]: how it ended and what it counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome<N, M, C> {
+    /// The solution, or why there is none.
+    pub status: Status<Solution<N, M, C>>,
+    /// Work done.
+    pub stats: Stats,
+}

@@ -1,0 +1,2 @@
+//! Sliding-tile puzzles.
+#![deny(missing_docs)]
