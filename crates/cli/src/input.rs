@@ -76,3 +76,16 @@ impl fmt::Display for BadInput {
 }
 
 impl std::error::Error for BadInput {}
+
+/// Bad input that was already reported on stderr (for example, boards of a batch reported in
+/// their place): exit status 1 without another message.
+#[derive(Debug)]
+pub struct Reported;
+
+impl fmt::Display for Reported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("bad input, reported above")
+    }
+}
+
+impl std::error::Error for Reported {}

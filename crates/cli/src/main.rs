@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::input::BadInput;
+use crate::input::{BadInput, Reported};
 
 const EXIT_CODES: &str = "\
 Exit status:
@@ -55,6 +55,9 @@ fn main() -> ExitCode {
 fn report(err: &anyhow::Error) -> ExitCode {
     if let Some(bad) = err.downcast_ref::<BadInput>() {
         eprintln!("error: {bad}");
+        return ExitCode::from(1);
+    }
+    if err.downcast_ref::<Reported>().is_some() {
         return ExitCode::from(1);
     }
     if err.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) {

@@ -1,2 +1,29 @@
-//! Sliding-tile puzzles.
+//! Sliding-tile puzzles: validated boards, the judge input formats, solvability by parity and
+//! optimal solutions, each checked independently before it is returned to a caller that prints.
+//!
+//! The 3×3 puzzle with the judges' goal is answered from a complete distance table; other
+//! boards go through the generic searches of the `search` crate.
 #![deny(missing_docs)]
+
+pub mod board;
+pub mod parse;
+pub mod solvable;
+pub mod solve;
+pub mod table;
+
+use puzzle_core::Direction;
+
+pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK};
+pub use parse::{detect_format, parse_judge_a, parse_judge_b, Format, JudgeBInput, ParseError, ParseErrorKind};
+pub use solvable::is_solvable;
+pub use solve::{check, judge_goal, solve, Answer, CheckError, SolveError};
+pub use table::DistanceTable;
+
+/// The order in which blank moves are tried, which fixes the path chosen among optimal ones:
+/// up, down, left, right.
+pub const MOVE_ORDER: [Direction; 4] = [Direction::North, Direction::South, Direction::West, Direction::East];
+
+/// A path as letters `U`, `D`, `L`, `R`: the directions the blank moves.
+pub fn path_letters(path: &[Direction]) -> String {
+    path.iter().map(|dir| dir.move_letter()).collect()
+}

@@ -1,0 +1,56 @@
+//! Solvability by permutation parity, for any board shape of at least 2×2 and any goal.
+//!
+//! A move swaps the blank with a neighbour: one transposition of the cells' contents, and one
+//! step of the blank. So the parity of the permutation taking the board to the goal (blank
+//! included) always equals the parity of the blank's Manhattan distance to its goal cell.
+//! Conversely every board meeting that condition is reachable on boards of at least 2×2 (the
+//! classic result of Johnson & Story, 1879), which the tests confirm by exhaustive search.
+
+use puzzle_core::{permutation_parity, Cell, Parity};
+
+use crate::board::{Board, BLANK};
+
+/// Whether `goal` can be reached from `board` by sliding tiles. Boards of different shapes are
+/// never solvable.
+pub fn is_solvable(board: &Board, goal: &Board) -> bool {
+    if board.shape() != goal.shape() {
+        return false;
+    }
+    let mut goal_cell = vec![0u32; goal.tiles().len()];
+    for (cell, &tile) in goal.tiles().iter().enumerate() {
+        goal_cell[tile as usize] = cell as u32;
+    }
+    // Cell i of the board holds a tile that belongs at goal_cell[tile]: the permutation to undo.
+    let to_goal: Vec<u32> = board.tiles().iter().map(|&tile| goal_cell[tile as usize]).collect();
+    let blank_steps = board.shape().manhattan(board.blank(), Cell(goal_cell[BLANK as usize] as usize));
+    permutation_parity(&to_goal) == Parity::of(blank_steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{BoardSpec, GoalKind};
+    use puzzle_core::Shape;
+
+    fn check(rows: usize, cols: usize, tiles: &[u32], kind: GoalKind, expected: bool) {
+        let board = Board::try_from(BoardSpec { rows, cols, tiles: tiles.to_vec() }).unwrap();
+        let goal = Board::goal(Shape::new(rows, cols).unwrap(), kind).unwrap();
+        assert_eq!(is_solvable(&board, &goal), expected, "{board} to {goal}");
+    }
+
+    #[test]
+    fn known_cases() {
+        use GoalKind::*;
+        check(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], BlankLast, true);
+        check(3, 3, &[1, 2, 3, 4, 5, 6, 8, 7, 0], BlankLast, false);
+        check(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6], BlankLast, true);
+        // Sam Loyd's 14-15 puzzle.
+        check(4, 4, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0], BlankLast, false);
+        check(4, 4, &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], BlankLast, false);
+        check(4, 4, &[1, 2, 3, 0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], BlankFirst, true);
+        check(2, 2, &[0, 3, 2, 1], BlankFirst, false);
+        check(2, 2, &[3, 0, 2, 1], BlankFirst, false);
+        check(2, 2, &[2, 1, 0, 3], BlankFirst, true);
+        check(2, 2, &[1, 3, 0, 2], BlankFirst, true);
+    }
+}
