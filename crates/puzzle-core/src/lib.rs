@@ -15,6 +15,6 @@ pub mod text;
 pub use geometry::{Cell, Direction, Shape, ShapeError};
 pub use packed::{PackedTiles, Packing};
 pub use parity::{inversions, permutation_parity, Parity};
-pub use rank::{factorial, rank_permutation, unrank_permutation};
+pub use rank::{factorial, rank_nibbles, rank_permutation, unrank_permutation};
 pub use rotation::Rotation;
 pub use text::{lines, Line, Pos, Token};

@@ -6,12 +6,15 @@
 
 use std::sync::OnceLock;
 
-use puzzle_core::{factorial, rank_permutation, unrank_permutation, Direction, Shape};
+use puzzle_core::{factorial, rank_nibbles, rank_permutation, Cell, Direction, Shape};
 
 use crate::board::{Board, GoalKind};
 use crate::MOVE_ORDER;
 
 const N_CELLS: usize = 9;
+const BLANK_SHIFT: u32 = 60;
+const FROM_SHIFT: u32 = 56;
+const TILES_MASK: u64 = (1 << (4 * N_CELLS)) - 1;
 const UNREACHED: u8 = u8::MAX;
 
 /// Exact distances from every 3×3 state to a fixed goal.
@@ -46,27 +49,43 @@ impl DistanceTable {
             return None;
         }
         let mut distance = vec![UNREACHED; factorial(N_CELLS) as usize];
-        let start = rank_of(goal.tiles());
-        distance[start as usize] = 0;
-        let mut queue: Vec<u32> = Vec::with_capacity(factorial(N_CELLS) as usize / 2);
+        // Queued states are packed: tile of cell i in bits 4i..4i+4, the blank's cell in bits
+        // 60..64 and the cell it came from (plus one, 0 for none) in bits 56..60. So expanding a
+        // state needs no unranking, no search for the blank, and no rank for the move back.
+        let mut start = 0u64;
+        for (cell, &tile) in goal.tiles().iter().enumerate() {
+            start |= u64::from(tile) << (4 * cell);
+        }
+        start |= (goal.blank().0 as u64) << BLANK_SHIFT;
+        distance[rank_nibbles(start & TILES_MASK, N_CELLS) as usize] = 0;
+        let mut queue: Vec<u64> = Vec::with_capacity(factorial(N_CELLS) as usize / 2);
         queue.push(start);
-        let mut head = 0;
-        let mut tiles = [0u8; N_CELLS];
-        while let Some(&rank) = queue.get(head) {
-            head += 1;
-            unrank_permutation(u64::from(rank), &mut tiles);
-            let next_distance = distance[rank as usize] + 1;
-            let blank = tiles.iter().position(|&t| t == 0).unwrap_or_default();
-            for dir in Direction::ALL {
-                let Some(target) = shape.neighbour(puzzle_core::Cell(blank), dir) else { continue };
-                tiles.swap(blank, target.0);
-                let next = rank_permutation(&tiles) as usize;
-                if distance[next] == UNREACHED {
-                    distance[next] = next_distance;
-                    queue.push(next as u32);
+        let neighbours = neighbour_table(shape);
+        // The queue is processed one layer (one distance) at a time.
+        let (mut head, mut next_distance) = (0, 1u8);
+        while head < queue.len() {
+            let layer_end = queue.len();
+            while head < layer_end {
+                let state = queue[head];
+                head += 1;
+                let tiles = state & TILES_MASK;
+                let blank = (state >> BLANK_SHIFT) as usize;
+                let came_from = ((state >> FROM_SHIFT) & 0xf) as usize;
+                for &target in neighbours[blank].iter().flatten() {
+                    if target + 1 == came_from {
+                        continue;
+                    }
+                    let tile = (tiles >> (4 * target)) & 0xf;
+                    let next_tiles = (tiles & !(0xf << (4 * target))) | (tile << (4 * blank));
+                    let slot = &mut distance[rank_nibbles(next_tiles, N_CELLS) as usize];
+                    if *slot == UNREACHED {
+                        *slot = next_distance;
+                        let from = (blank as u64 + 1) << FROM_SHIFT;
+                        queue.push(next_tiles | ((target as u64) << BLANK_SHIFT) | from);
+                    }
                 }
-                tiles.swap(blank, target.0);
             }
+            next_distance += 1;
         }
         Some(DistanceTable { goal: goal.clone(), distance })
     }
@@ -108,6 +127,11 @@ impl DistanceTable {
         }
         Some(path)
     }
+}
+
+/// For each cell, the cells next to it.
+fn neighbour_table(shape: Shape) -> [[Option<usize>; 4]; N_CELLS] {
+    std::array::from_fn(|cell| Direction::ALL.map(|dir| shape.neighbour(Cell(cell), dir).map(|c| c.0)))
 }
 
 fn rank_of(tiles: &[u32]) -> u32 {
