@@ -3,17 +3,176 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use anyhow::Context as _;
 use clap::Args;
+use edge_match::{
+    check_solution, count_solutions, first_solution, parse_puzzle, render_pieces, render_solution, Limits,
+    ParseErrorKind, ParseOptions, Placement, Puzzle, Solution, Status,
+};
+use serde::Serialize;
+
+use crate::input::Input;
 
 /// Arguments of `puzzle edge`.
 #[derive(Debug, Args)]
+#[command(after_long_help = format!("{FORMAT}\n\n{}", crate::EXIT_CODES))]
 pub struct EdgeArgs {
     /// The puzzle file (marks format); standard input when absent or `-`
     pub file: Option<PathBuf>,
+    /// The board's size as ROWSxCOLS, e.g. 2x3 [default: square, √pieces on a side]
+    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    pub size: Option<(usize, usize)>,
+    /// Keep every piece as given (rotation 0) instead of trying all four rotations
+    #[arg(long)]
+    pub no_rotate: bool,
+    /// Count the distinct solutions instead of showing the first one
+    #[arg(long)]
+    pub count: bool,
+    /// Print one line of JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+const FORMAT: &str = "\
+Input: one piece per line, four marks in north west south east order, e.g. `A* B* B/ C*`.
+A mark is a picture letter A-Z and a half: + top, - bottom, / left, * right. Touching sides
+match when they show the two halves of one picture (A+ with A-, A/ with A*); sides on the
+border match anything. Blank lines and lines starting with # are skipped.
+
+Output: the pieces, then the first solution (cells row-major from the top-left, pieces tried
+in input order, rotations 0 to 3) as boxes labelled (piece,rotation): the input index of the
+piece and its counter-clockwise quarter turns. Or `no solution`.
+--json: {\"rows\":R,\"cols\":C,\"solved\":BOOL,\"placements\":[{\"piece\":P,\"rotation\":R},...]|null,\"nodes\":N}
+--count: the number of distinct pictures (the turns of a whole square board count apart);
+with --json {\"rows\":R,\"cols\":C,\"solutions\":N,\"nodes\":N}.";
+
+/// Reads `ROWSxCOLS` with both at least 1.
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let expected = || format!("expected ROWSxCOLS with both at least 1, like 2x3, found `{text}`");
+    let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(expected)?;
+    let rows: usize = rows.parse().map_err(|_| expected())?;
+    let cols: usize = cols.parse().map_err(|_| expected())?;
+    if rows == 0 || cols == 0 {
+        return Err(expected());
+    }
+    Ok((rows, cols))
 }
 
 /// Runs `puzzle edge`.
 pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    let _ = (args, out);
-    anyhow::bail!("not yet written")
+    let input = Input::read(args.file.as_deref())?;
+    let options = ParseOptions { size: args.size, rotate: !args.no_rotate };
+    let puzzle = parse_puzzle(&input.text, &options).map_err(|err| {
+        let message = match err.kind {
+            ParseErrorKind::NotSquare { .. } => format!("{}; give the board's size with --size RxC", err.kind),
+            _ => err.kind.to_string(),
+        };
+        input.error(err.pos, message)
+    })?;
+    // Every answer is complete: these puzzles are small enough to search to the end.
+    if args.count {
+        let count = count_solutions(&puzzle, &Limits::NONE);
+        anyhow::ensure!(count.complete, "the count stopped early without a limit");
+        if args.json {
+            let json = CountJson {
+                rows: puzzle.rows(),
+                cols: puzzle.cols(),
+                solutions: count.solutions,
+                nodes: count.stats.generated,
+            };
+            writeln!(out, "{}", serde_json::to_string(&json)?)?;
+        } else {
+            writeln!(out, "{}", count.solutions)?;
+        }
+        return Ok(());
+    }
+    let first = first_solution(&puzzle, &Limits::NONE);
+    let solution = match first.status {
+        Status::Found(placements) => Some(checked(&puzzle, &placements)?),
+        Status::Exhausted => None,
+        Status::GaveUp => anyhow::bail!("the search gave up without a limit"),
+    };
+    if args.json {
+        let json = FirstJson {
+            rows: puzzle.rows(),
+            cols: puzzle.cols(),
+            solved: solution.is_some(),
+            placements: solution.as_ref().map(|solution| {
+                (solution.placements().iter())
+                    .map(|p| PlacementJson { piece: p.piece, rotation: p.rotation.quarter_turns() })
+                    .collect()
+            }),
+            nodes: first.stats.generated,
+        };
+        writeln!(out, "{}", serde_json::to_string(&json)?)?;
+        return Ok(());
+    }
+    writeln!(out, "pieces (piece,rotation = input index, counter-clockwise quarter turns):")?;
+    write!(out, "{}", render_pieces(&puzzle))?;
+    writeln!(out)?;
+    match &solution {
+        Some(solution) => {
+            writeln!(out, "solution:")?;
+            write!(out, "{}", render_solution(&puzzle, solution))?;
+        }
+        None => writeln!(out, "no solution")?,
+    }
+    Ok(())
+}
+
+/// Re-checks the solver's answer independently; a failure is a bug, reported as an internal
+/// error rather than printed as an answer.
+fn checked(puzzle: &Puzzle, placements: &[Placement]) -> anyhow::Result<Solution> {
+    check_solution(puzzle, placements).context("the solver's answer failed the independent check")
+}
+
+/// `--json` output for the first solution.
+#[derive(Serialize)]
+struct FirstJson {
+    rows: usize,
+    cols: usize,
+    solved: bool,
+    placements: Option<Vec<PlacementJson>>,
+    /// Pieces placed during the search.
+    nodes: u64,
+}
+
+#[derive(Serialize)]
+struct PlacementJson {
+    piece: usize,
+    rotation: usize,
+}
+
+/// `--json --count` output.
+#[derive(Serialize)]
+struct CountJson {
+    rows: usize,
+    cols: usize,
+    solutions: u64,
+    /// Pieces placed during the search.
+    nodes: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, expected: Result<(usize, usize), ()>) {
+        assert_eq!(parse_size(input).map_err(|_| ()), expected, "{input:?}");
+    }
+
+    #[test]
+    fn sizes() {
+        check("3x3", Ok((3, 3)));
+        check("2x3", Ok((2, 3)));
+        check("16X16", Ok((16, 16)));
+        check("0x3", Err(()));
+        check("3x0", Err(()));
+        check("3", Err(()));
+        check("3x", Err(()));
+        check("x3", Err(()));
+        check("-1x3", Err(()));
+        check("3x3x3", Err(()));
+        check("a x b", Err(()));
+    }
 }

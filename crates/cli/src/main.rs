@@ -15,7 +15,7 @@ use crate::input::{BadInput, Reported};
 const EXIT_CODES: &str = "\
 Exit status:
   0  every puzzle was answered (including \"-1\", \"impossible\" and \"no solution\")
-  1  bad input: the message names the file, line and column
+  1  bad input (the message names the file, line and column) or bad arguments
   2  internal error (a bug: please report it)";
 
 /// Solves sliding-tile puzzles and edge-matching puzzles, optimally and checked.
@@ -37,7 +37,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // Usage errors are bad input (exit 1), not internal errors; help and version exit 0.
+            let _ = err.print();
+            return if err.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
+        }
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match &cli.command {

@@ -1,2 +1,38 @@
-//! Edge-matching puzzles.
+//! Edge-matching puzzles: square pieces with a mark on each side, laid on a rectangular board
+//! so that every pair of touching sides matches.
+//!
+//! The flow is parse, validate, solve, check, render:
+//!
+//! 1. [`parse_puzzle`] reads the marks format (`A* B* B/ C*`, one piece per line) into a
+//!    [`PuzzleSpec`] and validates it into a [`Puzzle`] (see [`Puzzle::try_from`]).
+//! 2. [`first_solution`] finds the first solution in a fixed order, [`count_solutions`] counts
+//!    the distinct ones; both run the generic [`search::backtrack()`] over pieces pre-turned into
+//!    every allowed rotation, with sides compared as [`EdgeCode`]s through a [`Matching`] table.
+//! 3. [`check_solution`] re-checks an answer independently and returns a [`Solution`].
+//! 4. [`render_pieces`] and [`render_solution`] draw ASCII boxes. The crate never prints.
+//!
+//! ```
+//! use edge_match::{check_solution, first_solution, parse_puzzle, Limits, ParseOptions, Status};
+//!
+//! let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+//! let Status::Found(placements) = first_solution(&puzzle, &Limits::NONE).status else { panic!() };
+//! assert_eq!(check_solution(&puzzle, &placements).unwrap().placements(), placements);
+//! ```
 #![deny(missing_docs)]
+
+pub mod check;
+pub mod code;
+pub mod mark;
+pub mod parse;
+pub mod puzzle;
+pub mod render;
+pub mod solve;
+
+pub use check::{check_solution, CheckError, Solution};
+pub use code::{EdgeCode, Matching};
+pub use mark::{Half, Mark, MarkError};
+pub use parse::{parse_puzzle, parse_spec, ParseError, ParseErrorKind, ParseOptions};
+pub use puzzle::{Piece, Placement, Puzzle, PuzzleError, PuzzleSpec};
+pub use render::{render_pieces, render_solution};
+pub use search::{Limits, Stats, Status};
+pub use solve::{count_solutions, first_solution, FirstSolution, SolutionCount};

@@ -1,0 +1,212 @@
+//! The marks format: one piece per line, four marks in north, west, south, east order.
+//!
+//! ```text
+//! # the first piece of the first example
+//! A* B* B/ C*
+//! ```
+//!
+//! Blank lines and lines whose first character (after spaces) is `#` are skipped. Pieces are
+//! numbered from 0 in the order they appear.
+
+use puzzle_core::{lines, Pos};
+
+use crate::mark::{Mark, MarkError};
+use crate::puzzle::{Piece, Puzzle, PuzzleError, PuzzleSpec};
+
+/// What the marks format itself does not say: the board's size and whether pieces may turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Rows and columns of the board; `None` means a square board of `√pieces` on a side.
+    pub size: Option<(usize, usize)>,
+    /// Whether pieces may be turned.
+    pub rotate: bool,
+}
+
+impl Default for ParseOptions {
+    /// A square board with rotations allowed.
+    fn default() -> ParseOptions {
+        ParseOptions { size: None, rotate: true }
+    }
+}
+
+/// Input that is not a puzzle in the marks format, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{pos}: {kind}")]
+pub struct ParseError {
+    /// Where the problem is: the offending token, or the last piece's line for a piece count
+    /// that does not fit the board (line 1 when there are no pieces).
+    pub pos: Pos,
+    /// What the problem is.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with marks-format input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseErrorKind {
+    /// Nothing but blank lines and comments.
+    #[error("no pieces: expected one line of four marks (north west south east) per piece")]
+    NoPieces,
+    /// A token that is not a letter and a half.
+    #[error("bad mark `{token}`: {reason}")]
+    BadMark {
+        /// The token as written.
+        token: String,
+        /// Why it is not a mark.
+        reason: MarkError,
+    },
+    /// A line with fewer or more than four marks.
+    #[error("a piece has four marks (north west south east), found {found}")]
+    MarkCount {
+        /// How many tokens the line has.
+        found: usize,
+    },
+    /// No size was given and the number of pieces is not a perfect square.
+    #[error("{pieces} pieces cannot fill a square board")]
+    NotSquare {
+        /// How many pieces there are.
+        pieces: usize,
+    },
+    /// The pieces do not make a puzzle of the given size.
+    #[error(transparent)]
+    Puzzle(#[from] PuzzleError),
+}
+
+/// Reads marks-format `text` into an unvalidated spec.
+///
+/// Without [`ParseOptions::size`] the board is square and a piece count that is not a perfect
+/// square is refused here; with it the count is left for [`Puzzle::try_from`] to check.
+pub fn parse_spec(text: &str, options: &ParseOptions) -> Result<PuzzleSpec, ParseError> {
+    parse_with_last_line(text, options).map(|(spec, _)| spec)
+}
+
+/// Reads marks-format `text` into a valid puzzle.
+pub fn parse_puzzle(text: &str, options: &ParseOptions) -> Result<Puzzle, ParseError> {
+    let (spec, last_piece) = parse_with_last_line(text, options)?;
+    Puzzle::try_from(spec).map_err(|err| ParseError { pos: last_piece, kind: err.into() })
+}
+
+/// Parses the pieces and also returns where the last piece's line starts, the place to blame
+/// when their number is wrong.
+fn parse_with_last_line(text: &str, options: &ParseOptions) -> Result<(PuzzleSpec, Pos), ParseError> {
+    let mut pieces = Vec::new();
+    let mut last_piece = Pos::new(1, 1);
+    for line in lines(text) {
+        let first = line.first_non_blank();
+        if line.is_blank() || line.text.trim_start().starts_with('#') {
+            continue;
+        }
+        last_piece = first;
+        let mut sides = Vec::with_capacity(4);
+        for token in line.tokens() {
+            if sides.len() == 4 {
+                return Err(ParseError {
+                    pos: token.pos,
+                    kind: ParseErrorKind::MarkCount { found: line.tokens().count() },
+                });
+            }
+            let mark = token.text.parse::<Mark>().map_err(|reason| ParseError {
+                pos: token.pos,
+                kind: ParseErrorKind::BadMark { token: token.text.to_owned(), reason },
+            })?;
+            sides.push(mark);
+        }
+        let Ok(sides) = <[Mark; 4]>::try_from(sides.as_slice()) else {
+            return Err(ParseError { pos: line.end(), kind: ParseErrorKind::MarkCount { found: sides.len() } });
+        };
+        pieces.push(Piece { sides });
+    }
+    if pieces.is_empty() {
+        return Err(ParseError { pos: Pos::new(1, 1), kind: ParseErrorKind::NoPieces });
+    }
+    let (rows, cols) = match options.size {
+        Some(size) => size,
+        None => {
+            let side = square_side(pieces.len())
+                .ok_or(ParseError { pos: last_piece, kind: ParseErrorKind::NotSquare { pieces: pieces.len() } })?;
+            (side, side)
+        }
+    };
+    Ok((PuzzleSpec { rows, cols, pieces, rotate: options.rotate }, last_piece))
+}
+
+/// The whole square root of `n`, if `n` is a perfect square.
+fn square_side(n: usize) -> Option<usize> {
+    // Counting up is plenty: the side of any board worth solving is tiny.
+    (1..).take_while(|side: &usize| side.saturating_mul(*side) <= n).find(|side| side * side == n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str = "A* B* B/ C*\nB/ A* C/ C*\nC* A/ B/ B*\nA* C* B/ B*\nD+ C/ A* B/\n\
+                           D+ A/ C/ D-\nD- A* A/ C/\nA* B/ C* D-\nD+ A/ A* B*\n";
+
+    /// Parses `input` with `size`, giving the board's size and first piece, or the error as
+    /// `(line, col, message)`.
+    fn check(input: &str, size: Option<(usize, usize)>, expected: Result<(usize, usize, &str), (usize, usize, &str)>) {
+        let options = ParseOptions { size, rotate: true };
+        let got = match parse_puzzle(input, &options) {
+            Ok(puzzle) => Ok((puzzle.rows(), puzzle.cols(), puzzle.pieces()[0].to_string())),
+            Err(err) => Err((err.pos.line, err.pos.col, err.kind.to_string())),
+        };
+        let expected = expected.map(|(r, c, first)| (r, c, first.to_owned())).map_err(|(l, c, m)| (l, c, m.to_owned()));
+        assert_eq!(got, expected, "{input:?}");
+    }
+
+    #[test]
+    fn good_input() {
+        check(EXAMPLE, None, Ok((3, 3, "A* B* B/ C*")));
+        check("# comment\n\n  A+ B+ C+ D+  \r\n", None, Ok((1, 1, "A+ B+ C+ D+")));
+        check("\u{feff}A+\tB+ C+ D+\n   # indented comment\n", None, Ok((1, 1, "A+ B+ C+ D+")));
+        check(&"A+ B- C/ D*\n".repeat(6), Some((2, 3)), Ok((2, 3, "A+ B- C/ D*")));
+        check(&"A+ B- C/ D*\n".repeat(6), Some((3, 2)), Ok((3, 2, "A+ B- C/ D*")));
+        check(&"A+ B- C/ D*\n".repeat(4), Some((1, 4)), Ok((1, 4, "A+ B- C/ D*")));
+    }
+
+    #[test]
+    fn bad_marks_point_at_the_token() {
+        let bad = |token: &str, reason: &str| format!("bad mark `{token}`: {reason}");
+        let halves = "(+ top, - bottom, / left, * right)";
+        check("A+ a* C+ D+", None, Err((1, 4, &bad("a*", "a mark starts with a picture letter A-Z"))));
+        check("\nA+ B+ A C+", None, Err((2, 7, &bad("A", &format!("the letter needs a half after it {halves}")))));
+        check("A# B+ C+ D+", None, Err((1, 1, &bad("A#", &format!("`#` is not a half {halves}")))));
+        check("A+ B+ C+  AB+", None, Err((1, 11, &bad("AB+", &format!("`B` is not a half {halves}")))));
+        check("A+ B+ C+ A++", None, Err((1, 10, &bad("A++", "a mark is one letter and one half, like `A*`"))));
+        check("A+ B+ C+ D+ # trailing", None, Err((1, 13, "a piece has four marks (north west south east), found 6")));
+    }
+
+    #[test]
+    fn wrong_number_of_marks() {
+        let found = |n: usize| format!("a piece has four marks (north west south east), found {n}");
+        check("A+ B+ C+", None, Err((1, 9, &found(3))));
+        check("A+ B+ C+ D+\nA+\n", None, Err((2, 3, &found(1))));
+        check("A+ B+ C+ D+ A+", None, Err((1, 13, &found(5))));
+    }
+
+    #[test]
+    fn piece_counts_that_do_not_fit() {
+        let no_pieces = "no pieces: expected one line of four marks (north west south east) per piece";
+        check("", None, Err((1, 1, no_pieces)));
+        check("\n# only a comment\n\n", None, Err((1, 1, no_pieces)));
+        check(&"A+ B- C/ D*\n".repeat(8), None, Err((8, 1, "8 pieces cannot fill a square board")));
+        check("A+ B- C/ D*\n  A+ B- C/ D*\n\n", None, Err((2, 3, "2 pieces cannot fill a square board")));
+        check(&"A+ B- C/ D*\n".repeat(5), Some((2, 3)), Err((5, 1, "a 2x3 board needs 6 pieces, found 5")));
+        check(&"A+ B- C/ D*\n".repeat(9), Some((2, 3)), Err((9, 1, "a 2x3 board needs 6 pieces, found 9")));
+        check("A+ B- C/ D*\n", Some((0, 1)), Err((1, 1, "a board needs at least one row and one column")));
+    }
+
+    #[test]
+    fn spec_keeps_the_options() {
+        let options = ParseOptions { size: Some((2, 3)), rotate: false };
+        let spec = parse_spec("A+ B- C/ D*\n", &options).unwrap();
+        assert_eq!((spec.rows, spec.cols, spec.pieces.len(), spec.rotate), (2, 3, 1, false));
+        assert_eq!(ParseOptions::default(), ParseOptions { size: None, rotate: true });
+    }
+
+    #[test]
+    fn square_sides() {
+        let got: Vec<Option<usize>> = (0..10).map(square_side).collect();
+        assert_eq!(got, [None, Some(1), None, None, Some(2), None, None, None, None, Some(3)]);
+    }
+}
