@@ -1,0 +1,220 @@
+//! `cargo xtask tidy`: checks the architecture invariants and code conventions that the compiler
+//! cannot: dependency edges between workspace crates, `//!` file headers, forbidden test attributes.
+
+use std::collections::BTreeSet;
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context};
+use serde_json::Value;
+
+/// Which workspace crates a crate may depend on.
+#[derive(Debug, Clone, Copy)]
+enum Allowed {
+    Only(&'static [&'static str]),
+    Any,
+}
+
+/// The dependency direction of ARCHITECTURE.md: `search` and `puzzle-core` stand alone, the
+/// domain crates build on both, `cli` on the domain crates, `xtask` on anything.
+const RULES: [(&str, Allowed); 6] = [
+    ("puzzle-core", Allowed::Only(&[])),
+    ("search", Allowed::Only(&[])),
+    ("sliding", Allowed::Only(&["puzzle-core", "search"])),
+    ("edge-match", Allowed::Only(&["puzzle-core", "search"])),
+    ("cli", Allowed::Only(&["puzzle-core", "search", "sliding", "edge-match"])),
+    ("xtask", Allowed::Any),
+];
+
+/// Attributes no test may carry: an ignored test is a test nobody runs, and a panic is checked
+/// better by asserting on the `Err`. They are split so that this file does not match itself.
+const FORBIDDEN_ATTRIBUTES: [&str; 2] = [concat!("#[", "ignore"), concat!("#[", "should", "_panic")];
+
+/// The directories whose Rust files must follow the conventions.
+const SOURCE_DIRS: [&str; 2] = ["crates", "xtask"];
+
+/// Runs every check and reports every violation, naming the file.
+pub fn run(root: &Path) -> anyhow::Result<()> {
+    let violations = violations(root)?;
+    if !violations.is_empty() {
+        bail!("tidy found {} problem(s):\n  {}", violations.len(), violations.join("\n  "));
+    }
+    println!("tidy: dependency edges, file headers and test attributes are fine");
+    Ok(())
+}
+
+/// Every violation in the workspace at `root`.
+fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
+    let output = Command::new(cargo)
+        .current_dir(root)
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .output()
+        .context("running `cargo metadata`")?;
+    if !output.status.success() {
+        bail!("`cargo metadata` failed: {}", String::from_utf8_lossy(&output.stderr).trim());
+    }
+    let metadata: Value = serde_json::from_slice(&output.stdout).context("parsing `cargo metadata` output")?;
+    let mut violations = dependency_violations(&metadata)?;
+
+    for path in rust_files(root)? {
+        let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        let name = path.strip_prefix(root).unwrap_or(&path).display().to_string().replace('\\', "/");
+        violations.extend(source_violations(&name, &text));
+    }
+    Ok(violations)
+}
+
+/// The dependency edges of `cargo metadata --no-deps` output that break [`RULES`].
+fn dependency_violations(metadata: &Value) -> anyhow::Result<Vec<String>> {
+    let packages = metadata["packages"].as_array().context("`cargo metadata`: no `packages` array")?;
+    let workspace_root = metadata["workspace_root"].as_str().unwrap_or_default();
+    let members: BTreeSet<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+
+    let mut violations = Vec::new();
+    for package in packages {
+        let name = package["name"].as_str().context("`cargo metadata`: a package without a name")?;
+        let manifest = package["manifest_path"].as_str().unwrap_or(name);
+        let manifest = manifest.strip_prefix(workspace_root).unwrap_or(manifest).trim_start_matches(['/', '\\']);
+        let manifest = manifest.replace('\\', "/");
+        let Some(&(_, allowed)) = RULES.iter().find(|(krate, _)| *krate == name) else {
+            violations.push(format!(
+                "{manifest}: crate `{name}` has no dependency rule; add it to RULES in xtask/src/tidy.rs"
+            ));
+            continue;
+        };
+        let Allowed::Only(allowed) = allowed else { continue };
+        let dependencies = package["dependencies"].as_array().map(Vec::as_slice).unwrap_or_default();
+        for dependency in dependencies {
+            let Some(dependency_name) = dependency["name"].as_str() else { continue };
+            if !members.contains(dependency_name) || allowed.contains(&dependency_name) {
+                continue;
+            }
+            let kind = dependency["kind"].as_str().unwrap_or("normal");
+            violations.push(format!(
+                "{manifest}: `{name}` must not depend on `{dependency_name}` ({kind} dependency); allowed: {}",
+                if allowed.is_empty() { "no workspace crate".to_owned() } else { allowed.join(", ") }
+            ));
+        }
+    }
+    Ok(violations)
+}
+
+/// The convention violations in one Rust file, `name` being its path relative to the root.
+fn source_violations(name: &str, text: &str) -> Vec<String> {
+    let mut violations = Vec::new();
+    if !text.lines().next().is_some_and(|line| line.starts_with("//!")) {
+        violations.push(format!("{name}:1: the file must open with a `//!` line saying what it is for"));
+    }
+    for (line_idx, line) in text.lines().enumerate() {
+        for attribute in FORBIDDEN_ATTRIBUTES {
+            if line.contains(attribute) {
+                violations.push(format!("{name}:{}: `{attribute}]` is not allowed", line_idx + 1));
+            }
+        }
+    }
+    violations
+}
+
+/// Every `.rs` file under [`SOURCE_DIRS`], skipping build output and hidden directories, sorted.
+fn rust_files(root: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let mut pending: Vec<PathBuf> = SOURCE_DIRS.iter().map(|dir| root.join(dir)).collect();
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).with_context(|| format!("listing {}", dir.display()))? {
+            let entry = entry?;
+            let path = entry.path();
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if entry.file_type()?.is_dir() {
+                if name != "target" && !name.starts_with('.') {
+                    pending.push(path);
+                }
+            } else if name.ends_with(".rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use serde_json::json;
+
+    use super::{dependency_violations, source_violations, FORBIDDEN_ATTRIBUTES};
+
+    /// The workspace itself must be tidy.
+    #[test]
+    fn workspace_is_tidy() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        if let Err(err) = super::run(root) {
+            panic!("{err:#}");
+        }
+    }
+
+    fn check_source(text: &str, expected: &[&str]) {
+        assert_eq!(source_violations("crates/x/src/lib.rs", text), expected, "{text:?}");
+    }
+
+    #[test]
+    fn source_conventions() {
+        check_source("//! What this is.\nfn f() {}\n", &[]);
+        check_source("//!\n", &[]);
+        check_source("", &["crates/x/src/lib.rs:1: the file must open with a `//!` line saying what it is for"]);
+        check_source(
+            "// A plain comment.\n//! Too late.\n",
+            &["crates/x/src/lib.rs:1: the file must open with a `//!` line saying what it is for"],
+        );
+        let ignored = format!("//! Tests.\n#[test]\n{}]\nfn slow() {{}}\n", FORBIDDEN_ATTRIBUTES[0]);
+        check_source(&ignored, &[&format!("crates/x/src/lib.rs:3: `{}]` is not allowed", FORBIDDEN_ATTRIBUTES[0])]);
+        let panicking = format!("//! Tests.\n#[test]\n{}(expected = \"x\")]\nfn f() {{}}\n", FORBIDDEN_ATTRIBUTES[1]);
+        check_source(&panicking, &[&format!("crates/x/src/lib.rs:3: `{}]` is not allowed", FORBIDDEN_ATTRIBUTES[1])]);
+    }
+
+    fn check_dependencies(edges: &[(&str, &[&str])], expected: &[&str]) {
+        let packages: Vec<_> = edges
+            .iter()
+            .map(|(name, deps)| {
+                let deps: Vec<_> = deps.iter().map(|dep| json!({ "name": dep, "kind": null })).collect();
+                json!({ "name": name, "manifest_path": format!("/ws/crates/{name}/Cargo.toml"), "dependencies": deps })
+            })
+            .collect();
+        let metadata = json!({ "packages": packages, "workspace_root": "/ws" });
+        assert_eq!(dependency_violations(&metadata).unwrap(), expected, "{edges:?}");
+    }
+
+    #[test]
+    fn dependency_rules() {
+        let all: &[(&str, &[&str])] = &[
+            ("puzzle-core", &["anyhow"]),
+            ("search", &[]),
+            ("sliding", &["puzzle-core", "search"]),
+            ("edge-match", &["puzzle-core", "search", "thiserror"]),
+            ("cli", &["puzzle-core", "sliding", "edge-match", "serde_json"]),
+            ("xtask", &["cli", "sliding"]),
+        ];
+        check_dependencies(all, &[]);
+        check_dependencies(
+            &[("puzzle-core", &["search"]), ("search", &[])],
+            &["crates/puzzle-core/Cargo.toml: `puzzle-core` must not depend on `search` (normal dependency); allowed: no workspace crate"],
+        );
+        check_dependencies(
+            &[("puzzle-core", &[]), ("sliding", &["puzzle-core", "cli"]), ("cli", &["sliding"])],
+            &["crates/sliding/Cargo.toml: `sliding` must not depend on `cli` (normal dependency); allowed: puzzle-core, search"],
+        );
+        check_dependencies(
+            &[("cli", &["xtask"]), ("xtask", &[])],
+            &["crates/cli/Cargo.toml: `cli` must not depend on `xtask` (normal dependency); allowed: puzzle-core, search, sliding, edge-match"],
+        );
+        check_dependencies(
+            &[("bench", &[])],
+            &["crates/bench/Cargo.toml: crate `bench` has no dependency rule; add it to RULES in xtask/src/tidy.rs"],
+        );
+    }
+}
