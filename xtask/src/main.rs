@@ -1,5 +1,6 @@
 //! `cargo xtask`: project automation (fixtures, snapshots, tidy checks), run as `cargo xtask <command>`.
 
+mod bench;
 mod fixtures;
 mod rng;
 mod snapshots;
@@ -35,6 +36,26 @@ enum Command {
     Snapshots,
     /// Check dependency edges between crates, `//!` headers and forbidden test attributes
     Tidy,
+    /// Run a benchmark (whole-process timings of the release binary)
+    #[command(subcommand)]
+    Bench(Bench),
+}
+
+#[derive(Debug, Subcommand)]
+enum Bench {
+    /// `puzzle slide` on a batch of random judge-B boards, against a plain C++ A* (built with g++
+    /// from xtask/bench/astar8.cpp when g++ is present)
+    JudgeB {
+        /// Boards in the batch
+        #[arg(long, default_value_t = 2000)]
+        boards: usize,
+        /// Timed runs of each program (the best and the median are reported)
+        #[arg(long, default_value_t = 21)]
+        runs: usize,
+        /// Seed of the random boards
+        #[arg(long, default_value_t = 11112)]
+        seed: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -47,6 +68,9 @@ fn main() -> ExitCode {
         }
         Command::Snapshots => snapshots::run(&root),
         Command::Tidy => tidy::run(&root),
+        Command::Bench(Bench::JudgeB { boards, runs, seed }) => {
+            bench::judge_b(&root, bench::JudgeB { boards, runs, seed })
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

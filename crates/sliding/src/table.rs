@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use puzzle_core::{factorial, rank_nibbles, rank_permutation, Cell, Direction, Shape};
+use puzzle_core::{factorial, rank_nibbles, Cell, Direction, Shape};
 
 use crate::board::{Board, GoalKind};
 use crate::MOVE_ORDER;
@@ -52,11 +52,7 @@ impl DistanceTable {
         // Queued states are packed: tile of cell i in bits 4i..4i+4, the blank's cell in bits
         // 60..64 and the cell it came from (plus one, 0 for none) in bits 56..60. So expanding a
         // state needs no unranking, no search for the blank, and no rank for the move back.
-        let mut start = 0u64;
-        for (cell, &tile) in goal.tiles().iter().enumerate() {
-            start |= u64::from(tile) << (4 * cell);
-        }
-        start |= (goal.blank().0 as u64) << BLANK_SHIFT;
+        let start = pack(goal.tiles()) | (goal.blank().0 as u64) << BLANK_SHIFT;
         distance[rank_nibbles(start & TILES_MASK, N_CELLS) as usize] = 0;
         let mut queue: Vec<u64> = Vec::with_capacity(factorial(N_CELLS) as usize / 2);
         queue.push(start);
@@ -75,8 +71,7 @@ impl DistanceTable {
                     if target + 1 == came_from {
                         continue;
                     }
-                    let tile = (tiles >> (4 * target)) & 0xf;
-                    let next_tiles = (tiles & !(0xf << (4 * target))) | (tile << (4 * blank));
+                    let next_tiles = slide(tiles, blank, target);
                     let slot = &mut distance[rank_nibbles(next_tiles, N_CELLS) as usize];
                     if *slot == UNREACHED {
                         *slot = next_distance;
@@ -106,40 +101,53 @@ impl DistanceTable {
         if board.shape() != self.goal.shape() {
             return None;
         }
-        let d = self.distance[rank_of(board.tiles()) as usize];
-        (d != UNREACHED).then_some(d)
+        self.distance_packed(pack(board.tiles()))
     }
 
     /// An optimal path from `board` to the goal: at each step the first move in [`MOVE_ORDER`]
     /// that brings the board one move closer.
     pub fn path(&self, board: &Board) -> Option<Vec<Direction>> {
-        let mut remaining = self.distance(board)?;
-        let mut path = Vec::with_capacity(remaining as usize);
-        let mut at = board.clone();
+        let shape = self.goal.shape();
+        if board.shape() != shape {
+            return None;
+        }
+        let mut tiles = pack(board.tiles());
+        let mut blank = board.blank().0;
+        let mut remaining = self.distance_packed(tiles)?;
+        let mut path = Vec::with_capacity(usize::from(remaining));
         while remaining > 0 {
-            let (dir, next) = MOVE_ORDER
-                .iter()
-                .filter_map(|&dir| Some((dir, at.moved(dir)?)))
-                .find(|(_, next)| self.distance(next) == Some(remaining - 1))?;
+            let (dir, target, next) = MOVE_ORDER.iter().find_map(|&dir| {
+                let target = shape.neighbour(Cell(blank), dir)?.0;
+                let next = slide(tiles, blank, target);
+                (self.distance_packed(next) == Some(remaining - 1)).then_some((dir, target, next))
+            })?;
             path.push(dir);
-            at = next;
+            (tiles, blank) = (next, target);
             remaining -= 1;
         }
         Some(path)
     }
+
+    fn distance_packed(&self, tiles: u64) -> Option<u8> {
+        let d = self.distance[rank_nibbles(tiles, N_CELLS) as usize];
+        (d != UNREACHED).then_some(d)
+    }
+}
+
+/// Tiles packed four bits per cell, cell i in bits `4 * i .. 4 * i + 4`.
+fn pack(tiles: &[u32]) -> u64 {
+    tiles.iter().enumerate().fold(0, |word, (cell, &tile)| word | (u64::from(tile) << (4 * cell)))
+}
+
+/// The packed tiles after the tile on `target` slides onto the blank's cell `blank`.
+fn slide(tiles: u64, blank: usize, target: usize) -> u64 {
+    let tile = (tiles >> (4 * target)) & 0xf;
+    (tiles & !(0xf << (4 * target))) | (tile << (4 * blank))
 }
 
 /// For each cell, the cells next to it.
 fn neighbour_table(shape: Shape) -> [[Option<usize>; 4]; N_CELLS] {
     std::array::from_fn(|cell| Direction::ALL.map(|dir| shape.neighbour(Cell(cell), dir).map(|c| c.0)))
-}
-
-fn rank_of(tiles: &[u32]) -> u32 {
-    let mut perm = [0u8; N_CELLS];
-    for (slot, &tile) in perm.iter_mut().zip(tiles) {
-        *slot = tile as u8;
-    }
-    rank_permutation(&perm) as u32
 }
 
 #[cfg(test)]
