@@ -136,18 +136,25 @@ impl Board {
     /// The board after the blank moves one step in `dir` (the tile there slides the other way),
     /// or `None` when the blank is at that edge.
     pub fn moved(&self, dir: Direction) -> Option<Board> {
-        let target = self.shape.neighbour(self.blank, dir)?;
         let mut next = self.clone();
-        next.tiles.swap(self.blank.0, target.0);
-        next.blank = target;
-        Some(next)
+        next.move_blank(dir).then_some(next)
+    }
+
+    /// Moves the blank one step in `dir` in place; `false` (and no change) at that edge.
+    pub fn move_blank(&mut self, dir: Direction) -> bool {
+        let Some(target) = self.shape.neighbour(self.blank, dir) else { return false };
+        self.tiles.swap(self.blank.0, target.0);
+        self.blank = target;
+        true
     }
 
     /// The board after the moves in `path`, or the index of the first move that leaves the board.
     pub fn replay(&self, path: &[Direction]) -> Result<Board, usize> {
         let mut board = self.clone();
         for (i, &dir) in path.iter().enumerate() {
-            board = board.moved(dir).ok_or(i)?;
+            if !board.move_blank(dir) {
+                return Err(i);
+            }
         }
         Ok(board)
     }
