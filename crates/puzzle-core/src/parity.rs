@@ -33,12 +33,25 @@ impl Parity {
 /// Computed from the cycle decomposition in linear time: a cycle of length `k` is `k - 1`
 /// transpositions. The caller guarantees that `perm` is a permutation.
 pub fn permutation_parity<T: Copy + Into<u64>>(perm: &[T]) -> Parity {
-    let mut visited = vec![false; perm.len()];
     let mut transpositions = 0;
-    for start in 0..perm.len() {
-        if visited[start] {
-            continue;
+    if perm.len() <= 64 {
+        // Small permutations (every board of the optimal solvers) keep the visited set in a
+        // register instead of allocating it.
+        let mut visited = 0u64;
+        for start in 0..perm.len() {
+            let mut at = start;
+            let mut cycle_len = 0;
+            while visited & (1 << at) == 0 {
+                visited |= 1 << at;
+                at = perm[at].into() as usize;
+                cycle_len += 1;
+            }
+            transpositions += cycle_len.max(1) - 1;
         }
+        return Parity::of(transpositions);
+    }
+    let mut visited = vec![false; perm.len()];
+    for start in 0..perm.len() {
         let mut at = start;
         let mut cycle_len = 0;
         while !visited[at] {
@@ -46,7 +59,7 @@ pub fn permutation_parity<T: Copy + Into<u64>>(perm: &[T]) -> Parity {
             at = perm[at].into() as usize;
             cycle_len += 1;
         }
-        transpositions += cycle_len - 1;
+        transpositions += cycle_len.max(1) - 1;
     }
     Parity::of(transpositions)
 }
@@ -91,6 +104,11 @@ mod tests {
     proptest! {
         #[test]
         fn cycle_parity_equals_inversion_parity(perm in Just((0u8..14).collect::<Vec<_>>()).prop_shuffle()) {
+            prop_assert_eq!(permutation_parity(&perm), Parity::of(inversions(&perm)));
+        }
+
+        #[test]
+        fn large_permutations_too(perm in Just((0u32..100).collect::<Vec<_>>()).prop_shuffle()) {
             prop_assert_eq!(permutation_parity(&perm), Parity::of(inversions(&perm)));
         }
     }

@@ -16,14 +16,28 @@ pub fn is_solvable(board: &Board, goal: &Board) -> bool {
     if board.shape() != goal.shape() {
         return false;
     }
-    let mut goal_cell = vec![0u32; goal.tiles().len()];
+    let n_cells = goal.tiles().len();
+    // Boards up to 8×8 work in stack buffers, so batches of small boards allocate nothing here.
+    const STACK_CELLS: usize = 64;
+    if n_cells <= STACK_CELLS {
+        let (mut goal_cell, mut to_goal) = ([0u32; STACK_CELLS], [0u32; STACK_CELLS]);
+        parity_rule(board, goal, &mut goal_cell[..n_cells], &mut to_goal[..n_cells])
+    } else {
+        parity_rule(board, goal, &mut vec![0; n_cells], &mut vec![0; n_cells])
+    }
+}
+
+/// The parity rule, with scratch space for the goal cell of every tile and the permutation.
+fn parity_rule(board: &Board, goal: &Board, goal_cell: &mut [u32], to_goal: &mut [u32]) -> bool {
     for (cell, &tile) in goal.tiles().iter().enumerate() {
         goal_cell[tile as usize] = cell as u32;
     }
     // Cell i of the board holds a tile that belongs at goal_cell[tile]: the permutation to undo.
-    let to_goal: Vec<u32> = board.tiles().iter().map(|&tile| goal_cell[tile as usize]).collect();
+    for (slot, &tile) in to_goal.iter_mut().zip(board.tiles()) {
+        *slot = goal_cell[tile as usize];
+    }
     let blank_steps = board.shape().manhattan(board.blank(), Cell(goal_cell[BLANK as usize] as usize));
-    permutation_parity(&to_goal) == Parity::of(blank_steps)
+    permutation_parity(to_goal) == Parity::of(blank_steps)
 }
 
 #[cfg(test)]
