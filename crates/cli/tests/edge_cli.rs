@@ -1,9 +1,11 @@
 //! `puzzle edge` end to end: runs the built binary on the example puzzles and bad input, and
 //! checks its stdout, stderr and exit status.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+
+use common::Run;
 
 const EXAMPLE_1: &str = "\
 # the first example: its first solution turns pieces every which way
@@ -38,34 +40,9 @@ fn no_solution() -> String {
     "A+ B+ C+ D+\n".repeat(9)
 }
 
-/// What a run of the binary printed and how it exited.
-#[derive(Debug)]
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
 /// Runs `puzzle edge ARGS` with `stdin` as standard input.
 fn edge(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .arg("edge")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The binary may exit without reading its input (a bad argument), closing the pipe first.
-    if let Err(err) = child.stdin.take().expect("stdin is piped").write_all(stdin.as_bytes()) {
-        assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "{err}");
-    }
-    let output = child.wait_with_output().expect("the binary finishes");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        code: output.status.code().expect("the binary exits normally"),
-    }
+    common::puzzle(&[&["edge"], args].concat(), stdin)
 }
 
 /// A file named `name` holding `contents` in a directory of this test run.

@@ -1,25 +1,11 @@
 //! `puzzle slide` run as a process: stdout byte for byte, stderr and exit status.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs `puzzle slide ARGS` with `stdin` as standard input; returns (status, stdout, stderr).
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .arg("slide")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    let output = child.wait_with_output().expect("the binary finishes");
-    (
-        output.status.code().expect("an exit code"),
-        String::from_utf8(output.stdout).expect("utf-8 stdout"),
-        String::from_utf8(output.stderr).expect("utf-8 stderr"),
-    )
+    let run = common::puzzle(&[&["slide"], args].concat(), stdin);
+    (run.code, run.stdout, run.stderr)
 }
 
 fn check(args: &[&str], stdin: &str, expected: (i32, &str, &str)) {
