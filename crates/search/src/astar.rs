@@ -165,7 +165,7 @@ mod tests {
 
     #[test]
     fn gives_up_at_the_limit() {
-        let limits = Limits { max_expanded: Some(2) };
+        let limits = Limits { max_expanded: Some(2), ..Limits::NONE };
         let outcome = astar(&0u32, |&n| [((), n + 1, 1u32)], |_| 0, |&n| n == 100, &limits);
         assert_eq!(outcome.status, Status::GaveUp);
     }

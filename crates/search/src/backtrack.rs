@@ -199,7 +199,12 @@ mod tests {
     #[test]
     fn gives_up_at_the_limit() {
         let mut problem = Spread { n: 8, row: Vec::new() };
-        let outcome = backtrack(&mut problem, &Limits { max_expanded: Some(3) }, |_, _| ControlFlow::Continue(()));
+        let outcome =
+            backtrack(
+                &mut problem,
+                &Limits { max_expanded: Some(3), ..Limits::NONE },
+                |_, _| ControlFlow::Continue(()),
+            );
         assert_eq!(outcome.end, BacktrackEnd::GaveUp);
     }
 }

@@ -102,7 +102,7 @@ mod tests {
 
     #[test]
     fn gives_up_at_the_limit() {
-        let limits = Limits { max_expanded: Some(3) };
+        let limits = Limits { max_expanded: Some(3), ..Limits::NONE };
         let outcome = bfs(&0u64, |&n| [((), n + 1)], |&n| n == 1000, &limits);
         assert_eq!(outcome.status, Status::GaveUp);
         assert_eq!(outcome.stats.expanded, 3);

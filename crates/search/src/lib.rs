@@ -17,6 +17,7 @@ pub mod idastar;
 
 use std::fmt::Debug;
 use std::ops::Add;
+use std::time::Instant;
 
 pub use astar::astar;
 pub use backtrack::{backtrack, Backtrack, BacktrackEnd, BacktrackOutcome};
@@ -42,14 +43,25 @@ pub struct Stats {
 pub struct Limits {
     /// Give up once this many states have been expanded.
     pub max_expanded: Option<u64>,
+    /// Give up once this moment has passed (checked every [`Limits::CLOCK_INTERVAL`] expansions).
+    pub deadline: Option<Instant>,
 }
 
 impl Limits {
     /// No limits: search until a solution is found or the space is exhausted.
-    pub const NONE: Limits = Limits { max_expanded: None };
+    pub const NONE: Limits = Limits { max_expanded: None, deadline: None };
+
+    /// How many expansions pass between two looks at the clock.
+    pub const CLOCK_INTERVAL: u64 = 1024;
+
+    /// Whether a search that has done `expanded` expansions must stop.
+    pub fn exceeded_at(&self, expanded: u64) -> bool {
+        self.max_expanded.is_some_and(|max| expanded >= max)
+            || (expanded % Self::CLOCK_INTERVAL == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
 
     fn exceeded(&self, stats: &Stats) -> bool {
-        self.max_expanded.is_some_and(|max| stats.expanded >= max)
+        self.exceeded_at(stats.expanded)
     }
 }
 
