@@ -1,23 +1,54 @@
-//! The two judge formats of the 3×3 puzzle, read with positions for every error.
+//! The input formats of sliding boards, read with positions for every error.
 //!
 //! - Judge A (BOJ 1525): three rows of three whitespace-separated integers `0..=8`, `0` the blank.
 //! - Judge B (BOJ 11112): a count `T`, then `T` boards of three rows of three characters from
 //!   `1`-`8` and `#` (the blank), blank lines allowed between boards.
+//! - Grid ([`parse_grid`]): boards of any R×C as rows of whitespace-separated tiles, boards
+//!   separated by blank lines; `0`, `_` and `#` are the blank.
+//! - Lines ([`parse_lines`]): one board of a size given by the caller per line, its tiles the
+//!   line's last R·C tokens and the tokens before them a label; `#` lines are comments.
 
-use puzzle_core::text::{lines, Line, Pos};
+use puzzle_core::text::{lines, Line, Pos, Token};
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, BoardSpec, BLANK};
 
+mod grid;
+mod lines;
+
+pub use grid::{parse_goal, parse_grid};
+pub use lines::parse_lines;
+
 const SIDE: usize = 3;
 
-/// The judge formats.
+/// The input formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// BOJ 1525: one board of integers, `0` the blank.
     JudgeA,
     /// BOJ 11112: a count, then boards of characters, `#` the blank.
     JudgeB,
+    /// Boards of any R×C as rows of tiles, separated by blank lines (see [`parse_grid`]).
+    Grid,
+    /// One board of a size given by the caller per line, after an optional label (see
+    /// [`parse_lines`]); never detected.
+    Lines,
+}
+
+/// One board of a batch input, with its label, or the error that refused it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The words before the tiles joined by single spaces, when there are any.
+    pub label: Option<String>,
+    /// The board, or why it was refused.
+    pub board: Result<Board, ParseError>,
+}
+
+/// A batch input: entries in input order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Batch {
+    /// One entry per board found, in input order; a bad board is an `Err` in its place.
+    pub entries: Vec<Entry>,
 }
 
 /// A parse error at a position in the input.
@@ -86,15 +117,46 @@ pub enum ParseErrorKind {
     /// The values do not form a board.
     #[error("{0}")]
     Board(BoardError),
+    /// A token that should be a tile of a grid or lines board is not one.
+    #[error("expected a tile number 0-{max} or `_`, found `{found}`")]
+    NotATileUpTo {
+        /// The largest tile of the board (its number of cells minus one).
+        max: usize,
+        /// The token found.
+        found: String,
+    },
+    /// A lines-format line with fewer tokens than the board has cells.
+    #[error("expected {expected} tiles for a {rows}x{cols} board, found {found}")]
+    TilesInLine {
+        /// Tiles a board must have: `rows * cols`.
+        expected: usize,
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+        /// Tokens found on the line.
+        found: usize,
+    },
+    /// A goal input with more than one board.
+    #[error("expected one goal board, found a second one")]
+    SecondGoal,
 }
 
-/// The format of `text`: judge B when its first non-blank line holds a single token (the count
-/// `T`), judge A otherwise.
+/// The format of `text`, from its first non-blank line: a single token (the count `T`) means
+/// judge B; three tokens, with no blank line between two non-blank lines, mean judge A; anything
+/// else, and an empty input, is a grid. [`Format::Lines`] is never detected, as it needs a size.
 pub fn detect_format(text: &str) -> Format {
-    match lines(text).find(|line| !line.is_blank()) {
-        Some(line) if line.tokens().count() == 1 => Format::JudgeB,
-        _ => Format::JudgeA,
+    match lines(text).find(|line| !line.is_blank()).map(|line| line.tokens().count()) {
+        Some(1) => Format::JudgeB,
+        Some(SIDE) if is_one_block(text) => Format::JudgeA,
+        _ => Format::Grid,
     }
+}
+
+/// Whether no blank line stands between two non-blank lines of `text`.
+fn is_one_block(text: &str) -> bool {
+    let numbers: Vec<usize> = lines(text).filter(|line| !line.is_blank()).map(|line| line.number).collect();
+    numbers.windows(2).all(|pair| pair[1] == pair[0] + 1)
 }
 
 /// Reads one judge-A board. Blank lines are ignored.
@@ -130,7 +192,7 @@ pub fn parse_judge_a(text: &str) -> Result<Board, ParseError> {
         let kind = ParseErrorKind::Rows { expected: SIDE, found: rows.len() };
         return Err(ParseError { pos: Pos::new(last.number + 1, 1), kind });
     }
-    to_board(tiles, &positions, first.first_non_blank())
+    to_board(BoardSpec { rows: SIDE, cols: SIDE, tiles }, &positions, first.first_non_blank())
 }
 
 /// A judge-B input: the boards in order, each read or refused on its own, so one bad board does
@@ -209,12 +271,27 @@ fn parse_judge_b_board(rows: &[Line<'_>]) -> Result<Board, ParseError> {
             return Err(ParseError { pos, kind: ParseErrorKind::CellsInRow { expected: SIDE, found: cells.len() } });
         }
     }
-    to_board(tiles, &positions, rows[0].first_non_blank())
+    to_board(BoardSpec { rows: SIDE, cols: SIDE, tiles }, &positions, rows[0].first_non_blank())
 }
 
-/// Validates the values read and places a board error on the token it concerns.
-fn to_board(tiles: Vec<u32>, positions: &[Pos], board_start: Pos) -> Result<Board, ParseError> {
-    Board::try_from(BoardSpec { rows: SIDE, cols: SIDE, tiles }).map_err(|err| {
+/// Reads a tile of the grid and lines formats on a board of `n_cells` cells: decimal digits, or
+/// `_` or `#` for the blank. Signs are refused, and numbers beyond `u32` are not tiles either.
+fn parse_tile(token: &Token<'_>, n_cells: usize) -> Result<u32, ParseError> {
+    let value = match token.text {
+        "_" | "#" => Some(BLANK),
+        digits if digits.bytes().all(|b| b.is_ascii_digit()) => digits.parse().ok(),
+        _ => None,
+    };
+    value.ok_or_else(|| {
+        let kind = ParseErrorKind::NotATileUpTo { max: n_cells.saturating_sub(1), found: token.text.to_owned() };
+        ParseError { pos: token.pos, kind }
+    })
+}
+
+/// Validates the values read and places a board error on the token it concerns: `positions`
+/// holds the position of each tile of `spec`, `board_start` that of the board's first token.
+fn to_board(spec: BoardSpec, positions: &[Pos], board_start: Pos) -> Result<Board, ParseError> {
+    Board::try_from(spec).map_err(|err| {
         let pos = match &err {
             BoardError::OutOfRange { cell, .. } | BoardError::Duplicate { cell, .. } => positions[*cell],
             BoardError::TooSmall { .. } | BoardError::WrongCount { .. } | BoardError::NoBlank => board_start,
@@ -306,8 +383,26 @@ mod tests {
 
     #[test]
     fn detection() {
-        assert_eq!(detect_format("1 0 3\n4 2 5\n7 8 6\n"), Format::JudgeA);
-        assert_eq!(detect_format("\n2\n1#3\n"), Format::JudgeB);
-        assert_eq!(detect_format(""), Format::JudgeA);
+        let cases = [
+            ("1 0 3\n4 2 5\n7 8 6\n", Format::JudgeA),
+            ("\n\n1 0 3\r\n4 2 5\r\n7 8 6\r\n\n", Format::JudgeA),
+            // Malformed judge-A inputs stay judge A, so they keep judge A's errors.
+            ("1 0 3\n4 2 5\n7 8 6\n1 1 1\n", Format::JudgeA),
+            ("1 0 3\n4 2\n", Format::JudgeA),
+            ("1 0 3\n4 2 5 6\n7 8\n", Format::JudgeA),
+            ("\n2\n1#3\n", Format::JudgeB),
+            ("2\n\n1#3\n425\n786\n\n123\n456\n78#\n", Format::JudgeB),
+            ("x\n", Format::JudgeB),
+            ("", Format::Grid),
+            (" \n\n", Format::Grid),
+            ("1 0 3\n4 2 5\n\n7 8 6\n", Format::Grid),
+            ("1 2 3\n4 5 0\n\n1 2 3\n4 0 5\n", Format::Grid),
+            ("1 2\n3 0\n", Format::Grid),
+            ("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 _\n", Format::Grid),
+            ("1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n", Format::Grid),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(detect_format(text), expected, "{text:?}");
+        }
     }
 }

@@ -1,0 +1,160 @@
+//! The grid format: boards of any R×C as rows of whitespace-separated tiles, separated by blank
+//! lines, and the goal board read in the same format.
+
+use puzzle_core::text::{lines, Line, Pos, Token};
+
+use super::{parse_tile, to_board, Batch, Entry, ParseError, ParseErrorKind};
+use crate::board::{Board, BoardSpec};
+
+/// Reads a grid input: boards separated by one or more blank lines, each a block of rows of
+/// whitespace-separated tiles (a non-negative integer, or `_` or `#`; `0`, `_` and `#` are the
+/// blank).
+///
+/// A board has as many columns as its first row has tokens and as many rows as its block has
+/// lines. Fails as a whole only when there is no board at all; a malformed board becomes an
+/// `Err` entry in its place. Grid boards have no labels.
+pub fn parse_grid(text: &str) -> Result<Batch, ParseError> {
+    let blocks = blocks(text);
+    if blocks.is_empty() {
+        return Err(ParseError { pos: Pos::new(1, 1), kind: ParseErrorKind::Empty });
+    }
+    let entries = blocks.iter().map(|rows| Entry { label: None, board: parse_board(rows) }).collect();
+    Ok(Batch { entries })
+}
+
+/// Reads exactly one board in the grid format, such as a goal.
+///
+/// A problem with that board is reported first; a second board after it is an error at the
+/// second board's first token.
+pub fn parse_goal(text: &str) -> Result<Board, ParseError> {
+    let blocks = blocks(text);
+    let Some((first, rest)) = blocks.split_first() else {
+        return Err(ParseError { pos: Pos::new(1, 1), kind: ParseErrorKind::Empty });
+    };
+    let board = parse_board(first)?;
+    if let Some(second) = rest.first() {
+        return Err(ParseError { pos: second[0].first_non_blank(), kind: ParseErrorKind::SecondGoal });
+    }
+    Ok(board)
+}
+
+/// The maximal runs of non-blank lines of `text`, each one board.
+fn blocks(text: &str) -> Vec<Vec<Line<'_>>> {
+    let mut blocks = Vec::new();
+    let mut current = Vec::new();
+    for line in lines(text) {
+        if !line.is_blank() {
+            current.push(line);
+        } else if !current.is_empty() {
+            blocks.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        blocks.push(current);
+    }
+    blocks
+}
+
+/// Reads one board from its non-empty block of non-blank rows.
+fn parse_board(rows: &[Line<'_>]) -> Result<Board, ParseError> {
+    let cols = rows[0].tokens().count();
+    // The shape is known before any tile is read, so a bad token can be told the range it missed.
+    let n_cells = rows.len().saturating_mul(cols);
+    let mut positions = Vec::with_capacity(n_cells);
+    let mut tiles = Vec::with_capacity(n_cells);
+    // Errors are reported in reading order: the first thing wrong is the one named.
+    for row in rows {
+        let tokens: Vec<Token<'_>> = row.tokens().collect();
+        for token in tokens.iter().take(cols) {
+            tiles.push(parse_tile(token, n_cells)?);
+            positions.push(token.pos);
+        }
+        if tokens.len() != cols {
+            let pos = tokens.get(cols).map_or_else(|| row.end(), |token| token.pos);
+            return Err(ParseError { pos, kind: ParseErrorKind::ValuesInRow { expected: cols, found: tokens.len() } });
+        }
+    }
+    to_board(BoardSpec { rows: rows.len(), cols, tiles }, &positions, rows[0].first_non_blank())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Renders a board or an error as text, so expectations read like the input.
+    fn render(board: &Result<Board, ParseError>) -> Result<String, String> {
+        board.as_ref().map(|b| b.to_string()).map_err(|e| e.to_string())
+    }
+
+    fn check(text: &str, expected: Result<&[Result<&str, &str>], &str>) {
+        let got: Result<Vec<Result<String, String>>, String> = parse_grid(text)
+            .map(|batch| {
+                assert!(batch.entries.iter().all(|entry| entry.label.is_none()), "{text:?}");
+                batch.entries.iter().map(|entry| render(&entry.board)).collect()
+            })
+            .map_err(|e| e.to_string());
+        let got: Result<Vec<Result<&str, &str>>, &str> = got
+            .as_ref()
+            .map(|entries| entries.iter().map(|r| r.as_ref().map(String::as_str).map_err(String::as_str)).collect())
+            .map_err(String::as_str);
+        assert_eq!(got.as_deref().map_err(|e| *e), expected, "{text:?}");
+    }
+
+    #[test]
+    fn good_boards() {
+        check("1 2 3\n4 5 0\n", Ok(&[Ok("1 2 3 / 4 5 _")]));
+        check("1 2\n3 _\n4 5\n", Ok(&[Ok("1 2 / 3 _ / 4 5")]));
+        check("# 1\n2 3\n", Ok(&[Ok("_ 1 / 2 3")]));
+        check("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n", Ok(&[Ok("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 _")]));
+        check("\u{feff}  1  2\t3\r\n4 05 _ \r\n\r\n\r\n1 0\r\n3 2\r\n", Ok(&[Ok("1 2 3 / 4 5 _"), Ok("1 _ / 3 2")]));
+        check("\n\n1 2\n3 0\n\n  \n\t\n0 1\n2 3\n\n", Ok(&[Ok("1 2 / 3 _"), Ok("_ 1 / 2 3")]));
+        check("1 0 3\n4 2 5\n7 8 6\n", Ok(&[Ok("1 _ 3 / 4 2 5 / 7 8 6")]));
+        check(
+            "1 2 3\n4 _ 5\n\n 5  1  2  3\n 4  6 10  7\n 8  9 0  11\n12 13 14 15\n",
+            Ok(&[Ok("1 2 3 / 4 _ 5"), Ok("5 1 2 3 / 4 6 10 7 / 8 9 _ 11 / 12 13 14 15")]),
+        );
+    }
+
+    #[test]
+    fn bad_boards_keep_their_place() {
+        check(
+            "1 2\n3 0\n\n1 2\n3 x\n\n0 1\n2 3\n",
+            Ok(&[Ok("1 2 / 3 _"), Err("5:3: expected a tile number 0-3 or `_`, found `x`"), Ok("_ 1 / 2 3")]),
+        );
+        check("1 2 x\n3 4 0\n", Ok(&[Err("1:5: expected a tile number 0-5 or `_`, found `x`")]));
+        check("1 2 -3\n4 5 0\n", Ok(&[Err("1:5: expected a tile number 0-5 or `_`, found `-3`")]));
+        check("1 2 +3\n4 5 0\n", Ok(&[Err("1:5: expected a tile number 0-5 or `_`, found `+3`")]));
+        check("1 2 __\n4 5 3\n", Ok(&[Err("1:5: expected a tile number 0-5 or `_`, found `__`")]));
+        check("99999999999 0\n1 2\n", Ok(&[Err("1:1: expected a tile number 0-3 or `_`, found `99999999999`")]));
+        check("1 2 3\n4 0\n", Ok(&[Err("2:4: expected 3 values in a row, found 2")]));
+        check("1 2 3\n4 0 5 6\n", Ok(&[Err("2:7: expected 3 values in a row, found 4")]));
+        check("1 2 3\n4 x\n", Ok(&[Err("2:3: expected a tile number 0-5 or `_`, found `x`")]));
+        check("1 2 3\n4 0 9\n", Ok(&[Err("2:5: tile 9 is out of range 0..5")]));
+        check("1 2 3\n4 _ 0\n", Ok(&[Err("2:5: a second blank")]));
+        check("1 2 3\n4 0 3\n", Ok(&[Err("2:5: tile 3 appears twice")]));
+        check("  1 2\n3 2\n", Ok(&[Err("1:3: the board has no blank")]));
+        check(" 1 0 2\n", Ok(&[Err("1:2: a board needs at least 2 rows and 2 columns, found 1x3")]));
+        check("0\n1\n", Ok(&[Err("1:1: a board needs at least 2 rows and 2 columns, found 2x1")]));
+    }
+
+    #[test]
+    fn empty_input() {
+        check("", Err("1:1: empty input: expected a board"));
+        check("\u{feff}\r\n  \n\t\n", Err("1:1: empty input: expected a board"));
+    }
+
+    fn check_goal(text: &str, expected: Result<&str, &str>) {
+        let got = render(&parse_goal(text));
+        assert_eq!(got.as_deref().map_err(String::as_str), expected, "{text:?}");
+    }
+
+    #[test]
+    fn goal() {
+        check_goal("1 2 3\n4 5 _\n", Ok("1 2 3 / 4 5 _"));
+        check_goal("\n\n0 1\r\n2 3\r\n\n", Ok("_ 1 / 2 3"));
+        check_goal("", Err("1:1: empty input: expected a board"));
+        check_goal("1 2\n3 0\n\n  1 2\n3 0\n", Err("4:3: expected one goal board, found a second one"));
+        check_goal("1 2\n3 1\n\n1 2\n3 0\n", Err("1:1: the board has no blank"));
+        check_goal("1 2\n3 y\n", Err("2:3: expected a tile number 0-3 or `_`, found `y`"));
+    }
+}

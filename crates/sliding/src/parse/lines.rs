@@ -1,0 +1,164 @@
+//! The lines format: one board of a size given by the caller per line, after an optional label,
+//! as in benchmark files such as Korf's 100 instances.
+
+use puzzle_core::text::{lines, Line, Pos, Token};
+
+use super::{parse_tile, to_board, Batch, Entry, ParseError, ParseErrorKind};
+use crate::board::{Board, BoardSpec};
+
+/// Reads a lines input of `rows`×`cols` boards: one board per line, its tiles the line's last
+/// `rows * cols` whitespace-separated tokens (a non-negative integer, or `_` or `#`; `0`, `_` and
+/// `#` are the blank), the tokens before them its label, joined by single spaces.
+///
+/// Blank lines and lines whose first non-blank character is `#` are skipped as comments, so a
+/// board with the blank first and no label writes it `0` or `_`. Fails as a whole only when
+/// there is no board at all; a malformed board becomes an `Err` entry in its place.
+pub fn parse_lines(text: &str, rows: usize, cols: usize) -> Result<Batch, ParseError> {
+    let entries: Vec<Entry> =
+        lines(text).filter(|line| !is_skipped(line)).map(|line| parse_line(&line, rows, cols)).collect();
+    if entries.is_empty() {
+        return Err(ParseError { pos: Pos::new(1, 1), kind: ParseErrorKind::Empty });
+    }
+    Ok(Batch { entries })
+}
+
+/// Whether `line` is blank or a comment.
+fn is_skipped(line: &Line<'_>) -> bool {
+    let text = line.text.trim_start();
+    text.is_empty() || text.starts_with('#')
+}
+
+/// Reads the label and board of a line that is neither blank nor a comment.
+fn parse_line(line: &Line<'_>, rows: usize, cols: usize) -> Entry {
+    let n_cells = rows.saturating_mul(cols);
+    let tokens: Vec<Token<'_>> = line.tokens().collect();
+    let Some(n_label) = tokens.len().checked_sub(n_cells) else {
+        let kind = ParseErrorKind::TilesInLine { expected: n_cells, rows, cols, found: tokens.len() };
+        return Entry { label: None, board: Err(ParseError { pos: line.end(), kind }) };
+    };
+    let (label, tiles) = tokens.split_at(n_label);
+    let label = (!label.is_empty()).then(|| label.iter().map(|token| token.text).collect::<Vec<_>>().join(" "));
+    let board_start = tiles.first().map_or_else(|| line.end(), |token| token.pos);
+    Entry { label, board: parse_board(tiles, rows, cols, board_start) }
+}
+
+/// Reads the `rows * cols` tile tokens of one board.
+fn parse_board(tokens: &[Token<'_>], rows: usize, cols: usize, board_start: Pos) -> Result<Board, ParseError> {
+    let tiles = tokens.iter().map(|token| parse_tile(token, tokens.len())).collect::<Result<Vec<u32>, _>>()?;
+    let positions: Vec<Pos> = tokens.iter().map(|token| token.pos).collect();
+    to_board(BoardSpec { rows, cols, tiles }, &positions, board_start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Expected<'a> = Result<&'a [(Option<&'a str>, Result<&'a str, &'a str>)], &'a str>;
+
+    fn check((rows, cols, text): (usize, usize, &str), expected: Expected<'_>) {
+        type Owned = Result<Vec<(Option<String>, Result<String, String>)>, String>;
+        let got: Owned = parse_lines(text, rows, cols)
+            .map(|batch| {
+                let render =
+                    |entry: Entry| (entry.label, entry.board.map(|b| b.to_string()).map_err(|e| e.to_string()));
+                batch.entries.into_iter().map(render).collect()
+            })
+            .map_err(|e| e.to_string());
+        let expected: Owned = expected
+            .map(|entries| {
+                let own = |&(label, board): &(Option<&str>, Result<&str, &str>)| {
+                    (label.map(str::to_owned), board.map(str::to_owned).map_err(str::to_owned))
+                };
+                entries.iter().map(own).collect()
+            })
+            .map_err(str::to_owned);
+        assert_eq!(got, expected, "{rows}x{cols} {text:?}");
+    }
+
+    #[test]
+    fn good_boards() {
+        check((2, 2, "1 2 3 0\n"), Ok(&[(None, Ok("1 2 / 3 _"))]));
+        check((2, 3, "1 2 3 4 5 0\n"), Ok(&[(None, Ok("1 2 3 / 4 5 _"))]));
+        check((3, 2, "1 2 3 4 5 0\n"), Ok(&[(None, Ok("1 2 / 3 4 / 5 _"))]));
+        check((2, 2, "a b 1 2 3 _\n"), Ok(&[(Some("a b"), Ok("1 2 / 3 _"))]));
+        check((2, 2, "  x\t y   1 2 3 #  \n"), Ok(&[(Some("x y"), Ok("1 2 / 3 _"))]));
+        check(
+            (4, 4, "1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n"),
+            Ok(&[(Some("1 57"), Ok("14 13 15 7 / 11 12 9 5 / 6 _ 2 1 / 4 8 10 3"))]),
+        );
+        check(
+            (2, 2, "\u{feff}# a comment\r\n\r\n   # an indented comment\r\nfirst 1 2 3 0\r\n\r\n_ 1 2 3\r\n"),
+            Ok(&[(Some("first"), Ok("1 2 / 3 _")), (None, Ok("_ 1 / 2 3"))]),
+        );
+    }
+
+    #[test]
+    fn bad_boards_keep_their_place() {
+        check(
+            (2, 2, "one 1 2 3 0\ntwo 1 2 x 0\nthree 0 1 2 3\n"),
+            Ok(&[
+                (Some("one"), Ok("1 2 / 3 _")),
+                (Some("two"), Err("2:9: expected a tile number 0-3 or `_`, found `x`")),
+                (Some("three"), Ok("_ 1 / 2 3")),
+            ]),
+        );
+        check((2, 2, "1 2 3\n"), Ok(&[(None, Err("1:6: expected 4 tiles for a 2x2 board, found 3"))]));
+        check((4, 4, "# c\n  1 2 3 \n"), Ok(&[(None, Err("2:9: expected 16 tiles for a 4x4 board, found 3"))]));
+        check(
+            (4, 4, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 0\n"),
+            Ok(&[(None, Err("1:34: expected a tile number 0-15 or `_`, found `x`"))]),
+        );
+        check((2, 2, "1 2 -3 0\n"), Ok(&[(None, Err("1:5: expected a tile number 0-3 or `_`, found `-3`"))]));
+        check(
+            (2, 2, "1 2 99999999999 0\n"),
+            Ok(&[(None, Err("1:5: expected a tile number 0-3 or `_`, found `99999999999`"))]),
+        );
+        check((2, 2, "7 1 2 3 4\n"), Ok(&[(Some("7"), Err("1:9: tile 4 is out of range 0..3"))]));
+        check((2, 2, "L 1 2 3 1\n"), Ok(&[(Some("L"), Err("1:3: the board has no blank"))]));
+        check((2, 2, "1 0 3 _\n"), Ok(&[(None, Err("1:7: a second blank"))]));
+        check((2, 2, "1 0 3 3\n"), Ok(&[(None, Err("1:7: tile 3 appears twice"))]));
+        check(
+            (1, 4, "x 1 2 3 0\n"),
+            Ok(&[(Some("x"), Err("1:3: a board needs at least 2 rows and 2 columns, found 1x4"))]),
+        );
+    }
+
+    #[test]
+    fn empty_input() {
+        check((2, 2, ""), Err("1:1: empty input: expected a board"));
+        check((2, 2, "\n  \n# only comments\n\t# 1 2 3 0\n"), Err("1:1: empty input: expected a board"));
+    }
+
+    #[test]
+    fn korf_files() {
+        let files = [
+            (
+                concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/sliding/korf100.txt"),
+                4,
+                100,
+                "1 57",
+                "14 13 15 7 / 11 12 9 5 / 6 _ 2 1 / 4 8 10 3",
+            ),
+            (
+                concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/sliding/korf24.txt"),
+                5,
+                50,
+                "1 95",
+                "14 5 9 2 18 / 8 23 19 12 17 / 15 _ 10 20 4 / 6 11 21 1 7 / 24 3 16 22 13",
+            ),
+        ];
+        for (path, side, count, first_label, first_board) in files {
+            // A missing file fails the test: these are the oracle inputs, not optional extras.
+            let text = std::fs::read_to_string(path).unwrap_or_else(|err| panic!("{path}: {err}"));
+            let batch = parse_lines(&text, side, side).unwrap_or_else(|err| panic!("{path}: {err}"));
+            assert_eq!(batch.entries.len(), count, "{path}");
+            for entry in &batch.entries {
+                assert!(entry.board.is_ok(), "{path}: {entry:?}");
+                assert_eq!(entry.label.as_deref().map(|label| label.split(' ').count()), Some(2), "{path}: {entry:?}");
+            }
+            let first = &batch.entries[0];
+            assert_eq!(first.label.as_deref(), Some(first_label), "{path}");
+            assert_eq!(first.board.as_ref().map(ToString::to_string).as_deref(), Ok(first_board), "{path}");
+        }
+    }
+}
