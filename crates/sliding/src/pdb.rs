@@ -1,0 +1,309 @@
+//! Additive pattern databases: for a set of tiles (a *pattern*), the fewest moves of those tiles
+//! that bring them to their goal cells from any placement, the other tiles being indistinct.
+//!
+//! Moves of tiles outside the pattern are free, so the values of disjoint patterns add up to a
+//! lower bound on the whole puzzle (Korf and Felner, "Disjoint pattern database heuristics",
+//! 2002). The table is indexed by the cells of the pattern's tiles only; the blank's position is
+//! minimised away, which keeps it admissible.
+//!
+//! Entries take 4 bits. A value is at least the Manhattan distance of the pattern's tiles and has
+//! its parity (every move of a pattern tile changes that sum by one), so the table stores the
+//! *excess* `(value - manhattan) / 2`, and a search adds it to a Manhattan distance it keeps
+//! anyway. Excesses above 15 are stored as 15, which keeps the bound admissible.
+//!
+//! Tiles are named by their goal cell throughout, so one table serves every goal board whose blank
+//! sits in the same cell.
+
+mod build;
+mod file;
+
+use std::fmt;
+
+use thiserror::Error;
+
+pub use build::BuildProgress;
+pub use file::FileError;
+
+/// The largest excess a table entry can hold.
+pub const MAX_EXCESS: u8 = 15;
+
+/// Which table: a board shape, the goal cell of the blank, and the pattern's tiles, each named by
+/// its goal cell, in the order the table ranks them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PatternKey {
+    rows: u8,
+    cols: u8,
+    blank: u8,
+    tiles: Vec<u8>,
+}
+
+/// Why a pattern cannot have a table.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PatternError {
+    /// Boards beyond 64 cells do not fit the table's bit masks.
+    #[error("pattern databases need a board of at most 64 cells, not {rows}x{cols}")]
+    BoardTooLarge {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
+    /// A tile names no cell of the board, or names the blank's cell.
+    #[error("tile {0} is not a tile of the board")]
+    NotATile(usize),
+    /// A tile appears twice in the pattern.
+    #[error("tile {0} appears twice in the pattern")]
+    Duplicate(usize),
+    /// The pattern is empty, holds more tiles than the board, or leaves more than 32 cells free.
+    #[error("a pattern needs 1 to {max} tiles, not {found}")]
+    Size {
+        /// Tiles given.
+        found: usize,
+        /// The most allowed on this board.
+        max: usize,
+    },
+    /// The table would have too many entries.
+    #[error("a pattern of {tiles} tiles on {cells} cells needs {entries} entries, more than {max}")]
+    TooManyEntries {
+        /// Tiles in the pattern.
+        tiles: usize,
+        /// Cells of the board.
+        cells: usize,
+        /// Entries needed.
+        entries: u128,
+        /// The most allowed.
+        max: u64,
+    },
+}
+
+impl PatternKey {
+    /// The most entries a table may have (about 2 GiB of 4-bit entries).
+    pub const MAX_ENTRIES: u64 = 1 << 32;
+
+    /// A validated key: a `rows`×`cols` board of at most 64 cells, the blank's goal cell, and
+    /// 1 to `cells - 1` distinct tiles (goal cells other than the blank's), at most 32 cells left
+    /// free. With every tile in the pattern, only the placements of the goal's parity are reached;
+    /// the others keep excess 0.
+    pub fn new(rows: usize, cols: usize, blank: usize, tiles: &[usize]) -> Result<PatternKey, PatternError> {
+        let cells = rows * cols;
+        if rows < 2 || cols < 2 || cells > 64 {
+            return Err(PatternError::BoardTooLarge { rows, cols });
+        }
+        let max = cells - 1;
+        if tiles.is_empty() || tiles.len() > max || cells - tiles.len() > 32 {
+            return Err(PatternError::Size { found: tiles.len(), max });
+        }
+        let mut seen = 0u64;
+        for &tile in tiles {
+            if tile >= cells || tile == blank {
+                return Err(PatternError::NotATile(tile));
+            }
+            if seen & (1 << tile) != 0 {
+                return Err(PatternError::Duplicate(tile));
+            }
+            seen |= 1 << tile;
+        }
+        let entries = entry_count(cells, tiles.len());
+        if entries > u128::from(Self::MAX_ENTRIES) {
+            return Err(PatternError::TooManyEntries { tiles: tiles.len(), cells, entries, max: Self::MAX_ENTRIES });
+        }
+        let narrow = |v: usize| u8::try_from(v).unwrap_or_else(|_| unreachable!("at most 64 cells"));
+        Ok(PatternKey {
+            rows: narrow(rows),
+            cols: narrow(cols),
+            blank: narrow(blank),
+            tiles: tiles.iter().map(|&t| narrow(t)).collect(),
+        })
+    }
+
+    /// Rows of the board.
+    pub fn rows(&self) -> usize {
+        usize::from(self.rows)
+    }
+
+    /// Columns of the board.
+    pub fn cols(&self) -> usize {
+        usize::from(self.cols)
+    }
+
+    /// Cells of the board.
+    pub fn cells(&self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    /// The goal cell of the blank.
+    pub fn blank(&self) -> usize {
+        usize::from(self.blank)
+    }
+
+    /// The pattern's tiles (goal cells), in ranking order.
+    pub fn tiles(&self) -> &[u8] {
+        &self.tiles
+    }
+
+    /// Entries in the table: `cells! / (cells - tiles)!`.
+    pub fn entries(&self) -> usize {
+        usize::try_from(entry_count(self.cells(), self.tiles.len()))
+            .unwrap_or_else(|_| unreachable!("checked against MAX_ENTRIES"))
+    }
+
+    /// A file name that identifies the key, for a cache directory.
+    pub fn file_name(&self) -> String {
+        let tiles: Vec<String> = self.tiles.iter().map(u8::to_string).collect();
+        format!("{}x{}-blank{}-tiles{}.v{}.pdb", self.rows, self.cols, self.blank, tiles.join("-"), file::VERSION)
+    }
+}
+
+/// `4x4 blank 0 tiles 1,2,3`.
+impl fmt::Display for PatternKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tiles: Vec<String> = self.tiles.iter().map(u8::to_string).collect();
+        write!(f, "{}x{} blank {} tiles {}", self.rows, self.cols, self.blank, tiles.join(","))
+    }
+}
+
+fn entry_count(cells: usize, tiles: usize) -> u128 {
+    (cells - tiles + 1..=cells).map(|c| c as u128).product()
+}
+
+/// A complete pattern database: one 4-bit excess per placement of the pattern's tiles.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PatternDb {
+    key: PatternKey,
+    /// Two entries per byte, the even index in the low nibble.
+    nibbles: Vec<u8>,
+}
+
+impl fmt::Debug for PatternDb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PatternDb({})", self.key)
+    }
+}
+
+impl PatternDb {
+    /// Builds the table by breadth-first search backwards from the goal, level by level over a
+    /// table of 2 bits per (placement, blank cell), on all of rayon's threads. `progress` is called
+    /// from the worker threads as the search advances.
+    pub fn build(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync)) -> PatternDb {
+        build::build(key, progress)
+    }
+
+    /// The key it was built for.
+    pub fn key(&self) -> &PatternKey {
+        &self.key
+    }
+
+    /// The stored excess for the placement ranked `index` (see [`PatternDb::index`]).
+    #[inline]
+    pub fn excess(&self, index: usize) -> u8 {
+        (self.nibbles[index >> 1] >> ((index & 1) * 4)) & 0xf
+    }
+
+    /// The rank of a placement: `cells[i]` holds the pattern's tile `i`. Cells must be distinct
+    /// and on the board.
+    #[inline]
+    pub fn index(&self, cells: impl IntoIterator<Item = u8>) -> usize {
+        rank(cells, self.key.cells())
+    }
+
+    /// The lower bound the table gives for the pattern's tiles at `cells`: their Manhattan distance
+    /// plus twice the stored excess.
+    pub fn value(&self, cells: &[u8]) -> u32 {
+        let cols = self.key.cols();
+        let manhattan: usize = self
+            .key
+            .tiles
+            .iter()
+            .zip(cells)
+            .map(|(&tile, &cell)| {
+                let (tile, cell) = (usize::from(tile), usize::from(cell));
+                (tile / cols).abs_diff(cell / cols) + (tile % cols).abs_diff(cell % cols)
+            })
+            .sum();
+        let excess = self.excess(self.index(cells.iter().copied()));
+        u32::try_from(manhattan).unwrap_or(u32::MAX) + 2 * u32::from(excess)
+    }
+
+    /// The table's bytes, two entries per byte.
+    pub fn nibbles(&self) -> &[u8] {
+        &self.nibbles
+    }
+}
+
+/// Mixed-radix rank of distinct cells among `n`: tile `i`'s digit counts the cells below its own
+/// that earlier tiles leave free, so the last tile varies fastest.
+#[inline]
+pub(crate) fn rank(cells: impl IntoIterator<Item = u8>, n: usize) -> usize {
+    let mut used = 0u64;
+    let mut index = 0;
+    for (i, cell) in cells.into_iter().enumerate() {
+        let below = (1u64 << cell) - 1;
+        let digit = usize::from(cell) - (used & below).count_ones() as usize;
+        index = index * (n - i) + digit;
+        used |= 1 << cell;
+    }
+    index
+}
+
+/// The inverse of [`rank`] for `out.len()` tiles among `n` cells.
+pub(crate) fn unrank(mut index: usize, n: usize, out: &mut [u8]) {
+    let k = out.len();
+    for i in (0..k).rev() {
+        let radix = n - i;
+        out[i] = (index % radix) as u8;
+        index /= radix;
+    }
+    let mut free = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    for digit in out.iter_mut() {
+        let mut f = free;
+        for _ in 0..*digit {
+            f &= f - 1;
+        }
+        let cell = f.trailing_zeros() as u8;
+        *digit = cell;
+        free &= !(1 << cell);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_and_unrank_are_inverse_bijections() {
+        for (n, k) in [(4, 2), (6, 3), (9, 4), (5, 5)] {
+            let total = usize::try_from(entry_count(n, k)).unwrap();
+            let mut cells = vec![0u8; k];
+            let mut seen = vec![false; total];
+            for index in 0..total {
+                unrank(index, n, &mut cells);
+                let mut sorted = cells.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len(), k, "{cells:?} has repeats");
+                assert!(cells.iter().all(|&c| usize::from(c) < n));
+                let back = rank(cells.iter().copied(), n);
+                assert_eq!(back, index);
+                assert!(!std::mem::replace(&mut seen[back], true));
+            }
+        }
+    }
+
+    #[test]
+    fn keys_are_validated() {
+        assert!(PatternKey::new(4, 4, 0, &[1, 2, 3]).is_ok());
+        assert_eq!(PatternKey::new(4, 4, 0, &[0, 2]), Err(PatternError::NotATile(0)));
+        assert_eq!(PatternKey::new(4, 4, 0, &[16]), Err(PatternError::NotATile(16)));
+        assert_eq!(PatternKey::new(4, 4, 0, &[2, 2]), Err(PatternError::Duplicate(2)));
+        assert_eq!(PatternKey::new(4, 4, 0, &[]), Err(PatternError::Size { found: 0, max: 15 }));
+        assert_eq!(PatternKey::new(9, 9, 0, &[1]), Err(PatternError::BoardTooLarge { rows: 9, cols: 9 }));
+        assert!(matches!(
+            PatternKey::new(5, 5, 0, &[1, 2, 3, 4, 5, 6, 7, 8]),
+            Err(PatternError::TooManyEntries { .. })
+        ));
+        let key = PatternKey::new(4, 4, 0, &[1, 2, 3]).unwrap();
+        assert_eq!(key.entries(), 16 * 15 * 14);
+        assert_eq!(key.to_string(), "4x4 blank 0 tiles 1,2,3");
+        assert_eq!(key.file_name(), format!("4x4-blank0-tiles1-2-3.v{}.pdb", file::VERSION));
+    }
+}

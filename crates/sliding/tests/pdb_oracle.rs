@@ -1,0 +1,86 @@
+//! Pattern databases against a plain 0-1 breadth-first search over (pattern cells, blank cell),
+//! written here without any of the builder's tricks.
+
+use std::collections::{HashMap, VecDeque};
+
+use sliding::pdb::{PatternDb, PatternKey};
+
+/// Fewest pattern-tile moves from the goal to every placement of `tiles`, the blank anywhere.
+fn oracle(rows: usize, cols: usize, blank: usize, tiles: &[usize]) -> HashMap<Vec<usize>, u32> {
+    let neighbours = |cell: usize| {
+        let (r, c) = (cell / cols, cell % cols);
+        let mut out = Vec::new();
+        if r > 0 {
+            out.push(cell - cols);
+        }
+        if r + 1 < rows {
+            out.push(cell + cols);
+        }
+        if c > 0 {
+            out.push(cell - 1);
+        }
+        if c + 1 < cols {
+            out.push(cell + 1);
+        }
+        out
+    };
+    let start = (tiles.to_vec(), blank);
+    let mut dist: HashMap<(Vec<usize>, usize), u32> = HashMap::from([(start.clone(), 0)]);
+    let mut queue = VecDeque::from([(start, 0u32)]);
+    while let Some(((cells, blank), d)) = queue.pop_front() {
+        if dist[&(cells.clone(), blank)] < d {
+            continue;
+        }
+        for next_blank in neighbours(blank) {
+            let mut next_cells = cells.clone();
+            let cost = match cells.iter().position(|&c| c == next_blank) {
+                Some(i) => {
+                    next_cells[i] = blank;
+                    1
+                }
+                None => 0,
+            };
+            let key = (next_cells, next_blank);
+            if !matches!(dist.get(&key), Some(&old) if old <= d + cost) {
+                dist.insert(key.clone(), d + cost);
+                if cost == 0 {
+                    queue.push_front((key, d));
+                } else {
+                    queue.push_back((key, d + 1));
+                }
+            }
+        }
+    }
+    let mut best: HashMap<Vec<usize>, u32> = HashMap::new();
+    for ((cells, _), d) in dist {
+        best.entry(cells).and_modify(|b| *b = (*b).min(d)).or_insert(d);
+    }
+    best
+}
+
+fn check(rows: usize, cols: usize, blank: usize, tiles: &[usize]) {
+    let key = PatternKey::new(rows, cols, blank, tiles).unwrap();
+    let db = PatternDb::build(&key, &|_| {});
+    let expected = oracle(rows, cols, blank, tiles);
+    if tiles.len() + 2 <= rows * cols {
+        assert_eq!(expected.len(), key.entries(), "{key}: every placement is reachable");
+    } else {
+        assert_eq!(expected.len() * 2, key.entries(), "{key}: half the placements are reachable");
+    }
+    for (cells, d) in expected {
+        let cells: Vec<u8> = cells.iter().map(|&c| c as u8).collect();
+        assert_eq!(db.value(&cells), d, "{key} at {cells:?}");
+    }
+}
+
+#[test]
+fn tables_match_a_plain_search() {
+    check(2, 2, 3, &[0]);
+    check(2, 3, 5, &[0, 1, 2]);
+    check(2, 3, 0, &[5, 1]);
+    check(2, 4, 0, &[1, 2, 3, 4]);
+    check(3, 3, 8, &[0, 1, 2, 3]);
+    check(3, 3, 4, &[0, 2, 6, 8]);
+    check(3, 3, 0, &[1, 2, 3, 4, 5, 6, 7, 8]);
+    check(3, 4, 0, &[11, 10, 9, 8, 7]);
+}
