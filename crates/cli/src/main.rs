@@ -3,6 +3,7 @@
 
 mod edge;
 mod input;
+mod pdb_cache;
 mod slide;
 
 use std::io::{self, Write};
@@ -28,12 +29,32 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Solve 3×3 sliding puzzles (the 8-puzzle) in the judge formats of BOJ 1525 and BOJ 11112
+    /// Solve sliding puzzles of any size optimally: the judge formats of BOJ 1525 and BOJ 11112,
+    /// grids, and one board per line (Korf's instance files)
     #[command(after_help = EXIT_CODES)]
     Slide(slide::SlideArgs),
     /// Solve edge-matching puzzles: square pieces with a mark on each side, rotations allowed
     #[command(after_help = EXIT_CODES)]
     Edge(edge::EdgeArgs),
+    /// Pattern databases for the sliding puzzles: build them ahead of time, or show where they
+    /// are cached
+    #[command(subcommand)]
+    Pdb(PdbCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum PdbCommand {
+    /// Build (or check) the tables the default heuristic uses for boards of the given sizes
+    Build {
+        /// Board sizes as RxC
+        #[arg(default_values = ["4x4"], value_parser = slide::parse_size)]
+        sizes: Vec<(usize, usize)>,
+        /// Rebuild even when a sound cache file exists
+        #[arg(long)]
+        force: bool,
+    },
+    /// Print the cache directory ($PUZZLE_CACHE_DIR, else the platform's cache directory)
+    Path,
 }
 
 fn main() -> ExitCode {
@@ -50,12 +71,36 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Slide(args) => slide::run(args, &mut out),
         Command::Edge(args) => edge::run(args, &mut out),
+        Command::Pdb(PdbCommand::Build { sizes, force }) => pdb_build(sizes, *force, &mut out),
+        Command::Pdb(PdbCommand::Path) => {
+            pdb_cache::cache_dir().and_then(|dir| Ok(writeln!(out, "{}", dir.display())?))
+        }
     };
     let result = result.and_then(|()| out.flush().map_err(anyhow::Error::from));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => report(&err),
     }
+}
+
+/// `puzzle pdb build`: the tables of the default heuristic for every size, for both the
+/// blank-first and the blank-last goal (which share their tables by symmetry).
+fn pdb_build(sizes: &[(usize, usize)], force: bool, out: &mut impl Write) -> anyhow::Result<()> {
+    let mut keys = Vec::new();
+    for &(rows, cols) in sizes {
+        let Some(size_keys) = sliding::PdbHeuristic::keys(rows, cols, 0) else {
+            anyhow::bail!(BadInput {
+                file: "puzzle pdb build".to_owned(),
+                pos: None,
+                message: format!(
+                    "pattern databases are available for boards of at most {} cells, not {rows}x{cols}",
+                    sliding::heuristic::PDB_MAX_CELLS
+                ),
+            });
+        };
+        keys.extend(size_keys);
+    }
+    pdb_cache::build_command(&keys, force, out)
 }
 
 /// Prints `err` on stderr and chooses the exit status: 1 for bad input, 2 for anything else.

@@ -1,31 +1,60 @@
-//! `puzzle slide`: 3×3 sliding puzzles in the judge formats, answered byte-exactly.
+//! `puzzle slide`: sliding puzzles of any size in the judge, grid and lines formats, answered
+//! optimally, in parallel, and checked before printing.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
+use puzzle_core::Shape;
+use rayon::prelude::*;
 use serde::Serialize;
-use sliding::{Answer, Board, Format};
+use sliding::{Answer, Board, Format, GoalKind, Heuristic, HeuristicKind, PdbHeuristic};
 
 use crate::input::{BadInput, Input, Reported};
+use crate::pdb_cache::Tables;
 
 /// Arguments of `puzzle slide`.
 #[derive(Debug, Args)]
 pub struct SlideArgs {
     /// The puzzle file; standard input when absent or `-`
     pub file: Option<PathBuf>,
-    /// The input format; detected from the first line when absent (a lone number `T` means
-    /// judge-b)
+    /// The input format; detected when absent: a lone number `T` first means judge-b, one 3×3
+    /// board of numbers judge-a, `--size` lines, anything else grid
     #[arg(long, value_enum)]
     pub format: Option<SlideFormat>,
+    /// The board size for the lines format, as RxC (for example 4x4)
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<(usize, usize)>,
+    /// The goal: blank-last (1 2 … N-1 _), blank-first (_ 1 2 … N-1, Korf's convention), or a
+    /// file holding one goal board in the grid format
+    #[arg(long, default_value = "blank-last")]
+    pub goal: String,
+    /// The lower bound that guides the search; by default pattern databases up to 25 cells
+    /// (built once and cached), linear conflict beyond, and a complete table for the judges' 3×3
+    #[arg(long, value_enum)]
+    pub heuristic: Option<HeuristicArg>,
+    /// Give up on a board after this many search nodes
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Give up on a board after this many seconds
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
     /// Also print an optimal path after each answer: the letters U, D, L, R say where the blank
     /// moves
     #[arg(long)]
     pub path: bool,
-    /// Print one JSON object per board per line: {"solvable", "moves", "path"}
+    /// Print one JSON object per board per line: {"label" (lines format), "solvable", "moves",
+    /// "path", "board", "status" (solved, unsolvable or gave up), "nodes"}
     #[arg(long)]
     pub json: bool,
+    /// Add each board's solving time in seconds: after the answer in text, as "seconds" in JSON
+    /// (for benchmarks; it makes the output vary from run to run)
+    #[arg(long)]
+    pub timings: bool,
 }
 
 /// The input formats of `puzzle slide`.
@@ -36,96 +65,329 @@ pub enum SlideFormat {
     /// BOJ 11112: a count T, then T boards of three rows like `1#3`; prints the moves or
     /// `impossible` per board
     JudgeB,
+    /// Boards of any size: rows of integers (blank 0, `_` or `#`), boards separated by blank
+    /// lines
+    Grid,
+    /// One board per line with --size: the last R·C numbers are the tiles, earlier fields a label
+    /// echoed in the output; `#` starts a comment line
+    Lines,
+}
+
+/// The heuristics of `--heuristic`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HeuristicArg {
+    /// Manhattan distance
+    Manhattan,
+    /// Manhattan distance plus linear conflicts
+    LinearConflict,
+    /// Additive pattern databases (7-8 on 4×4, 6-6-6-6 on 5×5), with mirrored lookups
+    Pdb,
+}
+
+pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(|| format!("expected RxC, like 4x4, not `{text}`"))?;
+    let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v >= 2);
+    match (number(rows), number(cols)) {
+        (Some(rows), Some(cols)) if rows.checked_mul(cols).is_some_and(|n| n <= 1 << 16) => Ok((rows, cols)),
+        _ => Err(format!("expected RxC with R, C of at least 2 (and R·C at most 65536), not `{text}`")),
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("expected a number of seconds, not `{text}`"))
+}
+
+/// The goal as asked on the command line.
+enum GoalSpec {
+    Kind(GoalKind),
+    Board(Board),
 }
 
 /// One board's answer as JSON.
 #[derive(Serialize)]
-struct JsonAnswer {
+struct JsonAnswer<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'a str>,
     solvable: bool,
     moves: Option<usize>,
     path: Option<String>,
     board: String,
+    status: &'static str,
+    nodes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seconds: Option<f64>,
+}
+
+/// One board of the input, read or refused.
+struct Item {
+    label: Option<String>,
+    board: Result<Board, BadInput>,
 }
 
 /// Runs `puzzle slide`.
 pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let input = Input::read(args.file.as_deref())?;
-    let format = match args.format {
-        Some(SlideFormat::JudgeA) => Format::JudgeA,
-        Some(SlideFormat::JudgeB) => Format::JudgeB,
-        None => sliding::detect_format(&input.text),
+    let format = match (args.format, args.size) {
+        (Some(SlideFormat::JudgeA), _) => Format::JudgeA,
+        (Some(SlideFormat::JudgeB), _) => Format::JudgeB,
+        (Some(SlideFormat::Grid), _) => Format::Grid,
+        (Some(SlideFormat::Lines), _) | (None, Some(_)) => Format::Lines,
+        (None, None) => sliding::detect_format(&input.text),
     };
-    match format {
+    let goal = read_goal(&args.goal)?;
+    let mut batch_error = None;
+    let items: Vec<Item> = match format {
         Format::JudgeA => {
             let board = sliding::parse_judge_a(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
-            write_answer(out, args, format, &board)
+            vec![Item { label: None, board: Ok(board) }]
         }
         Format::JudgeB => {
             let batch = sliding::parse_judge_b(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
-            let mut bad_input = false;
-            for entry in &batch.boards {
-                match entry {
-                    Ok(board) => write_answer(out, args, format, board)?,
-                    Err(err) => {
-                        // The board is reported in its place so the other answers keep their lines.
-                        let bad = input.error(err.pos, &err.kind);
-                        write_error(out, args, &bad)?;
-                        bad_input = true;
-                    }
-                }
-            }
-            if let Some(err) = &batch.batch_error {
-                out.flush()?;
-                eprintln!("error: {}", input.error(err.pos, &err.kind));
-                bad_input = true;
-            }
-            if bad_input {
-                return Err(Reported.into());
-            }
-            Ok(())
+            batch_error = batch.batch_error.map(|err| input.error(err.pos, err.kind));
+            batch
+                .boards
+                .into_iter()
+                .map(|b| Item { label: None, board: b.map_err(|e| input.error(e.pos, e.kind)) })
+                .collect()
         }
+        Format::Grid | Format::Lines => {
+            let batch = if format == Format::Grid {
+                sliding::parse_grid(&input.text)
+            } else {
+                let (rows, cols) = args.size.context("the lines format needs --size RxC")?;
+                sliding::parse_lines(&input.text, rows, cols)
+            }
+            .map_err(|e| input.error(e.pos, e.kind))?;
+            batch
+                .entries
+                .into_iter()
+                .map(|e| Item { label: e.label, board: e.board.map_err(|e| input.error(e.pos, e.kind)) })
+                .collect()
+        }
+    };
+
+    let solver = Solver::new(args, goal, &items)?;
+    // Boards are solved in parallel; answers are printed in input order.
+    let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> =
+        items.par_iter().map(|item| item.board.as_ref().ok().map(|board| solver.solve(board)).transpose()).collect();
+    let mut bad_input = false;
+    for (number, (item, answer)) in items.iter().zip(answers).enumerate() {
+        let message = match (&item.board, answer?) {
+            (Ok(board), Some(Ok(solved))) => {
+                write_answer(out, args, format, item.label.as_deref(), board, &solved)?;
+                continue;
+            }
+            (Err(bad), _) => bad.to_string(),
+            (Ok(_), Some(Err(message))) => format!("{}: board {}: {message}", input.name, number + 1),
+            (Ok(_), None) => unreachable!("every good board is solved"),
+        };
+        write_error(out, args, item.label.as_deref(), &message)?;
+        bad_input = true;
+    }
+    if let Some(err) = batch_error {
+        out.flush()?;
+        eprintln!("error: {err}");
+        bad_input = true;
+    }
+    if bad_input {
+        return Err(Reported.into());
+    }
+    Ok(())
+}
+
+fn read_goal(goal: &str) -> anyhow::Result<GoalSpec> {
+    Ok(match goal {
+        "blank-last" => GoalSpec::Kind(GoalKind::BlankLast),
+        "blank-first" => GoalSpec::Kind(GoalKind::BlankFirst),
+        path => {
+            let input = Input::read(Some(std::path::Path::new(path)))?;
+            GoalSpec::Board(sliding::parse_goal(&input.text).map_err(|e| input.error(e.pos, e.kind))?)
+        }
+    })
+}
+
+/// Everything shared by the boards of one run: the goal, the heuristics per shape, the limits.
+struct Solver {
+    goal: GoalSpec,
+    explicit: Option<HeuristicKind>,
+    heuristics: HashMap<Shape, Heuristic>,
+    max_nodes: Option<u64>,
+    time_limit: Option<Duration>,
+}
+
+impl Solver {
+    /// Prepares a heuristic (loading or building pattern databases) for every shape in `items`.
+    fn new(args: &SlideArgs, goal: GoalSpec, items: &[Item]) -> anyhow::Result<Solver> {
+        let explicit = args.heuristic.map(|h| match h {
+            HeuristicArg::Manhattan => HeuristicKind::Manhattan,
+            HeuristicArg::LinearConflict => HeuristicKind::LinearConflict,
+            HeuristicArg::Pdb => HeuristicKind::Pdb,
+        });
+        let mut solver = Solver {
+            goal,
+            explicit,
+            heuristics: HashMap::new(),
+            max_nodes: args.max_nodes,
+            time_limit: args.time_limit,
+        };
+        let tables = Tables::default();
+        for item in items {
+            let Ok(board) = &item.board else { continue };
+            let shape = board.shape();
+            if solver.heuristics.contains_key(&shape) {
+                continue;
+            }
+            let Ok(goal) = solver.goal_for(board) else { continue };
+            // Parity answers unsolvable boards without search, so they need no tables.
+            if !sliding::is_solvable(board, &goal) {
+                continue;
+            }
+            let heuristic = solver.prepare(&goal, &tables)?;
+            solver.heuristics.insert(shape, heuristic);
+        }
+        Ok(solver)
+    }
+
+    fn prepare(&self, goal: &Board, tables: &Tables) -> anyhow::Result<Heuristic> {
+        let shape = goal.shape();
+        let blank = goal.blank().0;
+        let keys = PdbHeuristic::keys(shape.rows(), shape.cols(), blank);
+        Ok(match (self.explicit, keys) {
+            (Some(HeuristicKind::Manhattan), _) => Heuristic::Manhattan,
+            (Some(HeuristicKind::LinearConflict), _) | (None, None) => Heuristic::LinearConflict,
+            (Some(HeuristicKind::Pdb), None) => anyhow::bail!(BadInput {
+                file: "--heuristic".to_owned(),
+                pos: None,
+                message: format!(
+                    "pattern databases are available for boards of at most {} cells, not {shape}",
+                    sliding::heuristic::PDB_MAX_CELLS
+                ),
+            }),
+            (Some(HeuristicKind::Pdb) | None, Some(keys)) => {
+                let loaded: Vec<_> = keys.iter().map(|k| tables.get(k)).collect::<anyhow::Result<_>>()?;
+                let heuristic = PdbHeuristic::new(shape, blank, &loaded)
+                    .map_err(|key| anyhow::anyhow!("table {key} missing after loading"))?;
+                Heuristic::Pdb(Arc::new(heuristic))
+            }
+        })
+    }
+
+    fn goal_for(&self, board: &Board) -> Result<Board, String> {
+        match &self.goal {
+            GoalSpec::Kind(kind) => Board::goal(board.shape(), *kind).map_err(|e| e.to_string()),
+            GoalSpec::Board(goal) if goal.shape() == board.shape() => Ok(goal.clone()),
+            GoalSpec::Board(goal) => Err(format!("the board is {} but the goal is {}", board.shape(), goal.shape())),
+        }
+    }
+
+    /// Solves and checks one board. `Err` inside is a board that does not fit the goal.
+    fn solve(&self, board: &Board) -> anyhow::Result<Result<Timed, String>> {
+        let started = Instant::now();
+        Ok(self.solve_untimed(board)?.map(|solved| Timed { solved, seconds: started.elapsed().as_secs_f64() }))
+    }
+
+    fn solve_untimed(&self, board: &Board) -> anyhow::Result<Result<sliding::Solved, String>> {
+        let goal = match self.goal_for(board) {
+            Ok(goal) => goal,
+            Err(message) => return Ok(Err(message)),
+        };
+        let limits = search::Limits {
+            max_expanded: self.max_nodes,
+            deadline: self.time_limit.map(|limit| Instant::now() + limit),
+        };
+        let judge_table = self.explicit.is_none() && goal == sliding::judge_goal(board) && board.shape().n_cells() == 9;
+        let solved = if judge_table {
+            sliding::Solved { answer: sliding::solve(board, &goal, &limits)?, nodes: 0 }
+        } else if !sliding::is_solvable(board, &goal) {
+            sliding::Solved { answer: Answer::Unsolvable, nodes: 0 }
+        } else {
+            let heuristic = self.heuristics.get(&board.shape()).context("no heuristic prepared for this shape")?;
+            sliding::solve_with(board, &goal, heuristic, &limits)?
+        };
+        sliding::check(board, &goal, &solved.answer).with_context(|| format!("wrong answer for {board}"))?;
+        Ok(Ok(solved))
     }
 }
 
-/// Solves `board`, checks the answer, and writes its line.
-fn write_answer(out: &mut impl Write, args: &SlideArgs, format: Format, board: &Board) -> anyhow::Result<()> {
-    let goal = sliding::judge_goal(board);
-    let answer = sliding::solve(board, &goal, &search::Limits::NONE)?;
-    sliding::check(board, &goal, &answer).with_context(|| format!("wrong answer for {board}"))?;
-    let path = match &answer {
+/// An answer and the time it took.
+struct Timed {
+    solved: sliding::Solved,
+    seconds: f64,
+}
+
+/// Writes one board's answer line.
+fn write_answer(
+    out: &mut impl Write,
+    args: &SlideArgs,
+    format: Format,
+    label: Option<&str>,
+    board: &Board,
+    timed: &Timed,
+) -> anyhow::Result<()> {
+    let solved = &timed.solved;
+    let seconds = args.timings.then_some(timed.seconds);
+    let path = match &solved.answer {
         Answer::Solved(path) => Some(sliding::path_letters(path)),
-        Answer::Unsolvable => None,
-        Answer::GaveUp => anyhow::bail!("the search gave up on {board} without a limit"),
+        Answer::Unsolvable | Answer::GaveUp => None,
+    };
+    let status = match solved.answer {
+        Answer::Solved(_) => "solved",
+        Answer::Unsolvable => "unsolvable",
+        Answer::GaveUp => "gave up",
     };
     if args.json {
         let json = JsonAnswer {
-            solvable: path.is_some(),
+            label,
+            status,
+            solvable: !matches!(solved.answer, Answer::Unsolvable),
             moves: path.as_ref().map(String::len),
             path: path.clone(),
             board: board.to_string(),
+            nodes: solved.nodes,
+            seconds,
         };
         serde_json::to_writer(&mut *out, &json)?;
         writeln!(out)?;
         return Ok(());
     }
-    match (path, format) {
-        (Some(path), _) if args.path && !path.is_empty() => writeln!(out, "{} {path}", path.len())?,
-        (Some(path), _) => writeln!(out, "{}", path.len())?,
-        (None, Format::JudgeA) => writeln!(out, "-1")?,
-        (None, Format::JudgeB) => writeln!(out, "impossible")?,
+    if let Some(label) = label {
+        write!(out, "{label} ")?;
     }
+    match (&solved.answer, path, format) {
+        (_, Some(path), _) if args.path && !path.is_empty() => write!(out, "{} {path}", path.len())?,
+        (_, Some(path), _) => write!(out, "{}", path.len())?,
+        (Answer::GaveUp, _, _) => write!(out, "gave up")?,
+        (_, None, Format::JudgeA) => write!(out, "-1")?,
+        (_, None, Format::JudgeB) => write!(out, "impossible")?,
+        (_, None, Format::Grid | Format::Lines) => write!(out, "unsolvable")?,
+    }
+    if let Some(seconds) = seconds {
+        write!(out, " {} nodes {seconds:.4} s", solved.nodes)?;
+    }
+    writeln!(out)?;
     Ok(())
 }
 
 /// Writes a bad board in its place: `error: …` on stdout (or `{"error": …}`), and on stderr.
-fn write_error(out: &mut impl Write, args: &SlideArgs, bad: &BadInput) -> anyhow::Result<()> {
+fn write_error(out: &mut impl Write, args: &SlideArgs, label: Option<&str>, message: &str) -> anyhow::Result<()> {
     if args.json {
-        serde_json::to_writer(&mut *out, &serde_json::json!({ "error": bad.to_string() }))?;
+        let json = match label {
+            Some(label) => serde_json::json!({ "label": label, "error": message }),
+            None => serde_json::json!({ "error": message }),
+        };
+        serde_json::to_writer(&mut *out, &json)?;
         writeln!(out)?;
     } else {
-        writeln!(out, "error: {bad}")?;
+        if let Some(label) = label {
+            write!(out, "{label} ")?;
+        }
+        writeln!(out, "error: {message}")?;
     }
     out.flush()?;
-    eprintln!("error: {bad}");
+    eprintln!("error: {message}");
     Ok(())
 }

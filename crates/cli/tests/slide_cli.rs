@@ -36,9 +36,9 @@ fn judge_b_answers() {
 fn json_lines() {
     let input = "2\n1#3\n425\n786\n123\n456\n87#\n";
     let expected = concat!(
-        r#"{"solvable":true,"moves":3,"path":"DRD","board":"1 _ 3 / 4 2 5 / 7 8 6"}"#,
+        r#"{"solvable":true,"moves":3,"path":"DRD","board":"1 _ 3 / 4 2 5 / 7 8 6","status":"solved","nodes":0}"#,
         "\n",
-        r#"{"solvable":false,"moves":null,"path":null,"board":"1 2 3 / 4 5 6 / 8 7 _"}"#,
+        r#"{"solvable":false,"moves":null,"path":null,"board":"1 2 3 / 4 5 6 / 8 7 _","status":"unsolvable","nodes":0}"#,
         "\n"
     );
     check(&["--json"], input, (0, expected, ""));
@@ -113,4 +113,66 @@ fn invalid_utf8_is_refused() {
     let (code, stdout, stderr) = run(&[file.to_str().expect("utf-8 path")], "");
     assert_eq!((code, stdout.as_str()), (1, ""));
     assert_eq!(stderr, format!("error: {}:2:3: invalid UTF-8\n", file.display()));
+}
+
+#[test]
+fn grids_of_any_size() {
+    // One move right, one move left, and two boards in one input, each checked by hand.
+    // A lone three-column block reads as judge A; --format grid says otherwise.
+    check(&["--path", "--format", "grid"], "1 2 3\n4 0 5\n", (0, "1 R\n", ""));
+    check(&["--path"], "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n", (0, "1 R\n", ""));
+    check(&["--path", "--goal", "blank-first"], "1 0\n2 3\n\n0 2\n1 3\n", (0, "1 L\nunsolvable\n", ""));
+    check(&["--format", "grid"], "1 2 3\n4 5 6\n8 7 _\n", (0, "unsolvable\n", ""));
+    // Parity decides before any table is built: this must not build the 4x4 tables.
+    let swapped = "2 1 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n";
+    check(&["--heuristic", "linear-conflict"], swapped, (0, "unsolvable\n", ""));
+    // Two moves on 2x4 (tables small enough to build in memory), with each heuristic.
+    for heuristic in ["manhattan", "linear-conflict", "pdb"] {
+        check(&["--heuristic", heuristic, "--path"], "1 2 3 4\n0 5 6 7\n", (0, "3 RRR\n", ""));
+    }
+}
+
+#[test]
+fn lines_echo_their_labels() {
+    let input = "# a comment\nfirst 7 1 2 3 4 5 6 7 0 8\n\n1 2 3 4 5 6 7 8 0\n";
+    check(&["--size", "3x3", "--path"], input, (0, "first 7 1 R\n0\n", ""));
+    let (code, stdout, _) = run(&["--size", "3x3", "--json"], input);
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with(r#"{"label":"first 7","solvable":true,"moves":1,"#), "{stdout}");
+    let bad = "x 1 2 3 4 5 6 7 0 9\n1 2 3 4 5 6 7 8 0\n";
+    let message = "error: <stdin>:1:19: tile 9 is out of range 0..8\n";
+    check(&["--size", "3x3"], bad, (1, &format!("x {message}0\n"), message));
+}
+
+#[test]
+fn a_goal_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("puzzle-goal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let goal = dir.join("goal.txt");
+    std::fs::write(&goal, "3 2\n1 0\n").unwrap();
+    let goal = goal.to_str().unwrap();
+    check(&["--goal", goal, "--path"], "3 2\n0 1\n", (0, "1 R\n", ""));
+    check(&["--goal", goal], "3 2\n1 0\n", (0, "0\n", ""));
+    let message = "error: <stdin>: board 1: the board is 3x3 but the goal is 2x2\n";
+    check(&["--goal", goal, "--format", "grid"], "1 2 3\n4 5 6\n7 8 0\n", (1, message, message));
+    std::fs::write(dir.join("bad.txt"), "3 2\n0 2\n").unwrap();
+    let bad = dir.join("bad.txt");
+    let (code, _, stderr) = run(&["--goal", bad.to_str().unwrap()], "1 0\n2 3\n");
+    assert_eq!((code, stderr.ends_with("bad.txt:2:3: tile 2 appears twice\n")), (1, true), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn limits_give_up_without_calling_the_board_unsolvable() {
+    // Korf's instance 1, far beyond 50 nodes of search.
+    let board = "14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n";
+    let args = ["--goal", "blank-first", "--heuristic", "manhattan", "--max-nodes", "50"];
+    check(&args, board, (0, "gave up\n", ""));
+    let (code, stdout, _) = run(&[&args[..], &["--json"]].concat(), board);
+    assert_eq!(code, 0);
+    assert!(stdout.contains(r#""solvable":true,"moves":null,"path":null,"#), "{stdout}");
+    assert!(stdout.contains(r#""status":"gave up""#), "{stdout}");
+    let args = ["--goal", "blank-first", "--heuristic", "manhattan", "--time-limit", "0"];
+    check(&args, board, (0, "gave up\n", ""));
+    check(&["--time-limit", "soon"], board, (1, "", "error: invalid value 'soon' for '--time-limit <SECONDS>': expected a number of seconds, not `soon`\n\nFor more information, try '--help'.\n"));
 }

@@ -6,7 +6,10 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod heuristic;
+mod ida;
 pub mod parse;
+pub mod pdb;
 pub mod solvable;
 pub mod solve;
 pub mod table;
@@ -14,9 +17,15 @@ pub mod table;
 use puzzle_core::Direction;
 
 pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK};
-pub use parse::{detect_format, parse_judge_a, parse_judge_b, Format, JudgeBInput, ParseError, ParseErrorKind};
+pub use heuristic::{HeuristicKind, PdbHeuristic};
+pub use parse::{
+    detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_lines, Batch, Entry, Format,
+    JudgeBInput, ParseError, ParseErrorKind,
+};
 pub use solvable::is_solvable;
-pub use solve::{check, judge_goal, solve, Answer, CheckError, SolveError};
+pub use solve::{
+    check, judge_goal, lower_bound, solve, solve_astar, solve_with, Answer, CheckError, Heuristic, SolveError, Solved,
+};
 pub use table::DistanceTable;
 
 /// The order in which blank moves are tried, which fixes the path chosen among optimal ones:

@@ -1,14 +1,50 @@
 //! Optimal solutions: a table lookup for the 3×3 goal of the judges, heuristic search otherwise,
 //! and an independent check of every answer.
 
+use std::sync::Arc;
+
 use puzzle_core::{Direction, Parity};
 use search::{Limits, Status};
 use thiserror::Error;
 
-use crate::board::{Board, GoalKind};
+use crate::board::{Board, GoalKind, BLANK};
+use crate::heuristic::{HeuristicKind, PdbHeuristic};
+use crate::ida::{self, Ending, Estimate, Geometry, State};
 use crate::solvable::is_solvable;
 use crate::table::DistanceTable;
 use crate::MOVE_ORDER;
+
+/// A heuristic ready to search with (pattern databases loaded).
+#[derive(Clone, Debug)]
+pub enum Heuristic {
+    /// The Manhattan distance.
+    Manhattan,
+    /// Manhattan distance plus linear conflicts.
+    LinearConflict,
+    /// Pattern databases for one board shape and goal blank cell.
+    Pdb(Arc<PdbHeuristic>),
+}
+
+impl Heuristic {
+    /// Which kind it is.
+    pub fn kind(&self) -> HeuristicKind {
+        match self {
+            Heuristic::Manhattan => HeuristicKind::Manhattan,
+            Heuristic::LinearConflict => HeuristicKind::LinearConflict,
+            Heuristic::Pdb(_) => HeuristicKind::Pdb,
+        }
+    }
+}
+
+/// An answer with the work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The answer.
+    pub answer: Answer,
+    /// Search nodes visited (0 for table lookups and parity decisions). With several threads on
+    /// one board the count can vary from run to run; the answer does not.
+    pub nodes: u64,
+}
 
 /// The answer for one board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +68,9 @@ pub enum SolveError {
         /// The goal's shape, `RxC`.
         goal: String,
     },
+    /// The pattern databases were made for another shape or goal.
+    #[error("the pattern databases were made for another board shape or goal")]
+    HeuristicMismatch,
 }
 
 /// Why an answer failed its check; always a bug in the solver, never bad input.
@@ -73,9 +112,8 @@ pub enum CheckError {
 /// Finds an optimal path from `board` to `goal`.
 ///
 /// Unsolvable boards are recognised by parity alone. The 3×3 board with the judges' goal is
-/// answered from the [`DistanceTable`]; other boards use A* with the Manhattan distance (up to
-/// 12 cells) or IDA* (larger boards), with moves tried in [`MOVE_ORDER`]. `limits` bounds the
-/// search; the table lookup never gives up.
+/// answered from the [`DistanceTable`]; other boards use IDA* with linear conflicts. `limits`
+/// bounds the search; the table lookup never gives up.
 pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Answer, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
@@ -89,21 +127,127 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Answer, Sol
         // `check` reports.
         return Ok(table.path(board).map_or(Answer::Unsolvable, Answer::Solved));
     }
+    Ok(solve_with(board, goal, &Heuristic::LinearConflict, limits)?.answer)
+}
+
+/// Finds the first optimal path in [`MOVE_ORDER`] from `board` to `goal` with IDA* and
+/// `heuristic`, or says why there is none. Unsolvable boards are recognised by parity alone.
+///
+/// The path does not depend on the heuristic or on the number of threads: all of them find the
+/// same first optimal path. A [`Heuristic::Pdb`] must have been made for this shape and goal
+/// blank cell.
+pub fn solve_with(board: &Board, goal: &Board, heuristic: &Heuristic, limits: &Limits) -> Result<Solved, SolveError> {
+    if board.shape() != goal.shape() {
+        return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
+    }
+    if !is_solvable(board, goal) {
+        return Ok(Solved { answer: Answer::Unsolvable, nodes: 0 });
+    }
+    let n = board.tiles().len();
+    if n > usize::from(u8::MAX) {
+        return Ok(generic_search(board, goal, limits));
+    }
+    let (geometry, state, blank_tile) = search_state(board, goal);
+    let (rows, cols) = (board.shape().rows(), board.shape().cols());
+    let manhattan = ida::Manhattan { blank_tile, value: 0 };
+    let run = match heuristic {
+        Heuristic::Manhattan => ida::idastar(&geometry, &state, manhattan, limits),
+        Heuristic::LinearConflict => {
+            ida::idastar(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols), limits)
+        }
+        Heuristic::Pdb(pdb) => {
+            let estimate = ida::Pdb { manhattan, heuristic: Arc::clone(pdb), excess: Vec::new() };
+            if !ida::Pdb::fits(pdb) || pdb.by_tile.len() != n {
+                return Err(SolveError::HeuristicMismatch);
+            }
+            run_idastar(&geometry, &state, estimate, limits)
+        }
+    };
+    let answer = match run.ending {
+        Ending::Found(path) => Answer::Solved(path),
+        Ending::GaveUp => Answer::GaveUp,
+    };
+    Ok(Solved { answer, nodes: run.nodes })
+}
+
+/// The board as IDA* sees it: tiles renamed after their goal cell, so the goal is the identity.
+fn search_state(board: &Board, goal: &Board) -> (Geometry, State, u8) {
+    let n = board.tiles().len();
+    let mut goal_cell = vec![0u8; n];
+    for (cell, &tile) in goal.tiles().iter().enumerate() {
+        goal_cell[tile as usize] = cell as u8;
+    }
+    let cells: Vec<u8> = board.tiles().iter().map(|&t| goal_cell[t as usize]).collect();
+    let mut pos = vec![0u8; n];
+    for (cell, &tile) in cells.iter().enumerate() {
+        pos[usize::from(tile)] = cell as u8;
+    }
+    let state = State { board: cells, pos, blank: board.blank().0 as u8 };
+    let geometry = Geometry::new(board.shape().rows(), board.shape().cols());
+    (geometry, state, goal_cell[BLANK as usize])
+}
+
+/// The value `heuristic` gives `board` on its way to `goal`: at most the true distance. For tests
+/// and reports; boards must have at most 255 cells.
+pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result<u32, SolveError> {
+    if board.shape() != goal.shape() {
+        return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
+    }
+    let (geometry, state, blank_tile) = search_state(board, goal);
+    let (rows, cols) = (board.shape().rows(), board.shape().cols());
+    let manhattan = ida::Manhattan { blank_tile, value: 0 };
+    Ok(match heuristic {
+        Heuristic::Manhattan => manhattan.clone().reset(&geometry, &state),
+        Heuristic::LinearConflict => ida::LinearConflict::new(blank_tile, rows, cols).reset(&geometry, &state),
+        Heuristic::Pdb(pdb) => {
+            if !ida::Pdb::fits(pdb) || pdb.by_tile.len() != board.tiles().len() {
+                return Err(SolveError::HeuristicMismatch);
+            }
+            ida::Pdb { manhattan, heuristic: Arc::clone(pdb), excess: Vec::new() }.reset(&geometry, &state)
+        }
+    })
+}
+
+fn run_idastar<E: Estimate + Sync>(geometry: &Geometry, state: &State, estimate: E, limits: &Limits) -> ida::Run {
+    ida::idastar(geometry, state, estimate, limits)
+}
+
+/// Boards too large for byte-sized cells: the generic IDA* with the Manhattan distance.
+fn generic_search(board: &Board, goal: &Board, limits: &Limits) -> Solved {
     let successors =
         |b: &Board| MOVE_ORDER.iter().filter_map(|&dir| Some((dir, b.moved(dir)?, 1u32))).collect::<Vec<_>>();
     let heuristic = |b: &Board| b.manhattan_to(goal) as u32;
     let success = |b: &Board| b == goal;
-    let outcome = if board.tiles().len() <= 12 {
-        search::astar(board, successors, heuristic, success, limits)
-    } else {
-        search::idastar(board, successors, heuristic, success, limits)
-    };
-    Ok(match outcome.status {
+    let outcome = search::idastar(board, successors, heuristic, success, limits);
+    let answer = match outcome.status {
         Status::Found(solution) => Answer::Solved(solution.moves),
         // Parity said solvable, so an exhausted search would be a bug, which `check` reports.
         Status::Exhausted => Answer::Unsolvable,
         Status::GaveUp => Answer::GaveUp,
-    })
+    };
+    Solved { answer, nodes: outcome.stats.expanded }
+}
+
+/// A* with the Manhattan distance over whole boards, for small boards and as a second opinion
+/// in tests: the same optimal length as IDA*, though not always the same path.
+pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits) -> Result<Solved, SolveError> {
+    if board.shape() != goal.shape() {
+        return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
+    }
+    if !is_solvable(board, goal) {
+        return Ok(Solved { answer: Answer::Unsolvable, nodes: 0 });
+    }
+    let successors =
+        |b: &Board| MOVE_ORDER.iter().filter_map(|&dir| Some((dir, b.moved(dir)?, 1u32))).collect::<Vec<_>>();
+    let heuristic = |b: &Board| b.manhattan_to(goal) as u32;
+    let success = |b: &Board| b == goal;
+    let outcome = search::astar(board, successors, heuristic, success, limits);
+    let answer = match outcome.status {
+        Status::Found(solution) => Answer::Solved(solution.moves),
+        Status::Exhausted => Answer::Unsolvable,
+        Status::GaveUp => Answer::GaveUp,
+    };
+    Ok(Solved { answer, nodes: outcome.stats.expanded })
 }
 
 /// Checks `answer` for `board` and `goal` independently of how it was found: a path must stay
@@ -188,7 +332,7 @@ mod tests {
     fn gives_up_at_a_limit() {
         let start = board(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1]);
         let goal = Board::goal(start.shape(), GoalKind::BlankFirst).unwrap();
-        let limits = Limits { max_expanded: Some(10) };
+        let limits = Limits { max_expanded: Some(10), ..Limits::NONE };
         assert_eq!(solve(&start, &goal, &limits), Ok(Answer::GaveUp));
     }
 }

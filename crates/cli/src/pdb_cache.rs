@@ -1,0 +1,133 @@
+//! Pattern databases on disk: where they are cached, loading them with their checks, and building
+//! them (with a progress bar on a terminal) when they are missing, stale or corrupt.
+//!
+//! The cache directory is `$PUZZLE_CACHE_DIR` when set, else the platform's cache directory:
+//! `$XDG_CACHE_HOME/puzzle` or `~/.cache/puzzle` on Linux and other Unix systems,
+//! `~/Library/Caches/puzzle` on macOS, `%LOCALAPPDATA%\puzzle\cache` on Windows.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use sliding::pdb::{PatternDb, PatternKey};
+
+/// Tables smaller than this are built in memory every time (in milliseconds) and never written.
+const CACHE_MIN_ENTRIES: usize = 1 << 20;
+
+/// The cache directory (see the module documentation).
+pub fn cache_dir() -> anyhow::Result<PathBuf> {
+    if let Some(dir) = std::env::var_os("PUZZLE_CACHE_DIR").filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir));
+    }
+    let home = || std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    let dir = if cfg!(windows) {
+        std::env::var_os("LOCALAPPDATA").map(|d| PathBuf::from(d).join("puzzle").join("cache"))
+    } else if cfg!(target_os = "macos") {
+        home().map(|h| h.join("Library").join("Caches").join("puzzle"))
+    } else {
+        std::env::var_os("XDG_CACHE_HOME")
+            .filter(|d| !d.is_empty())
+            .map(|d| PathBuf::from(d).join("puzzle"))
+            .or_else(|| home().map(|h| h.join(".cache").join("puzzle")))
+    };
+    dir.context("no cache directory: set PUZZLE_CACHE_DIR (or HOME)")
+}
+
+/// Loads tables from the cache, building and storing the missing ones; tables already loaded in
+/// this process are shared.
+#[derive(Default)]
+pub struct Tables {
+    loaded: Mutex<HashMap<PatternKey, Arc<PatternDb>>>,
+}
+
+impl Tables {
+    /// The table for `key`: from memory, from the cache file, or built now.
+    pub fn get(&self, key: &PatternKey) -> anyhow::Result<Arc<PatternDb>> {
+        if let Some(db) = self.loaded.lock().map_err(|_| anyhow::anyhow!("table cache poisoned"))?.get(key) {
+            return Ok(Arc::clone(db));
+        }
+        let db = Arc::new(load_or_build(key)?);
+        self.loaded.lock().map_err(|_| anyhow::anyhow!("table cache poisoned"))?.insert(key.clone(), Arc::clone(&db));
+        Ok(db)
+    }
+}
+
+/// The table for `key` from its cache file when that file is sound, else built and written.
+pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
+    if key.entries() < CACHE_MIN_ENTRIES {
+        return Ok(PatternDb::build(key, &|_| {}));
+    }
+    let path = cache_dir()?.join(key.file_name());
+    match std::fs::read(&path) {
+        Ok(bytes) => match PatternDb::from_file_bytes(key, bytes) {
+            Ok(db) => return Ok(db),
+            Err(err) => eprintln!("warning: {}: {err}; rebuilding it", path.display()),
+        },
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+        Err(err) => eprintln!("warning: cannot read {}: {err}; rebuilding it", path.display()),
+    }
+    let db = build_with_progress(key);
+    if let Err(err) = store(&db, &path) {
+        eprintln!("warning: cannot store the table in {}: {err:#}", path.display());
+    }
+    Ok(db)
+}
+
+/// Builds the table for `key`, with a progress bar when standard error is a terminal.
+pub fn build_with_progress(key: &PatternKey) -> PatternDb {
+    let bar = ProgressBar::new(key.entries() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} [{elapsed_precise}] {wide_bar} {percent:>3}% of {human_len} placements")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message(format!("building pattern database {key}"));
+    let db = PatternDb::build(key, &|progress| {
+        bar.set_position(progress.reached);
+    });
+    bar.finish_and_clear();
+    db
+}
+
+/// Writes `db` to `path` through a temporary file, so a reader never sees half a table.
+pub fn store(db: &PatternDb, path: &Path) -> anyhow::Result<()> {
+    let dir = path.parent().context("cache path without a directory")?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
+        file.write_all(db.header().as_bytes())?;
+        file.write_all(db.nibbles())?;
+        file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&temporary, path)
+    };
+    write().inspect_err(|_| {
+        let _ = std::fs::remove_file(&temporary);
+    })?;
+    Ok(())
+}
+
+/// `puzzle pdb build`: builds (or checks) the tables for the given sizes and goals and reports
+/// each with its time and place.
+pub fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> anyhow::Result<()> {
+    let dir = cache_dir()?;
+    for key in keys {
+        let path = dir.join(key.file_name());
+        let started = Instant::now();
+        let cached =
+            !force && std::fs::read(&path).ok().is_some_and(|bytes| PatternDb::from_file_bytes(key, bytes).is_ok());
+        if cached {
+            writeln!(out, "ok      {key}: {} (checked in {:.1} s)", path.display(), started.elapsed().as_secs_f64())?;
+            continue;
+        }
+        let db = build_with_progress(key);
+        let built = started.elapsed().as_secs_f64();
+        store(&db, &path)?;
+        writeln!(out, "built   {key}: {} ({built:.1} s)", path.display())?;
+        out.flush()?;
+    }
+    Ok(())
+}
