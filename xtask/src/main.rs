@@ -2,6 +2,7 @@
 
 mod bench;
 mod fixtures;
+mod korf;
 mod rng;
 mod snapshots;
 mod tidy;
@@ -39,6 +40,13 @@ enum Command {
     /// Run a benchmark (whole-process timings of the release binary)
     #[command(subcommand)]
     Bench(Bench),
+    /// Build (or check) the pattern databases of the 15- and 24-puzzle ahead of time, in the cache
+    /// directory (`puzzle pdb path` prints it)
+    Pdb {
+        /// Board sizes
+        #[arg(default_values = ["4x4", "5x5"])]
+        sizes: Vec<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -56,6 +64,22 @@ enum Bench {
         #[arg(long, default_value_t = 11112)]
         seed: u64,
     },
+    /// `puzzle slide` on Korf's 15-puzzle instances (or the 24-puzzle set), every length checked
+    /// against the published optimum; prints a Markdown table of nodes and times
+    Korf {
+        /// The instance file
+        #[arg(long, default_value = "../shared/data/sliding/korf100.txt")]
+        file: PathBuf,
+        /// Only these instance ids, comma-separated (for example 38,40,25,32,44)
+        #[arg(long, value_delimiter = ',')]
+        ids: Vec<u32>,
+        /// Per-board time limit in seconds
+        #[arg(long)]
+        time_limit: Option<f64>,
+        /// Threads (default: all)
+        #[arg(long)]
+        threads: Option<usize>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -71,6 +95,11 @@ fn main() -> ExitCode {
         Command::Bench(Bench::JudgeB { boards, runs, seed }) => {
             bench::judge_b(&root, bench::JudgeB { boards, runs, seed })
         }
+        Command::Bench(Bench::Korf { file, ids, time_limit, threads }) => {
+            let file = if file.is_relative() { root.join(file) } else { file };
+            korf::run(&root, &korf::Korf { file, ids, time_limit, threads })
+        }
+        Command::Pdb { sizes } => pdb(&root, &sizes),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -79,6 +108,17 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `cargo xtask pdb`: `puzzle pdb build` from the release binary.
+fn pdb(root: &Path, sizes: &[String]) -> anyhow::Result<()> {
+    let status = std::process::Command::new(env!("CARGO"))
+        .args(["run", "--release", "--quiet", "-p", "cli", "--", "pdb", "build"])
+        .args(sizes)
+        .current_dir(root)
+        .status()?;
+    anyhow::ensure!(status.success(), "puzzle pdb build failed");
+    Ok(())
 }
 
 /// The workspace root: the parent of this crate's directory.

@@ -242,8 +242,9 @@ impl Solver {
                 continue;
             }
             let Ok(goal) = solver.goal_for(board) else { continue };
-            // Parity answers unsolvable boards without search, so they need no tables.
-            if !sliding::is_solvable(board, &goal) {
+            // Parity answers unsolvable boards without search, and the judges' 3×3 goal has its
+            // own complete table: neither needs a heuristic.
+            if !sliding::is_solvable(board, &goal) || solver.uses_judge_table(board, &goal) {
                 continue;
             }
             let heuristic = solver.prepare(&goal, &tables)?;
@@ -276,6 +277,11 @@ impl Solver {
         })
     }
 
+    /// Whether `board` is answered from the complete 3×3 table (no heuristic asked for).
+    fn uses_judge_table(&self, board: &Board, goal: &Board) -> bool {
+        self.explicit.is_none() && board.shape().n_cells() == 9 && goal == &sliding::judge_goal(board)
+    }
+
     fn goal_for(&self, board: &Board) -> Result<Board, String> {
         match &self.goal {
             GoalSpec::Kind(kind) => Board::goal(board.shape(), *kind).map_err(|e| e.to_string()),
@@ -299,8 +305,7 @@ impl Solver {
             max_expanded: self.max_nodes,
             deadline: self.time_limit.map(|limit| Instant::now() + limit),
         };
-        let judge_table = self.explicit.is_none() && goal == sliding::judge_goal(board) && board.shape().n_cells() == 9;
-        let solved = if judge_table {
+        let solved = if self.uses_judge_table(board, &goal) {
             sliding::Solved { answer: sliding::solve(board, &goal, &limits)?, nodes: 0 }
         } else if !sliding::is_solvable(board, &goal) {
             sliding::Solved { answer: Answer::Unsolvable, nodes: 0 }

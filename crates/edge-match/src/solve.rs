@@ -325,7 +325,7 @@ mod tests {
     #[test]
     fn limits_give_up() {
         let puzzle = puzzle(EXAMPLE_1, SQUARE);
-        let limits = Limits { max_expanded: Some(3) };
+        let limits = Limits { max_expanded: Some(3), ..Limits::NONE };
         assert_eq!(first_solution(&puzzle, &limits).status, Status::GaveUp);
         assert!(!count_solutions(&puzzle, &limits).complete);
     }

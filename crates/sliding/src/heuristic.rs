@@ -67,9 +67,9 @@ pub const PDB_MAX_CELLS: usize = 25;
 /// cell: 7-8 on 4×4 and 6-6-6-6 on 5×5 with the blank in a corner, otherwise the tiles in
 /// row-major order cut into patterns of at most `largest_pattern(cells)` tiles.
 ///
-/// The 5×5 partition is symmetric about the main diagonal: one pattern is the mirror image of
-/// another and shares its table, and two patterns are their own mirror images, which lets a
-/// search take the larger of their direct and mirrored lookups.
+/// A table read through a symmetry that moves the goal's blank is still exact when the cells its
+/// pattern leaves open at home are connected: the blank's goal cell then only names that region.
+/// The test `parts_read_through_symmetries_keep_the_blank_region` checks this for every default.
 pub fn default_partition(rows: usize, cols: usize, blank: usize) -> Vec<PartSpec> {
     let identity: Vec<u8> = (0..(rows * cols) as u8).collect();
     let part = |tiles: &[usize], through: &[u8]| PartSpec {
@@ -79,13 +79,18 @@ pub fn default_partition(rows: usize, cols: usize, blank: usize) -> Vec<PartSpec
     match (rows, cols, blank) {
         (4, 4, 0) => vec![part(&[1, 2, 3, 4, 5, 6, 7], &identity), part(&[8, 9, 10, 11, 12, 13, 14, 15], &identity)],
         (5, 5, 0) => {
-            let transpose = &grid_symmetries(5, 5)[4];
+            // Korf and Felner's partition: an irregular pattern around the blank's corner and
+            // three copies of a 3×2 block, the last two read through the block's table after a
+            // half turn and a quarter turn of the board.
+            let symmetries = grid_symmetries(5, 5);
+            let block = [3, 4, 8, 9, 13, 14];
             vec![
-                part(&[1, 5, 6, 7, 11, 12], &identity),
-                part(&[2, 3, 4, 8, 9, 14], &identity),
-                // The mirror image of the previous pattern: tiles 10, 15, 16, 20, 21, 22.
-                part(&[2, 3, 4, 8, 9, 14], transpose),
-                part(&[13, 17, 18, 19, 23, 24], &identity),
+                part(&[1, 2, 5, 6, 7, 12], &identity),
+                part(&block, &identity),
+                // Tiles 10, 11, 15, 16, 20, 21.
+                part(&block, &symmetries[1]),
+                // Tiles 17, 18, 19, 22, 23, 24.
+                part(&block, &symmetries[7]),
             ]
         }
         _ => {
@@ -287,6 +292,64 @@ mod tests {
                 for a in 0..rows * cols {
                     for b in 0..rows * cols {
                         assert_eq!(adjacent(a, b), adjacent(usize::from(map[a]), usize::from(map[b])));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The open cells of a key's pattern at home, as the region holding `cell`.
+    fn home_region(key: &PatternKey, cell: usize) -> u64 {
+        let (rows, cols) = (key.rows(), key.cols());
+        let occupied = key.tiles().iter().fold(0u64, |m, &t| m | 1 << t);
+        let mut region = 1u64 << cell;
+        loop {
+            let mut grown = region;
+            for c in 0..rows * cols {
+                if region & 1 << c == 0 {
+                    continue;
+                }
+                let (r, k) = (c / cols, c % cols);
+                let mut near = Vec::new();
+                if r > 0 {
+                    near.push(c - cols);
+                }
+                if r + 1 < rows {
+                    near.push(c + cols);
+                }
+                if k > 0 {
+                    near.push(c - 1);
+                }
+                if k + 1 < cols {
+                    near.push(c + 1);
+                }
+                for n in near {
+                    if occupied & 1 << n == 0 {
+                        grown |= 1 << n;
+                    }
+                }
+            }
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    #[test]
+    fn parts_read_through_symmetries_keep_the_blank_region() {
+        for (rows, cols) in [(2, 2), (2, 4), (3, 3), (4, 4), (5, 5), (3, 4), (4, 6), (2, 12)] {
+            for goal_blank in [0, rows * cols - 1] {
+                let canonical = canonical_blank(rows, cols, goal_blank);
+                let carriers: Vec<Vec<u8>> = grid_symmetries(rows, cols)
+                    .into_iter()
+                    .filter(|m| usize::from(m[goal_blank]) == canonical)
+                    .collect();
+                for part in default_partition(rows, cols, canonical) {
+                    for carrier in &carriers {
+                        let image = usize::from(part.through[usize::from(carrier[goal_blank])]);
+                        let region = home_region(&part.key, part.key.blank());
+                        assert_ne!(region & 1 << image, 0, "{rows}x{cols} {}: blank at {image}", part.key);
                     }
                 }
             }

@@ -260,7 +260,7 @@ pub(crate) struct Run {
 }
 
 /// Iterations larger than this are split into subtrees for the thread pool.
-const SPLIT_NODES: u64 = 1 << 20;
+pub(crate) const SPLIT_NODES: u64 = 1 << 20;
 
 /// Shared between the threads of one board's search.
 struct Budget<'a> {
@@ -362,7 +362,13 @@ impl<E: Estimate> Dfs<'_, E> {
 
 /// Finds the first optimal path (in move order) from `state` to the goal, whose tiles are their
 /// own goal cells. The board must be solvable.
-pub(crate) fn idastar<E: Estimate + Sync>(geometry: &Geometry, state: &State, mut estimate: E, limits: &Limits) -> Run {
+pub(crate) fn idastar<E: Estimate + Sync>(
+    geometry: &Geometry,
+    state: &State,
+    mut estimate: E,
+    limits: &Limits,
+    split_nodes: u64,
+) -> Run {
     let interval = limits.max_expanded.map_or(BUDGET_INTERVAL, |max| (max / 16).clamp(1, BUDGET_INTERVAL));
     let budget = Budget { limits, nodes: AtomicU64::new(0), stop: AtomicBool::new(false), interval };
     let h = estimate.reset(geometry, state);
@@ -398,7 +404,7 @@ pub(crate) fn idastar<E: Estimate + Sync>(geometry: &Geometry, state: &State, mu
             // given here; the caller's check reports it if it ever happens.
             return Run { ending: Ending::GaveUp, nodes: total };
         }
-        split |= nodes >= SPLIT_NODES && rayon::current_num_threads() > 1;
+        split |= nodes >= split_nodes && rayon::current_num_threads() > 1;
         bound = next_bound;
     }
 }

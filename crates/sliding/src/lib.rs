@@ -24,7 +24,8 @@ pub use parse::{
 };
 pub use solvable::is_solvable;
 pub use solve::{
-    check, judge_goal, lower_bound, solve, solve_astar, solve_with, Answer, CheckError, Heuristic, SolveError, Solved,
+    check, judge_goal, lower_bound, solve, solve_astar, solve_split, solve_with, Answer, CheckError, Heuristic,
+    SolveError, Solved,
 };
 pub use table::DistanceTable;
 

@@ -137,6 +137,18 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Answer, Sol
 /// same first optimal path. A [`Heuristic::Pdb`] must have been made for this shape and goal
 /// blank cell.
 pub fn solve_with(board: &Board, goal: &Board, heuristic: &Heuristic, limits: &Limits) -> Result<Solved, SolveError> {
+    solve_split(board, goal, heuristic, limits, ida::SPLIT_NODES)
+}
+
+/// [`solve_with`], with iterations split across threads once one has visited `split_after`
+/// nodes (2^20 in `solve_with`). For tests and tuning: the answer must not change.
+pub fn solve_split(
+    board: &Board,
+    goal: &Board,
+    heuristic: &Heuristic,
+    limits: &Limits,
+    split_after: u64,
+) -> Result<Solved, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
     }
@@ -151,16 +163,16 @@ pub fn solve_with(board: &Board, goal: &Board, heuristic: &Heuristic, limits: &L
     let (rows, cols) = (board.shape().rows(), board.shape().cols());
     let manhattan = ida::Manhattan { blank_tile, value: 0 };
     let run = match heuristic {
-        Heuristic::Manhattan => ida::idastar(&geometry, &state, manhattan, limits),
+        Heuristic::Manhattan => ida::idastar(&geometry, &state, manhattan, limits, split_after),
         Heuristic::LinearConflict => {
-            ida::idastar(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols), limits)
+            ida::idastar(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols), limits, split_after)
         }
         Heuristic::Pdb(pdb) => {
             let estimate = ida::Pdb { manhattan, heuristic: Arc::clone(pdb), excess: Vec::new() };
             if !ida::Pdb::fits(pdb) || pdb.by_tile.len() != n {
                 return Err(SolveError::HeuristicMismatch);
             }
-            run_idastar(&geometry, &state, estimate, limits)
+            ida::idastar(&geometry, &state, estimate, limits, split_after)
         }
     };
     let answer = match run.ending {
@@ -206,10 +218,6 @@ pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result
             ida::Pdb { manhattan, heuristic: Arc::clone(pdb), excess: Vec::new() }.reset(&geometry, &state)
         }
     })
-}
-
-fn run_idastar<E: Estimate + Sync>(geometry: &Geometry, state: &State, estimate: E, limits: &Limits) -> ida::Run {
-    ida::idastar(geometry, state, estimate, limits)
 }
 
 /// Boards too large for byte-sized cells: the generic IDA* with the Manhattan distance.

@@ -170,3 +170,22 @@ proptest! {
         prop_assert!(paths.windows(2).all(|w| w[0] == w[1]), "{:?}", paths);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Splitting every iteration across 1, 2 or 3 threads returns the sequential path.
+    #[test]
+    fn answers_do_not_depend_on_threads(moves in prop::collection::vec(0u8..4, 20..80)) {
+        let goal = Board::goal(Shape::new(4, 4).unwrap(), GoalKind::BlankFirst).unwrap();
+        let start = scrambled(&goal, &moves);
+        let sequential = solve_with(&start, &goal, &Heuristic::LinearConflict, &Limits::NONE).unwrap().answer;
+        for threads in 1..=3 {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let split = pool.install(|| {
+                sliding::solve_split(&start, &goal, &Heuristic::LinearConflict, &Limits::NONE, 0).unwrap().answer
+            });
+            prop_assert_eq!(&split, &sequential, "{} threads", threads);
+        }
+    }
+}
