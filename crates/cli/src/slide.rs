@@ -210,112 +210,106 @@ fn read_goal(goal: &str) -> anyhow::Result<GoalSpec> {
     })
 }
 
-/// Everything shared by the boards of one run: the goal, the heuristics per shape, the limits.
+/// What one board shape needs: its goal (or why the goal does not fit), whether the complete
+/// 3×3 table answers it, and the heuristic for searching.
+struct Plan {
+    goal: Result<Board, String>,
+    judge_table: bool,
+    heuristic: Option<Heuristic>,
+}
+
+/// Everything shared by the boards of one run: a plan per board shape, and the limits.
 struct Solver {
-    goal: GoalSpec,
-    explicit: Option<HeuristicKind>,
-    heuristics: HashMap<Shape, Heuristic>,
+    plans: HashMap<Shape, Plan>,
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
 }
 
 impl Solver {
-    /// Prepares a heuristic (loading or building pattern databases) for every shape in `items`.
+    /// Makes a plan for every shape in `items`, loading or building pattern databases only for
+    /// shapes with a board that needs a search.
     fn new(args: &SlideArgs, goal: GoalSpec, items: &[Item]) -> anyhow::Result<Solver> {
         let explicit = args.heuristic.map(|h| match h {
             HeuristicArg::Manhattan => HeuristicKind::Manhattan,
             HeuristicArg::LinearConflict => HeuristicKind::LinearConflict,
             HeuristicArg::Pdb => HeuristicKind::Pdb,
         });
-        let mut solver = Solver {
-            goal,
-            explicit,
-            heuristics: HashMap::new(),
-            max_nodes: args.max_nodes,
-            time_limit: args.time_limit,
-        };
+        let mut plans: HashMap<Shape, Plan> = HashMap::new();
         let tables = Tables::default();
-        for item in items {
-            let Ok(board) = &item.board else { continue };
+        for board in items.iter().filter_map(|item| item.board.as_ref().ok()) {
             let shape = board.shape();
-            if solver.heuristics.contains_key(&shape) {
+            let plan = plans.entry(shape).or_insert_with(|| {
+                let goal = match &goal {
+                    GoalSpec::Kind(kind) => Board::goal(shape, *kind).map_err(|e| e.to_string()),
+                    GoalSpec::Board(goal) if goal.shape() == shape => Ok(goal.clone()),
+                    GoalSpec::Board(goal) => Err(format!("the board is {shape} but the goal is {}", goal.shape())),
+                };
+                // The judges' 3×3 goal has its own complete table, unless a heuristic was asked for.
+                let judge_table = explicit.is_none()
+                    && shape.n_cells() == 9
+                    && goal.as_ref().is_ok_and(|g| g == &sliding::judge_goal(board));
+                Plan { goal, judge_table, heuristic: None }
+            });
+            if plan.judge_table || plan.heuristic.is_some() {
                 continue;
             }
-            let Ok(goal) = solver.goal_for(board) else { continue };
-            // Parity answers unsolvable boards without search, and the judges' 3×3 goal has its
-            // own complete table: neither needs a heuristic.
-            if !sliding::is_solvable(board, &goal) || solver.uses_judge_table(board, &goal) {
-                continue;
+            // Parity answers unsolvable boards without search, so they need no heuristic.
+            let Ok(goal) = &plan.goal else { continue };
+            if sliding::is_solvable(board, goal) {
+                plan.heuristic = Some(prepare(explicit, goal, &tables)?);
             }
-            let heuristic = solver.prepare(&goal, &tables)?;
-            solver.heuristics.insert(shape, heuristic);
         }
-        Ok(solver)
-    }
-
-    fn prepare(&self, goal: &Board, tables: &Tables) -> anyhow::Result<Heuristic> {
-        let shape = goal.shape();
-        let blank = goal.blank().0;
-        let keys = PdbHeuristic::keys(shape.rows(), shape.cols(), blank);
-        Ok(match (self.explicit, keys) {
-            (Some(HeuristicKind::Manhattan), _) => Heuristic::Manhattan,
-            (Some(HeuristicKind::LinearConflict), _) | (None, None) => Heuristic::LinearConflict,
-            (Some(HeuristicKind::Pdb), None) => anyhow::bail!(BadInput {
-                file: "--heuristic".to_owned(),
-                pos: None,
-                message: format!(
-                    "pattern databases are available for boards of at most {} cells, not {shape}",
-                    sliding::heuristic::PDB_MAX_CELLS
-                ),
-            }),
-            (Some(HeuristicKind::Pdb) | None, Some(keys)) => {
-                let loaded: Vec<_> = keys.iter().map(|k| tables.get(k)).collect::<anyhow::Result<_>>()?;
-                let heuristic = PdbHeuristic::new(shape, blank, &loaded)
-                    .map_err(|key| anyhow::anyhow!("table {key} missing after loading"))?;
-                Heuristic::Pdb(Arc::new(heuristic))
-            }
-        })
-    }
-
-    /// Whether `board` is answered from the complete 3×3 table (no heuristic asked for).
-    fn uses_judge_table(&self, board: &Board, goal: &Board) -> bool {
-        self.explicit.is_none() && board.shape().n_cells() == 9 && goal == &sliding::judge_goal(board)
-    }
-
-    fn goal_for(&self, board: &Board) -> Result<Board, String> {
-        match &self.goal {
-            GoalSpec::Kind(kind) => Board::goal(board.shape(), *kind).map_err(|e| e.to_string()),
-            GoalSpec::Board(goal) if goal.shape() == board.shape() => Ok(goal.clone()),
-            GoalSpec::Board(goal) => Err(format!("the board is {} but the goal is {}", board.shape(), goal.shape())),
-        }
+        Ok(Solver { plans, max_nodes: args.max_nodes, time_limit: args.time_limit })
     }
 
     /// Solves and checks one board. `Err` inside is a board that does not fit the goal.
     fn solve(&self, board: &Board) -> anyhow::Result<Result<Timed, String>> {
         let started = Instant::now();
-        Ok(self.solve_untimed(board)?.map(|solved| Timed { solved, seconds: started.elapsed().as_secs_f64() }))
-    }
-
-    fn solve_untimed(&self, board: &Board) -> anyhow::Result<Result<sliding::Solved, String>> {
-        let goal = match self.goal_for(board) {
+        let plan = self.plans.get(&board.shape()).context("no plan for this shape")?;
+        let goal = match &plan.goal {
             Ok(goal) => goal,
-            Err(message) => return Ok(Err(message)),
+            Err(message) => return Ok(Err(message.clone())),
         };
-        let limits = search::Limits {
-            max_expanded: self.max_nodes,
-            deadline: self.time_limit.map(|limit| Instant::now() + limit),
-        };
-        let solved = if self.uses_judge_table(board, &goal) {
-            sliding::Solved { answer: sliding::solve(board, &goal, &limits)?, nodes: 0 }
-        } else if !sliding::is_solvable(board, &goal) {
-            sliding::Solved { answer: Answer::Unsolvable, nodes: 0 }
+        let limits =
+            search::Limits { max_expanded: self.max_nodes, deadline: self.time_limit.map(|limit| started + limit) };
+        let solved = if plan.judge_table {
+            sliding::Solved { answer: sliding::solve(board, goal, &limits)?, nodes: 0 }
+        } else if let Some(heuristic) = &plan.heuristic {
+            sliding::solve_with(board, goal, heuristic, &limits)?
         } else {
-            let heuristic = self.heuristics.get(&board.shape()).context("no heuristic prepared for this shape")?;
-            sliding::solve_with(board, &goal, heuristic, &limits)?
+            // No board of this shape needed a search: this one is unsolvable, which
+            // `solve_with` decides by parity before looking at the heuristic.
+            sliding::solve_with(board, goal, &Heuristic::Manhattan, &limits)?
         };
-        sliding::check(board, &goal, &solved.answer).with_context(|| format!("wrong answer for {board}"))?;
-        Ok(Ok(solved))
+        sliding::check(board, goal, &solved.answer).with_context(|| format!("wrong answer for {board}"))?;
+        Ok(Ok(Timed { solved, seconds: started.elapsed().as_secs_f64() }))
     }
+}
+
+/// The heuristic for boards with this `goal`: the one asked for, else pattern databases where
+/// the board is small enough and linear conflict beyond.
+fn prepare(explicit: Option<HeuristicKind>, goal: &Board, tables: &Tables) -> anyhow::Result<Heuristic> {
+    let shape = goal.shape();
+    let blank = goal.blank().0;
+    let keys = PdbHeuristic::keys(shape.rows(), shape.cols(), blank);
+    Ok(match (explicit, keys) {
+        (Some(HeuristicKind::Manhattan), _) => Heuristic::Manhattan,
+        (Some(HeuristicKind::LinearConflict), _) | (None, None) => Heuristic::LinearConflict,
+        (Some(HeuristicKind::Pdb), None) => anyhow::bail!(BadInput {
+            file: "--heuristic".to_owned(),
+            pos: None,
+            message: format!(
+                "pattern databases are available for boards of at most {} cells, not {shape}",
+                sliding::heuristic::PDB_MAX_CELLS
+            ),
+        }),
+        (Some(HeuristicKind::Pdb) | None, Some(keys)) => {
+            let loaded: Vec<_> = keys.iter().map(|k| tables.get(k)).collect::<anyhow::Result<_>>()?;
+            let heuristic = PdbHeuristic::new(shape, blank, &loaded)
+                .map_err(|key| anyhow::anyhow!("table {key} missing after loading"))?;
+            Heuristic::Pdb(Arc::new(heuristic))
+        }
+    })
 }
 
 /// An answer and the time it took.
