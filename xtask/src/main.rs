@@ -68,7 +68,7 @@ enum Bench {
     /// against the published optimum; prints a Markdown table of nodes and times
     Korf {
         /// The instance file
-        #[arg(long, default_value = "../shared/data/sliding/korf100.txt")]
+        #[arg(long, default_value = "fixtures/data/korf100.txt")]
         file: PathBuf,
         /// Only these instance ids, comma-separated (for example 38,40,25,32,44)
         #[arg(long, value_delimiter = ',')]

@@ -10,7 +10,7 @@ fn korf_sample_is_solved_optimally() {
     if std::env::var("RUN_SLOW_TESTS").as_deref() != Ok("1") {
         return;
     }
-    let path = common::workspace_root().join("../shared/data/sliding/korf100.txt");
+    let path = common::workspace_root().join("fixtures/data/korf100.txt");
     let text = std::fs::read_to_string(&path).expect("the Korf data file");
     let sample: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).step_by(10).collect();
     assert_eq!(sample.len(), 10);

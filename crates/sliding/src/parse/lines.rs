@@ -133,14 +133,14 @@ mod tests {
     fn korf_files() {
         let files = [
             (
-                concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/sliding/korf100.txt"),
+                concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/data/korf100.txt"),
                 4,
                 100,
                 "1 57",
                 "14 13 15 7 / 11 12 9 5 / 6 _ 2 1 / 4 8 10 3",
             ),
             (
-                concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/sliding/korf24.txt"),
+                concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/data/korf24.txt"),
                 5,
                 50,
                 "1 95",
