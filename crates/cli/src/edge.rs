@@ -31,6 +31,39 @@ pub struct EdgeArgs {
     /// Print one line of JSON instead of text
     #[arg(long)]
     pub json: bool,
+    /// The input format; detected when absent (a first line of two numbers `cols rows` means puz)
+    #[arg(long, value_enum)]
+    pub format: Option<EdgeFormatArg>,
+    /// puz: colour 0 is the frame (sides facing outside show 0, and only those) [default: when
+    /// colour 0 appears]
+    #[arg(long, conflicts_with = "no_frame")]
+    pub frame: bool,
+    /// puz: the border is free, colour 0 is an ordinary colour
+    #[arg(long)]
+    pub no_frame: bool,
+    /// puz: fixed pieces, one `tile col row rot` line each ((0,0) top-left, rot = counter-clockwise
+    /// quarter turns)
+    #[arg(long, value_name = "FILE")]
+    pub clue: Option<PathBuf>,
+    /// puz: write the solution found as `.sol` lines (`tile col row rot`) to FILE
+    #[arg(long, value_name = "FILE")]
+    pub sol: Option<PathBuf>,
+    /// puz, with --count: the plain search (every complete placement is a solution, identical
+    /// pictures not merged), reporting placements per second
+    #[arg(long)]
+    pub plain: bool,
+    /// Threads for counting [default: all cores]
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// The input formats of `puzzle edge`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EdgeFormatArg {
+    /// Marks like `A* B* B/ C*`, one piece per line, N W S E
+    Marks,
+    /// Numeric colours: `cols rows`, then `N E S W` per piece; 0 is the frame when present
+    Puz,
 }
 
 const FORMAT: &str = "\
@@ -61,6 +94,17 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 /// Runs `puzzle edge`.
 pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let input = Input::read(args.file.as_deref())?;
+    if let Some(jobs) = args.jobs {
+        // The global pool is built once per process, before any parallel work.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build_global();
+    }
+    let format = args.format.unwrap_or_else(|| match edge_match::puz::detect_edge_format(&input.text) {
+        edge_match::puz::EdgeFormat::Puz => EdgeFormatArg::Puz,
+        edge_match::puz::EdgeFormat::Marks => EdgeFormatArg::Marks,
+    });
+    if format == EdgeFormatArg::Puz {
+        return crate::edge_colour::run(args, &input, out);
+    }
     let options = ParseOptions { size: args.size, rotate: !args.no_rotate };
     let puzzle = parse_puzzle(&input.text, &options).map_err(|err| {
         let message = match err.kind {

@@ -2,6 +2,7 @@
 //! answers. This is the only place (with `xtask`) that does I/O.
 
 mod edge;
+mod edge_colour;
 mod input;
 mod pdb_cache;
 mod slide;

@@ -22,17 +22,28 @@
 
 pub mod check;
 pub mod code;
+pub mod colour;
+pub mod colour_check;
+pub mod colour_render;
+pub mod engine;
 pub mod mark;
 pub mod parse;
+pub mod puz;
 pub mod puzzle;
 pub mod render;
+pub mod sol;
 pub mod solve;
 
 pub use check::{check_solution, CheckError, Solution};
 pub use code::{EdgeCode, Matching};
+pub use colour::{ColourError, ColourPlacement, ColourPuzzle, ColourSpec};
+pub use colour_check::{check_colour_solution, check_partial, ColourCheckError, ColourSolution, Side};
+pub use colour_render::{render_colour_solution, render_partial};
 pub use mark::{Half, Mark, MarkError};
 pub use parse::{parse_puzzle, parse_spec, ParseError, ParseErrorKind, ParseOptions};
+pub use puz::{detect_edge_format, parse_puz, EdgeFormat, PuzError, PuzErrorKind, PuzOptions};
 pub use puzzle::{Piece, Placement, Puzzle, PuzzleError, PuzzleSpec};
 pub use render::{render_pieces, render_solution};
 pub use search::{Limits, Stats, Status};
+pub use sol::{clue_cells, parse_sol, write_sol, SolError, SolErrorKind, SolLine};
 pub use solve::{count_solutions, first_solution, FirstSolution, SolutionCount};

@@ -1,0 +1,136 @@
+//! `puzzle edge` for colour puzzles (the numeric `.puz` format): first solution, counts with the
+//! fast engine, clues, `.sol` output, each answer checked before it is printed.
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use anyhow::Context as _;
+use edge_match::engine::{Counts, Engine, Mode};
+use edge_match::{ColourPlacement, ColourPuzzle};
+use serde::Serialize;
+
+use crate::edge::EdgeArgs;
+use crate::input::Input;
+
+/// Solves a colour puzzle read from `input`.
+pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Result<()> {
+    let frame = match (args.frame, args.no_frame) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    };
+    let options = edge_match::puz::PuzOptions { frame, rotate: !args.no_rotate };
+    let puzzle = edge_match::puz::parse_puz(&input.text, &options).map_err(|e| input.error(e.pos, e.kind))?;
+    let clues = match &args.clue {
+        None => Vec::new(),
+        Some(path) => {
+            let clue_input = Input::read(Some(path))?;
+            let lines = edge_match::sol::parse_sol(&clue_input.text).map_err(|e| clue_input.error(e.pos, e.kind))?;
+            edge_match::sol::clue_cells(&puzzle, &lines).map_err(|e| clue_input.error(e.pos, e.kind))?
+        }
+    };
+    let engine = Engine::new(&puzzle, &clues);
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    if args.count {
+        let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
+        let counts = engine.count(&puzzle, mode, &stop);
+        return write_count(args, &puzzle, counts, started, out);
+    }
+    let (found, nodes) = engine.first(&puzzle, &stop);
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let solution = match found {
+        Some(placements) => Some(
+            edge_match::colour_check::check_colour_solution(&puzzle, &placements)
+                .context("the solver's answer failed the independent check")?,
+        ),
+        None => None,
+    };
+    if let (Some(path), Some(solution)) = (&args.sol, &solution) {
+        std::fs::write(path, edge_match::sol::write_sol(&puzzle, solution.placements()))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if args.json {
+        let json = FirstJson {
+            rows: puzzle.rows(),
+            cols: puzzle.cols(),
+            solved: solution.is_some(),
+            placements: solution.as_ref().map(|s| s.placements().iter().map(PlacementJson::from).collect()),
+            solutions: u64::from(solution.is_some()),
+            nodes,
+            elapsed_ms,
+        };
+        writeln!(out, "{}", serde_json::to_string(&json)?)?;
+        return Ok(());
+    }
+    match &solution {
+        Some(solution) => {
+            writeln!(out, "solution ({} placements):", nodes)?;
+            write!(out, "{}", edge_match::colour_render::render_colour_solution(&puzzle, solution.placements()))?;
+        }
+        None => writeln!(out, "no solution")?,
+    }
+    Ok(())
+}
+
+fn write_count(
+    args: &EdgeArgs,
+    puzzle: &ColourPuzzle,
+    counts: Counts,
+    started: Instant,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        let json = CountJson {
+            rows: puzzle.rows(),
+            cols: puzzle.cols(),
+            solutions: counts.solutions,
+            nodes: counts.nodes,
+            elapsed_ms: seconds * 1000.0,
+        };
+        writeln!(out, "{}", serde_json::to_string(&json)?)?;
+        return Ok(());
+    }
+    writeln!(out, "{}", counts.solutions)?;
+    if args.plain {
+        let rate = counts.nodes as f64 / seconds.max(1e-9) / 1e6;
+        writeln!(out, "{} placements in {seconds:.3} s ({rate:.1} M placements/s)", counts.nodes)?;
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct PlacementJson {
+    piece: usize,
+    rotation: u8,
+}
+
+impl From<&ColourPlacement> for PlacementJson {
+    fn from(p: &ColourPlacement) -> PlacementJson {
+        PlacementJson { piece: p.piece, rotation: p.rotation }
+    }
+}
+
+/// `--json` output for the first solution.
+#[derive(Serialize)]
+struct FirstJson {
+    rows: usize,
+    cols: usize,
+    solved: bool,
+    placements: Option<Vec<PlacementJson>>,
+    solutions: u64,
+    nodes: u64,
+    elapsed_ms: f64,
+}
+
+/// `--json --count` output.
+#[derive(Serialize)]
+struct CountJson {
+    rows: usize,
+    cols: usize,
+    solutions: u64,
+    nodes: u64,
+    elapsed_ms: f64,
+}

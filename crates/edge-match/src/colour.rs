@@ -1,0 +1,192 @@
+//! Colour puzzles, as in the numeric `.puz` format of the public benchmark sets: each side shows a
+//! colour number, touching sides match when their colours are equal, and on a *framed* board
+//! colour 0 is the frame: a side shows 0 exactly when it faces the outside.
+//!
+//! Sides are listed clockwise from north (N, E, S, W) as in the files, and a piece turned by `r`
+//! counter-clockwise quarter turns shows `sides[(d + r) % 4]` on side `d` — the `.sol` convention.
+
+use thiserror::Error;
+
+/// The frame colour of a framed board.
+pub const FRAME: u16 = 0;
+
+/// Sides in file order: north, east, south, west.
+pub const NORTH: usize = 0;
+/// East, in file order.
+pub const EAST: usize = 1;
+/// South, in file order.
+pub const SOUTH: usize = 2;
+/// West, in file order.
+pub const WEST: usize = 3;
+
+/// A colour puzzle as read, not yet checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColourSpec {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// The pieces in file order, sides N, E, S, W.
+    pub pieces: Vec<[u16; 4]>,
+    /// Whether colour 0 is the frame (sides facing outside show 0, and only those).
+    pub framed: bool,
+    /// Whether pieces may be turned.
+    pub rotate: bool,
+}
+
+/// Why a [`ColourSpec`] is not a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ColourError {
+    /// The pieces do not fill the board exactly.
+    #[error("a {rows}x{cols} board needs {} pieces, found {pieces}", *rows as u128 * *cols as u128)]
+    WrongPieceCount {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// Pieces given.
+        pieces: usize,
+    },
+    /// The board has no cells, or more than the engine indexes.
+    #[error("a board needs 1 to {max} cells, not {rows}x{cols}")]
+    BoardSize {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// The most cells allowed.
+        max: usize,
+    },
+    /// A colour beyond the engine's tables.
+    #[error("colour {colour} is too large (at most {max})")]
+    ColourTooLarge {
+        /// The colour.
+        colour: u16,
+        /// The largest allowed.
+        max: u16,
+    },
+}
+
+/// A valid colour puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColourPuzzle {
+    rows: usize,
+    cols: usize,
+    pieces: Vec<[u16; 4]>,
+    framed: bool,
+    rotate: bool,
+    n_colours: usize,
+}
+
+impl ColourPuzzle {
+    /// The most cells (and pieces) a board may have.
+    pub const MAX_CELLS: usize = 1024;
+    /// The largest colour number.
+    pub const MAX_COLOUR: u16 = 1023;
+
+    /// Rows of the board.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns of the board.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The pieces in file order, sides N, E, S, W.
+    pub fn pieces(&self) -> &[[u16; 4]] {
+        &self.pieces
+    }
+
+    /// Whether colour 0 is the frame.
+    pub fn framed(&self) -> bool {
+        self.framed
+    }
+
+    /// Whether pieces may be turned.
+    pub fn rotate(&self) -> bool {
+        self.rotate
+    }
+
+    /// One more than the largest colour used.
+    pub fn n_colours(&self) -> usize {
+        self.n_colours
+    }
+
+    /// The sides (N, E, S, W) of `piece` turned by `rotation` counter-clockwise quarter turns.
+    pub fn oriented(&self, piece: usize, rotation: u8) -> [u16; 4] {
+        let sides = self.pieces[piece];
+        let r = usize::from(rotation % 4);
+        [sides[r], sides[(1 + r) % 4], sides[(2 + r) % 4], sides[(3 + r) % 4]]
+    }
+}
+
+impl TryFrom<ColourSpec> for ColourPuzzle {
+    type Error = ColourError;
+
+    fn try_from(spec: ColourSpec) -> Result<ColourPuzzle, ColourError> {
+        let ColourSpec { rows, cols, pieces, framed, rotate } = spec;
+        let cells = rows.saturating_mul(cols);
+        if cells == 0 || cells > Self::MAX_CELLS {
+            return Err(ColourError::BoardSize { rows, cols, max: Self::MAX_CELLS });
+        }
+        if pieces.len() != cells {
+            return Err(ColourError::WrongPieceCount { rows, cols, pieces: pieces.len() });
+        }
+        let largest = pieces.iter().flatten().copied().max().unwrap_or(0);
+        if largest > Self::MAX_COLOUR {
+            return Err(ColourError::ColourTooLarge { colour: largest, max: Self::MAX_COLOUR });
+        }
+        Ok(ColourPuzzle { rows, cols, pieces, framed, rotate, n_colours: usize::from(largest) + 1 })
+    }
+}
+
+/// One cell of a colour solution, as in a `.sol` line: which piece, turned how far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ColourPlacement {
+    /// The piece's index in file order.
+    pub piece: usize,
+    /// Counter-clockwise quarter turns, 0 to 3.
+    pub rotation: u8,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotation_follows_the_sol_convention() {
+        let puzzle = ColourPuzzle::try_from(ColourSpec {
+            rows: 1,
+            cols: 1,
+            pieces: vec![[1, 2, 3, 4]],
+            framed: false,
+            rotate: true,
+        })
+        .unwrap();
+        assert_eq!(puzzle.oriented(0, 0), [1, 2, 3, 4]);
+        // One counter-clockwise quarter turn brings the east side to the north.
+        assert_eq!(puzzle.oriented(0, 1), [2, 3, 4, 1]);
+        for piece_rot in 0..4 {
+            let once = puzzle.oriented(0, piece_rot);
+            assert_eq!(puzzle.oriented(0, piece_rot + 4), once);
+        }
+        assert_eq!(puzzle.n_colours(), 5);
+    }
+
+    #[test]
+    fn specs_are_validated() {
+        let spec =
+            |rows, cols, n| ColourSpec { rows, cols, pieces: vec![[1, 1, 1, 1]; n], framed: false, rotate: true };
+        assert!(ColourPuzzle::try_from(spec(2, 2, 4)).is_ok());
+        assert_eq!(
+            ColourPuzzle::try_from(spec(2, 2, 3)),
+            Err(ColourError::WrongPieceCount { rows: 2, cols: 2, pieces: 3 })
+        );
+        assert!(matches!(ColourPuzzle::try_from(spec(0, 2, 0)), Err(ColourError::BoardSize { .. })));
+        let mut big = spec(1, 1, 1);
+        big.pieces[0][2] = 2000;
+        assert_eq!(ColourPuzzle::try_from(big), Err(ColourError::ColourTooLarge { colour: 2000, max: 1023 }));
+    }
+}

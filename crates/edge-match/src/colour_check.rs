@@ -1,0 +1,439 @@
+//! An independent checker for answers to colour puzzles: every piece used once, rotations as
+//! allowed, touching sides showing equal colours and, on a framed board, the frame colour
+//! exactly on the sides that face the outside.
+//!
+//! It is deliberately plain and shares nothing with any solver: it turns pieces with its own
+//! index arithmetic rather than [`ColourPuzzle::oriented`] and walks the board cell by cell, so
+//! a bug in a solver's tables cannot hide here as well.
+
+use std::fmt;
+
+use crate::colour::{ColourPlacement, ColourPuzzle, FRAME};
+
+/// A side of a cell, in the files' clockwise order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Towards row 0.
+    North,
+    /// Towards the last column.
+    East,
+    /// Towards the last row.
+    South,
+    /// Towards column 0.
+    West,
+}
+
+impl Side {
+    /// The four sides in file order: north, east, south, west.
+    pub const ALL: [Side; 4] = [Side::North, Side::East, Side::South, Side::West];
+
+    /// The side's index in file order (north 0, east 1, south 2, west 3).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The side facing the other way.
+    pub const fn opposite(self) -> Side {
+        match self {
+            Side::North => Side::South,
+            Side::East => Side::West,
+            Side::South => Side::North,
+            Side::West => Side::East,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::North => "north",
+            Side::East => "east",
+            Side::South => "south",
+            Side::West => "west",
+        })
+    }
+}
+
+/// Placements that passed [`check_colour_solution`] for a puzzle; the only way to make one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColourSolution {
+    placements: Vec<ColourPlacement>,
+}
+
+impl ColourSolution {
+    /// The placements, row-major from the top-left.
+    pub fn placements(&self) -> &[ColourPlacement] {
+        &self.placements
+    }
+
+    /// The placements, row-major from the top-left.
+    pub fn into_placements(self) -> Vec<ColourPlacement> {
+        self.placements
+    }
+}
+
+/// Why placements are not a (partial) solution. Rows and columns count from 0 at the top-left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ColourCheckError {
+    /// Not one entry per cell.
+    #[error("{found} placements for a board of {cells} cells")]
+    WrongLength {
+        /// Cells on the board.
+        cells: usize,
+        /// Entries given.
+        found: usize,
+    },
+    /// A placement names a piece that does not exist.
+    #[error("cell (row {row}, col {col}) holds piece {piece}, but there are only {n_pieces} pieces")]
+    NoSuchPiece {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+        /// The piece named.
+        piece: usize,
+        /// How many pieces the puzzle has.
+        n_pieces: usize,
+    },
+    /// A piece lies on two cells.
+    #[error("piece {piece} lies on cell (row {}, col {}) and again on cell (row {row}, col {col})", first.0, first.1)]
+    PieceReused {
+        /// The piece.
+        piece: usize,
+        /// Row and column of the first cell holding it.
+        first: (usize, usize),
+        /// The second cell's row.
+        row: usize,
+        /// The second cell's column.
+        col: usize,
+    },
+    /// A rotation of four or more quarter turns.
+    #[error("cell (row {row}, col {col}) turns its piece by {rotation} quarter turns, expected 0-3")]
+    BadRotation {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+        /// The rotation given.
+        rotation: u8,
+    },
+    /// A piece is turned although rotations are not allowed.
+    #[error("cell (row {row}, col {col}) turns its piece by {rotation} but rotations are not allowed")]
+    RotationNotAllowed {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+        /// The rotation given.
+        rotation: u8,
+    },
+    /// Two touching sides show different colours.
+    #[error("cell (row {row}, col {col}) shows {colour} on its {side} side, but its neighbour there shows {other}")]
+    Mismatch {
+        /// Row of the cell to the north or west of the pair.
+        row: usize,
+        /// Column of the cell to the north or west of the pair.
+        col: usize,
+        /// The side of that cell that touches the other: east or south.
+        side: Side,
+        /// The colour it shows there.
+        colour: u16,
+        /// The colour the neighbour shows on the touching side.
+        other: u16,
+    },
+    /// On a framed board, a side facing the outside shows a colour other than the frame.
+    #[error(
+        "cell (row {row}, col {col}) shows {colour} on its {side} side, which faces the outside and must show the \
+         frame colour 0"
+    )]
+    NotFrame {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+        /// The side facing the outside.
+        side: Side,
+        /// The colour it shows.
+        colour: u16,
+    },
+    /// On a framed board, a side facing another cell shows the frame colour.
+    #[error("cell (row {row}, col {col}) shows the frame colour 0 on its {side} side, which faces another cell")]
+    FrameInside {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+        /// The side facing another cell.
+        side: Side,
+    },
+}
+
+/// Checks that `placements` (one per cell, row-major from the top-left) solve `puzzle`.
+///
+/// Every piece must be used exactly once, turned by 0 to 3 quarter turns (0 unless the puzzle
+/// allows rotations), every two touching sides must show the same colour, and on a framed board
+/// a side must show the frame colour 0 exactly when it faces the outside. On a board without a
+/// frame the border is free.
+pub fn check_colour_solution(
+    puzzle: &ColourPuzzle,
+    placements: &[ColourPlacement],
+) -> Result<ColourSolution, ColourCheckError> {
+    let cells: Vec<Option<ColourPlacement>> = placements.iter().copied().map(Some).collect();
+    // With one placement per cell, as many cells as pieces and no piece twice, every piece is
+    // used exactly once.
+    check_cells(&cells, puzzle)?;
+    Ok(ColourSolution { placements: placements.to_vec() })
+}
+
+/// Checks a partly filled board (one entry per cell, row-major, `None` for an empty cell) and
+/// counts the pairs of touching placed pieces, all of which match when it succeeds.
+///
+/// The placed pieces obey the rules of [`check_colour_solution`]: no piece twice, rotations as
+/// allowed, placed neighbours showing equal colours, and on a framed board the frame colour
+/// exactly on the sides that face the outside. Empty cells and the sides facing them are free
+/// (except that a side facing a cell, empty or not, may not show the frame colour).
+pub fn check_partial(puzzle: &ColourPuzzle, cells: &[Option<ColourPlacement>]) -> Result<usize, ColourCheckError> {
+    check_cells(cells, puzzle)
+}
+
+/// The colour `placement` shows on `side`: a piece turned `r` times counter-clockwise shows on
+/// side `d` what it lists at `(d + r) % 4`.
+fn shown(puzzle: &ColourPuzzle, placement: ColourPlacement, side: Side) -> u16 {
+    puzzle.pieces()[placement.piece][(side.index() + usize::from(placement.rotation)) % 4]
+}
+
+/// Checks `cells` against `puzzle` and counts the matching pairs of touching placed pieces.
+fn check_cells(cells: &[Option<ColourPlacement>], puzzle: &ColourPuzzle) -> Result<usize, ColourCheckError> {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let n_pieces = puzzle.pieces().len();
+    if cells.len() != rows * cols {
+        return Err(ColourCheckError::WrongLength { cells: rows * cols, found: cells.len() });
+    }
+    // First every placement on its own, so that the edge checks below can index safely.
+    let mut cell_of_piece: Vec<Option<(usize, usize)>> = vec![None; n_pieces];
+    for (cell, placement) in cells.iter().enumerate() {
+        let Some(ColourPlacement { piece, rotation }) = *placement else { continue };
+        let (row, col) = (cell / cols, cell % cols);
+        if piece >= n_pieces {
+            return Err(ColourCheckError::NoSuchPiece { row, col, piece, n_pieces });
+        }
+        if let Some(first) = cell_of_piece[piece] {
+            return Err(ColourCheckError::PieceReused { piece, first, row, col });
+        }
+        cell_of_piece[piece] = Some((row, col));
+        if rotation > 3 {
+            return Err(ColourCheckError::BadRotation { row, col, rotation });
+        }
+        if rotation != 0 && !puzzle.rotate() {
+            return Err(ColourCheckError::RotationNotAllowed { row, col, rotation });
+        }
+    }
+    let mut matching = 0;
+    for row in 0..rows {
+        for col in 0..cols {
+            let Some(placement) = cells[row * cols + col] else { continue };
+            for side in Side::ALL {
+                let colour = shown(puzzle, placement, side);
+                let neighbour = match side {
+                    Side::North => row.checked_sub(1).map(|up| (up, col)),
+                    Side::West => col.checked_sub(1).map(|left| (row, left)),
+                    Side::South => (row + 1 < rows).then_some((row + 1, col)),
+                    Side::East => (col + 1 < cols).then_some((row, col + 1)),
+                };
+                let Some((next_row, next_col)) = neighbour else {
+                    if puzzle.framed() && colour != FRAME {
+                        return Err(ColourCheckError::NotFrame { row, col, side, colour });
+                    }
+                    continue;
+                };
+                if puzzle.framed() && colour == FRAME {
+                    return Err(ColourCheckError::FrameInside { row, col, side });
+                }
+                // Each touching pair is compared once, from its north or west cell.
+                if !matches!(side, Side::East | Side::South) {
+                    continue;
+                }
+                let Some(other_placement) = cells[next_row * cols + next_col] else { continue };
+                let other = shown(puzzle, other_placement, side.opposite());
+                if other != colour {
+                    return Err(ColourCheckError::Mismatch { row, col, side, colour, other });
+                }
+                matching += 1;
+            }
+        }
+    }
+    Ok(matching)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puz::{parse_puz, PuzOptions};
+    use crate::sol::{clue_cells, parse_sol};
+
+    /// A framed 2x2 board: each piece is a corner, listed turned away from its place.
+    const FRAMED: &str = "2 2\n4 3 0 0\n0 1 2 0\n0 0 2 4\n0 3 1 0\n";
+    /// Its solution as `(piece, rotation)`, row-major.
+    const ANSWER: [(usize, u8); 4] = [(1, 0), (3, 3), (2, 2), (0, 1)];
+
+    /// Checks `placements` (`None` for an empty cell) on `puzzle` read with `frame`; a full board
+    /// also goes through [`check_colour_solution`], which must agree.
+    fn check(
+        puzzle: &str,
+        frame: Option<bool>,
+        rotate: bool,
+        cells: &[Option<(usize, u8)>],
+        expected: Result<usize, ColourCheckError>,
+    ) {
+        let puzzle = parse_puz(puzzle, &PuzOptions { frame, rotate }).unwrap();
+        let cells: Vec<Option<ColourPlacement>> =
+            cells.iter().map(|cell| cell.map(|(piece, rotation)| ColourPlacement { piece, rotation })).collect();
+        assert_eq!(check_partial(&puzzle, &cells), expected, "{cells:?}");
+        if let Some(placements) = cells.iter().copied().collect::<Option<Vec<ColourPlacement>>>() {
+            let got = check_colour_solution(&puzzle, &placements).map(ColourSolution::into_placements);
+            assert_eq!(got, expected.map(|_| placements));
+        }
+    }
+
+    /// The answer with `cell` changed to `placement`.
+    fn with(cell: usize, placement: Option<(usize, u8)>) -> Vec<Option<(usize, u8)>> {
+        let mut cells: Vec<Option<(usize, u8)>> = ANSWER.iter().copied().map(Some).collect();
+        cells[cell] = placement;
+        cells
+    }
+
+    #[test]
+    fn accepts_the_answer() {
+        check(FRAMED, None, true, &with(0, Some((1, 0))), Ok(4));
+        // Without the frame the same board still matches inside.
+        check(FRAMED, Some(false), true, &with(0, Some((1, 0))), Ok(4));
+        // On a board without a frame the border is free.
+        check("1 1\n1 2 3 4\n", None, true, &[Some((0, 3))], Ok(0));
+        check("2 1\n1 2 3 4\n5 6 7 2\n", None, false, &[Some((0, 0)), Some((1, 0))], Ok(1));
+    }
+
+    #[test]
+    fn rejects_each_kind_of_mistake() {
+        use ColourCheckError::*;
+        let answer = with(0, Some((1, 0)));
+        check(FRAMED, None, true, &answer[..3], Err(WrongLength { cells: 4, found: 3 }));
+        check(FRAMED, None, true, &with(3, Some((4, 1))), Err(NoSuchPiece { row: 1, col: 1, piece: 4, n_pieces: 4 }));
+        check(FRAMED, None, true, &with(3, Some((1, 0))), Err(PieceReused { piece: 1, first: (0, 0), row: 1, col: 1 }));
+        check(FRAMED, None, true, &with(2, Some((2, 4))), Err(BadRotation { row: 1, col: 0, rotation: 4 }));
+        check(FRAMED, None, false, &answer, Err(RotationNotAllowed { row: 0, col: 1, rotation: 3 }));
+        // Cell (0,0) turned once shows 1 to the north, on the border.
+        let not_frame = NotFrame { row: 0, col: 0, side: Side::North, colour: 1 };
+        check(FRAMED, None, true, &with(0, Some((1, 1))), Err(not_frame));
+        // Turned three times, it keeps 0 to the north but shows it to the east as well.
+        check(FRAMED, None, true, &with(0, Some((1, 3))), Err(FrameInside { row: 0, col: 0, side: Side::East }));
+        // A piece whose north colour is 5 instead of 3 meets the 3 of the cell above it.
+        let wrong = FRAMED.replace("4 3 0 0", "4 5 0 0");
+        let mismatch = Mismatch { row: 0, col: 1, side: Side::South, colour: 3, other: 5 };
+        check(&wrong, None, true, &answer, Err(mismatch));
+        // Without a frame the turned corner meets its east neighbour with the wrong colour.
+        let mismatch = Mismatch { row: 0, col: 0, side: Side::East, colour: 2, other: 1 };
+        check(FRAMED, Some(false), true, &with(0, Some((1, 1))), Err(mismatch));
+        check(
+            "1 1\n1 2 3 4\n",
+            Some(true),
+            true,
+            &[Some((0, 0))],
+            Err(NotFrame { row: 0, col: 0, side: Side::North, colour: 1 }),
+        );
+    }
+
+    #[test]
+    fn partial_boards() {
+        use ColourCheckError::*;
+        check(FRAMED, None, true, &[None; 4], Ok(0));
+        check(FRAMED, None, true, &with(3, None), Ok(2));
+        check(FRAMED, None, true, &[Some((1, 0)), None, None, Some((0, 1))], Ok(0));
+        check(
+            FRAMED,
+            None,
+            true,
+            &[None, None, None, Some((1, 0))],
+            Err(FrameInside { row: 1, col: 1, side: Side::North }),
+        );
+        check(
+            FRAMED,
+            None,
+            true,
+            &[Some((3, 0)), None, None, Some((3, 1))],
+            Err(PieceReused { piece: 3, first: (0, 0), row: 1, col: 1 }),
+        );
+        let wrong = FRAMED.replace("4 3 0 0", "4 5 0 0");
+        let mismatch = Mismatch { row: 0, col: 1, side: Side::South, colour: 3, other: 5 };
+        check(&wrong, None, true, &[None, Some((3, 3)), None, Some((0, 1))], Err(mismatch));
+        check(&wrong, None, true, &[None, Some((3, 3)), Some((2, 2)), None], Ok(0));
+    }
+
+    #[test]
+    fn messages() {
+        let cases = [
+            (ColourCheckError::WrongLength { cells: 4, found: 3 }, "3 placements for a board of 4 cells"),
+            (
+                ColourCheckError::NoSuchPiece { row: 1, col: 1, piece: 4, n_pieces: 4 },
+                "cell (row 1, col 1) holds piece 4, but there are only 4 pieces",
+            ),
+            (
+                ColourCheckError::PieceReused { piece: 1, first: (0, 0), row: 1, col: 2 },
+                "piece 1 lies on cell (row 0, col 0) and again on cell (row 1, col 2)",
+            ),
+            (
+                ColourCheckError::BadRotation { row: 1, col: 0, rotation: 4 },
+                "cell (row 1, col 0) turns its piece by 4 quarter turns, expected 0-3",
+            ),
+            (
+                ColourCheckError::RotationNotAllowed { row: 0, col: 1, rotation: 3 },
+                "cell (row 0, col 1) turns its piece by 3 but rotations are not allowed",
+            ),
+            (
+                ColourCheckError::Mismatch { row: 0, col: 1, side: Side::South, colour: 3, other: 5 },
+                "cell (row 0, col 1) shows 3 on its south side, but its neighbour there shows 5",
+            ),
+            (
+                ColourCheckError::NotFrame { row: 0, col: 0, side: Side::North, colour: 1 },
+                "cell (row 0, col 0) shows 1 on its north side, which faces the outside and must show the frame \
+                 colour 0",
+            ),
+            (
+                ColourCheckError::FrameInside { row: 0, col: 0, side: Side::West },
+                "cell (row 0, col 0) shows the frame colour 0 on its west side, which faces another cell",
+            ),
+        ];
+        for (err, expected) in cases {
+            assert_eq!(err.to_string(), expected);
+        }
+    }
+
+    #[test]
+    fn sides() {
+        let opposite: Vec<Side> = Side::ALL.iter().map(|side| side.opposite()).collect();
+        assert_eq!(opposite, [Side::South, Side::West, Side::North, Side::East]);
+        let indices: Vec<usize> = Side::ALL.iter().map(|side| side.index()).collect();
+        assert_eq!(indices, [0, 1, 2, 3]);
+    }
+
+    /// Brendan Owen's set 1, 3x3, and the generator's solution converted to `.sol`.
+    const BRENDAN_3X3: &str = "3 3\n0 0 1 1\n0 0 1 2\n0 0 2 1\n0 0 2 2\n0 1 3 2\n0 1 4 1\n0 2 3 1\n0 2 4 2\n3 3 4 4\n";
+    const BRENDAN_3X3_SOL: &str = "c solution of brendan/set1/pieces_03x03.txt\n\
+                                   c format: tile(0-based) col row rot_anticlockwise, (0,0)=top-left\n\
+                                   0 2 2 3\n1 0 2 2\n2 0 0 1\n3 2 0 0\n4 2 1 3\n5 0 1 1\n6 1 2 2\n7 1 0 0\n8 1 1 3\n";
+
+    #[test]
+    fn a_published_solution_checks_end_to_end() {
+        let puzzle = parse_puz(BRENDAN_3X3, &PuzOptions::default()).unwrap();
+        assert!(puzzle.framed());
+        let cells = clue_cells(&puzzle, &parse_sol(BRENDAN_3X3_SOL).unwrap()).unwrap();
+        assert_eq!(check_partial(&puzzle, &cells), Ok(12));
+        let placements: Vec<ColourPlacement> = cells.into_iter().map(Option::unwrap).collect();
+        let solution = check_colour_solution(&puzzle, &placements).unwrap();
+        assert_eq!(solution.placements(), placements);
+        assert_eq!(solution.into_placements(), placements);
+        // The centre piece put back unturned no longer meets its neighbours.
+        let mut turned = placements.clone();
+        turned[4].rotation = 0;
+        assert!(matches!(check_colour_solution(&puzzle, &turned), Err(ColourCheckError::Mismatch { .. })));
+    }
+}

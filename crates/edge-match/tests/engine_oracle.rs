@@ -1,0 +1,192 @@
+//! The colour engine against a brute force written plainly here: on random small boards (framed
+//! and free borders, with and without rotations, with repeated pieces and with clues), the plain
+//! count and node count, the count of distinct pictures, and the first solution must agree.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::AtomicBool;
+
+use edge_match::engine::{Engine, Mode};
+use edge_match::{ColourPlacement, ColourPuzzle, ColourSpec};
+use proptest::prelude::*;
+
+/// Boards whose brute force needs more placements than this are skipped (a board of one colour
+/// and free borders has every arrangement as a solution).
+const BRUTE_LIMIT: u64 = 300_000;
+
+/// What the brute force found.
+#[derive(Debug, Default)]
+struct Brute {
+    placements: u64,
+    solutions: u64,
+    pictures: BTreeSet<Vec<[u16; 4]>>,
+    first: Option<Vec<ColourPlacement>>,
+}
+
+/// Fills cells row-major, trying every unused piece in every allowed turn, keeping those whose
+/// north and west sides match the placed neighbours and that obey the frame rule.
+fn brute(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Brute {
+    fn fill(
+        puzzle: &ColourPuzzle,
+        clues: &[Option<ColourPlacement>],
+        board: &mut Vec<(ColourPlacement, [u16; 4])>,
+        used: &mut Vec<bool>,
+        out: &mut Brute,
+    ) {
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let cell = board.len();
+        if out.placements > BRUTE_LIMIT {
+            return;
+        }
+        if cell == rows * cols {
+            out.solutions += 1;
+            out.pictures.insert(board.iter().map(|&(_, sides)| sides).collect());
+            if out.first.is_none() {
+                out.first = Some(board.iter().map(|&(p, _)| p).collect());
+            }
+            return;
+        }
+        let (row, col) = (cell / cols, cell % cols);
+        let turns: Vec<u8> = if puzzle.rotate() { vec![0, 1, 2, 3] } else { vec![0] };
+        for piece in 0..puzzle.pieces().len() {
+            for &rotation in &turns {
+                let here = ColourPlacement { piece, rotation };
+                match clues.get(cell).copied().flatten() {
+                    Some(clue) if clue != here => continue,
+                    None if used[piece] || clues.iter().flatten().any(|c| c.piece == piece) => continue,
+                    _ => {}
+                }
+                let [n, e, s, w] = puzzle.oriented(piece, rotation);
+                let mut fits = true;
+                if row > 0 {
+                    fits &= n == board[cell - cols].1[2];
+                }
+                if col > 0 {
+                    fits &= w == board[cell - 1].1[1];
+                }
+                if puzzle.framed() {
+                    fits &= (n == 0) == (row == 0) && (w == 0) == (col == 0);
+                    fits &= (e == 0) == (col + 1 == cols) && (s == 0) == (row + 1 == rows);
+                }
+                if !fits {
+                    continue;
+                }
+                out.placements += 1;
+                used[piece] = true;
+                board.push((here, [n, e, s, w]));
+                fill(puzzle, clues, board, used, out);
+                board.pop();
+                used[piece] = false;
+            }
+        }
+    }
+    let mut out = Brute::default();
+    fill(puzzle, clues, &mut Vec::new(), &mut vec![false; puzzle.pieces().len()], &mut out);
+    out
+}
+
+/// A board cut from a random picture (so it has at least one solution), pieces shuffled and
+/// turned; `colours` small so that many solutions and repeated pieces appear.
+fn generated(rows: usize, cols: usize, colours: u16, framed: bool, rotate: bool, seed: u64) -> ColourPuzzle {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let colour = |border: bool, next: &mut dyn FnMut() -> u64| {
+        if framed && border {
+            0
+        } else {
+            1 + (next() % u64::from(colours)) as u16
+        }
+    };
+    // Horizontal edges: (rows + 1) x cols; vertical edges: rows x (cols + 1).
+    let horizontal: Vec<u16> =
+        (0..(rows + 1) * cols).map(|i| colour(i < cols || i >= rows * cols, &mut next)).collect();
+    let vertical: Vec<u16> =
+        (0..rows * (cols + 1)).map(|i| colour(i % (cols + 1) == 0 || i % (cols + 1) == cols, &mut next)).collect();
+    let mut pieces: Vec<[u16; 4]> = (0..rows * cols)
+        .map(|cell| {
+            let (r, c) = (cell / cols, cell % cols);
+            let sides = [
+                horizontal[r * cols + c],
+                vertical[r * (cols + 1) + c + 1],
+                horizontal[(r + 1) * cols + c],
+                vertical[r * (cols + 1) + c],
+            ];
+            let turn = if rotate { (next() % 4) as usize } else { 0 };
+            [sides[turn], sides[(turn + 1) % 4], sides[(turn + 2) % 4], sides[(turn + 3) % 4]]
+        })
+        .collect();
+    for i in (1..pieces.len()).rev() {
+        pieces.swap(i, (next() % (i as u64 + 1)) as usize);
+    }
+    ColourPuzzle::try_from(ColourSpec { rows, cols, pieces, framed, rotate }).unwrap()
+}
+
+fn check(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Result<(), TestCaseError> {
+    let stop = AtomicBool::new(false);
+    let engine = Engine::new(puzzle, clues);
+    let expected = brute(puzzle, clues);
+    prop_assume!(expected.placements <= BRUTE_LIMIT);
+    for counts in [engine.count(puzzle, Mode::Plain, &stop), engine.count_sequential(puzzle, Mode::Plain, &stop)] {
+        prop_assert_eq!(counts.solutions, expected.solutions, "plain solutions");
+        prop_assert_eq!(counts.nodes, expected.placements, "plain placements");
+    }
+    for counts in [engine.count(puzzle, Mode::Pictures, &stop), engine.count_sequential(puzzle, Mode::Pictures, &stop)]
+    {
+        prop_assert_eq!(counts.solutions, expected.pictures.len() as u64, "pictures");
+    }
+    let (first, _) = engine.first(puzzle, &stop);
+    prop_assert_eq!(first, expected.first, "first solution");
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn engine_matches_brute_force(
+        (rows, cols) in prop_oneof![Just((1usize, 2usize)), Just((2, 2)), Just((2, 3)), Just((3, 2)), Just((3, 3))],
+        colours in 2u16..5,
+        framed in any::<bool>(),
+        rotate in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let puzzle = generated(rows, cols, colours, framed, rotate, seed);
+        check(&puzzle, &[])?;
+    }
+
+    #[test]
+    fn clues_fix_their_cells(
+        colours in 2u16..4,
+        framed in any::<bool>(),
+        seed in any::<u64>(),
+        cell in 0usize..9,
+        piece in 0usize..9,
+        rotation in 0u8..4,
+    ) {
+        let puzzle = generated(3, 3, colours, framed, true, seed);
+        let mut clues = vec![None; 9];
+        clues[cell] = Some(ColourPlacement { piece, rotation });
+        check(&puzzle, &clues)?;
+    }
+}
+
+#[test]
+fn a_board_of_more_than_sixty_four_pieces_uses_the_general_loop() {
+    // 1x66 strip of one colour, free border, no rotation: every order is a solution... too many
+    // to enumerate, so give each piece its own pair of colours in a chain instead.
+    let pieces: Vec<[u16; 4]> = (0..66u16).map(|i| [1, i + 2, 1, i + 1]).rev().collect();
+    let puzzle =
+        ColourPuzzle::try_from(ColourSpec { rows: 1, cols: 66, pieces, framed: false, rotate: false }).unwrap();
+    let stop = AtomicBool::new(false);
+    let engine = Engine::new(&puzzle, &[]);
+    let counts = engine.count(&puzzle, Mode::Plain, &stop);
+    assert_eq!(counts.solutions, 1);
+    let (first, _) = engine.first(&puzzle, &stop);
+    let first = first.unwrap();
+    assert_eq!(first[0], ColourPlacement { piece: 65, rotation: 0 });
+}
