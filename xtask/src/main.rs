@@ -5,6 +5,7 @@ mod fixtures;
 mod korf;
 mod rng;
 mod snapshots;
+mod suites;
 mod tidy;
 
 use std::path::{Path, PathBuf};
@@ -64,6 +65,13 @@ enum Bench {
         #[arg(long, default_value_t = 11112)]
         seed: u64,
     },
+    /// `puzzle edge` against the public edge-matching sets: Tetravex and Gallicchio counts, Brendan
+    /// set-1 solutions verified and boards up to 7x7 solved
+    EdgeSuites {
+        /// The data directory holding tetravex/, gallicchio_suite/ and brendan/
+        #[arg(long, default_value = "../shared/data/edge")]
+        data: PathBuf,
+    },
     /// `puzzle slide` on Korf's 15-puzzle instances (or the 24-puzzle set), every length checked
     /// against the published optimum; prints a Markdown table of nodes and times
     Korf {
@@ -98,6 +106,10 @@ fn main() -> ExitCode {
         Command::Bench(Bench::Korf { file, ids, time_limit, threads }) => {
             let file = if file.is_relative() { root.join(file) } else { file };
             korf::run(&root, &korf::Korf { file, ids, time_limit, threads })
+        }
+        Command::Bench(Bench::EdgeSuites { data }) => {
+            let data = if data.is_relative() { root.join(data) } else { data };
+            suites::run(&root, &data)
         }
         Command::Pdb { sizes } => pdb(&root, &sizes),
     };

@@ -52,6 +52,10 @@ pub struct EdgeArgs {
     /// pictures not merged), reporting placements per second
     #[arg(long)]
     pub plain: bool,
+    /// puz: check the solution in FILE (`.sol` lines) with the independent checker instead of
+    /// solving; prints `ok`, or the first problem and exit status 1
+    #[arg(long, value_name = "FILE")]
+    pub verify: Option<PathBuf>,
     /// Threads for counting [default: all cores]
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,

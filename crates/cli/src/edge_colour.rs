@@ -30,6 +30,9 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
             edge_match::sol::clue_cells(&puzzle, &lines).map_err(|e| clue_input.error(e.pos, e.kind))?
         }
     };
+    if let Some(path) = &args.verify {
+        return verify(&puzzle, path, out);
+    }
     let engine = Engine::new(&puzzle, &clues);
     let stop = AtomicBool::new(false);
     let started = Instant::now();
@@ -70,6 +73,29 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
             write!(out, "{}", edge_match::colour_render::render_colour_solution(&puzzle, solution.placements()))?;
         }
         None => writeln!(out, "no solution")?,
+    }
+    Ok(())
+}
+
+/// `--verify`: a `.sol` file through the independent checker.
+fn verify(puzzle: &ColourPuzzle, path: &std::path::Path, out: &mut impl Write) -> anyhow::Result<()> {
+    let input = Input::read(Some(path))?;
+    let lines = edge_match::sol::parse_sol(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
+    let cells = edge_match::sol::clue_cells(puzzle, &lines).map_err(|e| input.error(e.pos, e.kind))?;
+    let placements: Option<Vec<ColourPlacement>> = cells.into_iter().collect();
+    let Some(placements) = placements else {
+        return Err(crate::input::BadInput {
+            file: input.name.clone(),
+            pos: None,
+            message: "the solution leaves cells empty".to_owned(),
+        }
+        .into());
+    };
+    match edge_match::colour_check::check_colour_solution(puzzle, &placements) {
+        Ok(_) => writeln!(out, "ok")?,
+        Err(err) => {
+            return Err(crate::input::BadInput { file: input.name.clone(), pos: None, message: err.to_string() }.into())
+        }
     }
     Ok(())
 }
