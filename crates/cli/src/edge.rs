@@ -48,6 +48,14 @@ pub struct EdgeArgs {
     /// puz: write the solution found as `.sol` lines (`tile col row rot`) to FILE
     #[arg(long, value_name = "FILE")]
     pub sol: Option<PathBuf>,
+    /// puz: count solutions up to the board's own symmetries (turns of the whole board), a
+    /// symmetric solution once
+    #[arg(long, conflicts_with_all = ["count", "all"])]
+    pub distinct: bool,
+    /// puz: print every solution (distinct pictures; with --plain every placement) as `.sol`
+    /// blocks, or JSON lines with --json, in search order
+    #[arg(long, conflicts_with = "count")]
+    pub all: bool,
     /// puz, with --count: the plain search (every complete placement is a solution, identical
     /// pictures not merged), reporting placements per second
     #[arg(long)]

@@ -36,10 +36,17 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     let engine = Engine::new(&puzzle, &clues);
     let stop = AtomicBool::new(false);
     let started = Instant::now();
+    let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
     if args.count {
-        let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
         let counts = engine.count(&puzzle, mode, &stop);
         return write_count(args, &puzzle, counts, started, out);
+    }
+    if args.distinct {
+        let counts = engine.count_distinct(&puzzle, &stop);
+        return write_count(args, &puzzle, counts, started, out);
+    }
+    if args.all {
+        return write_all(args, &puzzle, &engine, mode, &stop, out);
     }
     let (found, nodes) = engine.first(&puzzle, &stop);
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -100,6 +107,49 @@ fn verify(puzzle: &ColourPuzzle, path: &std::path::Path, out: &mut impl Write) -
     Ok(())
 }
 
+/// `--all`: every solution as it is found, checked first, as `.sol` blocks or JSON lines.
+fn write_all(
+    args: &EdgeArgs,
+    puzzle: &ColourPuzzle,
+    engine: &Engine,
+    mode: Mode,
+    stop: &AtomicBool,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let mut number = 0u64;
+    let mut failure = None;
+    engine.for_each_solution(puzzle, mode, stop, |placements| {
+        number += 1;
+        let written = (|| -> anyhow::Result<()> {
+            let solution = edge_match::colour_check::check_colour_solution(puzzle, placements)
+                .context("the solver's answer failed the independent check")?;
+            if args.json {
+                let placements: Vec<PlacementJson> = solution.placements().iter().map(PlacementJson::from).collect();
+                let line = serde_json::json!({ "solution": number, "placements": placements });
+                writeln!(out, "{line}")?;
+            } else {
+                if number > 1 {
+                    writeln!(out)?;
+                }
+                writeln!(out, "c solution {number}")?;
+                write!(out, "{}", edge_match::sol::write_sol(puzzle, solution.placements()))?;
+            }
+            Ok(())
+        })();
+        match written {
+            Ok(()) => true,
+            Err(err) => {
+                failure = Some(err);
+                false
+            }
+        }
+    });
+    match failure {
+        Some(err) => Err(err),
+        None => Ok(()),
+    }
+}
+
 fn write_count(
     args: &EdgeArgs,
     puzzle: &ColourPuzzle,
@@ -127,7 +177,7 @@ fn write_count(
     Ok(())
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 struct PlacementJson {
     piece: usize,
     rotation: u8,

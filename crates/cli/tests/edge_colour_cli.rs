@@ -66,3 +66,23 @@ fn bad_puz_input_names_the_place() {
     assert_eq!(run.code, 1);
     assert!(run.stderr.starts_with("error: <stdin>:2:"), "{}", run.stderr);
 }
+
+#[test]
+fn distinct_and_all_on_brendan_set2_6x6() {
+    // The benchmark's figures: 160 solutions, 40 up to rotation of the whole board.
+    let run = edge(&["--distinct", "fixtures/data/brendan_set2_06x06.puz"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "40\n"), "{}", run.failure("distinct"));
+    let run = edge(&["--all", "--json", "fixtures/data/brendan_set2_06x06.puz"]);
+    assert_eq!(run.code, 0, "{}", run.failure("all"));
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 160);
+    assert!(
+        lines[0].starts_with(r#"{"placements":[{"piece":"#) || lines[0].contains(r#""solution":1"#),
+        "{}",
+        lines[0]
+    );
+    let run = edge(&["--all", SET1_3X3]);
+    let blocks = run.stdout.split("\n\n").count();
+    let counted = edge(&["--count", SET1_3X3]);
+    assert_eq!(blocks.to_string(), counted.stdout.trim(), "one .sol block per solution");
+}

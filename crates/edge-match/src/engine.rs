@@ -236,6 +236,52 @@ impl Engine {
         (found, search.counts.nodes)
     }
 
+    /// Calls `visit` with every solution (in `mode`) in search order, on the calling thread, until
+    /// it returns `false` or `stop` is set. Returns the placements made.
+    pub fn for_each_solution(
+        &self,
+        puzzle: &ColourPuzzle,
+        mode: Mode,
+        stop: &AtomicBool,
+        mut visit: impl FnMut(&[ColourPlacement]) -> bool,
+    ) -> Counts {
+        let mut search = Search::new(self, puzzle, mode);
+        while let Some(solution) = search.first(stop) {
+            if !visit(&solution) {
+                break;
+            }
+            // Continue from the solution: take back the last placement and go on.
+            search.pop();
+        }
+        search.counts
+    }
+
+    /// Counts solutions up to the board's own symmetries: pictures that a turn of the whole board
+    /// carries onto each other count once (a half turn on any board, quarter turns too on a square
+    /// one; none when pieces may not turn, since turning the board turns them). Sequential.
+    pub fn count_distinct(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let picture = |placements: &[ColourPlacement]| -> Vec<[u16; 4]> {
+            placements.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect()
+        };
+        let turns: &[u8] = match (puzzle.rotate(), rows == cols) {
+            (false, _) => &[],
+            (true, true) => &[1, 2, 3],
+            (true, false) => &[2],
+        };
+        let mut distinct = 0;
+        let mut counts = self.for_each_solution(puzzle, Mode::Pictures, stop, |placements| {
+            let here = picture(placements);
+            // Counted when no turn of it is smaller: once per orbit.
+            if turns.iter().all(|&t| turned_picture(&here, rows, cols, t) >= here) {
+                distinct += 1;
+            }
+            true
+        });
+        counts.solutions = distinct;
+        counts
+    }
+
     /// A depth that leaves enough subtrees for the threads on boards worth splitting.
     fn split_depth(&self) -> usize {
         if self.cells <= 16 {
@@ -244,6 +290,27 @@ impl Engine {
             (self.cells / 4).clamp(2, self.cols + 3)
         }
     }
+}
+
+/// The picture of a board turned by `turns` counter-clockwise quarter turns (a square board for
+/// odd `turns`): cell contents move, and each cell's sides turn with the board.
+pub fn turned_picture(picture: &[[u16; 4]], rows: usize, cols: usize, turns: u8) -> Vec<[u16; 4]> {
+    let mut current = picture.to_vec();
+    let (mut r, mut c) = (rows, cols);
+    for _ in 0..turns % 4 {
+        // One counter-clockwise quarter turn: cell (row, col) goes to (c - 1 - col, row) on a
+        // board of c rows and r columns; its east side becomes its north side.
+        let mut next = vec![[0u16; 4]; r * c];
+        for row in 0..r {
+            for col in 0..c {
+                let [n, e, s, w] = current[row * c + col];
+                next[(c - 1 - col) * r + row] = [e, s, w, n];
+            }
+        }
+        current = next;
+        std::mem::swap(&mut r, &mut c);
+    }
+    current
 }
 
 /// Placements between two looks at the stop flag.

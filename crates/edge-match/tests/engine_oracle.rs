@@ -140,8 +140,52 @@ fn check(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Result<(),
         prop_assert_eq!(counts.solutions, expected.pictures.len() as u64, "pictures");
     }
     let (first, _) = engine.first(puzzle, &stop);
-    prop_assert_eq!(first, expected.first, "first solution");
+    prop_assert_eq!(first, expected.first.clone(), "first solution");
+    let mut streamed = Vec::new();
+    engine.for_each_solution(puzzle, Mode::Plain, &stop, |s| {
+        streamed.push(s.to_vec());
+        true
+    });
+    prop_assert_eq!(streamed.len() as u64, expected.solutions, "streamed solutions");
+    prop_assert_eq!(streamed.first(), expected.first.as_ref(), "first streamed");
+    if clues.is_empty() {
+        prop_assert_eq!(engine.count_distinct(puzzle, &stop).solutions, orbits(puzzle, &expected.pictures), "distinct");
+    }
     Ok(())
+}
+
+/// The number of pictures up to turns of the whole board, by mapping every picture to the
+/// smallest of its turns, written without the engine's helper.
+fn orbits(puzzle: &ColourPuzzle, pictures: &BTreeSet<Vec<[u16; 4]>>) -> u64 {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let half_turn = |p: &Vec<[u16; 4]>| -> Vec<[u16; 4]> { p.iter().rev().map(|&[n, e, s, w]| [s, w, n, e]).collect() };
+    let quarter_turn = |p: &Vec<[u16; 4]>| -> Vec<[u16; 4]> {
+        // Square board: the cell at (row, col) after the turn comes from (col, n - 1 - row).
+        let n = rows;
+        (0..n * n)
+            .map(|i| {
+                let (row, col) = (i / n, i % n);
+                let [a, b, c, d] = p[col * n + (n - 1 - row)];
+                [b, c, d, a]
+            })
+            .collect()
+    };
+    let canonical: BTreeSet<Vec<[u16; 4]>> = pictures
+        .iter()
+        .map(|p| {
+            let mut images = vec![p.clone()];
+            if puzzle.rotate() {
+                images.push(half_turn(p));
+                if rows == cols {
+                    let q = quarter_turn(p);
+                    images.push(half_turn(&q));
+                    images.push(q);
+                }
+            }
+            images.into_iter().min().unwrap()
+        })
+        .collect();
+    canonical.len() as u64
 }
 
 proptest! {
