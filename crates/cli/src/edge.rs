@@ -64,6 +64,14 @@ pub struct EdgeArgs {
     /// solving; prints `ok`, or the first problem and exit status 1
     #[arg(long, value_name = "FILE")]
     pub verify: Option<PathBuf>,
+    /// puz: for boards too hard to finish, search for the longest run of cells filled from the
+    /// top-left without a mismatch, printing each improvement (score, seconds, `.sol` lines);
+    /// stops at --time-limit or Ctrl-C with the best board so far
+    #[arg(long, conflicts_with_all = ["count", "distinct", "all"])]
+    pub best: bool,
+    /// puz, with --best: stop after this many seconds
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
     /// Threads for counting [default: all cores]
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,

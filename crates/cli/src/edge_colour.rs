@@ -48,6 +48,9 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     if args.all {
         return write_all(args, &puzzle, &engine, mode, &stop, out);
     }
+    if args.best {
+        return write_best(args, &puzzle, &engine, out);
+    }
     let (found, nodes) = engine.first(&puzzle, &stop);
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let solution = match found {
@@ -103,6 +106,87 @@ fn verify(puzzle: &ColourPuzzle, path: &std::path::Path, out: &mut impl Write) -
         Err(err) => {
             return Err(crate::input::BadInput { file: input.name.clone(), pos: None, message: err.to_string() }.into())
         }
+    }
+    Ok(())
+}
+
+/// Set by Ctrl-C during `--best`.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// `--best`: each longer mismatch-free run from the top-left, checked, as it is found.
+fn write_best(args: &EdgeArgs, puzzle: &ColourPuzzle, engine: &Engine, out: &mut impl Write) -> anyhow::Result<()> {
+    // Ctrl-C ends the search cleanly with the best board so far; a second Ctrl-C is not needed.
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, std::sync::atomic::Ordering::Relaxed));
+    let started = Instant::now();
+    let deadline = match args.time_limit {
+        Some(seconds) if seconds.is_finite() && seconds >= 0.0 => {
+            Some(started + std::time::Duration::from_secs_f64(seconds.min(1e9)))
+        }
+        Some(seconds) => anyhow::bail!(crate::input::BadInput {
+            file: "--time-limit".to_owned(),
+            pos: None,
+            message: format!("expected a number of seconds, not {seconds}"),
+        }),
+        None => None,
+    };
+    let cells = puzzle.rows() * puzzle.cols();
+    let mut best: Vec<ColourPlacement> = Vec::new();
+    let mut failure = None;
+    let nodes = engine.best(puzzle, &INTERRUPTED, deadline, |placements| {
+        if failure.is_some() {
+            return;
+        }
+        let mut board = vec![None; cells];
+        for (cell, &p) in placements.iter().enumerate() {
+            board[cell] = Some(p);
+        }
+        let result = edge_match::colour_check::check_partial(puzzle, &board)
+            .context("the solver's partial board failed the independent check")
+            .and_then(|_| {
+                let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+                if args.json {
+                    let json = serde_json::json!({
+                        "score": placements.len(),
+                        "cells": cells,
+                        "elapsed_ms": elapsed_ms,
+                        "placements": placements.iter().map(PlacementJson::from).collect::<Vec<_>>(),
+                    });
+                    writeln!(out, "{json}")?;
+                } else {
+                    writeln!(
+                        out,
+                        "c best {}/{cells} pieces without a mismatch after {:.3} s",
+                        placements.len(),
+                        elapsed_ms / 1000.0
+                    )?;
+                    write!(out, "{}", edge_match::sol::write_sol(puzzle, placements))?;
+                }
+                out.flush()?;
+                Ok(())
+            });
+        match result {
+            Ok(()) => best = placements.to_vec(),
+            Err(err) => failure = Some(err),
+        }
+    });
+    if let Some(err) = failure {
+        return Err(err);
+    }
+    let why = if best.len() == cells {
+        "solved"
+    } else if INTERRUPTED.load(std::sync::atomic::Ordering::Relaxed) {
+        "interrupted"
+    } else if deadline.is_some_and(|d| Instant::now() >= d) {
+        "time limit"
+    } else {
+        "search exhausted"
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        let json = serde_json::json!({ "best": best.len(), "cells": cells, "nodes": nodes, "elapsed_ms": seconds * 1000.0, "end": why });
+        writeln!(out, "{json}")?;
+    } else {
+        writeln!(out, "c end ({why}): best {}/{cells} after {nodes} placements in {seconds:.3} s", best.len())?;
     }
     Ok(())
 }

@@ -86,3 +86,16 @@ fn distinct_and_all_on_brendan_set2_6x6() {
     let counted = edge(&["--count", SET1_3X3]);
     assert_eq!(blocks.to_string(), counted.stdout.trim(), "one .sol block per solution");
 }
+
+#[test]
+fn best_reports_growing_runs_and_how_it_ended() {
+    // A solvable board: the run grows to every cell and the search ends as solved.
+    let run = edge(&["--best", SET1_3X3]);
+    assert_eq!(run.code, 0, "{}", run.failure("best"));
+    let scores: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("c best ")).collect();
+    assert_eq!(scores.first().map(|l| l.starts_with("c best 1/9 ")), Some(true), "{}", run.stdout);
+    assert_eq!(scores.last().map(|l| l.starts_with("c best 9/9 ")), Some(true), "{}", run.stdout);
+    assert!(run.stdout.lines().last().is_some_and(|l| l.starts_with("c end (solved): best 9/9 ")), "{}", run.stdout);
+    let run = edge(&["--best", "--json", "--time-limit", "5", SET1_3X3]);
+    assert!(run.stdout.lines().last().is_some_and(|l| l.contains(r#""end":"solved""#)), "{}", run.stdout);
+}

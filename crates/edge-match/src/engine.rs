@@ -236,6 +236,49 @@ impl Engine {
         (found, search.counts.nodes)
     }
 
+    /// Searches in plain order for the longest run of cells filled from the top-left without a
+    /// mismatch, calling `improved` with the partial board each time the run grows, until the
+    /// board is complete, the space is exhausted, `deadline` passes or `stop` is set. Returns
+    /// the placements made.
+    pub fn best(
+        &self,
+        puzzle: &ColourPuzzle,
+        stop: &AtomicBool,
+        deadline: Option<std::time::Instant>,
+        mut improved: impl FnMut(&[ColourPlacement]),
+    ) -> u64 {
+        let mut search = Search::new(self, puzzle, Mode::Plain);
+        let mut best = 0;
+        let mut next_look = STOP_INTERVAL >> 4;
+        loop {
+            match search.advance() {
+                Some(c) => {
+                    search.push(c);
+                    if search.depth > best {
+                        best = search.depth;
+                        improved(&search.placements());
+                        if best == self.cells {
+                            break;
+                        }
+                    }
+                }
+                None => {
+                    if search.depth == 0 {
+                        break;
+                    }
+                    search.pop();
+                }
+            }
+            if search.counts.nodes >= next_look {
+                next_look = search.counts.nodes + (STOP_INTERVAL >> 4);
+                if stop.load(Relaxed) || deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                    break;
+                }
+            }
+        }
+        search.counts.nodes
+    }
+
     /// Calls `visit` with every solution (in `mode`) in search order, on the calling thread, until
     /// it returns `false` or `stop` is set. Returns the placements made.
     pub fn for_each_solution(
