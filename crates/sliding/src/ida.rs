@@ -302,7 +302,31 @@ struct Dfs<'a, E> {
     gave_up: bool,
 }
 
-impl<E: Estimate> Dfs<'_, E> {
+impl<'a, E: Estimate> Dfs<'a, E> {
+    /// A search of `state` within `bound`, from scratch.
+    fn new(
+        geometry: &'a Geometry,
+        state: &State,
+        estimate: &E,
+        bound: u32,
+        budget: &'a Budget<'a>,
+        cancel: Option<(&'a AtomicUsize, usize)>,
+    ) -> Dfs<'a, E> {
+        Dfs {
+            geometry,
+            state: state.clone(),
+            estimate: estimate.clone(),
+            bound,
+            next_bound: u32::MAX,
+            path: Vec::new(),
+            nodes: 0,
+            unspent: 0,
+            budget,
+            cancel,
+            gave_up: false,
+        }
+    }
+
     fn slide(&mut self, dir: Direction) -> Option<(u8, u8, u8)> {
         let from_blank = self.state.blank;
         let to = self.geometry.neighbour[usize::from(from_blank)][dir.index()];
@@ -379,19 +403,7 @@ pub(crate) fn idastar<E: Estimate + Sync>(
         let (found, next_bound, nodes, gave_up) = if split {
             parallel_iteration(geometry, state, &estimate, h, bound, &budget)
         } else {
-            let mut dfs = Dfs {
-                geometry,
-                state: state.clone(),
-                estimate: estimate.clone(),
-                bound,
-                next_bound: u32::MAX,
-                path: Vec::new(),
-                nodes: 0,
-                unspent: 0,
-                budget: &budget,
-                cancel: None,
-                gave_up: false,
-            };
+            let mut dfs = Dfs::new(geometry, state, &estimate, bound, &budget, None);
             let found = dfs.search(0, h, None).then(|| dfs.path.clone());
             (found, dfs.next_bound, dfs.nodes, dfs.gave_up)
         };
@@ -439,19 +451,7 @@ fn parallel_iteration<E: Estimate + Sync>(
             if first.load(Relaxed) < index {
                 return (None, u32::MAX, 0, false);
             }
-            let mut dfs = Dfs {
-                geometry,
-                state: state.clone(),
-                estimate: estimate.clone(),
-                bound,
-                next_bound: u32::MAX,
-                path: Vec::new(),
-                nodes: 0,
-                unspent: 0,
-                budget,
-                cancel: Some((&first, index)),
-                gave_up: false,
-            };
+            let mut dfs = Dfs::new(geometry, state, estimate, bound, budget, Some((&first, index)));
             let mut g = 0;
             let mut h = h;
             for &dir in prefix {
@@ -519,19 +519,7 @@ fn frontier<E: Estimate>(
         }
     }
     let budget = Budget { limits: &Limits::NONE, nodes: AtomicU64::new(0), stop: AtomicBool::new(false), interval: 1 };
-    let walker = Dfs {
-        geometry,
-        state: state.clone(),
-        estimate: estimate.clone(),
-        bound,
-        next_bound: u32::MAX,
-        path: Vec::new(),
-        nodes: 0,
-        unspent: 0,
-        budget: &budget,
-        cancel: None,
-        gave_up: false,
-    };
+    let walker = Dfs::new(geometry, state, estimate, bound, &budget, None);
     let mut cut = Cut { walker, depth, out: Vec::new() };
     cut.walk(0, h);
     cut.out

@@ -1,6 +1,8 @@
 //! Every 3×3 board against an independent, plainly written breadth-first search: the solver must
 //! give each of the 181,440 solvable states its exact optimum and call the other half unsolvable.
 
+mod common;
+
 use std::collections::{HashMap, VecDeque};
 
 use search::Limits;
@@ -93,32 +95,6 @@ fn every_state_gets_its_exact_optimum() {
     assert_eq!(solvable, 181_440);
 }
 
-/// BFS distances on an arbitrary small board, states as plain vectors.
-fn bfs_small(rows: usize, cols: usize, goal: &[u32]) -> HashMap<Vec<u32>, u32> {
-    let mut distance = HashMap::from([(goal.to_vec(), 0)]);
-    let mut queue = VecDeque::from([goal.to_vec()]);
-    while let Some(state) = queue.pop_front() {
-        let d = distance[&state];
-        let blank = state.iter().position(|&t| t == 0).expect("a blank");
-        let (row, col) = (blank / cols, blank % cols);
-        let candidates = [
-            (row > 0).then(|| blank - cols),
-            (row + 1 < rows).then(|| blank + cols),
-            (col > 0).then(|| blank - 1),
-            (col + 1 < cols).then(|| blank + 1),
-        ];
-        for other in candidates.into_iter().flatten() {
-            let mut next = state.clone();
-            next.swap(blank, other);
-            if let std::collections::hash_map::Entry::Vacant(slot) = distance.entry(next.clone()) {
-                slot.insert(d + 1);
-                queue.push_back(next);
-            }
-        }
-    }
-    distance
-}
-
 fn permutations(n: u32) -> Vec<Vec<u32>> {
     if n == 0 {
         return vec![vec![]];
@@ -141,7 +117,7 @@ fn parity_rule_and_search_agree_with_bfs_on_small_boards() {
         let blank_last: Vec<u32> = (1..n).chain([0]).collect();
         let blank_first: Vec<u32> = (0..n).collect();
         for goal_tiles in [blank_last, blank_first] {
-            let distances = bfs_small(rows, cols, &goal_tiles);
+            let distances = common::bfs_distances(rows, cols, &goal_tiles);
             let goal = Board::try_from(BoardSpec { rows, cols, tiles: goal_tiles.clone() }).expect("goal");
             let mut reachable = 0;
             for tiles in permutations(n) {

@@ -2,9 +2,11 @@
 //! below the breadth-first distance on whole small state spaces, the parity rule matches
 //! reachability, a move and its inverse cancel, and BFS, A* and IDA* agree on random boards.
 
-use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
+mod common;
+
+use common::bfs_distances;
 use proptest::prelude::*;
 use puzzle_core::{Direction, Shape};
 use search::Limits;
@@ -12,32 +14,6 @@ use sliding::pdb::PatternDb;
 use sliding::{
     is_solvable, lower_bound, solve_astar, solve_with, Answer, Board, BoardSpec, GoalKind, Heuristic, PdbHeuristic,
 };
-
-/// Distances to `goal` of every state that reaches it, by BFS over plain vectors.
-fn bfs_distances(rows: usize, cols: usize, goal: &[u32]) -> HashMap<Vec<u32>, u32> {
-    let mut distance = HashMap::from([(goal.to_vec(), 0)]);
-    let mut queue = VecDeque::from([goal.to_vec()]);
-    while let Some(state) = queue.pop_front() {
-        let d = distance[&state];
-        let blank = state.iter().position(|&t| t == 0).expect("a blank");
-        let (row, col) = (blank / cols, blank % cols);
-        let candidates = [
-            (row > 0).then(|| blank - cols),
-            (row + 1 < rows).then(|| blank + cols),
-            (col > 0).then(|| blank - 1),
-            (col + 1 < cols).then(|| blank + 1),
-        ];
-        for other in candidates.into_iter().flatten() {
-            let mut next = state.clone();
-            next.swap(blank, other);
-            if let std::collections::hash_map::Entry::Vacant(slot) = distance.entry(next.clone()) {
-                slot.insert(d + 1);
-                queue.push_back(next);
-            }
-        }
-    }
-    distance
-}
 
 fn board(rows: usize, cols: usize, tiles: Vec<u32>) -> Board {
     Board::try_from(BoardSpec { rows, cols, tiles }).expect("a valid board")
