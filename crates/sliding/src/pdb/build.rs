@@ -210,6 +210,16 @@ impl Builder {
         (word >> (shift + 2 * blank_slot)) & 3
     }
 
+    /// Writes the pattern's cells for `placement` into `cells` and returns the occupied cells, the
+    /// open cells and the pattern's Manhattan distance.
+    #[inline]
+    fn unpack(&self, placement: usize, cells: &mut [u8]) -> (u64, u64, u32) {
+        unrank(placement, self.cells, cells);
+        let occupied = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+        let manhattan = cells.iter().enumerate().map(|(i, &c)| u32::from(self.distance[i][usize::from(c)])).sum();
+        (occupied, self.grid.board & !occupied, manhattan)
+    }
+
     /// Expands every region of `placement` marked in `frontier_pairs`, marking what it reaches with
     /// `next_code`. Returns the numbers of new regions and new placements.
     fn push(
@@ -222,11 +232,8 @@ impl Builder {
     ) -> (u64, u64) {
         let mut cells = [0u8; 64];
         let cells = &mut cells[..self.tiles];
-        unrank(placement, self.cells, cells);
-        let occupied = cells.iter().fold(0u64, |m, &c| m | 1 << c);
-        let open = self.grid.board & !occupied;
+        let (occupied, open, manhattan) = self.unpack(placement, cells);
         let mut frontier = slots_to_cells(gather(frontier_pairs), occupied);
-        let manhattan: u32 = cells.iter().enumerate().map(|(i, &c)| u32::from(self.distance[i][usize::from(c)])).sum();
         let Scratch { children, words, done } = scratch;
         let (mut new_regions, mut new_placements) = (0, 0);
         while frontier != 0 {
@@ -275,11 +282,8 @@ impl Builder {
     ) -> (u64, u64) {
         let mut cells = [0u8; 64];
         let cells = &mut cells[..self.tiles];
-        unrank(placement, self.cells, cells);
-        let occupied = cells.iter().fold(0u64, |m, &c| m | 1 << c);
-        let open = self.grid.board & !occupied;
+        let (occupied, open, manhattan) = self.unpack(placement, cells);
         let mut unreached = slots_to_cells(gather(unreached_pairs), occupied);
-        let manhattan: u32 = cells.iter().enumerate().map(|(i, &c)| u32::from(self.distance[i][usize::from(c)])).sum();
         let Scratch { children, words, .. } = scratch;
         let (mut new_regions, mut new_placements) = (0, 0);
         while unreached != 0 {
