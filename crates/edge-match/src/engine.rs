@@ -70,10 +70,19 @@ pub struct Engine {
     twins: Vec<u32>,
     /// `ranges[(class * keys + north) * keys + west]`: the candidates' slice.
     ranges: Vec<(u32, u32)>,
-    /// For puzzles of at most 64 pieces: per list, the pieces it holds as a bit mask, and
-    /// `first[list * 64 + piece]` the index of that piece's first candidate in it.
+    /// For puzzles of at most 64 pieces (else empty): per list, the pieces it holds as a bit
+    /// mask; `slots[list * 64 + piece]` the piece's first candidate in the list and the index of
+    /// its next turn there (or `u32::MAX`), `slot_twins` the pieces with an earlier candidate of
+    /// the same four sides in the list; `twin_masks` the same as `slot_twins` per candidate, for
+    /// the later turns.
     piece_masks: Vec<u64>,
-    first: Vec<u32>,
+    slots: Vec<(Candidate, u32)>,
+    slot_twins: Vec<u64>,
+    twin_masks: Vec<u64>,
+    /// For puzzles of at most 64 pieces: `north_masks[(class * keys + north) * 2 + west_border]`,
+    /// the pieces that fit a cell of that class below a south side `north` whatever its west
+    /// neighbour shows (`west_border`: the cell is in the first column of a framed board).
+    north_masks: Vec<u64>,
     /// Per candidate: the index of the same piece's next turn in its list, or `u32::MAX`.
     next_turn: Vec<u32>,
     /// Per cell: its frame class, or the range of its single fixed candidate.
@@ -81,6 +90,15 @@ pub struct Engine {
     fixed: Vec<Option<(u32, u32)>>,
     /// Key for a side facing the outside: the frame colour, or "any".
     border_key: u32,
+}
+
+/// A candidate list's key: the cell's frame class (bit 0: the east side faces the frame, bit 1:
+/// the south side does) and the keys its north and west neighbours impose.
+#[derive(Clone, Copy, Debug)]
+struct ListKey {
+    class: usize,
+    north: usize,
+    west: usize,
 }
 
 /// What a search counted.
@@ -92,10 +110,44 @@ pub struct Counts {
     pub nodes: u64,
 }
 
+impl Counts {
+    fn add(self, other: Counts) -> Counts {
+        Counts { solutions: self.solutions + other.solutions, nodes: self.nodes + other.nodes }
+    }
+}
+
+/// The searches [`Engine::corner_split`] reduces counting pictures to.
+struct CornerSplit {
+    /// Engines whose candidate lists fix the chosen corner piece's place.
+    engines: Vec<Engine>,
+    /// The number of turns of the whole board: pictures per orbit.
+    turns: u64,
+}
+
+impl CornerSplit {
+    /// The pictures of the reduced searches: one per orbit under the board's turns.
+    fn count(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
+        self.engines
+            .iter()
+            .map(|engine| engine.count_tree(puzzle, Mode::Pictures, stop))
+            .fold(Counts::default(), Counts::add)
+    }
+}
+
 impl Engine {
     /// Prepares `puzzle`, with `clues[cell]` fixing a piece and rotation on some cells (an empty
     /// slice for none). A clue that cannot fit its cell leaves the puzzle without solutions.
     pub fn new(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Engine {
+        Engine::build(puzzle, clues, |_, _| true)
+    }
+
+    /// [`Engine::new`], with `keep(list, piece)` deciding whether a piece enters a candidate list
+    /// (`list` = its frame class and the north and west keys).
+    fn build(
+        puzzle: &ColourPuzzle,
+        clues: &[Option<ColourPlacement>],
+        keep: impl Fn(ListKey, usize) -> bool,
+    ) -> Engine {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let cells = rows * cols;
         let keys = puzzle.n_colours() + 1;
@@ -126,7 +178,8 @@ impl Engine {
             for north in 0..keys {
                 for west in 0..keys {
                     let start = candidates.len();
-                    for piece in (0..puzzle.pieces().len()).filter(|&p| !reserved[p]) {
+                    let list = ListKey { class, north, west };
+                    for piece in (0..puzzle.pieces().len()).filter(|&p| !reserved[p] && keep(list, p)) {
                         for &rotation in rotations {
                             let sides = puzzle.oriented(piece, rotation);
                             let north_border = north == usize::from(FRAME) && framed;
@@ -173,9 +226,6 @@ impl Engine {
                 fixed[cell] = Some((start, start + 1));
             }
         }
-        let small = puzzle.pieces().len() <= 64;
-        let mut piece_masks = Vec::new();
-        let mut first = Vec::new();
         let mut next_turn = vec![u32::MAX; candidates.len()];
         for &(start, end) in &ranges {
             for index in start..end.saturating_sub(1) {
@@ -184,18 +234,55 @@ impl Engine {
                 }
             }
         }
-        if small {
+        let (mut piece_masks, mut slots, mut slot_twins, mut twin_masks, mut north_masks) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        if puzzle.pieces().len() <= 64 {
+            twin_masks = (0..candidates.len())
+                .map(|index| {
+                    let (mut mask, mut twin) = (0u64, twins[index]);
+                    while twin != NO_TWIN {
+                        mask |= 1 << candidates[twin as usize].piece();
+                        twin = twins[twin as usize];
+                    }
+                    mask
+                })
+                .collect();
             piece_masks = vec![0u64; ranges.len()];
-            first = vec![u32::MAX; ranges.len() * 64];
+            slots = vec![(Candidate(0), u32::MAX); ranges.len() * 64];
+            slot_twins = vec![0u64; ranges.len() * 64];
             for (list, &(start, end)) in ranges.iter().enumerate() {
-                for index in (start..end).rev() {
-                    let piece = candidates[index as usize].piece();
+                // Backwards, so that each slot ends with the piece's first turn.
+                for index in (start as usize..end as usize).rev() {
+                    let piece = candidates[index].piece();
                     piece_masks[list] |= 1 << piece;
-                    first[list * 64 + piece] = index;
+                    slots[list * 64 + piece] = (candidates[index], next_turn[index]);
+                    slot_twins[list * 64 + piece] = twin_masks[index];
                 }
             }
+            north_masks = vec![0u64; classes * keys * 2];
+            for (list, &mask) in piece_masks.iter().enumerate() {
+                let (class_north, west) = (list / keys, list % keys);
+                let west_border = framed && west == usize::from(FRAME);
+                north_masks[class_north * 2 + usize::from(west_border)] |= mask;
+            }
         }
-        Engine { cells, cols, keys, candidates, twins, ranges, piece_masks, first, next_turn, class, fixed, border_key }
+        Engine {
+            cells,
+            cols,
+            keys,
+            candidates,
+            twins,
+            ranges,
+            piece_masks,
+            slots,
+            slot_twins,
+            twin_masks,
+            north_masks,
+            next_turn,
+            class,
+            fixed,
+            border_key,
+        }
     }
 
     /// The candidates' slice for `cell` given its neighbours' colours (`north`, `west` are keys).
@@ -207,7 +294,24 @@ impl Engine {
 
     /// Counts solutions (in `mode`) and placements, splitting the tree across rayon's threads.
     /// `stop` ends the search early (the counts are then partial).
+    ///
+    /// In [`Mode::Pictures`], when [`Engine::corner_split`] applies, only the pictures with one
+    /// chosen corner piece in the top-left corner (and the top-right one, on an oblong board) are
+    /// searched and the turns of the whole board make up the rest: `nodes` are then the
+    /// placements of that smaller search.
     pub fn count(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
+        if mode == Mode::Pictures {
+            if let Some(split) = self.corner_split(puzzle) {
+                let mut counts = split.count(puzzle, stop);
+                counts.solutions *= split.turns;
+                return counts;
+            }
+        }
+        self.count_tree(puzzle, mode, stop)
+    }
+
+    /// [`Engine::count`] over the whole tree.
+    fn count_tree(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
         let mut top = Search::new(self, puzzle, mode);
         let prefixes = top.prefixes(self.split_depth());
         let below = prefixes
@@ -218,8 +322,41 @@ impl Engine {
                 search.count(stop);
                 search.counts
             })
-            .reduce(Counts::default, |a, b| Counts { solutions: a.solutions + b.solutions, nodes: a.nodes + b.nodes });
-        Counts { solutions: top.counts.solutions + below.solutions, nodes: top.counts.nodes + below.nodes }
+            .reduce(Counts::default, Counts::add);
+        top.counts.add(below)
+    }
+
+    /// The board's turns as a shortcut for counting pictures. On a framed board (at least 2×2)
+    /// whose pieces turn, without clues, take the first corner piece whose four sides, up to
+    /// rotation, no other piece shows. Every picture shows it in exactly one corner, and a turn
+    /// of the whole board carries each picture onto another one with the piece in another
+    /// corner. So on a square board the pictures with it in the top-left corner are a quarter of
+    /// all, and each orbit under the turns holds exactly one of them; on an oblong board (half
+    /// turns only) the pictures with it top-left or top-right are half of all, one per orbit.
+    fn corner_split(&self, puzzle: &ColourPuzzle) -> Option<CornerSplit> {
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 || self.fixed.iter().any(Option::is_some) {
+            return None;
+        }
+        let shape = |piece: usize| (0..4).map(|r| puzzle.oriented(piece, r)).min();
+        let is_corner = |sides: &[u16; 4]| {
+            (0..4).any(|d| sides[d] == FRAME && sides[(d + 1) % 4] == FRAME)
+                && sides.iter().filter(|&&side| side == FRAME).count() == 2
+        };
+        let pieces = puzzle.pieces();
+        let corner = (0..pieces.len()).find(|&k| {
+            is_corner(&pieces[k]) && (0..pieces.len()).all(|other| other == k || shape(other) != shape(k))
+        })?;
+        let frame = usize::from(FRAME);
+        let top_left = |list: ListKey| list.class == 0 && list.north == frame && list.west == frame;
+        let top_right = |list: ListKey| list.class == 1 && list.north == frame;
+        let mut engines = vec![Engine::build(puzzle, &[], |list, piece| !top_left(list) || piece == corner)];
+        if rows != cols {
+            engines.push(Engine::build(puzzle, &[], |list, piece| {
+                (!top_left(list) || piece != corner) && (!top_right(list) || piece == corner)
+            }));
+        }
+        Some(CornerSplit { engines, turns: if rows == cols { 4 } else { 2 } })
     }
 
     /// Counts on the calling thread only.
@@ -302,7 +439,12 @@ impl Engine {
     /// Counts solutions up to the board's own symmetries: pictures that a turn of the whole board
     /// carries onto each other count once (a half turn on any board, quarter turns too on a square
     /// one; none when pieces may not turn, since turning the board turns them). Sequential.
+    /// When [`Engine::corner_split`] applies, every orbit holds exactly one picture of its
+    /// reduced searches, which then run in parallel.
     pub fn count_distinct(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
+        if let Some(split) = self.corner_split(puzzle) {
+            return split.count(puzzle, stop);
+        }
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let picture = |placements: &[ColourPlacement]| -> Vec<[u16; 4]> {
             placements.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect()
@@ -496,155 +638,162 @@ impl<'a> Search<'a> {
     /// without clues, else the general one.
     fn count(&mut self, stop: &AtomicBool) {
         let no_clues = self.engine.fixed.iter().all(Option::is_none);
-        if self.used.len() == 1 && no_clues {
-            match self.mode {
-                Mode::Plain => self.count_small::<false>(stop),
-                Mode::Pictures => self.count_small::<true>(stop),
+        if self.engine.cells <= 64 && !self.engine.slots.is_empty() && no_clues {
+            let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
+            match (self.mode, turns) {
+                (Mode::Plain, false) => self.count_small::<false, false>(stop),
+                (Mode::Plain, true) => self.count_small::<false, true>(stop),
+                (Mode::Pictures, false) => self.count_small::<true, false>(stop),
+                (Mode::Pictures, true) => self.count_small::<true, true>(stop),
             }
         } else {
             self.count_general(stop);
         }
     }
 
-    /// [`Search::count`] with the used pieces in one register and the neighbours' keys read from
-    /// per-cell tables; the last cell's candidates are counted without being placed.
-    fn count_small<const PICTURES: bool>(&mut self, stop: &AtomicBool) {
-        if self.engine.next_turn.iter().all(|&n| n == u32::MAX) {
-            self.count_small_with::<PICTURES, true>(stop);
-        } else {
-            self.count_small_with::<PICTURES, false>(stop);
-        }
-    }
-
-    /// The loop of [`Search::count_small`]; `SINGLE`: no piece has two turns in one list.
-    /// Arrays are sized 64 and indexed modulo 64 (a puzzle here has at most 64 cells), which
-    /// lets the compiler drop the bounds checks.
-    fn count_small_with<const PICTURES: bool, const SINGLE: bool>(&mut self, stop: &AtomicBool) {
+    /// [`Search::count`] for puzzles of at most 64 pieces without clues. A cell is expanded
+    /// all at once when the search reaches it: every free candidate is a node (each piece one
+    /// load: its candidate in the list's slots), and those that leave the next cell a free piece
+    /// (in [`Mode::Pictures`], the cell below too) go into the cell's buffer of placements to
+    /// make, with no branch per candidate; the last cell's candidates are solutions, never
+    /// placed. The next cell's list is a per-cell base plus the candidate's east side. `TURNS`:
+    /// some piece has more than one turn in a list. Per-cell arrays are sized 64 and indexed
+    /// modulo 64 (a puzzle here has at most 64 cells) so the bounds checks go.
+    fn count_small<const PICTURES: bool, const TURNS: bool>(&mut self, stop: &AtomicBool) {
+        /// Per cell, what does not depend on the placements.
         #[derive(Clone, Copy, Default)]
-        struct Frame {
-            /// Pieces of the cell's list not tried yet.
-            pending: u64,
-            /// The cell's list.
-            list: u32,
-            /// The next turn of the piece being tried, or `u32::MAX`.
-            turn: u32,
-        }
-        #[derive(Clone, Copy, Default)]
-        struct CellInfo {
-            above: u32,
-            left: u32,
-            class_base: u32,
+        struct Cell {
+            /// Where the next cell's north key comes from: a cell, or `BORDER`.
+            next_above: u32,
+            /// The next cell's class base, plus the border's west key when it starts a row.
+            next_fixed: u32,
+            /// All ones when the next cell's west neighbour is this cell, else 0.
+            east_mask: u32,
+            /// The cell below: the start of its entries in `north_masks`, or `NONE`.
+            below: u32,
         }
         const NONE: u32 = u32::MAX;
+        const BORDER: u32 = 64;
         let engine = self.engine;
         let cells = engine.cells;
         if self.depth >= cells || cells > 64 {
             return;
         }
-        let cols = engine.cols;
-        let keys = engine.keys as u32;
-        let candidates = &engine.candidates[..];
-        let twins = &engine.twins[..];
-        let masks = &engine.piece_masks[..];
-        let first = &engine.first[..];
-        let next_turn = &engine.next_turn[..];
-        let border = engine.border_key;
-        // Per cell: where its north and west keys come from. Slot 64 of `north_part`/`west_part`
-        // holds the border's key, so a border cell reads it like any neighbour.
-        const BORDER: u32 = 64;
-        let mut info = [CellInfo::default(); 64];
+        let (cols, keys, border) = (engine.cols, engine.keys as u32, engine.border_key);
+        let framed = border == u32::from(FRAME);
+        let class_base = |cell: usize| u32::from(engine.class[cell]) * keys * keys;
+        let mut info = [Cell::default(); 64];
         for (d, cell) in info.iter_mut().enumerate().take(cells) {
-            *cell = CellInfo {
-                above: if d < cols { BORDER } else { (d - cols) as u32 },
-                left: if d % cols == 0 { BORDER } else { (d - 1) as u32 },
-                class_base: u32::from(engine.class[d]) * keys * keys,
+            let next = d + 1;
+            let starts_row = next % cols == 0;
+            *cell = Cell {
+                next_above: if next < cols { BORDER } else { (next - cols) as u32 },
+                next_fixed: if next < cells { class_base(next) + if starts_row { border } else { 0 } } else { 0 },
+                east_mask: if starts_row { 0 } else { u32::MAX },
+                below: if d + cols < cells {
+                    u32::from(engine.class[d + cols]) * keys * 2 + u32::from(framed && (d + cols) % cols == 0)
+                } else {
+                    NONE
+                },
             };
         }
-        let mut placed = [Candidate(0); 64];
+        let (slots, slot_twins) = (&engine.slots[..], &engine.slot_twins[..]);
+        let (candidates, twin_masks, next_turn) =
+            (&engine.candidates[..], &engine.twin_masks[..], &engine.next_turn[..]);
+        let (masks, north_masks) = (&engine.piece_masks[..], &engine.north_masks[..]);
+        // `north_part[cell]`: the north key that cell's south side gives the cell below it,
+        // times `keys`; slot `BORDER` holds the border's.
         let mut north_part = [0u32; 128];
-        let mut west_part = [0u32; 128];
         north_part[BORDER as usize] = border * keys;
-        west_part[BORDER as usize] = border;
+        let mut placed = [Candidate(0); 64];
         for d in 0..self.depth {
             placed[d] = self.placed[d];
             north_part[d] = self.placed[d].south() * keys;
-            west_part[d] = self.placed[d].east();
         }
-        let key_of = |depth: usize, north_part: &[u32; 128], west_part: &[u32; 128]| -> u32 {
-            let cell = info[depth & 63];
-            cell.class_base + north_part[cell.above as usize & 127] + west_part[cell.left as usize & 127]
-        };
-        let twin_free = |index: usize, used: u64| {
-            let mut twin = twins[index];
-            while twin != NO_TWIN {
-                if used >> candidates[twin as usize].piece() & 1 == 0 {
-                    return true;
-                }
-                twin = twins[twin as usize];
-            }
-            false
-        };
         let last = cells - 1;
         let floor = self.floor;
         let mut used = self.used[0];
         let mut depth = self.depth;
         let (mut nodes, mut solutions) = (self.counts.nodes, self.counts.solutions);
         let mut next_look = nodes + STOP_INTERVAL;
-        let mut frames = [Frame::default(); 64];
-        let key = key_of(depth, &north_part, &west_part);
-        frames[depth & 63] = Frame { pending: masks[key as usize], list: key, turn: NONE };
-        loop {
-            let frame = &mut frames[depth & 63];
-            let index = if !SINGLE && frame.turn != NONE {
-                let t = frame.turn;
-                frame.turn = next_turn[t as usize];
-                t
-            } else {
-                let free = frame.pending & !used;
-                if free == 0 {
-                    if depth == floor {
+        // Per depth: the placements still to make there (`buffer[depth * width..]`, from
+        // `at[depth]` to `len[depth]`), and the next cell's list but for the candidate's part.
+        let width = engine.ranges.iter().map(|&(start, end)| (end - start) as usize).max().unwrap_or(0);
+        let mut buffer = vec![Candidate(0); cells * width];
+        let (mut len, mut at, mut next_base) = ([0usize; 64], [0usize; 64], [0u32; 64]);
+        let mut list = {
+            let north = if depth < cols { border } else { placed[depth - cols].south() };
+            let west = if depth % cols == 0 { border } else { placed[depth - 1].east() };
+            (u32::from(engine.class[depth]) * keys + north) * keys + west
+        };
+        'expand: loop {
+            // Expand cell `depth` with candidate list `list`.
+            let d = depth & 63;
+            let cell = info[d];
+            let base = cell.next_fixed + north_part[cell.next_above as usize & 127];
+            next_base[d] = base;
+            let out = &mut buffer[d * width..(d + 1) * width];
+            let (mut found, mut n) = (0u64, 0usize);
+            let mut free = masks[list as usize] & !used;
+            let start = list as usize * 64;
+            while free != 0 {
+                let piece = free.trailing_zeros();
+                free &= free - 1;
+                let slot = start + piece as usize;
+                let with = used | 1 << piece;
+                let (mut c, mut turn) = slots[slot];
+                let mut twins = if PICTURES { slot_twins[slot] } else { 0 };
+                loop {
+                    if !PICTURES || twins & !used == 0 {
+                        found += 1;
+                        if depth != last {
+                            let mut fits = masks[(base + (c.east() & cell.east_mask)) as usize] & !with != 0;
+                            if PICTURES && cell.below != NONE {
+                                fits &= north_masks[(cell.below + 2 * c.south()) as usize] & !with != 0;
+                            }
+                            out[n] = c;
+                            n += usize::from(fits);
+                        }
+                    }
+                    if !TURNS || turn == NONE {
                         break;
                     }
-                    depth -= 1;
-                    used &= !(1 << placed[depth & 63].piece());
-                    continue;
+                    c = candidates[turn as usize];
+                    if PICTURES {
+                        twins = twin_masks[turn as usize];
+                    }
+                    turn = next_turn[turn as usize];
                 }
-                frame.pending = free & (free - 1);
-                let piece = free.trailing_zeros() as usize;
-                let index = first[frame.list as usize * 64 + piece];
-                if !SINGLE {
-                    frame.turn = next_turn[index as usize];
-                }
-                index
-            };
-            if PICTURES && twin_free(index as usize, used) {
-                continue;
             }
-            let c = candidates[index as usize];
-            nodes += 1;
+            nodes += found;
             if depth == last {
-                solutions += 1;
-                continue;
+                solutions += found;
             }
-            // A placement that leaves the next cell no free piece is a node and a dead end:
-            // counted without being placed.
-            placed[depth & 63] = c;
-            north_part[depth & 63] = c.south() * keys;
-            west_part[depth & 63] = c.east();
-            let key = key_of(depth + 1, &north_part, &west_part);
-            let with = used | 1 << c.piece();
-            let pending = masks[key as usize];
-            if pending & !with == 0 {
-                continue;
-            }
-            used = with;
-            depth += 1;
-            frames[depth & 63] = Frame { pending, list: key, turn: NONE };
+            (len[d], at[d]) = (n, 0);
             if nodes >= next_look {
                 next_look = nodes + STOP_INTERVAL;
                 if stop.load(Relaxed) {
                     break;
                 }
+            }
+            // The next placement to make: deeper if this cell has one, else back up.
+            loop {
+                let d = depth & 63;
+                if at[d] < len[d] {
+                    let c = buffer[d * width + at[d]];
+                    at[d] += 1;
+                    placed[d] = c;
+                    north_part[d] = c.south() * keys;
+                    used |= 1 << c.piece();
+                    list = next_base[d] + (c.east() & info[d].east_mask);
+                    depth += 1;
+                    continue 'expand;
+                }
+                if depth == floor {
+                    break 'expand;
+                }
+                depth -= 1;
+                used &= !(1 << placed[depth & 63].piece());
             }
         }
         self.placed[..cells].copy_from_slice(&placed[..cells]);

@@ -219,6 +219,34 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Boards too big for the brute force: counting pictures through the board's turns (a corner
+    /// piece pinned top-left, or top-left and top-right on an oblong board) agrees with the
+    /// sequential search over the whole tree, and the distinct count with the orbits of every
+    /// picture it streams.
+    #[test]
+    fn counting_through_turns_matches_the_whole_tree(
+        (rows, cols) in prop_oneof![Just((3usize, 3usize)), Just((3, 4)), Just((4, 3)), Just((4, 4))],
+        colours in 3u16..6,
+        seed in any::<u64>(),
+    ) {
+        let puzzle = generated(rows, cols, colours, true, true, seed);
+        let stop = AtomicBool::new(false);
+        let engine = Engine::new(&puzzle, &[]);
+        let mut pictures = BTreeSet::new();
+        let whole = engine.for_each_solution(&puzzle, Mode::Pictures, &stop, |s| {
+            pictures.insert(s.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect::<Vec<_>>());
+            true
+        });
+        prop_assert_eq!(whole.solutions, pictures.len() as u64);
+        prop_assert_eq!(engine.count_sequential(&puzzle, Mode::Pictures, &stop).solutions, whole.solutions);
+        prop_assert_eq!(engine.count(&puzzle, Mode::Pictures, &stop).solutions, whole.solutions);
+        prop_assert_eq!(engine.count_distinct(&puzzle, &stop).solutions, orbits(&puzzle, &pictures));
+    }
+}
+
 #[test]
 fn a_board_of_more_than_sixty_four_pieces_uses_the_general_loop() {
     // 1x66 strip of one colour, free border, no rotation: every order is a solution... too many
