@@ -129,7 +129,10 @@ fn write_best(args: &EdgeArgs, puzzle: &ColourPuzzle, engine: &Engine, out: &mut
         }),
         None => None,
     };
-    let cells = puzzle.rows() * puzzle.cols();
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let cells = rows * cols;
+    let edges = rows * (cols - 1) + cols * (rows - 1);
+    let name = args.file.as_deref().and_then(|p| p.file_stem()).map_or("puzzle".into(), |s| s.to_string_lossy());
     let mut best: Vec<ColourPlacement> = Vec::new();
     let mut failure = None;
     let nodes = engine.best(puzzle, &INTERRUPTED, deadline, |placements| {
@@ -142,23 +145,30 @@ fn write_best(args: &EdgeArgs, puzzle: &ColourPuzzle, engine: &Engine, out: &mut
         }
         let result = edge_match::colour_check::check_partial(puzzle, &board)
             .context("the solver's partial board failed the independent check")
-            .and_then(|_| {
+            .and_then(|matching| {
                 let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+                let url = edge_match::bucas::bucas_url(puzzle, &board, &name);
                 if args.json {
                     let json = serde_json::json!({
                         "score": placements.len(),
                         "cells": cells,
+                        "edges_matching": matching,
+                        "edges": edges,
                         "elapsed_ms": elapsed_ms,
                         "placements": placements.iter().map(PlacementJson::from).collect::<Vec<_>>(),
+                        "url": url,
                     });
                     writeln!(out, "{json}")?;
                 } else {
                     writeln!(
                         out,
-                        "c best {}/{cells} pieces without a mismatch after {:.3} s",
+                        "c best {}/{cells} pieces without a mismatch ({matching}/{edges} edges matching) after {:.3} s",
                         placements.len(),
                         elapsed_ms / 1000.0
                     )?;
+                    if let Some(url) = url {
+                        writeln!(out, "c {url}")?;
+                    }
                     write!(out, "{}", edge_match::sol::write_sol(puzzle, placements))?;
                 }
                 out.flush()?;

@@ -95,3 +95,32 @@ fn edge() {
         });
     });
 }
+
+/// Colour puzzles (the numeric `.puz` format) in every mode whose output does not depend on the
+/// clock: the first solution drawn as colour boxes, counts, the `.sol` stream, the check of a
+/// published solution, and a board with no solution once its pieces may not turn.
+#[test]
+fn colour() {
+    let board = "fixtures/data/brendan_set1_03x03.puz";
+    let runs: [(&str, &[&str]); 6] = [
+        ("colour_first", &[]),
+        ("colour_count", &["--count"]),
+        ("colour_distinct", &["--distinct"]),
+        ("colour_all", &["--all"]),
+        ("colour_verify", &["--verify", "fixtures/data/brendan_set1_03x03.sol"]),
+        ("colour_no_rotate", &["--no-rotate"]),
+    ];
+    for (name, flags) in runs {
+        let mut args = vec!["edge".to_owned()];
+        args.extend(flags.iter().map(|flag| (*flag).to_owned()));
+        args.push(board.to_owned());
+        let rendered = render(board, &args);
+        insta::with_settings!({
+            description => format!("puzzle {}", args.join(" ")),
+            info => &info(board, &flags.join(" ")),
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!(name, rendered);
+        });
+    }
+}

@@ -20,6 +20,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bucas;
 pub mod check;
 pub mod code;
 pub mod colour;
