@@ -72,6 +72,10 @@ pub struct EdgeArgs {
     /// puz, with --best: stop after this many seconds
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+    /// Also draw the first solution as SVG to FILE: four coloured triangles per piece (the pieces
+    /// as given when there is no solution)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct", "all", "best", "verify"])]
+    pub svg: Option<PathBuf>,
     /// Threads for counting [default: all cores]
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -156,6 +160,9 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         Status::Exhausted => None,
         Status::GaveUp => anyhow::bail!("the search gave up without a limit"),
     };
+    if let Some(path) = &args.svg {
+        crate::svg::write(path, &crate::svg::edge::marks_board(&puzzle, solution.as_ref()))?;
+    }
     if args.json {
         let json = FirstJson {
             rows: puzzle.rows(),

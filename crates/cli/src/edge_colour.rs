@@ -64,6 +64,9 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
         std::fs::write(path, edge_match::sol::write_sol(&puzzle, solution.placements()))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
+    if let Some(path) = &args.svg {
+        crate::svg::write(path, &crate::svg::edge::colour_board(&puzzle, solution.as_ref()))?;
+    }
     if args.json {
         let json = FirstJson {
             rows: puzzle.rows(),

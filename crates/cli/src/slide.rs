@@ -55,6 +55,10 @@ pub struct SlideArgs {
     /// (for benchmarks; it makes the output vary from run to run)
     #[arg(long)]
     pub timings: bool,
+    /// Also draw each board as SVG to FILE: the first board, the goal and the moves (at most 20
+    /// boards of a batch)
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 /// The input formats of `puzzle slide`.
@@ -175,10 +179,14 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> =
         items.par_iter().map(|item| item.board.as_ref().ok().map(|board| solver.solve(board)).transpose()).collect();
     let mut bad_input = false;
+    let mut strips = args.svg.as_ref().map(|_| crate::svg::slide::Strips::default());
     for (number, (item, answer)) in items.iter().zip(answers).enumerate() {
         let message = match (&item.board, answer?) {
             (Ok(board), Some(Ok(solved))) => {
                 write_answer(out, args, format, item.label.as_deref(), board, &solved)?;
+                if let Some(strips) = &mut strips {
+                    strips.push_answer(number + 1, item.label.as_deref(), board, &solved.solved.answer);
+                }
                 continue;
             }
             (Err(bad), _) => bad.to_string(),
@@ -186,7 +194,13 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
             (Ok(_), None) => unreachable!("every good board is solved"),
         };
         write_error(out, args, item.label.as_deref(), &message)?;
+        if let Some(strips) = &mut strips {
+            strips.push_error(number + 1, item.label.as_deref(), &message);
+        }
         bad_input = true;
+    }
+    if let (Some(path), Some(strips)) = (&args.svg, &strips) {
+        crate::svg::write(path, &strips.render())?;
     }
     if let Some(err) = batch_error {
         out.flush()?;
