@@ -69,9 +69,12 @@ pub struct EdgeArgs {
     /// stops at --time-limit or Ctrl-C with the best board so far
     #[arg(long, conflicts_with_all = ["count", "distinct", "all"])]
     pub best: bool,
-    /// puz, with --best: stop after this many seconds
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
+    /// Give up after this many seconds (every mode; with --best, end with the best board so far)
+    #[arg(long, value_name = "SECONDS", value_parser = crate::slide::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
+    /// marks: give up after this many search nodes
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
     /// Also draw the first solution as SVG to FILE: four coloured triangles per piece (the pieces
     /// as given when there is no solution)
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct", "all", "best", "verify"])]
@@ -137,28 +140,46 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         };
         input.error(err.pos, message)
     })?;
-    // Every answer is complete: these puzzles are small enough to search to the end.
+    let limits = Limits {
+        max_expanded: args.max_nodes,
+        deadline: args.time_limit.and_then(|limit| std::time::Instant::now().checked_add(limit)),
+        interrupt: Some(&crate::interrupt::INTERRUPTED),
+    };
     if args.count {
-        let count = count_solutions(&puzzle, &Limits::NONE);
-        anyhow::ensure!(count.complete, "the count stopped early without a limit");
+        let count = count_solutions(&puzzle, &limits);
         if args.json {
             let json = CountJson {
                 rows: puzzle.rows(),
                 cols: puzzle.cols(),
-                solutions: count.solutions,
+                solutions: count.complete.then_some(count.solutions),
+                solutions_so_far: (!count.complete).then_some(count.solutions),
                 nodes: count.stats.generated,
+                status: if count.complete { "complete" } else { "gave up" },
             };
             writeln!(out, "{}", serde_json::to_string(&json)?)?;
-        } else {
+        } else if count.complete {
             writeln!(out, "{}", count.solutions)?;
+        } else {
+            writeln!(out, "gave up after {} nodes: at least {} solutions", count.stats.generated, count.solutions)?;
         }
         return Ok(());
     }
-    let first = first_solution(&puzzle, &Limits::NONE);
+    let first = first_solution(&puzzle, &limits);
     let solution = match first.status {
         Status::Found(placements) => Some(checked(&puzzle, &placements)?),
         Status::Exhausted => None,
-        Status::GaveUp => anyhow::bail!("the search gave up without a limit"),
+        Status::GaveUp => {
+            if args.json {
+                let json = serde_json::json!({
+                    "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
+                    "nodes": first.stats.generated, "status": "gave up",
+                });
+                writeln!(out, "{json}")?;
+            } else {
+                writeln!(out, "gave up after {} nodes", first.stats.generated)?;
+            }
+            return Ok(());
+        }
     };
     if let Some(path) = &args.svg {
         crate::svg::write(path, &crate::svg::edge::marks_board(&puzzle, solution.as_ref()))?;
@@ -219,9 +240,16 @@ struct PlacementJson {
 struct CountJson {
     rows: usize,
     cols: usize,
-    solutions: u64,
+    /// The count, when the search finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    /// What a search that gave up had found: a lower bound, never the answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions_so_far: Option<u64>,
     /// Pieces placed during the search.
     nodes: u64,
+    /// "complete" or "gave up".
+    status: &'static str,
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! fast engine, clues, `.sol` output, each answer checked before it is printed.
 
 use std::io::Write;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
@@ -33,25 +33,46 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     if let Some(path) = &args.verify {
         return verify(&puzzle, path, out);
     }
+    if args.max_nodes.is_some() {
+        anyhow::bail!(crate::input::BadInput {
+            file: "--max-nodes".to_owned(),
+            pos: None,
+            message: "colour puzzles take --time-limit SECONDS instead of --max-nodes".to_owned(),
+        });
+    }
     let engine = Engine::new(&puzzle, &clues);
-    let stop = AtomicBool::new(false);
+    let stop = &crate::interrupt::STOP;
     let started = Instant::now();
+    let deadline = crate::interrupt::stop_after(args.time_limit);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
     if args.count {
-        let counts = engine.count(&puzzle, mode, &stop);
+        let counts = engine.count(&puzzle, mode, stop);
         return write_count(args, &puzzle, counts, started, out);
     }
     if args.distinct {
-        let counts = engine.count_distinct(&puzzle, &stop);
+        let counts = engine.count_distinct(&puzzle, stop);
         return write_count(args, &puzzle, counts, started, out);
     }
     if args.all {
-        return write_all(args, &puzzle, &engine, mode, &stop, out);
+        return write_all(args, &puzzle, &engine, mode, stop, out);
     }
     if args.best {
-        return write_best(args, &puzzle, &engine, out);
+        return write_best(args, &puzzle, &engine, deadline, out);
     }
-    let (found, nodes) = engine.first(&puzzle, &stop);
+    let (found, nodes) = engine.first(&puzzle, stop);
+    if found.is_none() && stop.load(Relaxed) {
+        let seconds = started.elapsed().as_secs_f64();
+        if args.json {
+            let json = serde_json::json!({
+                "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
+                "nodes": nodes, "elapsed_ms": seconds * 1000.0, "status": "gave up",
+            });
+            writeln!(out, "{json}")?;
+        } else {
+            writeln!(out, "gave up after {nodes} placements in {seconds:.3} s")?;
+        }
+        return Ok(());
+    }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let solution = match found {
         Some(placements) => Some(
@@ -113,32 +134,23 @@ fn verify(puzzle: &ColourPuzzle, path: &std::path::Path, out: &mut impl Write) -
     Ok(())
 }
 
-/// Set by Ctrl-C during `--best`.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
 /// `--best`: each longer mismatch-free run from the top-left, checked, as it is found.
-fn write_best(args: &EdgeArgs, puzzle: &ColourPuzzle, engine: &Engine, out: &mut impl Write) -> anyhow::Result<()> {
-    // Ctrl-C ends the search cleanly with the best board so far; a second Ctrl-C is not needed.
-    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, std::sync::atomic::Ordering::Relaxed));
+fn write_best(
+    args: &EdgeArgs,
+    puzzle: &ColourPuzzle,
+    engine: &Engine,
+    deadline: Option<Instant>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    // Ctrl-C or the time limit ends the search cleanly with the best board so far.
     let started = Instant::now();
-    let deadline = match args.time_limit {
-        Some(seconds) if seconds.is_finite() && seconds >= 0.0 => {
-            Some(started + std::time::Duration::from_secs_f64(seconds.min(1e9)))
-        }
-        Some(seconds) => anyhow::bail!(crate::input::BadInput {
-            file: "--time-limit".to_owned(),
-            pos: None,
-            message: format!("expected a number of seconds, not {seconds}"),
-        }),
-        None => None,
-    };
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let cells = rows * cols;
     let edges = rows * (cols - 1) + cols * (rows - 1);
     let name = args.file.as_deref().and_then(|p| p.file_stem()).map_or("puzzle".into(), |s| s.to_string_lossy());
     let mut best: Vec<ColourPlacement> = Vec::new();
     let mut failure = None;
-    let nodes = engine.best(puzzle, &INTERRUPTED, deadline, |placements| {
+    let nodes = engine.best(puzzle, &crate::interrupt::STOP, deadline, |placements| {
         if failure.is_some() {
             return;
         }
@@ -187,7 +199,7 @@ fn write_best(args: &EdgeArgs, puzzle: &ColourPuzzle, engine: &Engine, out: &mut
     }
     let why = if best.len() == cells {
         "solved"
-    } else if INTERRUPTED.load(std::sync::atomic::Ordering::Relaxed) {
+    } else if crate::interrupt::interrupted() {
         "interrupted"
     } else if deadline.is_some_and(|d| Instant::now() >= d) {
         "time limit"
@@ -241,10 +253,18 @@ fn write_all(
             }
         }
     });
-    match failure {
-        Some(err) => Err(err),
-        None => Ok(()),
+    if let Some(err) = failure {
+        return Err(err);
     }
+    if stop.load(Relaxed) {
+        // The stream stopped early: say so after the solutions found.
+        if args.json {
+            writeln!(out, "{}", serde_json::json!({ "status": "gave up", "solutions_so_far": number }))?;
+        } else {
+            writeln!(out, "c gave up after {number} solutions")?;
+        }
+    }
+    Ok(())
 }
 
 fn write_count(
@@ -255,18 +275,30 @@ fn write_count(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let seconds = started.elapsed().as_secs_f64();
+    // Stopped early (time limit or Ctrl-C): the counts are what was reached, never the answer.
+    let complete = !crate::interrupt::STOP.load(Relaxed);
     if args.json {
         let json = CountJson {
             rows: puzzle.rows(),
             cols: puzzle.cols(),
-            solutions: counts.solutions,
+            solutions: complete.then_some(counts.solutions),
+            solutions_so_far: (!complete).then_some(counts.solutions),
             nodes: counts.nodes,
             elapsed_ms: seconds * 1000.0,
+            status: if complete { "complete" } else { "gave up" },
         };
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
         return Ok(());
     }
-    writeln!(out, "{}", counts.solutions)?;
+    if complete {
+        writeln!(out, "{}", counts.solutions)?;
+    } else {
+        writeln!(
+            out,
+            "gave up after {} placements in {seconds:.3} s: at least {} solutions",
+            counts.nodes, counts.solutions
+        )?;
+    }
     if args.plain {
         let rate = counts.nodes as f64 / seconds.max(1e-9) / 1e6;
         writeln!(out, "{} placements in {seconds:.3} s ({rate:.1} M placements/s)", counts.nodes)?;
@@ -303,7 +335,14 @@ struct FirstJson {
 struct CountJson {
     rows: usize,
     cols: usize,
-    solutions: u64,
+    /// The count, when the search finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    /// What a search that gave up had found: a lower bound, never the answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions_so_far: Option<u64>,
     nodes: u64,
     elapsed_ms: f64,
+    /// "complete" or "gave up".
+    status: &'static str,
 }

@@ -4,6 +4,7 @@
 mod edge;
 mod edge_colour;
 mod input;
+mod interrupt;
 mod pdb_cache;
 mod slide;
 mod svg;
@@ -19,7 +20,8 @@ const EXIT_CODES: &str = "\
 Exit status:
   0  every puzzle was answered (including \"-1\", \"impossible\" and \"no solution\")
   1  bad input (the message names the file, line and column) or bad arguments
-  2  internal error (a bug: please report it)";
+  2  internal error (a bug: please report it)
+  130  interrupted by Ctrl-C (what was found so far is printed; a second Ctrl-C stops at once)";
 
 /// Solves sliding-tile puzzles and edge-matching puzzles, optimally and checked.
 #[derive(Debug, Parser)]
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
             return if err.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
         }
     };
+    interrupt::install();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match &cli.command {
@@ -80,6 +83,8 @@ fn main() -> ExitCode {
     };
     let result = result.and_then(|()| out.flush().map_err(anyhow::Error::from));
     match result {
+        // Interrupted: what was found so far is printed; the status says it is not everything.
+        Ok(()) if interrupt::interrupted() => ExitCode::from(interrupt::EXIT_INTERRUPTED),
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => report(&err),
     }

@@ -97,7 +97,7 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
     }
 }
 
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
         .ok()
         .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
@@ -284,8 +284,11 @@ impl Solver {
             Ok(goal) => goal,
             Err(message) => return Ok(Err(message.clone())),
         };
-        let limits =
-            search::Limits { max_expanded: self.max_nodes, deadline: self.time_limit.map(|limit| started + limit) };
+        let limits = search::Limits {
+            max_expanded: self.max_nodes,
+            deadline: self.time_limit.map(|limit| started + limit),
+            interrupt: Some(&crate::interrupt::INTERRUPTED),
+        };
         let solved = if plan.judge_table {
             sliding::Solved { answer: sliding::solve(board, goal, &limits)?, nodes: 0 }
         } else if let Some(heuristic) = &plan.heuristic {

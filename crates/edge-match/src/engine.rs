@@ -317,6 +317,9 @@ impl Engine {
         let below = prefixes
             .par_iter()
             .map(|prefix| {
+                if stop.load(Relaxed) {
+                    return Counts::default();
+                }
                 let mut search = Search::new(self, puzzle, mode);
                 search.resume(prefix);
                 search.count(stop);

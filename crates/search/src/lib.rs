@@ -17,6 +17,7 @@ pub mod idastar;
 
 use std::fmt::Debug;
 use std::ops::Add;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 pub use astar::astar;
@@ -39,17 +40,37 @@ pub struct Stats {
 }
 
 /// Bounds on the work a search may do before it gives up.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Limits {
     /// Give up once this many states have been expanded.
     pub max_expanded: Option<u64>,
     /// Give up once this moment has passed (checked every [`Limits::CLOCK_INTERVAL`] expansions).
     pub deadline: Option<Instant>,
+    /// Give up once this flag is set, for example by a Ctrl-C handler (checked with the clock).
+    pub interrupt: Option<&'static AtomicBool>,
 }
+
+impl PartialEq for Limits {
+    fn eq(&self, other: &Limits) -> bool {
+        let same_flag = match (self.interrupt, other.interrupt) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            _ => false,
+        };
+        self.max_expanded == other.max_expanded && self.deadline == other.deadline && same_flag
+    }
+}
+
+impl Eq for Limits {}
 
 impl Limits {
     /// No limits: search until a solution is found or the space is exhausted.
-    pub const NONE: Limits = Limits { max_expanded: None, deadline: None };
+    pub const NONE: Limits = Limits { max_expanded: None, deadline: None, interrupt: None };
+
+    /// Whether the interrupt flag is set.
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
 
     /// How many expansions pass between two looks at the clock.
     pub const CLOCK_INTERVAL: u64 = 1024;
@@ -57,7 +78,8 @@ impl Limits {
     /// Whether a search that has done `expanded` expansions must stop.
     pub fn exceeded_at(&self, expanded: u64) -> bool {
         self.max_expanded.is_some_and(|max| expanded >= max)
-            || (expanded % Self::CLOCK_INTERVAL == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (expanded % Self::CLOCK_INTERVAL == 0
+                && (self.interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d)))
     }
 
     fn exceeded(&self, stats: &Stats) -> bool {

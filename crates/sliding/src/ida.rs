@@ -276,6 +276,7 @@ impl Budget<'_> {
     fn spend(&self, nodes: u64) -> bool {
         let total = self.nodes.fetch_add(nodes, Relaxed) + nodes;
         let over = self.limits.max_expanded.is_some_and(|max| total >= max)
+            || self.limits.interrupted()
             || self.limits.deadline.is_some_and(|d| std::time::Instant::now() >= d);
         if over {
             self.stop.store(true, Relaxed);

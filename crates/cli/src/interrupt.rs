@@ -1,0 +1,42 @@
+//! Ctrl-C and time limits. The first Ctrl-C sets a flag that every search polls: searches stop,
+//! what was found so far is printed, and the process exits with status 130. A second Ctrl-C
+//! ends the process at once (also with 130), for work that does not poll the flag.
+
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// Set by Ctrl-C.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Set by Ctrl-C or when the time limit of [`stop_after`] passes: the flag the edge-matching
+/// engine polls.
+pub static STOP: AtomicBool = AtomicBool::new(false);
+
+/// The exit status after an interruption (128 + SIGINT, as shells report it).
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// Installs the Ctrl-C handler (once per process; later calls do nothing).
+pub fn install() {
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Relaxed) {
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+        STOP.store(true, Relaxed);
+    });
+}
+
+/// Whether Ctrl-C was pressed.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Relaxed)
+}
+
+/// Sets [`STOP`] once `limit` has passed (from a sleeping thread), and returns the deadline.
+pub fn stop_after(limit: Option<Duration>) -> Option<Instant> {
+    let limit = limit?;
+    let deadline = Instant::now().checked_add(limit)?;
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        STOP.store(true, Relaxed);
+    });
+    Some(deadline)
+}
