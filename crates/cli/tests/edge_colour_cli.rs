@@ -98,7 +98,7 @@ fn best_reports_growing_runs_and_how_it_ended() {
     assert!(run.stdout.lines().last().is_some_and(|l| l.starts_with("c end (solved): best 9/9 ")), "{}", run.stdout);
     // The complete board: 12 of 12 touching pairs match, and the viewer link shows every cell.
     assert!(scores.last().is_some_and(|l| l.contains("(12/12 edges matching)")), "{}", run.stdout);
-    let link = run.stdout.lines().filter_map(|l| l.strip_prefix("c https://e2.bucas.name/#")).last();
+    let link = run.stdout.lines().filter_map(|l| l.strip_prefix("c https://e2.bucas.name/#")).next_back();
     let link = link.unwrap_or_else(|| panic!("a viewer link: {}", run.stdout));
     assert!(link.starts_with("puzzle=brendan_set1_03x03&board_w=3&board_h=3&board_edges="), "{link}");
     assert!(!link.contains("aaaa"), "no empty cell on the complete board: {link}");
