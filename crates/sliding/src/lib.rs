@@ -8,6 +8,7 @@
 pub mod board;
 pub mod heuristic;
 mod ida;
+mod large;
 pub mod parse;
 pub mod pdb;
 pub mod solvable;
