@@ -6,6 +6,7 @@ mod edge_colour;
 mod input;
 mod pdb_cache;
 mod slide;
+mod stream;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
