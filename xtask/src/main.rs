@@ -2,6 +2,7 @@
 
 mod bench;
 mod fixtures;
+mod fuzz;
 mod korf;
 mod rng;
 mod snapshots;
@@ -41,6 +42,13 @@ enum Command {
     /// Run a benchmark (whole-process timings of the release binary)
     #[command(subcommand)]
     Bench(Bench),
+    /// Fuzz every parser and the `puzzle` binary with random and mutated inputs (release build),
+    /// printing how many inputs each survived
+    Fuzz {
+        /// Inputs per parser (the binary gets a hundredth, at least 32 per command line)
+        #[arg(long, default_value_t = 100_000)]
+        cases: u32,
+    },
     /// Build (or check) the pattern databases of the 15- and 24-puzzle ahead of time, in the cache
     /// directory (`puzzle pdb path` prints it)
     Pdb {
@@ -111,6 +119,7 @@ fn main() -> ExitCode {
             let data = if data.is_relative() { root.join(data) } else { data };
             suites::run(&root, &data)
         }
+        Command::Fuzz { cases } => fuzz::run(&root, cases),
         Command::Pdb { sizes } => pdb(&root, &sizes),
     };
     match result {

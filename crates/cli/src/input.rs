@@ -31,14 +31,24 @@ impl Input {
                 (name, bytes)
             }
         };
+        Input::from_bytes(name, bytes)
+    }
+
+    /// Checks that `bytes`, read from `name`, are text: valid UTF-8 without a NUL byte.
+    pub fn from_bytes(name: String, bytes: Vec<u8>) -> anyhow::Result<Input> {
         match String::from_utf8(bytes) {
-            Ok(text) => Ok(Input { name, text }),
+            // A NUL byte is never part of a puzzle: the file is binary, or not the one meant.
+            Ok(text) => match text.find('\0') {
+                None => Ok(Input { name, text }),
+                Some(at) => {
+                    let message = NUL_MESSAGE.to_owned();
+                    Err(BadInput { file: name, pos: Some(pos_after(&text[..at])), message }.into())
+                }
+            },
             Err(err) => {
                 let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
                 let valid = std::str::from_utf8(valid).unwrap_or_default();
-                let line = valid.matches('\n').count() + 1;
-                let col = valid.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
-                Err(BadInput { file: name, pos: Some(Pos::new(line, col)), message: "invalid UTF-8".to_owned() }.into())
+                Err(BadInput { file: name, pos: Some(pos_after(valid)), message: "invalid UTF-8".to_owned() }.into())
             }
         }
     }
@@ -47,6 +57,18 @@ impl Input {
     pub fn error(&self, pos: Pos, message: impl fmt::Display) -> BadInput {
         BadInput { file: self.name.clone(), pos: Some(pos), message: message.to_string() }
     }
+}
+
+/// The message for a NUL byte in the input.
+pub const NUL_MESSAGE: &str = "a NUL byte: expected text, not binary data";
+
+/// The position just after `before`, the start of an input, counted as the parsers count (a
+/// byte-order mark takes no column).
+fn pos_after(before: &str) -> Pos {
+    let before = before.strip_prefix('\u{feff}').unwrap_or(before);
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
+    Pos::new(line, col)
 }
 
 fn read_stdin() -> anyhow::Result<Vec<u8>> {
@@ -68,9 +90,16 @@ pub struct BadInput {
 
 impl fmt::Display for BadInput {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Messages quote the input, which may hold control characters: they are shown escaped
+        // (`\u{1b}`) so that a message is one line of plain text on any terminal.
+        let message: String = self
+            .message
+            .chars()
+            .flat_map(|c| if c.is_control() { c.escape_unicode().collect() } else { vec![c] })
+            .collect();
         match self.pos {
-            Some(pos) => write!(f, "{}:{}: {}", self.file, pos, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some(pos) => write!(f, "{}:{}: {message}", self.file, pos),
+            None => write!(f, "{}: {message}", self.file),
         }
     }
 }

@@ -7,6 +7,7 @@ mod input;
 mod interrupt;
 mod pdb_cache;
 mod slide;
+mod stream;
 mod svg;
 
 use std::io::{self, Write};

@@ -9,13 +9,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use puzzle_core::Shape;
+use puzzle_core::{Pos, Shape};
 use rayon::prelude::*;
 use serde::Serialize;
 use sliding::{Answer, Board, Format, GoalKind, Heuristic, HeuristicKind, PdbHeuristic};
 
 use crate::input::{BadInput, Input, Reported};
 use crate::pdb_cache::Tables;
+use crate::stream::LineStream;
 
 /// Arguments of `puzzle slide`.
 #[derive(Debug, Args)]
@@ -132,85 +133,153 @@ struct Item {
     board: Result<Board, BadInput>,
 }
 
+/// Boards solved (in parallel) and printed together when a batch is read a line at a time.
+const CHUNK: usize = 4096;
+
 /// Runs `puzzle slide`.
+///
+/// The lines format and judge B are read a line at a time and answered in chunks, so an input
+/// of any length needs memory only for a chunk; the other formats are read whole.
 pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    let input = Input::read(args.file.as_deref())?;
+    let mut stream = LineStream::open(args.file.as_deref())?;
     let format = match (args.format, args.size) {
         (Some(SlideFormat::JudgeA), _) => Format::JudgeA,
         (Some(SlideFormat::JudgeB), _) => Format::JudgeB,
         (Some(SlideFormat::Grid), _) => Format::Grid,
         (Some(SlideFormat::Lines), _) | (None, Some(_)) => Format::Lines,
-        (None, None) => sliding::detect_format(&input.text),
+        // The first line tells judge B; judge A and grids are told apart on the whole text below.
+        (None, None) => stream.first_non_blank()?.map_or(Format::Grid, sliding::detect_format),
     };
     let goal = read_goal(&args.goal)?;
+    let mut batch = Batch {
+        solver: Solver::new(args, goal),
+        tables: Tables::default(),
+        answered: 0,
+        bad_input: false,
+        strips: args.svg.as_ref().map(|_| crate::svg::slide::Strips::default()),
+    };
     let mut batch_error = None;
-    let items: Vec<Item> = match format {
-        Format::JudgeA => {
-            let board = sliding::parse_judge_a(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
-            vec![Item { label: None, board: Ok(board) }]
+    match format {
+        Format::Lines => {
+            let (rows, cols) = args.size.context("the lines format needs --size RxC")?;
+            let mut chunk = Vec::new();
+            while let Some(line) = stream.next_line()? {
+                if let Some(entry) = sliding::parse_line(&line.as_line(), rows, cols) {
+                    chunk
+                        .push(Item { label: entry.label, board: entry.board.map_err(|e| stream.error(e.pos, e.kind)) });
+                }
+                if chunk.len() == CHUNK {
+                    batch.answer(args, format, &stream.name, &std::mem::take(&mut chunk), out)?;
+                }
+            }
+            if batch.answered == 0 && chunk.is_empty() {
+                return Err(stream.error(Pos::new(1, 1), sliding::ParseErrorKind::Empty).into());
+            }
+            batch.answer(args, format, &stream.name, &chunk, out)?;
         }
         Format::JudgeB => {
-            let batch = sliding::parse_judge_b(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
-            batch_error = batch.batch_error.map(|err| input.error(err.pos, err.kind));
-            batch
-                .boards
-                .into_iter()
-                .map(|b| Item { label: None, board: b.map_err(|e| input.error(e.pos, e.kind)) })
-                .collect()
-        }
-        Format::Grid | Format::Lines => {
-            let batch = if format == Format::Grid {
-                sliding::parse_grid(&input.text)
-            } else {
-                let (rows, cols) = args.size.context("the lines format needs --size RxC")?;
-                sliding::parse_lines(&input.text, rows, cols)
-            }
-            .map_err(|e| input.error(e.pos, e.kind))?;
-            batch
-                .entries
-                .into_iter()
-                .map(|e| Item { label: e.label, board: e.board.map_err(|e| input.error(e.pos, e.kind)) })
-                .collect()
-        }
-    };
-
-    let solver = Solver::new(args, goal, &items)?;
-    // Boards are solved in parallel; answers are printed in input order.
-    let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> =
-        items.par_iter().map(|item| item.board.as_ref().ok().map(|board| solver.solve(board)).transpose()).collect();
-    let mut bad_input = false;
-    let mut strips = args.svg.as_ref().map(|_| crate::svg::slide::Strips::default());
-    for (number, (item, answer)) in items.iter().zip(answers).enumerate() {
-        let message = match (&item.board, answer?) {
-            (Ok(board), Some(Ok(solved))) => {
-                write_answer(out, args, format, item.label.as_deref(), board, &solved)?;
-                if let Some(strips) = &mut strips {
-                    strips.push_answer(number + 1, item.label.as_deref(), board, &solved.solved.answer);
+            let mut reader = sliding::JudgeBReader::default();
+            let mut chunk = Vec::new();
+            while !reader.is_done() {
+                let Some(line) = stream.next_line()? else { break };
+                if let Some(board) = reader.push(line.as_line()).map_err(|e| stream.error(e.pos, e.kind))? {
+                    chunk.push(Item { label: None, board: board.map_err(|e| stream.error(e.pos, e.kind)) });
                 }
-                continue;
+                if chunk.len() == CHUNK {
+                    batch.answer(args, format, &stream.name, &std::mem::take(&mut chunk), out)?;
+                }
             }
-            (Err(bad), _) => bad.to_string(),
-            (Ok(_), Some(Err(message))) => format!("{}: board {}: {message}", input.name, number + 1),
-            (Ok(_), None) => unreachable!("every good board is solved"),
-        };
-        write_error(out, args, item.label.as_deref(), &message)?;
-        if let Some(strips) = &mut strips {
-            strips.push_error(number + 1, item.label.as_deref(), &message);
+            let end = reader.finish().map_err(|e| stream.error(e.pos, e.kind))?;
+            chunk.extend(
+                end.last_board.map(|board| Item { label: None, board: board.map_err(|e| stream.error(e.pos, e.kind)) }),
+            );
+            batch_error = end.batch_error.map(|err| stream.error(err.pos, err.kind));
+            batch.answer(args, format, &stream.name, &chunk, out)?;
         }
-        bad_input = true;
+        Format::JudgeA | Format::Grid => {
+            let input = stream.into_input()?;
+            let format = if args.format.is_none() { sliding::detect_format(&input.text) } else { format };
+            let items = if format == Format::JudgeA {
+                let board = sliding::parse_judge_a(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
+                vec![Item { label: None, board: Ok(board) }]
+            } else {
+                let entries = sliding::parse_grid(&input.text).map_err(|e| input.error(e.pos, e.kind))?.entries;
+                entries
+                    .into_iter()
+                    .map(|e| Item { label: e.label, board: e.board.map_err(|e| input.error(e.pos, e.kind)) })
+                    .collect()
+            };
+            batch.answer(args, format, &input.name, &items, out)?;
+        }
     }
-    if let (Some(path), Some(strips)) = (&args.svg, &strips) {
+    if let (Some(path), Some(strips)) = (&args.svg, &batch.strips) {
         crate::svg::write(path, &strips.render())?;
     }
     if let Some(err) = batch_error {
         out.flush()?;
         eprintln!("error: {err}");
-        bad_input = true;
+        batch.bad_input = true;
     }
-    if bad_input {
+    if batch.bad_input {
         return Err(Reported.into());
     }
     Ok(())
+}
+
+/// The state of a run across the chunks of its input.
+struct Batch {
+    solver: Solver,
+    tables: Tables,
+    /// Boards answered (or refused) so far, to number the boards of later chunks.
+    answered: usize,
+    /// Whether a board was refused.
+    bad_input: bool,
+    /// With `--svg`: the pictures of the boards so far.
+    strips: Option<crate::svg::slide::Strips>,
+}
+
+impl Batch {
+    /// Solves the boards of `items` in parallel and prints their answers in input order.
+    fn answer(
+        &mut self,
+        args: &SlideArgs,
+        format: Format,
+        name: &str,
+        items: &[Item],
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
+        self.solver.prepare(items, &self.tables)?;
+        let solver = &self.solver;
+        let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> = items
+            .par_iter()
+            .map(|item| item.board.as_ref().ok().map(|board| solver.solve(board)).transpose())
+            .collect();
+        for (item, answer) in items.iter().zip(answers) {
+            self.answered += 1;
+            let message = match (&item.board, answer?) {
+                (Ok(board), Some(Ok(solved))) => {
+                    write_answer(out, args, format, item.label.as_deref(), board, &solved)?;
+                    if let Some(strips) = &mut self.strips {
+                        strips.push_answer(self.answered, item.label.as_deref(), board, &solved.solved.answer);
+                    }
+                    continue;
+                }
+                (Err(bad), _) => bad.to_string(),
+                (Ok(_), Some(Err(message))) => format!("{name}: board {}: {message}", self.answered),
+                (Ok(_), None) => unreachable!("every good board is solved"),
+            };
+            write_error(out, args, item.label.as_deref(), &message)?;
+            if let Some(strips) = &mut self.strips {
+                strips.push_error(self.answered, item.label.as_deref(), &message);
+            }
+            self.bad_input = true;
+        }
+        if items.len() == CHUNK {
+            // Answers of a long batch appear chunk by chunk.
+            out.flush()?;
+        }
+        Ok(())
+    }
 }
 
 fn read_goal(goal: &str) -> anyhow::Result<GoalSpec> {
@@ -232,28 +301,38 @@ struct Plan {
     heuristic: Option<Heuristic>,
 }
 
+/// The most cells of a board searched without `--max-nodes` or `--time-limit`: larger boards
+/// leave the fast byte-celled search, and an optimal answer for them would take for ever.
+const MAX_CELLS_WITHOUT_LIMITS: usize = 255;
+
 /// Everything shared by the boards of one run: a plan per board shape, and the limits.
 struct Solver {
     plans: HashMap<Shape, Plan>,
+    goal: GoalSpec,
+    explicit: Option<HeuristicKind>,
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
 }
 
 impl Solver {
-    /// Makes a plan for every shape in `items`, loading or building pattern databases only for
-    /// shapes with a board that needs a search.
-    fn new(args: &SlideArgs, goal: GoalSpec, items: &[Item]) -> anyhow::Result<Solver> {
+    /// A solver with no plans yet.
+    fn new(args: &SlideArgs, goal: GoalSpec) -> Solver {
         let explicit = args.heuristic.map(|h| match h {
             HeuristicArg::Manhattan => HeuristicKind::Manhattan,
             HeuristicArg::LinearConflict => HeuristicKind::LinearConflict,
             HeuristicArg::Pdb => HeuristicKind::Pdb,
         });
-        let mut plans: HashMap<Shape, Plan> = HashMap::new();
-        let tables = Tables::default();
+        Solver { plans: HashMap::new(), goal, explicit, max_nodes: args.max_nodes, time_limit: args.time_limit }
+    }
+
+    /// Makes a plan for every new shape in `items`, loading or building pattern databases only
+    /// for shapes with a board that needs a search.
+    fn prepare(&mut self, items: &[Item], tables: &Tables) -> anyhow::Result<()> {
+        let (explicit, goal) = (self.explicit, &self.goal);
         for board in items.iter().filter_map(|item| item.board.as_ref().ok()) {
             let shape = board.shape();
-            let plan = plans.entry(shape).or_insert_with(|| {
-                let goal = match &goal {
+            let plan = self.plans.entry(shape).or_insert_with(|| {
+                let goal = match goal {
                     GoalSpec::Kind(kind) => Board::goal(shape, *kind).map_err(|e| e.to_string()),
                     GoalSpec::Board(goal) if goal.shape() == shape => Ok(goal.clone()),
                     GoalSpec::Board(goal) => Err(format!("the board is {shape} but the goal is {}", goal.shape())),
@@ -270,10 +349,10 @@ impl Solver {
             // Parity answers unsolvable boards without search, so they need no heuristic.
             let Ok(goal) = &plan.goal else { continue };
             if sliding::is_solvable(board, goal) {
-                plan.heuristic = Some(prepare(explicit, goal, &tables)?);
+                plan.heuristic = Some(prepare(explicit, goal, tables)?);
             }
         }
-        Ok(Solver { plans, max_nodes: args.max_nodes, time_limit: args.time_limit })
+        Ok(())
     }
 
     /// Solves and checks one board. `Err` inside is a board that does not fit the goal.
@@ -284,6 +363,16 @@ impl Solver {
             Ok(goal) => goal,
             Err(message) => return Ok(Err(message.clone())),
         };
+        if self.max_nodes.is_none() && self.time_limit.is_none() && board.shape().n_cells() > MAX_CELLS_WITHOUT_LIMITS {
+            // Parity answers unsolvable boards at any size; solvable ones would be searched for ever.
+            if sliding::is_solvable(board, goal) && board != goal {
+                return Ok(Err(format!(
+                    "a {} board is too large to search to the end (more than {MAX_CELLS_WITHOUT_LIMITS} cells); \
+                     give --max-nodes N or --time-limit SECONDS to search it until the limit",
+                    board.shape()
+                )));
+            }
+        }
         let limits = search::Limits {
             max_expanded: self.max_nodes,
             deadline: self.time_limit.map(|limit| started + limit),

@@ -8,6 +8,7 @@
 pub mod board;
 pub mod heuristic;
 mod ida;
+mod large;
 pub mod parse;
 pub mod pdb;
 pub mod solvable;
@@ -19,8 +20,8 @@ use puzzle_core::Direction;
 pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK};
 pub use heuristic::{HeuristicKind, PdbHeuristic};
 pub use parse::{
-    detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_lines, Batch, Entry, Format,
-    JudgeBInput, ParseError, ParseErrorKind,
+    detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_line, parse_lines, Batch, Entry, Format,
+    JudgeBEnd, JudgeBInput, JudgeBReader, ParseError, ParseErrorKind,
 };
 pub use solvable::is_solvable;
 pub use solve::{

@@ -17,7 +17,7 @@ mod grid;
 mod lines;
 
 pub use grid::{parse_goal, parse_grid};
-pub use lines::parse_lines;
+pub use lines::{parse_line, parse_lines};
 
 const SIDE: usize = 3;
 
@@ -211,27 +211,98 @@ pub struct JudgeBInput {
 /// Fails as a whole only when there is no count; a malformed board becomes an `Err` entry in
 /// its place and a count that disagrees with the boards becomes `batch_error`.
 pub fn parse_judge_b(text: &str) -> Result<JudgeBInput, ParseError> {
-    let mut rows = lines(text).filter(|line| !line.is_blank());
-    let Some(count_line) = rows.next() else {
-        return Err(ParseError { pos: Pos::new(1, 1), kind: ParseErrorKind::Empty });
-    };
-    let count = parse_count(&count_line)?;
-    let rows: Vec<Line<'_>> = rows.collect();
-    let mut chunks = rows.chunks(SIDE);
-    let mut boards = Vec::with_capacity(count.min(rows.len() / SIDE + 1));
-    for chunk in chunks.by_ref().take(count) {
-        boards.push(parse_judge_b_board(chunk));
+    let mut reader = JudgeBReader::default();
+    let mut boards = Vec::new();
+    for line in lines(text) {
+        if reader.is_done() {
+            break;
+        }
+        boards.extend(reader.push(line)?);
     }
-    let batch_error = if let Some(extra) = chunks.next() {
-        Some(ParseError { pos: extra[0].start(), kind: ParseErrorKind::TooManyBoards { expected: count } })
-    } else if boards.len() < count {
-        let end = rows.last().unwrap_or(&count_line);
-        let kind = ParseErrorKind::TooFewBoards { expected: count, found: boards.len() };
-        Some(ParseError { pos: Pos::new(end.number + 1, 1), kind })
-    } else {
-        None
-    };
-    Ok(JudgeBInput { boards, batch_error })
+    let end = reader.finish()?;
+    boards.extend(end.last_board);
+    Ok(JudgeBInput { boards, batch_error: end.batch_error })
+}
+
+/// Reads judge-B input one line at a time, giving each board as soon as its last row is read,
+/// so that a caller can answer a batch of any length without holding it (see [`parse_judge_b`]
+/// for the whole text at once).
+#[derive(Clone, Debug, Default)]
+pub struct JudgeBReader {
+    /// The count `T`, once read.
+    count: Option<usize>,
+    /// The rows of the board being read: line number and text.
+    pending: Vec<(usize, String)>,
+    /// Boards given so far.
+    boards: usize,
+    /// The number of the last non-blank line read.
+    last_line: usize,
+    /// Input found after the last board.
+    extra: Option<ParseError>,
+}
+
+/// What is left when a judge-B input ends: the last board if its rows were cut short, and a
+/// problem with the count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeBEnd {
+    /// A board with fewer than three rows at the end of the input (always an `Err`).
+    pub last_board: Option<Result<Board, ParseError>>,
+    /// The count disagrees with the boards, as in [`JudgeBInput::batch_error`].
+    pub batch_error: Option<ParseError>,
+}
+
+impl JudgeBReader {
+    /// Reads the next line; a board whose last row this is comes back. Fails only when the
+    /// first non-blank line is not a count.
+    pub fn push(&mut self, line: Line<'_>) -> Result<Option<Result<Board, ParseError>>, ParseError> {
+        if line.is_blank() || self.extra.is_some() {
+            return Ok(None);
+        }
+        self.last_line = line.number;
+        let Some(count) = self.count else {
+            self.count = Some(parse_count(&line)?);
+            return Ok(None);
+        };
+        if self.boards == count {
+            let kind = ParseErrorKind::TooManyBoards { expected: count };
+            self.extra = Some(ParseError { pos: line.start(), kind });
+            return Ok(None);
+        }
+        self.pending.push((line.number, line.text.to_owned()));
+        Ok((self.pending.len() == SIDE).then(|| self.take_board()))
+    }
+
+    /// Whether the rest of the input no longer matters: input was found after the last board.
+    pub fn is_done(&self) -> bool {
+        self.extra.is_some()
+    }
+
+    /// Ends the input. Fails when there was no count at all.
+    pub fn finish(mut self) -> Result<JudgeBEnd, ParseError> {
+        let Some(count) = self.count else {
+            return Err(ParseError { pos: Pos::new(1, 1), kind: ParseErrorKind::Empty });
+        };
+        let last_board = (!self.pending.is_empty()).then(|| self.take_board());
+        let batch_error = self.extra.or_else(|| {
+            (self.boards < count).then(|| {
+                let kind = ParseErrorKind::TooFewBoards { expected: count, found: self.boards };
+                ParseError { pos: Pos::new(self.last_line + 1, 1), kind }
+            })
+        });
+        Ok(JudgeBEnd { last_board, batch_error })
+    }
+
+    /// Reads the pending rows as one board.
+    fn take_board(&mut self) -> Result<Board, ParseError> {
+        let board = {
+            let rows: Vec<Line<'_>> =
+                self.pending.iter().map(|(number, text)| Line { number: *number, text }).collect();
+            parse_judge_b_board(&rows)
+        };
+        self.pending.clear();
+        self.boards += 1;
+        board
+    }
 }
 
 fn parse_count(line: &Line<'_>) -> Result<usize, ParseError> {

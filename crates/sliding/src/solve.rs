@@ -157,7 +157,7 @@ pub fn solve_split(
     }
     let n = board.tiles().len();
     if n > usize::from(u8::MAX) {
-        return Ok(generic_search(board, goal, limits));
+        return Ok(crate::large::search(board, goal, limits));
     }
     let (geometry, state, blank_tile) = search_state(board, goal);
     let (rows, cols) = (board.shape().rows(), board.shape().cols());
@@ -218,22 +218,6 @@ pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result
             ida::Pdb { manhattan, heuristic: Arc::clone(pdb), excess: Vec::new() }.reset(&geometry, &state)
         }
     })
-}
-
-/// Boards too large for byte-sized cells: the generic IDA* with the Manhattan distance.
-fn generic_search(board: &Board, goal: &Board, limits: &Limits) -> Solved {
-    let successors =
-        |b: &Board| MOVE_ORDER.iter().filter_map(|&dir| Some((dir, b.moved(dir)?, 1u32))).collect::<Vec<_>>();
-    let heuristic = |b: &Board| b.manhattan_to(goal) as u32;
-    let success = |b: &Board| b == goal;
-    let outcome = search::idastar(board, successors, heuristic, success, limits);
-    let answer = match outcome.status {
-        Status::Found(solution) => Answer::Solved(solution.moves),
-        // Parity said solvable, so an exhausted search would be a bug, which `check` reports.
-        Status::Exhausted => Answer::Unsolvable,
-        Status::GaveUp => Answer::GaveUp,
-    };
-    Solved { answer, nodes: outcome.stats.expanded }
 }
 
 /// A* with the Manhattan distance over whole boards, for small boards and as a second opinion

@@ -37,6 +37,11 @@ pub fn workspace_root() -> PathBuf {
 
 /// Runs `puzzle ARGS` from the workspace root with `stdin` as standard input.
 pub fn puzzle(args: &[&str], stdin: &str) -> Run {
+    puzzle_bytes(args, stdin.as_bytes())
+}
+
+/// Runs `puzzle ARGS` from the workspace root with `stdin`, any bytes, as standard input.
+pub fn puzzle_bytes(args: &[&str], stdin: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
         .args(args)
         .current_dir(workspace_root())
@@ -45,11 +50,16 @@ pub fn puzzle(args: &[&str], stdin: &str) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
+    // Written from another thread, so that a binary answering while it reads never waits on a
+    // full stdout pipe while this thread waits on a full stdin pipe.
+    let mut child_stdin = child.stdin.take().expect("stdin is piped");
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || child_stdin.write_all(&stdin));
+    let output = child.wait_with_output().expect("the binary finishes");
     // The binary may exit without reading its input (a bad argument), closing the pipe first.
-    if let Err(err) = child.stdin.take().expect("stdin is piped").write_all(stdin.as_bytes()) {
+    if let Err(err) = writer.join().expect("the writer thread finishes") {
         assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "{err}");
     }
-    let output = child.wait_with_output().expect("the binary finishes");
     Run {
         command: format!("puzzle {}", args.join(" ")),
         code: output.status.code().expect("the binary exits normally"),

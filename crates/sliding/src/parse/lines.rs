@@ -14,8 +14,7 @@ use crate::board::{Board, BoardSpec};
 /// board with the blank first and no label writes it `0` or `_`. Fails as a whole only when
 /// there is no board at all; a malformed board becomes an `Err` entry in its place.
 pub fn parse_lines(text: &str, rows: usize, cols: usize) -> Result<Batch, ParseError> {
-    let entries: Vec<Entry> =
-        lines(text).filter(|line| !is_skipped(line)).map(|line| parse_line(&line, rows, cols)).collect();
+    let entries: Vec<Entry> = lines(text).filter_map(|line| parse_line(&line, rows, cols)).collect();
     if entries.is_empty() {
         return Err(ParseError { pos: Pos::new(1, 1), kind: ParseErrorKind::Empty });
     }
@@ -28,8 +27,15 @@ fn is_skipped(line: &Line<'_>) -> bool {
     text.is_empty() || text.starts_with('#')
 }
 
+/// Reads one line of a lines input of `rows`×`cols` boards, as [`parse_lines`] does, for callers
+/// that read their input a line at a time: `None` for a blank or comment line, else the line's
+/// label and board.
+pub fn parse_line(line: &Line<'_>, rows: usize, cols: usize) -> Option<Entry> {
+    (!is_skipped(line)).then(|| parse_entry(line, rows, cols))
+}
+
 /// Reads the label and board of a line that is neither blank nor a comment.
-fn parse_line(line: &Line<'_>, rows: usize, cols: usize) -> Entry {
+fn parse_entry(line: &Line<'_>, rows: usize, cols: usize) -> Entry {
     let n_cells = rows.saturating_mul(cols);
     let tokens: Vec<Token<'_>> = line.tokens().collect();
     let Some(n_label) = tokens.len().checked_sub(n_cells) else {
