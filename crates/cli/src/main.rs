@@ -5,6 +5,7 @@ mod edge;
 mod edge_colour;
 mod input;
 mod pdb_cache;
+mod shard;
 mod slide;
 
 use std::io::{self, Write};

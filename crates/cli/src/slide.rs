@@ -51,6 +51,14 @@ pub struct SlideArgs {
     /// "path", "board", "status" (solved, unsolvable or gave up), "nodes"}
     #[arg(long)]
     pub json: bool,
+    /// Threads for solving [default: all cores]; the output does not depend on it
+    #[arg(long, value_name = "N", value_parser = crate::shard::parse_jobs)]
+    pub jobs: Option<usize>,
+    /// Solve only the K-th of N interleaved parts of the batch (the boards i, from 0, with
+    /// i mod N = K-1); needs --json, whose lines then start with "index" (the board's place in
+    /// the input) and "total" (boards in the input) for `puzzle merge`
+    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse_shard, requires = "json")]
+    pub shard: Option<crate::shard::Shard>,
     /// Add each board's solving time in seconds: after the answer in text, as "seconds" in JSON
     /// (for benchmarks; it makes the output vary from run to run)
     #[arg(long)]
@@ -170,22 +178,28 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
         }
     };
 
-    let solver = Solver::new(args, goal, &items)?;
-    // Boards are solved in parallel; answers are printed in input order.
-    let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> =
-        items.par_iter().map(|item| item.board.as_ref().ok().map(|board| solver.solve(board)).transpose()).collect();
+    // --shard: only this shard's boards, each keeping its number in the whole input.
+    let total = items.len();
+    let (numbers, items): (Vec<usize>, Vec<Item>) =
+        items.into_iter().enumerate().filter(|(number, _)| crate::shard::selects(args.shard, *number)).unzip();
+    // Boards are solved in parallel on --jobs threads; answers are printed in input order.
+    let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> = crate::shard::with_jobs(args.jobs, || {
+        let solver = Solver::new(args, goal, &items)?;
+        Ok(items.par_iter().map(|item| item.board.as_ref().ok().map(|board| solver.solve(board)).transpose()).collect())
+    })?;
     let mut bad_input = false;
-    for (number, (item, answer)) in items.iter().zip(answers).enumerate() {
+    for (&number, (item, answer)) in numbers.iter().zip(items.iter().zip(answers)) {
+        let place = args.shard.map(|_| (number, total));
         let message = match (&item.board, answer?) {
             (Ok(board), Some(Ok(solved))) => {
-                write_answer(out, args, format, item.label.as_deref(), board, &solved)?;
+                write_answer(out, args, format, item.label.as_deref(), board, &solved, place)?;
                 continue;
             }
             (Err(bad), _) => bad.to_string(),
             (Ok(_), Some(Err(message))) => format!("{}: board {}: {message}", input.name, number + 1),
             (Ok(_), None) => unreachable!("every good board is solved"),
         };
-        write_error(out, args, item.label.as_deref(), &message)?;
+        write_error(out, args, item.label.as_deref(), &message, place)?;
         bad_input = true;
     }
     if let Some(err) = batch_error {
@@ -318,7 +332,8 @@ struct Timed {
     seconds: f64,
 }
 
-/// Writes one board's answer line.
+/// Writes one board's answer line; `place` is the board's number and the input's size under
+/// `--shard`.
 fn write_answer(
     out: &mut impl Write,
     args: &SlideArgs,
@@ -326,6 +341,7 @@ fn write_answer(
     label: Option<&str>,
     board: &Board,
     timed: &Timed,
+    place: Option<(usize, usize)>,
 ) -> anyhow::Result<()> {
     let solved = &timed.solved;
     let seconds = args.timings.then_some(timed.seconds);
@@ -349,9 +365,7 @@ fn write_answer(
             nodes: solved.nodes,
             seconds,
         };
-        serde_json::to_writer(&mut *out, &json)?;
-        writeln!(out)?;
-        return Ok(());
+        return crate::shard::write_json_line(out, place, &json);
     }
     if let Some(label) = label {
         write!(out, "{label} ")?;
@@ -372,14 +386,19 @@ fn write_answer(
 }
 
 /// Writes a bad board in its place: `error: …` on stdout (or `{"error": …}`), and on stderr.
-fn write_error(out: &mut impl Write, args: &SlideArgs, label: Option<&str>, message: &str) -> anyhow::Result<()> {
+fn write_error(
+    out: &mut impl Write,
+    args: &SlideArgs,
+    label: Option<&str>,
+    message: &str,
+    place: Option<(usize, usize)>,
+) -> anyhow::Result<()> {
     if args.json {
         let json = match label {
             Some(label) => serde_json::json!({ "label": label, "error": message }),
             None => serde_json::json!({ "error": message }),
         };
-        serde_json::to_writer(&mut *out, &json)?;
-        writeln!(out)?;
+        crate::shard::write_json_line(out, place, &json)?;
     } else {
         if let Some(label) = label {
             write!(out, "{label} ")?;
