@@ -33,6 +33,9 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     if let Some(path) = &args.verify {
         return verify(&puzzle, path, out);
     }
+    if args.split.is_some() || args.unit.is_some() {
+        return crate::edge_split::run(args, &puzzle, &clues, out);
+    }
     let engine = Engine::new(&puzzle, &clues);
     let stop = AtomicBool::new(false);
     let started = Instant::now();
