@@ -82,6 +82,14 @@ pub struct EdgeArgs {
     /// Threads for counting [default: all cores]
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// puz: cut the search (plain with --plain, else distinct pictures) at DEPTH cells and write
+    /// its independent work units as JSON lines, for --unit and `puzzle merge`
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "all", "distinct", "best", "verify", "sol"])]
+    pub split: Option<usize>,
+    /// puz: solve one work unit (the JSON line written by --split) with the same file and
+    /// options, printing one JSON line: its counts, and every solution with --all
+    #[arg(long, value_name = "LINE", conflicts_with_all = ["distinct", "best", "verify", "sol"])]
+    pub unit: Option<String>,
 }
 
 /// The input formats of `puzzle edge`.
@@ -131,6 +139,10 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     });
     if format == EdgeFormatArg::Puz {
         return crate::edge_colour::run(args, &input, out);
+    }
+    if args.split.is_some() || args.unit.is_some() {
+        let message = "--split and --unit work on colour puzzles (the .puz format)".to_owned();
+        anyhow::bail!(crate::input::BadInput { file: input.name.clone(), pos: None, message });
     }
     let options = ParseOptions { size: args.size, rotate: !args.no_rotate };
     let puzzle = parse_puzzle(&input.text, &options).map_err(|err| {

@@ -40,6 +40,9 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
             message: "colour puzzles take --time-limit SECONDS instead of --max-nodes".to_owned(),
         });
     }
+    if args.split.is_some() || args.unit.is_some() {
+        return crate::edge_split::run(args, &puzzle, &clues, out);
+    }
     let engine = Engine::new(&puzzle, &clues);
     let stop = &crate::interrupt::STOP;
     let started = Instant::now();

@@ -3,9 +3,12 @@
 
 mod edge;
 mod edge_colour;
+mod edge_split;
 mod input;
 mod interrupt;
+mod merge;
 mod pdb_cache;
+mod shard;
 mod slide;
 mod stream;
 mod svg;
@@ -45,6 +48,10 @@ enum Command {
     /// are cached
     #[command(subcommand)]
     Pdb(PdbCommand),
+    /// Join the JSON-lines outputs of `slide --shard K/N --json` back into input order, or add
+    /// up the results of `edge --unit` into one result (see docs/scale-out.md)
+    #[command(after_help = EXIT_CODES)]
+    Merge(merge::MergeArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -77,6 +84,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Slide(args) => slide::run(args, &mut out),
         Command::Edge(args) => edge::run(args, &mut out),
+        Command::Merge(args) => merge::run(args, &mut out),
         Command::Pdb(PdbCommand::Build { sizes, force }) => pdb_build(sizes, *force, &mut out),
         Command::Pdb(PdbCommand::Path) => {
             pdb_cache::cache_dir().and_then(|dir| Ok(writeln!(out, "{}", dir.display())?))

@@ -52,6 +52,14 @@ pub struct SlideArgs {
     /// "path", "board", "status" (solved, unsolvable or gave up), "nodes"}
     #[arg(long)]
     pub json: bool,
+    /// Threads for solving [default: all cores]; the output does not depend on it
+    #[arg(long, value_name = "N", value_parser = crate::shard::parse_jobs)]
+    pub jobs: Option<usize>,
+    /// Solve only the K-th of N interleaved parts of the batch (the boards i, from 0, with
+    /// i mod N = K-1); needs --json, whose lines then start with "index" (the board's place in
+    /// the input) and "total" (boards in the input) for `puzzle merge`
+    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse_shard, requires = "json")]
+    pub shard: Option<crate::shard::Shard>,
     /// Add each board's solving time in seconds: after the answer in text, as "seconds" in JSON
     /// (for benchmarks; it makes the output vary from run to run)
     #[arg(long)]
@@ -157,6 +165,8 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
         answered: 0,
         bad_input: false,
         strips: args.svg.as_ref().map(|_| crate::svg::slide::Strips::default()),
+        held: Vec::new(),
+        held_from: None,
     };
     let mut batch_error = None;
     match format {
@@ -169,13 +179,13 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
                         .push(Item { label: entry.label, board: entry.board.map_err(|e| stream.error(e.pos, e.kind)) });
                 }
                 if chunk.len() == CHUNK {
-                    batch.answer(args, format, &stream.name, &std::mem::take(&mut chunk), out)?;
+                    batch.answer(args, format, &stream.name, std::mem::take(&mut chunk), out)?;
                 }
             }
-            if batch.answered == 0 && chunk.is_empty() {
+            if batch.answered == 0 && batch.held.is_empty() && chunk.is_empty() {
                 return Err(stream.error(Pos::new(1, 1), sliding::ParseErrorKind::Empty).into());
             }
-            batch.answer(args, format, &stream.name, &chunk, out)?;
+            batch.answer(args, format, &stream.name, chunk, out)?;
         }
         Format::JudgeB => {
             let mut reader = sliding::JudgeBReader::default();
@@ -186,7 +196,7 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
                     chunk.push(Item { label: None, board: board.map_err(|e| stream.error(e.pos, e.kind)) });
                 }
                 if chunk.len() == CHUNK {
-                    batch.answer(args, format, &stream.name, &std::mem::take(&mut chunk), out)?;
+                    batch.answer(args, format, &stream.name, std::mem::take(&mut chunk), out)?;
                 }
             }
             let end = reader.finish().map_err(|e| stream.error(e.pos, e.kind))?;
@@ -194,7 +204,7 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
                 end.last_board.map(|board| Item { label: None, board: board.map_err(|e| stream.error(e.pos, e.kind)) }),
             );
             batch_error = end.batch_error.map(|err| stream.error(err.pos, err.kind));
-            batch.answer(args, format, &stream.name, &chunk, out)?;
+            batch.answer(args, format, &stream.name, chunk, out)?;
         }
         Format::JudgeA | Format::Grid => {
             let input = stream.into_input()?;
@@ -209,9 +219,10 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
                     .map(|e| Item { label: e.label, board: e.board.map_err(|e| input.error(e.pos, e.kind)) })
                     .collect()
             };
-            batch.answer(args, format, &input.name, &items, out)?;
+            batch.answer(args, format, &input.name, items, out)?;
         }
     }
+    batch.finish(args, out)?;
     if let (Some(path), Some(strips)) = (&args.svg, &batch.strips) {
         crate::svg::write(path, &strips.render())?;
     }
@@ -236,41 +247,82 @@ struct Batch {
     bad_input: bool,
     /// With `--svg`: the pictures of the boards so far.
     strips: Option<crate::svg::slide::Strips>,
+    /// Under `--shard`: the boards read so far, and the format and file they came from.
+    held: Vec<Item>,
+    held_from: Option<(Format, String)>,
 }
 
 impl Batch {
-    /// Solves the boards of `items` in parallel and prints their answers in input order.
+    /// Solves the boards of `items` (the next chunk of the input) in parallel and prints their
+    /// answers in input order. Under `--shard` the boards are only kept: a shard's lines carry
+    /// the number of boards in the whole input, so [`Batch::finish`] answers them at the end.
     fn answer(
         &mut self,
         args: &SlideArgs,
         format: Format,
         name: &str,
-        items: &[Item],
+        items: Vec<Item>,
         out: &mut impl Write,
     ) -> anyhow::Result<()> {
-        self.solver.prepare(items, &self.tables)?;
-        let solver = &self.solver;
-        let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> = items
-            .par_iter()
-            .map(|item| item.board.as_ref().ok().map(|board| solver.solve(board)).transpose())
-            .collect();
-        for (item, answer) in items.iter().zip(answers) {
-            self.answered += 1;
+        if args.shard.is_some() {
+            self.held.extend(items);
+            self.held_from = Some((format, name.to_owned()));
+            return Ok(());
+        }
+        self.solve_chunk(args, format, name, &items, None, out)
+    }
+
+    /// Answers the boards kept under `--shard`.
+    fn finish(&mut self, args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
+        if let Some((format, name)) = self.held_from.take() {
+            let items = std::mem::take(&mut self.held);
+            let total = items.len();
+            self.solve_chunk(args, format, &name, &items, Some(total), out)?;
+        }
+        Ok(())
+    }
+
+    /// Solves this shard's boards of `items` on `--jobs` threads and prints their answers in
+    /// input order; `total`, under `--shard`, is the number of boards in the whole input.
+    fn solve_chunk(
+        &mut self,
+        args: &SlideArgs,
+        format: Format,
+        name: &str,
+        items: &[Item],
+        total: Option<usize>,
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
+        // Each board keeps its number (from 0) in the whole input.
+        let selected: Vec<(usize, &Item)> =
+            (self.answered..).zip(items).filter(|&(number, _)| crate::shard::selects(args.shard, number)).collect();
+        self.answered += items.len();
+        let (solver, tables) = (&mut self.solver, &self.tables);
+        let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> = crate::shard::with_jobs(args.jobs, || {
+            solver.prepare(items, tables)?;
+            let solver = &*solver;
+            Ok(selected
+                .par_iter()
+                .map(|(_, item)| item.board.as_ref().ok().map(|board| solver.solve(board)).transpose())
+                .collect())
+        })?;
+        for (&(number, item), answer) in selected.iter().zip(answers) {
+            let place = total.map(|total| (number, total));
             let message = match (&item.board, answer?) {
                 (Ok(board), Some(Ok(solved))) => {
-                    write_answer(out, args, format, item.label.as_deref(), board, &solved)?;
+                    write_answer(out, args, format, item.label.as_deref(), board, &solved, place)?;
                     if let Some(strips) = &mut self.strips {
-                        strips.push_answer(self.answered, item.label.as_deref(), board, &solved.solved.answer);
+                        strips.push_answer(number + 1, item.label.as_deref(), board, &solved.solved.answer);
                     }
                     continue;
                 }
                 (Err(bad), _) => bad.to_string(),
-                (Ok(_), Some(Err(message))) => format!("{name}: board {}: {message}", self.answered),
+                (Ok(_), Some(Err(message))) => format!("{name}: board {}: {message}", number + 1),
                 (Ok(_), None) => unreachable!("every good board is solved"),
             };
-            write_error(out, args, item.label.as_deref(), &message)?;
+            write_error(out, args, item.label.as_deref(), &message, place)?;
             if let Some(strips) = &mut self.strips {
-                strips.push_error(self.answered, item.label.as_deref(), &message);
+                strips.push_error(number + 1, item.label.as_deref(), &message);
             }
             self.bad_input = true;
         }
@@ -424,7 +476,8 @@ struct Timed {
     seconds: f64,
 }
 
-/// Writes one board's answer line.
+/// Writes one board's answer line; `place` is the board's number and the input's size under
+/// `--shard`.
 fn write_answer(
     out: &mut impl Write,
     args: &SlideArgs,
@@ -432,6 +485,7 @@ fn write_answer(
     label: Option<&str>,
     board: &Board,
     timed: &Timed,
+    place: Option<(usize, usize)>,
 ) -> anyhow::Result<()> {
     let solved = &timed.solved;
     let seconds = args.timings.then_some(timed.seconds);
@@ -455,9 +509,7 @@ fn write_answer(
             nodes: solved.nodes,
             seconds,
         };
-        serde_json::to_writer(&mut *out, &json)?;
-        writeln!(out)?;
-        return Ok(());
+        return crate::shard::write_json_line(out, place, &json);
     }
     if let Some(label) = label {
         write!(out, "{label} ")?;
@@ -478,14 +530,19 @@ fn write_answer(
 }
 
 /// Writes a bad board in its place: `error: …` on stdout (or `{"error": …}`), and on stderr.
-fn write_error(out: &mut impl Write, args: &SlideArgs, label: Option<&str>, message: &str) -> anyhow::Result<()> {
+fn write_error(
+    out: &mut impl Write,
+    args: &SlideArgs,
+    label: Option<&str>,
+    message: &str,
+    place: Option<(usize, usize)>,
+) -> anyhow::Result<()> {
     if args.json {
         let json = match label {
             Some(label) => serde_json::json!({ "label": label, "error": message }),
             None => serde_json::json!({ "error": message }),
         };
-        serde_json::to_writer(&mut *out, &json)?;
-        writeln!(out)?;
+        crate::shard::write_json_line(out, place, &json)?;
     } else {
         if let Some(label) = label {
             write!(out, "{label} ")?;

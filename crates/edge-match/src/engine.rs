@@ -30,18 +30,18 @@ pub enum Mode {
 
 /// A candidate packed in 32 bits: piece (10 bits), rotation (2), east colour (10), south (10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Candidate(u32);
+pub(crate) struct Candidate(u32);
 
 impl Candidate {
     fn new(piece: usize, rotation: u8, east: u16, south: u16) -> Candidate {
         Candidate(piece as u32 | u32::from(rotation) << 10 | u32::from(east) << 12 | u32::from(south) << 22)
     }
     #[inline(always)]
-    fn piece(self) -> usize {
+    pub(crate) fn piece(self) -> usize {
         (self.0 & 0x3ff) as usize
     }
     #[inline(always)]
-    fn rotation(self) -> u8 {
+    pub(crate) fn rotation(self) -> u8 {
         ((self.0 >> 10) & 3) as u8
     }
     #[inline(always)]
@@ -505,7 +505,7 @@ pub fn turned_picture(picture: &[[u16; 4]], rows: usize, cols: usize, turns: u8)
 const STOP_INTERVAL: u64 = 1 << 22;
 
 /// One depth-first search over an [`Engine`].
-struct Search<'a> {
+pub(crate) struct Search<'a> {
     engine: &'a Engine,
     puzzle: &'a ColourPuzzle,
     mode: Mode,
@@ -519,11 +519,11 @@ struct Search<'a> {
     depth: usize,
     /// The search never backtracks above this depth (a replayed prefix).
     floor: usize,
-    counts: Counts,
+    pub(crate) counts: Counts,
 }
 
 impl<'a> Search<'a> {
-    fn new(engine: &'a Engine, puzzle: &'a ColourPuzzle, mode: Mode) -> Search<'a> {
+    pub(crate) fn new(engine: &'a Engine, puzzle: &'a ColourPuzzle, mode: Mode) -> Search<'a> {
         let words = puzzle.pieces().len().div_ceil(64);
         let mut search = Search {
             engine,
@@ -613,7 +613,7 @@ impl<'a> Search<'a> {
 
     /// Takes back the placement above the current depth.
     #[inline(always)]
-    fn pop(&mut self) {
+    pub(crate) fn pop(&mut self) {
         self.depth -= 1;
         let piece = self.placed[self.depth].piece();
         self.used[piece >> 6] &= !(1 << (piece & 63));
@@ -639,7 +639,7 @@ impl<'a> Search<'a> {
 
     /// Counts every solution below the floor: the tight loop for puzzles of at most 64 pieces
     /// without clues, else the general one.
-    fn count(&mut self, stop: &AtomicBool) {
+    pub(crate) fn count(&mut self, stop: &AtomicBool) {
         let no_clues = self.engine.fixed.iter().all(Option::is_none);
         if self.engine.cells <= 64 && !self.engine.slots.is_empty() && no_clues {
             let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
@@ -833,7 +833,7 @@ impl<'a> Search<'a> {
     }
 
     /// Finds the first complete board; the search state is left on it.
-    fn first(&mut self, stop: &AtomicBool) -> Option<Vec<ColourPlacement>> {
+    pub(crate) fn first(&mut self, stop: &AtomicBool) -> Option<Vec<ColourPlacement>> {
         let mut next_look = self.counts.nodes + STOP_INTERVAL;
         loop {
             match self.advance() {
@@ -862,7 +862,7 @@ impl<'a> Search<'a> {
 
     /// Every partial board of `depth` cells in search order, counting the placements (and any
     /// solutions, on boards of fewer cells) above that depth.
-    fn prefixes(&mut self, depth: usize) -> Vec<Vec<Candidate>> {
+    pub(crate) fn prefixes(&mut self, depth: usize) -> Vec<Vec<Candidate>> {
         let depth = depth.min(self.engine.cells);
         let mut out = Vec::new();
         if depth == 0 {
@@ -899,6 +899,28 @@ impl<'a> Search<'a> {
             self.push(c);
         }
         self.floor = self.depth;
+    }
+
+    /// [`Search::resume`] for a prefix from outside (a work unit of `crate::split`): each
+    /// placement must be one this search takes at its cell, else `false` and the search is
+    /// unusable. The counts start from zero below the prefix.
+    pub(crate) fn resume_checked(&mut self, prefix: &[ColourPlacement]) -> bool {
+        for placement in prefix {
+            loop {
+                match self.advance() {
+                    Some(c) if c.piece() == placement.piece && c.rotation() == placement.rotation => {
+                        self.next[self.depth] = self.end[self.depth];
+                        self.push(c);
+                        break;
+                    }
+                    Some(_) => {}
+                    None => return false,
+                }
+            }
+        }
+        self.floor = self.depth;
+        self.counts = Counts::default();
+        true
     }
 
     fn placements(&self) -> Vec<ColourPlacement> {

@@ -34,6 +34,7 @@ pub mod puzzle;
 pub mod render;
 pub mod sol;
 pub mod solve;
+pub mod split;
 
 pub use check::{check_solution, CheckError, Solution};
 pub use code::{EdgeCode, Matching};

@@ -1,0 +1,292 @@
+//! `puzzle edge --split DEPTH` and `--unit LINE` for colour puzzles: one search written out as
+//! JSON-lines work units, one unit solved, and the JSON records both use (read back by
+//! `puzzle merge`).
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use anyhow::Context as _;
+use edge_match::engine::{Counts, Engine, Mode};
+use edge_match::{ColourPlacement, ColourPuzzle};
+use serde::{Deserialize, Serialize};
+
+use crate::edge::EdgeArgs;
+use crate::input::BadInput;
+
+/// How the units' search tells solutions apart (`--plain` or not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModeJson {
+    /// `--plain`: every complete placement.
+    Plain,
+    /// Distinct pictures (the default).
+    Pictures,
+}
+
+/// One placed piece: its index in the `.puz` and its counter-clockwise quarter turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellJson {
+    /// The piece's index in file order.
+    pub piece: usize,
+    /// Counter-clockwise quarter turns.
+    pub rotation: u8,
+}
+
+/// What names the search a unit belongs to: the same in every unit and result of one split.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchJson {
+    /// [`edge_match::split::puzzle_key`] in 16 hexadecimal digits.
+    pub puzzle: String,
+    /// The board's rows.
+    pub rows: usize,
+    /// The board's columns.
+    pub cols: usize,
+    /// Plain placements or distinct pictures.
+    pub mode: ModeJson,
+    /// The split depth (cells filled by every prefix).
+    pub depth: usize,
+    /// How many units the split wrote.
+    pub units: usize,
+}
+
+/// One work unit, as `--split` writes it and `--unit` reads it; the first six keys are those of
+/// [`SearchJson`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitJson {
+    /// See [`SearchJson`].
+    pub puzzle: String,
+    pub rows: usize,
+    pub cols: usize,
+    pub mode: ModeJson,
+    pub depth: usize,
+    pub units: usize,
+    /// Its number, from 0.
+    pub unit: usize,
+    /// The placements of the first `depth` cells; `null` for unit 0, which counts the
+    /// placements above the depth.
+    pub prefix: Option<Vec<CellJson>>,
+}
+
+/// One unit's result, as `--unit` prints it and `puzzle merge` reads it; the first six keys are
+/// those of [`SearchJson`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitResultJson {
+    /// See [`SearchJson`].
+    pub puzzle: String,
+    pub rows: usize,
+    pub cols: usize,
+    pub mode: ModeJson,
+    pub depth: usize,
+    pub units: usize,
+    /// The unit's number.
+    pub unit: usize,
+    /// The unit's prefix, as in the unit (`puzzle merge` checks that no two units share one).
+    pub prefix: Option<Vec<CellJson>>,
+    /// Solutions below the unit's prefix (0 for unit 0).
+    pub solutions: u64,
+    /// Placements below the prefix (for unit 0: above the depth).
+    pub nodes: u64,
+    /// The unit's solving time.
+    pub elapsed_ms: f64,
+    /// With `--all`: every solution below the prefix, in search order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all: Option<Vec<Vec<CellJson>>>,
+}
+
+impl UnitJson {
+    fn search(&self) -> SearchJson {
+        let UnitJson { puzzle, rows, cols, mode, depth, units, .. } = self;
+        SearchJson { puzzle: puzzle.clone(), rows: *rows, cols: *cols, mode: *mode, depth: *depth, units: *units }
+    }
+
+    fn new(search: &SearchJson, unit: usize, prefix: Option<Vec<CellJson>>) -> UnitJson {
+        let SearchJson { puzzle, rows, cols, mode, depth, units } = search.clone();
+        UnitJson { puzzle, rows, cols, mode, depth, units, unit, prefix }
+    }
+}
+
+impl UnitResultJson {
+    /// The search this result belongs to.
+    pub fn search(&self) -> SearchJson {
+        let UnitResultJson { puzzle, rows, cols, mode, depth, units, .. } = self;
+        SearchJson { puzzle: puzzle.clone(), rows: *rows, cols: *cols, mode: *mode, depth: *depth, units: *units }
+    }
+}
+
+/// Runs `--split` or `--unit` on a parsed colour puzzle.
+pub fn run(
+    args: &EdgeArgs,
+    puzzle: &ColourPuzzle,
+    clues: &[Option<ColourPlacement>],
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let (mode, mode_json) =
+        if args.plain { (Mode::Plain, ModeJson::Plain) } else { (Mode::Pictures, ModeJson::Pictures) };
+    let key = format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, mode));
+    let engine = Engine::new(puzzle, clues);
+    if let Some(depth) = args.split {
+        let split = engine.split(puzzle, mode, depth).map_err(|err| BadInput {
+            file: "--split".to_owned(),
+            pos: None,
+            message: err.to_string(),
+        })?;
+        let search = SearchJson {
+            puzzle: key,
+            rows: puzzle.rows(),
+            cols: puzzle.cols(),
+            mode: mode_json,
+            depth,
+            units: split.prefixes.len() + 1,
+        };
+        let top = UnitJson::new(&search, 0, None);
+        writeln!(out, "{}", serde_json::to_string(&top)?)?;
+        for (number, prefix) in split.prefixes.iter().enumerate() {
+            let cells = prefix.iter().map(|p| CellJson { piece: p.piece, rotation: p.rotation }).collect();
+            let unit = UnitJson::new(&search, number + 1, Some(cells));
+            writeln!(out, "{}", serde_json::to_string(&unit)?)?;
+        }
+        return Ok(());
+    }
+    let line = args.unit.as_deref().context("neither --split nor --unit")?;
+    let unit: UnitJson = serde_json::from_str(line).map_err(|err| json_error("--unit", 1, &err))?;
+    let refuse =
+        |message: String| -> anyhow::Error { BadInput { file: "--unit".to_owned(), pos: None, message }.into() };
+    let search = unit.search();
+    if search.mode != mode_json {
+        return Err(refuse(
+            match search.mode {
+                ModeJson::Plain => "the unit belongs to a plain search: give --plain too",
+                ModeJson::Pictures => "the unit belongs to a search of distinct pictures: leave out --plain",
+            }
+            .to_owned(),
+        ));
+    }
+    if search.puzzle != key || (search.rows, search.cols) != (puzzle.rows(), puzzle.cols()) {
+        return Err(refuse(format!(
+            "the unit belongs to another puzzle or other options (puzzle {}, here {key}): give --unit the same \
+             file, --clue, --frame/--no-frame, --no-rotate and --plain as --split",
+            search.puzzle
+        )));
+    }
+    if unit.unit >= search.units {
+        return Err(refuse(format!(
+            "unit {} does not exist: the split has units 0 to {}",
+            unit.unit,
+            search.units - 1
+        )));
+    }
+    let started = Instant::now();
+    let stop = AtomicBool::new(false);
+    let mut all = args.all.then(Vec::new);
+    let counts = match (&unit.prefix, unit.unit) {
+        (None, 0) => {
+            // Unit 0: the tree above the depth, walked again so its placements count once.
+            let split = engine.split(puzzle, mode, search.depth).map_err(|err| refuse(err.to_string()))?;
+            if split.prefixes.len() + 1 != search.units {
+                return Err(refuse(format!(
+                    "the unit says the split has {} units, but this puzzle cut at depth {} has {}",
+                    search.units,
+                    search.depth,
+                    split.prefixes.len() + 1
+                )));
+            }
+            split.above
+        }
+        (Some(prefix), number) if number > 0 => {
+            if prefix.len() != search.depth {
+                return Err(refuse(format!(
+                    "the prefix has {} placements but the depth is {}",
+                    prefix.len(),
+                    search.depth
+                )));
+            }
+            let prefix: Vec<ColourPlacement> =
+                prefix.iter().map(|c| ColourPlacement { piece: c.piece, rotation: c.rotation }).collect();
+            solve_below(&engine, puzzle, mode, &prefix, &stop, all.as_mut()).map_err(|err| match err {
+                Below::Unit(err) => refuse(err.to_string()),
+                Below::Internal(err) => err,
+            })?
+        }
+        (None, _) => return Err(refuse("only unit 0 has no prefix".to_owned())),
+        (Some(_), _) => {
+            return Err(refuse("unit 0 has no prefix (it counts the placements above the depth)".to_owned()))
+        }
+    };
+    let SearchJson { puzzle: key, rows, cols, mode, depth, units } = search;
+    let result = UnitResultJson {
+        puzzle: key,
+        rows,
+        cols,
+        mode,
+        depth,
+        units,
+        unit: unit.unit,
+        prefix: unit.prefix,
+        solutions: counts.solutions,
+        nodes: counts.nodes,
+        elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+        all,
+    };
+    writeln!(out, "{}", serde_json::to_string(&result)?)?;
+    Ok(())
+}
+
+/// Why a unit's search failed: a unit that does not fit, or a solution that failed its check.
+enum Below {
+    Unit(edge_match::split::SplitError),
+    Internal(anyhow::Error),
+}
+
+/// Counts below `prefix`, or with `all` lists every solution there, each checked first.
+fn solve_below(
+    engine: &Engine,
+    puzzle: &ColourPuzzle,
+    mode: Mode,
+    prefix: &[ColourPlacement],
+    stop: &AtomicBool,
+    all: Option<&mut Vec<Vec<CellJson>>>,
+) -> Result<Counts, Below> {
+    let Some(all) = all else {
+        return engine.count_below(puzzle, mode, prefix, stop).map_err(Below::Unit);
+    };
+    let mut failure = None;
+    let counts =
+        engine
+            .solutions_below(puzzle, mode, prefix, stop, |placements| {
+                match edge_match::colour_check::check_colour_solution(puzzle, placements) {
+                    Ok(solution) => {
+                        all.push(
+                            solution
+                                .placements()
+                                .iter()
+                                .map(|p| CellJson { piece: p.piece, rotation: p.rotation })
+                                .collect(),
+                        );
+                        true
+                    }
+                    Err(err) => {
+                        failure =
+                            Some(anyhow::Error::from(err).context("the solver's answer failed the independent check"));
+                        false
+                    }
+                }
+            })
+            .map_err(Below::Unit)?;
+    match failure {
+        Some(err) => Err(Below::Internal(err)),
+        None => Ok(counts),
+    }
+}
+
+/// A JSON error as bad input at its place in `file`, whose line 1 is line `first_line`.
+pub fn json_error(file: &str, first_line: usize, err: &serde_json::Error) -> BadInput {
+    let message = err.to_string();
+    let suffix = format!(" at line {} column {}", err.line(), err.column());
+    let message = message.strip_suffix(&suffix).unwrap_or(&message).to_owned();
+    let pos = puzzle_core::Pos::new(first_line + err.line().max(1) - 1, err.column().max(1));
+    BadInput { file: file.to_owned(), pos: Some(pos), message }
+}

@@ -1,0 +1,247 @@
+//! `puzzle merge`: joins the outputs of a spread-out job. Shard outputs of `puzzle slide --shard
+//! K/N --json` go back into input order, exactly as one run without `--shard` prints them; the
+//! unit results of `puzzle edge --unit` add up to one result of the whole search.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Serialize;
+
+use crate::edge_split::{json_error, CellJson, ModeJson, SearchJson, UnitResultJson};
+use crate::input::{BadInput, Input, Reported};
+
+/// Arguments of `puzzle merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Output files (JSON lines) of `puzzle slide --shard K/N --json` or of `puzzle edge --unit`,
+    /// in any order; `-` is standard input
+    #[arg(required = true, value_name = "OUTPUTS")]
+    pub outputs: Vec<PathBuf>,
+}
+
+/// One line of an output file, with where it came from.
+struct Record<'a> {
+    file: &'a str,
+    line: usize,
+    text: &'a str,
+    value: serde_json::Value,
+}
+
+impl Record<'_> {
+    fn place(&self) -> String {
+        format!("{}:{}", self.file, self.line)
+    }
+
+    fn error(&self, message: impl Into<String>) -> BadInput {
+        BadInput { file: self.file.to_owned(), pos: Some(puzzle_core::Pos::new(self.line, 1)), message: message.into() }
+    }
+}
+
+/// Runs `puzzle merge`.
+pub fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    let inputs: Vec<Input> = args.outputs.iter().map(|path| Input::read(Some(path))).collect::<anyhow::Result<_>>()?;
+    let mut records = Vec::new();
+    for input in &inputs {
+        for (number, text) in input.text.lines().enumerate() {
+            let text = text.strip_suffix('\r').unwrap_or(text);
+            let text = if number == 0 { text.strip_prefix('\u{feff}').unwrap_or(text) } else { text };
+            if text.trim().is_empty() {
+                continue;
+            }
+            let value: serde_json::Value = serde_json::from_str(text).map_err(|err| {
+                let bad = json_error(&input.name, number + 1, &err);
+                BadInput { message: format!("expected JSON lines: {}", bad.message), ..bad }
+            })?;
+            records.push(Record { file: &input.name, line: number + 1, text, value });
+        }
+    }
+    let Some(first) = records.first() else { return Ok(()) };
+    if first.value.get("unit").is_some() {
+        merge_units(&records, out)
+    } else if first.value.get("index").is_some() {
+        merge_shards(&records, out)
+    } else {
+        Err(first.error(NOT_AN_OUTPUT).into())
+    }
+}
+
+const NOT_AN_OUTPUT: &str =
+    "expected a line of `puzzle slide --shard K/N --json` (with \"index\") or of `puzzle edge --unit` (with \"unit\")";
+
+/// Puts sharded records back in input order, without their `index` and `total` keys.
+fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<()> {
+    let mut total: Option<(u64, &Record<'_>)> = None;
+    let mut placed: BTreeMap<u64, (&Record<'_>, &str)> = BTreeMap::new();
+    for record in records {
+        let number = |key: &str| record.value.get(key).and_then(serde_json::Value::as_u64);
+        let (Some(index), Some(size)) = (number("index"), number("total")) else {
+            return Err(record
+                .error(if record.value.get("unit").is_some() {
+                    "a unit result among shard outputs: merge them separately".to_owned()
+                } else {
+                    format!("{NOT_AN_OUTPUT}: \"index\" and \"total\" must be whole numbers")
+                })
+                .into());
+        };
+        // The record as the run without --shard prints it: the same line without the two keys.
+        let Some(rest) = record.text.strip_prefix(&crate::shard::record_prefix(index as usize, size as usize)) else {
+            return Err(record
+                .error("expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,")
+                .into());
+        };
+        match total {
+            None => total = Some((size, record)),
+            Some((other, from)) if other != size => {
+                return Err(record
+                    .error(format!("this output is of an input of {size} boards, but {} says {other}", from.place()))
+                    .into())
+            }
+            Some(_) => {}
+        }
+        if index >= size {
+            return Err(record.error(format!("board index {index} is not below the total of {size} boards")).into());
+        }
+        if let Some((earlier, _)) = placed.insert(index, (record, rest)) {
+            return Err(record.error(format!("board index {index} is also on {}", earlier.place())).into());
+        }
+    }
+    let size = total.map_or(0, |(size, _)| size);
+    if let Some(missing) = (0..size).find(|index| !placed.contains_key(index)) {
+        let count = (0..size).filter(|index| !placed.contains_key(index)).count();
+        return Err(BadInput {
+            file: "puzzle merge".to_owned(),
+            pos: None,
+            message: format!(
+                "{count} of {size} boards are missing, the first is board index {missing}: is a shard's output missing?"
+            ),
+        }
+        .into());
+    }
+    let mut errors = Vec::new();
+    for (record, rest) in placed.values() {
+        writeln!(out, "{{{rest}")?;
+        if let Some(message) = record.value.get("error").and_then(serde_json::Value::as_str) {
+            errors.push(message.to_owned());
+        }
+    }
+    // As the run without --shard: bad boards are in their place, repeated on stderr, status 1.
+    if !errors.is_empty() {
+        out.flush()?;
+        for message in errors {
+            eprintln!("error: {message}");
+        }
+        return Err(Reported.into());
+    }
+    Ok(())
+}
+
+/// The merged result of every unit of one split.
+#[derive(Serialize)]
+struct MergedJson {
+    puzzle: String,
+    rows: usize,
+    cols: usize,
+    mode: ModeJson,
+    depth: usize,
+    units: usize,
+    solutions: u64,
+    nodes: u64,
+    elapsed_ms: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    all: Option<Vec<Vec<CellJson>>>,
+}
+
+/// Adds up the results of every unit of one split, checking that each unit is there once.
+fn merge_units(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<()> {
+    let mut search: Option<(SearchJson, bool, &Record<'_>)> = None;
+    let mut results: BTreeMap<usize, (&Record<'_>, UnitResultJson)> = BTreeMap::new();
+    let mut prefixes: HashMap<Vec<CellJson>, &Record<'_>> = HashMap::new();
+    for record in records {
+        if record.value.get("index").is_some() {
+            return Err(record.error("a shard output among unit results: merge them separately").into());
+        }
+        let result: UnitResultJson = serde_json::from_value(record.value.clone())
+            .map_err(|err| record.error(format!("not a unit result of `puzzle edge --unit`: {err}")))?;
+        let here = (result.search(), result.all.is_some());
+        match &search {
+            None => search = Some((here.0, here.1, record)),
+            Some((first, _, from)) if *first != here.0 => {
+                return Err(record
+                    .error(format!(
+                        "this result is of another split than {} (puzzle, size, mode, depth or number of units differ)",
+                        from.place()
+                    ))
+                    .into())
+            }
+            Some((_, all, from)) if *all != here.1 => {
+                return Err(record
+                    .error(format!(
+                        "units were solved with and without --all: this one {} it, {} {}",
+                        if here.1 { "with" } else { "without" },
+                        from.place(),
+                        if *all { "with" } else { "without" },
+                    ))
+                    .into())
+            }
+            Some(_) => {}
+        }
+        if result.unit >= result.units {
+            return Err(record
+                .error(format!("unit {} is not below the split's {} units", result.unit, result.units))
+                .into());
+        }
+        if let Some((earlier, _)) = results.get(&result.unit) {
+            return Err(record.error(format!("unit {} is also on {}", result.unit, earlier.place())).into());
+        }
+        // Each unit searched below its own prefix: with every unit there and none shared, the
+        // prefixes are all those of the split (unit 0 checked how many there are).
+        match (&result.prefix, result.unit) {
+            (None, 0) => {}
+            (Some(prefix), unit) if unit > 0 && prefix.len() == result.depth => {
+                if let Some(earlier) = prefixes.insert(prefix.clone(), record) {
+                    return Err(record.error(format!("this unit's prefix is also that of {}", earlier.place())).into());
+                }
+            }
+            _ => {
+                return Err(record.error("unit 0 has no prefix, and every other unit one of `depth` placements").into())
+            }
+        }
+        results.insert(result.unit, (record, result));
+    }
+    let Some((search, with_all, _)) = search else { return Ok(()) };
+    if let Some(missing) = (0..search.units).find(|unit| !results.contains_key(unit)) {
+        let count = (0..search.units).filter(|unit| !results.contains_key(unit)).count();
+        return Err(BadInput {
+            file: "puzzle merge".to_owned(),
+            pos: None,
+            message: format!("{count} of {} units have no result, the first is unit {missing}", search.units),
+        }
+        .into());
+    }
+    let mut merged = MergedJson {
+        puzzle: search.puzzle,
+        rows: search.rows,
+        cols: search.cols,
+        mode: search.mode,
+        depth: search.depth,
+        units: search.units,
+        solutions: 0,
+        nodes: 0,
+        elapsed_ms: 0.0,
+        all: with_all.then(Vec::new),
+    };
+    // Units are in search order, so their solutions are too.
+    for (record, result) in results.into_values() {
+        let too_many = || record.error("the counts add up to more than 2^64 - 1");
+        merged.solutions = merged.solutions.checked_add(result.solutions).ok_or_else(too_many)?;
+        merged.nodes = merged.nodes.checked_add(result.nodes).ok_or_else(too_many)?;
+        merged.elapsed_ms += result.elapsed_ms;
+        if let (Some(all), Some(found)) = (merged.all.as_mut(), result.all) {
+            all.extend(found);
+        }
+    }
+    writeln!(out, "{}", serde_json::to_string(&merged)?)?;
+    Ok(())
+}

@@ -1,0 +1,120 @@
+//! `--shard K/N` and `--jobs N` for batches: which boards one shard solves, how its JSON lines
+//! carry their place in the whole input, and a local thread pool of the asked size.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+/// The K-th (from 1) of N interleaved parts of a batch: boards `i` (from 0) with `i mod N = K-1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    k: usize,
+    n: usize,
+}
+
+impl Shard {
+    /// Whether the board at `index` (from 0, in input order) belongs to this shard.
+    pub fn includes(self, index: usize) -> bool {
+        index % self.n == self.k - 1
+    }
+}
+
+/// Whether the board at `index` is solved: every board without `--shard`.
+pub fn selects(shard: Option<Shard>, index: usize) -> bool {
+    shard.map_or(true, |shard| shard.includes(index))
+}
+
+/// Reads `K/N` with 1 ≤ K ≤ N.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let expected = || format!("expected K/N with 1 <= K <= N, like 2/8, found `{text}`");
+    let (k, n) = text.split_once('/').ok_or_else(expected)?;
+    let number = |t: &str| t.trim().parse::<usize>().ok();
+    match (number(k), number(n)) {
+        (Some(k), Some(n)) if 1 <= k && k <= n => Ok(Shard { k, n }),
+        (Some(k), Some(n)) if k > n && n > 0 => Err(format!("shard {k} of {n} does not exist: K is 1 to {n}")),
+        _ => Err(expected()),
+    }
+}
+
+/// Reads a number of threads, at least 1.
+pub fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(jobs) if jobs >= 1 => Ok(jobs),
+        _ => Err(format!("expected a number of threads of at least 1, found `{text}`")),
+    }
+}
+
+/// Runs `work` on a pool of `jobs` threads, or on rayon's global pool (all cores) without.
+pub fn with_jobs<R: Send>(jobs: Option<usize>, work: impl FnOnce() -> anyhow::Result<R> + Send) -> anyhow::Result<R> {
+    match jobs {
+        None => work(),
+        Some(jobs) => rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?.install(work),
+    }
+}
+
+/// The start of a sharded record: `{"index":I,"total":T,`, the board's place (from 0) in the
+/// whole input and the number of boards there. `puzzle merge` relies on this exact form.
+pub fn record_prefix(index: usize, total: usize) -> String {
+    format!("{{\"index\":{index},\"total\":{total},")
+}
+
+/// Writes `record` as one JSON line; with `place = Some((index, total))` (under `--shard`) the
+/// keys `index` and `total` come first.
+pub fn write_json_line(
+    out: &mut impl Write,
+    place: Option<(usize, usize)>,
+    record: &impl Serialize,
+) -> anyhow::Result<()> {
+    let line = serde_json::to_string(record)?;
+    match (place, line.strip_prefix('{')) {
+        (Some((index, total)), Some(rest)) if rest != "}" => writeln!(out, "{}{rest}", record_prefix(index, total))?,
+        _ => writeln!(out, "{line}")?,
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, expected: Result<(usize, usize), &str>) {
+        let parsed = parse_shard(input).map(|s| (s.k, s.n));
+        match expected {
+            Ok(shard) => assert_eq!(parsed, Ok(shard), "{input:?}"),
+            Err(message) => assert_eq!(parsed, Err(message.to_owned()), "{input:?}"),
+        }
+    }
+
+    #[test]
+    fn shards() {
+        check("1/1", Ok((1, 1)));
+        check("2/8", Ok((2, 8)));
+        check("8/8", Ok((8, 8)));
+        check("9/8", Err("shard 9 of 8 does not exist: K is 1 to 8"));
+        check("0/8", Err("expected K/N with 1 <= K <= N, like 2/8, found `0/8`"));
+        check("1/0", Err("expected K/N with 1 <= K <= N, like 2/8, found `1/0`"));
+        check("3", Err("expected K/N with 1 <= K <= N, like 2/8, found `3`"));
+        check("a/b", Err("expected K/N with 1 <= K <= N, like 2/8, found `a/b`"));
+        check("-1/2", Err("expected K/N with 1 <= K <= N, like 2/8, found `-1/2`"));
+        check("1/2/3", Err("expected K/N with 1 <= K <= N, like 2/8, found `1/2/3`"));
+    }
+
+    #[test]
+    fn shards_interleave_and_cover_the_batch_once() {
+        for n in 1..6 {
+            for index in 0..20 {
+                let owners: Vec<usize> =
+                    (1..=n).filter(|&k| parse_shard(&format!("{k}/{n}")).unwrap().includes(index)).collect();
+                assert_eq!(owners, vec![index % n + 1]);
+            }
+        }
+    }
+
+    #[test]
+    fn sharded_records_start_with_their_place() {
+        let mut out = Vec::new();
+        write_json_line(&mut out, Some((3, 10)), &serde_json::json!({"moves": 4})).unwrap();
+        write_json_line(&mut out, None, &serde_json::json!({"moves": 4})).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "{\"index\":3,\"total\":10,\"moves\":4}\n{\"moves\":4}\n");
+    }
+}

@@ -1,0 +1,355 @@
+//! One colour-puzzle search cut into independent work units, so that it can be spread over many
+//! processes or machines and the counts added up afterwards.
+//!
+//! The search tree is cut at a depth `D` below the number of cells: [`Engine::split`] walks the
+//! tree above the cut once, counting its placements, and returns every partial board of `D`
+//! cells (a prefix) in search order. [`Engine::count_below`] and [`Engine::solutions_below`]
+//! search below one prefix. The placements above the cut plus the counts below every prefix are
+//! exactly the counts of [`Engine::count_sequential`]; since `D` is less than the number of
+//! cells, no solution lies above the cut. A prefix from outside is replayed only through
+//! placements the search itself makes, so a prefix of another puzzle or mode is refused instead
+//! of being counted. [`puzzle_key`] names a puzzle and its search options, so that a unit is not
+//! applied to another puzzle.
+
+use std::sync::atomic::AtomicBool;
+
+use crate::colour::{ColourPlacement, ColourPuzzle};
+use crate::engine::{Counts, Engine, Mode, Search};
+
+/// The tree above a split depth: the placements made there and the partial boards at the depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// Placements above the depth (no solution lies there: the depth is below the cell count).
+    pub above: Counts,
+    /// Every partial board of exactly `depth` cells the search reaches, in search order.
+    pub prefixes: Vec<Vec<ColourPlacement>>,
+}
+
+/// Why a split or a unit cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SplitError {
+    /// The depth leaves no cell below the cut.
+    #[error("the split depth must be less than the board's {cells} cells, found {depth}")]
+    TooDeep {
+        /// The depth asked for (or the prefix's length).
+        depth: usize,
+        /// Cells on the board.
+        cells: usize,
+    },
+    /// A prefix placement the search would not make at its cell.
+    #[error(
+        "the prefix's placement {cell} (piece {piece} turned {rotation}) is not one this search makes at that cell: \
+         the unit belongs to another puzzle or other options"
+    )]
+    NotInSearch {
+        /// The cell (row-major, from 0) of the placement.
+        cell: usize,
+        /// The piece placed there.
+        piece: usize,
+        /// Its counter-clockwise quarter turns.
+        rotation: u8,
+    },
+}
+
+impl Engine {
+    /// The tree above `depth` (which must be less than the number of cells) searched in `mode`:
+    /// its placements and the partial boards of `depth` cells, in search order.
+    pub fn split(&self, puzzle: &ColourPuzzle, mode: Mode, depth: usize) -> Result<Split, SplitError> {
+        let cells = puzzle.rows() * puzzle.cols();
+        if depth >= cells {
+            return Err(SplitError::TooDeep { depth, cells });
+        }
+        let mut top = Search::new(self, puzzle, mode);
+        let prefixes = top
+            .prefixes(depth)
+            .iter()
+            .map(|prefix| prefix.iter().map(|c| ColourPlacement { piece: c.piece(), rotation: c.rotation() }).collect())
+            .collect();
+        Ok(Split { above: top.counts, prefixes })
+    }
+
+    /// Counts the solutions (in `mode`) and placements below `prefix`, a partial board from
+    /// [`Engine::split`], on the calling thread; `stop` ends it early (the counts are then
+    /// partial).
+    pub fn count_below(
+        &self,
+        puzzle: &ColourPuzzle,
+        mode: Mode,
+        prefix: &[ColourPlacement],
+        stop: &AtomicBool,
+    ) -> Result<Counts, SplitError> {
+        let mut search = self.search_below(puzzle, mode, prefix)?;
+        search.count(stop);
+        Ok(search.counts)
+    }
+
+    /// Calls `visit` with every solution (in `mode`) below `prefix` in search order, until it
+    /// returns `false` or `stop` is set; returns the counts below `prefix`.
+    pub fn solutions_below(
+        &self,
+        puzzle: &ColourPuzzle,
+        mode: Mode,
+        prefix: &[ColourPlacement],
+        stop: &AtomicBool,
+        mut visit: impl FnMut(&[ColourPlacement]) -> bool,
+    ) -> Result<Counts, SplitError> {
+        let mut search = self.search_below(puzzle, mode, prefix)?;
+        while let Some(solution) = search.first(stop) {
+            if !visit(&solution) {
+                break;
+            }
+            search.pop();
+        }
+        Ok(search.counts)
+    }
+
+    /// A search with `prefix` replayed as its floor and nothing counted yet.
+    fn search_below<'a>(
+        &'a self,
+        puzzle: &'a ColourPuzzle,
+        mode: Mode,
+        prefix: &[ColourPlacement],
+    ) -> Result<Search<'a>, SplitError> {
+        let cells = puzzle.rows() * puzzle.cols();
+        if prefix.len() >= cells {
+            return Err(SplitError::TooDeep { depth: prefix.len(), cells });
+        }
+        let mut search = Search::new(self, puzzle, mode);
+        if !search.resume_checked(prefix) {
+            // Find the first placement the search refused, for the message.
+            let refused = |n: &usize| !Search::new(self, puzzle, mode).resume_checked(&prefix[..*n]);
+            let cell = (1..=prefix.len()).find(refused).map_or(0, |n| n - 1);
+            let ColourPlacement { piece, rotation } = prefix[cell];
+            return Err(SplitError::NotInSearch { cell, piece, rotation });
+        }
+        Ok(search)
+    }
+}
+
+/// A 64-bit name (FNV-1a) for a puzzle with its clues (`clues[cell]`, empty for none) searched
+/// in `mode`: the board's size, whether it is framed and pieces turn, every piece's colours,
+/// every clue and the mode. It stays the same across runs, machines and versions of this crate
+/// (a test pins it), and changes with anything that changes the search.
+pub fn puzzle_key(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], mode: Mode) -> u64 {
+    let mut text = format!(
+        "colour split v1\n{} {} framed={} rotate={} mode={}\n",
+        puzzle.rows(),
+        puzzle.cols(),
+        puzzle.framed(),
+        puzzle.rotate(),
+        match mode {
+            Mode::Plain => "plain",
+            Mode::Pictures => "pictures",
+        }
+    );
+    for [north, east, south, west] in puzzle.pieces() {
+        text.push_str(&format!("{north} {east} {south} {west}\n"));
+    }
+    for (cell, clue) in clues.iter().enumerate() {
+        if let Some(clue) = clue {
+            text.push_str(&format!("clue {cell} {} {}\n", clue.piece, clue.rotation));
+        }
+    }
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::colour::ColourSpec;
+    use proptest::prelude::*;
+
+    /// A board cut from a random picture (so it has a solution), pieces shuffled and turned.
+    fn generated(rows: usize, cols: usize, colours: u16, framed: bool, rotate: bool, seed: u64) -> ColourPuzzle {
+        let mut state = seed;
+        let mut next = move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut colour = |border: bool| if framed && border { 0 } else { 1 + (next() % u64::from(colours)) as u16 };
+        let horizontal: Vec<u16> = (0..(rows + 1) * cols).map(|i| colour(i < cols || i >= rows * cols)).collect();
+        let vertical: Vec<u16> =
+            (0..rows * (cols + 1)).map(|i| colour(i % (cols + 1) == 0 || i % (cols + 1) == cols)).collect();
+        let mut pieces: Vec<[u16; 4]> = (0..rows * cols)
+            .map(|cell| {
+                let (r, c) = (cell / cols, cell % cols);
+                let sides = [
+                    horizontal[r * cols + c],
+                    vertical[r * (cols + 1) + c + 1],
+                    horizontal[(r + 1) * cols + c],
+                    vertical[r * (cols + 1) + c],
+                ];
+                let turn = if rotate { (next() % 4) as usize } else { 0 };
+                [sides[turn], sides[(turn + 1) % 4], sides[(turn + 2) % 4], sides[(turn + 3) % 4]]
+            })
+            .collect();
+        for i in (1..pieces.len()).rev() {
+            pieces.swap(i, (next() % (i as u64 + 1)) as usize);
+        }
+        ColourPuzzle::try_from(ColourSpec { rows, cols, pieces, framed, rotate }).unwrap()
+    }
+
+    /// At every depth and in both modes, the counts above the cut and below every prefix add up
+    /// to the sequential count, and the solutions below the prefixes, in unit order, are the
+    /// sequential stream.
+    fn check(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Result<(), TestCaseError> {
+        let stop = AtomicBool::new(false);
+        let engine = Engine::new(puzzle, clues);
+        let cells = puzzle.rows() * puzzle.cols();
+        for mode in [Mode::Plain, Mode::Pictures] {
+            let whole = engine.count_sequential(puzzle, mode, &stop);
+            // Keep the test quick: every depth searches the whole tree twice more.
+            prop_assume!(whole.nodes <= 100_000);
+            let mut stream = Vec::new();
+            engine.for_each_solution(puzzle, mode, &stop, |s| {
+                stream.push(s.to_vec());
+                true
+            });
+            for depth in 0..cells {
+                let split = engine.split(puzzle, mode, depth).unwrap();
+                prop_assert_eq!(split.above.solutions, 0);
+                let mut total = split.above;
+                let mut found = Vec::new();
+                for prefix in &split.prefixes {
+                    prop_assert_eq!(prefix.len(), depth);
+                    let below = engine.count_below(puzzle, mode, prefix, &stop).unwrap();
+                    total.solutions += below.solutions;
+                    total.nodes += below.nodes;
+                    let listed = engine
+                        .solutions_below(puzzle, mode, prefix, &stop, |s| {
+                            found.push(s.to_vec());
+                            true
+                        })
+                        .unwrap();
+                    // Placements agree in the plain search; counting pictures also looks ahead,
+                    // which the streaming search does not, so only the solutions must agree there.
+                    if mode == Mode::Plain {
+                        prop_assert_eq!(listed, below, "{:?} depth {} prefix {:?}", mode, depth, prefix);
+                    } else {
+                        prop_assert_eq!(listed.solutions, below.solutions, "depth {} prefix {:?}", depth, prefix);
+                    }
+                }
+                if mode == Mode::Plain {
+                    prop_assert_eq!(total, whole, "depth {}", depth);
+                } else {
+                    prop_assert_eq!(total.solutions, whole.solutions, "pictures depth {}", depth);
+                }
+                prop_assert_eq!(&found, &stream, "{:?} depth {}", mode, depth);
+            }
+            prop_assert_eq!(engine.split(puzzle, mode, cells), Err(SplitError::TooDeep { depth: cells, cells }));
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn units_add_up_to_the_whole_search(
+            (rows, cols) in prop_oneof![Just((1usize, 3usize)), Just((2, 2)), Just((2, 3)), Just((3, 3))],
+            colours in 2u16..4,
+            framed in any::<bool>(),
+            rotate in any::<bool>(),
+            seed in any::<u64>(),
+        ) {
+            // A free border with few colours makes a huge tree; more colours keep it small.
+            let colours = if framed { colours } else { colours + 3 };
+            check(&generated(rows, cols, colours, framed, rotate, seed), &[])?;
+        }
+
+        #[test]
+        fn units_add_up_with_clues(
+            colours in 2u16..4,
+            framed in any::<bool>(),
+            seed in any::<u64>(),
+            cell in 0usize..9,
+            piece in 0usize..9,
+            rotation in 0u8..4,
+        ) {
+            let colours = if framed { colours } else { colours + 3 };
+            let puzzle = generated(3, 3, colours, framed, true, seed);
+            let mut clues = vec![None; 9];
+            clues[cell] = Some(ColourPlacement { piece, rotation });
+            check(&puzzle, &clues)?;
+        }
+    }
+
+    #[test]
+    fn a_prefix_the_search_does_not_make_is_refused() {
+        let puzzle = generated(3, 3, 3, true, true, 7);
+        let engine = Engine::new(&puzzle, &[]);
+        let stop = AtomicBool::new(false);
+        let split = engine.split(&puzzle, Mode::Plain, 2).unwrap();
+        let good = split.prefixes[0].clone();
+        assert!(engine.count_below(&puzzle, Mode::Plain, &good, &stop).is_ok());
+        // The same piece twice, a turn the corner does not allow, a board full.
+        let twice = vec![good[0], good[0]];
+        let turned = vec![good[0], ColourPlacement { rotation: (good[1].rotation + 1) % 4, ..good[1] }];
+        let full = vec![good[0]; 9];
+        assert_eq!(
+            engine.count_below(&puzzle, Mode::Plain, &twice, &stop),
+            Err(SplitError::NotInSearch { cell: 1, piece: good[0].piece, rotation: good[0].rotation })
+        );
+        assert!(matches!(
+            engine.count_below(&puzzle, Mode::Plain, &turned, &stop),
+            Err(SplitError::NotInSearch { cell: 1, .. })
+        ));
+        assert_eq!(
+            engine.count_below(&puzzle, Mode::Plain, &full, &stop),
+            Err(SplitError::TooDeep { depth: 9, cells: 9 })
+        );
+        // A piece that does not exist is refused, not looked up.
+        let missing = vec![ColourPlacement { piece: 1000, rotation: 0 }];
+        assert!(matches!(
+            engine.count_below(&puzzle, Mode::Plain, &missing, &stop),
+            Err(SplitError::NotInSearch { cell: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn the_key_names_the_puzzle_and_the_options() {
+        let puzzle = generated(2, 2, 3, false, true, 1);
+        let key = puzzle_key(&puzzle, &[], Mode::Plain);
+        // Pinned: units written by earlier versions must still be accepted.
+        let pinned = ColourPuzzle::try_from(ColourSpec {
+            rows: 1,
+            cols: 2,
+            pieces: vec![[1, 2, 3, 4], [3, 4, 1, 2]],
+            framed: false,
+            rotate: true,
+        })
+        .unwrap();
+        assert_eq!(format!("{:016x}", puzzle_key(&pinned, &[], Mode::Plain)), "5e14e4f151a47e10");
+        assert_ne!(puzzle_key(&puzzle, &[], Mode::Pictures), key);
+        let spec = |rotate, framed| ColourSpec { rows: 2, cols: 2, pieces: puzzle.pieces().to_vec(), framed, rotate };
+        assert_eq!(puzzle_key(&ColourPuzzle::try_from(spec(true, false)).unwrap(), &[], Mode::Plain), key);
+        assert_ne!(puzzle_key(&ColourPuzzle::try_from(spec(false, false)).unwrap(), &[], Mode::Plain), key);
+        assert_ne!(puzzle_key(&ColourPuzzle::try_from(spec(true, true)).unwrap(), &[], Mode::Plain), key);
+        let clue = [None, Some(ColourPlacement { piece: 0, rotation: 1 }), None, None];
+        assert_ne!(puzzle_key(&puzzle, &clue, Mode::Plain), key);
+        assert_eq!(puzzle_key(&puzzle, &[None; 4], Mode::Plain), key);
+    }
+
+    /// Brendan Owen's set 2 6x6 board, cut at several depths: 160 solutions and 44,024,849
+    /// placements in the plain search (the published figures), whatever the cut.
+    #[test]
+    fn brendan_set2_6x6_split_adds_up_to_the_published_figures() {
+        let text = include_str!("../../../fixtures/data/brendan_set2_06x06.puz");
+        let puzzle = crate::puz::parse_puz(text, &crate::puz::PuzOptions::default()).unwrap();
+        let engine = Engine::new(&puzzle, &[]);
+        let stop = AtomicBool::new(false);
+        for depth in [1, 7] {
+            let split = engine.split(&puzzle, Mode::Plain, depth).unwrap();
+            let mut total = split.above;
+            for prefix in &split.prefixes {
+                let below = engine.count_below(&puzzle, Mode::Plain, prefix, &stop).unwrap();
+                total.solutions += below.solutions;
+                total.nodes += below.nodes;
+            }
+            assert_eq!((total.solutions, total.nodes), (160, 44_024_849), "depth {depth}");
+        }
+    }
+}
