@@ -156,6 +156,7 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         max_expanded: args.max_nodes,
         deadline: args.time_limit.and_then(|limit| std::time::Instant::now().checked_add(limit)),
         interrupt: Some(&crate::interrupt::INTERRUPTED),
+        progress: None,
     };
     if args.count {
         let count = count_solutions(&puzzle, &limits);

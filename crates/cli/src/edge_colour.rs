@@ -49,7 +49,16 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     let deadline = crate::interrupt::stop_after(args.time_limit);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
     if args.count {
-        let counts = engine.count(&puzzle, mode, stop);
+        // Subtrees finished out of all (each search through the board's turns has its own).
+        let ticker = crate::progress::Ticker::start(
+            crate::progress::bar(0, "{spinner} [{elapsed_precise}] {pos}/{len} subtrees {wide_bar} {msg}"),
+            String::new,
+        );
+        let counts = engine.count_observed(&puzzle, mode, stop, &|done, total| {
+            ticker.bar().set_length(total as u64);
+            ticker.bar().set_position(done as u64);
+        });
+        drop(ticker);
         return write_count(args, &puzzle, counts, started, out);
     }
     if args.distinct {

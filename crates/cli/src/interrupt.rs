@@ -34,6 +34,11 @@ pub fn interrupted() -> bool {
 pub fn stop_after(limit: Option<Duration>) -> Option<Instant> {
     let limit = limit?;
     let deadline = Instant::now().checked_add(limit)?;
+    if limit.is_zero() {
+        // No time at all: stopped before the search starts, not whenever the thread runs.
+        STOP.store(true, Relaxed);
+        return Some(deadline);
+    }
     std::thread::spawn(move || {
         std::thread::sleep(limit);
         STOP.store(true, Relaxed);

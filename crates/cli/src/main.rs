@@ -8,6 +8,7 @@ mod input;
 mod interrupt;
 mod merge;
 mod pdb_cache;
+mod progress;
 mod shard;
 mod slide;
 mod stream;
@@ -33,6 +34,9 @@ Exit status:
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// No progress bars (they are drawn on standard error, only when it is a terminal)
+    #[arg(long, global = true)]
+    quiet: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -79,6 +83,7 @@ fn main() -> ExitCode {
         }
     };
     interrupt::install();
+    progress::set_quiet(cli.quiet);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match &cli.command {

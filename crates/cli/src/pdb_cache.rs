@@ -12,7 +12,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
 use sliding::pdb::{PatternDb, PatternKey};
 
 /// Tables smaller than this are built in memory every time (in milliseconds) and never written.
@@ -79,10 +78,9 @@ pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
 
 /// Builds the table for `key`, with a progress bar when standard error is a terminal.
 pub fn build_with_progress(key: &PatternKey) -> PatternDb {
-    let bar = ProgressBar::new(key.entries() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{elapsed_precise}] {wide_bar} {percent:>3}% of {human_len} placements")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let bar = crate::progress::bar(
+        key.entries() as u64,
+        "{msg} [{elapsed_precise}] {wide_bar} {percent:>3}% of {human_len} placements",
     );
     bar.set_message(format!("building pattern database {key}"));
     let db = PatternDb::build(key, &|progress| {

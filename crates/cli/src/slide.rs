@@ -301,9 +301,26 @@ impl Batch {
         let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> = crate::shard::with_jobs(args.jobs, || {
             solver.prepare(items, tables)?;
             let solver = &*solver;
+            // Boards answered, and the search's nodes and bound (of the board searched last).
+            let ticker = crate::progress::Ticker::start(
+                crate::progress::bar(
+                    selected.len() as u64,
+                    "{spinner} [{elapsed_precise}] {pos}/{len} boards {wide_bar} {msg}",
+                ),
+                || {
+                    let search = &crate::progress::SEARCH;
+                    let nodes = search.nodes.load(std::sync::atomic::Ordering::Relaxed);
+                    let bound = search.bound.load(std::sync::atomic::Ordering::Relaxed);
+                    format!("{} nodes, bound {bound}", crate::progress::human(nodes))
+                },
+            );
             Ok(selected
                 .par_iter()
-                .map(|(_, item)| item.board.as_ref().ok().map(|board| solver.solve(board)).transpose())
+                .map(|(_, item)| {
+                    let answer = item.board.as_ref().ok().map(|board| solver.solve(board)).transpose();
+                    ticker.bar().inc(1);
+                    answer
+                })
                 .collect())
         })?;
         for (&(number, item), answer) in selected.iter().zip(answers) {
@@ -429,6 +446,7 @@ impl Solver {
             max_expanded: self.max_nodes,
             deadline: self.time_limit.map(|limit| started + limit),
             interrupt: Some(&crate::interrupt::INTERRUPTED),
+            progress: Some(&crate::progress::SEARCH),
         };
         let solved = if plan.judge_table {
             sliding::Solved { answer: sliding::solve(board, goal, &limits)?, nodes: 0 }

@@ -126,10 +126,10 @@ struct CornerSplit {
 
 impl CornerSplit {
     /// The pictures of the reduced searches: one per orbit under the board's turns.
-    fn count(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
+    fn count(&self, puzzle: &ColourPuzzle, stop: &AtomicBool, observe: &(dyn Fn(usize, usize) + Sync)) -> Counts {
         self.engines
             .iter()
-            .map(|engine| engine.count_tree(puzzle, Mode::Pictures, stop))
+            .map(|engine| engine.count_tree(puzzle, Mode::Pictures, stop, observe))
             .fold(Counts::default(), Counts::add)
     }
 }
@@ -300,20 +300,39 @@ impl Engine {
     /// searched and the turns of the whole board make up the rest: `nodes` are then the
     /// placements of that smaller search.
     pub fn count(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
+        self.count_observed(puzzle, mode, stop, &|_, _| {})
+    }
+
+    /// [`Engine::count`], calling `observe(done, total)` from the worker threads each time one of
+    /// the `total` subtrees of a search is finished (for a progress display).
+    pub fn count_observed(
+        &self,
+        puzzle: &ColourPuzzle,
+        mode: Mode,
+        stop: &AtomicBool,
+        observe: &(dyn Fn(usize, usize) + Sync),
+    ) -> Counts {
         if mode == Mode::Pictures {
             if let Some(split) = self.corner_split(puzzle) {
-                let mut counts = split.count(puzzle, stop);
+                let mut counts = split.count(puzzle, stop, observe);
                 counts.solutions *= split.turns;
                 return counts;
             }
         }
-        self.count_tree(puzzle, mode, stop)
+        self.count_tree(puzzle, mode, stop, observe)
     }
 
     /// [`Engine::count`] over the whole tree.
-    fn count_tree(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
+    fn count_tree(
+        &self,
+        puzzle: &ColourPuzzle,
+        mode: Mode,
+        stop: &AtomicBool,
+        observe: &(dyn Fn(usize, usize) + Sync),
+    ) -> Counts {
         let mut top = Search::new(self, puzzle, mode);
         let prefixes = top.prefixes(self.split_depth());
+        let done = std::sync::atomic::AtomicUsize::new(0);
         let below = prefixes
             .par_iter()
             .map(|prefix| {
@@ -323,6 +342,7 @@ impl Engine {
                 let mut search = Search::new(self, puzzle, mode);
                 search.resume(prefix);
                 search.count(stop);
+                observe(done.fetch_add(1, Relaxed) + 1, prefixes.len());
                 search.counts
             })
             .reduce(Counts::default, Counts::add);
@@ -446,7 +466,7 @@ impl Engine {
     /// reduced searches, which then run in parallel.
     pub fn count_distinct(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
         if let Some(split) = self.corner_split(puzzle) {
-            return split.count(puzzle, stop);
+            return split.count(puzzle, stop, &|_, _| {});
         }
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let picture = |placements: &[ColourPlacement]| -> Vec<[u16; 4]> {
@@ -834,6 +854,9 @@ impl<'a> Search<'a> {
 
     /// Finds the first complete board; the search state is left on it.
     pub(crate) fn first(&mut self, stop: &AtomicBool) -> Option<Vec<ColourPlacement>> {
+        if stop.load(Relaxed) {
+            return None;
+        }
         let mut next_look = self.counts.nodes + STOP_INTERVAL;
         loop {
             match self.advance() {

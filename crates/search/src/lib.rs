@@ -17,7 +17,7 @@ pub mod idastar;
 
 use std::fmt::Debug;
 use std::ops::Add;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 pub use astar::astar;
@@ -48,6 +48,24 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Give up once this flag is set, for example by a Ctrl-C handler (checked with the clock).
     pub interrupt: Option<&'static AtomicBool>,
+    /// Where a search that supports it reports how far it got, for a progress display.
+    pub progress: Option<&'static Progress>,
+}
+
+/// Counters a search updates as it runs, for a progress display: read them from another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Nodes visited so far (by every search sharing these counters).
+    pub nodes: AtomicU64,
+    /// The bound of the current iteration, for iterative deepening.
+    pub bound: AtomicU64,
+}
+
+impl Progress {
+    /// Counters at zero, usable in a `static`.
+    pub const fn new() -> Progress {
+        Progress { nodes: AtomicU64::new(0), bound: AtomicU64::new(0) }
+    }
 }
 
 impl PartialEq for Limits {
@@ -65,7 +83,7 @@ impl Eq for Limits {}
 
 impl Limits {
     /// No limits: search until a solution is found or the space is exhausted.
-    pub const NONE: Limits = Limits { max_expanded: None, deadline: None, interrupt: None };
+    pub const NONE: Limits = Limits { max_expanded: None, deadline: None, interrupt: None, progress: None };
 
     /// Whether the interrupt flag is set.
     pub fn interrupted(&self) -> bool {

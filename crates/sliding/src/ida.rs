@@ -275,6 +275,9 @@ impl Budget<'_> {
     /// Adds `nodes` to the count; `false` once a limit is reached.
     fn spend(&self, nodes: u64) -> bool {
         let total = self.nodes.fetch_add(nodes, Relaxed) + nodes;
+        if let Some(progress) = self.limits.progress {
+            progress.nodes.fetch_add(nodes, Relaxed);
+        }
         let over = self.limits.max_expanded.is_some_and(|max| total >= max)
             || self.limits.interrupted()
             || self.limits.deadline.is_some_and(|d| std::time::Instant::now() >= d);
@@ -419,6 +422,9 @@ pub(crate) fn idastar<E: Estimate + Sync>(
         }
         split |= nodes >= split_nodes && rayon::current_num_threads() > 1;
         bound = next_bound;
+        if let Some(progress) = limits.progress {
+            progress.bound.store(u64::from(bound), Relaxed);
+        }
     }
 }
 

@@ -142,7 +142,7 @@ mod tests {
         tiles.swap(1, n - 3);
         let board = Board::try_from(BoardSpec { rows: 1000, cols: 1000, tiles }).unwrap();
         let goal = Board::goal(board.shape(), GoalKind::BlankLast).unwrap();
-        let limits = Limits { max_expanded: Some(10_000), deadline: None, interrupt: None };
+        let limits = Limits { max_expanded: Some(10_000), deadline: None, interrupt: None, progress: None };
         let solved = solve_with(&board, &goal, &Heuristic::LinearConflict, &limits).unwrap();
         assert_eq!(solved.answer, Answer::GaveUp);
         assert_eq!(solved.nodes, 10_000);
