@@ -71,7 +71,22 @@ pub enum SolveError {
     /// The pattern databases were made for another shape or goal.
     #[error("the pattern databases were made for another board shape or goal")]
     HeuristicMismatch,
+    /// A* keeps every board it reaches, and this shape has more than fit in memory.
+    #[error(
+        "A* keeps every board it reaches, and a {shape} board has {states} reachable boards, more than \
+         {ASTAR_MAX_STATES} fit in memory; use IDA* (`solve_with`), or give A* a node limit"
+    )]
+    StateSpaceTooLarge {
+        /// The board's shape, `RxC`.
+        shape: String,
+        /// Reachable boards: half of all placements, as a decimal number.
+        states: String,
+    },
 }
+
+/// The most reachable boards [`solve_astar`] takes on without a node limit (at about a hundred
+/// bytes per stored board, some 13 GiB).
+pub const ASTAR_MAX_STATES: u64 = 1 << 27;
 
 /// Why an answer failed its check; always a bug in the solver, never bad input.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -221,13 +236,25 @@ pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result
 }
 
 /// A* with the Manhattan distance over whole boards, for small boards and as a second opinion
-/// in tests: the same optimal length as IDA*, though not always the same path.
+/// in tests: the same optimal length as IDA*, though not always the same path. Boards with more
+/// than [`ASTAR_MAX_STATES`] reachable boards are refused unless `limits` caps the expansions
+/// below that.
 pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits) -> Result<Solved, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
     }
     if !is_solvable(board, goal) {
         return Ok(Solved { answer: Answer::Unsolvable, nodes: 0 });
+    }
+    // Reachable boards: n!/2, in u128 up to 34 cells, beyond which it is surely too many.
+    let cells = board.tiles().len() as u128;
+    let states = (2..=cells).try_fold(1u128, |acc, k| acc.checked_mul(k)).map(|all| all / 2);
+    let limited = limits.max_expanded.is_some_and(|max| max <= ASTAR_MAX_STATES);
+    if !limited && states.map_or(true, |states| states > u128::from(ASTAR_MAX_STATES)) {
+        return Err(SolveError::StateSpaceTooLarge {
+            shape: board.shape().to_string(),
+            states: states.map_or_else(|| format!("more than {}", u128::MAX), |s| s.to_string()),
+        });
     }
     let successors =
         |b: &Board| MOVE_ORDER.iter().filter_map(|&dir| Some((dir, b.moved(dir)?, 1u32))).collect::<Vec<_>>();
@@ -296,6 +323,24 @@ mod tests {
             Answer::GaveUp => panic!("no limits were set"),
         };
         assert_eq!(path.as_deref(), expected, "{board}");
+    }
+
+    #[test]
+    fn astar_refuses_boards_whose_states_cannot_fit_in_memory() {
+        // 3x4: 12!/2 = 239,500,800 reachable boards, above the 2^27 A* takes on.
+        let start = board(3, 4, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11]);
+        let goal = Board::goal(start.shape(), GoalKind::BlankLast).unwrap();
+        let err = solve_astar(&start, &goal, &Limits::NONE).unwrap_err();
+        assert_eq!(err, SolveError::StateSpaceTooLarge { shape: "3x4".into(), states: "239500800".into() });
+        assert!(err.to_string().contains("use IDA*"), "{err}");
+        // With a node limit it runs (and here finds the one-move answer).
+        let limits = Limits { max_expanded: Some(1000), ..Limits::NONE };
+        let solved = solve_astar(&start, &goal, &limits).unwrap();
+        assert!(matches!(&solved.answer, Answer::Solved(path) if path.len() == 1), "{:?}", solved.answer);
+        // 3x3 fits: 181,440 boards.
+        let start = board(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]);
+        let goal = Board::goal(start.shape(), GoalKind::BlankLast).unwrap();
+        assert!(solve_astar(&start, &goal, &Limits::NONE).is_ok());
     }
 
     #[test]
