@@ -79,6 +79,9 @@ enum Bench {
         /// The data directory holding tetravex/, gallicchio_suite/ and brendan/
         #[arg(long, default_value = "../shared/data/edge")]
         data: PathBuf,
+        /// Seconds for each Gallicchio board larger than 7x7 (0 skips them)
+        #[arg(long, default_value_t = 20.0)]
+        large_limit: f64,
     },
     /// `puzzle slide` on Korf's 15-puzzle instances (or the 24-puzzle set), every length checked
     /// against the published optimum; prints a Markdown table of nodes and times
@@ -115,9 +118,9 @@ fn main() -> ExitCode {
             let file = if file.is_relative() { root.join(file) } else { file };
             korf::run(&root, &korf::Korf { file, ids, time_limit, threads })
         }
-        Command::Bench(Bench::EdgeSuites { data }) => {
+        Command::Bench(Bench::EdgeSuites { data, large_limit }) => {
             let data = if data.is_relative() { root.join(data) } else { data };
-            suites::run(&root, &data)
+            suites::run(&root, &data, large_limit)
         }
         Command::Fuzz { cases } => fuzz::run(&root, cases),
         Command::Pdb { sizes } => pdb(&root, &sizes),
