@@ -94,8 +94,13 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
         None => None,
     };
     if let (Some(path), Some(solution)) = (&args.sol, &solution) {
-        std::fs::write(path, edge_match::sol::write_sol(&puzzle, solution.placements()))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(path, edge_match::sol::write_sol(&puzzle, solution.placements())).map_err(|e| {
+            crate::input::BadInput {
+                file: path.display().to_string(),
+                pos: None,
+                message: format!("cannot write: {e}"),
+            }
+        })?;
     }
     if let Some(path) = &args.svg {
         crate::svg::write(path, &crate::svg::edge::colour_board(&puzzle, solution.as_ref()))?;

@@ -106,3 +106,10 @@ fn best_reports_growing_runs_and_how_it_ended() {
     assert!(run.stdout.lines().last().is_some_and(|l| l.contains(r#""end":"solved""#)), "{}", run.stdout);
     assert!(run.stdout.contains(r#""edges":12,"edges_matching":12"#), "{}", run.stdout);
 }
+
+#[test]
+fn an_unwritable_sol_file_is_bad_input_not_an_internal_error() {
+    let run = edge(&["--sol", "no/such/dir/out.sol", SET1_3X3]);
+    assert_eq!(run.code, 1, "{}", run.failure("exit code"));
+    assert!(run.stderr.starts_with("error: no/such/dir/out.sol: cannot write: "), "{}", run.failure("message"));
+}
