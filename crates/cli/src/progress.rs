@@ -45,7 +45,8 @@ impl Ticker {
                 while !done.load(Relaxed) {
                     bar.set_message(message());
                     bar.tick();
-                    std::thread::sleep(Duration::from_millis(200));
+                    // Woken early by `drop`, so a finished bar never waits out the interval.
+                    std::thread::park_timeout(Duration::from_millis(200));
                 }
             })
         });
@@ -62,6 +63,7 @@ impl Drop for Ticker {
     fn drop(&mut self) {
         self.done.store(true, Relaxed);
         if let Some(thread) = self.thread.take() {
+            thread.thread().unpark();
             let _ = thread.join();
         }
         self.bar.finish_and_clear();
