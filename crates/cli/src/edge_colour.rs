@@ -2,7 +2,7 @@
 //! fast engine, clues, `.sol` output, each answer checked before it is printed.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
@@ -49,14 +49,17 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     let deadline = crate::interrupt::stop_after(args.time_limit);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
     if args.count {
-        // Subtrees finished out of all (each search through the board's turns has its own).
-        let ticker = crate::progress::Ticker::start(
-            crate::progress::bar(0, "{spinner} [{elapsed_precise}] {pos}/{len} subtrees {wide_bar} {msg}"),
-            String::new,
-        );
+        // Subtrees finished out of all (each search through the board's turns has its own),
+        // kept in atomics the ticker reads: the workers never touch the bar.
+        let subtrees = std::sync::Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
+        let shown = subtrees.clone();
+        let ticker =
+            crate::progress::Ticker::start(crate::progress::bar(0, "{spinner} [{elapsed_precise}] {msg}"), move || {
+                format!("{}/{} subtrees", shown[0].load(Relaxed), shown[1].load(Relaxed))
+            });
         let counts = engine.count_observed(&puzzle, mode, stop, &|done, total| {
-            ticker.bar().set_length(total as u64);
-            ticker.bar().set_position(done as u64);
+            subtrees[0].store(done, Relaxed);
+            subtrees[1].store(total, Relaxed);
         });
         drop(ticker);
         return write_count(args, &puzzle, counts, started, out);

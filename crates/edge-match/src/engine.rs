@@ -88,6 +88,9 @@ pub struct Engine {
     /// Per cell: its frame class, or the range of its single fixed candidate.
     class: Vec<u8>,
     fixed: Vec<Option<(u32, u32)>>,
+    /// Per cell: the table of lists the fast loop reads for it: its frame class, or for a fixed
+    /// cell a table of its own (lists keyed by north and west, holding the clue where it fits).
+    table: Vec<u32>,
     /// Key for a side facing the outside: the frame colour, or "any".
     border_key: u32,
 }
@@ -204,7 +207,7 @@ impl Engine {
                 }
             }
         }
-        let class = (0..cells)
+        let class: Vec<u8> = (0..cells)
             .map(|cell| {
                 let (r, c) = (cell / cols, cell % cols);
                 if framed {
@@ -217,6 +220,7 @@ impl Engine {
         // A fixed cell gets a one-candidate list of its own, checked against its neighbours
         // like any other candidate when the search reaches it.
         let mut fixed = vec![None; cells];
+        let mut table: Vec<u32> = class.iter().map(|&c: &u8| u32::from(c)).collect();
         for (cell, clue) in clues.iter().enumerate() {
             if let Some(clue) = clue {
                 let sides = puzzle.oriented(clue.piece, clue.rotation);
@@ -224,6 +228,22 @@ impl Engine {
                 candidates.push(Candidate::new(clue.piece, clue.rotation, sides[EAST], sides[SOUTH]));
                 twins.push(NO_TWIN);
                 fixed[cell] = Some((start, start + 1));
+                // The fast loop's table for this cell: the clue in the lists whose north and
+                // west keys it fits, on a framed board only where the frame rules allow it.
+                let (row, col) = (cell / cols, cell % cols);
+                let frame_ok = !framed
+                    || ((sides[NORTH] == FRAME) == (row == 0)
+                        && (sides[WEST] == FRAME) == (col == 0)
+                        && (sides[EAST] == FRAME) == (col + 1 == cols)
+                        && (sides[SOUTH] == FRAME) == (row + 1 == rows));
+                let side_fits = |side: u16, key: usize| key == usize::from(any) && !framed || usize::from(side) == key;
+                table[cell] = (ranges.len() / (keys * keys)) as u32;
+                for north in 0..keys {
+                    for west in 0..keys {
+                        let fits = frame_ok && side_fits(sides[NORTH], north) && side_fits(sides[WEST], west);
+                        ranges.push(if fits { (start, start + 1) } else { (start, start) });
+                    }
+                }
             }
         }
         let mut next_turn = vec![u32::MAX; candidates.len()];
@@ -259,7 +279,7 @@ impl Engine {
                     slot_twins[list * 64 + piece] = twin_masks[index];
                 }
             }
-            north_masks = vec![0u64; classes * keys * 2];
+            north_masks = vec![0u64; ranges.len() / keys * 2];
             for (list, &mask) in piece_masks.iter().enumerate() {
                 let (class_north, west) = (list / keys, list % keys);
                 let west_border = framed && west == usize::from(FRAME);
@@ -281,6 +301,7 @@ impl Engine {
             next_turn,
             class,
             fixed,
+            table,
             border_key,
         }
     }
@@ -330,8 +351,7 @@ impl Engine {
         stop: &AtomicBool,
         observe: &(dyn Fn(usize, usize) + Sync),
     ) -> Counts {
-        let mut top = Search::new(self, puzzle, mode);
-        let prefixes = top.prefixes(self.split_depth());
+        let (top, prefixes) = self.split_for_threads(puzzle, mode);
         let done = std::sync::atomic::AtomicUsize::new(0);
         let below = prefixes
             .par_iter()
@@ -490,12 +510,21 @@ impl Engine {
         counts
     }
 
-    /// A depth that leaves enough subtrees for the threads on boards worth splitting.
-    fn split_depth(&self) -> usize {
-        if self.cells <= 16 {
-            0
-        } else {
-            (self.cells / 4).clamp(2, self.cols + 3)
+    /// The tree cut for the threads: the shallowest depth (up to a quarter of the cells, at
+    /// most a row and three cells) with at least [`SUBTREES`] subtrees, so that they balance the
+    /// threads' work while each stays big enough to pay for its start; boards of at most 16
+    /// cells are not cut. Returns the search that walked above the cut (its counts) and the
+    /// prefixes.
+    fn split_for_threads<'a>(&'a self, puzzle: &'a ColourPuzzle, mode: Mode) -> (Search<'a>, Vec<Vec<Candidate>>) {
+        let deepest = if self.cells <= 16 { 0 } else { (self.cells / 4).clamp(2, self.cols + 3) };
+        let mut depth = deepest.min(1);
+        loop {
+            let mut top = Search::new(self, puzzle, mode);
+            let prefixes = top.prefixes(depth);
+            if depth >= deepest || prefixes.len() >= SUBTREES {
+                return (top, prefixes);
+            }
+            depth += 1;
         }
     }
 }
@@ -520,6 +549,9 @@ pub fn turned_picture(picture: &[[u16; 4]], rows: usize, cols: usize, turns: u8)
     }
     current
 }
+
+/// Subtrees wanted for counting in parallel (see [`Engine::split_for_threads`]).
+const SUBTREES: usize = 4096;
 
 /// Placements between two looks at the stop flag.
 const STOP_INTERVAL: u64 = 1 << 22;
@@ -660,8 +692,7 @@ impl<'a> Search<'a> {
     /// Counts every solution below the floor: the tight loop for puzzles of at most 64 pieces
     /// without clues, else the general one.
     pub(crate) fn count(&mut self, stop: &AtomicBool) {
-        let no_clues = self.engine.fixed.iter().all(Option::is_none);
-        if self.engine.cells <= 64 && !self.engine.slots.is_empty() && no_clues {
+        if self.engine.cells <= 64 && !self.engine.slots.is_empty() {
             let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
             match (self.mode, turns) {
                 (Mode::Plain, false) => self.count_small::<false, false>(stop),
@@ -704,7 +735,7 @@ impl<'a> Search<'a> {
         }
         let (cols, keys, border) = (engine.cols, engine.keys as u32, engine.border_key);
         let framed = border == u32::from(FRAME);
-        let class_base = |cell: usize| u32::from(engine.class[cell]) * keys * keys;
+        let class_base = |cell: usize| engine.table[cell] * keys * keys;
         let mut info = [Cell::default(); 64];
         for (d, cell) in info.iter_mut().enumerate().take(cells) {
             let next = d + 1;
@@ -714,7 +745,7 @@ impl<'a> Search<'a> {
                 next_fixed: if next < cells { class_base(next) + if starts_row { border } else { 0 } } else { 0 },
                 east_mask: if starts_row { 0 } else { u32::MAX },
                 below: if d + cols < cells {
-                    u32::from(engine.class[d + cols]) * keys * 2 + u32::from(framed && (d + cols) % cols == 0)
+                    engine.table[d + cols] * keys * 2 + u32::from(framed && (d + cols) % cols == 0)
                 } else {
                     NONE
                 },
@@ -747,7 +778,7 @@ impl<'a> Search<'a> {
         let mut list = {
             let north = if depth < cols { border } else { placed[depth - cols].south() };
             let west = if depth % cols == 0 { border } else { placed[depth - 1].east() };
-            (u32::from(engine.class[depth]) * keys + north) * keys + west
+            (engine.table[depth] * keys + north) * keys + west
         };
         'expand: loop {
             // Expand cell `depth` with candidate list `list`.
