@@ -316,10 +316,11 @@ impl Engine {
     /// Counts solutions (in `mode`) and placements, splitting the tree across rayon's threads.
     /// `stop` ends the search early (the counts are then partial).
     ///
-    /// In [`Mode::Pictures`], when [`Engine::corner_split`] applies, only the pictures with one
-    /// chosen corner piece in the top-left corner (and the top-right one, on an oblong board) are
-    /// searched and the turns of the whole board make up the rest: `nodes` are then the
-    /// placements of that smaller search.
+    /// In [`Mode::Pictures`], on a framed board whose pieces turn, without clues, with a corner
+    /// piece unlike every other (docs/algorithms.md, "the board's turns"), only the pictures with
+    /// that piece in the top-left corner (and the top-right one, on an oblong board) are searched
+    /// and the turns of the whole board make up the rest: `nodes` are then the placements of
+    /// that smaller search.
     pub fn count(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
         self.count_observed(puzzle, mode, stop, &|_, _| {})
     }
@@ -481,9 +482,9 @@ impl Engine {
 
     /// Counts solutions up to the board's own symmetries: pictures that a turn of the whole board
     /// carries onto each other count once (a half turn on any board, quarter turns too on a square
-    /// one; none when pieces may not turn, since turning the board turns them). Sequential.
-    /// When [`Engine::corner_split`] applies, every orbit holds exactly one picture of its
-    /// reduced searches, which then run in parallel.
+    /// one; none when pieces may not turn, since turning the board turns them). Sequential,
+    /// except with such a corner piece as [`Engine::count`] uses: then every orbit holds exactly
+    /// one picture of its reduced searches, which run in parallel.
     pub fn count_distinct(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
         if let Some(split) = self.corner_split(puzzle) {
             return split.count(puzzle, stop, &|_, _| {});
