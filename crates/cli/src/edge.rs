@@ -167,6 +167,7 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
                 solutions: count.complete.then_some(count.solutions),
                 solutions_so_far: (!count.complete).then_some(count.solutions),
                 nodes: count.stats.generated,
+                elapsed_ms: None,
                 status: if count.complete { "complete" } else { "gave up" },
             };
             writeln!(out, "{}", serde_json::to_string(&json)?)?;
@@ -248,21 +249,24 @@ struct PlacementJson {
     rotation: usize,
 }
 
-/// `--json --count` output.
+/// `--json --count` output, for marks and colour puzzles.
 #[derive(Serialize)]
-struct CountJson {
-    rows: usize,
-    cols: usize,
+pub(crate) struct CountJson {
+    pub rows: usize,
+    pub cols: usize,
     /// The count, when the search finished.
     #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<u64>,
+    pub solutions: Option<u64>,
     /// What a search that gave up had found: a lower bound, never the answer.
     #[serde(skip_serializing_if = "Option::is_none")]
-    solutions_so_far: Option<u64>,
+    pub solutions_so_far: Option<u64>,
     /// Pieces placed during the search.
-    nodes: u64,
+    pub nodes: u64,
+    /// Time of the search (colour puzzles only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elapsed_ms: Option<f64>,
     /// "complete" or "gave up".
-    status: &'static str,
+    pub status: &'static str,
 }
 
 #[cfg(test)]

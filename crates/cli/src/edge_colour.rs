@@ -10,7 +10,7 @@ use edge_match::engine::{Counts, Engine, Mode};
 use edge_match::{ColourPlacement, ColourPuzzle};
 use serde::Serialize;
 
-use crate::edge::EdgeArgs;
+use crate::edge::{CountJson, EdgeArgs};
 use crate::input::Input;
 
 /// Solves a colour puzzle read from `input`.
@@ -304,7 +304,7 @@ fn write_count(
             solutions: complete.then_some(counts.solutions),
             solutions_so_far: (!complete).then_some(counts.solutions),
             nodes: counts.nodes,
-            elapsed_ms: seconds * 1000.0,
+            elapsed_ms: Some(seconds * 1000.0),
             status: if complete { "complete" } else { "gave up" },
         };
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
@@ -348,21 +348,4 @@ struct FirstJson {
     solutions: u64,
     nodes: u64,
     elapsed_ms: f64,
-}
-
-/// `--json --count` output.
-#[derive(Serialize)]
-struct CountJson {
-    rows: usize,
-    cols: usize,
-    /// The count, when the search finished.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<u64>,
-    /// What a search that gave up had found: a lower bound, never the answer.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions_so_far: Option<u64>,
-    nodes: u64,
-    elapsed_ms: f64,
-    /// "complete" or "gave up".
-    status: &'static str,
 }
