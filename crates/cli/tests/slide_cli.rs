@@ -176,3 +176,108 @@ fn limits_give_up_without_calling_the_board_unsolvable() {
     check(&args, board, (0, "gave up\n", ""));
     check(&["--time-limit", "soon"], board, (1, "", "error: invalid value 'soon' for '--time-limit <SECONDS>': expected a number of seconds, not `soon`\n\nFor more information, try '--help'.\n"));
 }
+
+/// Boards of many shapes in one grid batch, a few moves from the goal, with every heuristic that
+/// builds no tables: each path replays to the goal, its length is the `moves` printed, every
+/// heuristic agrees, and boards with two tiles swapped say unsolvable. Long rows (2×70, 2×100)
+/// once crashed the linear-conflict buffers; 2×130 and 16×16 take the search for more than 255
+/// cells.
+#[test]
+fn boards_of_every_shape_reach_the_solver() {
+    use sliding::{Board, BoardSpec};
+
+    let shapes = [(2, 2), (2, 9), (9, 2), (2, 70), (70, 2), (2, 100), (2, 127), (127, 2), (2, 130), (3, 85)];
+    let shapes = [&shapes[..], &[(3, 86), (5, 7), (7, 5), (6, 6), (10, 10), (16, 16), (13, 17)]].concat();
+    for (goal_arg, blank_first) in [("blank-last", false), ("blank-first", true)] {
+        let mut input = String::new();
+        let mut expected = Vec::new();
+        for (i, &(rows, cols)) in shapes.iter().enumerate() {
+            let n = (rows * cols) as u32;
+            let tiles: Vec<u32> = if blank_first { (0..n).collect() } else { (1..n).chain([0]).collect() };
+            let mut board = Board::try_from(BoardSpec { rows, cols, tiles }).expect("a goal board");
+            // A walk of up to five moves that never undoes the last one, different per board.
+            let mut previous = None;
+            for step in 0..(i % 6) {
+                let dir = puzzle_core::Direction::ALL
+                    .into_iter()
+                    .cycle()
+                    .skip(step * 3 + i)
+                    .find(|&d| Some(d.opposite()) != previous && board.moved(d).is_some())
+                    .expect("some move");
+                board.move_blank(dir);
+                previous = Some(dir);
+            }
+            let swapped = {
+                let mut tiles = board.tiles().to_vec();
+                let (a, b) = if board.blank().0 < 2 { (2, 3) } else { (0, 1) };
+                tiles.swap(a, b);
+                Board::try_from(BoardSpec { rows, cols, tiles }).expect("a permutation")
+            };
+            for (b, solvable) in [(board, true), (swapped, false)] {
+                for row in b.tiles().chunks(cols) {
+                    input.push_str(&row.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+                    input.push('\n');
+                }
+                input.push('\n');
+                expected.push((b, solvable));
+            }
+        }
+        let mut lengths: Option<Vec<Option<u64>>> = None;
+        for heuristic in ["manhattan", "linear-conflict"] {
+            let run = common::puzzle(
+                // Boards of more than 255 cells are searched only under a limit; these finish far
+                // below it.
+                &[
+                    "slide",
+                    "--format",
+                    "grid",
+                    "--json",
+                    "--goal",
+                    goal_arg,
+                    "--heuristic",
+                    heuristic,
+                    "--time-limit",
+                    "120",
+                ],
+                &input,
+            );
+            assert_eq!(run.code, 0, "{}", run.failure("exit code"));
+            let answers: Vec<serde_json::Value> =
+                run.stdout.lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
+            assert_eq!(answers.len(), expected.len(), "{}", run.failure("one line per board"));
+            let mut these = Vec::new();
+            for (answer, (board, solvable)) in answers.iter().zip(&expected) {
+                let case = format!("{} --heuristic {heuristic} --goal {goal_arg}: {answer}", board.shape());
+                assert_eq!(answer["solvable"], *solvable, "{case}");
+                if !solvable {
+                    assert_eq!(answer["status"], "unsolvable", "{case}");
+                    these.push(None);
+                    continue;
+                }
+                assert_eq!(answer["status"], "solved", "{case}");
+                let letters = answer["path"].as_str().expect("a path");
+                let path: Vec<puzzle_core::Direction> = letters
+                    .chars()
+                    .map(|c| match c {
+                        'U' => puzzle_core::Direction::North,
+                        'D' => puzzle_core::Direction::South,
+                        'L' => puzzle_core::Direction::West,
+                        'R' => puzzle_core::Direction::East,
+                        other => panic!("{case}: move {other:?}"),
+                    })
+                    .collect();
+                let end = board.replay(&path).expect("every move stays on the board");
+                let shape = board.shape();
+                let n = shape.n_cells() as u32;
+                let goal: Vec<u32> = if blank_first { (0..n).collect() } else { (1..n).chain([0]).collect() };
+                assert_eq!(end.tiles(), goal.as_slice(), "{case}: the path does not reach the goal");
+                assert_eq!(answer["moves"].as_u64(), Some(path.len() as u64), "{case}");
+                these.push(Some(path.len() as u64));
+            }
+            if let Some(first) = &lengths {
+                assert_eq!(first, &these, "the heuristics disagree on the optimal lengths");
+            }
+            lengths = Some(these);
+        }
+    }
+}

@@ -132,14 +132,13 @@ impl LinearConflict {
     /// goal positions stays).
     fn line_extra(&self, geometry: &Geometry, state: &State, line: usize) -> u32 {
         let cols = geometry.cols;
-        let mut goals = [0u8; 64];
+        // A line holds at most 255 cells (the specialised search takes boards of up to 255
+        // cells), so one byte per entry and 256 entries cover any line of any shape.
+        let mut goals = [0u8; 256];
         let mut n = 0;
-        let cells: Vec<usize> = if line < self.rows {
-            (0..cols).map(|c| line * cols + c).collect()
-        } else {
-            (0..self.rows).map(|r| r * cols + (line - self.rows)).collect()
-        };
-        for cell in cells {
+        let (first, step, len) =
+            if line < self.rows { (line * cols, 1, cols) } else { (line - self.rows, cols, self.rows) };
+        for cell in (0..len).map(|i| first + i * step) {
             let tile = usize::from(state.board[cell]);
             if tile == usize::from(self.manhattan.blank_tile) {
                 continue;
@@ -150,15 +149,21 @@ impl LinearConflict {
                 n += 1;
             }
         }
-        // Longest increasing subsequence, quadratic: lines hold at most a handful of tiles.
-        let mut best = [0u8; 64];
-        let mut longest = 0;
-        for i in 0..n {
-            best[i] = 1 + (0..i).filter(|&j| goals[j] < goals[i]).map(|j| best[j]).max().unwrap_or(0);
-            longest = longest.max(best[i]);
-        }
-        2 * (n as u32 - u32::from(longest))
+        2 * (n as u32 - longest_increasing(&goals[..n]))
     }
+}
+
+/// The length of the longest strictly increasing subsequence of `values` (patience sorting:
+/// `tails[k]` is the smallest last value of an increasing run of length `k + 1`).
+fn longest_increasing(values: &[u8]) -> u32 {
+    let mut tails = [0u8; 256];
+    let mut len = 0;
+    for &value in values {
+        let at = tails[..len].partition_point(|&tail| tail < value);
+        tails[at] = value;
+        len = len.max(at + 1);
+    }
+    len as u32
 }
 
 impl Estimate for LinearConflict {
@@ -530,4 +535,40 @@ fn frontier<E: Estimate>(
     let mut cut = Cut { walker, depth, out: Vec::new() };
     cut.walk(0, h);
     cut.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::longest_increasing;
+
+    /// The longest increasing subsequence by trying every subset: the plain definition.
+    fn brute_force(values: &[u8]) -> u32 {
+        (0u32..1 << values.len())
+            .filter(|subset| {
+                let picked: Vec<u8> = (0..values.len()).filter(|i| subset >> i & 1 == 1).map(|i| values[i]).collect();
+                picked.windows(2).all(|w| w[0] < w[1])
+            })
+            .map(u32::count_ones)
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn longest_increasing_matches_the_definition() {
+        let mut seed = 0x2545_f491_u64;
+        for len in 0..=12 {
+            for _ in 0..40 {
+                let values: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                        (seed >> 58) as u8
+                    })
+                    .collect();
+                assert_eq!(longest_increasing(&values), brute_force(&values), "{values:?}");
+            }
+        }
+        // A line of 254 tiles in goal order, the longest a board of 255 cells can hold.
+        let sorted: Vec<u8> = (0..254).collect();
+        assert_eq!(longest_increasing(&sorted), 254);
+    }
 }

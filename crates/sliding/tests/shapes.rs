@@ -1,0 +1,175 @@
+//! Every board shape reaches the solvers: random valid boards a few moves from either goal, on
+//! 2×N and N×2 up to 127 (and past the 255-cell line of the specialised search), 3×N and N×3,
+//! squares and oblongs up to 16×16, solved with every heuristic, sequentially and split across
+//! threads. Each path is replayed, its length compared with a plain breadth-first search written
+//! here, and every board with its two tiles swapped must be reported unsolvable, never gave up.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+use puzzle_core::{Direction, Shape};
+use search::Limits;
+use sliding::pdb::PatternDb;
+use sliding::{check, solve_split, solve_with, Answer, Board, BoardSpec, GoalKind, Heuristic, PdbHeuristic};
+
+/// The shapes under test: every family of the issue, both sides of the 255-cell line.
+fn shapes() -> Vec<(usize, usize)> {
+    let mut shapes = Vec::new();
+    for n in (2..=40).chain([63, 64, 65, 70, 100, 126, 127, 128, 130]) {
+        shapes.extend([(2, n), (n, 2)]);
+    }
+    for n in (3..=12).chain([21, 22, 63, 64, 84, 85, 86, 90]) {
+        shapes.extend([(3, n), (n, 3)]);
+    }
+    for side in 4..=16 {
+        shapes.push((side, side));
+        if side < 16 {
+            shapes.extend([(side, side + 1), (side + 1, side)]);
+        }
+    }
+    shapes.extend([(4, 9), (9, 4), (5, 13), (13, 5), (15, 17), (17, 15)]);
+    shapes.sort_unstable();
+    shapes.dedup();
+    shapes
+}
+
+/// A small deterministic generator (xorshift64*), so a failure names a reproducible case.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+/// `steps` random blank moves from `goal`, never undoing the previous move.
+fn scrambled(goal: &Board, steps: usize, rng: &mut Rng) -> Board {
+    let mut board = goal.clone();
+    let mut previous: Option<Direction> = None;
+    for _ in 0..steps {
+        let options: Vec<Direction> = Direction::ALL
+            .into_iter()
+            .filter(|&d| Some(d.opposite()) != previous && board.moved(d).is_some())
+            .collect();
+        let dir = options[rng.below(options.len())];
+        board.move_blank(dir);
+        previous = Some(dir);
+    }
+    board
+}
+
+/// The exact distance from `start` to `goal` by breadth-first search over plain boards, or
+/// `None` when it is more than `max` moves.
+fn bfs_distance(start: &Board, goal: &Board, max: usize) -> Option<usize> {
+    let mut seen: HashSet<Board> = HashSet::from([start.clone()]);
+    let mut level = vec![start.clone()];
+    for depth in 0..=max {
+        if level.contains(goal) {
+            return Some(depth);
+        }
+        let mut next = Vec::new();
+        for board in &level {
+            for dir in Direction::ALL {
+                if let Some(moved) = board.moved(dir) {
+                    if seen.insert(moved.clone()) {
+                        next.push(moved);
+                    }
+                }
+            }
+        }
+        level = next;
+    }
+    None
+}
+
+/// The same board with two tiles (not the blank) swapped: the other parity class.
+fn with_two_tiles_swapped(board: &Board) -> Board {
+    let mut tiles = board.tiles().to_vec();
+    let blank = board.blank().0;
+    let (a, b) = match blank {
+        0 => (1, 2),
+        1 => (0, 2),
+        _ => (0, 1),
+    };
+    tiles.swap(a, b);
+    let shape = board.shape();
+    Board::try_from(BoardSpec { rows: shape.rows(), cols: shape.cols(), tiles }).expect("a permutation")
+}
+
+/// The default pattern databases for boards of at most 9 cells, built in memory once.
+fn small_pdb(goal: &Board) -> Option<Heuristic> {
+    static BUILT: Mutex<Vec<((Shape, usize), Heuristic)>> = Mutex::new(Vec::new());
+    let shape = goal.shape();
+    if shape.n_cells() > 9 {
+        return None;
+    }
+    let id = (shape, goal.blank().0);
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, heuristic)) = built.iter().find(|(k, _)| *k == id) {
+        return Some(heuristic.clone());
+    }
+    let keys = PdbHeuristic::keys(shape.rows(), shape.cols(), goal.blank().0)?;
+    let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}))).collect();
+    let heuristic = Heuristic::Pdb(Arc::new(PdbHeuristic::new(shape, goal.blank().0, &tables).ok()?));
+    built.push((id, heuristic.clone()));
+    Some(heuristic)
+}
+
+/// The longest scramble for a board of `cells` cells: the breadth-first oracle keeps every board
+/// within that many moves, so big boards get shorter walks.
+fn max_steps(cells: usize) -> usize {
+    match cells {
+        0..=16 => 14,
+        17..=64 => 10,
+        _ => 8,
+    }
+}
+
+#[test]
+fn every_shape_every_heuristic_solves_optimally_and_tells_unsolvable() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut solved = 0usize;
+    for (rows, cols) in shapes() {
+        let shape = Shape::new(rows, cols).expect("a shape");
+        for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
+            let goal = Board::goal(shape, kind).expect("a goal");
+            let steps = rng.below(max_steps(shape.n_cells()) + 1);
+            let start = scrambled(&goal, steps, &mut rng);
+            let case = format!("{rows}x{cols} {kind:?} after {steps} moves: {start}");
+            let expected = bfs_distance(&start, &goal, steps).expect("the scramble is a path back");
+
+            let mut heuristics = vec![Heuristic::Manhattan, Heuristic::LinearConflict];
+            heuristics.extend(small_pdb(&goal));
+            let mut paths = Vec::new();
+            for heuristic in &heuristics {
+                for split_after in [u64::MAX, 0] {
+                    let answer = solve_split(&start, &goal, heuristic, &Limits::NONE, split_after)
+                        .unwrap_or_else(|e| panic!("{case}: {e}"))
+                        .answer;
+                    check(&start, &goal, &answer).unwrap_or_else(|e| panic!("{case}: {e}"));
+                    let Answer::Solved(path) = answer else { panic!("{case}: {answer:?} with {heuristic:?}") };
+                    assert_eq!(start.replay(&path).as_ref(), Ok(&goal), "{case}: the path does not reach the goal");
+                    assert_eq!(path.len(), expected, "{case}: {heuristic:?} is not optimal");
+                    paths.push(path);
+                }
+            }
+            // Every heuristic and split finds the same first optimal path in move order.
+            assert!(paths.windows(2).all(|w| w[0] == w[1]), "{case}: the paths differ");
+
+            let swapped = with_two_tiles_swapped(&start);
+            let tight = Limits { max_expanded: Some(1), ..Limits::NONE };
+            for heuristic in &heuristics {
+                for limits in [&Limits::NONE, &tight] {
+                    let answer = solve_with(&swapped, &goal, heuristic, limits).expect("same shape").answer;
+                    assert_eq!(answer, Answer::Unsolvable, "{rows}x{cols} {kind:?}: {swapped} with {heuristic:?}");
+                }
+            }
+            solved += 1;
+        }
+    }
+    // Two goals for each of the shapes listed above: a guard against an empty loop.
+    assert_eq!(solved, 2 * shapes().len());
+}
