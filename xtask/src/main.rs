@@ -98,6 +98,9 @@ enum Bench {
         /// Threads (default: all)
         #[arg(long)]
         threads: Option<usize>,
+        /// Start from an empty temporary cache, as a new user would (tables built in the run)
+        #[arg(long)]
+        fresh: bool,
     },
 }
 
@@ -114,9 +117,9 @@ fn main() -> ExitCode {
         Command::Bench(Bench::JudgeB { boards, runs, seed }) => {
             bench::judge_b(&root, bench::JudgeB { boards, runs, seed })
         }
-        Command::Bench(Bench::Korf { file, ids, time_limit, threads }) => {
+        Command::Bench(Bench::Korf { file, ids, time_limit, threads, fresh }) => {
             let file = if file.is_relative() { root.join(file) } else { file };
-            korf::run(&root, &korf::Korf { file, ids, time_limit, threads })
+            korf::run(&root, &korf::Korf { file, ids, time_limit, threads, fresh })
         }
         Command::Bench(Bench::EdgeSuites { data, large_limit }) => {
             let data = if data.is_relative() { root.join(data) } else { data };

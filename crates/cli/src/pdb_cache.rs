@@ -17,23 +17,16 @@ use sliding::pdb::{PatternDb, PatternKey};
 /// Tables smaller than this are built in memory every time (in milliseconds) and never written.
 const CACHE_MIN_ENTRIES: usize = 1 << 20;
 
-/// The cache directory (see the module documentation).
+/// The cache directory (see the module documentation). The platform's rules come from the
+/// `directories` crate, which follows the XDG base directories, Apple's and Windows' known
+/// folders.
 pub fn cache_dir() -> anyhow::Result<PathBuf> {
     if let Some(dir) = std::env::var_os("PUZZLE_CACHE_DIR").filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
-    let home = || std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
-    let dir = if cfg!(windows) {
-        std::env::var_os("LOCALAPPDATA").map(|d| PathBuf::from(d).join("puzzle").join("cache"))
-    } else if cfg!(target_os = "macos") {
-        home().map(|h| h.join("Library").join("Caches").join("puzzle"))
-    } else {
-        std::env::var_os("XDG_CACHE_HOME")
-            .filter(|d| !d.is_empty())
-            .map(|d| PathBuf::from(d).join("puzzle"))
-            .or_else(|| home().map(|h| h.join(".cache").join("puzzle")))
-    };
-    dir.context("no cache directory: set PUZZLE_CACHE_DIR (or HOME)")
+    directories::ProjectDirs::from("", "", "puzzle")
+        .map(|dirs| dirs.cache_dir().to_path_buf())
+        .context("no cache directory: set PUZZLE_CACHE_DIR (or HOME)")
 }
 
 /// Loads tables from the cache, building and storing the missing ones; tables already loaded in
@@ -44,6 +37,15 @@ pub struct Tables {
 }
 
 impl Tables {
+    /// Whether the table for `key` is at hand without a long build: loaded already, small enough
+    /// to build in memory at once, or in the cache directory (a damaged file is rebuilt when it
+    /// is read).
+    pub fn is_cached(&self, key: &PatternKey) -> bool {
+        key.entries() < CACHE_MIN_ENTRIES
+            || self.loaded.lock().is_ok_and(|loaded| loaded.contains_key(key))
+            || cache_dir().is_ok_and(|dir| dir.join(key.file_name()).is_file())
+    }
+
     /// The table for `key`: from memory, from the cache file, or built now.
     pub fn get(&self, key: &PatternKey) -> anyhow::Result<Arc<PatternDb>> {
         if let Some(db) = self.loaded.lock().map_err(|_| anyhow::anyhow!("table cache poisoned"))?.get(key) {

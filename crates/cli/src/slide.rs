@@ -398,6 +398,8 @@ impl Solver {
     /// for shapes with a board that needs a search.
     fn prepare(&mut self, items: &[Item], tables: &Tables) -> anyhow::Result<()> {
         let (explicit, goal) = (self.explicit, &self.goal);
+        // The boards of each shape still without a heuristic that need a search.
+        let mut searched: Vec<(Shape, Vec<&Board>)> = Vec::new();
         for board in items.iter().filter_map(|item| item.board.as_ref().ok()) {
             let shape = board.shape();
             let plan = self.plans.entry(shape).or_insert_with(|| {
@@ -418,8 +420,16 @@ impl Solver {
             // Parity answers unsolvable boards without search, so they need no heuristic.
             let Ok(goal) = &plan.goal else { continue };
             if sliding::is_solvable(board, goal) {
-                plan.heuristic = Some(prepare(explicit, goal, tables)?);
+                match searched.iter_mut().find(|(s, _)| *s == shape) {
+                    Some((_, boards)) => boards.push(board),
+                    None => searched.push((shape, vec![board])),
+                }
             }
+        }
+        for (shape, boards) in searched {
+            let plan = self.plans.get_mut(&shape).context("a plan for every shape seen")?;
+            let Ok(goal) = &plan.goal else { continue };
+            plan.heuristic = Some(prepare(explicit, goal, &boards, tables)?);
         }
         Ok(())
     }
@@ -462,13 +472,19 @@ impl Solver {
     }
 }
 
-/// The heuristic for boards with this `goal`: the one asked for, else pattern databases where
-/// the board is small enough and linear conflict beyond.
-fn prepare(explicit: Option<HeuristicKind>, goal: &Board, tables: &Tables) -> anyhow::Result<Heuristic> {
+/// The heuristic for `boards` with this `goal`: the one asked for, else pattern databases where
+/// the board is small enough (the tables [`sliding::choose_tables`] picks) and linear conflict
+/// beyond.
+fn prepare(
+    explicit: Option<HeuristicKind>,
+    goal: &Board,
+    boards: &[&Board],
+    tables: &Tables,
+) -> anyhow::Result<Heuristic> {
     let shape = goal.shape();
     let blank = goal.blank().0;
-    let keys = PdbHeuristic::keys(shape.rows(), shape.cols(), blank);
-    Ok(match (explicit, keys) {
+    let choice = sliding::choose_tables(goal, boards, &|key| tables.is_cached(key));
+    Ok(match (explicit, choice) {
         (Some(HeuristicKind::Manhattan), _) => Heuristic::Manhattan,
         (Some(HeuristicKind::LinearConflict), _) | (None, None) => Heuristic::LinearConflict,
         (Some(HeuristicKind::Pdb), None) => anyhow::bail!(BadInput {
@@ -479,9 +495,15 @@ fn prepare(explicit: Option<HeuristicKind>, goal: &Board, tables: &Tables) -> an
                 sliding::heuristic::PDB_MAX_CELLS
             ),
         }),
-        (Some(HeuristicKind::Pdb) | None, Some(keys)) => {
-            let loaded: Vec<_> = keys.iter().map(|k| tables.get(k)).collect::<anyhow::Result<_>>()?;
-            let heuristic = PdbHeuristic::new(shape, blank, &loaded)
+        (Some(HeuristicKind::Pdb) | None, Some(choice)) => {
+            if let Some(because) = &choice.building_because {
+                eprintln!(
+                    "note: building the big pattern databases for {shape} once (minutes; `puzzle pdb build` \
+                     does it ahead): {because}"
+                );
+            }
+            let loaded: Vec<_> = choice.keys.iter().map(|k| tables.get(k)).collect::<anyhow::Result<_>>()?;
+            let heuristic = PdbHeuristic::for_tier(shape, blank, choice.tier, &loaded)
                 .map_err(|key| anyhow::anyhow!("table {key} missing after loading"))?;
             Heuristic::Pdb(Arc::new(heuristic))
         }

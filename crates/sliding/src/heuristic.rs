@@ -63,22 +63,50 @@ pub fn canonical_blank(rows: usize, cols: usize, goal_blank: usize) -> usize {
 /// The most cells a board may have for pattern databases.
 pub const PDB_MAX_CELLS: usize = 25;
 
-/// The partition used for a board shape of at most [`PDB_MAX_CELLS`] cells and (canonical) blank
-/// cell: 7-8 on 4×4 and 6-6-6-6 on 5×5 with the blank in a corner, otherwise the tiles in
-/// row-major order cut into patterns of at most `largest_pattern(cells)` tiles.
+/// How strong a set of pattern databases is, and so how long it takes to build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tier {
+    /// Tables of at most 2^22 entries each, built in about a second: the tiles in row-major
+    /// order cut into patterns of at most `largest_pattern(cells)` tiles (5-5-5 on 4×4,
+    /// 4-4-4-4-4-4 on 5×5).
+    Quick,
+    /// Korf and Felner's tables where a shape has them (7-8 on 4×4 and 6-6-6-6 on 5×5, blank in
+    /// a corner): minutes to build and hundreds of megabytes, for far smaller searches. On other
+    /// shapes and goals the same as [`Tier::Quick`].
+    Full,
+}
+
+impl Tier {
+    /// Whether this shape and (canonical) blank cell has a [`Tier::Full`] partition of its own.
+    pub fn full_differs(rows: usize, cols: usize, blank: usize) -> bool {
+        matches!((rows, cols, blank), (4, 4, 0) | (5, 5, 0))
+    }
+}
+
+/// The partition of [`Tier::Full`] for a board shape of at most [`PDB_MAX_CELLS`] cells and
+/// (canonical) blank cell: 7-8 on 4×4 and 6-6-6-6 on 5×5 with the blank in a corner, otherwise
+/// the [`Tier::Quick`] one.
 ///
 /// A table read through a symmetry that moves the goal's blank is still exact when the cells its
 /// pattern leaves open at home are connected: the blank's goal cell then only names that region.
 /// The test `parts_read_through_symmetries_keep_the_blank_region` checks this for every default.
 pub fn default_partition(rows: usize, cols: usize, blank: usize) -> Vec<PartSpec> {
+    tier_partition(rows, cols, blank, Tier::Full)
+}
+
+/// The partition of `tier` for a board shape of at most [`PDB_MAX_CELLS`] cells and (canonical)
+/// blank cell.
+pub fn tier_partition(rows: usize, cols: usize, blank: usize, tier: Tier) -> Vec<PartSpec> {
     let identity: Vec<u8> = (0..(rows * cols) as u8).collect();
     let part = |tiles: &[usize], through: &[u8]| PartSpec {
         key: PatternKey::new(rows, cols, blank, tiles).unwrap_or_else(|e| unreachable!("default pattern: {e}")),
         through: through.to_vec(),
     };
-    match (rows, cols, blank) {
-        (4, 4, 0) => vec![part(&[1, 2, 3, 4, 5, 6, 7], &identity), part(&[8, 9, 10, 11, 12, 13, 14, 15], &identity)],
-        (5, 5, 0) => {
+    match (tier, rows, cols, blank) {
+        (Tier::Full, 4, 4, 0) => {
+            vec![part(&[1, 2, 3, 4, 5, 6, 7], &identity), part(&[8, 9, 10, 11, 12, 13, 14, 15], &identity)]
+        }
+        (Tier::Full, 5, 5, 0) => {
             // Korf and Felner's partition: an irregular pattern around the blank's corner and
             // three copies of a 3×2 block, the last two read through the block's table after a
             // half turn and a quarter turn of the board.
@@ -144,14 +172,20 @@ pub struct PdbHeuristic {
 }
 
 impl PdbHeuristic {
-    /// The tables needed for a `rows`×`cols` board whose goal has the blank at `goal_blank`, or
-    /// `None` when the board has more than [`PDB_MAX_CELLS`] cells.
+    /// The tables of [`Tier::Full`] for a `rows`×`cols` board whose goal has the blank at
+    /// `goal_blank`, or `None` when the board has more than [`PDB_MAX_CELLS`] cells.
     pub fn keys(rows: usize, cols: usize, goal_blank: usize) -> Option<Vec<PatternKey>> {
+        Self::tier_keys(rows, cols, goal_blank, Tier::Full)
+    }
+
+    /// The tables of `tier` for a `rows`×`cols` board whose goal has the blank at `goal_blank`,
+    /// or `None` when the board has more than [`PDB_MAX_CELLS`] cells.
+    pub fn tier_keys(rows: usize, cols: usize, goal_blank: usize, tier: Tier) -> Option<Vec<PatternKey>> {
         if rows * cols > PDB_MAX_CELLS {
             return None;
         }
         let mut keys: Vec<PatternKey> = Vec::new();
-        for part in default_partition(rows, cols, canonical_blank(rows, cols, goal_blank)) {
+        for part in tier_partition(rows, cols, canonical_blank(rows, cols, goal_blank), tier) {
             if !keys.contains(&part.key) {
                 keys.push(part.key);
             }
@@ -159,15 +193,25 @@ impl PdbHeuristic {
         Some(keys)
     }
 
-    /// Assembles the heuristic from the tables named by [`PdbHeuristic::keys`].
+    /// Assembles the [`Tier::Full`] heuristic from the tables named by [`PdbHeuristic::keys`].
     ///
     /// Every symmetry of the grid that carries the goal's blank to the canonical cell gives an
     /// admissible sum (the carried board is as far from the carried goal, and tiles are named by
     /// goal cell). When all sums cover the same tile sets, they merge into one sum that takes, per
     /// part, the largest lookup; otherwise the heuristic is the largest sum.
     pub fn new(shape: Shape, goal_blank: usize, tables: &[Arc<PatternDb>]) -> Result<PdbHeuristic, PatternKey> {
+        Self::for_tier(shape, goal_blank, Tier::Full, tables)
+    }
+
+    /// Assembles the heuristic of `tier` from the tables named by [`PdbHeuristic::tier_keys`].
+    pub fn for_tier(
+        shape: Shape,
+        goal_blank: usize,
+        tier: Tier,
+        tables: &[Arc<PatternDb>],
+    ) -> Result<PdbHeuristic, PatternKey> {
         let canonical = canonical_blank(shape.rows(), shape.cols(), goal_blank);
-        Self::with_partition(shape, goal_blank, &default_partition(shape.rows(), shape.cols(), canonical), tables)
+        Self::with_partition(shape, goal_blank, &tier_partition(shape.rows(), shape.cols(), canonical, tier), tables)
     }
 
     /// As [`PdbHeuristic::new`] with another partition, whose keys have the blank at the
@@ -345,7 +389,7 @@ mod tests {
                     .into_iter()
                     .filter(|m| usize::from(m[goal_blank]) == canonical)
                     .collect();
-                for part in default_partition(rows, cols, canonical) {
+                for part in [Tier::Quick, Tier::Full].iter().flat_map(|&t| tier_partition(rows, cols, canonical, t)) {
                     for carrier in &carriers {
                         let image = usize::from(part.through[usize::from(carrier[goal_blank])]);
                         let region = home_region(&part.key, part.key.blank());
@@ -362,15 +406,18 @@ mod tests {
             for blank in [0, rows * cols - 1] {
                 let canonical = canonical_blank(rows, cols, blank);
                 assert_eq!(canonical, 0);
-                let mut covered = 0u64;
-                for part in default_partition(rows, cols, canonical) {
-                    let tiles = part.key.tiles().iter().map(|&t| part.through.iter().position(|&y| y == t).unwrap());
-                    for t in tiles {
-                        assert_eq!(covered & 1 << t, 0, "{rows}x{cols}: tile {t} twice");
-                        covered |= 1 << t;
+                for tier in [Tier::Quick, Tier::Full] {
+                    let mut covered = 0u64;
+                    for part in tier_partition(rows, cols, canonical, tier) {
+                        let tiles =
+                            part.key.tiles().iter().map(|&t| part.through.iter().position(|&y| y == t).unwrap());
+                        for t in tiles {
+                            assert_eq!(covered & 1 << t, 0, "{rows}x{cols} {tier:?}: tile {t} twice");
+                            covered |= 1 << t;
+                        }
                     }
+                    assert_eq!(covered, ((1u64 << (rows * cols)) - 1) & !1, "{rows}x{cols} {tier:?}");
                 }
-                assert_eq!(covered, ((1u64 << (rows * cols)) - 1) & !1, "{rows}x{cols}");
             }
         }
         assert_eq!(largest_pattern(16), 5);

@@ -14,11 +14,12 @@ pub mod pdb;
 pub mod solvable;
 pub mod solve;
 pub mod table;
+pub mod tiers;
 
 use puzzle_core::Direction;
 
 pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK};
-pub use heuristic::{HeuristicKind, PdbHeuristic};
+pub use heuristic::{HeuristicKind, PdbHeuristic, Tier};
 pub use parse::{
     detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_line, parse_lines, Batch, Entry, Format,
     JudgeBEnd, JudgeBInput, JudgeBReader, ParseError, ParseErrorKind,
@@ -29,6 +30,7 @@ pub use solve::{
     SolveError, Solved,
 };
 pub use table::DistanceTable;
+pub use tiers::{choose_tables, TableChoice};
 
 /// The order in which blank moves are tried, which fixes the path chosen among optimal ones:
 /// up, down, left, right.

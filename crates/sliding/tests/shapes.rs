@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use puzzle_core::{Direction, Shape};
 use search::Limits;
 use sliding::pdb::PatternDb;
-use sliding::{check, solve_split, solve_with, Answer, Board, BoardSpec, GoalKind, Heuristic, PdbHeuristic};
+use sliding::{check, solve_split, solve_with, Answer, Board, BoardSpec, GoalKind, Heuristic, PdbHeuristic, Tier};
 
 /// The shapes under test: every family of the issue, both sides of the 255-cell line.
 fn shapes() -> Vec<(usize, usize)> {
@@ -172,4 +172,33 @@ fn every_shape_every_heuristic_solves_optimally_and_tells_unsolvable() {
     }
     // Two goals for each of the shapes listed above: a guard against an empty loop.
     assert_eq!(solved, 2 * shapes().len());
+}
+
+#[test]
+fn quick_tables_solve_optimally_on_shapes_of_ten_to_sixteen_cells() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for (rows, cols) in [(4, 4), (3, 5), (5, 3), (2, 8), (3, 4), (2, 5)] {
+        let shape = Shape::new(rows, cols).expect("a shape");
+        for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
+            let goal = Board::goal(shape, kind).expect("a goal");
+            let keys = PdbHeuristic::tier_keys(rows, cols, goal.blank().0, Tier::Quick).expect("a small shape");
+            let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}))).collect();
+            let heuristic = Heuristic::Pdb(Arc::new(
+                PdbHeuristic::for_tier(shape, goal.blank().0, Tier::Quick, &tables).expect("tables for the keys"),
+            ));
+            for _ in 0..4 {
+                let steps = rng.below(max_steps(shape.n_cells()) + 1);
+                let start = scrambled(&goal, steps, &mut rng);
+                let case = format!("{rows}x{cols} {kind:?} after {steps} moves: {start}");
+                let expected = bfs_distance(&start, &goal, steps).expect("the scramble is a path back");
+                let answer = solve_with(&start, &goal, &heuristic, &Limits::NONE).expect("same shape").answer;
+                check(&start, &goal, &answer).unwrap_or_else(|e| panic!("{case}: {e}"));
+                let Answer::Solved(path) = answer else { panic!("{case}: {answer:?}") };
+                assert_eq!(path.len(), expected, "{case}: not optimal");
+                let swapped = with_two_tiles_swapped(&start);
+                let answer = solve_with(&swapped, &goal, &heuristic, &Limits::NONE).expect("same shape").answer;
+                assert_eq!(answer, Answer::Unsolvable, "{case}: swapped");
+            }
+        }
+    }
 }

@@ -1,0 +1,161 @@
+//! Which pattern databases a board shape is searched with: the strongest ones already at hand,
+//! else small ones built in about a second, and the big ones only when the work ahead pays for
+//! the minutes they take to build.
+
+use crate::board::Board;
+use crate::heuristic::{canonical_blank, PdbHeuristic, Tier};
+use crate::pdb::PatternKey;
+use crate::solve::{lower_bound, Heuristic};
+
+/// Boards of 4×4 needing a search in one run from which the 7-8 tables are built: with the
+/// quick 5-5-5 tables an average random 4×4 board takes about 0.1 s, and building the 7-8
+/// tables takes about 3 to 6 minutes on two cores, so a batch of this many boards spends longer
+/// on the quick tables than the big ones cost.
+pub const FULL_4X4_AFTER_BOARDS: usize = 3000;
+
+/// A 5×5 board whose linear-conflict bound is at least this is searched with the 6-6-6-6
+/// tables, built if needed: the quick 4-4-4-4-4-4 tables solve boards near the goal at once but
+/// would take hours on boards this far away, while the big tables take minutes to build.
+pub const FULL_5X5_FROM_BOUND: u32 = 50;
+
+/// The tables chosen for one board shape and goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableChoice {
+    /// How strong the tables are.
+    pub tier: Tier,
+    /// The tables to load or build, for [`PdbHeuristic::for_tier`].
+    pub keys: Vec<PatternKey>,
+    /// Why the big tables are built now when they are not cached: for the user to read.
+    pub building_because: Option<String>,
+}
+
+/// Chooses the pattern databases for boards with this `goal`, of which `boards` need a search
+/// in this run, given which tables are `cached` already; `None` when the shape has more cells
+/// than pattern databases cover.
+///
+/// The strongest tables already cached win. Otherwise the quick tables are used, unless the
+/// boards ahead make the big ones pay ([`FULL_4X4_AFTER_BOARDS`], [`FULL_5X5_FROM_BOUND`]).
+pub fn choose_tables(goal: &Board, boards: &[&Board], cached: &dyn Fn(&PatternKey) -> bool) -> Option<TableChoice> {
+    let shape = goal.shape();
+    let (rows, cols, blank) = (shape.rows(), shape.cols(), goal.blank().0);
+    let quick = PdbHeuristic::tier_keys(rows, cols, blank, Tier::Quick)?;
+    let choice = |tier, keys, building_because| Some(TableChoice { tier, keys, building_because });
+    if !Tier::full_differs(rows, cols, canonical_blank(rows, cols, blank)) {
+        return choice(Tier::Quick, quick, None);
+    }
+    let full = PdbHeuristic::tier_keys(rows, cols, blank, Tier::Full)?;
+    if full.iter().all(cached) {
+        return choice(Tier::Full, full, None);
+    }
+    let names = full.iter().map(|k| k.tiles().len().to_string()).collect::<Vec<_>>().join("-");
+    let because = if shape.n_cells() == 16 && boards.len() >= FULL_4X4_AFTER_BOARDS {
+        Some(format!(
+            "{} {shape} boards to search (at least {FULL_4X4_AFTER_BOARDS}) pay for the {names} tables",
+            boards.len()
+        ))
+    } else if shape.n_cells() == 25 {
+        let far = boards
+            .iter()
+            .filter_map(|board| lower_bound(board, goal, &Heuristic::LinearConflict).ok())
+            .max()
+            .filter(|&bound| bound >= FULL_5X5_FROM_BOUND);
+        far.map(|bound| {
+            format!("a {shape} board at least {bound} moves away (from {FULL_5X5_FROM_BOUND}) needs the {names} tables")
+        })
+    } else {
+        None
+    };
+    match because {
+        Some(because) => choice(Tier::Full, full, Some(because)),
+        None => choice(Tier::Quick, quick, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::GoalKind;
+    use puzzle_core::{Direction, Shape};
+
+    fn goal(rows: usize, cols: usize, kind: GoalKind) -> Board {
+        Board::goal(Shape::new(rows, cols).unwrap(), kind).unwrap()
+    }
+
+    /// A board reached from `goal` by walking the blank along `dirs` (moves that hit a wall are
+    /// skipped).
+    fn walked(goal: &Board, dirs: &[Direction]) -> Board {
+        let mut board = goal.clone();
+        for &dir in dirs {
+            board.move_blank(dir);
+        }
+        board
+    }
+
+    #[test]
+    fn quick_tables_are_small_on_every_shape() {
+        for rows in 2..=12 {
+            for cols in 2..=12 {
+                for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
+                    let goal = goal(rows, cols, kind);
+                    let choice = choose_tables(&goal, &[], &|_| false);
+                    if rows * cols > crate::heuristic::PDB_MAX_CELLS {
+                        assert_eq!(choice, None, "{rows}x{cols}");
+                        continue;
+                    }
+                    let choice = choice.expect("a choice for small shapes");
+                    assert_eq!(choice.tier, Tier::Quick, "{rows}x{cols}");
+                    assert_eq!(choice.building_because, None);
+                    for key in &choice.keys {
+                        assert!(key.entries() <= 1 << 22, "{rows}x{cols}: {key} has {} entries", key.entries());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cached_big_tables_win_and_are_built_only_when_they_pay() {
+        use Direction::{North, West};
+        for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
+            let goal = goal(4, 4, kind);
+            let near = walked(&goal, &[West, North]);
+            let full = PdbHeuristic::tier_keys(4, 4, goal.blank().0, Tier::Full).unwrap();
+            let quick = PdbHeuristic::tier_keys(4, 4, goal.blank().0, Tier::Quick).unwrap();
+            assert_ne!(full, quick);
+
+            let choice = choose_tables(&goal, &[&near], &|_| false).unwrap();
+            assert_eq!((choice.tier, &choice.keys, &choice.building_because), (Tier::Quick, &quick, &None));
+
+            let choice = choose_tables(&goal, &[&near], &|key| full.contains(key)).unwrap();
+            assert_eq!((choice.tier, &choice.keys, &choice.building_because), (Tier::Full, &full, &None));
+
+            // One of the big tables missing: not "cached".
+            let choice = choose_tables(&goal, &[&near], &|key| *key == full[0]).unwrap();
+            assert_eq!(choice.tier, Tier::Quick);
+
+            let many = vec![&near; FULL_4X4_AFTER_BOARDS];
+            let choice = choose_tables(&goal, &many, &|_| false).unwrap();
+            assert_eq!((choice.tier, &choice.keys), (Tier::Full, &full));
+            assert!(choice.building_because.unwrap().contains("3000"));
+            let choice = choose_tables(&goal, &many[1..], &|_| false).unwrap();
+            assert_eq!(choice.tier, Tier::Quick);
+        }
+    }
+
+    #[test]
+    fn a_far_5x5_board_builds_the_big_tables() {
+        let goal = goal(5, 5, GoalKind::BlankFirst);
+        let near = walked(&goal, &[Direction::East, Direction::South]);
+        assert_eq!(choose_tables(&goal, &[&near], &|_| false).unwrap().tier, Tier::Quick);
+        // The goal turned half a turn, blank moved back to the corner: every tile is far from
+        // home, so linear conflict alone proves a bound well above the threshold.
+        let mut tiles: Vec<u32> = goal.tiles().iter().rev().copied().collect();
+        tiles.swap(0, 24);
+        let far = Board::try_from(crate::board::BoardSpec { rows: 5, cols: 5, tiles }).unwrap();
+        let bound = lower_bound(&far, &goal, &Heuristic::LinearConflict).unwrap();
+        assert!(bound >= FULL_5X5_FROM_BOUND, "bound {bound}");
+        let choice = choose_tables(&goal, &[&near, &far], &|_| false).unwrap();
+        assert_eq!(choice.tier, Tier::Full);
+        assert!(choice.building_because.unwrap().contains(&bound.to_string()));
+    }
+}
