@@ -217,6 +217,16 @@ impl<'p> Search<'p> {
         &self.settings
     }
 
+    /// The best board of the checkpoint resumed, if any.
+    pub fn checkpoint_best(&self) -> Option<&[Option<ColourPlacement>]> {
+        self.start.as_ref().and_then(Checkpoint::best)
+    }
+
+    /// Search time before this run (that of the checkpoint resumed).
+    pub fn elapsed_before(&self) -> Duration {
+        Duration::from_millis(self.start.as_ref().map_or(0, Checkpoint::elapsed_ms))
+    }
+
     /// Cells on the board.
     pub fn cells(&self) -> usize {
         self.puzzle.rows() * self.puzzle.cols()

@@ -266,9 +266,8 @@ impl Tables {
                             continue;
                         }
                         let exact = [sides[WEST]];
-                        let ws: &[u16] = if kind.outside[WEST] {
-                            &w_dom
-                        } else if b1 < max && (!kind.west_border || settings.border_breaks) {
+                        let west_may_break = b1 < max && (!kind.west_border || settings.border_breaks);
+                        let ws: &[u16] = if kind.outside[WEST] || west_may_break {
                             &w_dom
                         } else if w_dom.contains(&sides[WEST]) {
                             &exact
