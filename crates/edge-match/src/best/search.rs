@@ -93,7 +93,7 @@ impl<'t> Worker<'t> {
                 return None;
             }
             let c = self.cands[lo + offset as usize - 1];
-            if self.is_used(c.piece) || c.breaks + self.cum_b[d] > t.allow[d] {
+            if self.is_used(c.piece) || c.breaks + self.cum_b[d] > t.steps[d].allow {
                 return None;
             }
             self.place(d, c, offset);
@@ -112,8 +112,9 @@ impl<'t> Worker<'t> {
 
     fn range(&self, d: usize) -> (usize, usize) {
         let t = self.t;
-        let key = usize::from(self.slots[t.s_src[d] as usize]) * t.kw + usize::from(self.slots[t.w_src[d] as usize]);
-        let (lo, hi) = t.ranges[t.base[d] as usize + key];
+        let step = t.steps[d];
+        let key = usize::from(self.slots[step.south as usize]) * t.kw + usize::from(self.slots[step.west as usize]);
+        let (lo, hi) = t.ranges[step.base as usize + key];
         (lo as usize, hi as usize)
     }
 
@@ -146,31 +147,36 @@ impl<'t> Worker<'t> {
     }
 
     /// Searches until `bound` placements in all, calling `improved(self, depth)` whenever the
-    /// partial score beats [`Worker::best_partial`] (which it raises first).
+    /// partial score reaches [`Worker::best_partial`] (which it raises first).
     pub(crate) fn run(&mut self, bound: u64, improved: &mut dyn FnMut(&Worker<'t>, usize)) -> Exit {
         let t = self.t;
         let n = t.n;
         if n == 0 {
             return Exit::Solved;
         }
+        let steps = &t.steps[..n];
+        let ranges = &t.ranges[..];
+        let kw = t.kw;
         let mut d = self.depth;
+        let mut nodes = self.nodes;
+        let mut best = self.best_partial;
         loop {
-            let key =
-                usize::from(self.slots[t.s_src[d] as usize]) * t.kw + usize::from(self.slots[t.w_src[d] as usize]);
-            let (lo, hi) = t.ranges[t.base[d] as usize + key];
+            let step = steps[d];
+            let key = usize::from(self.slots[step.south as usize]) * kw + usize::from(self.slots[step.west as usize]);
+            let (lo, hi) = ranges[step.base as usize + key];
             let (lo, hi) = (lo as usize, hi as usize);
-            let budget = t.allow[d] - self.cum_b[d];
-            let need = t.rate[d];
+            let budget = step.allow - self.cum_b[d];
             let have = self.cum_h[d];
             let mut i = lo + self.next[d] as usize;
+            let list = &self.cands[..hi];
             let mut found = None;
             while i < hi {
-                let c = self.cands[i];
+                let c = list[i];
                 if c.breaks > budget {
                     break;
                 }
                 if self.used[usize::from(c.piece) >> 6] >> (c.piece & 63) & 1 == 0 {
-                    if have + u16::from(c.heur) < need {
+                    if have + u16::from(c.heur) < step.rate {
                         break;
                     }
                     found = Some(c);
@@ -180,15 +186,25 @@ impl<'t> Worker<'t> {
             }
             match found {
                 Some(c) => {
-                    self.place(d, c, (i + 1 - lo) as u32);
-                    self.nodes += 1;
+                    self.used[usize::from(c.piece) >> 6] |= 1 << (c.piece & 63);
+                    self.placed[d] = c;
+                    self.next[d] = (i + 1 - lo) as u32;
+                    self.slots[2 * d] = c.north;
+                    self.slots[2 * d + 1] = c.east;
+                    let breaks = self.cum_b[d] + c.breaks;
+                    self.cum_b[d + 1] = breaks;
+                    self.cum_h[d + 1] = have + u16::from(c.heur);
+                    nodes += 1;
                     d += 1;
-                    let score = u32::from(t.joins[d]) - u32::from(self.cum_b[d]);
-                    if score > self.best_partial {
+                    let score = u32::from(step.joins) - u32::from(breaks);
+                    // Ties too: the same number of joins placed may complete to a better board.
+                    if score >= best {
+                        best = score;
                         self.best_partial = score;
                         self.depth = d;
+                        self.nodes = nodes;
                         improved(self, d);
-                        if d == n && self.cum_b[d] == 0 {
+                        if d == n && breaks == 0 {
                             return Exit::Solved;
                         }
                     }
@@ -198,8 +214,9 @@ impl<'t> Worker<'t> {
                         let p = self.placed[d].piece;
                         self.used[usize::from(p) >> 6] &= !(1 << (p & 63));
                     }
-                    if self.nodes >= bound {
+                    if nodes >= bound {
                         self.depth = d;
+                        self.nodes = nodes;
                         return Exit::Bound;
                     }
                 }
@@ -207,6 +224,7 @@ impl<'t> Worker<'t> {
                     self.next[d] = 0;
                     if d == 0 {
                         self.depth = 0;
+                        self.nodes = nodes;
                         return Exit::Exhausted;
                     }
                     d -= 1;

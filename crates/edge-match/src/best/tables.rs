@@ -38,6 +38,23 @@ struct Kind {
     east: Option<(u16, bool)>,
 }
 
+/// What the hot loop reads about one depth, in one place.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Step {
+    /// The colour slot of the south neighbour's north side.
+    pub(crate) south: u32,
+    /// The colour slot of the west neighbour's east side.
+    pub(crate) west: u32,
+    /// The first range of the cell's kind (`kind * kw * kw`).
+    pub(crate) base: u32,
+    /// Priority-colour sides that must be placed once the cell is placed.
+    pub(crate) rate: u16,
+    /// Joins among placed pieces, when all match, once the cell is placed.
+    pub(crate) joins: u16,
+    /// Mismatches allowed once the cell is placed.
+    pub(crate) allow: u8,
+}
+
 /// Everything the search needs about one puzzle, its clues and its settings.
 #[derive(Clone, Debug)]
 pub(crate) struct Tables {
@@ -47,19 +64,8 @@ pub(crate) struct Tables {
     pub(crate) cells: Vec<usize>,
     /// Key width: colours plus one (the "any colour" key of an unframed border).
     pub(crate) kw: usize,
-    /// Per depth, the colour slots of the south neighbour's north side and the west neighbour's
-    /// east side.
-    pub(crate) s_src: Vec<u32>,
-    pub(crate) w_src: Vec<u32>,
-    /// Per depth, the first range of its kind (`kind * kw * kw`).
-    pub(crate) base: Vec<u32>,
-    /// Per depth, the mismatches allowed once its cell is placed.
-    pub(crate) allow: Vec<u8>,
-    /// Per depth, the priority-colour sides that must be placed once its cell is placed.
-    pub(crate) rate: Vec<u16>,
-    /// Per number of cells placed, the joins among placed pieces when all match, less the
-    /// clues' own mismatches (`n + 1` entries).
-    pub(crate) joins: Vec<u16>,
+    /// Per depth, what the hot loop reads.
+    pub(crate) steps: Vec<Step>,
     /// `ranges[base + south * kw + west]`: the candidates' slice.
     pub(crate) ranges: Vec<(u32, u32)>,
     /// The candidates in build order; a restart sorts each range of a copy.
@@ -127,7 +133,8 @@ impl Tables {
 
         let mut kinds: HashMap<Kind, usize> = HashMap::new();
         let mut kind_list: Vec<Kind> = Vec::new();
-        let (mut s_src, mut w_src, mut base, mut allow, mut rate) = (vec![], vec![], vec![], vec![], vec![]);
+        let (mut s_src, mut w_src, mut base, mut allow, mut rate): (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u8>, Vec<u16>) =
+            (vec![], vec![], vec![], vec![], vec![]);
         let mut joins = vec![0u16; n + 1];
         // Joins between two clues count from the start, less their mismatches.
         let (mut clue_joins, mut clue_mismatches) = (0i64, 0i64);
@@ -287,23 +294,17 @@ impl Tables {
                 ranges.push((start, base_cands.len() as u32));
             }
         }
-        Tables {
-            n,
-            cells,
-            kw,
-            s_src,
-            w_src,
-            base,
-            allow,
-            rate,
-            joins,
-            ranges,
-            base_cands,
-            slot_init,
-            used_init,
-            clues,
-            order,
-        }
+        let steps = (0..n)
+            .map(|d| Step {
+                south: s_src[d],
+                west: w_src[d],
+                base: base[d],
+                rate: rate[d],
+                joins: joins[d + 1],
+                allow: allow[d],
+            })
+            .collect();
+        Tables { n, cells, kw, steps, ranges, base_cands, slot_init, used_init, clues, order }
     }
 
     /// The candidates of restart `restart` of `thread`: every list sorted by mismatches, then
