@@ -80,7 +80,8 @@ pub struct EdgeArgs {
     #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume")]
     pub seed: Option<u64>,
     /// puz, with --best: colours whose pieces go first, at the record solver's minimum rate,
-    /// e.g. 13,16,10, or `none` [default: 13,16,10 on Eternity II, none elsewhere]
+    /// e.g. 13,16,10, or `none` [default: 13,16,10 on Eternity II (a 16x16 board whose colours 13, 16
+    /// and 10 play the roles they play in e2.puz), none elsewhere]
     #[arg(long, value_name = "COLOURS", requires = "best", conflicts_with = "resume")]
     pub priority: Option<String>,
     /// puz, with --best: placements per restart of each thread [default: 1000000000]

@@ -204,3 +204,74 @@ fn bad_settings_are_bad_input() {
     let run = common::puzzle(&["edge", "--seed", "3", SET1_3X3], "");
     assert_eq!(run.code, 1, "{}", run.failure("--seed without --best"));
 }
+
+/// A framed 10x10 board cut from a picture, then scrambled inside so that it has no perfect
+/// board: a search that runs until stopped.
+fn hard_board(dir: &TempDir) -> String {
+    let mut state = 12345u64;
+    let mut next = move |m: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % m
+    };
+    let n = 10;
+    let horizontal: Vec<u64> = (0..(n + 1) * n).map(|i| if i < n || i >= n * n { 0 } else { 1 + next(6) }).collect();
+    let vertical: Vec<u64> =
+        (0..n * (n + 1)).map(|i| if i % (n + 1) == 0 || i % (n + 1) == n { 0 } else { 1 + next(6) }).collect();
+    let mut text = format!("{n} {n}\n");
+    for cell in 0..n * n {
+        let (r, c) = (cell / n, cell % n);
+        let mut sides = [
+            horizontal[r * n + c],
+            vertical[r * (n + 1) + c + 1],
+            horizontal[(r + 1) * n + c],
+            vertical[r * (n + 1) + c],
+        ];
+        for side in sides.iter_mut() {
+            if *side != 0 && next(3) == 0 {
+                *side = 1 + next(6);
+            }
+        }
+        text.push_str(&format!("{} {} {} {}\n", sides[0], sides[1], sides[2], sides[3]));
+    }
+    let path = dir.path("hard10.puz");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_and_the_time_limit_end_with_the_best_board_and_a_checkpoint() {
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("ctrlc");
+    let board = hard_board(&dir);
+    let checkpoint = dir.path("ctrlc.checkpoint");
+    let child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(["edge", "--best", "--jobs", "2", "--checkpoint", &checkpoint, &board])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(sent.success());
+    let output = child.wait_with_output().expect("the binary finishes");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(130), "{stdout}");
+    let end = stdout.lines().last().unwrap();
+    assert!(end.starts_with("c end (interrupted): best "), "{stdout}");
+    let best = stdout.lines().filter(|l| l.starts_with("c best ")).last().unwrap();
+    let score = best.strip_prefix("c best ").unwrap().split('/').next().unwrap().to_owned();
+    assert!(end.starts_with(&format!("c end (interrupted): best {score}/180 joins")), "{stdout}");
+    let text = std::fs::read_to_string(&checkpoint).unwrap();
+    assert!(text.contains("\njobs 2\n"), "{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("thread ")).count(), 2);
+
+    // Resumed for a little longer: the checkpoint's board first, then better ones only.
+    let run = common::puzzle(&["edge", "--best", "--resume", &checkpoint, "--time-limit", "0.5", &board], "");
+    assert_eq!(run.code, 0, "{}", run.failure("resume"));
+    let first = run.stdout.lines().find(|l| l.starts_with("c best ")).unwrap();
+    assert!(first.starts_with(&format!("c best {score}/180 joins after ")), "{}", run.stdout);
+    assert!(first.ends_with("(the checkpoint's best board)"), "{}", run.stdout);
+    assert!(run.stdout.lines().last().unwrap().starts_with("c end (time limit): best "), "{}", run.stdout);
+    assert!(run.stdout.lines().last().unwrap().contains(", 2 threads,"), "{}", run.stdout);
+}

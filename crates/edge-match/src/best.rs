@@ -77,7 +77,7 @@ impl Settings {
             jobs: 1,
             breaks: Breaks::record(puzzle.rows() * puzzle.cols()),
             restart_nodes: 1_000_000_000,
-            priority: default_priority(puzzle.rows(), puzzle.cols(), puzzle.n_colours()),
+            priority: default_priority(puzzle),
             cell_breaks: 1,
             border_breaks: false,
         }

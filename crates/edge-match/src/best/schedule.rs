@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::colour::ColourPuzzle;
+
 /// The depths at which one more mismatch ("break") becomes allowed: by depth `d` (cells placed
 /// in scan order, clues included) the search may have made as many mismatches as there are
 /// entries at most `d`.
@@ -102,10 +104,30 @@ pub(crate) fn min_rate(cells: usize, priority_sides: usize) -> Vec<u16> {
     rate
 }
 
-/// The default priority colours: Blackwood's choice for his 470 board (13, 16 and 10 in the
-/// numbering of `e2.puz`) on a 16×16 board with Eternity II's 23 colours, none elsewhere.
-pub fn default_priority(rows: usize, cols: usize, n_colours: usize) -> Vec<u16> {
-    if rows == 16 && cols == 16 && n_colours == 23 {
+/// The default priority colours: Blackwood's choice for his 470 board, 13, 16 and 10 in the
+/// numbering of `e2.puz` (13 a colour of the joins along the frame, 16 and 10 inner colours), on
+/// a framed 16×16 board whose colours play those roles; none elsewhere, where the curve tuned for
+/// Eternity II could cut every board.
+pub fn default_priority(puzzle: &ColourPuzzle) -> Vec<u16> {
+    if puzzle.rows() != 16 || puzzle.cols() != 16 || !puzzle.framed() || puzzle.n_colours() != 23 {
+        return Vec::new();
+    }
+    // Colours on the sides next to a frame side: the joins between two border cells.
+    let mut along_frame = [false; 23];
+    let mut inner = [false; 23];
+    for sides in puzzle.pieces() {
+        for (i, &colour) in sides.iter().enumerate() {
+            if colour == 0 {
+                continue;
+            }
+            if sides[(i + 1) % 4] == 0 || sides[(i + 3) % 4] == 0 {
+                along_frame[usize::from(colour)] = true;
+            } else {
+                inner[usize::from(colour)] = true;
+            }
+        }
+    }
+    if along_frame[13] && !inner[13] && inner[16] && !along_frame[16] && inner[10] && !along_frame[10] {
         vec![13, 16, 10]
     } else {
         Vec::new()
@@ -140,5 +162,43 @@ mod tests {
         assert_eq!(rate[161], 0);
         assert!(rate[17..=160].windows(2).all(|w| w[0] <= w[1]));
         assert!(min_rate(100, 0).iter().all(|&r| r == 0));
+    }
+
+    /// A framed 16x16 board cut from a picture whose joins along the frame use `frame_joins`
+    /// and whose inner joins use `inner`, in turn.
+    fn board(frame_joins: &[u16], inner: &[u16]) -> ColourPuzzle {
+        let n = 16;
+        let pick =
+            |i: usize, border: bool| if border { frame_joins[i % frame_joins.len()] } else { inner[i % inner.len()] };
+        let border = |r: usize, c: usize| r == 0 || c == 0 || r == n - 1 || c == n - 1;
+        // Horizontal joins above cell (r, c), vertical joins left of cell (r, c).
+        let h = |r: usize, c: usize| {
+            if r == 0 || r == n {
+                0
+            } else {
+                pick(r * 17 + c, (c == 0 || c == n - 1) && border(r, c))
+            }
+        };
+        let v = |r: usize, c: usize| {
+            if c == 0 || c == n {
+                0
+            } else {
+                pick(r * 31 + c, (r == 0 || r == n - 1) && border(r, c))
+            }
+        };
+        let pieces = (0..n * n).map(|cell| {
+            let (r, c) = (cell / n, cell % n);
+            [h(r, c), v(r, c + 1), h(r + 1, c), v(r, c)]
+        });
+        let spec = crate::colour::ColourSpec { rows: n, cols: n, pieces: pieces.collect(), framed: true, rotate: true };
+        ColourPuzzle::try_from(spec).unwrap()
+    }
+
+    #[test]
+    fn blackwoods_colours_only_where_they_play_his_roles() {
+        let inner: Vec<u16> = (1..23).filter(|c| ![1, 5, 9, 13, 17].contains(c)).collect();
+        assert_eq!(default_priority(&board(&[1, 5, 9, 13, 17], &inner)), [13, 16, 10]);
+        let inner: Vec<u16> = (6..23).collect();
+        assert_eq!(default_priority(&board(&[1, 2, 3, 4, 5], &inner)), Vec::<u16>::new());
     }
 }

@@ -124,12 +124,16 @@ impl Tables {
         let priority = |colour: u16| settings.priority.contains(&colour);
         let heur_of: Vec<u8> =
             puzzle.pieces().iter().map(|sides| sides.iter().filter(|&&s| priority(s)).count() as u8).collect();
-        let priority_sides: usize = heur_of.iter().map(|&h| usize::from(h)).sum();
-        let curve = min_rate(n_cells, priority_sides);
         let mut used_init = vec![0u64; puzzle.pieces().len().div_ceil(64)];
         for p in clues.iter().flatten() {
             used_init[p.piece / 64] |= 1 << (p.piece % 64);
         }
+        // The curve counts the sides the search places: the clues' are not among them.
+        let priority_sides: usize = (heur_of.iter().enumerate())
+            .filter(|&(piece, _)| used_init[piece / 64] >> (piece % 64) & 1 == 0)
+            .map(|(_, &h)| usize::from(h))
+            .sum();
+        let curve = min_rate(n_cells, priority_sides);
 
         let mut kinds: HashMap<Kind, usize> = HashMap::new();
         let mut kind_list: Vec<Kind> = Vec::new();

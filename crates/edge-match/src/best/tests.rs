@@ -46,7 +46,8 @@ fn framed(rows: usize, cols: usize, colours: u16, noise: usize, seed: u64) -> Co
     ColourPuzzle::try_from(ColourSpec { rows, cols, pieces, framed: true, rotate: true }).unwrap()
 }
 
-/// The best score of any complete board with the frame on the outside, by plain enumeration.
+/// The best score of any complete board (with the frame on the outside when framed), by plain
+/// enumeration.
 fn brute_force_best(puzzle: &ColourPuzzle) -> usize {
     fn go(puzzle: &ColourPuzzle, cell: usize, board: &mut Vec<[u16; 4]>, used: &mut Vec<bool>, best: &mut usize) {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
@@ -72,7 +73,7 @@ fn brute_force_best(puzzle: &ColourPuzzle) -> usize {
             for turn in 0..4 {
                 let p = puzzle.pieces()[piece];
                 let sides = [p[turn], p[(turn + 1) % 4], p[(turn + 2) % 4], p[(turn + 3) % 4]];
-                if (0..4).any(|d| (sides[d] == 0) != outside[d]) {
+                if puzzle.framed() && (0..4).any(|d| (sides[d] == 0) != outside[d]) {
                     continue;
                 }
                 used[piece] = true;
@@ -151,6 +152,42 @@ proptest! {
         let (found, outcome) = improvements(&Search::new(&puzzle, &[], open), None);
         prop_assert!(matches!(outcome.end, End::Exhausted | End::Solved));
         prop_assert_eq!(found.last().map(|f| f.matching), Some(best));
+    }
+}
+
+/// A board without a frame: random colours on every side.
+fn unframed(rows: usize, cols: usize, colours: u16, seed: u64) -> ColourPuzzle {
+    let mut mix = rng::SplitMix::for_restart(seed, 97, 0);
+    let pieces =
+        (0..rows * cols).map(|_| [0; 4].map(|_: u16| 1 + (mix.next_u64() % u64::from(colours)) as u16)).collect();
+    ColourPuzzle::try_from(ColourSpec { rows, cols, pieces, framed: false, rotate: true }).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// Boards without a frame: the border is free, and the wide-open exhausted search finds the
+    /// brute-force best.
+    #[test]
+    fn unframed_boards_reach_the_brute_force_best(shape in 0usize..4, colours in 1u16..=3, seed in 0u64..1000) {
+        let (rows, cols) = [(2, 2), (1, 4), (4, 1), (1, 5)][shape];
+        let puzzle = unframed(rows, cols, colours, seed);
+        let open = Settings {
+            breaks: Breaks::new(vec![0; 2 * rows * cols]),
+            cell_breaks: 4,
+            border_breaks: true,
+            restart_nodes: u64::MAX,
+            priority: Vec::new(),
+            ..settings(seed, Breaks::default())
+        };
+        let (found, outcome) = improvements(&Search::new(&puzzle, &[], open), None);
+        prop_assert!(matches!(outcome.end, End::Exhausted | End::Solved));
+        let best = brute_force_best(&puzzle);
+        // A board of no joins (1x1) has nothing to report; every other one reports its best.
+        prop_assert_eq!(found.last().map_or(0, |f| f.matching), best);
+        for f in &found {
+            prop_assert_eq!(score_board(&puzzle, &f.cells).unwrap().matching, f.matching);
+        }
     }
 }
 
