@@ -103,7 +103,8 @@ pub fn run(
         });
         writeln!(out, "{json}")?;
     } else {
-        let rate = outcome.nodes as f64 / (total_ms as f64 / 1000.0).max(1e-9) / 1e6;
+        let total = (search.elapsed_before() + started.elapsed()).as_secs_f64();
+        let rate = outcome.nodes as f64 / total.max(1e-3) / 1e6;
         writeln!(
             out,
             "c end ({why}): best {matching}/{edges} joins after {} placements in {:.3} s ({seconds:.3} s this run, \

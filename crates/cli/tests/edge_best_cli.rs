@@ -259,7 +259,7 @@ fn ctrl_c_and_the_time_limit_end_with_the_best_board_and_a_checkpoint() {
     assert_eq!(output.status.code(), Some(130), "{stdout}");
     let end = stdout.lines().last().unwrap();
     assert!(end.starts_with("c end (interrupted): best "), "{stdout}");
-    let best = stdout.lines().filter(|l| l.starts_with("c best ")).last().unwrap();
+    let best = stdout.lines().rfind(|l| l.starts_with("c best ")).unwrap();
     let score = best.strip_prefix("c best ").unwrap().split('/').next().unwrap().to_owned();
     assert!(end.starts_with(&format!("c end (interrupted): best {score}/180 joins")), "{stdout}");
     let text = std::fs::read_to_string(&checkpoint).unwrap();

@@ -137,9 +137,7 @@ impl Tables {
 
         let mut kinds: HashMap<Kind, usize> = HashMap::new();
         let mut kind_list: Vec<Kind> = Vec::new();
-        let (mut s_src, mut w_src, mut base, mut allow, mut rate): (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u8>, Vec<u16>) =
-            (vec![], vec![], vec![], vec![], vec![]);
-        let mut joins = vec![0u16; n + 1];
+        let mut steps: Vec<Step> = Vec::with_capacity(n);
         // Joins between two clues count from the start, less their mismatches.
         let (mut clue_joins, mut clue_mismatches) = (0i64, 0i64);
         for c in 0..n_cells {
@@ -158,8 +156,7 @@ impl Tables {
             }
         }
         let mut running = clue_joins - clue_mismatches;
-        joins[0] = running as u16;
-        for (d, &c) in cells.iter().enumerate() {
+        for &c in &cells {
             let (r, k) = (c / cols, c % cols);
             let outside = [r == 0, k + 1 == cols, r + 1 == rows, k == 0];
             let mut evaluated = 0;
@@ -216,13 +213,15 @@ impl Tables {
                 kind_list.push(kind);
                 kind_list.len() - 1
             });
-            s_src.push(s as u32);
-            w_src.push(w as u32);
-            base.push((index * kw * kw) as u32);
-            allow.push(settings.breaks.allowed_at(position[c]).min(255) as u8);
-            rate.push(curve[position[c]]);
             running += evaluated;
-            joins[d + 1] = running as u16;
+            steps.push(Step {
+                south: s as u32,
+                west: w as u32,
+                base: (index * kw * kw) as u32,
+                rate: curve[position[c]],
+                joins: running as u16,
+                allow: settings.breaks.allowed_at(position[c]).min(255) as u8,
+            });
         }
 
         // The lists of every kind.
@@ -298,16 +297,6 @@ impl Tables {
                 ranges.push((start, base_cands.len() as u32));
             }
         }
-        let steps = (0..n)
-            .map(|d| Step {
-                south: s_src[d],
-                west: w_src[d],
-                base: base[d],
-                rate: rate[d],
-                joins: joins[d + 1],
-                allow: allow[d],
-            })
-            .collect();
         Tables { n, cells, kw, steps, ranges, base_cands, slot_init, used_init, clues, order }
     }
 
