@@ -64,22 +64,52 @@ pub struct EdgeArgs {
     /// solving; prints `ok`, or the first problem and exit status 1
     #[arg(long, value_name = "FILE")]
     pub verify: Option<PathBuf>,
-    /// puz: for boards too hard to finish, search for the longest run of cells filled from the
-    /// top-left without a mismatch, printing each improvement (score, seconds, `.sol` lines);
-    /// stops at --time-limit or Ctrl-C with the best board so far
+    /// puz: for boards too hard to finish (Eternity II), search for the board with the most
+    /// matching joins the way the record solvers do (a schedule of allowed mismatches, priority
+    /// colours, seeded restarts, every thread), printing each improvement (score, seconds, pieces
+    /// placed, mismatches, `.sol` lines); stops at --time-limit or Ctrl-C with the best board
     #[arg(long, conflicts_with_all = ["count", "distinct", "all"])]
     pub best: bool,
+    /// puz, with --best: the depths (cells placed in scan order) from which one more mismatch is
+    /// allowed, e.g. 201,206,211, or `none` [default: Blackwood's ten from 201 to 239, scaled to
+    /// the board]
+    #[arg(long, value_name = "DEPTHS", requires = "best", conflicts_with = "resume")]
+    pub breaks: Option<String>,
+    /// puz, with --best: the seed of the restarts' candidate orders (same seed, same search)
+    /// [default: 0]
+    #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume")]
+    pub seed: Option<u64>,
+    /// puz, with --best: colours whose pieces go first, at the record solver's minimum rate,
+    /// e.g. 13,16,10, or `none` [default: 13,16,10 on Eternity II (a 16x16 board whose colours 13, 16
+    /// and 10 play the roles they play in e2.puz), none elsewhere]
+    #[arg(long, value_name = "COLOURS", requires = "best", conflicts_with = "resume")]
+    pub priority: Option<String>,
+    /// puz, with --best: placements per restart of each thread [default: 1000000000]
+    #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume")]
+    pub restart_nodes: Option<u64>,
+    /// puz, with --best: save the search's state to FILE every few minutes and at the end
+    /// (time limit, Ctrl-C), for --resume
+    #[arg(long, value_name = "FILE", requires = "best")]
+    pub checkpoint: Option<PathBuf>,
+    /// puz, with --checkpoint: seconds between two checkpoints [default: 300]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::slide::parse_seconds, requires = "checkpoint")]
+    pub checkpoint_every: Option<std::time::Duration>,
+    /// puz, with --best: continue the search saved in FILE by --checkpoint, with its settings
+    /// and best board
+    #[arg(long, value_name = "FILE", requires = "best", conflicts_with = "jobs")]
+    pub resume: Option<PathBuf>,
     /// Give up after this many seconds (every mode; with --best, end with the best board so far)
     #[arg(long, value_name = "SECONDS", value_parser = crate::slide::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
-    /// marks: give up after this many search nodes
+    /// marks: give up after this many search nodes; puz with --best: stop after this many
+    /// placements in all (each thread its share)
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Also draw the first solution as SVG to FILE: four coloured triangles per piece (the pieces
-    /// as given when there is no solution)
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct", "all", "best", "verify"])]
+    /// as given when there is no solution); with --best, the best board so far
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct", "all", "verify"])]
     pub svg: Option<PathBuf>,
-    /// Threads for counting [default: all cores]
+    /// Threads for counting and for --best [default: all cores]
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// puz: cut the search (plain with --plain, else distinct pictures) at DEPTH cells and write

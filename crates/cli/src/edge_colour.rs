@@ -33,7 +33,7 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     if let Some(path) = &args.verify {
         return verify(&puzzle, path, out);
     }
-    if args.max_nodes.is_some() {
+    if args.max_nodes.is_some() && !args.best {
         anyhow::bail!(crate::input::BadInput {
             file: "--max-nodes".to_owned(),
             pos: None,
@@ -43,10 +43,13 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     if args.split.is_some() || args.unit.is_some() {
         return crate::edge_split::run(args, &puzzle, &clues, out);
     }
+    if args.best {
+        return crate::edge_best::run(args, &puzzle, &clues, out);
+    }
     let engine = Engine::new(&puzzle, &clues);
     let stop = &crate::interrupt::STOP;
     let started = Instant::now();
-    let deadline = crate::interrupt::stop_after(args.time_limit);
+    crate::interrupt::stop_after(args.time_limit);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
     if args.count {
         // Subtrees finished out of all (each search through the board's turns has its own),
@@ -70,9 +73,6 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     }
     if args.all {
         return write_all(args, &puzzle, &engine, mode, stop, out);
-    }
-    if args.best {
-        return write_best(args, &puzzle, &engine, deadline, out);
     }
     let (found, nodes) = engine.first(&puzzle, stop);
     if found.is_none() && stop.load(Relaxed) {
@@ -150,88 +150,6 @@ fn verify(puzzle: &ColourPuzzle, path: &std::path::Path, out: &mut impl Write) -
         Err(err) => {
             return Err(crate::input::BadInput { file: input.name.clone(), pos: None, message: err.to_string() }.into())
         }
-    }
-    Ok(())
-}
-
-/// `--best`: each longer mismatch-free run from the top-left, checked, as it is found.
-fn write_best(
-    args: &EdgeArgs,
-    puzzle: &ColourPuzzle,
-    engine: &Engine,
-    deadline: Option<Instant>,
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
-    // Ctrl-C or the time limit ends the search cleanly with the best board so far.
-    let started = Instant::now();
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    let cells = rows * cols;
-    let edges = rows * (cols - 1) + cols * (rows - 1);
-    let name = args.file.as_deref().and_then(|p| p.file_stem()).map_or("puzzle".into(), |s| s.to_string_lossy());
-    let mut best: Vec<ColourPlacement> = Vec::new();
-    let mut failure = None;
-    let nodes = engine.best(puzzle, &crate::interrupt::STOP, deadline, |placements| {
-        if failure.is_some() {
-            return;
-        }
-        let mut board = vec![None; cells];
-        for (cell, &p) in placements.iter().enumerate() {
-            board[cell] = Some(p);
-        }
-        let result = edge_match::colour_check::check_partial(puzzle, &board)
-            .context("the solver's partial board failed the independent check")
-            .and_then(|matching| {
-                let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-                let url = edge_match::bucas::bucas_url(puzzle, &board, &name);
-                if args.json {
-                    let json = serde_json::json!({
-                        "score": placements.len(),
-                        "cells": cells,
-                        "edges_matching": matching,
-                        "edges": edges,
-                        "elapsed_ms": elapsed_ms,
-                        "placements": placements.iter().map(PlacementJson::from).collect::<Vec<_>>(),
-                        "url": url,
-                    });
-                    writeln!(out, "{json}")?;
-                } else {
-                    writeln!(
-                        out,
-                        "c best {}/{cells} pieces without a mismatch ({matching}/{edges} edges matching) after {:.3} s",
-                        placements.len(),
-                        elapsed_ms / 1000.0
-                    )?;
-                    if let Some(url) = url {
-                        writeln!(out, "c {url}")?;
-                    }
-                    write!(out, "{}", edge_match::sol::write_sol(puzzle, placements))?;
-                }
-                out.flush()?;
-                Ok(())
-            });
-        match result {
-            Ok(()) => best = placements.to_vec(),
-            Err(err) => failure = Some(err),
-        }
-    });
-    if let Some(err) = failure {
-        return Err(err);
-    }
-    let why = if best.len() == cells {
-        "solved"
-    } else if crate::interrupt::interrupted() {
-        "interrupted"
-    } else if deadline.is_some_and(|d| Instant::now() >= d) {
-        "time limit"
-    } else {
-        "search exhausted"
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    if args.json {
-        let json = serde_json::json!({ "best": best.len(), "cells": cells, "nodes": nodes, "elapsed_ms": seconds * 1000.0, "end": why });
-        writeln!(out, "{json}")?;
-    } else {
-        writeln!(out, "c end ({why}): best {}/{cells} after {nodes} placements in {seconds:.3} s", best.len())?;
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! answers. This is the only place (with `xtask`) that does I/O.
 
 mod edge;
+mod edge_best;
 mod edge_colour;
 mod edge_split;
 mod input;
@@ -39,6 +40,8 @@ struct Cli {
     quiet: bool,
 }
 
+// Parsed once per process: the size of the edge arguments costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Solve sliding puzzles of any size optimally: the judge formats of BOJ 1525 and BOJ 11112,

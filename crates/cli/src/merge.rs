@@ -62,6 +62,10 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         merge_units(&records, out)
     } else if first.value.get("index").is_some() {
         merge_shards(&records, out)
+    } else if first.value.get("edges_matching").is_some() {
+        let best: Vec<(String, &str, &serde_json::Value)> =
+            records.iter().map(|r| (r.place(), r.text, &r.value)).collect();
+        crate::edge_best::merge(&best, out)
     } else {
         Err(first.error(NOT_AN_OUTPUT).into())
     }

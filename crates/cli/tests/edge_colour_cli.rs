@@ -88,26 +88,6 @@ fn distinct_and_all_on_brendan_set2_6x6() {
 }
 
 #[test]
-fn best_reports_growing_runs_and_how_it_ended() {
-    // A solvable board: the run grows to every cell and the search ends as solved.
-    let run = edge(&["--best", SET1_3X3]);
-    assert_eq!(run.code, 0, "{}", run.failure("best"));
-    let scores: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("c best ")).collect();
-    assert_eq!(scores.first().map(|l| l.starts_with("c best 1/9 ")), Some(true), "{}", run.stdout);
-    assert_eq!(scores.last().map(|l| l.starts_with("c best 9/9 ")), Some(true), "{}", run.stdout);
-    assert!(run.stdout.lines().last().is_some_and(|l| l.starts_with("c end (solved): best 9/9 ")), "{}", run.stdout);
-    // The complete board: 12 of 12 touching pairs match, and the viewer link shows every cell.
-    assert!(scores.last().is_some_and(|l| l.contains("(12/12 edges matching)")), "{}", run.stdout);
-    let link = run.stdout.lines().filter_map(|l| l.strip_prefix("c https://e2.bucas.name/#")).next_back();
-    let link = link.unwrap_or_else(|| panic!("a viewer link: {}", run.stdout));
-    assert!(link.starts_with("puzzle=brendan_set1_03x03&board_w=3&board_h=3&board_edges="), "{link}");
-    assert!(!link.contains("aaaa"), "no empty cell on the complete board: {link}");
-    let run = edge(&["--best", "--json", "--time-limit", "5", SET1_3X3]);
-    assert!(run.stdout.lines().last().is_some_and(|l| l.contains(r#""end":"solved""#)), "{}", run.stdout);
-    assert!(run.stdout.contains(r#""edges":12,"edges_matching":12"#), "{}", run.stdout);
-}
-
-#[test]
 fn an_unwritable_sol_file_is_bad_input_not_an_internal_error() {
     let run = edge(&["--sol", "no/such/dir/out.sol", SET1_3X3]);
     assert_eq!(run.code, 1, "{}", run.failure("exit code"));

@@ -265,6 +265,92 @@ fn check_cells(cells: &[Option<ColourPlacement>], puzzle: &ColourPuzzle) -> Resu
     Ok(matching)
 }
 
+/// A board's score as the Eternity II community counts it: joins between two placed pieces
+/// that show the same colour, out of all the joins of the board (480 on Eternity II). The
+/// frame is not a join: on a framed board it must show the frame colour and never counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardScore {
+    /// Joins between two placed pieces showing the same colour.
+    pub matching: usize,
+    /// Joins between two placed pieces showing different colours.
+    pub mismatches: usize,
+    /// Joins of the whole board: `rows × (cols − 1) + cols × (rows − 1)`.
+    pub edges: usize,
+    /// Cells holding a piece.
+    pub placed: usize,
+}
+
+/// Scores a board whose touching sides may differ (one entry per cell, row-major, `None` for
+/// an empty cell). The pieces must still be valid: each used once, turned as allowed and, on a
+/// framed board, showing the frame colour exactly on the sides that face the outside.
+pub fn score_board(puzzle: &ColourPuzzle, cells: &[Option<ColourPlacement>]) -> Result<BoardScore, ColourCheckError> {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let n_pieces = puzzle.pieces().len();
+    if cells.len() != rows * cols {
+        return Err(ColourCheckError::WrongLength { cells: rows * cols, found: cells.len() });
+    }
+    let mut seen_at: Vec<Option<(usize, usize)>> = vec![None; n_pieces];
+    let mut placed = 0;
+    for row in 0..rows {
+        for col in 0..cols {
+            let Some(placement) = cells[row * cols + col] else { continue };
+            placed += 1;
+            let ColourPlacement { piece, rotation } = placement;
+            if piece >= n_pieces {
+                return Err(ColourCheckError::NoSuchPiece { row, col, piece, n_pieces });
+            }
+            if let Some(first) = seen_at[piece] {
+                return Err(ColourCheckError::PieceReused { piece, first, row, col });
+            }
+            seen_at[piece] = Some((row, col));
+            if rotation > 3 {
+                return Err(ColourCheckError::BadRotation { row, col, rotation });
+            }
+            if rotation != 0 && !puzzle.rotate() {
+                return Err(ColourCheckError::RotationNotAllowed { row, col, rotation });
+            }
+            if puzzle.framed() {
+                let faces_outside = [row == 0, col == cols - 1, row == rows - 1, col == 0];
+                for side in Side::ALL {
+                    let colour = shown(puzzle, placement, side);
+                    if faces_outside[side.index()] && colour != FRAME {
+                        return Err(ColourCheckError::NotFrame { row, col, side, colour });
+                    }
+                    if !faces_outside[side.index()] && colour == FRAME {
+                        return Err(ColourCheckError::FrameInside { row, col, side });
+                    }
+                }
+            }
+        }
+    }
+    let (mut matching, mut mismatches) = (0, 0);
+    for row in 0..rows {
+        for col in 0..cols {
+            let Some(here) = cells[row * cols + col] else { continue };
+            // Each join once: from the cell on its west or north.
+            if col + 1 < cols {
+                if let Some(east) = cells[row * cols + col + 1] {
+                    if shown(puzzle, here, Side::East) == shown(puzzle, east, Side::West) {
+                        matching += 1;
+                    } else {
+                        mismatches += 1;
+                    }
+                }
+            }
+            if row + 1 < rows {
+                if let Some(south) = cells[(row + 1) * cols + col] {
+                    if shown(puzzle, here, Side::South) == shown(puzzle, south, Side::North) {
+                        matching += 1;
+                    } else {
+                        mismatches += 1;
+                    }
+                }
+            }
+        }
+    }
+    Ok(BoardScore { matching, mismatches, edges: rows * (cols - 1) + cols * (rows - 1), placed })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -435,5 +521,33 @@ mod tests {
         let mut turned = placements.clone();
         turned[4].rotation = 0;
         assert!(matches!(check_colour_solution(&puzzle, &turned), Err(ColourCheckError::Mismatch { .. })));
+    }
+
+    /// Scores checked by hand on the framed 2x2 board (4 joins) and a 3x1 strip.
+    #[test]
+    fn scores_by_hand() {
+        let puzzle = parse_puz(FRAMED, &PuzOptions::default()).unwrap();
+        let board = |cells: &[Option<(usize, u8)>]| -> Vec<Option<ColourPlacement>> {
+            cells.iter().map(|c| c.map(|(piece, rotation)| ColourPlacement { piece, rotation })).collect()
+        };
+        let score = |matching, mismatches, placed| BoardScore { matching, mismatches, edges: 4, placed };
+        let answer: Vec<Option<(usize, u8)>> = ANSWER.iter().copied().map(Some).collect();
+        assert_eq!(score_board(&puzzle, &board(&answer)), Ok(score(4, 0, 4)));
+        assert_eq!(score_board(&puzzle, &board(&[None; 4])), Ok(score(0, 0, 0)));
+        assert_eq!(score_board(&puzzle, &board(&with(3, None))), Ok(score(2, 0, 3)));
+        // A board with wrong colours inside: 4 5 0 0 for piece 0 makes the join with the cell
+        // above it (which shows 3 south) a mismatch.
+        let wrong = parse_puz(&FRAMED.replace("4 3 0 0", "4 5 0 0"), &PuzOptions::default()).unwrap();
+        assert_eq!(score_board(&wrong, &board(&answer)), Ok(score(3, 1, 4)));
+        // Frame rules still hold for placed pieces.
+        assert_eq!(
+            score_board(&puzzle, &board(&with(0, Some((1, 1))))),
+            Err(ColourCheckError::NotFrame { row: 0, col: 0, side: Side::North, colour: 1 })
+        );
+        assert!(matches!(score_board(&puzzle, &board(&answer[..3])), Err(ColourCheckError::WrongLength { .. })));
+        // A free-border strip 1x3: sides N E S W; joins 1-2 match (2 = 2), 2-3 do not (6 ≠ 9).
+        let strip = parse_puz("3 1\n1 2 3 4\n5 6 7 2\n8 9 9 9\n", &PuzOptions::default()).unwrap();
+        let cells = board(&[Some((0, 0)), Some((1, 0)), Some((2, 0))]);
+        assert_eq!(score_board(&strip, &cells), Ok(BoardScore { matching: 1, mismatches: 1, edges: 2, placed: 3 }));
     }
 }

@@ -20,6 +20,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod best;
 pub mod bucas;
 pub mod check;
 pub mod code;
@@ -39,7 +40,9 @@ pub mod split;
 pub use check::{check_solution, CheckError, Solution};
 pub use code::{EdgeCode, Matching};
 pub use colour::{ColourError, ColourPlacement, ColourPuzzle, ColourSpec};
-pub use colour_check::{check_colour_solution, check_partial, ColourCheckError, ColourSolution, Side};
+pub use colour_check::{
+    check_colour_solution, check_partial, score_board, BoardScore, ColourCheckError, ColourSolution, Side,
+};
 pub use colour_render::{render_colour_solution, render_partial};
 pub use mark::{Half, Mark, MarkError};
 pub use parse::{parse_puzzle, parse_spec, ParseError, ParseErrorKind, ParseOptions};

@@ -58,6 +58,26 @@ pub fn colour_board(puzzle: &ColourPuzzle, solution: Option<&ColourSolution>) ->
     board.draw(solution.is_some(), &pieces)
 }
 
+/// The picture of a board of a colour puzzle (one entry per cell, row-major, all filled) under
+/// `caption`, as `--best` keeps it.
+pub fn colour_cells(puzzle: &ColourPuzzle, cells: &[Option<ColourPlacement>], caption: &str) -> String {
+    let pieces: Vec<DrawnPiece> = cells
+        .iter()
+        .map(|cell| match cell {
+            Some(placement) => DrawnPiece {
+                sides: puzzle.oriented(placement.piece, placement.rotation).map(|c| colour_side(c, puzzle.framed())),
+                label: format!("{},{}", placement.piece, placement.rotation),
+            },
+            None => DrawnPiece {
+                sides: [(); 4].map(|()| Side { fill: Rgb(255, 255, 255), text: String::new() }),
+                label: String::new(),
+            },
+        })
+        .collect();
+    let board = Board { rows: puzzle.rows(), cols: puzzle.cols(), kind: "colour", style: &COLOUR_STYLE };
+    board.draw_captioned(caption.to_owned(), &pieces)
+}
+
 /// How a marks side looks: the picture's colour, paler for the bottom and right halves.
 fn mark_side(mark: Mark) -> Side {
     let colour = palette(usize::from(mark.letter() as u8 - b'A'));
@@ -123,13 +143,21 @@ struct Board<'a> {
 impl Board<'_> {
     /// The picture: a caption, then `pieces` row-major, `cols` to a row.
     fn draw(&self, solved: bool, pieces: &[DrawnPiece]) -> String {
-        let (rows, cols) = (self.rows, self.cols);
-        let caption = if rows.saturating_mul(cols) > MAX_DRAWN_CELLS {
-            format!("{rows}x{cols} board: too large to draw (more than {MAX_DRAWN_CELLS} cells)")
-        } else if solved {
+        let caption = if solved {
             "first solution (piece,rotation in each cell)".to_owned()
         } else {
             "no solution: the pieces as given (piece,rotation)".to_owned()
+        };
+        self.draw_captioned(caption, pieces)
+    }
+
+    /// The picture under `caption`: a caption, then `pieces` row-major, `cols` to a row.
+    fn draw_captioned(&self, caption: String, pieces: &[DrawnPiece]) -> String {
+        let (rows, cols) = (self.rows, self.cols);
+        let caption = if rows.saturating_mul(cols) > MAX_DRAWN_CELLS {
+            format!("{rows}x{cols} board: too large to draw (more than {MAX_DRAWN_CELLS} cells)")
+        } else {
+            caption
         };
         let title = format!("{} puzzle, {rows}x{cols}: {caption}", self.kind);
         let mut doc = Document::default();

@@ -1,0 +1,297 @@
+//! `puzzle edge --best` for colour puzzles: runs the best-board search of
+//! [`edge_match::best`], scores every board it reports with the independent scorer before
+//! printing it (text with `.sol` lines and a viewer link, or JSON lines), keeps the best board's
+//! picture (`--svg`), writes checkpoints (`--checkpoint`, every few minutes and at the end) and
+//! resumes them (`--resume`). `puzzle merge` keeps the best board of several runs ([`merge`]).
+
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+use edge_match::best::{Breaks, Checkpoint, Control, End, Event, Search, Settings};
+use edge_match::{score_board, BoardScore, ColourPlacement, ColourPuzzle};
+
+use crate::edge::EdgeArgs;
+use crate::input::{BadInput, Input};
+
+/// How often `--checkpoint` is written while the search runs, unless `--checkpoint-every`.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
+
+/// Runs `--best` on `puzzle` with `clues`.
+pub fn run(
+    args: &EdgeArgs,
+    puzzle: &ColourPuzzle,
+    clues: &[Option<ColourPlacement>],
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let search = match &args.resume {
+        Some(path) => {
+            let input = Input::read(Some(path))?;
+            let checkpoint = Checkpoint::parse(&input.text).map_err(|e| bad(&input.name, e.to_string()))?;
+            Search::resume(puzzle, clues, checkpoint).map_err(|e| bad(&input.name, e.to_string()))?
+        }
+        None => {
+            let mut settings = Settings::record(puzzle);
+            settings.seed = args.seed.unwrap_or(0);
+            settings.jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            if let Some(breaks) = &args.breaks {
+                settings.breaks = Breaks::parse(breaks).map_err(|e| bad("--breaks", e.to_string()))?;
+            }
+            if let Some(colours) = &args.priority {
+                settings.priority = parse_colours(colours)?;
+            }
+            if let Some(nodes) = args.restart_nodes {
+                settings.restart_nodes = nodes;
+            }
+            Search::new(puzzle, clues, settings)
+        }
+    };
+    let name = args.file.as_deref().and_then(|p| p.file_stem()).map_or("puzzle".into(), |s| s.to_string_lossy());
+    let mut printer = Printer { args, puzzle, name: name.into_owned(), best: None, failure: None };
+    if let Some(path) = &args.resume {
+        writeln_info(args, out, &format!("resumed from {}", path.display()))?;
+    }
+    // A resumed run starts from its best board: printed again so that every output holds it.
+    if let Some(cells) = search.checkpoint_best() {
+        printer.improvement(out, cells, None, search.elapsed_before(), None)?;
+    }
+    let stop = &crate::interrupt::STOP;
+    crate::interrupt::stop_after(args.time_limit);
+    let started = Instant::now();
+    let every = args.checkpoint.as_ref().map(|_| args.checkpoint_every.unwrap_or(CHECKPOINT_EVERY));
+    let control = Control { stop, max_nodes: args.max_nodes, checkpoint_every: every };
+    let outcome = search.run(&control, |event| {
+        if printer.failure.is_some() {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            return;
+        }
+        let result = match event {
+            Event::Improvement(found) => printer.improvement(
+                out,
+                &found.cells,
+                Some((found.depth, found.breaks, found.matching)),
+                found.elapsed,
+                Some(found.nodes),
+            ),
+            Event::Checkpoint(checkpoint) => write_checkpoint(args, &checkpoint),
+        };
+        if let Err(err) = result {
+            printer.failure = Some(err);
+        }
+    });
+    if let Some(err) = printer.failure {
+        return Err(err);
+    }
+    write_checkpoint(args, &outcome.checkpoint)?;
+    let why = match outcome.end {
+        End::Solved => "solved",
+        End::Exhausted => "search exhausted",
+        End::NodeLimit => "node limit",
+        End::Stopped if crate::interrupt::interrupted() => "interrupted",
+        End::Stopped => "time limit",
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let total_ms = outcome.checkpoint.elapsed_ms();
+    let (matching, edges) = printer.best.map_or((0, edges_of(puzzle)), |s| (s.matching, s.edges));
+    let settings = search.settings();
+    if args.json {
+        let json = serde_json::json!({
+            "end": why, "edges_matching": matching, "edges": edges, "cells": puzzle.rows() * puzzle.cols(),
+            "nodes": outcome.nodes, "elapsed_ms": total_ms, "seed": settings.seed, "jobs": settings.jobs,
+            "breaks": settings.breaks.to_string(),
+        });
+        writeln!(out, "{json}")?;
+    } else {
+        let total = (search.elapsed_before() + started.elapsed()).as_secs_f64();
+        let rate = outcome.nodes as f64 / total.max(1e-3) / 1e6;
+        writeln!(
+            out,
+            "c end ({why}): best {matching}/{edges} joins after {} placements in {:.3} s ({seconds:.3} s this run, \
+             {rate:.1} M placements/s, seed {}, {} threads, breaks {})",
+            outcome.nodes,
+            total_ms as f64 / 1000.0,
+            settings.seed,
+            settings.jobs,
+            settings.breaks
+        )?;
+    }
+    Ok(())
+}
+
+fn bad(file: &str, message: String) -> anyhow::Error {
+    BadInput { file: file.to_owned(), pos: None, message }.into()
+}
+
+fn edges_of(puzzle: &ColourPuzzle) -> usize {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    rows * (cols - 1) + cols * (rows - 1)
+}
+
+fn parse_colours(text: &str) -> anyhow::Result<Vec<u16>> {
+    if text == "none" {
+        return Ok(Vec::new());
+    }
+    text.split(',')
+        .map(|c| {
+            c.trim()
+                .parse::<u16>()
+                .map_err(|_| bad("--priority", format!("expected `none` or colours like 13,16,10, found `{c}`")))
+        })
+        .collect()
+}
+
+fn writeln_info(args: &EdgeArgs, out: &mut impl Write, message: &str) -> anyhow::Result<()> {
+    if !args.json {
+        writeln!(out, "c {message}")?;
+    }
+    Ok(())
+}
+
+/// Writes `checkpoint` to `--checkpoint` (a temporary file, then a rename).
+fn write_checkpoint(args: &EdgeArgs, checkpoint: &Checkpoint) -> anyhow::Result<()> {
+    let Some(path) = &args.checkpoint else { return Ok(()) };
+    write_atomically(path, &checkpoint.to_text())
+}
+
+fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = std::path::PathBuf::from(temporary);
+    let cannot = |e: std::io::Error| bad(&path.display().to_string(), format!("cannot write: {e}"));
+    std::fs::write(&temporary, text).map_err(cannot)?;
+    std::fs::rename(&temporary, path).map_err(cannot)
+}
+
+/// Prints improvements, each scored by the independent scorer first.
+struct Printer<'a> {
+    args: &'a EdgeArgs,
+    puzzle: &'a ColourPuzzle,
+    name: String,
+    best: Option<BoardScore>,
+    failure: Option<anyhow::Error>,
+}
+
+impl Printer<'_> {
+    /// Prints `cells` if the scorer finds it better than the best printed. `search` is what the
+    /// engine said: cells it placed, mismatches it made, and its own count of matching joins,
+    /// which must agree with the scorer's.
+    fn improvement(
+        &mut self,
+        out: &mut impl Write,
+        cells: &[Option<ColourPlacement>],
+        search: Option<(usize, usize, usize)>,
+        elapsed: Duration,
+        nodes: Option<u64>,
+    ) -> anyhow::Result<()> {
+        let score = score_board(self.puzzle, cells).context("the search's board failed the independent check")?;
+        if let Some((_, _, claimed)) = search {
+            anyhow::ensure!(
+                claimed == score.matching,
+                "the search counted {claimed} matching joins but the independent scorer {}",
+                score.matching
+            );
+        }
+        if self.best.is_some_and(|b| b.matching >= score.matching) {
+            return Ok(());
+        }
+        self.best = Some(score);
+        let puzzle = self.puzzle;
+        let elapsed_ms = elapsed.as_secs_f64() * 1000.0;
+        let url = if puzzle.rows() == 16 && puzzle.cols() == 16 {
+            edge_match::bucas::bucas_url(puzzle, cells, &self.name)
+        } else {
+            None
+        };
+        let (depth, breaks) = search.map_or((None, None), |(d, b, _)| (Some(d), Some(b)));
+        if self.args.json {
+            let placements: Vec<serde_json::Value> = cells
+                .iter()
+                .map(|c| match c {
+                    Some(p) => serde_json::json!({"piece": p.piece, "rotation": p.rotation}),
+                    None => serde_json::Value::Null,
+                })
+                .collect();
+            let json = serde_json::json!({
+                "edges_matching": score.matching,
+                "edges": score.edges,
+                "mismatches": score.mismatches,
+                "cells": puzzle.rows() * puzzle.cols(),
+                "placed": score.placed,
+                "search_placed": depth,
+                "search_mismatches": breaks,
+                "rows": puzzle.rows(),
+                "cols": puzzle.cols(),
+                "elapsed_ms": elapsed_ms,
+                "nodes": nodes,
+                "url": url,
+                "placements": placements,
+            });
+            writeln!(out, "{json}")?;
+        } else {
+            let found = match (depth, breaks) {
+                (Some(d), Some(b)) => format!(" by placing {d} pieces with {b} mismatches, then the rest greedily"),
+                _ => " (the checkpoint's best board)".to_owned(),
+            };
+            writeln!(
+                out,
+                "c best {}/{} joins after {:.3} s: {} pieces placed, {} mismatches{found}",
+                score.matching,
+                score.edges,
+                elapsed_ms / 1000.0,
+                score.placed,
+                score.mismatches
+            )?;
+            if let Some(url) = &url {
+                writeln!(out, "c {url}")?;
+            }
+            let placed: Vec<(usize, ColourPlacement)> =
+                cells.iter().enumerate().filter_map(|(cell, p)| p.map(|p| (cell, p))).collect();
+            let cols = puzzle.cols();
+            for (cell, p) in placed {
+                writeln!(out, "{} {} {} {}", p.piece, cell % cols, cell / cols, p.rotation)?;
+            }
+        }
+        out.flush()?;
+        if let Some(path) = &self.args.svg {
+            let caption = format!("best board: {} of {} joins matching", score.matching, score.edges);
+            crate::svg::write(path, &crate::svg::edge::colour_cells(puzzle, cells, &caption))?;
+        }
+        Ok(())
+    }
+}
+
+/// `puzzle merge` over `--best --json` outputs: the line of the best board (most joins matching,
+/// the first of equals), as it was written. Every record is `(place, text, value)`.
+pub fn merge(records: &[(String, &str, &serde_json::Value)], out: &mut impl Write) -> anyhow::Result<()> {
+    let mut best: Option<(u64, &str)> = None;
+    let mut shape: Option<(u64, u64, &str)> = None;
+    for (place, text, value) in records {
+        if value.get("end").is_some() {
+            continue;
+        }
+        let number = |key: &str| value.get(key).and_then(serde_json::Value::as_u64);
+        let (Some(matching), Some(rows), Some(cols), Some(_)) =
+            (number("edges_matching"), number("rows"), number("cols"), value.get("placements"))
+        else {
+            let message =
+                "expected a line of `puzzle edge --best --json` (with \"edges_matching\", \"rows\", \"cols\" \
+                           and \"placements\")";
+            return Err(bad(place, message.to_owned()));
+        };
+        match shape {
+            None => shape = Some((rows, cols, place)),
+            Some((r, c, first)) if (r, c) != (rows, cols) => {
+                return Err(bad(place, format!("a {rows}x{cols} board, but {first} has a {r}x{c} one")));
+            }
+            Some(_) => {}
+        }
+        if best.map_or(true, |(b, _)| matching > b) {
+            best = Some((matching, text));
+        }
+    }
+    if let Some((_, text)) = best {
+        writeln!(out, "{text}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,402 @@
+//! Best boards for puzzles too hard to solve, the way the Eternity II record holders search:
+//! a depth-first search in a scan order of rows from a corner and then columns
+//! ([`order`](self)), allowed a schedule of mismatches ("breaks") that opens late
+//! ([`Breaks`]), with candidates ordered so that pieces of a few priority colours go first and
+//! at a minimum rate, restarted every so many placements with a reshuffled order drawn from the
+//! seed, on as many threads as asked, each with its own restarts.
+//!
+//! The score of a board is the number of joins between two placed pieces that match. Every
+//! time a thread's search places more matching joins than before, the board, completed greedily
+//! with the pieces left, goes to the caller as an [`Event::Improvement`] if it beats the best so
+//! far. [`Search::run`] ends on a stop flag, a node budget, a perfect board or an exhausted
+//! search, and returns a [`Checkpoint`] that [`Search::resume`] continues exactly.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use edge_match::best::{Control, Event, Search, Settings};
+//! use edge_match::puz::{parse_puz, PuzOptions};
+//!
+//! let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
+//! let search = Search::new(&puzzle, &[], Settings::record(&puzzle));
+//! let stop = AtomicBool::new(false);
+//! let mut best = 0;
+//! let outcome = search.run(&Control { stop: &stop, max_nodes: None, checkpoint_every: None }, |event| {
+//!     if let Event::Improvement(found) = event {
+//!         best = found.matching;
+//!     }
+//! });
+//! assert_eq!(best, 4);
+//! assert_eq!(outcome.checkpoint.best().unwrap().len(), 4);
+//! ```
+
+mod checkpoint;
+mod complete;
+mod order;
+mod rng;
+mod schedule;
+mod search;
+mod tables;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+pub use checkpoint::{Checkpoint, CheckpointError};
+pub use schedule::{default_priority, Breaks, BreaksError, RECORD_BREAKS};
+
+use crate::colour::{ColourPlacement, ColourPuzzle};
+use checkpoint::{puzzle_key, ThreadState};
+use search::{Exit, Worker};
+use tables::Tables;
+
+/// How a run searches. Two runs with the same settings on the same puzzle make the same
+/// placements in each thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The seed of every restart's candidate order.
+    pub seed: u64,
+    /// Threads, each with its own restarts.
+    pub jobs: usize,
+    /// Mismatches allowed by depth.
+    pub breaks: Breaks,
+    /// Placements per restart.
+    pub restart_nodes: u64,
+    /// Colours whose pieces go first, at the minimum rate of the record solver's curve.
+    pub priority: Vec<u16>,
+    /// Mismatches one piece may make with the neighbours already placed (the record solvers: 1).
+    pub cell_breaks: u8,
+    /// Whether a mismatch may lie on a join between two border cells (the record solvers: no).
+    pub border_breaks: bool,
+}
+
+impl Settings {
+    /// The record solvers' settings for `puzzle`, seed 0, one thread.
+    pub fn record(puzzle: &ColourPuzzle) -> Settings {
+        Settings {
+            seed: 0,
+            jobs: 1,
+            breaks: Breaks::record(puzzle.rows() * puzzle.cols()),
+            restart_nodes: 1_000_000_000,
+            priority: default_priority(puzzle),
+            cell_breaks: 1,
+            border_breaks: false,
+        }
+    }
+}
+
+/// A board better than every one reported before.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Improvement {
+    /// The board, one entry per cell row-major: the search's cells completed greedily.
+    pub cells: Vec<Option<ColourPlacement>>,
+    /// The board as the search had it, before completion.
+    pub partial: Vec<Option<ColourPlacement>>,
+    /// Matching joins of `cells` (the engine's count).
+    pub matching: usize,
+    /// Cells the search had placed (clues included).
+    pub depth: usize,
+    /// Mismatches the search had made.
+    pub breaks: usize,
+    /// The thread that found it.
+    pub thread: usize,
+    /// Placements that thread had made.
+    pub nodes: u64,
+    /// Time since the run began (resumed runs included).
+    pub elapsed: Duration,
+}
+
+/// What [`Search::run`] reports as it goes.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A better board.
+    Improvement(Improvement),
+    /// The state, every [`Control::checkpoint_every`].
+    Checkpoint(Checkpoint),
+}
+
+/// When a run stops, besides finding a perfect board or exhausting its search.
+#[derive(Clone, Copy, Debug)]
+pub struct Control<'a> {
+    /// Stop (Ctrl-C, a time limit) when set; polled every few million placements.
+    pub stop: &'a AtomicBool,
+    /// Stop after this many placements in all (each thread its share), counted from the
+    /// start of the first run.
+    pub max_nodes: Option<u64>,
+    /// Report the state this often.
+    pub checkpoint_every: Option<Duration>,
+}
+
+/// Why a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// A complete board without a mismatch.
+    Solved,
+    /// Every board the schedule allows was seen.
+    Exhausted,
+    /// The stop flag.
+    Stopped,
+    /// The node budget.
+    NodeLimit,
+}
+
+/// What a run did.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Why it ended.
+    pub end: End,
+    /// Placements in all, resumed runs included.
+    pub nodes: u64,
+    /// The state at the end, to resume from.
+    pub checkpoint: Checkpoint,
+}
+
+/// Why a checkpoint cannot be resumed.
+pub type ResumeError = CheckpointError;
+
+/// A puzzle prepared for the search.
+#[derive(Debug)]
+pub struct Search<'p> {
+    puzzle: &'p ColourPuzzle,
+    tables: Tables,
+    settings: Settings,
+    key: u64,
+    start: Option<Checkpoint>,
+}
+
+/// Placements between two looks at the stop flag.
+const CHECK: u64 = 1 << 22;
+
+enum Msg {
+    Improvement(Improvement),
+    State(usize, u64, ThreadState),
+    Done(usize, Exit, bool, ThreadState),
+}
+
+impl<'p> Search<'p> {
+    /// Prepares `puzzle` with `clues` (one entry per cell, or empty) for a new run.
+    pub fn new(puzzle: &'p ColourPuzzle, clues: &[Option<ColourPlacement>], mut settings: Settings) -> Search<'p> {
+        settings.jobs = settings.jobs.max(1);
+        settings.restart_nodes = settings.restart_nodes.max(1);
+        let tables = Tables::new(puzzle, clues, &settings);
+        Search { puzzle, tables, settings, key: puzzle_key(puzzle, clues), start: None }
+    }
+
+    /// Prepares to continue the run saved in `checkpoint`, with its settings.
+    pub fn resume(
+        puzzle: &'p ColourPuzzle,
+        clues: &[Option<ColourPlacement>],
+        checkpoint: Checkpoint,
+    ) -> Result<Search<'p>, CheckpointError> {
+        if checkpoint.key != puzzle_key(puzzle, clues) {
+            return Err(CheckpointError::OtherPuzzle);
+        }
+        let mut search = Search::new(puzzle, clues, checkpoint.settings.clone());
+        if search.settings != checkpoint.settings {
+            return Err(CheckpointError::Line { line: 3, message: "settings out of range".to_owned() });
+        }
+        if let Some(best) = &checkpoint.best {
+            if best.len() != puzzle.rows() * puzzle.cols() {
+                return Err(CheckpointError::Line {
+                    line: 11,
+                    message: "the best board has the wrong size".to_owned(),
+                });
+            }
+        }
+        for (i, state) in checkpoint.threads.iter().enumerate() {
+            let mut worker = Worker::new(&search.tables, search.settings.seed, i, state.restart, state.restart_start);
+            if state.nodes < state.restart_start || worker.replay(&state.stack).is_none() {
+                return Err(CheckpointError::BadStack(i));
+            }
+        }
+        search.start = Some(checkpoint);
+        Ok(search)
+    }
+
+    /// The settings of the run.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The best board of the checkpoint resumed, if any.
+    pub fn checkpoint_best(&self) -> Option<&[Option<ColourPlacement>]> {
+        self.start.as_ref().and_then(Checkpoint::best)
+    }
+
+    /// Search time before this run (that of the checkpoint resumed).
+    pub fn elapsed_before(&self) -> Duration {
+        Duration::from_millis(self.start.as_ref().map_or(0, Checkpoint::elapsed_ms))
+    }
+
+    /// Cells on the board.
+    pub fn cells(&self) -> usize {
+        self.puzzle.rows() * self.puzzle.cols()
+    }
+
+    /// Searches until `control` says stop, the board is perfect or the search is exhausted,
+    /// calling `on_event` (on this thread) with each better board and each checkpoint.
+    pub fn run(&self, control: &Control<'_>, mut on_event: impl FnMut(Event)) -> Outcome {
+        let jobs = self.settings.jobs;
+        let offset = Duration::from_millis(self.start.as_ref().map_or(0, |c| c.elapsed_ms));
+        let started = Instant::now();
+        let mut best: Option<Vec<Option<ColourPlacement>>> = self.start.as_ref().and_then(|c| c.best.clone());
+        let mut best_score = best.as_ref().map_or(0, |cells| complete::matching(self.puzzle, cells));
+        let shared_best = AtomicUsize::new(best_score);
+        let generation = AtomicU64::new(0);
+        let halt = AtomicBool::new(false);
+        let mut states: Vec<ThreadState> = match &self.start {
+            Some(c) => c.threads.clone(),
+            None => (0..jobs)
+                .map(|_| ThreadState {
+                    restart: 0,
+                    nodes: 0,
+                    restart_start: 0,
+                    best_partial: 0,
+                    stack: vec![0],
+                    finished: false,
+                })
+                .collect(),
+        };
+        let mut ends: Vec<Option<(Exit, bool)>> =
+            states.iter().map(|s| s.finished.then_some((Exit::Bound, false))).collect();
+        let (tx, rx) = mpsc::channel::<Msg>();
+        let checkpoint = |states: &[ThreadState], best: &Option<Vec<Option<ColourPlacement>>>| Checkpoint {
+            key: self.key,
+            settings: self.settings.clone(),
+            elapsed_ms: (offset + started.elapsed()).as_millis() as u64,
+            best: best.clone(),
+            threads: states.to_vec(),
+        };
+        std::thread::scope(|scope| {
+            for (thread, state) in states.iter().enumerate() {
+                if state.finished {
+                    continue;
+                }
+                let tx = tx.clone();
+                let state = state.clone();
+                let (shared_best, generation, halt) = (&shared_best, &generation, &halt);
+                let limit =
+                    control.max_nodes.map(|max| max / jobs as u64 + u64::from((thread as u64) < max % jobs as u64));
+                scope.spawn(move || {
+                    let t = &self.tables;
+                    let s = &self.settings;
+                    let mut worker = Worker::new(t, s.seed, thread, state.restart, state.restart_start);
+                    worker.nodes = state.nodes;
+                    worker.best_partial = state.best_partial;
+                    // Checked by `resume`; a fresh state is the empty stack.
+                    let _ = worker.replay(&state.stack);
+                    let save = |w: &Worker<'_>, finished: bool| ThreadState {
+                        restart: w.restart,
+                        nodes: w.nodes,
+                        restart_start: w.restart_start,
+                        best_partial: w.best_partial,
+                        stack: w.stack(),
+                        finished,
+                    };
+                    let mut seen = generation.load(Relaxed);
+                    let mut report = |w: &Worker<'_>, depth: usize| {
+                        let partial = w.board(depth);
+                        let cells = complete::complete(self.puzzle, &partial, &t.order);
+                        let matching = complete::matching(self.puzzle, &cells);
+                        if shared_best.fetch_max(matching, Relaxed) < matching {
+                            let placed = partial.iter().flatten().count();
+                            let _ = tx.send(Msg::Improvement(Improvement {
+                                cells,
+                                partial,
+                                matching,
+                                depth: placed,
+                                breaks: w.mismatches(depth),
+                                thread,
+                                nodes: w.nodes,
+                                elapsed: offset + started.elapsed(),
+                            }));
+                        }
+                    };
+                    loop {
+                        if control.stop.load(Relaxed) || halt.load(Relaxed) {
+                            let _ = tx.send(Msg::Done(thread, Exit::Bound, true, save(&worker, false)));
+                            return;
+                        }
+                        if limit.is_some_and(|l| worker.nodes >= l) {
+                            let _ = tx.send(Msg::Done(thread, Exit::Bound, false, save(&worker, false)));
+                            return;
+                        }
+                        if worker.nodes - worker.restart_start >= s.restart_nodes {
+                            worker.restart();
+                        }
+                        let g = generation.load(Relaxed);
+                        if g != seen {
+                            seen = g;
+                            let _ = tx.send(Msg::State(thread, g, save(&worker, false)));
+                        }
+                        let mut bound =
+                            (worker.nodes + CHECK).min(worker.restart_start.saturating_add(s.restart_nodes));
+                        if let Some(l) = limit {
+                            bound = bound.min(l);
+                        }
+                        match worker.run(bound, &mut report) {
+                            Exit::Bound => {}
+                            exit => {
+                                halt.store(true, Relaxed);
+                                let _ = tx.send(Msg::Done(thread, exit, false, save(&worker, true)));
+                                return;
+                            }
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            let mut last = Instant::now();
+            let mut pending: Option<(u64, Vec<bool>)> = None;
+            loop {
+                match rx.recv_timeout(Duration::from_millis(50)) {
+                    Ok(Msg::Improvement(found)) => {
+                        if found.matching > best_score {
+                            best_score = found.matching;
+                            best = Some(found.cells.clone());
+                            on_event(Event::Improvement(found));
+                        }
+                    }
+                    Ok(Msg::State(thread, g, state)) => {
+                        states[thread] = state;
+                        if let Some((pg, got)) = &mut pending {
+                            if *pg == g {
+                                got[thread] = true;
+                                if got.iter().zip(&ends).all(|(&got, end)| got || end.is_some()) {
+                                    pending = None;
+                                    on_event(Event::Checkpoint(checkpoint(&states, &best)));
+                                }
+                            }
+                        }
+                    }
+                    Ok(Msg::Done(thread, exit, stopped, state)) => {
+                        states[thread] = state;
+                        ends[thread] = Some((exit, stopped));
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                }
+                if let Some(every) = control.checkpoint_every {
+                    if pending.is_none() && last.elapsed() >= every {
+                        last = Instant::now();
+                        let g = generation.fetch_add(1, Relaxed) + 1;
+                        pending = Some((g, vec![false; jobs]));
+                    }
+                }
+            }
+        });
+        let end = if ends.iter().any(|e| matches!(e, Some((Exit::Solved, _)))) {
+            End::Solved
+        } else if ends.iter().any(|e| matches!(e, Some((Exit::Exhausted, _)))) {
+            End::Exhausted
+        } else if ends.iter().any(|e| matches!(e, Some((_, true)))) {
+            End::Stopped
+        } else {
+            End::NodeLimit
+        };
+        let checkpoint = checkpoint(&states, &best);
+        Outcome { end, nodes: checkpoint.nodes(), checkpoint }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,237 @@
+//! The hot loop: a depth-first search over the scan order with an explicit stack (the index of
+//! the next candidate to try at each depth), a used-piece bitset, the mismatch budget of the
+//! schedule and the priority-colour rate, and no allocation. One [`Worker`] per thread; its
+//! whole state is the restart number, the node counts and the stack, so it can be saved and
+//! replayed exactly.
+
+use crate::best::tables::{Cand, Tables};
+use crate::colour::ColourPlacement;
+
+/// Why [`Worker::run`] returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Exit {
+    /// The node count reached the bound asked for.
+    Bound,
+    /// The search of this restart's order is finished: every board it allows was seen.
+    Exhausted,
+    /// A complete board without a mismatch.
+    Solved,
+}
+
+/// One thread's search.
+#[derive(Clone, Debug)]
+pub(crate) struct Worker<'t> {
+    t: &'t Tables,
+    seed: u64,
+    thread: usize,
+    cands: Vec<Cand>,
+    slots: Vec<u16>,
+    used: Vec<u64>,
+    placed: Vec<Cand>,
+    /// Per depth, the offset in its list of the next candidate to try.
+    next: Vec<u32>,
+    cum_b: Vec<u8>,
+    cum_h: Vec<u16>,
+    pub(crate) depth: usize,
+    pub(crate) restart: u64,
+    pub(crate) nodes: u64,
+    pub(crate) restart_start: u64,
+    /// The best partial score (joins among placed pieces, all matching or not) seen.
+    pub(crate) best_partial: u32,
+}
+
+impl<'t> Worker<'t> {
+    /// A worker at the start of restart `restart`, having made `nodes` placements, of which
+    /// `restart_start` before this restart began.
+    pub(crate) fn new(t: &'t Tables, seed: u64, thread: usize, restart: u64, nodes: u64) -> Worker<'t> {
+        let n = t.n;
+        Worker {
+            t,
+            seed,
+            thread,
+            cands: t.shuffled(seed, thread, restart),
+            slots: t.slot_init.clone(),
+            used: t.used_init.clone(),
+            placed: vec![Cand::default(); n],
+            next: vec![0; n + 1],
+            cum_b: vec![0; n + 1],
+            cum_h: vec![0; n + 1],
+            depth: 0,
+            restart,
+            nodes,
+            restart_start: nodes,
+            best_partial: 0,
+        }
+    }
+
+    /// Starts the next restart: a new candidate order and an empty board.
+    pub(crate) fn restart(&mut self) {
+        self.restart += 1;
+        self.cands = self.t.shuffled(self.seed, self.thread, self.restart);
+        self.slots.copy_from_slice(&self.t.slot_init);
+        self.used.copy_from_slice(&self.t.used_init);
+        self.next.iter_mut().for_each(|x| *x = 0);
+        self.depth = 0;
+        self.restart_start = self.nodes;
+    }
+
+    /// The stack to save: the next-candidate offsets of depths `0..=depth`.
+    pub(crate) fn stack(&self) -> Vec<u32> {
+        self.next[..=self.depth.min(self.t.n)].to_vec()
+    }
+
+    /// Puts back a saved stack (from [`Worker::stack`]) by replaying its placements; `None`
+    /// when it does not fit this worker's lists.
+    pub(crate) fn replay(&mut self, stack: &[u32]) -> Option<()> {
+        let t = self.t;
+        if stack.is_empty() || stack.len() > t.n + 1 {
+            return None;
+        }
+        for (d, &offset) in stack[..stack.len() - 1].iter().enumerate() {
+            let (lo, hi) = self.range(d);
+            if offset == 0 || lo + offset as usize > hi {
+                return None;
+            }
+            let c = self.cands[lo + offset as usize - 1];
+            if self.is_used(c.piece) || c.breaks + self.cum_b[d] > t.steps[d].allow {
+                return None;
+            }
+            self.place(d, c, offset);
+        }
+        let d = stack.len() - 1;
+        if d < t.n {
+            let (lo, hi) = self.range(d);
+            if lo + stack[d] as usize > hi {
+                return None;
+            }
+        }
+        self.next[d] = stack[d];
+        self.depth = d;
+        Some(())
+    }
+
+    fn range(&self, d: usize) -> (usize, usize) {
+        let t = self.t;
+        let step = t.steps[d];
+        let key = usize::from(self.slots[step.south as usize]) * t.kw + usize::from(self.slots[step.west as usize]);
+        let (lo, hi) = t.ranges[step.base as usize + key];
+        (lo as usize, hi as usize)
+    }
+
+    fn is_used(&self, piece: u16) -> bool {
+        self.used[usize::from(piece) / 64] >> (piece % 64) & 1 == 1
+    }
+
+    fn place(&mut self, d: usize, c: Cand, offset: u32) {
+        self.used[usize::from(c.piece) / 64] |= 1 << (c.piece % 64);
+        self.placed[d] = c;
+        self.next[d] = offset;
+        self.slots[2 * d] = c.north;
+        self.slots[2 * d + 1] = c.east;
+        self.cum_b[d + 1] = self.cum_b[d] + c.breaks;
+        self.cum_h[d + 1] = self.cum_h[d] + u16::from(c.heur);
+    }
+
+    /// Mismatches made by the `d` cells placed.
+    pub(crate) fn mismatches(&self, d: usize) -> usize {
+        usize::from(self.cum_b[d])
+    }
+
+    /// The board with the first `d` cells placed, clues included.
+    pub(crate) fn board(&self, d: usize) -> Vec<Option<ColourPlacement>> {
+        let mut cells = self.t.clues.clone();
+        for (i, c) in self.placed[..d].iter().enumerate() {
+            cells[self.t.cells[i]] = Some(ColourPlacement { piece: usize::from(c.piece), rotation: c.rotation });
+        }
+        cells
+    }
+
+    /// Searches until `bound` placements in all, calling `improved(self, depth)` whenever the
+    /// partial score reaches [`Worker::best_partial`] (which it raises first).
+    pub(crate) fn run(&mut self, bound: u64, improved: &mut dyn FnMut(&Worker<'t>, usize)) -> Exit {
+        let t = self.t;
+        let n = t.n;
+        if n == 0 {
+            return Exit::Solved;
+        }
+        let steps = &t.steps[..n];
+        let ranges = &t.ranges[..];
+        let kw = t.kw;
+        let mut d = self.depth;
+        let mut nodes = self.nodes;
+        let mut best = self.best_partial;
+        loop {
+            let step = steps[d];
+            let key = usize::from(self.slots[step.south as usize]) * kw + usize::from(self.slots[step.west as usize]);
+            let (lo, hi) = ranges[step.base as usize + key];
+            let (lo, hi) = (lo as usize, hi as usize);
+            let budget = step.allow - self.cum_b[d];
+            let have = self.cum_h[d];
+            let mut i = lo + self.next[d] as usize;
+            let list = &self.cands[..hi];
+            let mut found = None;
+            while i < hi {
+                let c = list[i];
+                if c.breaks > budget {
+                    break;
+                }
+                if self.used[usize::from(c.piece) >> 6] >> (c.piece & 63) & 1 == 0 {
+                    if have + u16::from(c.heur) < step.rate {
+                        break;
+                    }
+                    found = Some(c);
+                    break;
+                }
+                i += 1;
+            }
+            match found {
+                Some(c) => {
+                    self.used[usize::from(c.piece) >> 6] |= 1 << (c.piece & 63);
+                    self.placed[d] = c;
+                    self.next[d] = (i + 1 - lo) as u32;
+                    self.slots[2 * d] = c.north;
+                    self.slots[2 * d + 1] = c.east;
+                    let breaks = self.cum_b[d] + c.breaks;
+                    self.cum_b[d + 1] = breaks;
+                    self.cum_h[d + 1] = have + u16::from(c.heur);
+                    nodes += 1;
+                    d += 1;
+                    let score = u32::from(step.joins) - u32::from(breaks);
+                    // Ties too: the same number of joins placed may complete to a better board.
+                    if score >= best {
+                        best = score;
+                        self.best_partial = score;
+                        self.depth = d;
+                        self.nodes = nodes;
+                        improved(self, d);
+                        if d == n && breaks == 0 {
+                            return Exit::Solved;
+                        }
+                    }
+                    if d == n {
+                        // A complete board: take the last piece back and go on.
+                        d -= 1;
+                        let p = self.placed[d].piece;
+                        self.used[usize::from(p) >> 6] &= !(1 << (p & 63));
+                    }
+                    if nodes >= bound {
+                        self.depth = d;
+                        self.nodes = nodes;
+                        return Exit::Bound;
+                    }
+                }
+                None => {
+                    self.next[d] = 0;
+                    if d == 0 {
+                        self.depth = 0;
+                        self.nodes = nodes;
+                        return Exit::Exhausted;
+                    }
+                    d -= 1;
+                    let p = self.placed[d].piece;
+                    self.used[usize::from(p) >> 6] &= !(1 << (p & 63));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! Tests of the best-board search against brute force and against itself (seeds, checkpoints).
+
+use super::*;
+use crate::colour::ColourSpec;
+use crate::colour_check::score_board;
+use proptest::prelude::*;
+
+/// A framed board cut from a random picture, then some inner sides recoloured so that it
+/// usually has no perfect board; pieces shuffled and turned.
+fn framed(rows: usize, cols: usize, colours: u16, noise: usize, seed: u64) -> ColourPuzzle {
+    let mut mix = rng::SplitMix::for_restart(seed, 99, 0);
+    let mut next = move || mix.next_u64();
+    let mut colour = |border: bool| if border { 0 } else { 1 + (next() % u64::from(colours)) as u16 };
+    let horizontal: Vec<u16> = (0..(rows + 1) * cols).map(|i| colour(i < cols || i >= rows * cols)).collect();
+    let vertical: Vec<u16> =
+        (0..rows * (cols + 1)).map(|i| colour(i % (cols + 1) == 0 || i % (cols + 1) == cols)).collect();
+    let mut mix = rng::SplitMix::for_restart(seed, 98, 0);
+    let mut pieces: Vec<[u16; 4]> = (0..rows * cols)
+        .map(|cell| {
+            let (r, c) = (cell / cols, cell % cols);
+            [
+                horizontal[r * cols + c],
+                vertical[r * (cols + 1) + c + 1],
+                horizontal[(r + 1) * cols + c],
+                vertical[r * (cols + 1) + c],
+            ]
+        })
+        .collect();
+    for _ in 0..noise {
+        let piece = (mix.next_u64() % pieces.len() as u64) as usize;
+        let side = (mix.next_u64() % 4) as usize;
+        if pieces[piece][side] != 0 {
+            pieces[piece][side] = 1 + (mix.next_u64() % u64::from(colours)) as u16;
+        }
+    }
+    let mut pieces: Vec<[u16; 4]> = pieces
+        .into_iter()
+        .map(|sides| {
+            let turn = (mix.next_u64() % 4) as usize;
+            [sides[turn], sides[(turn + 1) % 4], sides[(turn + 2) % 4], sides[(turn + 3) % 4]]
+        })
+        .collect();
+    for i in (1..pieces.len()).rev() {
+        pieces.swap(i, (mix.next_u64() % (i as u64 + 1)) as usize);
+    }
+    ColourPuzzle::try_from(ColourSpec { rows, cols, pieces, framed: true, rotate: true }).unwrap()
+}
+
+/// The best score of any complete board (with the frame on the outside when framed), by plain
+/// enumeration.
+fn brute_force_best(puzzle: &ColourPuzzle) -> usize {
+    fn go(puzzle: &ColourPuzzle, cell: usize, board: &mut Vec<[u16; 4]>, used: &mut Vec<bool>, best: &mut usize) {
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        if cell == rows * cols {
+            let mut score = 0;
+            for (i, sides) in board.iter().enumerate() {
+                if i % cols + 1 < cols && sides[1] == board[i + 1][3] {
+                    score += 1;
+                }
+                if i + cols < rows * cols && sides[2] == board[i + cols][0] {
+                    score += 1;
+                }
+            }
+            *best = (*best).max(score);
+            return;
+        }
+        let (r, c) = (cell / cols, cell % cols);
+        let outside = [r == 0, c + 1 == cols, r + 1 == rows, c == 0];
+        for piece in 0..puzzle.pieces().len() {
+            if used[piece] {
+                continue;
+            }
+            for turn in 0..4 {
+                let p = puzzle.pieces()[piece];
+                let sides = [p[turn], p[(turn + 1) % 4], p[(turn + 2) % 4], p[(turn + 3) % 4]];
+                if puzzle.framed() && (0..4).any(|d| (sides[d] == 0) != outside[d]) {
+                    continue;
+                }
+                used[piece] = true;
+                board.push(sides);
+                go(puzzle, cell + 1, board, used, best);
+                board.pop();
+                used[piece] = false;
+            }
+        }
+    }
+    let mut best = 0;
+    go(puzzle, 0, &mut Vec::new(), &mut vec![false; puzzle.pieces().len()], &mut best);
+    best
+}
+
+/// Every improvement of a run until it ends.
+fn improvements(search: &Search<'_>, max_nodes: Option<u64>) -> (Vec<Improvement>, Outcome) {
+    let stop = AtomicBool::new(false);
+    let mut found = Vec::new();
+    let outcome = search.run(&Control { stop: &stop, max_nodes, checkpoint_every: None }, |event| {
+        if let Event::Improvement(improvement) = event {
+            found.push(improvement);
+        }
+    });
+    (found, outcome)
+}
+
+fn settings(seed: u64, breaks: Breaks) -> Settings {
+    Settings { seed, jobs: 1, breaks, restart_nodes: 5_000, priority: vec![1], cell_breaks: 1, border_breaks: false }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Every board the search reports respects the schedule in every prefix of the scan order
+    /// (counted plainly on the board), scores below the brute-force best, and improves; with the
+    /// schedule wide open and the search run to exhaustion it finds the brute-force best.
+    #[test]
+    fn breaks_never_exceed_the_schedule(rows in 2usize..=3, cols in 2usize..=4, colours in 1u16..=4,
+                                        noise in 0usize..6, seed in 0u64..1000, first in 0usize..12,
+                                        count in 0usize..4) {
+        let puzzle = framed(rows, cols, colours, noise, seed);
+        let cells = rows * cols;
+        let best = brute_force_best(&puzzle);
+        let breaks = Breaks::new((0..count).map(|i| first + i).collect());
+        let search = Search::new(&puzzle, &[], settings(seed, breaks.clone()));
+        let (found, _) = improvements(&search, Some(200_000));
+        let order = order::scan_order(rows, cols);
+        let mut last = 0;
+        for improvement in &found {
+            let score = score_board(&puzzle, &improvement.cells).unwrap();
+            prop_assert_eq!(score.matching, improvement.matching);
+            prop_assert!(score.matching <= best);
+            prop_assert!(score.matching > last);
+            last = score.matching;
+            prop_assert_eq!(score.placed, cells);
+            // The search's own board: the mismatches among the first k cells of the order.
+            for k in 1..=cells {
+                let mut prefix = vec![None; cells];
+                for &cell in &order[..k] {
+                    prefix[cell] = improvement.partial[cell];
+                }
+                let partial = score_board(&puzzle, &prefix).unwrap();
+                prop_assert!(partial.mismatches <= breaks.allowed_at(k - 1), "prefix {} of {:?}", k, improvement.partial);
+            }
+        }
+        // Wide open: any number of mismatches anywhere, the whole tree searched.
+        let open = Settings {
+            breaks: Breaks::new(vec![0; 2 * cells]),
+            cell_breaks: 4,
+            border_breaks: true,
+            restart_nodes: u64::MAX,
+            priority: Vec::new(),
+            ..settings(seed, Breaks::default())
+        };
+        let (found, outcome) = improvements(&Search::new(&puzzle, &[], open), None);
+        prop_assert!(matches!(outcome.end, End::Exhausted | End::Solved));
+        prop_assert_eq!(found.last().map(|f| f.matching), Some(best));
+    }
+}
+
+/// A board without a frame: random colours on every side.
+fn unframed(rows: usize, cols: usize, colours: u16, seed: u64) -> ColourPuzzle {
+    let mut mix = rng::SplitMix::for_restart(seed, 97, 0);
+    let pieces =
+        (0..rows * cols).map(|_| [0; 4].map(|_: u16| 1 + (mix.next_u64() % u64::from(colours)) as u16)).collect();
+    ColourPuzzle::try_from(ColourSpec { rows, cols, pieces, framed: false, rotate: true }).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// Boards without a frame: the border is free, and the wide-open exhausted search finds the
+    /// brute-force best.
+    #[test]
+    fn unframed_boards_reach_the_brute_force_best(shape in 0usize..4, colours in 1u16..=3, seed in 0u64..1000) {
+        let (rows, cols) = [(2, 2), (1, 4), (4, 1), (1, 5)][shape];
+        let puzzle = unframed(rows, cols, colours, seed);
+        let open = Settings {
+            breaks: Breaks::new(vec![0; 2 * rows * cols]),
+            cell_breaks: 4,
+            border_breaks: true,
+            restart_nodes: u64::MAX,
+            priority: Vec::new(),
+            ..settings(seed, Breaks::default())
+        };
+        let (found, outcome) = improvements(&Search::new(&puzzle, &[], open), None);
+        prop_assert!(matches!(outcome.end, End::Exhausted | End::Solved));
+        let best = brute_force_best(&puzzle);
+        // A board of no joins (1x1) has nothing to report; every other one reports its best.
+        prop_assert_eq!(found.last().map_or(0, |f| f.matching), best);
+        for f in &found {
+            prop_assert_eq!(score_board(&puzzle, &f.cells).unwrap().matching, f.matching);
+        }
+    }
+}
+
+#[test]
+fn seeds_reproduce() {
+    let puzzle = framed(4, 4, 3, 4, 7);
+    let run = |seed| {
+        let search = Search::new(&puzzle, &[], settings(seed, Breaks::new(vec![8, 10])));
+        let found: Vec<(usize, Vec<Option<ColourPlacement>>, u64)> =
+            improvements(&search, Some(60_000)).0.into_iter().map(|f| (f.matching, f.cells, f.nodes)).collect();
+        found
+    };
+    assert_eq!(run(3), run(3));
+    assert!(!run(3).is_empty());
+}
+
+/// A run stopped at a node budget and resumed from its checkpoint (through its text) reports
+/// exactly the improvements of a run that was not stopped.
+#[test]
+fn a_resumed_run_is_the_same_search() {
+    let puzzle = framed(5, 5, 3, 6, 11);
+    let whole_search = Search::new(&puzzle, &[], settings(5, Breaks::new(vec![15, 18, 20])));
+    let strip = |found: Vec<Improvement>| -> Vec<(usize, Vec<Option<ColourPlacement>>, u64)> {
+        found.into_iter().map(|f| (f.matching, f.cells, f.nodes)).collect()
+    };
+    let (whole, whole_end) = improvements(&whole_search, Some(40_000));
+    for cut in [1, 777, 5_000, 12_345, 39_999] {
+        let (mut first, outcome) = improvements(&whole_search, Some(cut));
+        assert_eq!(outcome.nodes, cut.min(whole_end.nodes));
+        let text = outcome.checkpoint.to_text();
+        let checkpoint = Checkpoint::parse(&text).unwrap();
+        assert_eq!(checkpoint, outcome.checkpoint);
+        let resumed = Search::resume(&puzzle, &[], checkpoint).unwrap();
+        let (rest, end) = improvements(&resumed, Some(40_000));
+        first.extend(rest);
+        assert_eq!(strip(first), strip(whole.clone()), "cut at {cut}");
+        assert_eq!(end.nodes, whole_end.nodes);
+    }
+    let other = framed(5, 5, 3, 6, 12);
+    let checkpoint = improvements(&whole_search, Some(10)).1.checkpoint;
+    assert_eq!(Search::resume(&other, &[], checkpoint).unwrap_err(), CheckpointError::OtherPuzzle);
+}
+
+#[test]
+fn checkpoint_text_errors_name_the_line() {
+    let puzzle = framed(3, 3, 2, 0, 1);
+    let checkpoint = improvements(&Search::new(&puzzle, &[], settings(1, Breaks::default())), Some(5)).1.checkpoint;
+    let text = checkpoint.to_text();
+    assert_eq!(Checkpoint::parse(&text).unwrap(), checkpoint);
+    let broken = text.replace("seed 1", "seed x");
+    assert_eq!(
+        Checkpoint::parse(&broken).unwrap_err(),
+        CheckpointError::Line { line: 3, message: "expected a number, found `x`".to_owned() }
+    );
+    assert!(matches!(Checkpoint::parse("nonsense"), Err(CheckpointError::Line { line: 1, .. })));
+}
+
+#[test]
+fn clues_stay_and_solvable_boards_are_solved() {
+    // A solvable 4x4 board with a clue taken from a brute-force-found layout: the search ends
+    // with a perfect board (every join matching) that keeps the clue.
+    let puzzle = framed(4, 4, 3, 0, 21);
+    let plain = |seed| Settings { priority: Vec::new(), ..settings(seed, Breaks::default()) };
+    let search = Search::new(&puzzle, &[], plain(2));
+    let (found, outcome) = improvements(&search, None);
+    assert_eq!(outcome.end, End::Solved);
+    let board = found.last().unwrap().cells.clone();
+    assert_eq!(score_board(&puzzle, &board).unwrap().matching, 24);
+    let mut clues = vec![None; 16];
+    clues[5] = board[5];
+    let with_clue = Search::new(&puzzle, &clues, plain(4));
+    let (found, outcome) = improvements(&with_clue, None);
+    assert_eq!(outcome.end, End::Solved);
+    let last = &found.last().unwrap().cells;
+    assert_eq!(last[5], board[5]);
+    assert_eq!(score_board(&puzzle, last).unwrap().matching, 24);
+}
