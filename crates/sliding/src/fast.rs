@@ -4,14 +4,15 @@
 //! How it works (details in `docs/algorithms.md`, section "Fast solutions for any size"):
 //! - the tiles are relabelled by the cell they belong to on the goal, so the goal becomes the
 //!   identity with the blank on the goal's blank cell;
-//! - while the unsolved region is larger than 3×2 or 2×3, its longer side loses a line (a row
+//! - while the unsolved region is larger than 3×3, 2×4 or 4×2, its longer side loses a line (a row
 //!   if it has at least as many rows as columns, otherwise a column), taken from the end away from
 //!   the goal's blank cell, so that the blank's goal cell stays in the final region;
 //! - a line is placed tile by tile, each tile walked to its cell one step at a time, with the blank
 //!   routed to the front of the tile by a greedy walk, a two-sided detour, or a breadth-first
 //!   search of a small window when those fail; the last two tiles of a line use the classic
 //!   corner trick (the second-to-last tile at the corner, the last one inside it, then two moves);
-//! - the final region (at most 6 cells) is solved optimally by breadth-first search;
+//! - the final region (at most 3×3, 2×4 or 4×2) is solved optimally by IDA\* with the Manhattan
+//!   distance;
 //! - a move that undoes the previous one is cancelled as it is recorded.
 
 mod finish;

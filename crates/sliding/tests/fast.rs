@@ -1,6 +1,7 @@
 //! The fast constructive solver: every path replays to the goal on boards of many shapes with
 //! arbitrary goals, unsolvable boards are reported unsolvable, and on tiny boards a plain BFS
-//! (written here) finds a path no longer than ours.
+//! (written here) finds a path no longer than ours (of the same length on boards of at most 8
+//! cells, which the solver finishes by exact search).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::AtomicBool;
@@ -142,7 +143,8 @@ proptest! {
         let start = solvable_start(&goal, &mut rng);
         let path = check_solves(&start, &goal);
         let optimal = bfs_distance(&start, &goal).unwrap();
-        prop_assert!(optimal <= path.len());
+        // Boards this small are one final region, which is solved optimally.
+        prop_assert_eq!(optimal, path.len());
         prop_assert_eq!(optimal % 2, path.len() % 2);
         prop_assert_eq!(bfs_distance(&swap_two_tiles(&start), &goal), None);
     }

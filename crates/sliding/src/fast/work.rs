@@ -11,6 +11,18 @@ use crate::board::{Board, BLANK};
 /// The label of the blank in [`Work::cells`].
 pub(super) const HOLE: u32 = u32::MAX;
 
+/// Regions of at most this many cells choose their next line by trying each candidate and
+/// keeping the one placed in the fewest moves (larger regions take the first candidate).
+const LOOKAHEAD_CELLS: usize = 90_000;
+
+/// A row or column to place: its cells in order along `along`, the region on its `inward` side.
+#[derive(Clone, Debug)]
+pub(super) struct Line {
+    cells: Vec<usize>,
+    along: Direction,
+    inward: Direction,
+}
+
 /// Why the solver stopped without a path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Stop {
@@ -110,37 +122,98 @@ impl<'l> Work<'l> {
 
     /// Places every line, then finishes the last region by exact search.
     pub(super) fn run(&mut self) -> Result<(), Stop> {
-        let (goal_row, goal_col) = (self.goal_blank / self.cols, self.goal_blank % self.cols);
         loop {
             let (height, width) = (self.bottom - self.top, self.right - self.left);
-            if height * width <= 6 {
+            if (height <= 3 && width <= 3) || height * width <= 8 {
                 break;
             }
-            if height >= width && height >= 3 {
-                let (row, inward) = if goal_row != self.top {
-                    (self.top, Direction::South)
-                } else {
-                    (self.bottom - 1, Direction::North)
-                };
-                let line: Vec<usize> = (self.left..self.right).map(|col| row * self.cols + col).collect();
-                self.place_line(&line, Direction::East, inward)?;
-            } else {
-                let (col, inward) = if goal_col != self.left {
-                    (self.left, Direction::East)
-                } else {
-                    (self.right - 1, Direction::West)
-                };
-                let line: Vec<usize> = (self.top..self.bottom).map(|row| row * self.cols + col).collect();
-                self.place_line(&line, Direction::South, inward)?;
+            let options = self.line_options();
+            let mut choice = options[0].clone();
+            if options.len() > 1 && height * width <= LOOKAHEAD_CELLS {
+                let mut best = usize::MAX;
+                for option in options {
+                    let cost = self.trial(&option)?;
+                    if cost < best {
+                        best = cost;
+                        choice = option;
+                    }
+                }
             }
+            self.place_line(choice)?;
         }
         super::finish::finish(self)
+    }
+
+    /// The lines that may be placed next: the region's longer side loses a row or a column (either
+    /// when it is square), from either end, but never the line holding the goal's blank cell.
+    /// Never empty while the region is larger than the final one.
+    fn line_options(&self) -> Vec<Line> {
+        let (goal_row, goal_col) = (self.goal_blank / self.cols, self.goal_blank % self.cols);
+        let (height, width) = (self.bottom - self.top, self.right - self.left);
+        let mut options = Vec::with_capacity(4);
+        let row = |row: usize, inward| Line {
+            cells: (self.left..self.right).map(|col| row * self.cols + col).collect(),
+            along: Direction::East,
+            inward,
+        };
+        let col = |col: usize, inward| Line {
+            cells: (self.top..self.bottom).map(|row| row * self.cols + col).collect(),
+            along: Direction::South,
+            inward,
+        };
+        if height >= width && height >= 3 {
+            if goal_row != self.top {
+                options.push(row(self.top, Direction::South));
+            }
+            if goal_row != self.bottom - 1 {
+                options.push(row(self.bottom - 1, Direction::North));
+            }
+        }
+        if width >= 3 && (width > height || options.is_empty() || width == height) {
+            if goal_col != self.left {
+                options.push(col(self.left, Direction::East));
+            }
+            if goal_col != self.right - 1 {
+                options.push(col(self.right - 1, Direction::West));
+            }
+        }
+        options
+    }
+
+    /// The moves placing `line` would take from here, leaving the state as it was.
+    fn trial(&mut self, line: &Line) -> Result<usize, Stop> {
+        let cells = self.cells.clone();
+        let pos = self.pos.clone();
+        let fixed = self.fixed.clone();
+        let saved = (self.blank, self.top, self.bottom, self.left, self.right);
+        let path = std::mem::take(&mut self.path);
+        let result = self.place_line(line.clone());
+        let cost = self.path.len();
+        self.path = path;
+        self.cells = cells;
+        self.pos = pos;
+        self.fixed = fixed;
+        (self.blank, self.top, self.bottom, self.left, self.right) = saved;
+        match result {
+            Ok(()) => Ok(cost),
+            Err(Stop::Stuck) => Ok(usize::MAX),
+            Err(stop) => Err(stop),
+        }
     }
 
     /// Places the tiles of `line` (cells in order along `along`, the rest of the region on the
     /// `inward` side, the line on the region's edge), then fixes the line and takes it out of the
     /// region.
-    fn place_line(&mut self, line: &[usize], along: Direction, inward: Direction) -> Result<(), Stop> {
+    ///
+    /// The line is placed starting from the end nearer the blank.
+    fn place_line(&mut self, line: Line) -> Result<(), Stop> {
+        let Line { cells: mut line, mut along, inward } = line;
+        if let (Some(&first), Some(&last)) = (line.first(), line.last()) {
+            if self.distance(self.blank, last) < self.distance(self.blank, first) {
+                line.reverse();
+                along = along.opposite();
+            }
+        }
         let w = line.len();
         for &cell in &line[..w - 2] {
             self.check_limits()?;
@@ -284,7 +357,10 @@ impl<'l> Work<'l> {
                 }
             }
             if !stepped {
-                return self.move_tile_by_search(label, target);
+                return match self.move_tile_by_search(label, target, 2, 1 << 12)? {
+                    true => Ok(()),
+                    false => Err(Stop::Stuck),
+                };
             }
         }
     }
@@ -439,9 +515,16 @@ impl<'l> Work<'l> {
     /// Walks the tile of `label` to `target` by breadth-first search over the positions of the
     /// tile and the blank together, in a window around them: the fallback for the cramped
     /// corners where the step-by-step walk finds no way.
-    fn move_tile_by_search(&mut self, label: usize, target: usize) -> Result<(), Stop> {
+    ///
+    /// Returns `Ok(false)`, having moved nothing, when the window has more than `max_cells` cells.
+    fn move_tile_by_search(
+        &mut self,
+        label: usize,
+        target: usize,
+        margin: usize,
+        max_cells: usize,
+    ) -> Result<bool, Stop> {
         let tile = self.pos[label] as usize;
-        let margin = 2;
         let rows_of = [tile / self.cols, target / self.cols, self.blank / self.cols];
         let cols_of = [tile % self.cols, target % self.cols, self.blank % self.cols];
         let top = rows_of.iter().min().copied().unwrap_or(0).saturating_sub(margin).max(self.top);
@@ -450,8 +533,8 @@ impl<'l> Work<'l> {
         let right = (cols_of.iter().max().copied().unwrap_or(0) + margin + 1).min(self.right);
         let width = right - left;
         let size = (bottom - top) * width;
-        if size * size > 1 << 24 {
-            return Err(Stop::Stuck);
+        if size > max_cells {
+            return Ok(false);
         }
         let index = |cell: usize| (cell / self.cols - top) * width + (cell % self.cols - left);
         let cell_of = |i: usize| (top + i / width) * self.cols + left + i % width;
@@ -495,6 +578,6 @@ impl<'l> Work<'l> {
         for &dir in moves.iter().rev() {
             self.step(dir);
         }
-        Ok(())
+        Ok(true)
     }
 }
