@@ -13,7 +13,7 @@ pub(super) const HOLE: u32 = u32::MAX;
 
 /// Regions of at most this many cells choose their next line by trying each candidate and
 /// keeping the one placed in the fewest moves (larger regions take the first candidate).
-const LOOKAHEAD_CELLS: usize = 90_000;
+const LOOKAHEAD_CELLS: usize = 10_000;
 
 /// A row or column to place: its cells in order along `along`, the region on its `inward` side.
 #[derive(Clone, Debug)]
@@ -286,12 +286,11 @@ impl<'l> Work<'l> {
         }
     }
 
-    /// Whether the blank may enter `cell` (inside the region, not fixed, not `avoid`).
+    /// Whether the blank may enter `cell` (not fixed, not `avoid`). Every cell outside the region
+    /// is fixed (the region only ever loses lines whose tiles are placed), so this also keeps the
+    /// blank inside the region.
     fn open(&self, cell: usize, avoid: usize) -> bool {
-        cell != avoid && !self.fixed[cell] && {
-            let (row, col) = (cell / self.cols, cell % self.cols);
-            (self.top..self.bottom).contains(&row) && (self.left..self.right).contains(&col)
-        }
+        cell != avoid && !self.fixed[cell]
     }
 
     /// Moves the blank one step (the caller knows the move stays on the board), cancelling it
