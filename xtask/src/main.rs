@@ -1,6 +1,7 @@
 //! `cargo xtask`: project automation (fixtures, snapshots, tidy checks), run as `cargo xtask <command>`.
 
 mod bench;
+mod fast;
 mod fixtures;
 mod fuzz;
 mod korf;
@@ -83,6 +84,22 @@ enum Bench {
         #[arg(long, default_value_t = 20.0)]
         large_limit: f64,
     },
+    /// The fast constructive solver (`sliding::solve_fast`, in-process) on square boards scrambled
+    /// by seeded random moves: time, length and a lower bound, each path replayed to the goal
+    Fast {
+        /// Board sides, comma-separated
+        #[arg(long, value_delimiter = ',', default_values = ["10", "30", "100"])]
+        sizes: Vec<usize>,
+        /// Random moves from the goal
+        #[arg(long, default_value_t = 100_000)]
+        moves: usize,
+        /// Shuffle the tiles uniformly (a solvable permutation) instead of random moves
+        #[arg(long)]
+        shuffle: bool,
+        /// Seed of the scrambles
+        #[arg(long, default_value_t = 11)]
+        seed: u64,
+    },
     /// `puzzle slide` on Korf's 15-puzzle instances (or the 24-puzzle set), every length checked
     /// against the published optimum; prints a Markdown table of nodes and times
     Korf {
@@ -116,6 +133,9 @@ fn main() -> ExitCode {
         Command::Tidy => tidy::run(&root),
         Command::Bench(Bench::JudgeB { boards, runs, seed }) => {
             bench::judge_b(&root, bench::JudgeB { boards, runs, seed })
+        }
+        Command::Bench(Bench::Fast { sizes, moves, shuffle, seed }) => {
+            fast::run(&fast::Fast { sizes, moves: (!shuffle).then_some(moves), seed })
         }
         Command::Bench(Bench::Korf { file, ids, time_limit, threads, fresh }) => {
             let file = if file.is_relative() { root.join(file) } else { file };

@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod fast;
 pub mod heuristic;
 mod ida;
 mod large;
@@ -19,6 +20,7 @@ pub mod tiers;
 use puzzle_core::Direction;
 
 pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK};
+pub use fast::solve_fast;
 pub use heuristic::{HeuristicKind, PdbHeuristic, Tier};
 pub use parse::{
     detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_line, parse_lines, Batch, Entry, Format,

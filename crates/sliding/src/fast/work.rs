@@ -1,0 +1,582 @@
+//! The constructive solver's state: the relabelled board, the fixed cells, the moves so far, and
+//! the tile and blank movers that place the tiles line by line.
+
+use std::time::Instant;
+
+use puzzle_core::Direction;
+use search::Limits;
+
+use crate::board::{Board, BLANK};
+
+/// The label of the blank in [`Work::cells`].
+pub(super) const HOLE: u32 = u32::MAX;
+
+/// Regions of at most this many cells choose their next line by trying each candidate and
+/// keeping the one placed in the fewest moves (larger regions take the first candidate).
+const LOOKAHEAD_CELLS: usize = 10_000;
+
+/// A row or column to place: its cells in order along `along`, the region on its `inward` side.
+#[derive(Clone, Debug)]
+pub(super) struct Line {
+    cells: Vec<usize>,
+    along: Direction,
+    inward: Direction,
+}
+
+/// Why the solver stopped without a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// The interrupt flag or the deadline.
+    Limit,
+    /// No move sequence was found where one should exist (a bug: the tests make sure it does
+    /// not happen).
+    Stuck,
+}
+
+/// The board being solved, relabelled so that the goal is the identity.
+pub(super) struct Work<'l> {
+    /// Rows of the board.
+    pub(super) rows: usize,
+    /// Columns of the board.
+    pub(super) cols: usize,
+    /// For each cell, the goal cell of the tile on it, or [`HOLE`].
+    pub(super) cells: Vec<u32>,
+    /// For each goal cell, the cell its tile is on now (unused for the goal's blank cell).
+    pos: Vec<u32>,
+    /// The blank's cell.
+    pub(super) blank: usize,
+    /// The goal's blank cell.
+    pub(super) goal_blank: usize,
+    /// Cells the blank must not enter: placed tiles and everything outside the region.
+    fixed: Vec<bool>,
+    /// The unsolved region: rows `top..bottom`, columns `left..right`.
+    pub(super) top: usize,
+    pub(super) bottom: usize,
+    pub(super) left: usize,
+    pub(super) right: usize,
+    /// The moves so far.
+    path: Vec<Direction>,
+    /// Breadth-first search scratch: the stamp of the search that reached each cell.
+    seen: Vec<u32>,
+    stamp: u32,
+    /// The move that reached each cell in the current search.
+    via: Vec<Direction>,
+    queue: Vec<u32>,
+    trail: Vec<Direction>,
+    limits: &'l Limits,
+}
+
+/// The moves that bring the blank closer along each axis.
+fn toward(from: usize, to: usize, less: Direction, more: Direction) -> Option<Direction> {
+    match from.cmp(&to) {
+        std::cmp::Ordering::Less => Some(more),
+        std::cmp::Ordering::Greater => Some(less),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+impl<'l> Work<'l> {
+    /// The relabelled `board` for `goal` (of the same shape).
+    pub(super) fn new(board: &Board, goal: &Board, limits: &'l Limits) -> Work<'l> {
+        let shape = board.shape();
+        let (rows, cols) = (shape.rows(), shape.cols());
+        let n = rows * cols;
+        let mut goal_cell = vec![0u32; n];
+        for (cell, &tile) in goal.tiles().iter().enumerate() {
+            goal_cell[tile as usize] = cell as u32;
+        }
+        let cells: Vec<u32> =
+            board.tiles().iter().map(|&tile| if tile == BLANK { HOLE } else { goal_cell[tile as usize] }).collect();
+        let mut pos = vec![0u32; n];
+        for (cell, &label) in cells.iter().enumerate() {
+            if label != HOLE {
+                pos[label as usize] = cell as u32;
+            }
+        }
+        Work {
+            rows,
+            cols,
+            cells,
+            pos,
+            blank: board.blank().0,
+            goal_blank: goal.blank().0,
+            fixed: vec![false; n],
+            top: 0,
+            bottom: rows,
+            left: 0,
+            right: cols,
+            path: Vec::new(),
+            seen: vec![0; n],
+            stamp: 0,
+            via: vec![Direction::North; n],
+            queue: Vec::new(),
+            trail: Vec::new(),
+            limits,
+        }
+    }
+
+    /// The moves found.
+    pub(super) fn into_path(self) -> Vec<Direction> {
+        self.path
+    }
+
+    /// Places every line, then finishes the last region by exact search.
+    pub(super) fn run(&mut self) -> Result<(), Stop> {
+        loop {
+            let (height, width) = (self.bottom - self.top, self.right - self.left);
+            if (height <= 3 && width <= 3) || height * width <= 8 {
+                break;
+            }
+            let options = self.line_options();
+            let mut choice = options[0].clone();
+            if options.len() > 1 && height * width <= LOOKAHEAD_CELLS {
+                let mut best = usize::MAX;
+                for option in options {
+                    let cost = self.trial(&option)?;
+                    if cost < best {
+                        best = cost;
+                        choice = option;
+                    }
+                }
+            }
+            self.place_line(choice)?;
+        }
+        super::finish::finish(self)
+    }
+
+    /// The lines that may be placed next: the region's longer side loses a row or a column (either
+    /// when it is square), from either end, but never the line holding the goal's blank cell.
+    /// Never empty while the region is larger than the final one.
+    fn line_options(&self) -> Vec<Line> {
+        let (goal_row, goal_col) = (self.goal_blank / self.cols, self.goal_blank % self.cols);
+        let (height, width) = (self.bottom - self.top, self.right - self.left);
+        let mut options = Vec::with_capacity(4);
+        let row = |row: usize, inward| Line {
+            cells: (self.left..self.right).map(|col| row * self.cols + col).collect(),
+            along: Direction::East,
+            inward,
+        };
+        let col = |col: usize, inward| Line {
+            cells: (self.top..self.bottom).map(|row| row * self.cols + col).collect(),
+            along: Direction::South,
+            inward,
+        };
+        if height >= width && height >= 3 {
+            if goal_row != self.top {
+                options.push(row(self.top, Direction::South));
+            }
+            if goal_row != self.bottom - 1 {
+                options.push(row(self.bottom - 1, Direction::North));
+            }
+        }
+        if width >= 3 && (width > height || options.is_empty() || width == height) {
+            if goal_col != self.left {
+                options.push(col(self.left, Direction::East));
+            }
+            if goal_col != self.right - 1 {
+                options.push(col(self.right - 1, Direction::West));
+            }
+        }
+        options
+    }
+
+    /// The moves placing `line` would take from here, leaving the state as it was.
+    fn trial(&mut self, line: &Line) -> Result<usize, Stop> {
+        let cells = self.cells.clone();
+        let pos = self.pos.clone();
+        let fixed = self.fixed.clone();
+        let saved = (self.blank, self.top, self.bottom, self.left, self.right);
+        let path = std::mem::take(&mut self.path);
+        let result = self.place_line(line.clone());
+        let cost = self.path.len();
+        self.path = path;
+        self.cells = cells;
+        self.pos = pos;
+        self.fixed = fixed;
+        (self.blank, self.top, self.bottom, self.left, self.right) = saved;
+        match result {
+            Ok(()) => Ok(cost),
+            Err(Stop::Stuck) => Ok(usize::MAX),
+            Err(stop) => Err(stop),
+        }
+    }
+
+    /// Places the tiles of `line` (cells in order along `along`, the rest of the region on the
+    /// `inward` side, the line on the region's edge), then fixes the line and takes it out of the
+    /// region.
+    ///
+    /// The line is placed starting from the end nearer the blank.
+    fn place_line(&mut self, line: Line) -> Result<(), Stop> {
+        let Line { cells: mut line, mut along, inward } = line;
+        if let (Some(&first), Some(&last)) = (line.first(), line.last()) {
+            if self.distance(self.blank, last) < self.distance(self.blank, first) {
+                line.reverse();
+                along = along.opposite();
+            }
+        }
+        let w = line.len();
+        for &cell in &line[..w - 2] {
+            self.check_limits()?;
+            self.move_tile(cell, cell)?;
+            self.fixed[cell] = true;
+        }
+        self.check_limits()?;
+        let (a, b) = (line[w - 2], line[w - 1]);
+        if self.pos[a] as usize == a && self.pos[b] as usize == b {
+            // Already in place.
+        } else {
+            let inside = self.neighbour(b, inward).ok_or(Stop::Stuck)?;
+            // Two cells inward of the line's last two cells: where the last tile is parked when
+            // it is trapped in the dead end the second-to-last cell becomes.
+            let parks = [a, b].map(|cell| self.neighbour(cell, inward).and_then(|c| self.neighbour(c, inward)));
+            let mut attempt = 0;
+            loop {
+                self.move_tile(a, b)?;
+                self.fixed[b] = true;
+                match self.move_tile(b, inside) {
+                    Ok(()) => break,
+                    Err(Stop::Stuck) if attempt < 4 => {
+                        self.fixed[b] = false;
+                        let park = parks[attempt % 2].ok_or(Stop::Stuck)?;
+                        self.move_tile(b, park)?;
+                        attempt += 1;
+                    }
+                    Err(stop) => return Err(stop),
+                }
+            }
+            self.fixed[inside] = true;
+            self.route_blank(a, usize::MAX)?;
+            self.fixed[b] = false;
+            self.fixed[inside] = false;
+            self.step(along);
+            self.step(inward);
+        }
+        self.fixed[a] = true;
+        self.fixed[b] = true;
+        self.shrink(inward);
+        Ok(())
+    }
+
+    /// Takes the line on the edge opposite `inward` out of the region bounds.
+    fn shrink(&mut self, inward: Direction) {
+        match inward {
+            Direction::South => self.top += 1,
+            Direction::North => self.bottom -= 1,
+            Direction::East => self.left += 1,
+            Direction::West => self.right -= 1,
+        }
+    }
+
+    fn check_limits(&self) -> Result<(), Stop> {
+        if self.limits.interrupted() || self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            Err(Stop::Limit)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The cell one step from `cell` in `dir` inside the board.
+    pub(super) fn neighbour(&self, cell: usize, dir: Direction) -> Option<usize> {
+        let (row, col) = (cell / self.cols, cell % self.cols);
+        match dir {
+            Direction::North => (row > 0).then(|| cell - self.cols),
+            Direction::South => (row + 1 < self.rows).then(|| cell + self.cols),
+            Direction::West => (col > 0).then(|| cell - 1),
+            Direction::East => (col + 1 < self.cols).then(|| cell + 1),
+        }
+    }
+
+    /// Whether the blank may enter `cell` (not fixed, not `avoid`). Every cell outside the region
+    /// is fixed (the region only ever loses lines whose tiles are placed), so this also keeps the
+    /// blank inside the region.
+    fn open(&self, cell: usize, avoid: usize) -> bool {
+        cell != avoid && !self.fixed[cell]
+    }
+
+    /// Moves the blank one step (the caller knows the move stays on the board), cancelling it
+    /// against the previous move when it undoes it.
+    pub(super) fn step(&mut self, dir: Direction) {
+        let next = match dir {
+            Direction::North => self.blank - self.cols,
+            Direction::South => self.blank + self.cols,
+            Direction::West => self.blank - 1,
+            Direction::East => self.blank + 1,
+        };
+        let label = self.cells[next];
+        self.cells[self.blank] = label;
+        self.pos[label as usize] = self.blank as u32;
+        self.cells[next] = HOLE;
+        self.blank = next;
+        if self.path.last() == Some(&dir.opposite()) {
+            self.path.pop();
+        } else {
+            self.path.push(dir);
+        }
+    }
+
+    /// Walks the tile that belongs on goal cell `label` to cell `target`, one step at a time.
+    fn move_tile(&mut self, label: usize, target: usize) -> Result<(), Stop> {
+        let (target_row, target_col) = (target / self.cols, target % self.cols);
+        loop {
+            let tile = self.pos[label] as usize;
+            if tile == target {
+                return Ok(());
+            }
+            let (row, col) = (tile / self.cols, tile % self.cols);
+            let vertical = toward(row, target_row, Direction::North, Direction::South);
+            let horizontal = toward(col, target_col, Direction::West, Direction::East);
+            let mut options: [Option<(usize, Direction, usize)>; 2] = [None, None];
+            for (slot, dir) in options.iter_mut().zip([vertical, horizontal]) {
+                let Some(dir) = dir else { continue };
+                let Some(next) = self.neighbour(tile, dir) else { continue };
+                // The blank must be able to get there: an open cell with an open neighbour
+                // other than the tile (or the blank itself).
+                if !self.open(next, usize::MAX)
+                    || (next != self.blank
+                        && !Direction::ALL
+                            .into_iter()
+                            .any(|d| self.neighbour(next, d).is_some_and(|c| self.open(c, tile))))
+                {
+                    continue;
+                }
+                let cost = self.distance(self.blank, next) + if self.between(self.blank, tile, next) { 2 } else { 0 };
+                *slot = Some((cost, dir, next));
+            }
+            if let [Some(first), Some(second)] = options {
+                if second.0 < first.0 {
+                    options = [Some(second), Some(first)];
+                }
+            }
+            let mut stepped = false;
+            for (_, dir, next) in options.into_iter().flatten() {
+                if self.route_blank(next, tile).is_ok() {
+                    self.step(dir.opposite());
+                    stepped = true;
+                    break;
+                }
+            }
+            if !stepped {
+                return match self.move_tile_by_search(label, target, 2, 1 << 12)? {
+                    true => Ok(()),
+                    false => Err(Stop::Stuck),
+                };
+            }
+        }
+    }
+
+    /// Whether `tile` lies on the straight segment from `from` to `to` (the blank would have to
+    /// go around it).
+    fn between(&self, from: usize, tile: usize, to: usize) -> bool {
+        let (fr, fc) = (from / self.cols, from % self.cols);
+        let (tr, tc) = (tile / self.cols, tile % self.cols);
+        let (gr, gc) = (to / self.cols, to % self.cols);
+        (fr == tr && tr == gr && fc.min(gc) < tc && tc < fc.max(gc))
+            || (fc == tc && tc == gc && fr.min(gr) < tr && tr < fr.max(gr))
+    }
+
+    /// Manhattan distance between two cells.
+    pub(super) fn distance(&self, a: usize, b: usize) -> usize {
+        (a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)
+    }
+
+    /// Brings the blank to `target` without moving the tile on `avoid` or any fixed tile.
+    fn route_blank(&mut self, target: usize, avoid: usize) -> Result<(), Stop> {
+        loop {
+            if self.blank == target {
+                return Ok(());
+            }
+            let (row, col) = (self.blank / self.cols, self.blank % self.cols);
+            let (target_row, target_col) = (target / self.cols, target % self.cols);
+            let vertical = toward(row, target_row, Direction::North, Direction::South);
+            let horizontal = toward(col, target_col, Direction::West, Direction::East);
+            let mut choices = [vertical, horizontal];
+            if col.abs_diff(target_col) > row.abs_diff(target_row) {
+                choices.swap(0, 1);
+            }
+            let mut moved = false;
+            for dir in choices.into_iter().flatten() {
+                if let Some(next) = self.neighbour(self.blank, dir) {
+                    if self.open(next, avoid) {
+                        self.step(dir);
+                        moved = true;
+                        break;
+                    }
+                }
+            }
+            if !moved {
+                if self.around(target, avoid) {
+                    return Ok(());
+                }
+                return self.search_blank(target, avoid);
+            }
+        }
+    }
+
+    /// The blank just behind `avoid` with `target` just in front of it: goes around on either
+    /// side when the three cells there are open.
+    fn around(&mut self, target: usize, avoid: usize) -> bool {
+        let Some(ahead) = Direction::ALL.into_iter().find(|&d| self.neighbour(self.blank, d) == Some(avoid)) else {
+            return false;
+        };
+        if self.neighbour(avoid, ahead) != Some(target) {
+            return false;
+        }
+        let sides = match ahead {
+            Direction::North | Direction::South => [Direction::West, Direction::East],
+            Direction::West | Direction::East => [Direction::North, Direction::South],
+        };
+        for side in sides {
+            let cells = [self.neighbour(self.blank, side), self.neighbour(avoid, side), self.neighbour(target, side)];
+            if cells.iter().all(|c| c.is_some_and(|c| self.open(c, avoid))) {
+                for dir in [side, ahead, ahead, side.opposite()] {
+                    self.step(dir);
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Breadth-first search for the blank's shortest way to `target`: first in a window around
+    /// the blank and the target, then in the whole region.
+    fn search_blank(&mut self, target: usize, avoid: usize) -> Result<(), Stop> {
+        let margin = 2;
+        let (br, bc) = (self.blank / self.cols, self.blank % self.cols);
+        let (tr, tc) = (target / self.cols, target % self.cols);
+        let window = (
+            br.min(tr).saturating_sub(margin).max(self.top),
+            (br.max(tr) + margin + 1).min(self.bottom),
+            bc.min(tc).saturating_sub(margin).max(self.left),
+            (bc.max(tc) + margin + 1).min(self.right),
+        );
+        if self.bfs(target, avoid, window) {
+            return Ok(());
+        }
+        let whole = (self.top, self.bottom, self.left, self.right);
+        if window != whole && self.bfs(target, avoid, whole) {
+            return Ok(());
+        }
+        Err(Stop::Stuck)
+    }
+
+    /// Breadth-first search inside rows `w.0..w.1`, columns `w.2..w.3`; moves the blank on the
+    /// path found.
+    fn bfs(&mut self, target: usize, avoid: usize, w: (usize, usize, usize, usize)) -> bool {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.queue.clear();
+        self.queue.push(self.blank as u32);
+        self.seen[self.blank] = stamp;
+        let mut head = 0;
+        let mut found = false;
+        while head < self.queue.len() {
+            let cell = self.queue[head] as usize;
+            head += 1;
+            if cell == target {
+                found = true;
+                break;
+            }
+            for dir in Direction::ALL {
+                let Some(next) = self.neighbour(cell, dir) else { continue };
+                let (row, col) = (next / self.cols, next % self.cols);
+                if self.seen[next] == stamp
+                    || !(w.0..w.1).contains(&row)
+                    || !(w.2..w.3).contains(&col)
+                    || !self.open(next, avoid)
+                {
+                    continue;
+                }
+                self.seen[next] = stamp;
+                self.via[next] = dir;
+                self.queue.push(next as u32);
+            }
+        }
+        if !found {
+            return false;
+        }
+        self.trail.clear();
+        let mut cell = target;
+        while cell != self.blank {
+            let dir = self.via[cell];
+            self.trail.push(dir);
+            cell = self.neighbour(cell, dir.opposite()).unwrap_or(self.blank);
+        }
+        while let Some(dir) = self.trail.pop() {
+            self.step(dir);
+        }
+        true
+    }
+
+    /// Walks the tile of `label` to `target` by breadth-first search over the positions of the
+    /// tile and the blank together, in a window around them: the fallback for the cramped
+    /// corners where the step-by-step walk finds no way.
+    ///
+    /// Returns `Ok(false)`, having moved nothing, when the window has more than `max_cells` cells.
+    fn move_tile_by_search(
+        &mut self,
+        label: usize,
+        target: usize,
+        margin: usize,
+        max_cells: usize,
+    ) -> Result<bool, Stop> {
+        let tile = self.pos[label] as usize;
+        let rows_of = [tile / self.cols, target / self.cols, self.blank / self.cols];
+        let cols_of = [tile % self.cols, target % self.cols, self.blank % self.cols];
+        let top = rows_of.iter().min().copied().unwrap_or(0).saturating_sub(margin).max(self.top);
+        let bottom = (rows_of.iter().max().copied().unwrap_or(0) + margin + 1).min(self.bottom);
+        let left = cols_of.iter().min().copied().unwrap_or(0).saturating_sub(margin).max(self.left);
+        let right = (cols_of.iter().max().copied().unwrap_or(0) + margin + 1).min(self.right);
+        let width = right - left;
+        let size = (bottom - top) * width;
+        if size > max_cells {
+            return Ok(false);
+        }
+        let index = |cell: usize| (cell / self.cols - top) * width + (cell % self.cols - left);
+        let cell_of = |i: usize| (top + i / width) * self.cols + left + i % width;
+        let inside = |cell: usize| {
+            let (row, col) = (cell / self.cols, cell % self.cols);
+            (top..bottom).contains(&row) && (left..right).contains(&col)
+        };
+        // State: tile index * size + blank index; the state it was reached from and the move.
+        let mut parent: Vec<u32> = vec![u32::MAX; size * size];
+        let mut via: Vec<Direction> = vec![Direction::North; size * size];
+        let start = index(tile) * size + index(self.blank);
+        parent[start] = start as u32;
+        let mut queue = std::collections::VecDeque::from([start]);
+        let mut end = None;
+        while let Some(state) = queue.pop_front() {
+            let (t, b) = (cell_of(state / size), cell_of(state % size));
+            if t == target {
+                end = Some(state);
+                break;
+            }
+            for dir in Direction::ALL {
+                let Some(next) = self.neighbour(b, dir) else { continue };
+                if !inside(next) || !self.open(next, usize::MAX) {
+                    continue;
+                }
+                let t2 = if next == t { b } else { t };
+                let code = index(t2) * size + index(next);
+                if parent[code] == u32::MAX {
+                    parent[code] = state as u32;
+                    via[code] = dir;
+                    queue.push_back(code);
+                }
+            }
+        }
+        let Some(mut state) = end else { return Err(Stop::Stuck) };
+        let mut moves = Vec::new();
+        while state != start {
+            moves.push(via[state]);
+            state = parent[state] as usize;
+        }
+        for &dir in moves.iter().rev() {
+            self.step(dir);
+        }
+        Ok(true)
+    }
+}

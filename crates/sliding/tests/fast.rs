@@ -1,0 +1,203 @@
+//! The fast constructive solver: every path replays to the goal on boards of many shapes with
+//! arbitrary goals, unsolvable boards are reported unsolvable, and on tiny boards a plain BFS
+//! (written here) finds a path no longer than ours (of the same length on boards of at most 8
+//! cells, which the solver finishes by exact search).
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use proptest::prelude::*;
+use puzzle_core::{Direction, Shape};
+use sliding::{is_solvable, solve_fast, Answer, Board, BoardSpec, GoalKind};
+
+/// A small deterministic generator (SplitMix64), so that a failing case is reproducible.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A uniformly random arrangement of `rows × cols`.
+fn random_tiles(rows: usize, cols: usize, rng: &mut Rng) -> Vec<u32> {
+    let mut tiles: Vec<u32> = (0..(rows * cols) as u32).collect();
+    for i in (1..tiles.len()).rev() {
+        tiles.swap(i, rng.below(i + 1));
+    }
+    tiles
+}
+
+fn board(rows: usize, cols: usize, tiles: Vec<u32>) -> Board {
+    Board::try_from(BoardSpec { rows, cols, tiles }).unwrap()
+}
+
+/// Swaps two tiles other than the blank: flips solvability.
+fn swap_two_tiles(b: &Board) -> Board {
+    let shape = b.shape();
+    let mut tiles = b.tiles().to_vec();
+    let cells: Vec<usize> = (0..tiles.len()).filter(|&i| tiles[i] != 0).take(2).collect();
+    tiles.swap(cells[0], cells[1]);
+    board(shape.rows(), shape.cols(), tiles)
+}
+
+/// A goal of one of several kinds: blank first, blank last, blank in the middle, or random.
+fn goal_of_kind(rows: usize, cols: usize, kind: usize, rng: &mut Rng) -> Board {
+    let shape = Shape::new(rows, cols).unwrap();
+    match kind % 4 {
+        0 => Board::goal(shape, GoalKind::BlankFirst).unwrap(),
+        1 => Board::goal(shape, GoalKind::BlankLast).unwrap(),
+        2 => {
+            let n = (rows * cols) as u32;
+            let middle = (rows / 2) * cols + cols / 2;
+            let mut tiles: Vec<u32> = (1..n).collect();
+            tiles.insert(middle, 0);
+            board(rows, cols, tiles)
+        }
+        _ => board(rows, cols, random_tiles(rows, cols, rng)),
+    }
+}
+
+/// A random board that can reach `goal`.
+fn solvable_start(goal: &Board, rng: &mut Rng) -> Board {
+    let shape = goal.shape();
+    let start = board(shape.rows(), shape.cols(), random_tiles(shape.rows(), shape.cols(), rng));
+    if is_solvable(&start, goal) {
+        start
+    } else {
+        swap_two_tiles(&start)
+    }
+}
+
+fn check_solves(start: &Board, goal: &Board) -> Vec<Direction> {
+    match solve_fast(start, goal, &search::Limits::NONE) {
+        Answer::Solved(path) => {
+            assert_eq!(start.replay(&path).as_ref(), Ok(goal));
+            for pair in path.windows(2) {
+                assert_ne!(pair[0], pair[1].opposite(), "a move undone at once");
+            }
+            path
+        }
+        other => panic!("{}x{} {other:?}", start.shape().rows(), start.shape().cols()),
+    }
+}
+
+/// Optimal distance by plain breadth-first search over whole boards.
+fn bfs_distance(start: &Board, goal: &Board) -> Option<usize> {
+    let mut dist: HashMap<Board, usize> = HashMap::from([(start.clone(), 0)]);
+    let mut queue = VecDeque::from([start.clone()]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[&b];
+        if &b == goal {
+            return Some(d);
+        }
+        for dir in Direction::ALL {
+            if let Some(next) = b.moved(dir) {
+                if !dist.contains_key(&next) {
+                    dist.insert(next.clone(), d + 1);
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn any_shape() -> impl Strategy<Value = (usize, usize)> {
+    prop_oneof![
+        (2usize..=40).prop_map(|n| (2, n)),
+        (2usize..=40).prop_map(|n| (n, 2)),
+        (3usize..=20).prop_map(|n| (3, n)),
+        (3usize..=20).prop_map(|n| (n, 3)),
+        (2usize..=20, 2usize..=20),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solves_random_boards_of_every_shape((rows, cols) in any_shape(), kind in 0usize..4, seed in any::<u64>()) {
+        let mut rng = Rng(seed);
+        let goal = goal_of_kind(rows, cols, kind, &mut rng);
+        let start = solvable_start(&goal, &mut rng);
+        let path = check_solves(&start, &goal);
+        prop_assert!(path.len() >= start.manhattan_to(&goal));
+        prop_assert_eq!(solve_fast(&swap_two_tiles(&start), &goal, &search::Limits::NONE), Answer::Unsolvable);
+    }
+
+    #[test]
+    fn never_shorter_than_bfs((rows, cols) in prop_oneof![Just((2, 2)), Just((2, 3)), Just((3, 2)), Just((2, 4)), Just((4, 2))],
+                              kind in 0usize..4, seed in any::<u64>()) {
+        let mut rng = Rng(seed);
+        let goal = goal_of_kind(rows, cols, kind, &mut rng);
+        let start = solvable_start(&goal, &mut rng);
+        let path = check_solves(&start, &goal);
+        let optimal = bfs_distance(&start, &goal).unwrap();
+        // Boards this small are one final region, which is solved optimally.
+        prop_assert_eq!(optimal, path.len());
+        prop_assert_eq!(optimal % 2, path.len() % 2);
+        prop_assert_eq!(bfs_distance(&swap_two_tiles(&start), &goal), None);
+    }
+}
+
+#[test]
+fn goal_itself_needs_no_moves() {
+    for (rows, cols) in [(2, 2), (2, 9), (9, 2), (5, 7)] {
+        let goal = Board::goal(Shape::new(rows, cols).unwrap(), GoalKind::BlankLast).unwrap();
+        assert_eq!(solve_fast(&goal, &goal, &search::Limits::NONE), Answer::Solved(Vec::new()));
+    }
+}
+
+#[test]
+fn every_blank_position_of_the_goal() {
+    let mut rng = Rng(7);
+    for (rows, cols) in [(2, 2), (2, 5), (5, 2), (3, 3), (3, 4), (4, 4), (6, 3)] {
+        let n = rows * cols;
+        for blank in 0..n {
+            let mut tiles: Vec<u32> = (1..n as u32).collect();
+            tiles.insert(blank, 0);
+            let goal = board(rows, cols, tiles);
+            for _ in 0..3 {
+                let start = solvable_start(&goal, &mut rng);
+                check_solves(&start, &goal);
+            }
+        }
+    }
+}
+
+#[test]
+fn shape_mismatch_is_unsolvable() {
+    let a = Board::goal(Shape::new(3, 4).unwrap(), GoalKind::BlankLast).unwrap();
+    let b = Board::goal(Shape::new(4, 3).unwrap(), GoalKind::BlankLast).unwrap();
+    assert_eq!(solve_fast(&a, &b, &search::Limits::NONE), Answer::Unsolvable);
+}
+
+#[test]
+fn limits_stop_the_work() {
+    static STOP: AtomicBool = AtomicBool::new(true);
+    let mut rng = Rng(3);
+    let goal = Board::goal(Shape::new(12, 12).unwrap(), GoalKind::BlankLast).unwrap();
+    let start = solvable_start(&goal, &mut rng);
+    let interrupted = search::Limits { interrupt: Some(&STOP), ..search::Limits::NONE };
+    assert_eq!(solve_fast(&start, &goal, &interrupted), Answer::GaveUp);
+    let late = search::Limits { deadline: Some(Instant::now()), ..search::Limits::NONE };
+    assert_eq!(solve_fast(&start, &goal, &late), Answer::GaveUp);
+}
+
+#[test]
+fn a_large_board() {
+    let mut rng = Rng(11);
+    let goal = Board::goal(Shape::new(40, 30).unwrap(), GoalKind::BlankFirst).unwrap();
+    let start = solvable_start(&goal, &mut rng);
+    check_solves(&start, &goal);
+}
