@@ -30,7 +30,7 @@ pub fn cache_dir() -> anyhow::Result<PathBuf> {
 }
 
 /// Loads tables from the cache, building and storing the missing ones; tables already loaded in
-/// this process are shared.
+/// this process are shared. The planner of `sliding` draws its tables from here.
 #[derive(Default)]
 pub struct Tables {
     loaded: Mutex<HashMap<PatternKey, Arc<PatternDb>>>,
@@ -54,6 +54,23 @@ impl Tables {
         let db = Arc::new(load_or_build(key)?);
         self.loaded.lock().map_err(|_| anyhow::anyhow!("table cache poisoned"))?.insert(key.clone(), Arc::clone(&db));
         Ok(db)
+    }
+}
+
+impl sliding::TableSource for Tables {
+    fn is_cached(&self, key: &PatternKey) -> bool {
+        Tables::is_cached(self, key)
+    }
+
+    fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, sliding::TableError> {
+        self.get(key).map_err(|err| sliding::TableError { key: key.to_string(), message: format!("{err:#}") })
+    }
+
+    fn building_big_tables(&self, shape: puzzle_core::Shape, reason: &str) {
+        eprintln!(
+            "note: building the big pattern databases for {shape} once (minutes; `puzzle pdb build` does it ahead): \
+             {reason}"
+        );
     }
 }
 

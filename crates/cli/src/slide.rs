@@ -1,18 +1,16 @@
 //! `puzzle slide`: sliding puzzles of any size in the judge, grid and lines formats, answered
 //! optimally, in parallel, and checked before printing.
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use puzzle_core::{Pos, Shape};
+use puzzle_core::Pos;
 use rayon::prelude::*;
 use serde::Serialize;
-use sliding::{Answer, Board, Format, GoalKind, Heuristic, HeuristicKind, PdbHeuristic};
+use sliding::{Answer, Board, Format, Goal, GoalKind, HeuristicKind, PlanError};
 
 use crate::input::{BadInput, Input, Reported};
 use crate::pdb_cache::Tables;
@@ -114,12 +112,6 @@ pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("expected a number of seconds, not `{text}`"))
 }
 
-/// The goal as asked on the command line.
-enum GoalSpec {
-    Kind(GoalKind),
-    Board(Board),
-}
-
 /// One board's answer as JSON.
 #[derive(Serialize)]
 struct JsonAnswer<'a> {
@@ -159,9 +151,9 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
         (None, None) => stream.first_non_blank()?.map_or(Format::Grid, sliding::detect_format),
     };
     let goal = read_goal(&args.goal)?;
+    let tables = Tables::default();
     let mut batch = Batch {
-        solver: Solver::new(args, goal),
-        tables: Tables::default(),
+        solver: Solver::new(args, goal, &tables),
         answered: 0,
         bad_input: false,
         strips: args.svg.as_ref().map(|_| crate::svg::slide::Strips::default()),
@@ -238,9 +230,8 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
 }
 
 /// The state of a run across the chunks of its input.
-struct Batch {
-    solver: Solver,
-    tables: Tables,
+struct Batch<'t> {
+    solver: Solver<'t>,
     /// Boards answered (or refused) so far, to number the boards of later chunks.
     answered: usize,
     /// Whether a board was refused.
@@ -252,7 +243,7 @@ struct Batch {
     held_from: Option<(Format, String)>,
 }
 
-impl Batch {
+impl Batch<'_> {
     /// Solves the boards of `items` (the next chunk of the input) in parallel and prints their
     /// answers in input order. Under `--shard` the boards are only kept: a shard's lines carry
     /// the number of boards in the whole input, so [`Batch::finish`] answers them at the end.
@@ -297,10 +288,9 @@ impl Batch {
         let selected: Vec<(usize, &Item)> =
             (self.answered..).zip(items).filter(|&(number, _)| crate::shard::selects(args.shard, number)).collect();
         self.answered += items.len();
-        let (solver, tables) = (&mut self.solver, &self.tables);
+        let solver = &self.solver;
         let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> = crate::shard::with_jobs(args.jobs, || {
-            solver.prepare(items, tables)?;
-            let solver = &*solver;
+            solver.prepare(items)?;
             // Boards answered, and the search's nodes and bound (of the board searched last).
             let ticker = crate::progress::Ticker::start(
                 crate::progress::bar(
@@ -329,7 +319,7 @@ impl Batch {
                 (Ok(board), Some(Ok(solved))) => {
                     write_answer(out, args, format, item.label.as_deref(), board, &solved, place)?;
                     if let Some(strips) = &mut self.strips {
-                        strips.push_answer(number + 1, item.label.as_deref(), board, &solved.solved.answer);
+                        strips.push_answer(number + 1, item.label.as_deref(), board, &solved.report.answer);
                     }
                     continue;
                 }
@@ -351,168 +341,75 @@ impl Batch {
     }
 }
 
-fn read_goal(goal: &str) -> anyhow::Result<GoalSpec> {
+fn read_goal(goal: &str) -> anyhow::Result<Goal> {
     Ok(match goal {
-        "blank-last" => GoalSpec::Kind(GoalKind::BlankLast),
-        "blank-first" => GoalSpec::Kind(GoalKind::BlankFirst),
+        "blank-last" => Goal::Kind(GoalKind::BlankLast),
+        "blank-first" => Goal::Kind(GoalKind::BlankFirst),
         path => {
             let input = Input::read(Some(std::path::Path::new(path)))?;
-            GoalSpec::Board(sliding::parse_goal(&input.text).map_err(|e| input.error(e.pos, e.kind))?)
+            Goal::Board(sliding::parse_goal(&input.text).map_err(|e| input.error(e.pos, e.kind))?)
         }
     })
 }
 
-/// What one board shape needs: its goal (or why the goal does not fit), whether the complete
-/// 3×3 table answers it, and the heuristic for searching.
-struct Plan {
-    goal: Result<Board, String>,
-    judge_table: bool,
-    heuristic: Option<Heuristic>,
-}
-
-/// The most cells of a board searched without `--max-nodes` or `--time-limit`: larger boards
-/// leave the fast byte-celled search, and an optimal answer for them would take for ever.
-const MAX_CELLS_WITHOUT_LIMITS: usize = 255;
-
-/// Everything shared by the boards of one run: a plan per board shape, and the limits.
-struct Solver {
-    plans: HashMap<Shape, Plan>,
-    goal: GoalSpec,
-    explicit: Option<HeuristicKind>,
+/// The library's planner with this run's limits.
+struct Solver<'t> {
+    planner: sliding::Solver<'t>,
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
 }
 
-impl Solver {
-    /// A solver with no plans yet.
-    fn new(args: &SlideArgs, goal: GoalSpec) -> Solver {
-        let explicit = args.heuristic.map(|h| match h {
-            HeuristicArg::Manhattan => HeuristicKind::Manhattan,
-            HeuristicArg::LinearConflict => HeuristicKind::LinearConflict,
-            HeuristicArg::Pdb => HeuristicKind::Pdb,
-        });
-        Solver { plans: HashMap::new(), goal, explicit, max_nodes: args.max_nodes, time_limit: args.time_limit }
-    }
-
-    /// Makes a plan for every new shape in `items`, loading or building pattern databases only
-    /// for shapes with a board that needs a search.
-    fn prepare(&mut self, items: &[Item], tables: &Tables) -> anyhow::Result<()> {
-        let (explicit, goal) = (self.explicit, &self.goal);
-        // The boards of each shape still without a heuristic that need a search.
-        let mut searched: Vec<(Shape, Vec<&Board>)> = Vec::new();
-        for board in items.iter().filter_map(|item| item.board.as_ref().ok()) {
-            let shape = board.shape();
-            let plan = self.plans.entry(shape).or_insert_with(|| {
-                let goal = match goal {
-                    GoalSpec::Kind(kind) => Board::goal(shape, *kind).map_err(|e| e.to_string()),
-                    GoalSpec::Board(goal) if goal.shape() == shape => Ok(goal.clone()),
-                    GoalSpec::Board(goal) => Err(format!("the board is {shape} but the goal is {}", goal.shape())),
-                };
-                // The judges' 3×3 goal has its own complete table, unless a heuristic was asked for.
-                let judge_table = explicit.is_none()
-                    && shape.n_cells() == 9
-                    && goal.as_ref().is_ok_and(|g| g == &sliding::judge_goal(board));
-                Plan { goal, judge_table, heuristic: None }
+impl<'t> Solver<'t> {
+    fn new(args: &SlideArgs, goal: Goal, tables: &'t Tables) -> Solver<'t> {
+        let mut planner = sliding::Solver::new(goal, tables);
+        if let Some(kind) = args.heuristic {
+            planner = planner.with_heuristic(match kind {
+                HeuristicArg::Manhattan => HeuristicKind::Manhattan,
+                HeuristicArg::LinearConflict => HeuristicKind::LinearConflict,
+                HeuristicArg::Pdb => HeuristicKind::Pdb,
             });
-            if plan.judge_table || plan.heuristic.is_some() {
-                continue;
-            }
-            // Parity answers unsolvable boards without search, so they need no heuristic.
-            let Ok(goal) = &plan.goal else { continue };
-            if sliding::is_solvable(board, goal) {
-                match searched.iter_mut().find(|(s, _)| *s == shape) {
-                    Some((_, boards)) => boards.push(board),
-                    None => searched.push((shape, vec![board])),
-                }
-            }
         }
-        for (shape, boards) in searched {
-            let plan = self.plans.get_mut(&shape).context("a plan for every shape seen")?;
-            let Ok(goal) = &plan.goal else { continue };
-            plan.heuristic = Some(prepare(explicit, goal, &boards, tables)?);
-        }
-        Ok(())
+        Solver { planner, max_nodes: args.max_nodes, time_limit: args.time_limit }
     }
 
-    /// Solves and checks one board. `Err` inside is a board that does not fit the goal.
+    /// Plans the shapes of the good boards of `items` together (the table decision sees the
+    /// whole chunk).
+    fn prepare(&self, items: &[Item]) -> anyhow::Result<()> {
+        let boards: Vec<&Board> = items.iter().filter_map(|item| item.board.as_ref().ok()).collect();
+        self.planner.prepare(&boards).map_err(|err| match err {
+            PlanError::PdbTooLarge { .. } => {
+                BadInput { file: "--heuristic".to_owned(), pos: None, message: err.to_string() }.into()
+            }
+            err => anyhow::Error::from(err),
+        })
+    }
+
+    /// Solves one board; the planner checks the answer. `Err` inside is a board the planner
+    /// refuses (it does not fit the goal, or is too large to search without a limit).
     fn solve(&self, board: &Board) -> anyhow::Result<Result<Timed, String>> {
         let started = Instant::now();
-        let plan = self.plans.get(&board.shape()).context("no plan for this shape")?;
-        let goal = match &plan.goal {
-            Ok(goal) => goal,
-            Err(message) => return Ok(Err(message.clone())),
-        };
-        if self.max_nodes.is_none() && self.time_limit.is_none() && board.shape().n_cells() > MAX_CELLS_WITHOUT_LIMITS {
-            // Parity answers unsolvable boards at any size; solvable ones would be searched for ever.
-            if sliding::is_solvable(board, goal) && board != goal {
-                return Ok(Err(format!(
-                    "a {} board is too large to search to the end (more than {MAX_CELLS_WITHOUT_LIMITS} cells); \
-                     give --max-nodes N or --time-limit SECONDS to search it until the limit",
-                    board.shape()
-                )));
-            }
-        }
-        let limits = search::Limits {
+        let limits = sliding::Limits {
             max_expanded: self.max_nodes,
             deadline: self.time_limit.map(|limit| started + limit),
             interrupt: Some(&crate::interrupt::INTERRUPTED),
             progress: Some(&crate::progress::SEARCH),
         };
-        let solved = if plan.judge_table {
-            sliding::Solved { answer: sliding::solve(board, goal, &limits)?, nodes: 0 }
-        } else if let Some(heuristic) = &plan.heuristic {
-            sliding::solve_with(board, goal, heuristic, &limits)?
-        } else {
-            // No board of this shape needed a search: this one is unsolvable, which
-            // `solve_with` decides by parity before looking at the heuristic.
-            sliding::solve_with(board, goal, &Heuristic::Manhattan, &limits)?
-        };
-        sliding::check(board, goal, &solved.answer).with_context(|| format!("wrong answer for {board}"))?;
-        Ok(Ok(Timed { solved, seconds: started.elapsed().as_secs_f64() }))
-    }
-}
-
-/// The heuristic for `boards` with this `goal`: the one asked for, else pattern databases where
-/// the board is small enough (the tables [`sliding::choose_tables`] picks) and linear conflict
-/// beyond.
-fn prepare(
-    explicit: Option<HeuristicKind>,
-    goal: &Board,
-    boards: &[&Board],
-    tables: &Tables,
-) -> anyhow::Result<Heuristic> {
-    let shape = goal.shape();
-    let blank = goal.blank().0;
-    let choice = sliding::choose_tables(goal, boards, &|key| tables.is_cached(key));
-    Ok(match (explicit, choice) {
-        (Some(HeuristicKind::Manhattan), _) => Heuristic::Manhattan,
-        (Some(HeuristicKind::LinearConflict), _) | (None, None) => Heuristic::LinearConflict,
-        (Some(HeuristicKind::Pdb), None) => anyhow::bail!(BadInput {
-            file: "--heuristic".to_owned(),
-            pos: None,
-            message: format!(
-                "pattern databases are available for boards of at most {} cells, not {shape}",
-                sliding::heuristic::PDB_MAX_CELLS
-            ),
-        }),
-        (Some(HeuristicKind::Pdb) | None, Some(choice)) => {
-            if let Some(because) = &choice.building_because {
-                eprintln!(
-                    "note: building the big pattern databases for {shape} once (minutes; `puzzle pdb build` \
-                     does it ahead): {because}"
-                );
-            }
-            let loaded: Vec<_> = choice.keys.iter().map(|k| tables.get(k)).collect::<anyhow::Result<_>>()?;
-            let heuristic = PdbHeuristic::for_tier(shape, blank, choice.tier, &loaded)
-                .map_err(|key| anyhow::anyhow!("table {key} missing after loading"))?;
-            Heuristic::Pdb(Arc::new(heuristic))
+        match self.planner.solve(board, &limits) {
+            Ok(report) => Ok(Ok(Timed { report, seconds: started.elapsed().as_secs_f64() })),
+            Err(PlanError::TooLarge { shape }) => Ok(Err(format!(
+                "a {shape} board is too large to search to the end (more than {} cells); give --max-nodes N or \
+                 --time-limit SECONDS to search it until the limit",
+                sliding::planner::MAX_CELLS_WITHOUT_LIMITS
+            ))),
+            Err(err @ (PlanError::Solve(_) | PlanError::NoGoal { .. })) => Ok(Err(err.to_string())),
+            Err(err) => Err(err.into()),
         }
-    })
+    }
 }
 
 /// An answer and the time it took.
 struct Timed {
-    solved: sliding::Solved,
+    report: sliding::Report,
     seconds: f64,
 }
 
@@ -527,7 +424,7 @@ fn write_answer(
     timed: &Timed,
     place: Option<(usize, usize)>,
 ) -> anyhow::Result<()> {
-    let solved = &timed.solved;
+    let solved = &timed.report;
     let seconds = args.timings.then_some(timed.seconds);
     let path = match &solved.answer {
         Answer::Solved(path) => Some(sliding::path_letters(path)),

@@ -3,8 +3,6 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 const SET1_3X3: &str = "fixtures/data/brendan_set1_03x03.puz";
 const SET2_6X6: &str = "fixtures/data/brendan_set2_06x06.puz";
 
@@ -13,23 +11,15 @@ fn edge(args: &[&str]) -> common::Run {
 }
 
 /// A temporary directory removed when dropped.
-struct TempDir(PathBuf);
+struct TempDir(tempfile::TempDir);
 
 impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("puzzle-best-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
+    fn new(_name: &str) -> TempDir {
+        TempDir(common::scratch())
     }
 
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_str().unwrap().to_owned()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+    fn path(&self, file: &str) -> String {
+        self.0.path().join(file).to_str().unwrap().to_owned()
     }
 }
 
@@ -245,7 +235,8 @@ fn ctrl_c_and_the_time_limit_end_with_the_best_board_and_a_checkpoint() {
     let dir = TempDir::new("ctrlc");
     let board = hard_board(&dir);
     let checkpoint = dir.path("ctrlc.checkpoint");
-    let child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+    let (mut command, _cache) = common::command();
+    let child = command
         .args(["edge", "--best", "--jobs", "2", "--checkpoint", &checkpoint, &board])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

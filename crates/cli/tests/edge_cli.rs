@@ -3,8 +3,6 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use common::Run;
 
 const EXAMPLE_1: &str = "\
@@ -45,14 +43,7 @@ fn edge(args: &[&str], stdin: &str) -> Run {
     common::puzzle(&[&["edge"], args].concat(), stdin)
 }
 
-/// A file named `name` holding `contents` in a directory of this test run.
-fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzle-edge-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("the temporary directory is made");
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("the puzzle file is written");
-    path
-}
+use common::temp_file;
 
 /// The `placements` of `--json` output as `(piece, rotation)` pairs, after checking the keys.
 fn json_placements(stdout: &str, rows: u64, cols: u64) -> Option<Vec<(usize, usize)>> {
@@ -87,8 +78,7 @@ fn first_solutions() {
     check(&[], EXAMPLE_1, (3, 3), Some(&FIRST_1));
     check(&["-"], EXAMPLE_2, (3, 3), Some(&FIRST_2));
     let file = temp_file("example-2.txt", EXAMPLE_2);
-    check(&[file.to_str().unwrap()], "", (3, 3), Some(&FIRST_2));
-    let _ = std::fs::remove_file(&file);
+    check(&[file.as_str()], "", (3, 3), Some(&FIRST_2));
     check(&[], &no_solution(), (3, 3), None);
     check(&["--no-rotate"], EXAMPLE_1, (3, 3), None);
     // Example 2's answer turns every piece once; the whole board turned back uses none turned.
@@ -192,13 +182,12 @@ fn text_output() {
 fn check_bad(name: &str, args: &[&str], input: &str, expected: &str) {
     let path = temp_file(name, input);
     let mut all_args = args.to_vec();
-    all_args.push(path.to_str().unwrap());
+    all_args.push(path.as_str());
     let run = edge(&all_args, "");
     // Best effort: a leftover file in the temporary directory harms nothing.
-    let _ = std::fs::remove_file(&path);
     assert_eq!(run.code, 1, "{name}: {run:?}");
     assert_eq!(run.stdout, "", "{name}");
-    assert_eq!(run.stderr, format!("error: {}:{expected}\n", path.display()), "{name}");
+    assert_eq!(run.stderr, format!("error: {}:{expected}\n", path), "{name}");
 }
 
 #[test]
@@ -257,7 +246,8 @@ fn bad_arguments() {
         assert_eq!(run.stdout, "");
         assert!(run.stderr.contains("--size"), "{size}: {}", run.stderr);
     }
-    let missing = std::env::temp_dir().join("puzzle-edge-cli-no-such-file.txt");
+    let scratch = common::scratch();
+    let missing = scratch.path().join("no-such-file.txt");
     let run = edge(&[missing.to_str().unwrap()], "");
     assert_eq!((run.code, run.stdout.as_str()), (1, ""));
     assert!(run.stderr.starts_with(&format!("error: {}: cannot read", missing.display())), "{}", run.stderr);

@@ -14,8 +14,8 @@ const SET1_3X3_SOL: &str = "fixtures/data/brendan_set1_03x03.sol";
 fn a_shipped_solution_verifies_and_a_damaged_one_does_not() {
     let run = edge(&["--verify", SET1_3X3_SOL, SET1_3X3]);
     assert_eq!((run.code, run.stdout.as_str()), (0, "ok\n"), "{}", run.failure("verify"));
-    let dir = std::env::temp_dir().join(format!("puzzle-sol-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let text = std::fs::read_to_string(common::workspace_root().join(SET1_3X3_SOL)).unwrap();
     // Turn the first piece by one more quarter: its frame sides no longer face the outside.
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
@@ -28,13 +28,12 @@ fn a_shipped_solution_verifies_and_a_damaged_one_does_not() {
     let run = edge(&["--verify", bad.to_str().unwrap(), SET1_3X3]);
     assert_eq!(run.code, 1, "{}", run.failure("a damaged solution"));
     assert!(run.stderr.contains("must show the frame colour 0") || run.stderr.contains("shows"), "{}", run.stderr);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn the_solution_found_passes_the_checker_and_round_trips_through_sol() {
-    let dir = std::env::temp_dir().join(format!("puzzle-found-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let sol = dir.join("found.sol");
     let run = edge(&["--json", "--sol", sol.to_str().unwrap(), SET1_3X3]);
     assert_eq!(run.code, 0, "{}", run.failure("solve"));
@@ -44,7 +43,6 @@ fn the_solution_found_passes_the_checker_and_round_trips_through_sol() {
     // Given every piece as a clue, the board has exactly that one arrangement.
     let counted = edge(&["--count", "--plain", "--clue", sol.to_str().unwrap(), SET1_3X3]);
     assert_eq!(counted.stdout.lines().next(), Some("1"), "{}", counted.failure("count with clues"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

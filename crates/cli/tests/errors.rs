@@ -4,8 +4,8 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+
+use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -45,14 +45,7 @@ macro_rules! answered {
     )*};
 }
 
-/// A file named `name` holding `contents`, in a directory of this test run.
-fn temp_file(name: &str, contents: impl AsRef<[u8]>) -> String {
-    let dir = std::env::temp_dir().join(format!("puzzle-errors-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("the temporary directory is made");
-    let path: PathBuf = dir.join(name);
-    std::fs::write(&path, contents).expect("the file is written");
-    path.to_str().expect("a UTF-8 path").to_owned()
-}
+use common::temp_file;
 
 // Judge A (BOJ 1525).
 refused! {
@@ -274,7 +267,7 @@ fn lines_bad_board_in_place_in_json() {
 fn goal_empty_file() {
     let goal = temp_file("goal_empty.txt", " \n\n");
     check(
-        &["slide", "--goal", &goal],
+        &["slide", "--goal", goal.as_str()],
         "1 0\n2 3\n",
         (1, "", &format!("error: {goal}:1:1: empty input: expected a board\n")),
     );
@@ -284,16 +277,20 @@ fn goal_empty_file() {
 fn goal_two_boards() {
     let goal = temp_file("goal_two.txt", "1 2\n3 0\n\n1 2\n0 3\n");
     let message = format!("error: {goal}:4:1: expected one goal board, found a second one\n");
-    check(&["slide", "--goal", &goal], "1 0\n2 3\n", (1, "", &message));
+    check(&["slide", "--goal", goal.as_str()], "1 0\n2 3\n", (1, "", &message));
 }
 
 #[test]
 fn goal_bad_board() {
     let goal = temp_file("goal_bad.txt", "1 2\n3 3\n");
-    check(&["slide", "--goal", &goal], "1 0\n2 3\n", (1, "", &format!("error: {goal}:1:1: the board has no blank\n")));
+    check(
+        &["slide", "--goal", goal.as_str()],
+        "1 0\n2 3\n",
+        (1, "", &format!("error: {goal}:1:1: the board has no blank\n")),
+    );
     let goal = temp_file("goal_ragged.txt", "1 2\n3 0 4\n");
     let message = format!("error: {goal}:2:5: expected 2 values in a row, found 3\n");
-    check(&["slide", "--goal", &goal], "1 0\n2 3\n", (1, "", &message));
+    check(&["slide", "--goal", goal.as_str()], "1 0\n2 3\n", (1, "", &message));
 }
 
 #[test]
@@ -301,7 +298,7 @@ fn goal_of_another_shape() {
     // Not a position in the input: the board's number in the batch.
     let goal = temp_file("goal_2x2.txt", "1 2\n3 0\n");
     let message = "error: <stdin>: board 2: the board is 2x3 but the goal is 2x2\n";
-    check(&["slide", "--goal", &goal], "1 0\n3 2\n\n1 2 3\n4 0 5\n", (1, &format!("1\n{message}"), message));
+    check(&["slide", "--goal", goal.as_str()], "1 0\n3 2\n\n1 2 3\n4 0 5\n", (1, &format!("1\n{message}"), message));
 }
 
 // The marks format.
@@ -339,7 +336,7 @@ refused! {
 /// error `FILE:MESSAGE`.
 fn clue_refused(option: &str, name: &str, contents: &str, message: &str) {
     let file = temp_file(name, contents);
-    check(&["edge", option, &file, SET1_3X3], "", (1, "", &format!("error: {file}:{message}\n")));
+    check(&["edge", option, file.as_str(), SET1_3X3], "", (1, "", &format!("error: {file}:{message}\n")));
 }
 
 #[test]
@@ -398,7 +395,7 @@ fn clue_not_a_number() {
 fn clue_turned_without_rotations() {
     let file = temp_file("turned.clue", "2 0 0 1\n");
     let message = format!("error: {file}:1:1: tile 2 is turned by 1 but the puzzle does not allow rotations\n");
-    check(&["edge", "--no-rotate", "--clue", &file, SET1_3X3], "", (1, "", &message));
+    check(&["edge", "--no-rotate", "--clue", file.as_str(), SET1_3X3], "", (1, "", &message));
 }
 
 #[test]
@@ -406,7 +403,7 @@ fn sol_leaving_cells_empty() {
     // Not a position: the cells are missing from the file.
     let file = temp_file("partial.sol", "2 0 0 1\n");
     check(
-        &["edge", "--verify", &file, SET1_3X3],
+        &["edge", "--verify", file.as_str(), SET1_3X3],
         "",
         (1, "", &format!("error: {file}: the solution leaves cells empty\n")),
     );
@@ -435,10 +432,10 @@ answered! {
 #[test]
 fn crlf_and_bom_goal_and_clue() {
     let goal = temp_file("goal_crlf.txt", "\u{feff}1 0\r\n2 3\r\n");
-    check(&["slide", "--goal", &goal], "1 0\n2 3\n", (0, "0\n", ""));
+    check(&["slide", "--goal", goal.as_str()], "1 0\n2 3\n", (0, "0\n", ""));
     let sol = std::fs::read_to_string(common::workspace_root().join("fixtures/data/brendan_set1_03x03.sol")).unwrap();
     let sol = temp_file("crlf.sol", format!("\u{feff}{}", sol.replace('\n', "\r\n")));
-    check(&["edge", "--verify", &sol, SET1_3X3], "", (0, "ok\n", ""));
+    check(&["edge", "--verify", sol.as_str(), SET1_3X3], "", (0, "ok\n", ""));
 }
 
 // NUL bytes and invalid UTF-8 are refused cleanly, at their place, whether the format is read
@@ -570,7 +567,8 @@ fn batches_are_answered_while_they_are_read() {
         (&["slide", "--size", "3x3"][..], "", "1 2 3 4 5 6 7 0 8\n"),
         (&["slide", "--format", "judge-b"][..], "10000\n", "123\n456\n7#8\n"),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        let (mut command, _cache) = common::command();
+        let mut child = command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -11,7 +11,7 @@
 mod common;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -349,7 +349,8 @@ fn fuzz_sol_and_clue() {
 /// Runs `puzzle ARGS` on `stdin` and fails when it takes longer than a minute (a hang is a
 /// finding too).
 fn run_with_deadline(args: &[&str], stdin: &str) -> Result<common::Run, TestCaseError> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+    let (mut command, _cache) = common::command();
+    let mut child = command
         .args(args)
         .current_dir(common::workspace_root())
         .stdin(Stdio::piped())

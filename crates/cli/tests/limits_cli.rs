@@ -65,7 +65,8 @@ fn quiet_runs_print_nothing_on_stderr() {
 fn ctrl_c_prints_what_was_reached_and_exits_130() {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+    let (mut command, _cache) = common::command();
+    let mut child = command
         .args(["slide", "--format", "lines", "--size", "4x4", "--goal", "blank-first", "--heuristic", "manhattan"])
         .current_dir(common::workspace_root())
         .stdin(Stdio::piped())

@@ -4,16 +4,13 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::Run;
 
-/// A scratch directory of this test process, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzle-scale-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
+/// A scratch directory of this test, removed when dropped.
+fn scratch(_name: &str) -> tempfile::TempDir {
+    common::scratch()
 }
 
 fn ok(run: Run) -> String {
@@ -104,7 +101,8 @@ fn slide(args: &[&str], file: &Path) -> Run {
 
 #[test]
 fn slide_output_does_not_depend_on_the_number_of_threads() {
-    let dir = scratch("jobs");
+    let scratch = scratch("jobs");
+    let dir = scratch.path();
     let batch = dir.join("batch.txt");
     std::fs::write(&batch, slide_batch()).unwrap();
     for args in [&["--json"][..], &[][..], &["--path"][..]] {
@@ -129,7 +127,8 @@ fn slide_output_does_not_depend_on_the_number_of_threads() {
 
 #[test]
 fn shards_merge_back_into_the_unsharded_output() {
-    let dir = scratch("shards");
+    let scratch = scratch("shards");
+    let dir = scratch.path();
     let batch = dir.join("batch.txt");
     std::fs::write(&batch, slide_batch()).unwrap();
     let whole = slide(&["--json"], &batch);
@@ -169,7 +168,8 @@ fn shards_merge_back_into_the_unsharded_output() {
 
 #[test]
 fn shards_of_a_batch_without_bad_boards_merge_with_status_zero() {
-    let dir = scratch("good");
+    let scratch = scratch("good");
+    let dir = scratch.path();
     let batch = dir.join("batch.txt");
     std::fs::write(&batch, "1 0 3\n4 2 5\n7 8 6\n\n1 2 3\n4 5 6\n8 7 0\n\n1 2 3\n4 5 6\n7 0 8\n").unwrap();
     let whole = ok(slide(&["--json"], &batch));
@@ -183,7 +183,8 @@ fn shards_of_a_batch_without_bad_boards_merge_with_status_zero() {
 
 #[test]
 fn merge_names_what_is_wrong() {
-    let dir = scratch("merge-errors");
+    let scratch = scratch("merge-errors");
+    let dir = scratch.path();
     let one = dir.join("one.jsonl");
     let two = dir.join("two.jsonl");
     std::fs::write(&one, "{\"index\":0,\"total\":3,\"moves\":1}\n{\"index\":2,\"total\":3,\"moves\":2}\n").unwrap();
@@ -306,9 +307,10 @@ fn json(run: Run) -> serde_json::Value {
 
 #[test]
 fn split_units_add_up_to_the_brendan_6x6_count() {
-    let dir = scratch("brendan");
+    let scratch = scratch("brendan");
+    let dir = scratch.path();
     let file = common::workspace_root().join("fixtures/data/brendan_set2_06x06.puz");
-    let (merged, units) = split_and_merge(&dir, &file, &["--plain"], &[], 2);
+    let (merged, units) = split_and_merge(dir, &file, &["--plain"], &[], 2);
     assert_eq!(units, 21);
     assert_eq!((merged["solutions"].as_u64(), merged["nodes"].as_u64()), (Some(160), Some(44_024_849)));
     assert_eq!(
@@ -316,14 +318,15 @@ fn split_units_add_up_to_the_brendan_6x6_count() {
         (Some("plain"), Some(2), Some(21))
     );
     let whole = json(common::puzzle(&["edge", "--count", "--json", path(&file)], ""));
-    let (merged, _) = split_and_merge(&dir, &file, &[], &["--count"], 1);
+    let (merged, _) = split_and_merge(dir, &file, &[], &["--count"], 1);
     assert_eq!(merged["solutions"], whole["solutions"]);
     assert_eq!(merged["solutions"].as_u64(), Some(160));
 }
 
 #[test]
 fn split_units_add_up_on_generated_boards_with_options() {
-    let dir = scratch("generated");
+    let scratch = scratch("generated");
+    let dir = scratch.path();
     // Rows, columns, colours, framed, options, and depths that keep the number of units small
     // (each unit is one run of the binary).
     type Case = (usize, usize, u64, bool, &'static [&'static str], &'static [usize]);
@@ -348,7 +351,7 @@ fn split_units_add_up_on_generated_boards_with_options() {
             .collect();
         assert!(streamed.len() > 1, "board {seed} has several solutions");
         for &depth in depths {
-            let (merged, _) = split_and_merge(&dir, &file, options, &[], depth);
+            let (merged, _) = split_and_merge(dir, &file, options, &[], depth);
             let what = format!("{rows}x{cols} {options:?} depth {depth}");
             assert_eq!(merged["solutions"], whole["solutions"], "{what}");
             // Placements are the plain search's figure; counts of pictures may be reached with
@@ -356,7 +359,7 @@ fn split_units_add_up_on_generated_boards_with_options() {
             if options.contains(&"--plain") {
                 assert_eq!(merged["nodes"], whole["nodes"], "{what}");
             }
-            let (listed, _) = split_and_merge(&dir, &file, options, &["--all"], depth);
+            let (listed, _) = split_and_merge(dir, &file, options, &["--all"], depth);
             assert_eq!(listed["solutions"], whole["solutions"], "{what}");
             assert_eq!(listed["all"].as_array().unwrap(), &streamed, "{what}: the solutions in search order");
         }
@@ -365,7 +368,8 @@ fn split_units_add_up_on_generated_boards_with_options() {
 
 #[test]
 fn split_units_honour_clues() {
-    let dir = scratch("clues");
+    let scratch = scratch("clues");
+    let dir = scratch.path();
     let file = dir.join("board.puz");
     std::fs::write(&file, generated_puz(3, 3, 2, true, true, 3)).unwrap();
     let first = ok(common::puzzle(&["edge", "--all", "--json", path(&file)], ""));
@@ -377,7 +381,7 @@ fn split_units_honour_clues() {
     for options in [&["--clue", path(&clue)][..], &["--clue", path(&clue), "--plain"][..]] {
         let whole = json(common::puzzle(&[&["edge", "--count", "--json"], options, &[path(&file)]].concat(), ""));
         for depth in [0, 4, 5, 8] {
-            let (merged, _) = split_and_merge(&dir, &file, options, &[], depth);
+            let (merged, _) = split_and_merge(dir, &file, options, &[], depth);
             assert_eq!(merged["solutions"], whole["solutions"], "{options:?} {depth}");
             if options.contains(&"--plain") {
                 assert_eq!(merged["nodes"], whole["nodes"], "{options:?} {depth}");
@@ -397,7 +401,8 @@ fn split_units_honour_clues() {
 
 #[test]
 fn units_are_checked_against_the_puzzle_and_options() {
-    let dir = scratch("unit-errors");
+    let scratch = scratch("unit-errors");
+    let dir = scratch.path();
     let file = dir.join("board.puz");
     std::fs::write(&file, generated_puz(3, 3, 2, true, true, 4)).unwrap();
     let file = path(&file);

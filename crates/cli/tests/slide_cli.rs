@@ -106,13 +106,10 @@ fn missing_file() {
 
 #[test]
 fn invalid_utf8_is_refused() {
-    let dir = std::env::temp_dir().join(format!("puzzle-slide-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join("latin1.txt");
-    std::fs::write(&file, b"1 0 3\n4 \xff 5\n7 8 6\n").expect("write");
-    let (code, stdout, stderr) = run(&[file.to_str().expect("utf-8 path")], "");
+    let file = common::temp_file("latin1.txt", b"1 0 3\n4 \xff 5\n7 8 6\n");
+    let (code, stdout, stderr) = run(&[file.as_str()], "");
     assert_eq!((code, stdout.as_str()), (1, ""));
-    assert_eq!(stderr, format!("error: {}:2:3: invalid UTF-8\n", file.display()));
+    assert_eq!(stderr, format!("error: {}:2:3: invalid UTF-8\n", file.path().display()));
 }
 
 #[test]
@@ -146,8 +143,8 @@ fn lines_echo_their_labels() {
 
 #[test]
 fn a_goal_from_a_file() {
-    let dir = std::env::temp_dir().join(format!("puzzle-goal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let goal = dir.join("goal.txt");
     std::fs::write(&goal, "3 2\n1 0\n").unwrap();
     let goal = goal.to_str().unwrap();
@@ -159,7 +156,6 @@ fn a_goal_from_a_file() {
     let bad = dir.join("bad.txt");
     let (code, _, stderr) = run(&["--goal", bad.to_str().unwrap()], "1 0\n2 3\n");
     assert_eq!((code, stderr.ends_with("bad.txt:2:3: tile 2 appears twice\n")), (1, true), "{stderr}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -2,15 +2,13 @@
 //! exit code, standard output and standard error. Refresh with `cargo xtask snapshots`, then
 //! review with `git diff` or `cargo insta review`.
 
-use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
 use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
 
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
-}
+use common::workspace_root;
 
 /// `path` relative to the workspace root with `/` separators, so snapshots do not depend on the
 /// machine.
@@ -33,11 +31,8 @@ fn block(text: &str) -> String {
 fn render(input: &str, args: &[String]) -> String {
     let root = workspace_root();
     let text = fs::read_to_string(root.join(input)).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(args)
-        .current_dir(&root)
-        .output()
-        .expect("the puzzle binary runs");
+    let (mut command, _cache) = common::command();
+    let output = command.args(args).current_dir(&root).output().expect("the puzzle binary runs");
     let exit = output.status.code().map_or("none (killed by a signal)".to_owned(), |code| code.to_string());
     format!(
         "----- input: {input}\n{}----- command: puzzle {}\n----- exit code: {exit}\n----- stdout\n{}----- stderr\n{}",

@@ -4,30 +4,16 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 /// A fresh directory for one test's pictures, removed when the test is done with it.
-struct TempDir(PathBuf);
+struct TempDir(tempfile::TempDir);
 
 impl TempDir {
-    fn new(name: &str) -> TempDir {
-        // Tests run in parallel threads of one process: a number keeps their directories apart.
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let number = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("puzzle-svg-{name}-{}-{number}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
+    fn new(_name: &str) -> TempDir {
+        TempDir(common::scratch())
     }
 
     fn path(&self, file: &str) -> String {
-        self.0.join(file).to_str().unwrap().to_owned()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.0.path().join(file).to_str().unwrap().to_owned()
     }
 }
 
@@ -96,7 +82,7 @@ fn a_picture_that_cannot_be_written_is_a_clear_error() {
         vec!["edge", "fixtures/data/brendan_set1_03x03.puz"],
         vec!["slide", "fixtures/slide/judge_a_sample1.txt"],
     ] {
-        for target in [missing_dir.as_str(), dir.0.to_str().unwrap()] {
+        for target in [missing_dir.as_str(), dir.0.path().to_str().unwrap()] {
             let run = common::puzzle(&[&args[..], &["--svg", target]].concat(), "");
             assert_eq!(run.code, 1, "{}", run.failure("an unwritable picture"));
             let expected = format!("error: {target}: cannot write: ");

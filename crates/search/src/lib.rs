@@ -6,6 +6,11 @@
 //! more than the true remaining cost) for the returned solutions to be optimal. [`astar()`] and
 //! [`idastar()`] take the same arguments, so either can replace the other.
 //!
+//! This crate is the shared vocabulary of every search in the workspace ([`Limits`], [`Status`],
+//! [`Stats`], [`Progress`]) and a set of plain reference algorithms. The domains' hot loops are
+//! specialised searches of their own that speak this vocabulary; the algorithms here answer small
+//! problems and serve as the oracles their tests compare against.
+//!
 //! "No solution" is a value, never an error: every search returns an [`Outcome`] whose
 //! [`Status`] says whether it found a solution, proved there is none, or gave up at a limit.
 #![deny(missing_docs)]

@@ -1,8 +1,13 @@
 //! Sliding-tile puzzles: validated boards, the judge input formats, solvability by parity and
-//! optimal solutions, each checked independently before it is returned to a caller that prints.
+//! solutions of any board, each checked independently before it is returned to a caller that
+//! prints.
 //!
-//! The 3×3 puzzle with the judges' goal is answered from a complete distance table; other
-//! boards go through the generic searches of the `search` crate.
+//! The way in is [`Solver`] (module [`planner`]): it holds the goal, the heuristic policy, the
+//! strategy (optimal or fast) and a [`TableSource`] for pattern databases, plans each board
+//! shape (the complete 3×3 table for the judges' goal, pattern databases of the tier at hand up
+//! to 25 cells, linear conflict beyond, the constructive solver for fast answers) and answers
+//! one board under [`Limits`]. The functions it is built from ([`solve_with`], [`solve_split`],
+//! [`solve_astar`], [`lower_bound`], [`solve_fast`]) stay public for tests and benchmarks.
 #![deny(missing_docs)]
 
 pub mod board;
@@ -12,6 +17,7 @@ mod ida;
 mod large;
 pub mod parse;
 pub mod pdb;
+pub mod planner;
 pub mod solvable;
 pub mod solve;
 pub mod table;
@@ -26,6 +32,8 @@ pub use parse::{
     detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_line, parse_lines, Batch, Entry, Format,
     JudgeBEnd, JudgeBInput, JudgeBReader, ParseError, ParseErrorKind,
 };
+pub use planner::{Goal, MemoryTables, Method, PlanError, Report, Solver, Strategy, TableError, TableSource};
+pub use search::Limits;
 pub use solvable::is_solvable;
 pub use solve::{
     check, judge_goal, lower_bound, solve, solve_astar, solve_split, solve_with, Answer, CheckError, Heuristic,

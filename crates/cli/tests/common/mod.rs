@@ -40,9 +40,56 @@ pub fn puzzle(args: &[&str], stdin: &str) -> Run {
     puzzle_bytes(args, stdin.as_bytes())
 }
 
+/// The `puzzle` binary with `PUZZLE_CACHE_DIR` in a fresh temporary directory, removed when the
+/// returned directory is dropped: a test never reads or writes the user's cache.
+pub fn command() -> (Command, tempfile::TempDir) {
+    let cache = tempfile::Builder::new().prefix("puzzle-test-cache").tempdir().expect("a temporary cache directory");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle"));
+    command.env("PUZZLE_CACHE_DIR", cache.path());
+    (command, cache)
+}
+
+/// A file in a temporary directory of its own, removed with it when dropped.
+pub struct TempFile {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl TempFile {
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The file's path as text, for a command line.
+    pub fn as_str(&self) -> &str {
+        self.path.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl std::fmt::Display for TempFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.path.display())
+    }
+}
+
+/// A file named `name` holding `contents`, in a temporary directory removed when it is dropped.
+pub fn temp_file(name: &str, contents: impl AsRef<[u8]>) -> TempFile {
+    let dir = scratch();
+    let path = dir.path().join(name);
+    std::fs::write(&path, contents).expect("the temporary file is written");
+    TempFile { _dir: dir, path }
+}
+
+/// An empty temporary directory, removed when dropped.
+pub fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("puzzle-test").tempdir().expect("a temporary directory")
+}
+
 /// Runs `puzzle ARGS` from the workspace root with `stdin`, any bytes, as standard input.
 pub fn puzzle_bytes(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+    let (mut command, _cache) = command();
+    let mut child = command
         .args(args)
         .current_dir(workspace_root())
         .stdin(Stdio::piped())

@@ -1,0 +1,408 @@
+//! The one way in for solving sliding boards: a [`Solver`] holds the goal, the heuristic policy,
+//! the strategy and a [`TableSource`], plans each board shape once (goal, complete 3×3 table,
+//! pattern-database tier or linear conflict, the size rule) and answers boards under
+//! [`Limits`], every answer checked before it is returned.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use puzzle_core::Shape;
+use search::Limits;
+use thiserror::Error;
+
+use crate::board::{Board, GoalKind};
+use crate::heuristic::{HeuristicKind, PdbHeuristic, PDB_MAX_CELLS};
+use crate::pdb::{PatternDb, PatternKey};
+use crate::solvable::is_solvable;
+use crate::solve::{check, judge_goal, lower_bound, solve_with, Answer, CheckError, Heuristic, SolveError};
+use crate::table::DistanceTable;
+use crate::tiers::choose_tables;
+
+/// The most cells of a board searched for an optimal answer without a node or time limit:
+/// larger boards leave the fast byte-celled search, and an optimal answer for them would take
+/// for ever.
+pub const MAX_CELLS_WITHOUT_LIMITS: usize = 255;
+
+/// Where pattern databases come from. The library never touches files: [`MemoryTables`] builds
+/// tables in memory; a program keeps them in a cache directory by implementing this trait.
+pub trait TableSource: Sync {
+    /// Whether the table for `key` is at hand without a long build (loaded, cached on disk, or
+    /// small). The planner prefers the strongest tables for which this holds.
+    fn is_cached(&self, key: &PatternKey) -> bool;
+
+    /// The table for `key`: loaded, or built now.
+    fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, TableError>;
+
+    /// Told before the big tables of `shape` are built because the work ahead pays for them
+    /// (`reason` says why, for the user); a program prints it. Does nothing by default.
+    fn building_big_tables(&self, shape: Shape, reason: &str) {
+        let _ = (shape, reason);
+    }
+}
+
+/// A table could not be had (a cache that could not be read or written, say).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("pattern database {key}: {message}")]
+pub struct TableError {
+    /// The table's name.
+    pub key: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// Tables built in memory when first asked for and kept for the life of the value. Only tables
+/// of at most 2^22 entries count as cached, so the planner never builds the big ones unasked.
+#[derive(Default)]
+pub struct MemoryTables {
+    loaded: Mutex<HashMap<PatternKey, Arc<PatternDb>>>,
+}
+
+impl std::fmt::Debug for MemoryTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let loaded = self.loaded.lock().map(|loaded| loaded.keys().map(ToString::to_string).collect::<Vec<_>>());
+        f.debug_struct("MemoryTables").field("loaded", &loaded.unwrap_or_default()).finish()
+    }
+}
+
+impl TableSource for MemoryTables {
+    fn is_cached(&self, key: &PatternKey) -> bool {
+        key.entries() <= 1 << 22 || self.loaded.lock().is_ok_and(|loaded| loaded.contains_key(key))
+    }
+
+    fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, TableError> {
+        let mut loaded = self.loaded.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        Ok(Arc::clone(loaded.entry(key.clone()).or_insert_with(|| Arc::new(PatternDb::build(key, &|_| {})))))
+    }
+}
+
+/// The goal boards are solved to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The goal of this kind for each board's shape.
+    Kind(GoalKind),
+    /// This board; boards of other shapes are refused.
+    Board(Board),
+}
+
+/// How hard the solver tries.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Strategy {
+    /// Shortest solutions (the default).
+    Optimal,
+    /// A valid solution for any board, quickly, by the constructive solver
+    /// ([`crate::fast::solve_fast`]); not optimal.
+    Fast,
+}
+
+/// How an answer was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Decided without search: parity said unsolvable, or the board is the goal.
+    Parity,
+    /// Read from the complete 3×3 distance table.
+    Table,
+    /// IDA\* with this heuristic.
+    Search(HeuristicKind),
+    /// The constructive solver.
+    Fast,
+}
+
+/// One board's answer with what is known about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The answer, checked.
+    pub answer: Answer,
+    /// Search nodes visited (0 for table lookups, parity and the constructive solver).
+    pub nodes: u64,
+    /// A proven lower bound on the fewest moves: the moves themselves when the answer is
+    /// optimal; `None` when the board is unsolvable.
+    pub lower_bound: Option<u64>,
+    /// Whether the answer's path is proven shortest.
+    pub optimal: bool,
+    /// How the answer was found.
+    pub method: Method,
+}
+
+/// Why a board could not be answered.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlanError {
+    /// The board does not fit the goal.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// The goal's kind has no board of this shape.
+    #[error("no goal for a {shape} board: {reason}")]
+    NoGoal {
+        /// The board's shape, `RxC`.
+        shape: String,
+        /// Why.
+        reason: String,
+    },
+    /// Pattern databases were asked for a board too large for them.
+    #[error("pattern databases are available for boards of at most {PDB_MAX_CELLS} cells, not {shape}")]
+    PdbTooLarge {
+        /// The board's shape, `RxC`.
+        shape: String,
+    },
+    /// A solvable board too large to search to the end, with no limit given.
+    #[error(
+        "a {shape} board is too large to search to the end (more than {MAX_CELLS_WITHOUT_LIMITS} cells); give a \
+         node or time limit to search it until the limit, or ask for a fast answer"
+    )]
+    TooLarge {
+        /// The board's shape, `RxC`.
+        shape: String,
+    },
+    /// A table could not be had.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// An answer failed its check: a bug in the solver.
+    #[error("wrong answer for {board}: {error}")]
+    Wrong {
+        /// The board.
+        board: String,
+        /// What the checker found.
+        error: CheckError,
+    },
+}
+
+/// What one board shape needs.
+#[derive(Clone)]
+struct Plan {
+    goal: Result<Board, PlanError>,
+    /// The complete 3×3 table answers it (the judges' goal, no heuristic asked for).
+    judge_table: bool,
+    /// The heuristic, once a board of this shape needed a search.
+    heuristic: Option<Heuristic>,
+}
+
+/// Solves boards of any shape; see the [module documentation](self).
+///
+/// ```
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, MemoryTables, Solver, Answer};
+/// let tables = MemoryTables::default();
+/// let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables);
+/// let board = Board::try_from(BoardSpec {
+///     rows: 4,
+///     cols: 4,
+///     tiles: vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15],
+/// })?;
+/// let report = solver.solve(&board, &sliding::Limits::NONE)?;
+/// assert_eq!(report.answer, Answer::Solved(vec![puzzle_core::Direction::East]));
+/// assert!(report.optimal);
+/// assert_eq!(report.lower_bound, Some(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Solver<'t> {
+    goal: Goal,
+    heuristic: Option<HeuristicKind>,
+    strategy: Strategy,
+    tables: &'t dyn TableSource,
+    plans: Mutex<HashMap<Shape, Plan>>,
+}
+
+impl std::fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("goal", &self.goal)
+            .field("heuristic", &self.heuristic)
+            .field("strategy", &self.strategy)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'t> Solver<'t> {
+    /// A solver for `goal` drawing pattern databases from `tables`: optimal answers, with the
+    /// heuristic chosen per shape.
+    pub fn new(goal: Goal, tables: &'t dyn TableSource) -> Solver<'t> {
+        Solver { goal, heuristic: None, strategy: Strategy::Optimal, tables, plans: Mutex::new(HashMap::new()) }
+    }
+
+    /// Always search with this heuristic (and never the complete 3×3 table).
+    pub fn with_heuristic(mut self, kind: HeuristicKind) -> Solver<'t> {
+        self.heuristic = Some(kind);
+        self
+    }
+
+    /// Solve with this strategy.
+    pub fn with_strategy(mut self, strategy: Strategy) -> Solver<'t> {
+        self.strategy = strategy;
+        self
+    }
+
+    /// Plans the shapes of `boards`, a batch about to be solved, so that the table decision
+    /// sees the whole batch (many 4×4 boards pay for the big tables). Boards of a shape not
+    /// prepared are planned alone when they are solved. Errors that concern one board (a goal
+    /// of another shape) are kept for that board's answer; an error here concerns them all.
+    pub fn prepare(&self, boards: &[&Board]) -> Result<(), PlanError> {
+        let mut searched: Vec<(Shape, Vec<&Board>)> = Vec::new();
+        {
+            let mut plans = self.lock_plans();
+            for &board in boards {
+                let shape = board.shape();
+                let plan = plans.entry(shape).or_insert_with(|| self.plan(board));
+                if plan.judge_table || plan.heuristic.is_some() || self.strategy == Strategy::Fast {
+                    continue;
+                }
+                // Parity answers unsolvable boards without search, so they need no heuristic.
+                let Ok(goal) = &plan.goal else { continue };
+                if is_solvable(board, goal) && board != goal {
+                    match searched.iter_mut().find(|(s, _)| *s == shape) {
+                        Some((_, boards)) => boards.push(board),
+                        None => searched.push((shape, vec![board])),
+                    }
+                }
+            }
+        }
+        for (shape, boards) in searched {
+            let goal = match &self.lock_plans().get(&shape).map(|plan| plan.goal.clone()) {
+                Some(Ok(goal)) => goal.clone(),
+                _ => continue,
+            };
+            // Tables are loaded (perhaps built) without holding the lock.
+            let heuristic = self.heuristic_for(&goal, &boards)?;
+            if let Some(plan) = self.lock_plans().get_mut(&shape) {
+                plan.heuristic.get_or_insert(heuristic);
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers one board under `limits`, checked.
+    pub fn solve(&self, board: &Board, limits: &Limits) -> Result<Report, PlanError> {
+        let plan = self.lock_plans().get(&board.shape()).cloned();
+        let plan = match plan {
+            Some(plan) if plan.judge_table || plan.heuristic.is_some() || plan.goal.is_err() => plan,
+            _ => {
+                self.prepare(&[board])?;
+                self.lock_plans().get(&board.shape()).cloned().unwrap_or_else(|| self.plan(board))
+            }
+        };
+        let goal = plan.goal?;
+        let report = self.answer(board, &goal, plan.judge_table, plan.heuristic.as_ref(), limits)?;
+        check(board, &goal, &report.answer).map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
+        Ok(report)
+    }
+
+    fn lock_plans(&self) -> std::sync::MutexGuard<'_, HashMap<Shape, Plan>> {
+        self.plans.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The plan of `board`'s shape, before any heuristic is chosen.
+    fn plan(&self, board: &Board) -> Plan {
+        let shape = board.shape();
+        let goal = match &self.goal {
+            Goal::Kind(kind) => Board::goal(shape, *kind)
+                .map_err(|e| PlanError::NoGoal { shape: shape.to_string(), reason: e.to_string() }),
+            Goal::Board(goal) if goal.shape() == shape => Ok(goal.clone()),
+            Goal::Board(goal) => Err(PlanError::Solve(SolveError::ShapeMismatch {
+                board: shape.to_string(),
+                goal: goal.shape().to_string(),
+            })),
+        };
+        let judge_table = self.heuristic.is_none()
+            && self.strategy == Strategy::Optimal
+            && shape.n_cells() == 9
+            && goal.as_ref().is_ok_and(|g| g == &judge_goal(board));
+        Plan { goal, judge_table, heuristic: None }
+    }
+
+    /// The heuristic for `boards` (a batch of one shape) with this `goal`: the one asked for,
+    /// else pattern databases of the tier [`choose_tables`] picks where the board is small
+    /// enough, and linear conflict beyond.
+    fn heuristic_for(&self, goal: &Board, boards: &[&Board]) -> Result<Heuristic, PlanError> {
+        let shape = goal.shape();
+        let blank = goal.blank().0;
+        let choice = choose_tables(goal, boards, &|key| self.tables.is_cached(key));
+        Ok(match (self.heuristic, choice) {
+            (Some(HeuristicKind::Manhattan), _) => Heuristic::Manhattan,
+            (Some(HeuristicKind::LinearConflict), _) | (None, None) => Heuristic::LinearConflict,
+            (Some(HeuristicKind::Pdb), None) => return Err(PlanError::PdbTooLarge { shape: shape.to_string() }),
+            (Some(HeuristicKind::Pdb) | None, Some(choice)) => {
+                if let Some(reason) = &choice.building_because {
+                    self.tables.building_big_tables(shape, reason);
+                }
+                let loaded: Vec<Arc<PatternDb>> =
+                    choice.keys.iter().map(|key| self.tables.table(key)).collect::<Result<_, _>>()?;
+                let heuristic = PdbHeuristic::for_tier(shape, blank, choice.tier, &loaded).map_err(|key| {
+                    TableError { key: key.to_string(), message: "missing from the tables given".to_owned() }
+                })?;
+                Heuristic::Pdb(Arc::new(heuristic))
+            }
+        })
+    }
+
+    /// The answer for `board` by its plan, not yet checked.
+    fn answer(
+        &self,
+        board: &Board,
+        goal: &Board,
+        judge_table: bool,
+        heuristic: Option<&Heuristic>,
+        limits: &Limits,
+    ) -> Result<Report, PlanError> {
+        if !is_solvable(board, goal) {
+            return Ok(Report {
+                answer: Answer::Unsolvable,
+                nodes: 0,
+                lower_bound: None,
+                optimal: true,
+                method: Method::Parity,
+            });
+        }
+        if board == goal {
+            return Ok(Report {
+                answer: Answer::Solved(Vec::new()),
+                nodes: 0,
+                lower_bound: Some(0),
+                optimal: true,
+                method: Method::Parity,
+            });
+        }
+        let shape = board.shape();
+        if self.strategy == Strategy::Fast {
+            let answer = crate::fast::solve_fast(board, goal, limits);
+            let bound = start_bound(board, goal);
+            let optimal = matches!(&answer, Answer::Solved(path) if path.len() as u64 == bound);
+            return Ok(Report { answer, nodes: 0, lower_bound: Some(bound), optimal, method: Method::Fast });
+        }
+        if judge_table {
+            let path = DistanceTable::blank_last().path(board);
+            let moves = path.as_ref().map_or(0, |p| p.len() as u64);
+            return Ok(Report {
+                answer: path.map_or(Answer::Unsolvable, Answer::Solved),
+                nodes: 0,
+                lower_bound: Some(moves),
+                optimal: true,
+                method: Method::Table,
+            });
+        }
+        if shape.n_cells() > MAX_CELLS_WITHOUT_LIMITS && limits.max_expanded.is_none() && limits.deadline.is_none() {
+            return Err(PlanError::TooLarge { shape: shape.to_string() });
+        }
+        let heuristic = heuristic.cloned().unwrap_or(Heuristic::LinearConflict);
+        let solved = solve_with(board, goal, &heuristic, limits)?;
+        let lower = match &solved.answer {
+            Answer::Solved(path) => path.len() as u64,
+            Answer::Unsolvable => 0,
+            Answer::GaveUp => start_bound(board, goal),
+        };
+        Ok(Report {
+            optimal: matches!(solved.answer, Answer::Solved(_)),
+            lower_bound: (solved.answer != Answer::Unsolvable).then_some(lower),
+            answer: solved.answer,
+            nodes: solved.nodes,
+            method: Method::Search(heuristic.kind()),
+        })
+    }
+}
+
+/// A lower bound for `board` without tables: linear conflict up to 255 cells, the Manhattan
+/// distance beyond.
+fn start_bound(board: &Board, goal: &Board) -> u64 {
+    if board.tiles().len() <= usize::from(u8::MAX) {
+        if let Ok(bound) = lower_bound(board, goal, &Heuristic::LinearConflict) {
+            return u64::from(bound);
+        }
+    }
+    board.manhattan_to(goal) as u64
+}
