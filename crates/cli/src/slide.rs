@@ -36,6 +36,11 @@ pub struct SlideArgs {
     /// (built once and cached), linear conflict beyond, and a complete table for the judges' 3×3
     #[arg(long, value_enum)]
     pub heuristic: Option<HeuristicArg>,
+    /// Answer at once instead of optimally: a valid solution for a board of any size (a
+    /// 1000×1000 board in seconds) by the constructive solver, marked not optimal, with a lower
+    /// bound on the optimum
+    #[arg(long, conflicts_with = "heuristic")]
+    pub fast: bool,
     /// Give up on a board after this many search nodes
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
@@ -47,7 +52,8 @@ pub struct SlideArgs {
     #[arg(long)]
     pub path: bool,
     /// Print one JSON object per board per line: {"label" (lines format), "solvable", "moves",
-    /// "path", "board", "status" (solved, unsolvable or gave up), "nodes"}
+    /// "path", "board", "status" (solved, unsolvable or gave up), "nodes", "optimal" (the path
+    /// is proven shortest), "lower_bound" (proven; equal to moves when optimal)}
     #[arg(long)]
     pub json: bool,
     /// Threads for solving [default: all cores]; the output does not depend on it
@@ -99,8 +105,8 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(|| format!("expected RxC, like 4x4, not `{text}`"))?;
     let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v >= 2);
     match (number(rows), number(cols)) {
-        (Some(rows), Some(cols)) if rows.checked_mul(cols).is_some_and(|n| n <= 1 << 16) => Ok((rows, cols)),
-        _ => Err(format!("expected RxC with R, C of at least 2 (and R·C at most 65536), not `{text}`")),
+        (Some(rows), Some(cols)) if rows.checked_mul(cols).is_some_and(|n| n <= 1 << 20) => Ok((rows, cols)),
+        _ => Err(format!("expected RxC with R, C of at least 2 (and R·C at most 1048576), not `{text}`")),
     }
 }
 
@@ -123,6 +129,8 @@ struct JsonAnswer<'a> {
     board: String,
     status: &'static str,
     nodes: u64,
+    optimal: bool,
+    lower_bound: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     seconds: Option<f64>,
 }
@@ -362,6 +370,9 @@ struct Solver<'t> {
 impl<'t> Solver<'t> {
     fn new(args: &SlideArgs, goal: Goal, tables: &'t Tables) -> Solver<'t> {
         let mut planner = sliding::Solver::new(goal, tables);
+        if args.fast {
+            planner = planner.with_strategy(sliding::Strategy::Fast);
+        }
         if let Some(kind) = args.heuristic {
             planner = planner.with_heuristic(match kind {
                 HeuristicArg::Manhattan => HeuristicKind::Manhattan,
@@ -398,7 +409,7 @@ impl<'t> Solver<'t> {
             Ok(report) => Ok(Ok(Timed { report, seconds: started.elapsed().as_secs_f64() })),
             Err(PlanError::TooLarge { shape }) => Ok(Err(format!(
                 "a {shape} board is too large to search to the end (more than {} cells); give --max-nodes N or \
-                 --time-limit SECONDS to search it until the limit",
+                 --time-limit SECONDS to search it until the limit, or --fast for a quick answer",
                 sliding::planner::MAX_CELLS_WITHOUT_LIMITS
             ))),
             Err(err @ (PlanError::Solve(_) | PlanError::NoGoal { .. })) => Ok(Err(err.to_string())),
@@ -444,6 +455,8 @@ fn write_answer(
             path: path.clone(),
             board: board.to_string(),
             nodes: solved.nodes,
+            optimal: solved.optimal,
+            lower_bound: solved.lower_bound,
             seconds,
         };
         return crate::shard::write_json_line(out, place, &json);
@@ -452,9 +465,19 @@ fn write_answer(
         write!(out, "{label} ")?;
     }
     match (&solved.answer, path, format) {
-        (_, Some(path), _) if args.path && !path.is_empty() => write!(out, "{} {path}", path.len())?,
-        (_, Some(path), _) => write!(out, "{}", path.len())?,
-        (Answer::GaveUp, _, _) => write!(out, "gave up")?,
+        (_, Some(path), _) => {
+            write!(out, "{}", path.len())?;
+            if !solved.optimal {
+                write!(out, " ({}, lower bound {})", qualifier(solved.method), solved.lower_bound.unwrap_or(0))?;
+            }
+            if args.path && !path.is_empty() {
+                write!(out, " {path}")?;
+            }
+        }
+        (Answer::GaveUp, _, _) => match solved.lower_bound {
+            Some(bound) if !args.fast => write!(out, "gave up (lower bound {bound}; --fast answers at once)")?,
+            _ => write!(out, "gave up")?,
+        },
         (_, None, Format::JudgeA) => write!(out, "-1")?,
         (_, None, Format::JudgeB) => write!(out, "impossible")?,
         (_, None, Format::Grid | Format::Lines) => write!(out, "unsolvable")?,
@@ -464,6 +487,14 @@ fn write_answer(
     }
     writeln!(out)?;
     Ok(())
+}
+
+/// How a non-optimal answer was found, for the text output.
+fn qualifier(method: sliding::Method) -> &'static str {
+    match method {
+        sliding::Method::Fast => "fast, not optimal",
+        _ => "not proven optimal",
+    }
 }
 
 /// Writes a bad board in its place: `error: …` on stdout (or `{"error": …}`), and on stderr.

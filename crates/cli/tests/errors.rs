@@ -486,14 +486,33 @@ fn huge_board(swaps: usize) -> String {
 #[test]
 fn huge_board_is_refused_without_limits() {
     let message = "error: <stdin>: board 1: a 1000x1000 board is too large to search to the end (more than 255 \
-                   cells); give --max-nodes N or --time-limit SECONDS to search it until the limit\n";
+                   cells); give --max-nodes N or --time-limit SECONDS to search it until the limit, or \
+                   --fast for a quick answer\n";
     check(&["slide"], huge_board(2), (1, message, message));
 }
 
 #[test]
 fn huge_board_gives_up_within_the_limits() {
-    check(&["slide", "--max-nodes", "100000"], huge_board(2), (0, "gave up\n", ""));
-    check(&["slide", "--time-limit", "0.2"], huge_board(2), (0, "gave up\n", ""));
+    // Two pairs of tiles swapped across the board: tiles 1 and 999999 are 999 + 998 cells from
+    // home each, tiles 2 and 999998 999 + 996 each.
+    let manhattan = 2 * (999 + 998) + 2 * (999 + 996);
+    // Any valid solution bounds the optimum from above.
+    let fast = common::puzzle(&["slide", "--fast"], &huge_board(2));
+    assert_eq!(fast.code, 0, "{}", fast.failure("fast"));
+    let (moves, note) = fast.stdout.trim_end().split_once(' ').unwrap_or((fast.stdout.trim_end(), ""));
+    let moves: u64 = moves.parse().unwrap_or_else(|_| panic!("{}", fast.failure("a number of moves")));
+    assert!(note.is_empty() || note.starts_with("(fast, not optimal, lower bound "), "{}", fast.stdout);
+    for limit in [&["--max-nodes", "100000"][..], &["--time-limit", "0.2"][..]] {
+        let run = common::puzzle(&[&["slide"], limit].concat(), &huge_board(2));
+        assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{}", run.failure("gave up"));
+        let bound = run
+            .stdout
+            .strip_prefix("gave up (lower bound ")
+            .and_then(|rest| rest.strip_suffix("; --fast answers at once)\n"))
+            .and_then(|bound| bound.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("{}", run.failure("gave up with a bound")));
+        assert!((manhattan..=moves).contains(&bound), "bound {bound}, Manhattan {manhattan}, a solution of {moves}");
+    }
 }
 
 #[test]

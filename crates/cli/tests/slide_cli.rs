@@ -36,9 +36,9 @@ fn judge_b_answers() {
 fn json_lines() {
     let input = "2\n1#3\n425\n786\n123\n456\n87#\n";
     let expected = concat!(
-        r#"{"solvable":true,"moves":3,"path":"DRD","board":"1 _ 3 / 4 2 5 / 7 8 6","status":"solved","nodes":0}"#,
+        r#"{"solvable":true,"moves":3,"path":"DRD","board":"1 _ 3 / 4 2 5 / 7 8 6","status":"solved","nodes":0,"optimal":true,"lower_bound":3}"#,
         "\n",
-        r#"{"solvable":false,"moves":null,"path":null,"board":"1 2 3 / 4 5 6 / 8 7 _","status":"unsolvable","nodes":0}"#,
+        r#"{"solvable":false,"moves":null,"path":null,"board":"1 2 3 / 4 5 6 / 8 7 _","status":"unsolvable","nodes":0,"optimal":true,"lower_bound":null}"#,
         "\n"
     );
     check(&["--json"], input, (0, expected, ""));
@@ -162,14 +162,20 @@ fn a_goal_from_a_file() {
 fn limits_give_up_without_calling_the_board_unsolvable() {
     // Korf's instance 1, far beyond 50 nodes of search.
     let board = "14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n";
+    // Its Manhattan distance is 41 and its published optimum 57: a bound proven in between.
     let args = ["--goal", "blank-first", "--heuristic", "manhattan", "--max-nodes", "50"];
-    check(&args, board, (0, "gave up\n", ""));
+    let (code, stdout, stderr) = run(&args, board);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert!((41..=57).contains(&gave_up_bound(&stdout)), "{stdout}");
     let (code, stdout, _) = run(&[&args[..], &["--json"]].concat(), board);
     assert_eq!(code, 0);
     assert!(stdout.contains(r#""solvable":true,"moves":null,"path":null,"#), "{stdout}");
     assert!(stdout.contains(r#""status":"gave up""#), "{stdout}");
+    assert!(stdout.contains(r#""optimal":false,"lower_bound":"#), "{stdout}");
     let args = ["--goal", "blank-first", "--heuristic", "manhattan", "--time-limit", "0"];
-    check(&args, board, (0, "gave up\n", ""));
+    let (code, stdout, _) = run(&args, board);
+    assert_eq!(code, 0);
+    assert!((41..=57).contains(&gave_up_bound(&stdout)), "{stdout}");
     check(&["--time-limit", "soon"], board, (1, "", "error: invalid value 'soon' for '--time-limit <SECONDS>': expected a number of seconds, not `soon`\n\nFor more information, try '--help'.\n"));
 }
 
@@ -276,4 +282,91 @@ fn boards_of_every_shape_reach_the_solver() {
             lengths = Some(these);
         }
     }
+}
+
+/// The bound of a text `gave up (lower bound N; …)` line.
+fn gave_up_bound(stdout: &str) -> u64 {
+    stdout
+        .strip_prefix("gave up (lower bound ")
+        .and_then(|rest| rest.split_once(';'))
+        .and_then(|(bound, _)| bound.parse().ok())
+        .unwrap_or_else(|| panic!("not a gave-up line with a bound: {stdout:?}"))
+}
+
+/// Replays `path` (letters U, D, L, R: where the blank moves) on a row-major board.
+fn replay(tiles: &mut [u32], cols: usize, path: &str) {
+    for letter in path.chars() {
+        let blank = tiles.iter().position(|&t| t == 0).unwrap();
+        let other = match letter {
+            'U' => blank.checked_sub(cols).unwrap(),
+            'D' => blank + cols,
+            'L' => {
+                assert_ne!(blank % cols, 0, "off the board");
+                blank - 1
+            }
+            'R' => {
+                assert_ne!(blank % cols, cols - 1, "off the board");
+                blank + 1
+            }
+            _ => panic!("not a move: {letter}"),
+        };
+        tiles.swap(blank, other);
+    }
+}
+
+#[test]
+fn fast_answers_any_board_and_says_it_is_not_optimal() {
+    // One move from the goal: the bound proves the fast answer optimal, so nothing is marked.
+    let mut row: Vec<String> = (1..70).map(|t| t.to_string()).collect();
+    row.push("0".to_owned());
+    let second: Vec<String> = (71..140).map(|t| t.to_string()).chain(["70".to_owned()]).collect();
+    let board = format!("{}\n{}\n", row.join(" "), second.join(" "));
+    let (code, stdout, stderr) = run(&["--fast", "--path"], &board);
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "1 D\n", ""));
+
+    // A 12x9 board walked far from the goal by a fixed sequence of moves.
+    let (rows, cols) = (12, 9);
+    let goal: Vec<u32> = (1..(rows * cols) as u32).chain([0]).collect();
+    let mut tiles = goal.clone();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut walk = String::new();
+    for _ in 0..5000 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let blank = tiles.iter().position(|&t| t == 0).unwrap();
+        let letter = ['U', 'D', 'L', 'R'][(state % 4) as usize];
+        let ok = match letter {
+            'U' => blank >= cols,
+            'D' => blank + cols < rows * cols,
+            'L' => blank % cols != 0,
+            _ => blank % cols != cols - 1,
+        };
+        if ok {
+            replay(&mut tiles, cols, &letter.to_string());
+            walk.push(letter);
+        }
+    }
+    let text: String =
+        tiles.chunks(cols).map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") + "\n").collect();
+    let (code, stdout, _) = run(&["--fast", "--json"], &text);
+    assert_eq!(code, 0, "{stdout}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let path = json["path"].as_str().unwrap();
+    let mut replayed = tiles.clone();
+    replay(&mut replayed, cols, path);
+    assert_eq!(replayed, goal, "the fast path reaches the goal");
+    let (moves, bound) = (json["moves"].as_u64().unwrap(), json["lower_bound"].as_u64().unwrap());
+    assert_eq!(moves as usize, path.len());
+    assert!(bound <= moves && bound <= walk.len() as u64, "{json}");
+    assert_eq!(json["optimal"].as_bool(), Some(bound == moves), "{json}");
+    let (code, stdout, _) = run(&["--fast"], &text);
+    assert_eq!(code, 0);
+    if bound < moves {
+        assert_eq!(stdout, format!("{moves} (fast, not optimal, lower bound {bound})\n"));
+    }
+
+    let (code, _, stderr) = run(&["--fast", "--heuristic", "manhattan"], &text);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
 }

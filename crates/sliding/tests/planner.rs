@@ -1,0 +1,247 @@
+//! The planner (`sliding::Solver`), the library's one way in: which tables it asks for, the
+//! goal and size rules, fast answers on every shape, and the lower bounds it reports, against
+//! breadth-first distances computed here.
+
+mod common;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use common::bfs_distances;
+use puzzle_core::{Direction, Shape};
+use sliding::pdb::{PatternDb, PatternKey};
+use sliding::{
+    Answer, Board, BoardSpec, Goal, GoalKind, HeuristicKind, MemoryTables, Method, PlanError, Solver, Strategy,
+    TableError, TableSource, Tier,
+};
+use sliding::{Limits, PdbHeuristic};
+
+fn board(rows: usize, cols: usize, tiles: Vec<u32>) -> Board {
+    Board::try_from(BoardSpec { rows, cols, tiles }).expect("a valid board")
+}
+
+/// A seeded xorshift generator, written out so the test needs no crate.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// `goal` walked by `steps` random blank moves.
+fn scrambled(goal: &Board, steps: usize, rng: &mut Rng) -> Board {
+    let mut board = goal.clone();
+    for _ in 0..steps {
+        let dir = Direction::ALL[rng.below(4)];
+        board.move_blank(dir);
+    }
+    board
+}
+
+/// The same board with two tiles (not the blank) swapped: the other parity class.
+fn swapped(board: &Board) -> Board {
+    let mut tiles = board.tiles().to_vec();
+    let (a, b) = match board.blank().0 {
+        0 => (1, 2),
+        1 => (0, 2),
+        _ => (0, 1),
+    };
+    tiles.swap(a, b);
+    self::board(board.shape().rows(), board.shape().cols(), tiles)
+}
+
+/// A table source that builds small tables in memory, refuses every other one with an error
+/// naming it, and records what was asked; `cached` says which tables count as cached.
+struct Recording {
+    cached: Box<dyn Fn(&PatternKey) -> bool + Sync>,
+    asked: Mutex<Vec<PatternKey>>,
+    notes: Mutex<Vec<String>>,
+}
+
+impl Recording {
+    fn new(cached: impl Fn(&PatternKey) -> bool + Sync + 'static) -> Recording {
+        Recording { cached: Box::new(cached), asked: Mutex::default(), notes: Mutex::default() }
+    }
+}
+
+impl TableSource for Recording {
+    fn is_cached(&self, key: &PatternKey) -> bool {
+        (self.cached)(key)
+    }
+
+    fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, TableError> {
+        self.asked.lock().unwrap().push(key.clone());
+        if key.entries() > 1 << 22 {
+            return Err(TableError { key: key.to_string(), message: "not built in tests".to_owned() });
+        }
+        Ok(Arc::new(PatternDb::build(key, &|_| {})))
+    }
+
+    fn building_big_tables(&self, shape: Shape, reason: &str) {
+        self.notes.lock().unwrap().push(format!("{shape}: {reason}"));
+    }
+}
+
+#[test]
+fn a_fresh_4x4_uses_the_quick_tables_and_cached_big_ones_win() {
+    let goal = Board::goal(Shape::new(4, 4).unwrap(), GoalKind::BlankFirst).unwrap();
+    let quick = PdbHeuristic::tier_keys(4, 4, 0, Tier::Quick).unwrap();
+    let full = PdbHeuristic::tier_keys(4, 4, 0, Tier::Full).unwrap();
+    let near = scrambled(&goal, 20, &mut Rng(7));
+
+    let fresh = Recording::new(|_| false);
+    let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &fresh);
+    let report = solver.solve(&near, &Limits::NONE).unwrap();
+    assert!(report.optimal && matches!(report.answer, Answer::Solved(_)));
+    assert_eq!(report.method, Method::Search(HeuristicKind::Pdb));
+    assert_eq!(*fresh.asked.lock().unwrap(), quick, "only the quick tables are built");
+    assert!(fresh.notes.lock().unwrap().is_empty());
+
+    // With the big tables "cached", the planner asks for them (this source refuses to build
+    // them, which proves the choice without building 500 million entries).
+    let full_keys = full.clone();
+    let warm = Recording::new(move |key| full_keys.contains(key));
+    let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &warm);
+    let error = solver.solve(&near, &Limits::NONE).unwrap_err();
+    assert!(matches!(&error, PlanError::Table(e) if e.key == full[0].to_string() || e.key == full[1].to_string()));
+    assert!(warm.notes.lock().unwrap().is_empty(), "cached tables are not announced as a build");
+
+    // A big batch pays for the big tables, and the source is told why.
+    let batch = Recording::new(|_| false);
+    let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &batch);
+    let boards = vec![&near; sliding::tiers::FULL_4X4_AFTER_BOARDS];
+    assert!(matches!(solver.prepare(&boards), Err(PlanError::Table(_))));
+    assert_eq!(batch.notes.lock().unwrap().len(), 1);
+}
+
+#[test]
+fn the_judges_3x3_goal_is_read_from_the_table_unless_a_heuristic_is_asked() {
+    let tables = MemoryTables::default();
+    let goal = Board::goal(Shape::new(3, 3).unwrap(), GoalKind::BlankLast).unwrap();
+    let distances = bfs_distances(3, 3, goal.tiles());
+    let mut rng = Rng(99);
+    for kind in [None, Some(HeuristicKind::Manhattan), Some(HeuristicKind::Pdb)] {
+        let mut solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables);
+        if let Some(kind) = kind {
+            solver = solver.with_heuristic(kind);
+        }
+        for _ in 0..20 {
+            let start = scrambled(&goal, 40, &mut rng);
+            let report = solver.solve(&start, &Limits::NONE).unwrap();
+            let Answer::Solved(path) = &report.answer else { panic!("{start}: {report:?}") };
+            assert_eq!(path.len() as u32, distances[start.tiles()], "{start}");
+            assert_eq!(report.lower_bound, Some(path.len() as u64));
+            let expected = match kind {
+                None if start == goal => Method::Parity,
+                None => Method::Table,
+                Some(_) if start == goal => Method::Parity,
+                Some(kind) => Method::Search(kind),
+            };
+            assert_eq!(report.method, expected);
+            let unsolvable = solver.solve(&swapped(&start), &Limits::NONE).unwrap();
+            assert_eq!((unsolvable.answer, unsolvable.lower_bound), (Answer::Unsolvable, None));
+        }
+    }
+}
+
+#[test]
+fn gave_up_answers_carry_a_bound_no_higher_than_the_optimum() {
+    let tables = MemoryTables::default();
+    for (rows, cols) in [(2, 3), (3, 3), (2, 4)] {
+        let goal = Board::goal(Shape::new(rows, cols).unwrap(), GoalKind::BlankFirst).unwrap();
+        let distances = bfs_distances(rows, cols, goal.tiles());
+        let mut rng = Rng(12345 + rows as u64);
+        for kind in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Pdb] {
+            let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &tables).with_heuristic(kind);
+            for nodes in [1, 10, 100, 1000] {
+                let start = scrambled(&goal, 60, &mut rng);
+                let limits = Limits { max_expanded: Some(nodes), ..Limits::NONE };
+                let report = solver.solve(&start, &limits).unwrap();
+                let optimum = u64::from(distances[start.tiles()]);
+                let bound = report.lower_bound.expect("a solvable board has a bound");
+                assert!(bound <= optimum, "{start} {kind:?}: bound {bound} > optimum {optimum}");
+                match report.answer {
+                    Answer::Solved(path) => assert_eq!((path.len() as u64, report.optimal), (optimum, true)),
+                    Answer::GaveUp => assert!(!report.optimal),
+                    Answer::Unsolvable => panic!("{start}: unsolvable"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fast_answers_every_shape_and_marks_them() {
+    let tables = MemoryTables::default();
+    let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables).with_strategy(Strategy::Fast);
+    let mut rng = Rng(2024);
+    for (rows, cols) in [(2, 2), (2, 3), (3, 2), (2, 70), (70, 2), (3, 90), (17, 15), (16, 16), (40, 40)] {
+        let goal = Board::goal(Shape::new(rows, cols).unwrap(), GoalKind::BlankLast).unwrap();
+        for steps in [0, 1, 5, 500] {
+            let start = scrambled(&goal, steps, &mut rng);
+            let report = solver.solve(&start, &Limits::NONE).unwrap();
+            let Answer::Solved(path) = &report.answer else { panic!("{rows}x{cols}: {report:?}") };
+            assert_eq!(start.replay(path).as_ref(), Ok(&goal), "{rows}x{cols}");
+            let bound = report.lower_bound.unwrap();
+            assert!(bound <= path.len() as u64);
+            assert!(bound >= start.manhattan_to(&goal) as u64);
+            assert_eq!(report.optimal, bound == path.len() as u64);
+            assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().answer, Answer::Unsolvable);
+        }
+    }
+}
+
+#[test]
+fn boards_the_planner_refuses_say_why() {
+    let tables = MemoryTables::default();
+    // A goal of another shape.
+    let goal = board(2, 2, vec![1, 2, 3, 0]);
+    let solver = Solver::new(Goal::Board(goal), &tables);
+    let error = solver.solve(&board(2, 3, vec![1, 2, 3, 4, 5, 0]), &Limits::NONE).unwrap_err();
+    assert_eq!(error.to_string(), "the board is 2x3 but the goal is 2x2");
+    // Pattern databases asked for a board beyond 25 cells.
+    let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::Pdb);
+    let six = Board::goal(Shape::new(6, 6).unwrap(), GoalKind::BlankLast).unwrap();
+    let one_off = six.moved(Direction::North).unwrap();
+    assert!(matches!(solver.solve(&one_off, &Limits::NONE), Err(PlanError::PdbTooLarge { .. })));
+    // A solvable board beyond 255 cells without a limit; fine with one, or fast.
+    let goal = Board::goal(Shape::new(16, 17).unwrap(), GoalKind::BlankLast).unwrap();
+    let start = goal.moved(Direction::West).unwrap();
+    let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables);
+    assert!(matches!(solver.solve(&start, &Limits::NONE), Err(PlanError::TooLarge { .. })));
+    assert_eq!(solver.solve(&goal, &Limits::NONE).unwrap().answer, Answer::Solved(vec![]));
+    assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().answer, Answer::Unsolvable);
+    let limited = Limits { max_expanded: Some(1 << 20), ..Limits::NONE };
+    assert_eq!(solver.solve(&start, &limited).unwrap().answer, Answer::Solved(vec![Direction::East]));
+    let fast = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables).with_strategy(Strategy::Fast);
+    assert_eq!(fast.solve(&start, &Limits::NONE).unwrap().answer, Answer::Solved(vec![Direction::East]));
+}
+
+#[test]
+fn every_shape_of_a_batch_gets_its_own_plan() {
+    let tables = MemoryTables::default();
+    let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &tables);
+    let mut rng = Rng(31337);
+    let mut boards = Vec::new();
+    let mut expected: HashMap<usize, u32> = HashMap::new();
+    for (rows, cols) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)] {
+        let goal = Board::goal(Shape::new(rows, cols).unwrap(), GoalKind::BlankFirst).unwrap();
+        let distances = bfs_distances(rows, cols, goal.tiles());
+        for _ in 0..4 {
+            let start = scrambled(&goal, 30, &mut rng);
+            expected.insert(boards.len(), distances[start.tiles()]);
+            boards.push(start);
+        }
+    }
+    let refs: Vec<&Board> = boards.iter().collect();
+    solver.prepare(&refs).unwrap();
+    for (i, start) in boards.iter().enumerate() {
+        let report = solver.solve(start, &Limits::NONE).unwrap();
+        let Answer::Solved(path) = report.answer else { panic!("{start}") };
+        assert_eq!(path.len() as u32, expected[&i], "{start}");
+    }
+}
