@@ -39,7 +39,7 @@ pub struct SolutionCount {
 }
 
 /// Finds the first solution in the search order described in the [module docs](self).
-pub fn first_solution(puzzle: &Puzzle, limits: &Limits) -> FirstSolution {
+pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> FirstSolution {
     let tables = Tables::new(puzzle);
     let mut search = Search::new(&tables, false);
     let mut found = None;
@@ -60,7 +60,7 @@ pub fn first_solution(puzzle: &Puzzle, limits: &Limits) -> FirstSolution {
 ///
 /// So a piece that looks the same after a turn, or two identical pieces swapped, make no new
 /// solution, while the four turns of a whole square board are four solutions.
-pub fn count_solutions(puzzle: &Puzzle, limits: &Limits) -> SolutionCount {
+pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> SolutionCount {
     let tables = Tables::new(puzzle);
     let mut search = Search::new(&tables, true);
     let mut solutions = 0u64;

@@ -20,7 +20,7 @@ pub fn astar<N, M, C, FN, IN, FH, FS>(
     mut successors: FN,
     mut heuristic: FH,
     mut success: FS,
-    limits: &Limits,
+    limits: &Limits<'_>,
 ) -> Outcome<N, M, C>
 where
     N: Eq + Hash + Clone,

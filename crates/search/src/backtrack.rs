@@ -54,7 +54,7 @@ pub struct BacktrackOutcome {
 /// [`ControlFlow::Continue`] to go on (for counting). A complete partial solution is not
 /// extended further. The problem is left as it started unless the search was stopped, in which
 /// case the choices of the last solution stay applied.
-pub fn backtrack<P, F>(problem: &mut P, limits: &Limits, mut on_solution: F) -> BacktrackOutcome
+pub fn backtrack<P, F>(problem: &mut P, limits: &Limits<'_>, mut on_solution: F) -> BacktrackOutcome
 where
     P: Backtrack,
     F: FnMut(&P, &[P::Choice]) -> ControlFlow<()>,

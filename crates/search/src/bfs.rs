@@ -12,7 +12,12 @@ use crate::{Limits, Outcome, Solution, Stats, Status};
 /// `successors` lists `(move, next)` pairs; they are explored in the order given, so among
 /// shortest paths the one returned is the first in that order. The cost of the solution is its
 /// number of moves. Memory grows with the number of distinct states reached.
-pub fn bfs<N, M, FN, IN, FS>(start: &N, mut successors: FN, mut success: FS, limits: &Limits) -> Outcome<N, M, usize>
+pub fn bfs<N, M, FN, IN, FS>(
+    start: &N,
+    mut successors: FN,
+    mut success: FS,
+    limits: &Limits<'_>,
+) -> Outcome<N, M, usize>
 where
     N: Eq + Hash + Clone,
     M: Clone,

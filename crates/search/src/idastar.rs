@@ -15,7 +15,7 @@ pub fn idastar<N, M, C, FN, IN, FH, FS>(
     mut successors: FN,
     mut heuristic: FH,
     mut success: FS,
-    limits: &Limits,
+    limits: &Limits<'_>,
 ) -> Outcome<N, M, C>
 where
     N: Eq + Clone,
@@ -63,7 +63,7 @@ struct Run<'a, N, M, FN, FH, FS> {
     successors: &'a mut FN,
     heuristic: &'a mut FH,
     success: &'a mut FS,
-    limits: &'a Limits,
+    limits: &'a Limits<'a>,
     stats: Stats,
     states: Vec<N>,
     moves: Vec<M>,

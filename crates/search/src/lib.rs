@@ -44,17 +44,19 @@ pub struct Stats {
     pub generated: u64,
 }
 
-/// Bounds on the work a search may do before it gives up.
+/// Bounds on the work a search may do before it gives up. The interrupt flag and the progress
+/// counters are borrowed for `'a`, so a caller may keep them anywhere (a `static`, an `Arc`, a
+/// local of the thread that runs the search).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Limits {
+pub struct Limits<'a> {
     /// Give up once this many states have been expanded.
     pub max_expanded: Option<u64>,
     /// Give up once this moment has passed (checked every [`Limits::CLOCK_INTERVAL`] expansions).
     pub deadline: Option<Instant>,
     /// Give up once this flag is set, for example by a Ctrl-C handler (checked with the clock).
-    pub interrupt: Option<&'static AtomicBool>,
+    pub interrupt: Option<&'a AtomicBool>,
     /// Where a search that supports it reports how far it got, for a progress display.
-    pub progress: Option<&'static Progress>,
+    pub progress: Option<&'a Progress>,
 }
 
 /// Counters a search updates as it runs, for a progress display: read them from another thread.
@@ -73,8 +75,8 @@ impl Progress {
     }
 }
 
-impl PartialEq for Limits {
-    fn eq(&self, other: &Limits) -> bool {
+impl PartialEq for Limits<'_> {
+    fn eq(&self, other: &Limits<'_>) -> bool {
         let same_flag = match (self.interrupt, other.interrupt) {
             (None, None) => true,
             (Some(a), Some(b)) => std::ptr::eq(a, b),
@@ -84,11 +86,11 @@ impl PartialEq for Limits {
     }
 }
 
-impl Eq for Limits {}
+impl Eq for Limits<'_> {}
 
-impl Limits {
+impl Limits<'_> {
     /// No limits: search until a solution is found or the space is exhausted.
-    pub const NONE: Limits = Limits { max_expanded: None, deadline: None, interrupt: None, progress: None };
+    pub const NONE: Limits<'static> = Limits { max_expanded: None, deadline: None, interrupt: None, progress: None };
 
     /// Whether the interrupt flag is set.
     pub fn interrupted(&self) -> bool {

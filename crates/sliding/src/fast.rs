@@ -20,9 +20,9 @@ mod work;
 
 use search::Limits;
 
+use crate::answer::Answer;
 use crate::board::Board;
 use crate::solvable::is_solvable;
-use crate::solve::Answer;
 
 /// A valid, usually far from optimal, solution from `board` to `goal` for any board size, in
 /// time about linear in the length of the path.
@@ -47,7 +47,7 @@ use crate::solve::Answer;
 /// assert_eq!(board.replay(&path), Ok(goal));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits) -> Answer {
+pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits<'_>) -> Answer {
     if board.shape() != goal.shape() || !is_solvable(board, goal) {
         return Answer::Unsolvable;
     }

@@ -269,7 +269,7 @@ pub(crate) const SPLIT_NODES: u64 = 1 << 20;
 
 /// Shared between the threads of one board's search.
 struct Budget<'a> {
-    limits: &'a Limits,
+    limits: &'a Limits<'a>,
     nodes: AtomicU64,
     stop: AtomicBool,
     /// Nodes between two looks at the budget: small when the node limit is small.
@@ -399,7 +399,7 @@ pub(crate) fn idastar<E: Estimate + Sync>(
     geometry: &Geometry,
     state: &State,
     mut estimate: E,
-    limits: &Limits,
+    limits: &Limits<'_>,
     split_nodes: u64,
 ) -> Run {
     let interval = limits.max_expanded.map_or(BUDGET_INTERVAL, |max| (max / 16).clamp(1, BUDGET_INTERVAL));

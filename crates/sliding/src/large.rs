@@ -10,8 +10,8 @@
 use puzzle_core::{Cell, Direction};
 use search::Limits;
 
+use crate::answer::{Answer, Solved};
 use crate::board::{Board, BLANK};
-use crate::solve::{Answer, Solved};
 use crate::MOVE_ORDER;
 
 /// The longest path the search follows before giving up: a bound on its memory (two bytes a
@@ -21,7 +21,7 @@ pub(crate) const MAX_DEPTH: usize = 1 << 26;
 /// Finds the first optimal path in move order from `board` to `goal` with the Manhattan
 /// distance, or gives up at `limits` (or at [`MAX_DEPTH`] moves). The caller has checked that
 /// the shapes agree and that the goal can be reached.
-pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits) -> Solved {
+pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>) -> Solved {
     let shape = board.shape();
     let cols = shape.cols();
     let mut goal_cell = vec![0usize; goal.tiles().len()];

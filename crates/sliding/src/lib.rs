@@ -10,6 +10,7 @@
 //! [`solve_astar`], [`lower_bound`], [`solve_fast`]) stay public for tests and benchmarks.
 #![deny(missing_docs)]
 
+mod answer;
 pub mod board;
 pub mod fast;
 pub mod heuristic;

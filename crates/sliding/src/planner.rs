@@ -268,7 +268,7 @@ impl<'t> Solver<'t> {
     }
 
     /// Answers one board under `limits`, checked.
-    pub fn solve(&self, board: &Board, limits: &Limits) -> Result<Report, PlanError> {
+    pub fn solve(&self, board: &Board, limits: &Limits<'_>) -> Result<Report, PlanError> {
         let plan = self.lock_plans().get(&board.shape()).cloned();
         let plan = match plan {
             Some(plan) if plan.judge_table || plan.heuristic.is_some() || plan.goal.is_err() => plan,
@@ -338,7 +338,7 @@ impl<'t> Solver<'t> {
         goal: &Board,
         judge_table: bool,
         heuristic: Option<&Heuristic>,
-        limits: &Limits,
+        limits: &Limits<'_>,
     ) -> Result<Report, PlanError> {
         if !is_solvable(board, goal) {
             return Ok(Report {

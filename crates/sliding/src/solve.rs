@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
-use puzzle_core::{Direction, Parity};
+use puzzle_core::Parity;
 use search::{Limits, Status};
 use thiserror::Error;
 
+pub use crate::answer::{Answer, Solved};
 use crate::board::{Board, GoalKind, BLANK};
 use crate::heuristic::{HeuristicKind, PdbHeuristic};
 use crate::ida::{self, Ending, Estimate, Geometry, State};
@@ -34,27 +35,6 @@ impl Heuristic {
             Heuristic::Pdb(_) => HeuristicKind::Pdb,
         }
     }
-}
-
-/// An answer with the work it took.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solved {
-    /// The answer.
-    pub answer: Answer,
-    /// Search nodes visited (0 for table lookups and parity decisions). With several threads on
-    /// one board the count can vary from run to run; the answer does not.
-    pub nodes: u64,
-}
-
-/// The answer for one board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// An optimal sequence of blank moves to the goal.
-    Solved(Vec<Direction>),
-    /// The goal cannot be reached (decided by parity, without search).
-    Unsolvable,
-    /// A limit stopped the search before it could decide.
-    GaveUp,
 }
 
 /// Why a board could not be answered.
@@ -129,7 +109,7 @@ pub enum CheckError {
 /// Unsolvable boards are recognised by parity alone. The 3×3 board with the judges' goal is
 /// answered from the [`DistanceTable`]; other boards use IDA* with linear conflicts. `limits`
 /// bounds the search; the table lookup never gives up.
-pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Answer, SolveError> {
+pub fn solve(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Answer, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
     }
@@ -151,7 +131,12 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Answer, Sol
 /// The path does not depend on the heuristic or on the number of threads: all of them find the
 /// same first optimal path. A [`Heuristic::Pdb`] must have been made for this shape and goal
 /// blank cell.
-pub fn solve_with(board: &Board, goal: &Board, heuristic: &Heuristic, limits: &Limits) -> Result<Solved, SolveError> {
+pub fn solve_with(
+    board: &Board,
+    goal: &Board,
+    heuristic: &Heuristic,
+    limits: &Limits<'_>,
+) -> Result<Solved, SolveError> {
     solve_split(board, goal, heuristic, limits, ida::SPLIT_NODES)
 }
 
@@ -161,7 +146,7 @@ pub fn solve_split(
     board: &Board,
     goal: &Board,
     heuristic: &Heuristic,
-    limits: &Limits,
+    limits: &Limits<'_>,
     split_after: u64,
 ) -> Result<Solved, SolveError> {
     if board.shape() != goal.shape() {
@@ -239,7 +224,7 @@ pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result
 /// in tests: the same optimal length as IDA*, though not always the same path. Boards with more
 /// than [`ASTAR_MAX_STATES`] reachable boards are refused unless `limits` caps the expansions
 /// below that.
-pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits) -> Result<Solved, SolveError> {
+pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Solved, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
     }
@@ -358,7 +343,7 @@ mod tests {
     fn check_rejects_wrong_answers() {
         let start = board(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]);
         let goal = judge_goal(&start);
-        use Direction::*;
+        use puzzle_core::Direction::*;
         assert_eq!(check(&start, &goal, &Answer::Solved(vec![North])), Err(CheckError::OffBoard { index: 0 }));
         assert!(matches!(check(&start, &goal, &Answer::Solved(vec![South])), Err(CheckError::WrongEnd { .. })));
         assert_eq!(check(&start, &goal, &Answer::Unsolvable), Err(CheckError::Solvability));

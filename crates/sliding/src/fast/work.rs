@@ -63,7 +63,7 @@ pub(super) struct Work<'l> {
     via: Vec<Direction>,
     queue: Vec<u32>,
     trail: Vec<Direction>,
-    limits: &'l Limits,
+    limits: &'l Limits<'l>,
 }
 
 /// The moves that bring the blank closer along each axis.
@@ -77,7 +77,7 @@ fn toward(from: usize, to: usize, less: Direction, more: Direction) -> Option<Di
 
 impl<'l> Work<'l> {
     /// The relabelled `board` for `goal` (of the same shape).
-    pub(super) fn new(board: &Board, goal: &Board, limits: &'l Limits) -> Work<'l> {
+    pub(super) fn new(board: &Board, goal: &Board, limits: &'l Limits<'l>) -> Work<'l> {
         let shape = board.shape();
         let (rows, cols) = (shape.rows(), shape.cols());
         let n = rows * cols;
