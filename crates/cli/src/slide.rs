@@ -437,8 +437,9 @@ fn write_answer(
 ) -> anyhow::Result<()> {
     let solved = &timed.report;
     let seconds = args.timings.then_some(timed.seconds);
+    // The letters are made only when printed: a fast answer on a big board has billions of moves.
     let path = match &solved.answer {
-        Answer::Solved(path) => Some(sliding::path_letters(path)),
+        Answer::Solved(path) => Some(path),
         Answer::Unsolvable | Answer::GaveUp => None,
     };
     let status = match solved.answer {
@@ -451,8 +452,8 @@ fn write_answer(
             label,
             status,
             solvable: !matches!(solved.answer, Answer::Unsolvable),
-            moves: path.as_ref().map(String::len),
-            path: path.clone(),
+            moves: path.map(|p| p.len()),
+            path: path.map(|p| sliding::path_letters(p)),
             board: board.to_string(),
             nodes: solved.nodes,
             optimal: solved.optimal,
@@ -471,7 +472,7 @@ fn write_answer(
                 write!(out, " ({}, lower bound {})", qualifier(solved.method), solved.lower_bound.unwrap_or(0))?;
             }
             if args.path && !path.is_empty() {
-                write!(out, " {path}")?;
+                write!(out, " {}", sliding::path_letters(path))?;
             }
         }
         (Answer::GaveUp, _, _) => match solved.lower_bound {
