@@ -1,7 +1,7 @@
 //! Every board shape reaches the solvers: random valid boards a few moves from either goal, on
 //! 2×N and N×2 up to 127 (and past the 255-cell line of the specialised search), 3×N and N×3,
 //! squares and oblongs up to 16×16, solved with every heuristic, sequentially and split across
-//! threads. Each path is replayed, its length compared with a plain breadth-first search written
+//! threads, and by the fast constructive solver. Each path is replayed, its length compared with a plain breadth-first search written
 //! here, and every board with its two tiles swapped must be reported unsolvable, never gave up.
 
 use std::collections::HashSet;
@@ -10,7 +10,9 @@ use std::sync::{Arc, Mutex};
 use puzzle_core::{Direction, Shape};
 use search::Limits;
 use sliding::pdb::PatternDb;
-use sliding::{check, solve_split, solve_with, Answer, Board, BoardSpec, GoalKind, Heuristic, PdbHeuristic, Tier};
+use sliding::{
+    check, solve_fast, solve_split, solve_with, Answer, Board, BoardSpec, GoalKind, Heuristic, PdbHeuristic, Tier,
+};
 
 /// The shapes under test: every family of the issue, both sides of the 255-cell line.
 fn shapes() -> Vec<(usize, usize)> {
@@ -158,6 +160,12 @@ fn every_shape_every_heuristic_solves_optimally_and_tells_unsolvable() {
             }
             // Every heuristic and split finds the same first optimal path in move order.
             assert!(paths.windows(2).all(|w| w[0] == w[1]), "{case}: the paths differ");
+            // The fast mode: a valid path, never shorter than the optimum.
+            let fast = solve_fast(&start, &goal, &Limits::NONE);
+            check(&start, &goal, &fast).unwrap_or_else(|e| panic!("{case}: fast: {e}"));
+            let Answer::Solved(path) = fast else { panic!("{case}: fast: {fast:?}") };
+            assert_eq!(start.replay(&path).as_ref(), Ok(&goal), "{case}: the fast path does not reach the goal");
+            assert!(path.len() >= expected, "{case}: a fast path shorter than the optimum");
 
             let swapped = with_two_tiles_swapped(&start);
             let tight = Limits { max_expanded: Some(1), ..Limits::NONE };
@@ -167,6 +175,7 @@ fn every_shape_every_heuristic_solves_optimally_and_tells_unsolvable() {
                     assert_eq!(answer, Answer::Unsolvable, "{rows}x{cols} {kind:?}: {swapped} with {heuristic:?}");
                 }
             }
+            assert_eq!(solve_fast(&swapped, &goal, &tight), Answer::Unsolvable, "{rows}x{cols} {kind:?}: fast");
             solved += 1;
         }
     }
