@@ -63,7 +63,7 @@ pub fn run(options: &Within) -> anyhow::Result<()> {
     if options.count > 0 {
         korf24(options, limit)?;
     }
-    for &side in &options.sizes {
+    for &side in options.sizes.iter().filter(|_| options.boards > 0) {
         random_boards(options, side, limit)?;
     }
     Ok(())

@@ -442,7 +442,8 @@ pub(crate) fn idastar<E: Estimate + Sync>(
         split |= nodes >= split_nodes && rayon::current_num_threads() > 1;
         bound = next_bound;
         if let Some(progress) = limits.progress {
-            progress.bound.store(u64::from(bound), Relaxed);
+            // In moves: a weighted search counts hundredths.
+            progress.bound.store(u64::from(bound / E::STEP), Relaxed);
         }
     }
 }
