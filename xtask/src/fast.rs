@@ -82,7 +82,7 @@ fn scramble(goal: &Board, moves: usize, rng: &mut SplitMix64) -> Board {
 }
 
 /// A uniformly random arrangement, with two tiles swapped when it cannot reach `goal`.
-fn shuffle(goal: &Board, rng: &mut SplitMix64) -> anyhow::Result<Board> {
+pub(crate) fn shuffle(goal: &Board, rng: &mut SplitMix64) -> anyhow::Result<Board> {
     let shape = goal.shape();
     let mut tiles = goal.tiles().to_vec();
     rng.shuffle(&mut tiles);

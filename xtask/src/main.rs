@@ -9,6 +9,7 @@ mod rng;
 mod snapshots;
 mod suites;
 mod tidy;
+mod within;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -100,6 +101,32 @@ enum Bench {
         #[arg(long, default_value_t = 11)]
         seed: u64,
     },
+    /// Weighted IDA* (`sliding::solve_within`, in-process) on the first Korf–Felner 24-puzzles
+    /// (length against the published optimum) and on seeded shuffled square boards (length
+    /// against the proven lower bound); big 5x5 tables only from $PUZZLE_CACHE_DIR, never built
+    Within {
+        /// The 24-puzzle instance file
+        #[arg(long, default_value = "fixtures/data/korf24.txt")]
+        file: PathBuf,
+        /// How many of its first instances (0 for none)
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// Weights tried in order on each board until one finishes within the limit
+        #[arg(long, value_delimiter = ',', default_values = ["1.5"])]
+        weights: Vec<sliding::Weight>,
+        /// Sides of the shuffled square boards, comma-separated
+        #[arg(long, value_delimiter = ',', default_values = ["6", "7"])]
+        sizes: Vec<usize>,
+        /// Shuffled boards per side
+        #[arg(long, default_value_t = 3)]
+        boards: usize,
+        /// Seed of the shuffled boards
+        #[arg(long, default_value_t = 11)]
+        seed: u64,
+        /// Seconds per board and weight
+        #[arg(long, default_value_t = 60.0)]
+        time_limit: f64,
+    },
     /// `puzzle slide` on Korf's 15-puzzle instances (or the 24-puzzle set), every length checked
     /// against the published optimum; prints a Markdown table of nodes and times
     Korf {
@@ -140,6 +167,10 @@ fn main() -> ExitCode {
         Command::Bench(Bench::Korf { file, ids, time_limit, threads, fresh }) => {
             let file = if file.is_relative() { root.join(file) } else { file };
             korf::run(&root, &korf::Korf { file, ids, time_limit, threads, fresh })
+        }
+        Command::Bench(Bench::Within { file, count, weights, sizes, boards, seed, time_limit }) => {
+            let file = if file.is_relative() { root.join(file) } else { file };
+            within::run(&within::Within { file, count, weights, sizes, boards, seed, time_limit })
         }
         Command::Bench(Bench::EdgeSuites { data, large_limit }) => {
             let data = if data.is_relative() { root.join(data) } else { data };

@@ -508,7 +508,7 @@ fn huge_board_gives_up_within_the_limits() {
         let bound = run
             .stdout
             .strip_prefix("gave up (lower bound ")
-            .and_then(|rest| rest.strip_suffix("; --fast answers at once)\n"))
+            .and_then(|rest| rest.strip_suffix("; --within 1.5 answers sooner, --fast at once)\n"))
             .and_then(|bound| bound.parse::<u64>().ok())
             .unwrap_or_else(|| panic!("{}", run.failure("gave up with a bound")));
         assert!((manhattan..=moves).contains(&bound), "bound {bound}, Manhattan {manhattan}, a solution of {moves}");

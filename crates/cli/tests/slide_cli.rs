@@ -179,6 +179,43 @@ fn limits_give_up_without_calling_the_board_unsolvable() {
     check(&["--time-limit", "soon"], board, (1, "", "error: invalid value 'soon' for '--time-limit <SECONDS>': expected a number of seconds, not `soon`\n\nFor more information, try '--help'.\n"));
 }
 
+#[test]
+fn within_answers_korf_1_within_the_weight_and_marks_it() {
+    // Korf's instance 1: Manhattan distance 41, published optimum 57.
+    let board = "14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n";
+    for (weight, hundredths) in [("1.5", 150u64), ("2", 200)] {
+        let args = ["--goal", "blank-first", "--heuristic", "linear-conflict", "--within", weight, "--path"];
+        let (code, stdout, stderr) = run(&args, board);
+        assert_eq!((code, stderr.as_str()), (0, ""), "{stdout}");
+        // `N (within W× optimal, lower bound B) PATH`, or `57 PATH` when the path is optimal.
+        let (moves, rest) = stdout.trim_end().split_once(' ').expect("moves and more");
+        let moves: u64 = moves.parse().unwrap();
+        assert!(100 * moves <= hundredths * 57, "{stdout}");
+        let path = match rest.strip_prefix(&format!("(within {weight}× optimal, lower bound ")) {
+            Some(rest) => {
+                let (bound, path) = rest.split_once(") ").expect("bound and path");
+                let bound: u64 = bound.parse().unwrap();
+                assert!((41..=57).contains(&bound) && bound < moves, "{stdout}");
+                path
+            }
+            None => {
+                assert_eq!(moves, 57, "{stdout}");
+                rest
+            }
+        };
+        let mut tiles: Vec<u32> = board.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        replay(&mut tiles, 4, path);
+        assert_eq!(tiles, (0..16).collect::<Vec<u32>>(), "{stdout}");
+        assert_eq!(path.len() as u64, moves);
+    }
+    // W = 1 is the optimal default, printed plainly.
+    check(&["--goal", "blank-first", "--heuristic", "linear-conflict", "--within", "1"], board, (0, "57\n", ""));
+    let message = "error: invalid value '0.9' for '--within <W>': `0.9`: the weight must be at least 1 (1 is optimal)\n\nFor more information, try '--help'.\n";
+    check(&["--within", "0.9"], board, (1, "", message));
+    let (code, _, stderr) = run(&["--within", "1.5", "--fast"], board);
+    assert_eq!(code, 1, "{stderr}");
+}
+
 /// Boards of many shapes in one grid batch, a few moves from the goal, with every heuristic that
 /// builds no tables: each path replays to the goal, its length is the `moves` printed, every
 /// heuristic agrees, and boards with two tiles swapped say unsolvable. Long rows (2×70, 2×100)

@@ -17,7 +17,10 @@ pub struct Solved {
 /// The answer for one board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// An optimal sequence of blank moves to the goal.
+    /// A sequence of blank moves to the goal: optimal from [`solve`](crate::solve::solve) and
+    /// [`solve_with`](crate::solve::solve_with), at most the weight times the optimum from
+    /// [`solve_within`](crate::solve_within), short but not optimal from
+    /// [`solve_fast`](crate::solve_fast).
     Solved(Vec<Direction>),
     /// The goal cannot be reached (decided by parity, without search).
     Unsolvable,

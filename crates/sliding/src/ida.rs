@@ -66,6 +66,10 @@ impl Geometry {
 pub(crate) trait Estimate: Clone + Send {
     /// What [`Estimate::restore`] needs to undo one update.
     type Saved: Copy;
+    /// What one move adds to the cost `g`, in the units of the estimate: 1 for the admissible
+    /// estimates, the weight's denominator for a weighted one (`within::Weighted`), so that
+    /// `f = g + h` stays in integers.
+    const STEP: u32 = 1;
     /// The bound for `state`, computed from scratch.
     fn reset(&mut self, geometry: &Geometry, state: &State) -> u32;
     /// The bound after `tile` moved from `from` to `to` (`state` already updated).
@@ -254,6 +258,9 @@ impl Pdb {
 pub(crate) enum Ending {
     Found(Vec<Direction>),
     GaveUp,
+    /// Every node within reach was searched without finding the goal (only `large` says so;
+    /// parity rules it out for the boards searched).
+    Exhausted,
 }
 
 /// What the search did.
@@ -262,6 +269,11 @@ pub(crate) struct Run {
     pub(crate) ending: Ending,
     /// Nodes visited (depends on the thread count when subtrees run in parallel).
     pub(crate) nodes: u64,
+    /// The least `f` cut off by the last iteration that ran to its end without finding a path
+    /// (the bound of the iteration after it); `None` when no iteration ran to its end without
+    /// one. Every path to the goal has a node with `f` at least this much (`within` turns it
+    /// into a lower bound on the optimum).
+    pub(crate) cut: Option<u32>,
 }
 
 /// Iterations larger than this are split into subtrees for the thread pool.
@@ -376,10 +388,10 @@ impl<'a, E: Estimate> Dfs<'a, E> {
             }
             let Some((tile, from, to)) = self.slide(dir) else { continue };
             let (child_h, saved) = self.estimate.update(self.geometry, &self.state, tile, from, to);
-            let f = g + 1 + child_h;
+            let f = g + E::STEP + child_h;
             if f <= self.bound {
                 self.path.push(dir);
-                if self.search(g + 1, child_h, Some(dir)) {
+                if self.search(g + E::STEP, child_h, Some(dir)) {
                     return true;
                 }
                 self.path.pop();
@@ -408,6 +420,7 @@ pub(crate) fn idastar<E: Estimate + Sync>(
     let mut bound = h;
     let mut total = 0u64;
     let mut split = false;
+    let mut cut = None;
     loop {
         let (found, next_bound, nodes, gave_up) = if split {
             parallel_iteration(geometry, state, &estimate, h, bound, &budget)
@@ -418,17 +431,19 @@ pub(crate) fn idastar<E: Estimate + Sync>(
         };
         total += nodes;
         if let Some(path) = found {
-            return Run { ending: Ending::Found(path), nodes: total };
+            return Run { ending: Ending::Found(path), nodes: total, cut };
         }
         if gave_up || next_bound == u32::MAX {
             // `u32::MAX` would mean an exhausted space, which parity rules out for the boards
             // given here; the caller's check reports it if it ever happens.
-            return Run { ending: Ending::GaveUp, nodes: total };
+            return Run { ending: Ending::GaveUp, nodes: total, cut };
         }
+        cut = Some(next_bound);
         split |= nodes >= split_nodes && rayon::current_num_threads() > 1;
         bound = next_bound;
         if let Some(progress) = limits.progress {
-            progress.bound.store(u64::from(bound), Relaxed);
+            // In moves: a weighted search counts hundredths.
+            progress.bound.store(u64::from(bound / E::STEP), Relaxed);
         }
     }
 }
@@ -446,14 +461,14 @@ fn parallel_iteration<E: Estimate + Sync>(
     // Cut deep enough for many more subtrees than threads.
     let want = 32 * rayon::current_num_threads();
     let mut depth = 1;
-    let mut roots = frontier(geometry, state, estimate, h, bound, depth);
+    let (mut roots, mut cut_above) = frontier(geometry, state, estimate, h, bound, depth);
     while roots.len() < want && depth < 16 {
         depth += 1;
-        let deeper = frontier(geometry, state, estimate, h, bound, depth);
+        let (deeper, deeper_cut) = frontier(geometry, state, estimate, h, bound, depth);
         if deeper.is_empty() {
             break;
         }
-        roots = deeper;
+        (roots, cut_above) = (deeper, deeper_cut);
     }
     let first = AtomicUsize::new(usize::MAX);
     let results: Vec<(Option<Vec<Direction>>, u32, u64, bool)> = roots
@@ -469,7 +484,7 @@ fn parallel_iteration<E: Estimate + Sync>(
             for &dir in prefix {
                 let Some((tile, from, to)) = dfs.slide(dir) else { unreachable!("prefix moves stay on the board") };
                 h = dfs.estimate.update(geometry, &dfs.state, tile, from, to).0;
-                g += 1;
+                g += E::STEP;
             }
             dfs.path = prefix.clone();
             if g + h > bound {
@@ -486,14 +501,17 @@ fn parallel_iteration<E: Estimate + Sync>(
         .collect();
     let nodes = results.iter().map(|r| r.2).sum();
     let gave_up = results.iter().any(|r| r.3);
-    let next_bound = results.iter().map(|r| r.1).min().unwrap_or(u32::MAX);
+    // The nodes cut above the roots count too: without them the next bound could skip a value
+    // that a path needs, and the first path found would no longer be the shortest.
+    let next_bound = results.iter().map(|r| r.1).min().unwrap_or(u32::MAX).min(cut_above);
     let found = results.into_iter().find_map(|r| r.0);
     let gave_up = gave_up && found.is_none();
     (found, next_bound, nodes, gave_up)
 }
 
-/// The move sequences of exactly `depth` moves within `bound`, in move order; a path that reaches
-/// the goal earlier is kept as its own entry so it cannot be lost.
+/// The move sequences of exactly `depth` moves within `bound`, in move order (a path that reaches
+/// the goal earlier is kept as its own entry so it cannot be lost), and the least `f` of the
+/// nodes cut off above that depth (`u32::MAX` when none was).
 fn frontier<E: Estimate>(
     geometry: &Geometry,
     state: &State,
@@ -501,11 +519,12 @@ fn frontier<E: Estimate>(
     h: u32,
     bound: u32,
     depth: usize,
-) -> Vec<Vec<Direction>> {
+) -> (Vec<Vec<Direction>>, u32) {
     struct Cut<'a, E> {
         walker: Dfs<'a, E>,
         depth: usize,
         out: Vec<Vec<Direction>>,
+        least_cut: u32,
     }
     impl<E: Estimate> Cut<'_, E> {
         fn walk(&mut self, g: u32, h: u32) {
@@ -520,10 +539,13 @@ fn frontier<E: Estimate>(
                 let Some((tile, from, to)) = self.walker.slide(dir) else { continue };
                 let (child_h, saved) =
                     self.walker.estimate.update(self.walker.geometry, &self.walker.state, tile, from, to);
-                if g + 1 + child_h <= self.walker.bound {
+                let f = g + E::STEP + child_h;
+                if f <= self.walker.bound {
                     self.walker.path.push(dir);
-                    self.walk(g + 1, child_h);
+                    self.walk(g + E::STEP, child_h);
                     self.walker.path.pop();
+                } else {
+                    self.least_cut = self.least_cut.min(f);
                 }
                 self.walker.estimate.restore(saved);
                 self.walker.slide(dir.opposite());
@@ -532,9 +554,9 @@ fn frontier<E: Estimate>(
     }
     let budget = Budget { limits: &Limits::NONE, nodes: AtomicU64::new(0), stop: AtomicBool::new(false), interval: 1 };
     let walker = Dfs::new(geometry, state, estimate, bound, &budget, None);
-    let mut cut = Cut { walker, depth, out: Vec::new() };
+    let mut cut = Cut { walker, depth, out: Vec::new(), least_cut: u32::MAX };
     cut.walk(0, h);
-    cut.out
+    (cut.out, cut.least_cut)
 }
 
 #[cfg(test)]

@@ -10,8 +10,8 @@
 use puzzle_core::{Cell, Direction};
 use search::Limits;
 
-use crate::answer::{Answer, Solved};
 use crate::board::{Board, BLANK};
+use crate::ida::{Ending, Run};
 use crate::MOVE_ORDER;
 
 /// The longest path the search follows before giving up: a bound on its memory (two bytes a
@@ -21,7 +21,14 @@ pub(crate) const MAX_DEPTH: usize = 1 << 26;
 /// Finds the first optimal path in move order from `board` to `goal` with the Manhattan
 /// distance, or gives up at `limits` (or at [`MAX_DEPTH`] moves). The caller has checked that
 /// the shapes agree and that the goal can be reached.
-pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>) -> Solved {
+pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>) -> Run {
+    search_weighted(board, goal, limits, 1, 1)
+}
+
+/// As [`search`] with `f = step * g + weight * h` (`weight >= step`): weighted IDA*, whose first
+/// path is at most `weight / step` times the optimum (`within` proves it). `step = weight = 1`
+/// is [`search`] itself. `Run::cut` is in the same units as `f`.
+pub(crate) fn search_weighted(board: &Board, goal: &Board, limits: &Limits<'_>, step: usize, weight: usize) -> Run {
     let shape = board.shape();
     let cols = shape.cols();
     let mut goal_cell = vec![0usize; goal.tiles().len()];
@@ -37,15 +44,16 @@ pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>) -> Solved
     let start_h: usize =
         tiles.iter().enumerate().filter(|&(_, &tile)| tile != BLANK).map(|(cell, &tile)| distance(tile, cell)).sum();
     let mut nodes = 0u64;
+    let mut cut = None;
     // A Manhattan distance of zero puts every tile, and so the blank, at home.
     if start_h == 0 {
-        return Solved { answer: Answer::Solved(Vec::new()), nodes };
+        return Run { ending: Ending::Found(Vec::new()), nodes, cut };
     }
-    let mut bound = start_h;
+    let mut bound = weight * start_h;
     // Each iteration undoes all its moves, so it starts again from the board as given.
     loop {
         if limits.exceeded_at(nodes) {
-            return Solved { answer: Answer::GaveUp, nodes };
+            return Run { ending: Ending::GaveUp, nodes, cut };
         }
         nodes += 1;
         let mut path: Vec<Direction> = Vec::new();
@@ -73,7 +81,7 @@ pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>) -> Solved
             let Some(target) = shape.neighbour(Cell(blank), dir) else { continue };
             let tile = tiles[target.0];
             let moved_h = h + distance(tile, blank) - distance(tile, target.0);
-            let estimate = path.len() + 1 + moved_h;
+            let estimate = step * (path.len() + 1) + weight * moved_h;
             if estimate > bound {
                 next_bound = next_bound.min(estimate);
                 continue;
@@ -83,10 +91,10 @@ pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>) -> Solved
             h = moved_h;
             path.push(dir);
             if h == 0 {
-                return Solved { answer: Answer::Solved(path), nodes };
+                return Run { ending: Ending::Found(path), nodes, cut };
             }
             if limits.exceeded_at(nodes) || path.len() >= MAX_DEPTH {
-                return Solved { answer: Answer::GaveUp, nodes };
+                return Run { ending: Ending::GaveUp, nodes, cut };
             }
             nodes += 1;
             next_move.push(0);
@@ -94,8 +102,10 @@ pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>) -> Solved
         if next_bound == usize::MAX {
             // Nothing exceeded the bound and no goal was found: the goal cannot be reached, which
             // the caller's parity check rules out; the answer's check reports it if it happens.
-            return Solved { answer: Answer::Unsolvable, nodes };
+            return Run { ending: Ending::Exhausted, nodes, cut };
         }
+        // Bounds beyond `u32` are reported as `u32::MAX`, still a valid (weaker) cut.
+        cut = Some(u32::try_from(next_bound).unwrap_or(u32::MAX));
         bound = next_bound;
     }
 }
@@ -106,7 +116,7 @@ mod tests {
 
     use super::*;
     use crate::board::{BoardSpec, GoalKind};
-    use crate::solve::{check, solve_with, Heuristic};
+    use crate::solve::{check, solve_with, Answer, Heuristic};
     use puzzle_core::Shape;
 
     /// The goal of `kind` scrambled by `moves` (indices into MOVE_ORDER, illegal ones skipped).
@@ -161,7 +171,7 @@ mod tests {
             let (board, goal) = scrambled(rows, cols, kind, &moves);
             let expected = solve_with(&board, &goal, &Heuristic::Manhattan, &Limits::NONE).unwrap();
             let got = search(&board, &goal, &Limits::NONE);
-            prop_assert_eq!(got.answer, expected.answer);
+            prop_assert_eq!(crate::solve::solved_from(got).answer, expected.answer);
         }
     }
 }

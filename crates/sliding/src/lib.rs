@@ -23,6 +23,7 @@ pub mod solvable;
 pub mod solve;
 pub mod table;
 pub mod tiers;
+pub mod within;
 
 use puzzle_core::Direction;
 
@@ -42,6 +43,7 @@ pub use solve::{
 };
 pub use table::DistanceTable;
 pub use tiers::{choose_tables, TableChoice};
+pub use within::{solve_within, solve_within_split, Bounded, Weight, WeightError};
 
 /// The order in which blank moves are tried, which fixes the path chosen among optimal ones:
 /// up, down, left, right.

@@ -14,9 +14,10 @@ use crate::board::{Board, GoalKind};
 use crate::heuristic::{HeuristicKind, PdbHeuristic, PDB_MAX_CELLS};
 use crate::pdb::{PatternDb, PatternKey};
 use crate::solvable::is_solvable;
-use crate::solve::{check, judge_goal, lower_bound, solve_with, Answer, CheckError, Heuristic, SolveError};
+use crate::solve::{check, judge_goal, lower_bound, Answer, CheckError, Heuristic, SolveError};
 use crate::table::DistanceTable;
 use crate::tiers::choose_tables;
+use crate::within::{solve_within, Weight};
 
 /// The most cells of a board searched for an optimal answer without a node or time limit:
 /// larger boards leave the fast byte-celled search, and an optimal answer for them would take
@@ -89,6 +90,10 @@ pub enum Goal {
 pub enum Strategy {
     /// Shortest solutions (the default).
     Optimal,
+    /// Solutions at most this weight times the optimum, by weighted IDA\* with the same
+    /// admissible heuristics ([`crate::within`]); `Within(Weight::ONE)` is [`Strategy::Optimal`].
+    /// Boards the complete 3×3 table answers are still answered optimally.
+    Within(Weight),
     /// A valid solution for any board, quickly, by the constructive solver
     /// ([`crate::fast::solve_fast`]); not optimal.
     Fast,
@@ -103,6 +108,8 @@ pub enum Method {
     Table,
     /// IDA\* with this heuristic.
     Search(HeuristicKind),
+    /// Weighted IDA\* with this heuristic and weight: at most the weight times the optimum.
+    Weighted(HeuristicKind, Weight),
     /// The constructive solver.
     Fast,
 }
@@ -300,7 +307,7 @@ impl<'t> Solver<'t> {
             })),
         };
         let judge_table = self.heuristic.is_none()
-            && self.strategy == Strategy::Optimal
+            && self.strategy != Strategy::Fast
             && shape.n_cells() == 9
             && goal.as_ref().is_ok_and(|g| g == &judge_goal(board));
         Plan { goal, judge_table, heuristic: None }
@@ -380,18 +387,27 @@ impl<'t> Solver<'t> {
             return Err(PlanError::TooLarge { shape: shape.to_string() });
         }
         let heuristic = heuristic.cloned().unwrap_or(Heuristic::LinearConflict);
-        let solved = solve_with(board, goal, &heuristic, limits)?;
-        let lower = match &solved.answer {
-            Answer::Solved(path) => path.len() as u64,
-            Answer::Unsolvable => 0,
-            Answer::GaveUp => start_bound(board, goal),
+        let weight = match self.strategy {
+            Strategy::Within(weight) => weight,
+            Strategy::Optimal | Strategy::Fast => Weight::ONE,
+        };
+        // With weight one this is the optimal IDA*, node for node; either way the run proves a
+        // lower bound, which a run that gives up reports (at least the start's linear conflict).
+        let bounded = solve_within(board, goal, &heuristic, limits, weight)?;
+        let lower = match &bounded.answer {
+            Answer::GaveUp => u64::from(bounded.lower_bound).max(start_bound(board, goal)),
+            _ => u64::from(bounded.lower_bound),
         };
         Ok(Report {
-            optimal: matches!(solved.answer, Answer::Solved(_)),
-            lower_bound: (solved.answer != Answer::Unsolvable).then_some(lower),
-            answer: solved.answer,
-            nodes: solved.nodes,
-            method: Method::Search(heuristic.kind()),
+            optimal: bounded.is_optimal(),
+            lower_bound: (bounded.answer != Answer::Unsolvable).then_some(lower),
+            answer: bounded.answer,
+            nodes: bounded.nodes,
+            method: if weight.is_one() {
+                Method::Search(heuristic.kind())
+            } else {
+                Method::Weighted(heuristic.kind(), weight)
+            },
         })
     }
 }

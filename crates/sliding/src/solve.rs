@@ -157,7 +157,7 @@ pub fn solve_split(
     }
     let n = board.tiles().len();
     if n > usize::from(u8::MAX) {
-        return Ok(crate::large::search(board, goal, limits));
+        return Ok(solved_from(crate::large::search(board, goal, limits)));
     }
     let (geometry, state, blank_tile) = search_state(board, goal);
     let (rows, cols) = (board.shape().rows(), board.shape().cols());
@@ -175,15 +175,21 @@ pub fn solve_split(
             ida::idastar(&geometry, &state, estimate, limits, split_after)
         }
     };
+    Ok(solved_from(run))
+}
+
+/// The answer an IDA* run gives.
+pub(crate) fn solved_from(run: ida::Run) -> Solved {
     let answer = match run.ending {
         Ending::Found(path) => Answer::Solved(path),
         Ending::GaveUp => Answer::GaveUp,
+        Ending::Exhausted => Answer::Unsolvable,
     };
-    Ok(Solved { answer, nodes: run.nodes })
+    Solved { answer, nodes: run.nodes }
 }
 
 /// The board as IDA* sees it: tiles renamed after their goal cell, so the goal is the identity.
-fn search_state(board: &Board, goal: &Board) -> (Geometry, State, u8) {
+pub(crate) fn search_state(board: &Board, goal: &Board) -> (Geometry, State, u8) {
     let n = board.tiles().len();
     let mut goal_cell = vec![0u8; n];
     for (cell, &tile) in goal.tiles().iter().enumerate() {

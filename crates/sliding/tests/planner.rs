@@ -12,7 +12,7 @@ use puzzle_core::{Direction, Shape};
 use sliding::pdb::{PatternDb, PatternKey};
 use sliding::{
     Answer, Board, BoardSpec, Goal, GoalKind, HeuristicKind, MemoryTables, Method, PlanError, Solver, Strategy,
-    TableError, TableSource, Tier,
+    TableError, TableSource, Tier, Weight,
 };
 use sliding::{Limits, PdbHeuristic};
 
@@ -243,5 +243,67 @@ fn every_shape_of_a_batch_gets_its_own_plan() {
         let report = solver.solve(start, &Limits::NONE).unwrap();
         let Answer::Solved(path) = report.answer else { panic!("{start}") };
         assert_eq!(path.len() as u32, expected[&i], "{start}");
+    }
+}
+
+#[test]
+fn within_answers_are_at_most_the_weight_times_the_optimum_with_sound_bounds() {
+    let tables = MemoryTables::default();
+    let mut rng = Rng(4242);
+    let mut longer = 0;
+    for (rows, cols) in [(2, 3), (3, 3), (2, 4), (4, 2)] {
+        let goal = Board::goal(Shape::new(rows, cols).unwrap(), GoalKind::BlankFirst).unwrap();
+        let distances = bfs_distances(rows, cols, goal.tiles());
+        for text in ["1", "1.25", "1.5", "2", "3.5"] {
+            let weight: Weight = text.parse().unwrap();
+            for kind in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Pdb] {
+                let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &tables)
+                    .with_heuristic(kind)
+                    .with_strategy(Strategy::Within(weight));
+                for _ in 0..6 {
+                    let start = scrambled(&goal, 80, &mut rng);
+                    let optimum = u64::from(distances[start.tiles()]);
+                    let report = solver.solve(&start, &Limits::NONE).unwrap();
+                    let Answer::Solved(path) = &report.answer else { panic!("{start}: {report:?}") };
+                    let moves = path.len() as u64;
+                    assert_eq!(start.replay(path).as_ref(), Ok(&goal), "{start}");
+                    // moves <= W * optimum, in hundredths to stay in integers.
+                    assert!(
+                        100 * moves <= u64::from(weight.hundredths()) * optimum,
+                        "{start} W={weight}: {moves} vs {optimum}"
+                    );
+                    let bound = report.lower_bound.expect("a solvable board has a bound");
+                    assert!(bound <= optimum, "{start} W={weight}: bound {bound} > optimum {optimum}");
+                    assert_eq!(report.optimal, moves == bound, "{start}");
+                    if weight.is_one() {
+                        assert_eq!(moves, optimum, "{start}");
+                        if start != goal {
+                            assert_eq!(report.method, Method::Search(kind));
+                        }
+                    } else if moves != optimum {
+                        assert!(!report.optimal);
+                        longer += 1;
+                    }
+                    assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().answer, Answer::Unsolvable);
+                }
+            }
+        }
+    }
+    assert!(longer > 0, "some weighted answers are longer than the optimum: the test sees the weight at work");
+}
+
+#[test]
+fn the_judges_3x3_is_still_answered_optimally_within_a_weight() {
+    let tables = MemoryTables::default();
+    let goal = Board::goal(Shape::new(3, 3).unwrap(), GoalKind::BlankLast).unwrap();
+    let distances = bfs_distances(3, 3, goal.tiles());
+    let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables)
+        .with_strategy(Strategy::Within(Weight::new(2.0).unwrap()));
+    let mut rng = Rng(77);
+    for _ in 0..20 {
+        let start = scrambled(&goal, 50, &mut rng);
+        let report = solver.solve(&start, &Limits::NONE).unwrap();
+        let Answer::Solved(path) = &report.answer else { panic!("{start}") };
+        assert_eq!((path.len() as u32, report.optimal), (distances[start.tiles()], true));
     }
 }
