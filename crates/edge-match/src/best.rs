@@ -163,8 +163,9 @@ pub struct Search<'p> {
     start: Option<Checkpoint>,
 }
 
-/// Placements between two looks at the stop flag.
-const CHECK: u64 = 1 << 22;
+/// Placements between two looks at the stop flag: a few milliseconds in a release build, about a
+/// second in a debug one (2^22 kept an interrupted debug run going for most of a minute).
+const CHECK: u64 = 1 << 18;
 
 enum Msg {
     Improvement(Improvement),
