@@ -186,9 +186,19 @@ fn every_shape_every_heuristic_solves_optimally_and_tells_unsolvable() {
 #[test]
 fn quick_tables_solve_optimally_on_shapes_of_ten_to_sixteen_cells() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    for (rows, cols) in [(4, 4), (3, 5), (5, 3), (2, 8), (3, 4), (2, 5)] {
+    // One goal per shape but 4x4, both kinds across them: each build of the tables takes seconds
+    // in a debug build (3x5's 6-6-2 about ten), so 5x3, the same tables turned, is left out.
+    let cases = [
+        (4, 4, GoalKind::BlankFirst),
+        (4, 4, GoalKind::BlankLast),
+        (3, 5, GoalKind::BlankLast),
+        (2, 8, GoalKind::BlankFirst),
+        (3, 4, GoalKind::BlankLast),
+        (2, 5, GoalKind::BlankFirst),
+    ];
+    for (rows, cols, kind) in cases {
         let shape = Shape::new(rows, cols).expect("a shape");
-        for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
+        {
             let goal = Board::goal(shape, kind).expect("a goal");
             let keys = PdbHeuristic::tier_keys(rows, cols, goal.blank().0, Tier::Quick).expect("a small shape");
             let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}))).collect();
