@@ -11,12 +11,12 @@ use search::Limits;
 use thiserror::Error;
 
 use crate::board::{Board, GoalKind};
-use crate::heuristic::{HeuristicKind, PdbHeuristic, PDB_MAX_CELLS};
+use crate::heuristic::{HeuristicKind, PdbHeuristic, Tier, PDB_MAX_CELLS};
 use crate::pdb::{PatternDb, PatternKey};
 use crate::solvable::is_solvable;
 use crate::solve::{check, judge_goal, lower_bound, Answer, CheckError, Heuristic, SolveError};
 use crate::table::DistanceTable;
-use crate::tiers::choose_tables;
+use crate::tiers::{choose_tables, TableChoice};
 use crate::within::{solve_within, Weight};
 
 /// The most cells of a board searched for an optimal answer without a node or time limit:
@@ -319,7 +319,15 @@ impl<'t> Solver<'t> {
     fn heuristic_for(&self, goal: &Board, boards: &[&Board]) -> Result<Heuristic, PlanError> {
         let shape = goal.shape();
         let blank = goal.blank().0;
-        let choice = choose_tables(goal, boards, &|key| self.tables.is_cached(key));
+        let mut choice = choose_tables(goal, boards, &|key| self.tables.is_cached(key));
+        // A weighted search finishes far sooner than the optimal one the big tables are built
+        // for: it takes them when cached, and never waits minutes for them.
+        if matches!(self.strategy, Strategy::Within(weight) if !weight.is_one()) {
+            if let Some(big) = choice.as_mut().filter(|choice| choice.building_because.is_some()) {
+                let quick = PdbHeuristic::tier_keys(shape.rows(), shape.cols(), blank, Tier::Quick);
+                *big = TableChoice { tier: Tier::Quick, keys: quick.unwrap_or_default(), building_because: None };
+            }
+        }
         Ok(match (self.heuristic, choice) {
             (Some(HeuristicKind::Manhattan), _) => Heuristic::Manhattan,
             (Some(HeuristicKind::LinearConflict), _) | (None, None) => Heuristic::LinearConflict,

@@ -307,3 +307,58 @@ fn the_judges_3x3_is_still_answered_optimally_within_a_weight() {
         assert_eq!((path.len() as u32, report.optimal), (distances[start.tiles()], true));
     }
 }
+
+/// A table source that builds nothing: it records the tables asked for and the big builds
+/// announced, and refuses each table with an error naming it.
+struct Refusing {
+    asked: Mutex<Vec<String>>,
+    announced: Mutex<usize>,
+}
+
+impl TableSource for Refusing {
+    fn is_cached(&self, _key: &PatternKey) -> bool {
+        false
+    }
+
+    fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, TableError> {
+        self.asked.lock().unwrap().push(key.to_string());
+        Err(TableError { key: key.to_string(), message: "refused".to_owned() })
+    }
+
+    fn building_big_tables(&self, _shape: Shape, _reason: &str) {
+        *self.announced.lock().unwrap() += 1;
+    }
+}
+
+#[test]
+fn a_weighted_search_never_waits_for_the_big_tables() {
+    // Korf and Felner's first 24-puzzle: its linear conflict is far above the distance from
+    // which an optimal search builds the 6-6-6-6 tables.
+    let tiles = vec![14, 5, 9, 2, 18, 8, 23, 19, 12, 17, 15, 0, 10, 20, 4, 6, 11, 21, 1, 7, 24, 3, 16, 22, 13];
+    let start = board(5, 5, tiles);
+    let names = |tier| -> Vec<String> {
+        PdbHeuristic::tier_keys(5, 5, 0, tier).unwrap().iter().map(ToString::to_string).collect()
+    };
+    let (quick, full) = (names(Tier::Quick), names(Tier::Full));
+    assert!(quick.iter().all(|key| !full.contains(key)));
+    let asked = |strategy| {
+        let source = Refusing { asked: Mutex::default(), announced: Mutex::default() };
+        let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &source).with_strategy(strategy);
+        assert!(matches!(solver.prepare(&[&start]), Err(PlanError::Table(_))));
+        let asked = source.asked.lock().unwrap().clone();
+        let announced = *source.announced.lock().unwrap();
+        (asked, announced)
+    };
+    let (keys, announced) = asked(Strategy::Optimal);
+    assert!(full.contains(&keys[0]) && announced == 1, "{keys:?}");
+    let (keys, announced) = asked(Strategy::Within(Weight::new(1.5).unwrap()));
+    assert!(quick.contains(&keys[0]) && announced == 0, "{keys:?}");
+    // Cached big tables are still taken (this source refuses to build them, which proves the
+    // choice without building 127 million entries).
+    let full_keys = PdbHeuristic::tier_keys(5, 5, 0, Tier::Full).unwrap();
+    let warm = Recording::new(move |key| full_keys.contains(key));
+    let solver =
+        Solver::new(Goal::Kind(GoalKind::BlankFirst), &warm).with_strategy(Strategy::Within(Weight::new(1.5).unwrap()));
+    let PlanError::Table(error) = solver.prepare(&[&start]).unwrap_err() else { panic!("not a table error") };
+    assert!(full.contains(&error.key), "{}", error.key);
+}
