@@ -18,6 +18,8 @@ use rayon::prelude::*;
 
 use crate::colour::{ColourPlacement, ColourPuzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
+mod fast;
+
 /// How solutions are told apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -70,16 +72,21 @@ pub struct Engine {
     twins: Vec<u32>,
     /// `ranges[(class * keys + north) * keys + west]`: the candidates' slice.
     ranges: Vec<(u32, u32)>,
-    /// For puzzles of at most 64 pieces (else empty): per list, the pieces it holds as a bit
-    /// mask; `slots[list * 64 + piece]` the piece's first candidate in the list and the index of
-    /// its next turn there (or `u32::MAX`), `slot_twins` the pieces with an earlier candidate of
-    /// the same four sides in the list; `twin_masks` the same as `slot_twins` per candidate, for
-    /// the later turns.
+    /// The words of the fast loop's used set: 1, 2, 4, 8 or 16 (pieces up to 64 times that).
+    words: usize,
+    /// For the fast loop (else empty), every set of pieces `words` words long: per list, the
+    /// pieces it holds (`piece_masks[list * words..]`); per list and word, the piece's first
+    /// candidate in the list and the index of its next turn there (or `u32::MAX`) in
+    /// `slots[block * 64 + piece % 64]`, where the block is `list` with one word and
+    /// `blocks[list * words + word]` with more (one block per non-empty word); `slot_twins` (per
+    /// slot) the pieces with an earlier candidate of the same four sides in the list;
+    /// `twin_masks` the same as `slot_twins` per candidate, for the later turns.
     piece_masks: Vec<u64>,
+    blocks: Vec<u32>,
     slots: Vec<(Candidate, u32)>,
     slot_twins: Vec<u64>,
     twin_masks: Vec<u64>,
-    /// For puzzles of at most 64 pieces: `north_masks[(class * keys + north) * 2 + west_border]`,
+    /// For the fast loop: `north_masks[((class * keys + north) * 2 + west_border) * words..]`,
     /// the pieces that fit a cell of that class below a south side `north` whatever its west
     /// neighbour shows (`west_border`: the cell is in the first column of a framed board).
     north_masks: Vec<u64>,
@@ -141,7 +148,14 @@ impl Engine {
     /// Prepares `puzzle`, with `clues[cell]` fixing a piece and rotation on some cells (an empty
     /// slice for none). A clue that cannot fit its cell leaves the puzzle without solutions.
     pub fn new(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Engine {
-        Engine::build(puzzle, clues, |_, _| true)
+        Engine::build(puzzle, clues, |_, _| true, 1)
+    }
+
+    /// [`Engine::new`] with a used set of at least `words` 64-bit words in the fast loop
+    /// (rounded up to 1, 2, 4, 8 or 16), so that tests can run the multi-word loop on small
+    /// boards. The answers are those of [`Engine::new`].
+    pub fn with_words(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], words: usize) -> Engine {
+        Engine::build(puzzle, clues, |_, _| true, words)
     }
 
     /// [`Engine::new`], with `keep(list, piece)` deciding whether a piece enters a candidate list
@@ -150,6 +164,7 @@ impl Engine {
         puzzle: &ColourPuzzle,
         clues: &[Option<ColourPlacement>],
         keep: impl Fn(ListKey, usize) -> bool,
+        min_words: usize,
     ) -> Engine {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let cells = rows * cols;
@@ -254,36 +269,62 @@ impl Engine {
                 }
             }
         }
-        let (mut piece_masks, mut slots, mut slot_twins, mut twin_masks, mut north_masks) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        if puzzle.pieces().len() <= 64 {
-            twin_masks = (0..candidates.len())
-                .map(|index| {
-                    let (mut mask, mut twin) = (0u64, twins[index]);
-                    while twin != NO_TWIN {
-                        mask |= 1 << candidates[twin as usize].piece();
-                        twin = twins[twin as usize];
+        let words = puzzle.pieces().len().div_ceil(64).max(min_words).max(1).next_power_of_two();
+        let (mut piece_masks, mut blocks, mut slots, mut slot_twins, mut twin_masks, mut north_masks) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        if words <= 16 {
+            let bit = |piece: usize| (piece / 64, 1u64 << (piece % 64));
+            twin_masks = vec![0u64; candidates.len() * words];
+            for index in 0..candidates.len() {
+                let mut twin = twins[index];
+                while twin != NO_TWIN {
+                    let (word, mask) = bit(candidates[twin as usize].piece());
+                    twin_masks[index * words + word] |= mask;
+                    twin = twins[twin as usize];
+                }
+            }
+            piece_masks = vec![0u64; ranges.len() * words];
+            for (list, &(start, end)) in ranges.iter().enumerate() {
+                for c in &candidates[start as usize..end as usize] {
+                    let (word, mask) = bit(c.piece());
+                    piece_masks[list * words + word] |= mask;
+                }
+            }
+            let n_blocks = if words == 1 {
+                ranges.len()
+            } else {
+                blocks = vec![0u32; ranges.len() * words];
+                let mut n = 0;
+                for (block, &mask) in blocks.iter_mut().zip(&piece_masks) {
+                    if mask != 0 {
+                        *block = n;
+                        n += 1;
                     }
-                    mask
-                })
-                .collect();
-            piece_masks = vec![0u64; ranges.len()];
-            slots = vec![(Candidate(0), u32::MAX); ranges.len() * 64];
-            slot_twins = vec![0u64; ranges.len() * 64];
+                }
+                n as usize
+            };
+            slots = vec![(Candidate(0), u32::MAX); n_blocks * 64];
+            slot_twins = vec![0u64; n_blocks * 64 * words];
             for (list, &(start, end)) in ranges.iter().enumerate() {
                 // Backwards, so that each slot ends with the piece's first turn.
                 for index in (start as usize..end as usize).rev() {
                     let piece = candidates[index].piece();
-                    piece_masks[list] |= 1 << piece;
-                    slots[list * 64 + piece] = (candidates[index], next_turn[index]);
-                    slot_twins[list * 64 + piece] = twin_masks[index];
+                    let (word, _) = bit(piece);
+                    let block = if words == 1 { list } else { blocks[list * words + word] as usize };
+                    let slot = block * 64 + piece % 64;
+                    slots[slot] = (candidates[index], next_turn[index]);
+                    slot_twins[slot * words..(slot + 1) * words]
+                        .copy_from_slice(&twin_masks[index * words..(index + 1) * words]);
                 }
             }
-            north_masks = vec![0u64; ranges.len() / keys * 2];
-            for (list, &mask) in piece_masks.iter().enumerate() {
+            north_masks = vec![0u64; ranges.len() / keys * 2 * words];
+            for list in 0..ranges.len() {
                 let (class_north, west) = (list / keys, list % keys);
                 let west_border = framed && west == usize::from(FRAME);
-                north_masks[class_north * 2 + usize::from(west_border)] |= mask;
+                let at = (class_north * 2 + usize::from(west_border)) * words;
+                for word in 0..words {
+                    north_masks[at + word] |= piece_masks[list * words + word];
+                }
             }
         }
         Engine {
@@ -293,7 +334,9 @@ impl Engine {
             candidates,
             twins,
             ranges,
+            words,
             piece_masks,
+            blocks,
             slots,
             slot_twins,
             twin_masks,
@@ -394,11 +437,15 @@ impl Engine {
         let frame = usize::from(FRAME);
         let top_left = |list: ListKey| list.class == 0 && list.north == frame && list.west == frame;
         let top_right = |list: ListKey| list.class == 1 && list.north == frame;
-        let mut engines = vec![Engine::build(puzzle, &[], |list, piece| !top_left(list) || piece == corner)];
+        let mut engines =
+            vec![Engine::build(puzzle, &[], |list, piece| !top_left(list) || piece == corner, self.words)];
         if rows != cols {
-            engines.push(Engine::build(puzzle, &[], |list, piece| {
-                (!top_left(list) || piece != corner) && (!top_right(list) || piece == corner)
-            }));
+            engines.push(Engine::build(
+                puzzle,
+                &[],
+                |list, piece| (!top_left(list) || piece != corner) && (!top_right(list) || piece == corner),
+                self.words,
+            ));
         }
         Some(CornerSplit { engines, turns: if rows == cols { 4 } else { 2 } })
     }
@@ -577,7 +624,7 @@ pub(crate) struct Search<'a> {
 
 impl<'a> Search<'a> {
     pub(crate) fn new(engine: &'a Engine, puzzle: &'a ColourPuzzle, mode: Mode) -> Search<'a> {
-        let words = puzzle.pieces().len().div_ceil(64);
+        let words = puzzle.pieces().len().div_ceil(64).max(engine.words);
         let mut search = Search {
             engine,
             puzzle,
@@ -690,171 +737,32 @@ impl<'a> Search<'a> {
         None
     }
 
-    /// Counts every solution below the floor: the tight loop for puzzles of at most 64 pieces
-    /// without clues, else the general one.
+    /// Counts every solution below the floor: the tight loop of `fast.rs` when the puzzle's
+    /// pieces fit its used set (at most 1024 pieces), else the general one.
     pub(crate) fn count(&mut self, stop: &AtomicBool) {
-        if self.engine.cells <= 64 && !self.engine.slots.is_empty() {
-            let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
-            match (self.mode, turns) {
-                (Mode::Plain, false) => self.count_small::<false, false>(stop),
-                (Mode::Plain, true) => self.count_small::<false, true>(stop),
-                (Mode::Pictures, false) => self.count_small::<true, false>(stop),
-                (Mode::Pictures, true) => self.count_small::<true, true>(stop),
-            }
-        } else {
-            self.count_general(stop);
+        if self.engine.slots.is_empty() || self.engine.cells > 64 * self.engine.words {
+            return self.count_general(stop);
+        }
+        match self.engine.words {
+            1 => self.count_words::<1, 64, 128>(stop),
+            2 => self.count_words::<2, 128, 256>(stop),
+            4 => self.count_words::<4, 256, 512>(stop),
+            8 => self.count_words::<8, 512, 1024>(stop),
+            16 => self.count_words::<16, 1024, 2048>(stop),
+            _ => self.count_general(stop),
         }
     }
 
-    /// [`Search::count`] for puzzles of at most 64 pieces without clues. A cell is expanded
-    /// all at once when the search reaches it: every free candidate is a node (each piece one
-    /// load: its candidate in the list's slots), and those that leave the next cell a free piece
-    /// (in [`Mode::Pictures`], the cell below too) go into the cell's buffer of placements to
-    /// make, with no branch per candidate; the last cell's candidates are solutions, never
-    /// placed. The next cell's list is a per-cell base plus the candidate's east side. `TURNS`:
-    /// some piece has more than one turn in a list. Per-cell arrays are sized 64 and indexed
-    /// modulo 64 (a puzzle here has at most 64 cells) so the bounds checks go.
-    fn count_small<const PICTURES: bool, const TURNS: bool>(&mut self, stop: &AtomicBool) {
-        /// Per cell, what does not depend on the placements.
-        #[derive(Clone, Copy, Default)]
-        struct Cell {
-            /// Where the next cell's north key comes from: a cell, or `BORDER`.
-            next_above: u32,
-            /// The next cell's class base, plus the border's west key when it starts a row.
-            next_fixed: u32,
-            /// All ones when the next cell's west neighbour is this cell, else 0.
-            east_mask: u32,
-            /// The cell below: the start of its entries in `north_masks`, or `NONE`.
-            below: u32,
+    /// [`Search::count`] with a used set of `W` words and per-cell arrays of `CAP` = 64 `W`
+    /// entries (`CAP2` = twice that).
+    fn count_words<const W: usize, const CAP: usize, const CAP2: usize>(&mut self, stop: &AtomicBool) {
+        let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
+        match (self.mode, turns) {
+            (Mode::Plain, false) => self.count_fast::<W, CAP, CAP2, false, false>(stop),
+            (Mode::Plain, true) => self.count_fast::<W, CAP, CAP2, false, true>(stop),
+            (Mode::Pictures, false) => self.count_fast::<W, CAP, CAP2, true, false>(stop),
+            (Mode::Pictures, true) => self.count_fast::<W, CAP, CAP2, true, true>(stop),
         }
-        const NONE: u32 = u32::MAX;
-        const BORDER: u32 = 64;
-        let engine = self.engine;
-        let cells = engine.cells;
-        if self.depth >= cells || cells > 64 {
-            return;
-        }
-        let (cols, keys, border) = (engine.cols, engine.keys as u32, engine.border_key);
-        let framed = border == u32::from(FRAME);
-        let class_base = |cell: usize| engine.table[cell] * keys * keys;
-        let mut info = [Cell::default(); 64];
-        for (d, cell) in info.iter_mut().enumerate().take(cells) {
-            let next = d + 1;
-            let starts_row = next % cols == 0;
-            *cell = Cell {
-                next_above: if next < cols { BORDER } else { (next - cols) as u32 },
-                next_fixed: if next < cells { class_base(next) + if starts_row { border } else { 0 } } else { 0 },
-                east_mask: if starts_row { 0 } else { u32::MAX },
-                below: if d + cols < cells {
-                    engine.table[d + cols] * keys * 2 + u32::from(framed && (d + cols) % cols == 0)
-                } else {
-                    NONE
-                },
-            };
-        }
-        let (slots, slot_twins) = (&engine.slots[..], &engine.slot_twins[..]);
-        let (candidates, twin_masks, next_turn) =
-            (&engine.candidates[..], &engine.twin_masks[..], &engine.next_turn[..]);
-        let (masks, north_masks) = (&engine.piece_masks[..], &engine.north_masks[..]);
-        // `north_part[cell]`: the north key that cell's south side gives the cell below it,
-        // times `keys`; slot `BORDER` holds the border's.
-        let mut north_part = [0u32; 128];
-        north_part[BORDER as usize] = border * keys;
-        let mut placed = [Candidate(0); 64];
-        for d in 0..self.depth {
-            placed[d] = self.placed[d];
-            north_part[d] = self.placed[d].south() * keys;
-        }
-        let last = cells - 1;
-        let floor = self.floor;
-        let mut used = self.used[0];
-        let mut depth = self.depth;
-        let (mut nodes, mut solutions) = (self.counts.nodes, self.counts.solutions);
-        let mut next_look = nodes + STOP_INTERVAL;
-        // Per depth: the placements still to make there (`buffer[depth * width..]`, from
-        // `at[depth]` to `len[depth]`), and the next cell's list but for the candidate's part.
-        let width = engine.ranges.iter().map(|&(start, end)| (end - start) as usize).max().unwrap_or(0);
-        let mut buffer = vec![Candidate(0); cells * width];
-        let (mut len, mut at, mut next_base) = ([0usize; 64], [0usize; 64], [0u32; 64]);
-        let mut list = {
-            let north = if depth < cols { border } else { placed[depth - cols].south() };
-            let west = if depth % cols == 0 { border } else { placed[depth - 1].east() };
-            (engine.table[depth] * keys + north) * keys + west
-        };
-        'expand: loop {
-            // Expand cell `depth` with candidate list `list`.
-            let d = depth & 63;
-            let cell = info[d];
-            let base = cell.next_fixed + north_part[cell.next_above as usize & 127];
-            next_base[d] = base;
-            let out = &mut buffer[d * width..(d + 1) * width];
-            let (mut found, mut n) = (0u64, 0usize);
-            let mut free = masks[list as usize] & !used;
-            let start = list as usize * 64;
-            while free != 0 {
-                let piece = free.trailing_zeros();
-                free &= free - 1;
-                let slot = start + piece as usize;
-                let with = used | 1 << piece;
-                let (mut c, mut turn) = slots[slot];
-                let mut twins = if PICTURES { slot_twins[slot] } else { 0 };
-                loop {
-                    if !PICTURES || twins & !used == 0 {
-                        found += 1;
-                        if depth != last {
-                            let mut fits = masks[(base + (c.east() & cell.east_mask)) as usize] & !with != 0;
-                            if PICTURES && cell.below != NONE {
-                                fits &= north_masks[(cell.below + 2 * c.south()) as usize] & !with != 0;
-                            }
-                            out[n] = c;
-                            n += usize::from(fits);
-                        }
-                    }
-                    if !TURNS || turn == NONE {
-                        break;
-                    }
-                    c = candidates[turn as usize];
-                    if PICTURES {
-                        twins = twin_masks[turn as usize];
-                    }
-                    turn = next_turn[turn as usize];
-                }
-            }
-            nodes += found;
-            if depth == last {
-                solutions += found;
-            }
-            (len[d], at[d]) = (n, 0);
-            if nodes >= next_look {
-                next_look = nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
-                    break;
-                }
-            }
-            // The next placement to make: deeper if this cell has one, else back up.
-            loop {
-                let d = depth & 63;
-                if at[d] < len[d] {
-                    let c = buffer[d * width + at[d]];
-                    at[d] += 1;
-                    placed[d] = c;
-                    north_part[d] = c.south() * keys;
-                    used |= 1 << c.piece();
-                    list = next_base[d] + (c.east() & info[d].east_mask);
-                    depth += 1;
-                    continue 'expand;
-                }
-                if depth == floor {
-                    break 'expand;
-                }
-                depth -= 1;
-                used &= !(1 << placed[depth & 63].piece());
-            }
-        }
-        self.placed[..cells].copy_from_slice(&placed[..cells]);
-        self.used[0] = used;
-        self.depth = depth;
-        self.counts = Counts { solutions, nodes };
     }
 
     /// Counts every solution below the floor, for any puzzle.

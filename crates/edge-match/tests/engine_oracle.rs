@@ -139,6 +139,16 @@ fn check(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Result<(),
     {
         prop_assert_eq!(counts.solutions, expected.pictures.len() as u64, "pictures");
     }
+    // The fast loop's multi-word used sets (forced on these small boards) agree too.
+    for words in [2, 4, 16] {
+        let wide = Engine::with_words(puzzle, clues, words);
+        for mode in [Mode::Plain, Mode::Pictures] {
+            let counts = wide.count_sequential(puzzle, mode, &stop);
+            prop_assert_eq!(counts, engine.count_sequential(puzzle, mode, &stop), "{} words", words);
+            prop_assert_eq!(wide.count(puzzle, mode, &stop).solutions, counts.solutions, "{} words", words);
+        }
+        prop_assert_eq!(counts_of(&wide, puzzle, &stop), (expected.solutions, expected.placements));
+    }
     let (first, _) = engine.first(puzzle, &stop);
     prop_assert_eq!(first, expected.first.clone(), "first solution");
     let mut streamed = Vec::new();
@@ -152,6 +162,12 @@ fn check(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Result<(),
         prop_assert_eq!(engine.count_distinct(puzzle, &stop).solutions, orbits(puzzle, &expected.pictures), "distinct");
     }
     Ok(())
+}
+
+/// The plain count and placements of `engine`, on the calling thread.
+fn counts_of(engine: &Engine, puzzle: &ColourPuzzle, stop: &AtomicBool) -> (u64, u64) {
+    let counts = engine.count_sequential(puzzle, Mode::Plain, stop);
+    (counts.solutions, counts.nodes)
 }
 
 /// The number of pictures up to turns of the whole board, by mapping every picture to the
@@ -220,6 +236,31 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    /// Framed boards of more than 64 pieces (two or four words in the used set), with many
+    /// colours so that the brute force stays small, with and without a clue.
+    #[test]
+    fn boards_over_sixty_four_pieces_match_brute_force(
+        (rows, cols) in prop_oneof![Just((2usize, 33usize)), Just((9, 9)), Just((5, 14)), Just((10, 10))],
+        seed in any::<u64>(),
+        clue in any::<bool>(),
+    ) {
+        let puzzle = generated(rows, cols, 90, true, true, seed);
+        let mut clues = vec![None; rows * cols];
+        if clue {
+            // The piece and turn of some cell of the puzzle's first solution.
+            let (first, _) = Engine::new(&puzzle, &[]).first(&puzzle, &AtomicBool::new(false));
+            let first = first.expect("a generated board has a solution");
+            let cell = (seed % (rows * cols) as u64) as usize;
+            clues[cell] = Some(first[cell]);
+        }
+        check(&puzzle, &clues)?;
+    }
+
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     /// Boards too big for the brute force: counting pictures through the board's turns (a corner
@@ -248,7 +289,7 @@ proptest! {
 }
 
 #[test]
-fn a_board_of_more_than_sixty_four_pieces_uses_the_general_loop() {
+fn a_strip_of_sixty_six_pieces_has_its_one_solution() {
     // 1x66 strip of one colour, free border, no rotation: every order is a solution... too many
     // to enumerate, so give each piece its own pair of colours in a chain instead.
     let pieces: Vec<[u16; 4]> = (0..66u16).map(|i| [1, i + 2, 1, i + 1]).rev().collect();
