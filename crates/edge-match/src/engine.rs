@@ -18,7 +18,14 @@ use rayon::prelude::*;
 
 use crate::colour::{ColourPlacement, ColourPuzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
+mod estimate;
 mod fast;
+mod order;
+mod ordered;
+
+pub use estimate::{choose_order, estimate_nodes, OrderChoice};
+pub use order::Order;
+pub use ordered::OrderedEngine;
 
 /// How solutions are told apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -425,15 +432,7 @@ impl Engine {
         if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 || self.fixed.iter().any(Option::is_some) {
             return None;
         }
-        let shape = |piece: usize| (0..4).map(|r| puzzle.oriented(piece, r)).min();
-        let is_corner = |sides: &[u16; 4]| {
-            (0..4).any(|d| sides[d] == FRAME && sides[(d + 1) % 4] == FRAME)
-                && sides.iter().filter(|&&side| side == FRAME).count() == 2
-        };
-        let pieces = puzzle.pieces();
-        let corner = (0..pieces.len()).find(|&k| {
-            is_corner(&pieces[k]) && (0..pieces.len()).all(|other| other == k || shape(other) != shape(k))
-        })?;
+        let (corner, turns) = unique_corner(puzzle)?;
         let frame = usize::from(FRAME);
         let top_left = |list: ListKey| list.class == 0 && list.north == frame && list.west == frame;
         let top_right = |list: ListKey| list.class == 1 && list.north == frame;
@@ -447,7 +446,7 @@ impl Engine {
                 self.words,
             ));
         }
-        Some(CornerSplit { engines, turns: if rows == cols { 4 } else { 2 } })
+        Some(CornerSplit { engines, turns })
     }
 
     /// Counts on the calling thread only.
@@ -575,6 +574,25 @@ impl Engine {
             depth += 1;
         }
     }
+}
+
+/// For counting pictures through the board's turns ([`Engine::count`]): on a framed board (at
+/// least 2×2) whose pieces turn, the first corner piece whose four sides, up to rotation, no
+/// other piece shows, and the number of turns of the whole board (pictures per orbit).
+fn unique_corner(puzzle: &ColourPuzzle) -> Option<(usize, u64)> {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 {
+        return None;
+    }
+    let shape = |piece: usize| (0..4).map(|r| puzzle.oriented(piece, r)).min();
+    let is_corner = |sides: &[u16; 4]| {
+        (0..4).any(|d| sides[d] == FRAME && sides[(d + 1) % 4] == FRAME)
+            && sides.iter().filter(|&&side| side == FRAME).count() == 2
+    };
+    let pieces = puzzle.pieces();
+    let corner = (0..pieces.len())
+        .find(|&k| is_corner(&pieces[k]) && (0..pieces.len()).all(|other| other == k || shape(other) != shape(k)))?;
+    Some((corner, if rows == cols { 4 } else { 2 }))
 }
 
 /// The picture of a board turned by `turns` counter-clockwise quarter turns (a square board for

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 
-use edge_match::engine::{Engine, Mode};
+use edge_match::engine::{estimate_nodes, Engine, Mode, Order, OrderedEngine};
 use edge_match::{ColourPlacement, ColourPuzzle, ColourSpec};
 use proptest::prelude::*;
 
@@ -316,4 +316,97 @@ fn plain_search_on_brendan_set2_6x6_matches_the_published_figures() {
     let stop = AtomicBool::new(false);
     let counts = Engine::new(&puzzle, &[]).count(&puzzle, Mode::Plain, &stop);
     assert_eq!((counts.solutions, counts.nodes), (160, 44_024_849));
+}
+
+/// Every scan order against the brute force: counts in both modes, the streamed solutions, and a
+/// first solution that is one of the brute force's pictures, uses each piece once and keeps the
+/// clues.
+fn check_orders(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Result<(), TestCaseError> {
+    let stop = AtomicBool::new(false);
+    let expected = brute(puzzle, clues);
+    prop_assume!(expected.placements <= BRUTE_LIMIT);
+    for order in Order::ALL {
+        let engine = OrderedEngine::new(puzzle, clues, order);
+        let plain = engine.count_sequential(Mode::Plain, &stop);
+        prop_assert_eq!(plain.solutions, expected.solutions, "{} plain", order);
+        prop_assert_eq!(engine.count(puzzle, Mode::Plain, &stop), plain, "{} plain in parallel", order);
+        let pictures = expected.pictures.len() as u64;
+        prop_assert_eq!(engine.count_sequential(Mode::Pictures, &stop).solutions, pictures, "{} pictures", order);
+        prop_assert_eq!(engine.count(puzzle, Mode::Pictures, &stop).solutions, pictures, "{} pictures", order);
+        let streamed = engine.for_each_solution(Mode::Plain, &stop, |_| true);
+        prop_assert_eq!(streamed.solutions, expected.solutions, "{} streamed", order);
+        let (first, _) = engine.first(&stop);
+        prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
+        if let Some(first) = first {
+            let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect();
+            prop_assert!(expected.pictures.contains(&picture), "{} first solution is not a solution", order);
+            let mut pieces: Vec<usize> = first.iter().map(|p| p.piece).collect();
+            pieces.sort_unstable();
+            pieces.dedup();
+            prop_assert_eq!(pieces.len(), first.len(), "{} first solution repeats a piece", order);
+            for (cell, clue) in clues.iter().enumerate() {
+                if let Some(clue) = clue {
+                    prop_assert_eq!(first[cell].piece, clue.piece);
+                    prop_assert_eq!(first[cell].rotation % 4, clue.rotation % 4);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn every_order_matches_brute_force(
+        (rows, cols) in prop_oneof![Just((1usize, 1usize)), Just((1, 3)), Just((3, 1)), Just((2, 2)), Just((2, 3)), Just((3, 2)), Just((3, 3)), Just((3, 4))],
+        colours in 2u16..5,
+        framed in any::<bool>(),
+        rotate in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let puzzle = generated(rows, cols, colours, framed, rotate, seed);
+        check_orders(&puzzle, &[])?;
+    }
+
+    #[test]
+    fn every_order_keeps_clues(
+        colours in 2u16..4,
+        framed in any::<bool>(),
+        seed in any::<u64>(),
+        cell in 0usize..9,
+        piece in 0usize..9,
+        rotation in 0u8..4,
+    ) {
+        let puzzle = generated(3, 3, colours, framed, true, seed);
+        let mut clues = vec![None; 9];
+        clues[cell] = Some(ColourPlacement { piece, rotation });
+        check_orders(&puzzle, &clues)?;
+    }
+}
+
+/// Knuth's estimator is unbiased: on small boards, the mean of many probes is within a few
+/// percent of the exact number of placements of the same tree, in both modes and every order.
+#[test]
+fn the_estimator_converges_to_the_tree_size() {
+    let stop = AtomicBool::new(false);
+    let mut compared = 0;
+    for seed in 0..6u64 {
+        let puzzle = generated(3, 3, 3, seed % 2 == 0, true, seed);
+        for order in Order::ALL {
+            let engine = OrderedEngine::new(&puzzle, &[], order);
+            for mode in [Mode::Plain, Mode::Pictures] {
+                let exact = engine.count_sequential(mode, &stop).nodes as f64;
+                let (estimate, probes) = estimate_nodes(&engine, mode, 40_000, u64::MAX, seed);
+                assert_eq!(probes, 40_000);
+                assert!(
+                    (estimate - exact).abs() <= 0.05 * exact,
+                    "seed {seed}, {order}, {mode:?}: estimate {estimate}, exact {exact}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 6 * Order::ALL.len() * 2);
 }
