@@ -60,6 +60,11 @@ pub struct EdgeArgs {
     /// pictures not merged), reporting placements per second
     #[arg(long)]
     pub plain: bool,
+    /// puz: the order cells are filled in: row, column, diagonal, spiral, frame-first, snake, or
+    /// auto (each order's search tree estimated by random probes, the smallest taken) [default:
+    /// auto for counts, --all and the first solution; row with --plain]
+    #[arg(long, value_name = "ORDER", conflicts_with_all = ["distinct", "best", "split", "unit"])]
+    pub order: Option<String>,
     /// puz: check the solution in FILE (`.sol` lines) with the independent checker instead of
     /// solving; prints `ok`, or the first problem and exit status 1
     #[arg(long, value_name = "FILE")]
@@ -198,6 +203,8 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
                 solutions_so_far: (!count.complete).then_some(count.solutions),
                 nodes: count.stats.generated,
                 elapsed_ms: None,
+                order: None,
+                estimated_nodes: None,
                 status: if count.complete { "complete" } else { "gave up" },
             };
             writeln!(out, "{}", serde_json::to_string(&json)?)?;
@@ -295,6 +302,12 @@ pub(crate) struct CountJson {
     /// Time of the search (colour puzzles only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elapsed_ms: Option<f64>,
+    /// The scan order searched (colour puzzles only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<&'static str>,
+    /// The search tree's size that `--order auto` estimated for that order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimated_nodes: Option<u64>,
     /// "complete" or "gave up".
     pub status: &'static str,
 }
