@@ -482,7 +482,8 @@ impl Engine {
 
     /// Counts solutions up to the board's own symmetries: pictures that a turn of the whole board
     /// carries onto each other count once (a half turn on any board, quarter turns too on a square
-    /// one; none when pieces may not turn, since turning the board turns them). Sequential,
+    /// one; none when pieces may not turn, since turning the board turns them, nor with clues,
+    /// which a turn would move). Sequential,
     /// except with such a corner piece as [`Engine::count`] uses: then every orbit holds exactly
     /// one picture of its reduced searches, which run in parallel.
     pub fn count_distinct(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
@@ -493,7 +494,10 @@ impl Engine {
         let picture = |placements: &[ColourPlacement]| -> Vec<[u16; 4]> {
             placements.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect()
         };
-        let turns: &[u8] = match (puzzle.rotate(), rows == cols) {
+        // Clues fix the board in place: a turn of a solution is no solution of the same puzzle
+        // (it moves the clues), so every picture is distinct.
+        let clued = self.fixed.iter().any(Option::is_some);
+        let turns: &[u8] = match (puzzle.rotate() && !clued, rows == cols) {
             (false, _) => &[],
             (true, true) => &[1, 2, 3],
             (true, false) => &[2],
@@ -691,9 +695,11 @@ impl<'a> Search<'a> {
     }
 
     /// Counts every solution below the floor: the tight loop for puzzles of at most 64 pieces
-    /// without clues, else the general one.
+    /// and more than one column, else the general one. (The tight loop looks up the next cell's
+    /// list when it expands a cell, from the cells above and to the left: on a board of one
+    /// column the cell above the next one is the cell being expanded, not yet placed.)
     pub(crate) fn count(&mut self, stop: &AtomicBool) {
-        if self.engine.cells <= 64 && !self.engine.slots.is_empty() {
+        if self.engine.cells <= 64 && !self.engine.slots.is_empty() && self.engine.cols > 1 {
             let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
             match (self.mode, turns) {
                 (Mode::Plain, false) => self.count_small::<false, false>(stop),
