@@ -172,6 +172,44 @@ fn colour_puzzles_of_every_shape_match_the_brute_force() {
     assert!(checked >= 300 && with_clues >= 80 && one_line >= 150, "{checked} {with_clues} {one_line}");
 }
 
+/// Boards of more than 16 cells, whose counts are cut into subtrees across threads (and one
+/// row or column of 17 or more): more colours keep the brute force small.
+#[test]
+fn bigger_boards_counted_across_threads_match_the_brute_force() {
+    let mut rng = SplitMix(0xb16_0012);
+    let stop = AtomicBool::new(false);
+    let mut checked = 0;
+    for round in 0..6 {
+        for (rows, cols) in [(1, 17), (18, 1), (3, 6), (6, 3), (4, 5), (5, 4), (4, 4)] {
+            let shape = ColourShape {
+                rows,
+                cols,
+                colours: 3 + rng.below(6) as u16,
+                framed: rng.below(2) == 0,
+                rotate: rng.below(3) != 0,
+                noise: 0,
+            };
+            let puzzle = ColourPuzzle::try_from(testing::random_colour_spec(shape, &mut rng)).unwrap();
+            let expected = testing::brute_colour(&puzzle, &[], 2_000_000);
+            if expected.gave_up {
+                continue;
+            }
+            let what = format!("round {round}, {shape:?}, pieces {:?}", puzzle.pieces());
+            let engine = Engine::new(&puzzle, &[]);
+            let plain = engine.count(&puzzle, Mode::Plain, &stop);
+            assert_eq!((plain.solutions, plain.nodes), (expected.solutions, expected.placements), "plain: {what}");
+            let pictures = engine.count(&puzzle, Mode::Pictures, &stop);
+            assert_eq!(pictures.solutions, expected.pictures.len() as u64, "pictures: {what}");
+            let distinct = testing::orbits(&expected.pictures, rows, cols, puzzle.rotate());
+            assert_eq!(engine.count_distinct(&puzzle, &stop).solutions, distinct, "distinct: {what}");
+            let (first, _) = engine.first(&puzzle, &stop);
+            assert_eq!(first, expected.first().map(|b| placements(b)), "first: {what}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 25, "{checked}");
+}
+
 /// The examples of the issue, by hand: one-column boards and clued distinct counts.
 #[test]
 fn the_issues_examples() {
