@@ -33,20 +33,15 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     if let Some(path) = &args.verify {
         return verify(&puzzle, path, out);
     }
-    if args.max_nodes.is_some() && !args.best {
-        anyhow::bail!(crate::input::BadInput {
-            file: "--max-nodes".to_owned(),
-            pos: None,
-            message: "colour puzzles take --time-limit SECONDS instead of --max-nodes".to_owned(),
-        });
-    }
     if args.split.is_some() || args.unit.is_some() {
         return crate::edge_split::run(args, &puzzle, &clues, out);
     }
     if args.best {
         return crate::edge_best::run(args, &puzzle, &clues, out);
     }
-    let engine = Engine::new(&puzzle, &clues);
+    let mut engine = Engine::new(&puzzle, &clues);
+    // The node limit stops the search through the same flag as Ctrl-C and the time limit.
+    engine.limit_nodes(args.max_nodes);
     let stop = &crate::interrupt::STOP;
     let started = Instant::now();
     crate::interrupt::stop_after(args.time_limit);

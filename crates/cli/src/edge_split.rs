@@ -127,7 +127,8 @@ pub fn run(
     let (mode, mode_json) =
         if args.plain { (Mode::Plain, ModeJson::Plain) } else { (Mode::Pictures, ModeJson::Pictures) };
     let key = format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, mode));
-    let engine = Engine::new(puzzle, clues);
+    let mut engine = Engine::new(puzzle, clues);
+    engine.limit_nodes(args.max_nodes);
     if let Some(depth) = args.split {
         let split = engine.split(puzzle, mode, depth).map_err(|err| BadInput {
             file: "--split".to_owned(),

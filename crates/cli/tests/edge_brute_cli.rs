@@ -2,7 +2,7 @@
 //! seeded random small colour puzzles of every shape (1×1, one row and one column up to 5, up to
 //! 3×4), framed and free, with and without `--no-rotate` and `--clue`, the first solution,
 //! `--count`, `--count --plain` (solutions and placements), `--all` (with and without
-//! `--plain`), `--distinct`, and `--split`/`--unit`/`merge` adding up to the unsplit count; and
+//! `--plain`, and with `--max-nodes`), `--distinct`, and `--split`/`--unit`/`merge` adding up to the unsplit count; and
 //! marks puzzles, first solution and `--count`.
 
 mod common;
@@ -157,6 +157,34 @@ fn check_colour(
     let all_plain: Vec<Vec<(usize, u8)>> =
         json_lines(&run(&["--all", "--plain", "--json"])).iter().map(|l| cells(&l["placements"])).collect();
     assert_eq!(all_plain, expected.boards, "--all --plain: {what}");
+
+    // A node limit below the plain search's placements: exactly the solutions completed by
+    // then, in order, and the first solution only if it came within the limit.
+    if expected.placements >= 2 {
+        let limit = (1 + rng.below(expected.placements as usize - 1)).to_string();
+        let lines = json_lines(&run(&["--all", "--plain", "--json", "--max-nodes", &limit]));
+        let (last, listed) = lines.split_last().expect("at least the gave-up line");
+        let limit: u64 = limit.parse().unwrap();
+        let within: Vec<Vec<(usize, u8)>> = expected
+            .boards
+            .iter()
+            .zip(&expected.found_at)
+            .filter(|(_, &at)| at <= limit)
+            .map(|(b, _)| b.clone())
+            .collect();
+        let listed: Vec<Vec<(usize, u8)>> = listed.iter().map(|l| cells(&l["placements"])).collect();
+        assert_eq!(listed, within, "--all --plain --max-nodes {limit}: {what}");
+        assert_eq!(last["status"], "gave up", "{what}");
+        let first = &json_lines(&run(&["--json", "--max-nodes", &limit.to_string()]))[0];
+        match expected.found_at.first() {
+            Some(&at) if at <= limit => assert_eq!(first["nodes"].as_u64(), Some(at), "{what}"),
+            _ => assert_eq!(
+                (&first["status"], first["nodes"].as_u64()),
+                (&Value::from("gave up"), Some(limit)),
+                "{what}"
+            ),
+        }
+    }
 
     let distinct = &json_lines(&run(&["--distinct", "--json"]))[0];
     let orbits = if clued {

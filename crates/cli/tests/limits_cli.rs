@@ -33,9 +33,28 @@ fn other_colour_modes_give_up_too() {
     assert!(run.stdout.starts_with("gave up after "), "{}", run.failure("first solution"));
     let run = puzzle(&["edge", "--all", "--time-limit", "0", SET2_6X6], "");
     assert!(run.stdout.ends_with("c gave up after 0 solutions\n"), "{}", run.failure("--all"));
+}
+
+/// `--max-nodes` stops every mode of colour puzzles too: exactly at the limit for the first
+/// solution and `--all`, within one cell's candidates of it for counts.
+#[test]
+fn colour_searches_give_up_at_their_node_limit() {
     let run = puzzle(&["edge", "--max-nodes", "5", SET2_6X6], "");
-    assert_eq!(run.code, 1, "{}", run.failure("--max-nodes is refused for colour puzzles"));
-    assert!(run.stderr.contains("--time-limit"), "{}", run.failure("the message points to --time-limit"));
+    assert_eq!(run.code, 0, "{}", run.failure("exit code"));
+    assert!(run.stdout.starts_with("gave up after 5 placements in "), "{}", run.failure("first solution"));
+    let run = puzzle(&["edge", "--all", "--max-nodes", "1000", SET2_6X6], "");
+    assert!(run.stdout.ends_with("c gave up after 0 solutions\n"), "{}", run.failure("--all"));
+    for mode in [&["--count"][..], &["--count", "--plain"], &["--distinct"]] {
+        let run = puzzle(&[&["edge", "--json", "--max-nodes", "100000"], mode, &[SET2_6X6]].concat(), "");
+        let json: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("one JSON line");
+        assert_eq!(json["status"], "gave up", "{}", run.failure("status"));
+        assert!(json.get("solutions").is_none(), "{}", run.failure("no count as the answer"));
+        let nodes = json["nodes"].as_u64().unwrap();
+        assert!((100_000..=100_000 + 36 * 4).contains(&nodes), "{}", run.failure("nodes at the limit"));
+    }
+    // The plain count's placements are 44,024,849: a limit above them leaves it complete.
+    let run = puzzle(&["edge", "--count", "--plain", "--json", "--max-nodes", "44024850", SET2_6X6], "");
+    assert!(run.stdout.contains(r#""solutions":160"#), "{}", run.failure("complete under a high limit"));
 }
 
 #[test]

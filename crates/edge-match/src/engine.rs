@@ -93,6 +93,8 @@ pub struct Engine {
     table: Vec<u32>,
     /// Key for a side facing the outside: the frame colour, or "any".
     border_key: u32,
+    /// Placements after which a search stops (see [`Engine::limit_nodes`]); `u64::MAX`: none.
+    node_limit: u64,
 }
 
 /// A candidate list's key: the cell's frame class (bit 0: the east side faces the frame, bit 1:
@@ -130,10 +132,14 @@ struct CornerSplit {
 impl CornerSplit {
     /// The pictures of the reduced searches: one per orbit under the board's turns.
     fn count(&self, puzzle: &ColourPuzzle, stop: &AtomicBool, observe: &(dyn Fn(usize, usize) + Sync)) -> Counts {
-        self.engines
-            .iter()
-            .map(|engine| engine.count_tree(puzzle, Mode::Pictures, stop, observe))
-            .fold(Counts::default(), Counts::add)
+        let mut total = Counts::default();
+        for engine in &self.engines {
+            // Under a node limit, each search has what the ones before it left.
+            let mut engine = engine.clone();
+            engine.node_limit = engine.node_limit.saturating_sub(total.nodes);
+            total = total.add(engine.count_tree(puzzle, Mode::Pictures, stop, observe));
+        }
+        total
     }
 }
 
@@ -303,7 +309,18 @@ impl Engine {
             fixed,
             table,
             border_key,
+            node_limit: u64::MAX,
         }
+    }
+
+    /// Makes every search of this engine stop once it has made `limit` placements (`None`: no
+    /// limit), setting the `stop` flag it was given, so that the caller sees a stopped search as
+    /// after Ctrl-C. Searches then run on the calling thread only, so that the placements made
+    /// are the same on every run: a first solution, `--all` and the general count stop exactly
+    /// at the limit, the tight counting loop after the cell it is expanding (at most one cell's
+    /// candidates more). Each work unit ([`Engine::count_below`]) has the whole limit.
+    pub fn limit_nodes(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
     }
 
     /// The candidates' slice for `cell` given its neighbours' colours (`north`, `west` are keys).
@@ -352,6 +369,9 @@ impl Engine {
         stop: &AtomicBool,
         observe: &(dyn Fn(usize, usize) + Sync),
     ) -> Counts {
+        if self.node_limit != u64::MAX {
+            return self.count_sequential(puzzle, mode, stop);
+        }
         let (top, prefixes) = self.split_for_threads(puzzle, mode);
         let done = std::sync::atomic::AtomicUsize::new(0);
         let below = prefixes
@@ -399,6 +419,9 @@ impl Engine {
             engines.push(Engine::build(puzzle, &[], |list, piece| {
                 (!top_left(list) || piece != corner) && (!top_right(list) || piece == corner)
             }));
+        }
+        for engine in &mut engines {
+            engine.node_limit = self.node_limit;
         }
         Some(CornerSplit { engines, turns: if rows == cols { 4 } else { 2 } })
     }
@@ -561,6 +584,16 @@ const SUBTREES: usize = 4096;
 /// Placements between two looks at the stop flag.
 const STOP_INTERVAL: u64 = 1 << 22;
 
+/// Whether a search of `nodes` placements has spent its `budget`; if so, sets `stop`.
+#[inline(never)]
+fn out_of_nodes(nodes: u64, budget: u64, stop: &AtomicBool) -> bool {
+    let out = nodes >= budget;
+    if out {
+        stop.store(true, Relaxed);
+    }
+    out
+}
+
 /// One depth-first search over an [`Engine`].
 pub(crate) struct Search<'a> {
     engine: &'a Engine,
@@ -577,6 +610,8 @@ pub(crate) struct Search<'a> {
     /// The search never backtracks above this depth (a replayed prefix).
     floor: usize,
     pub(crate) counts: Counts,
+    /// [`Engine::limit_nodes`].
+    budget: u64,
 }
 
 impl<'a> Search<'a> {
@@ -593,6 +628,7 @@ impl<'a> Search<'a> {
             depth: 0,
             floor: 0,
             counts: Counts::default(),
+            budget: engine.node_limit,
         };
         search.open(0);
         search
@@ -776,7 +812,8 @@ impl<'a> Search<'a> {
         let mut used = self.used[0];
         let mut depth = self.depth;
         let (mut nodes, mut solutions) = (self.counts.nodes, self.counts.solutions);
-        let mut next_look = nodes + STOP_INTERVAL;
+        let budget = self.budget;
+        let mut next_look = (nodes + STOP_INTERVAL).min(budget);
         // Per depth: the placements still to make there (`buffer[depth * width..]`, from
         // `at[depth]` to `len[depth]`), and the next cell's list but for the candidate's part.
         let width = engine.ranges.iter().map(|&(start, end)| (end - start) as usize).max().unwrap_or(0);
@@ -832,8 +869,8 @@ impl<'a> Search<'a> {
             }
             (len[d], at[d]) = (n, 0);
             if nodes >= next_look {
-                next_look = nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
+                next_look = (nodes + STOP_INTERVAL).min(budget);
+                if stop.load(Relaxed) || out_of_nodes(nodes, budget, stop) {
                     break;
                 }
             }
@@ -866,7 +903,7 @@ impl<'a> Search<'a> {
     /// Counts every solution below the floor, for any puzzle.
     fn count_general(&mut self, stop: &AtomicBool) {
         let last = self.engine.cells - 1;
-        let mut next_look = self.counts.nodes + STOP_INTERVAL;
+        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
         if self.depth > last {
             return;
         }
@@ -882,8 +919,8 @@ impl<'a> Search<'a> {
                 }
             }
             if self.counts.nodes >= next_look {
-                next_look = self.counts.nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
+                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
+                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.budget, stop) {
                     return;
                 }
             }
@@ -892,10 +929,10 @@ impl<'a> Search<'a> {
 
     /// Finds the first complete board; the search state is left on it.
     pub(crate) fn first(&mut self, stop: &AtomicBool) -> Option<Vec<ColourPlacement>> {
-        if stop.load(Relaxed) {
+        if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.budget, stop) {
             return None;
         }
-        let mut next_look = self.counts.nodes + STOP_INTERVAL;
+        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
         loop {
             match self.advance() {
                 Some(c) => {
@@ -913,8 +950,8 @@ impl<'a> Search<'a> {
                 }
             }
             if self.counts.nodes >= next_look {
-                next_look = self.counts.nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
+                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
+                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.budget, stop) {
                     return None;
                 }
             }

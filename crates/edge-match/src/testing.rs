@@ -172,13 +172,24 @@ pub struct Brute<S> {
     pub pictures: BTreeSet<Vec<[S; 4]>>,
     /// Every complete board in search order, as (piece, quarter turns) per cell.
     pub boards: Vec<Vec<(usize, u8)>>,
+    /// For each board of `boards`, the placements made when it was completed (its last
+    /// placement included): where a plain search stopped after N placements has found exactly
+    /// the boards with `found_at <= N`.
+    pub found_at: Vec<u64>,
     /// Whether the search stopped at its placement limit (the rest is then partial).
     pub gave_up: bool,
 }
 
 impl<S> Brute<S> {
     fn new() -> Brute<S> {
-        Brute { placements: 0, solutions: 0, pictures: BTreeSet::new(), boards: Vec::new(), gave_up: false }
+        Brute {
+            placements: 0,
+            solutions: 0,
+            pictures: BTreeSet::new(),
+            boards: Vec::new(),
+            found_at: Vec::new(),
+            gave_up: false,
+        }
     }
 
     /// The first complete board in search order.
@@ -282,6 +293,7 @@ fn brute<S: Copy + Ord>(
         out.solutions += 1;
         out.pictures.insert(board.iter().map(|&(_, _, sides)| sides).collect());
         out.boards.push(board.iter().map(|&(piece, turn, _)| (piece, turn)).collect());
+        out.found_at.push(out.placements);
         return;
     }
     for &(piece, turn, sides) in &lists[cell] {

@@ -6,7 +6,7 @@
 //! count.
 
 use std::collections::BTreeSet;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use edge_match::engine::{Engine, Mode};
 use edge_match::testing::{self, Brute, ColourShape, SplitMix};
@@ -208,6 +208,87 @@ fn bigger_boards_counted_across_threads_match_the_brute_force() {
         }
     }
     assert!(checked >= 25, "{checked}");
+}
+
+/// A node limit stops every search at the limit and sets the stop flag: the first solution and
+/// the streams of solutions exactly there (the solutions the brute force had completed by then),
+/// counts within one cell's candidates of it; each unit has the whole limit.
+#[test]
+fn node_limits_stop_every_search() {
+    let mut rng = SplitMix(0x11_0012);
+    let mut checked = 0;
+    for round in 0..10 {
+        for &(rows, cols) in SHAPES {
+            let (puzzle, clues) = case(rows, cols, &mut rng);
+            let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
+            if expected.gave_up || expected.placements < 2 {
+                continue;
+            }
+            let what = format!("round {round}, {rows}x{cols}, pieces {:?}, clues {clues:?}", puzzle.pieces());
+            let limit = 1 + rng.below(expected.placements as usize - 1) as u64;
+            let mut engine = Engine::new(&puzzle, &clues);
+            engine.limit_nodes(Some(limit));
+            let found_by = |n: u64| expected.found_at.iter().filter(|&&at| at <= n).count();
+            // The first solution: found when the brute force completed it within the limit.
+            let stop = AtomicBool::new(false);
+            let (first, nodes) = engine.first(&puzzle, &stop);
+            match expected.found_at.first() {
+                Some(&at) if at <= limit => {
+                    assert_eq!(first, expected.first().map(|b| placements(b)), "{what}");
+                    assert_eq!(nodes, at, "{what}");
+                }
+                _ => assert!(first.is_none() && nodes == limit && stop.load(Relaxed), "{what}, limit {limit}"),
+            }
+            // Every plain solution, in order, up to the limit.
+            let stop = AtomicBool::new(false);
+            let mut streamed = 0;
+            let counts = engine.for_each_solution(&puzzle, Mode::Plain, &stop, |_| {
+                streamed += 1;
+                true
+            });
+            assert!(stop.load(Relaxed), "{what}, limit {limit}");
+            assert_eq!((counts.nodes, streamed), (limit, found_by(limit)), "{what}, limit {limit}");
+            // Counts, parallel or not, in both modes: stopped at the limit or just past it.
+            let most = limit + 4 * puzzle.pieces().len() as u64;
+            for mode in [Mode::Plain, Mode::Pictures] {
+                for parallel in [false, true] {
+                    let stop = AtomicBool::new(false);
+                    let counts = if parallel {
+                        engine.count(&puzzle, mode, &stop)
+                    } else {
+                        engine.count_sequential(&puzzle, mode, &stop)
+                    };
+                    let full = if mode == Mode::Plain { expected.solutions } else { expected.pictures.len() as u64 };
+                    if stop.load(Relaxed) {
+                        assert!(counts.nodes >= limit && counts.nodes <= most, "{what}: {counts:?}, limit {limit}");
+                        assert!(counts.solutions <= full, "{what}");
+                        if mode == Mode::Plain {
+                            assert!(counts.solutions <= found_by(counts.nodes) as u64, "{what}");
+                        }
+                    } else {
+                        // Pictures: the reduced search may make fewer placements than the limit.
+                        assert!(mode == Mode::Pictures && counts.nodes < limit, "{what}: {counts:?}, limit {limit}");
+                        assert_eq!(counts.solutions, full, "{what}");
+                    }
+                }
+            }
+            // A unit below a prefix of depth 1 has the whole limit.
+            if let Some(prefix) = engine.split(&puzzle, Mode::Plain, 1).ok().and_then(|s| s.prefixes.first().cloned()) {
+                let stop = AtomicBool::new(false);
+                let below = engine.count_below(&puzzle, Mode::Plain, &prefix, &stop).unwrap();
+                let mut unlimited = engine.clone();
+                unlimited.limit_nodes(None);
+                let whole = unlimited.count_below(&puzzle, Mode::Plain, &prefix, &stop).unwrap();
+                if whole.nodes > most {
+                    assert!(below.nodes >= limit && below.nodes <= most, "{what}");
+                } else if whole.nodes < limit {
+                    assert_eq!(below, whole, "{what}");
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 100, "{checked}");
 }
 
 /// The examples of the issue, by hand: one-column boards and clued distinct counts.
