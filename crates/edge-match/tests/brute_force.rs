@@ -47,7 +47,12 @@ fn case(rows: usize, cols: usize, rng: &mut SplitMix) -> (ColourPuzzle, Vec<Opti
         rotate: rng.below(3) != 0,
         noise: if rng.below(4) == 0 { 1 } else { 0 },
     };
-    let puzzle = ColourPuzzle::try_from(testing::random_colour_spec(shape, rng)).unwrap();
+    let mut spec = testing::random_colour_spec(shape, rng);
+    if !spec.framed && rng.below(2) == 0 {
+        // Colour 0 as an ordinary colour of a free border (`--no-frame`).
+        spec.pieces.iter_mut().flatten().for_each(|colour| *colour -= 1);
+    }
+    let puzzle = ColourPuzzle::try_from(spec).unwrap();
     let cells = rows * cols;
     let mut clues = Vec::new();
     let wanted = [0, 0, 1, 2][rng.below(4)];
