@@ -106,7 +106,8 @@ pub struct EdgeArgs {
     /// Give up after this many seconds (every mode; with --best, end with the best board so far)
     #[arg(long, value_name = "SECONDS", value_parser = crate::slide::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
-    /// marks: give up after this many search nodes; puz with --best: stop after this many
+    /// Give up after this many search nodes (placements), in every mode (a count then runs on
+    /// one thread; each --unit has the whole limit); with --best: stop after this many
     /// placements in all (each thread its share)
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,

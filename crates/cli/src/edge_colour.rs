@@ -33,13 +33,6 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     if let Some(path) = &args.verify {
         return verify(&puzzle, path, out);
     }
-    if args.max_nodes.is_some() && !args.best {
-        anyhow::bail!(crate::input::BadInput {
-            file: "--max-nodes".to_owned(),
-            pos: None,
-            message: "colour puzzles take --time-limit SECONDS instead of --max-nodes".to_owned(),
-        });
-    }
     if args.split.is_some() || args.unit.is_some() {
         return crate::edge_split::run(args, &puzzle, &clues, out);
     }
@@ -53,7 +46,7 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     // The scan order: given, or chosen by the estimator (the plain search keeps rows). Row order
     // runs the row-major engine and its tight loop; any other order the ordered engine.
     let (order, estimated) = match args.order.as_deref() {
-        Some("auto") | None if !(args.plain && args.order.is_none()) && !args.distinct => {
+        Some("auto") | None if !(args.distinct || args.plain && args.order.is_none()) => {
             let choice = choose_order(&puzzle, &clues, mode);
             (choice.order, Some(choice.estimated_nodes.round() as u64))
         }
@@ -68,8 +61,14 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
         }
     };
     let plan = Plan { order: order.name(), estimated_nodes: estimated };
-    let engine = Engine::new(&puzzle, &clues);
-    let ordered = (order != Order::Row).then(|| OrderedEngine::new(&puzzle, &clues, order));
+    let mut engine = Engine::new(&puzzle, &clues);
+    // The node limit stops the search through the same flag as Ctrl-C and the time limit.
+    engine.limit_nodes(args.max_nodes);
+    let ordered = (order != Order::Row).then(|| {
+        let mut ordered = OrderedEngine::new(&puzzle, &clues, order);
+        ordered.limit_nodes(args.max_nodes);
+        ordered
+    });
     if args.count {
         // Subtrees finished out of all (each search through the board's turns has its own),
         // kept in atomics the ticker reads: the workers never touch the bar.

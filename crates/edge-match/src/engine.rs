@@ -107,6 +107,8 @@ pub struct Engine {
     table: Vec<u32>,
     /// Key for a side facing the outside: the frame colour, or "any".
     border_key: u32,
+    /// Placements after which a search stops (see [`Engine::limit_nodes`]); `u64::MAX`: none.
+    node_limit: u64,
 }
 
 /// A candidate list's key: the cell's frame class (bit 0: the east side faces the frame, bit 1:
@@ -144,10 +146,14 @@ struct CornerSplit {
 impl CornerSplit {
     /// The pictures of the reduced searches: one per orbit under the board's turns.
     fn count(&self, puzzle: &ColourPuzzle, stop: &AtomicBool, observe: &(dyn Fn(usize, usize) + Sync)) -> Counts {
-        self.engines
-            .iter()
-            .map(|engine| engine.count_tree(puzzle, Mode::Pictures, stop, observe))
-            .fold(Counts::default(), Counts::add)
+        let mut total = Counts::default();
+        for engine in &self.engines {
+            // Under a node limit, each search has what the ones before it left.
+            let mut engine = engine.clone();
+            engine.node_limit = engine.node_limit.saturating_sub(total.nodes);
+            total = total.add(engine.count_tree(puzzle, Mode::Pictures, stop, observe));
+        }
+        total
     }
 }
 
@@ -353,7 +359,18 @@ impl Engine {
             fixed,
             table,
             border_key,
+            node_limit: u64::MAX,
         }
+    }
+
+    /// Makes every search of this engine stop once it has made `limit` placements (`None`: no
+    /// limit), setting the `stop` flag it was given, so that the caller sees a stopped search as
+    /// after Ctrl-C. Searches then run on the calling thread only, so that the placements made
+    /// are the same on every run: a first solution, `--all` and the general count stop exactly
+    /// at the limit, the tight counting loop after the cell it is expanding (at most one cell's
+    /// candidates more). Each work unit ([`Engine::count_below`]) has the whole limit.
+    pub fn limit_nodes(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
     }
 
     /// The candidates' slice for `cell` given its neighbours' colours (`north`, `west` are keys).
@@ -402,6 +419,9 @@ impl Engine {
         stop: &AtomicBool,
         observe: &(dyn Fn(usize, usize) + Sync),
     ) -> Counts {
+        if self.node_limit != u64::MAX {
+            return self.count_sequential(puzzle, mode, stop);
+        }
         let (top, prefixes) = self.split_for_threads(puzzle, mode);
         let done = std::sync::atomic::AtomicUsize::new(0);
         let below = prefixes
@@ -445,6 +465,9 @@ impl Engine {
                 |list, piece| (!top_left(list) || piece != corner) && (!top_right(list) || piece == corner),
                 self.words,
             ));
+        }
+        for engine in &mut engines {
+            engine.node_limit = self.node_limit;
         }
         Some(CornerSplit { engines, turns })
     }
@@ -528,7 +551,8 @@ impl Engine {
 
     /// Counts solutions up to the board's own symmetries: pictures that a turn of the whole board
     /// carries onto each other count once (a half turn on any board, quarter turns too on a square
-    /// one; none when pieces may not turn, since turning the board turns them). Sequential,
+    /// one; none when pieces may not turn, since turning the board turns them, nor with clues,
+    /// which a turn would move). Sequential,
     /// except with such a corner piece as [`Engine::count`] uses: then every orbit holds exactly
     /// one picture of its reduced searches, which run in parallel.
     pub fn count_distinct(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
@@ -539,7 +563,10 @@ impl Engine {
         let picture = |placements: &[ColourPlacement]| -> Vec<[u16; 4]> {
             placements.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect()
         };
-        let turns: &[u8] = match (puzzle.rotate(), rows == cols) {
+        // Clues fix the board in place: a turn of a solution is no solution of the same puzzle
+        // (it moves the clues), so every picture is distinct.
+        let clued = self.fixed.iter().any(Option::is_some);
+        let turns: &[u8] = match (puzzle.rotate() && !clued, rows == cols) {
             (false, _) => &[],
             (true, true) => &[1, 2, 3],
             (true, false) => &[2],
@@ -622,6 +649,16 @@ const SUBTREES: usize = 4096;
 /// Placements between two looks at the stop flag.
 const STOP_INTERVAL: u64 = 1 << 22;
 
+/// Whether a search of `nodes` placements has spent its `budget`; if so, sets `stop`.
+#[inline(never)]
+fn out_of_nodes(nodes: u64, budget: u64, stop: &AtomicBool) -> bool {
+    let out = nodes >= budget;
+    if out {
+        stop.store(true, Relaxed);
+    }
+    out
+}
+
 /// One depth-first search over an [`Engine`].
 pub(crate) struct Search<'a> {
     engine: &'a Engine,
@@ -638,6 +675,8 @@ pub(crate) struct Search<'a> {
     /// The search never backtracks above this depth (a replayed prefix).
     floor: usize,
     pub(crate) counts: Counts,
+    /// [`Engine::limit_nodes`].
+    budget: u64,
 }
 
 impl<'a> Search<'a> {
@@ -654,6 +693,7 @@ impl<'a> Search<'a> {
             depth: 0,
             floor: 0,
             counts: Counts::default(),
+            budget: engine.node_limit,
         };
         search.open(0);
         search
@@ -756,9 +796,12 @@ impl<'a> Search<'a> {
     }
 
     /// Counts every solution below the floor: the tight loop of `fast.rs` when the puzzle's
-    /// pieces fit its used set (at most 1024 pieces), else the general one.
+    /// pieces fit its used set (at most 1024 pieces) and the board has more than one column,
+    /// else the general one. (The tight loop looks up the next cell's list when it expands a
+    /// cell, from the cells above and to the left: on a board of one column the cell above the
+    /// next one is the cell being expanded, not yet placed.)
     pub(crate) fn count(&mut self, stop: &AtomicBool) {
-        if self.engine.slots.is_empty() || self.engine.cells > 64 * self.engine.words {
+        if self.engine.slots.is_empty() || self.engine.cells > 64 * self.engine.words || self.engine.cols < 2 {
             return self.count_general(stop);
         }
         match self.engine.words {
@@ -786,7 +829,7 @@ impl<'a> Search<'a> {
     /// Counts every solution below the floor, for any puzzle.
     fn count_general(&mut self, stop: &AtomicBool) {
         let last = self.engine.cells - 1;
-        let mut next_look = self.counts.nodes + STOP_INTERVAL;
+        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
         if self.depth > last {
             return;
         }
@@ -802,8 +845,8 @@ impl<'a> Search<'a> {
                 }
             }
             if self.counts.nodes >= next_look {
-                next_look = self.counts.nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
+                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
+                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.budget, stop) {
                     return;
                 }
             }
@@ -812,10 +855,10 @@ impl<'a> Search<'a> {
 
     /// Finds the first complete board; the search state is left on it.
     pub(crate) fn first(&mut self, stop: &AtomicBool) -> Option<Vec<ColourPlacement>> {
-        if stop.load(Relaxed) {
+        if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.budget, stop) {
             return None;
         }
-        let mut next_look = self.counts.nodes + STOP_INTERVAL;
+        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
         loop {
             match self.advance() {
                 Some(c) => {
@@ -833,8 +876,8 @@ impl<'a> Search<'a> {
                 }
             }
             if self.counts.nodes >= next_look {
-                next_look = self.counts.nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
+                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
+                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.budget, stop) {
                     return None;
                 }
             }

@@ -36,6 +36,8 @@ pub mod render;
 pub mod sol;
 pub mod solve;
 pub mod split;
+#[cfg(any(test, feature = "test-support"))]
+pub mod testing;
 
 pub use check::{check_solution, CheckError, Solution};
 pub use code::{EdgeCode, Matching};

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-use super::{Candidate, Counts, Search, STOP_INTERVAL};
+use super::{out_of_nodes, Candidate, Counts, Search, STOP_INTERVAL};
 use crate::colour::FRAME;
 
 /// Whether `masks[at..at + W]` holds a piece outside `used` other than bit `bit` of word `word`.
@@ -106,7 +106,8 @@ impl Search<'_> {
         used.copy_from_slice(&self.used[..W]);
         let mut depth = self.depth;
         let (mut nodes, mut solutions) = (self.counts.nodes, self.counts.solutions);
-        let mut next_look = nodes + STOP_INTERVAL;
+        let budget = self.budget;
+        let mut next_look = (nodes + STOP_INTERVAL).min(budget);
         // Per depth: the placements still to make there (`buffer[depth * width..]`, from
         // `at[depth]` to `len[depth]`), and the next cell's list but for the candidate's part.
         let width = engine.ranges.iter().map(|&(start, end)| (end - start) as usize).max().unwrap_or(0);
@@ -170,8 +171,8 @@ impl Search<'_> {
             }
             (len[d], at[d]) = (n, 0);
             if nodes >= next_look {
-                next_look = nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
+                next_look = (nodes + STOP_INTERVAL).min(budget);
+                if stop.load(Relaxed) || out_of_nodes(nodes, budget, stop) {
                     break;
                 }
             }

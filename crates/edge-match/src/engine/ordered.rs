@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::{Counts, Mode, Order, STOP_INTERVAL, SUBTREES};
+use super::{out_of_nodes, Counts, Mode, Order, STOP_INTERVAL, SUBTREES};
 use crate::colour::{ColourPlacement, ColourPuzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
 /// A candidate: a piece, its turn and the four sides it then shows.
@@ -50,6 +50,8 @@ pub struct OrderedEngine {
     cols: usize,
     rows: usize,
     clued: bool,
+    /// Placements after which a search stops (see [`OrderedEngine::limit_nodes`]).
+    node_limit: u64,
 }
 
 /// The neighbour of `cell` across `side`, if inside the board.
@@ -163,7 +165,15 @@ impl OrderedEngine {
             cols,
             rows,
             clued: clues.iter().any(Option::is_some),
+            node_limit: u64::MAX,
         }
+    }
+
+    /// Makes every search stop once it has made `limit` placements (`None`: no limit), setting
+    /// the `stop` flag it was given, as [`super::Engine::limit_nodes`] does; counts then run on
+    /// the calling thread only, so that the placements made are the same on every run.
+    pub fn limit_nodes(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
     }
 
     /// The order this engine searches in.
@@ -188,6 +198,9 @@ impl OrderedEngine {
         stop: &AtomicBool,
         observe: &(dyn Fn(usize, usize) + Sync),
     ) -> Counts {
+        if self.node_limit != u64::MAX {
+            return self.count_sequential(mode, stop);
+        }
         if mode == Mode::Pictures && !self.clued {
             if let Some((corner, turns)) = super::unique_corner(puzzle) {
                 let cols = self.cols;
@@ -422,7 +435,7 @@ impl<'a> Walk<'a> {
         if self.depth > last || self.engine.cells.is_empty() {
             return;
         }
-        let mut next_look = self.counts.nodes + STOP_INTERVAL;
+        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
         loop {
             match self.advance() {
                 Some(_) if self.depth == last => self.counts.solutions += 1,
@@ -435,8 +448,8 @@ impl<'a> Walk<'a> {
                 }
             }
             if self.counts.nodes >= next_look {
-                next_look = self.counts.nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
+                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
+                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.engine.node_limit, stop) {
                     return;
                 }
             }
@@ -445,10 +458,10 @@ impl<'a> Walk<'a> {
 
     fn first(&mut self, stop: &AtomicBool) -> Option<Vec<ColourPlacement>> {
         let n = self.engine.cells.len();
-        if stop.load(Relaxed) || n == 0 {
+        if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.engine.node_limit, stop) || n == 0 {
             return None;
         }
-        let mut next_look = self.counts.nodes + STOP_INTERVAL;
+        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
         loop {
             match self.advance() {
                 Some(index) => {
@@ -466,8 +479,8 @@ impl<'a> Walk<'a> {
                 }
             }
             if self.counts.nodes >= next_look {
-                next_look = self.counts.nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
+                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
+                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.engine.node_limit, stop) {
                     return None;
                 }
             }
