@@ -5,9 +5,12 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use clap::Args;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+use edge_match::engine::Mode;
 use edge_match::{
-    check_solution, count_solutions, first_solution, parse_puzzle, render_pieces, render_solution, Limits,
-    ParseErrorKind, ParseOptions, Placement, Puzzle, Solution, Status,
+    check_solution, parse_puzzle, render_pieces, render_solution, MarksEngine, ParseErrorKind, ParseOptions, Placement,
+    Puzzle, Solution,
 };
 use serde::Serialize;
 
@@ -188,47 +191,52 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         };
         input.error(err.pos, message)
     })?;
-    let limits = Limits {
-        max_expanded: args.max_nodes,
-        deadline: args.time_limit.and_then(|limit| std::time::Instant::now().checked_add(limit)),
-        interrupt: Some(&crate::interrupt::INTERRUPTED),
-        progress: None,
-    };
+    // The node limit, the time limit and Ctrl-C stop the engine through one flag, as for colour
+    // puzzles.
+    let stop = &crate::interrupt::STOP;
+    crate::interrupt::stop_after(args.time_limit);
+    let mut engine = MarksEngine::new(&puzzle);
+    engine.limit_nodes(args.max_nodes);
+    let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
     if args.count {
-        let count = count_solutions(&puzzle, &limits);
+        let counts = engine.count(mode, stop);
+        let complete = !stop.load(Relaxed);
         if args.json {
             let json = CountJson {
                 rows: puzzle.rows(),
                 cols: puzzle.cols(),
-                solutions: count.complete.then_some(count.solutions),
-                solutions_so_far: (!count.complete).then_some(count.solutions),
-                nodes: count.stats.generated,
+                solutions: complete.then_some(counts.solutions),
+                solutions_so_far: (!complete).then_some(counts.solutions),
+                nodes: counts.nodes,
                 elapsed_ms: None,
                 order: None,
                 estimated_nodes: None,
-                status: if count.complete { "complete" } else { "gave up" },
+                status: if complete { "complete" } else { "gave up" },
             };
             writeln!(out, "{}", serde_json::to_string(&json)?)?;
-        } else if count.complete {
-            writeln!(out, "{}", count.solutions)?;
+        } else if complete {
+            writeln!(out, "{}", counts.solutions)?;
         } else {
-            writeln!(out, "gave up after {} nodes: at least {} solutions", count.stats.generated, count.solutions)?;
+            writeln!(out, "gave up after {} nodes: at least {} solutions", counts.nodes, counts.solutions)?;
         }
         return Ok(());
     }
-    let first = first_solution(&puzzle, &limits);
-    let solution = match first.status {
-        Status::Found(placements) => Some(checked(&puzzle, &placements)?),
-        Status::Exhausted => None,
-        Status::GaveUp => {
+    if args.all {
+        return write_all(args, &puzzle, &engine, mode, stop, out);
+    }
+    let (found, nodes) = engine.first(stop);
+    let solution = match found {
+        Some(placements) => Some(checked(&puzzle, &placements)?),
+        None if !stop.load(Relaxed) => None,
+        None => {
             if args.json {
                 let json = serde_json::json!({
                     "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
-                    "nodes": first.stats.generated, "status": "gave up",
+                    "nodes": nodes, "status": "gave up",
                 });
                 writeln!(out, "{json}")?;
             } else {
-                writeln!(out, "gave up after {} nodes", first.stats.generated)?;
+                writeln!(out, "gave up after {nodes} nodes")?;
             }
             return Ok(());
         }
@@ -246,7 +254,7 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
                     .map(|p| PlacementJson { piece: p.piece, rotation: p.rotation.quarter_turns() })
                     .collect()
             }),
-            nodes: first.stats.generated,
+            nodes,
         };
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
         return Ok(());
@@ -260,6 +268,54 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
             write!(out, "{}", render_solution(&puzzle, solution))?;
         }
         None => writeln!(out, "no solution")?,
+    }
+    Ok(())
+}
+
+/// `--all`: every solution as it is found, checked first: boxes headed `solution K:` separated by
+/// blank lines, or JSON lines `{"solution":K,"placements":[...]}`; then, when the search stopped
+/// early, how many were found.
+fn write_all(
+    args: &EdgeArgs,
+    puzzle: &Puzzle,
+    engine: &MarksEngine,
+    mode: Mode,
+    stop: &AtomicBool,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let mut number = 0u64;
+    let mut failure = None;
+    engine.for_each_solution(mode, stop, |placements| {
+        number += 1;
+        let written = (|| -> anyhow::Result<()> {
+            let solution = checked(puzzle, placements)?;
+            if args.json {
+                let placements: Vec<PlacementJson> = (solution.placements().iter())
+                    .map(|p| PlacementJson { piece: p.piece, rotation: p.rotation.quarter_turns() })
+                    .collect();
+                writeln!(out, "{}", serde_json::json!({ "solution": number, "placements": placements }))?;
+            } else {
+                if number > 1 {
+                    writeln!(out)?;
+                }
+                writeln!(out, "solution {number}:")?;
+                write!(out, "{}", render_solution(puzzle, &solution))?;
+            }
+            Ok(())
+        })();
+        let ok = written.is_ok();
+        failure = written.err();
+        ok
+    });
+    if let Some(err) = failure {
+        return Err(err);
+    }
+    if stop.load(Relaxed) {
+        if args.json {
+            writeln!(out, "{}", serde_json::json!({ "status": "gave up", "solutions_so_far": number }))?;
+        } else {
+            writeln!(out, "gave up after {number} solutions")?;
+        }
     }
     Ok(())
 }

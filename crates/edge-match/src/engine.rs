@@ -38,6 +38,9 @@ pub enum Mode {
 }
 
 /// A candidate packed in 32 bits: piece (10 bits), rotation (2), east colour (10), south (10).
+/// East and south hold what the neighbours there must show: the partners of the piece's sides
+/// ([`ColourPuzzle::partner`]; the colours themselves for equal-colour puzzles), so that lists
+/// keyed by the sides a piece shows north and west are found by equality alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Candidate(u32);
 
@@ -226,7 +229,9 @@ impl Engine {
                                         puzzle.oriented(c.piece(), c.rotation()) == sides
                                     })
                                     .map_or(NO_TWIN, |i| i as u32);
-                                candidates.push(Candidate::new(piece, rotation, sides[EAST], sides[SOUTH]));
+                                // East and south neighbours come later: they must show the partners.
+                                let (east, south) = (puzzle.partner(sides[EAST]), puzzle.partner(sides[SOUTH]));
+                                candidates.push(Candidate::new(piece, rotation, east, south));
                                 twins.push(twin);
                             }
                         }
@@ -253,7 +258,8 @@ impl Engine {
             if let Some(clue) = clue {
                 let sides = puzzle.oriented(clue.piece, clue.rotation);
                 let start = candidates.len() as u32;
-                candidates.push(Candidate::new(clue.piece, clue.rotation, sides[EAST], sides[SOUTH]));
+                let (east, south) = (puzzle.partner(sides[EAST]), puzzle.partner(sides[SOUTH]));
+                candidates.push(Candidate::new(clue.piece, clue.rotation, east, south));
                 twins.push(NO_TWIN);
                 fixed[cell] = Some((start, start + 1));
                 // The fast loop's table for this cell: the clue in the lists whose north and

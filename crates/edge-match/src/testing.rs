@@ -11,6 +11,11 @@
 //! the cells row-major from the top-left, trying every unused piece in input order and every
 //! allowed turn, and checks every touching side and the frame by their definitions in
 //! docs/formats.md.
+//!
+//! [`marks_oracle`] is the old marks solver (over `search::backtrack`), which the marks path of
+//! the engine is tested against.
+
+pub mod marks_oracle;
 
 use std::collections::BTreeSet;
 

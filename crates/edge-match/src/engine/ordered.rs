@@ -14,7 +14,9 @@ use rayon::prelude::*;
 use super::{out_of_nodes, Counts, Mode, Order, STOP_INTERVAL, SUBTREES};
 use crate::colour::{ColourPlacement, ColourPuzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
-/// A candidate: a piece, its turn and the four sides it then shows.
+/// A candidate: a piece, its turn and the four sides it then shows; a side facing a neighbour
+/// placed later in the order holds its partner instead ([`ColourPuzzle::partner`]), the code that
+/// neighbour must show.
 #[derive(Clone, Copy, Debug)]
 struct Candidate {
     piece: u16,
@@ -127,6 +129,12 @@ impl OrderedEngine {
                     if !frame_ok {
                         continue;
                     }
+                    // Towards a neighbour placed later, the side carries its partner, what that
+                    // neighbour must show: every comparison below is then an equality.
+                    let sides: [u16; 4] = std::array::from_fn(|side| match neighbour(cell, side, rows, cols) {
+                        Some(other) if !placed_before[other] => puzzle.partner(sides[side]),
+                        _ => sides[side],
+                    });
                     let slot: usize = plan
                         .keyed
                         .iter()
