@@ -234,6 +234,27 @@ mod tests {
     }
 
     #[test]
+    fn partner_tables_must_pair_codes() {
+        let puzzle = |framed| {
+            let spec = ColourSpec { rows: 1, cols: 2, pieces: vec![[0, 1, 2, 3], [0, 1, 2, 3]], framed, rotate: true };
+            ColourPuzzle::try_from(spec).unwrap()
+        };
+        // Codes 0..6: 1 and 4 pair up, the others are their own partners.
+        let paired = puzzle(false).with_partners(vec![0, 4, 2, 3, 1, 5]).unwrap();
+        assert_eq!((paired.partner(1), paired.partner(4), paired.partner(2)), (4, 1, 2));
+        assert_eq!(paired.n_colours(), 6, "codes up to the table's length");
+        assert!(!paired.equal_colours());
+        // The identity is no table at all.
+        let plain = puzzle(false).with_partners(vec![0, 1, 2, 3]).unwrap();
+        assert!(plain.equal_colours() && plain == puzzle(false));
+        let err = |code, partner| Err(ColourError::Partners { code, partner });
+        assert_eq!(puzzle(false).with_partners(vec![1, 2, 0, 3]), err(0, 1), "not an involution");
+        assert_eq!(puzzle(false).with_partners(vec![0, 1, 2, 7]), err(3, 7), "out of range");
+        assert_eq!(puzzle(false).with_partners(vec![0, 1, 2]), err(3, 3), "a code without a partner");
+        assert_eq!(puzzle(true).with_partners(vec![1, 0, 2, 3]), err(0, 1), "the frame pairs with itself");
+    }
+
+    #[test]
     fn specs_are_validated() {
         let spec =
             |rows, cols, n| ColourSpec { rows, cols, pieces: vec![[1, 1, 1, 1]; n], framed: false, rotate: true };

@@ -200,14 +200,14 @@ impl Backtrack for Search<'_> {
 }
 
 /// Every solution in search order: every complete placement when `distinct` is `false`, else
-/// one per picture (the solutions [`count_solutions`] counts).
-pub fn all_solutions(puzzle: &Puzzle, distinct: bool) -> Vec<Vec<Placement>> {
+/// one per picture (the solutions [`count_solutions`] counts); and the choices applied.
+pub fn all_solutions(puzzle: &Puzzle, distinct: bool) -> (Vec<Vec<Placement>>, u64) {
     let tables = Tables::new(puzzle);
     let mut search = Search::new(&tables, distinct);
     let mut all = Vec::new();
-    backtrack(&mut search, &Limits::NONE, |search, _| {
+    let outcome = backtrack(&mut search, &Limits::NONE, |search, _| {
         all.push(search.placements());
         ControlFlow::Continue(())
     });
-    all
+    (all, outcome.stats.generated)
 }
