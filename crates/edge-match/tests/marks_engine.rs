@@ -124,3 +124,11 @@ fn limits_stop_the_engine() {
     assert!(count.complete);
     assert_eq!(count.solutions, marks_oracle::count_solutions(&puzzle, &Limits::NONE).solutions);
 }
+
+/// The seeded 6×6 marks puzzle of docs/benchmarks.md is the generator's, as its first line says.
+#[test]
+fn the_benchmark_puzzle_is_the_seeded_one() {
+    let file = include_str!("../../../fixtures/data/marks_6x6_seed5.txt");
+    let pieces: String = file.lines().filter(|line| !line.starts_with('#')).map(|line| format!("{line}\n")).collect();
+    assert_eq!(pieces, testing::random_marks_text(6, 6, 5, true, &mut SplitMix(5)));
+}
