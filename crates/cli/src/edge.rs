@@ -55,12 +55,12 @@ pub struct EdgeArgs {
     /// symmetric solution once
     #[arg(long, conflicts_with_all = ["count", "all"])]
     pub distinct: bool,
-    /// puz: print every solution (distinct pictures; with --plain every placement) as `.sol`
-    /// blocks, or JSON lines with --json, in search order
+    /// Print every solution (distinct pictures; with --plain every placement) in search order:
+    /// `.sol` blocks for puz, boxes headed `solution K:` for marks, JSON lines with --json
     #[arg(long, conflicts_with = "count")]
     pub all: bool,
-    /// puz, with --count: the plain search (every complete placement is a solution, identical
-    /// pictures not merged), reporting placements per second
+    /// With --count or --all: the plain search (every complete placement is a solution, identical
+    /// pictures not merged), reporting placements per second (puz)
     #[arg(long)]
     pub plain: bool,
     /// puz: the order cells are filled in: row, column, diagonal, spiral, frame-first, snake, or

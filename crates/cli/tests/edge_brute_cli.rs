@@ -3,7 +3,8 @@
 //! 3×4), framed and free, with and without `--no-rotate` and `--clue`, the first solution,
 //! `--count`, `--count --plain` (solutions and placements), `--all` (with and without
 //! `--plain`, and with `--max-nodes`), `--distinct`, and `--split`/`--unit`/`merge` adding up to the unsplit count; and
-//! marks puzzles, first solution and `--count`.
+//! marks puzzles, first solution (and its placements), `--count`, `--count --plain` (solutions and
+//! placements), `--all` (each picture once) and `--all --plain` (every board, in order).
 
 mod common;
 
@@ -332,6 +333,31 @@ fn marks_puzzles_match_the_brute_force() {
             assert_eq!(found.as_ref(), expected.first(), "marks first solution: {what}");
             let count = &json_lines(&ok(&[&args[..], &["--count", "--json"]].concat()))[0];
             assert_eq!(count["solutions"].as_u64(), Some(expected.pictures.len() as u64), "marks --count: {what}");
+            assert_eq!(
+                first["nodes"].as_u64(),
+                Some(expected.found_at.first().copied().unwrap_or(expected.placements))
+            );
+            let plain = &json_lines(&ok(&[&args[..], &["--count", "--plain", "--json"]].concat()))[0];
+            let plain = (plain["solutions"].as_u64(), plain["nodes"].as_u64());
+            assert_eq!(plain, (Some(expected.solutions), Some(expected.placements)), "marks --count --plain: {what}");
+            let boards: Vec<_> = json_lines(&ok(&[&args[..], &["--all", "--plain", "--json"]].concat()))
+                .iter()
+                .map(|line| cells(&line["placements"]))
+                .collect();
+            assert_eq!(boards, expected.boards, "marks --all --plain: {what}");
+            let all = json_lines(&ok(&[&args[..], &["--all", "--json"]].concat()));
+            let pictures: BTreeSet<Vec<[edge_match::Mark; 4]>> = all
+                .iter()
+                .map(|line| {
+                    let board = cells(&line["placements"]);
+                    let turned = |&(piece, turns): &(usize, u8)| {
+                        let rotation = puzzle_core::Rotation::from_quarter_turns(usize::from(turns));
+                        puzzle.pieces()[piece].rotated(rotation).sides
+                    };
+                    board.iter().map(turned).collect()
+                })
+                .collect();
+            assert_eq!((all.len(), &pictures), (expected.pictures.len(), &expected.pictures), "marks --all: {what}");
             checked += 1;
         }
     }
