@@ -150,6 +150,11 @@ pub fn puzzle_key(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], mode
             text.push_str(&format!("clue {cell} {} {}\n", clue.piece, clue.rotation));
         }
     }
+    // A partner table is a different puzzle; equal colours add nothing, so their keys stay.
+    if !puzzle.equal_colours() {
+        let partners: Vec<String> = (0..puzzle.n_colours() as u16).map(|c| puzzle.partner(c).to_string()).collect();
+        text.push_str(&format!("partners {}\n", partners.join(" ")));
+    }
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
