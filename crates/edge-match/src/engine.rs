@@ -112,6 +112,9 @@ pub struct Engine {
     border_key: u32,
     /// Placements after which a search stops (see [`Engine::limit_nodes`]); `u64::MAX`: none.
     node_limit: u64,
+    /// In [`Mode::Pictures`], whether the tight loop looks at the cell below (see
+    /// [`Engine::look_below`]).
+    look_below: bool,
 }
 
 /// A candidate list's key: the cell's frame class (bit 0: the east side faces the frame, bit 1:
@@ -366,6 +369,7 @@ impl Engine {
             table,
             border_key,
             node_limit: u64::MAX,
+            look_below: true,
         }
     }
 
@@ -377,6 +381,14 @@ impl Engine {
     /// candidates more). Each work unit ([`Engine::count_below`]) has the whole limit.
     pub fn limit_nodes(&mut self, limit: Option<u64>) {
         self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Whether a picture count ([`Mode::Pictures`]) skips making a placement that leaves the
+    /// cell below it without a free piece that fits (on by default). The count is the same
+    /// either way; off, its placements are exactly those of the plain row-major search with
+    /// look-alike candidates skipped (the figure the old marks solver reported).
+    pub fn look_below(&mut self, on: bool) {
+        self.look_below = on;
     }
 
     /// The candidates' slice for `cell` given its neighbours' colours (`north`, `west` are keys).
@@ -474,6 +486,7 @@ impl Engine {
         }
         for engine in &mut engines {
             engine.node_limit = self.node_limit;
+            engine.look_below = self.look_below;
         }
         Some(CornerSplit { engines, turns })
     }

@@ -60,7 +60,9 @@ impl MarksEngine {
     /// Converts `puzzle` to the engine's model and prepares the engine.
     pub fn new(puzzle: &Puzzle) -> MarksEngine {
         let model = colour_model(puzzle);
-        let engine = Engine::new(&model, &[]);
+        let mut engine = Engine::new(&model, &[]);
+        // The placements a count reports stay those of the marks solver before the engine.
+        engine.look_below(false);
         MarksEngine { model, engine }
     }
 
@@ -83,7 +85,9 @@ impl MarksEngine {
 
     /// Counts solutions and placements: [`Mode::Pictures`] counts distinct pictures (two
     /// solutions are the same when every cell shows the same four marks), [`Mode::Plain`] every
-    /// complete placement. Runs on rayon's threads unless a node limit is set.
+    /// complete placement. Runs on rayon's threads unless a node limit is set. The placements are
+    /// those of the row-major search (look-alike candidates skipped for pictures), without the
+    /// engine's look at the cell below ([`Engine::look_below`]).
     pub fn count(&self, mode: Mode, stop: &AtomicBool) -> Counts {
         self.engine.count(&self.model, mode, stop)
     }

@@ -80,7 +80,7 @@ impl Search<'_> {
                 next_above: if next < cols { border_slot } else { (next - cols) as u32 },
                 next_fixed: if next < cells { class_base(next) + if starts_row { border } else { 0 } } else { 0 },
                 east_mask: if starts_row { 0 } else { u32::MAX },
-                below: if d + cols < cells {
+                below: if d + cols < cells && engine.look_below {
                     engine.table[d + cols] * keys * 2 + u32::from(framed && (d + cols) % cols == 0)
                 } else {
                     NONE
