@@ -51,8 +51,8 @@ pub struct EdgeArgs {
     /// puz: write the solution found as `.sol` lines (`tile col row rot`) to FILE
     #[arg(long, value_name = "FILE")]
     pub sol: Option<PathBuf>,
-    /// puz: count solutions up to the board's own symmetries (turns of the whole board), a
-    /// symmetric solution once
+    /// Count solutions up to the board's own symmetries (turns of the whole board), a symmetric
+    /// solution once
     #[arg(long, conflicts_with_all = ["count", "all"])]
     pub distinct: bool,
     /// Print every solution (distinct pictures; with --plain every placement) in search order:
@@ -63,9 +63,9 @@ pub struct EdgeArgs {
     /// pictures not merged), reporting placements per second (puz)
     #[arg(long)]
     pub plain: bool,
-    /// puz: the order cells are filled in: row, column, diagonal, spiral, frame-first, snake, or
-    /// auto (each order's search tree estimated by random probes, the smallest taken) [default:
-    /// auto for counts, --all and the first solution; row with --plain]
+    /// The order cells are filled in: row, column, diagonal, spiral, frame-first, snake, or auto
+    /// (each order's search tree estimated by random probes, the smallest taken) [default, puz:
+    /// auto for counts, --all and the first solution, row with --plain; marks: row]
     #[arg(long, value_name = "ORDER", conflicts_with_all = ["distinct", "best", "split", "unit"])]
     pub order: Option<String>,
     /// puz: check the solution in FILE (`.sol` lines) with the independent checker instead of
@@ -198,8 +198,28 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let mut engine = MarksEngine::new(&puzzle);
     engine.limit_nodes(args.max_nodes);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
-    if args.count {
-        let counts = engine.count(mode, stop);
+    // Row-major unless --order says otherwise (the marks first solution's contract, and the
+    // placements the marks outputs have always reported); the JSON names an order only then.
+    let plan = match args.order.as_deref() {
+        None => None,
+        Some("auto") => {
+            let choice = edge_match::engine::choose_order(engine.model(), &[], mode);
+            Some((choice.order, Some(choice.estimated_nodes.round() as u64)))
+        }
+        Some(name) => {
+            let order = name.parse::<edge_match::engine::Order>().map_err(|message| crate::input::BadInput {
+                file: "--order".to_owned(),
+                pos: None,
+                message,
+            })?;
+            Some((order, None))
+        }
+    };
+    if let Some((order, _)) = plan {
+        engine.set_order(order);
+    }
+    if args.count || args.distinct {
+        let counts = if args.distinct { engine.count_distinct(stop) } else { engine.count(mode, stop) };
         let complete = !stop.load(Relaxed);
         if args.json {
             let json = CountJson {
@@ -209,8 +229,8 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
                 solutions_so_far: (!complete).then_some(counts.solutions),
                 nodes: counts.nodes,
                 elapsed_ms: None,
-                order: None,
-                estimated_nodes: None,
+                order: plan.map(|(order, _)| order.name()),
+                estimated_nodes: plan.and_then(|(_, estimated)| estimated),
                 status: if complete { "complete" } else { "gave up" },
             };
             writeln!(out, "{}", serde_json::to_string(&json)?)?;

@@ -4,7 +4,8 @@
 //! `--count`, `--count --plain` (solutions and placements), `--all` (with and without
 //! `--plain`, and with `--max-nodes`), `--distinct`, and `--split`/`--unit`/`merge` adding up to the unsplit count; and
 //! marks puzzles, first solution (and its placements), `--count`, `--count --plain` (solutions and
-//! placements), `--all` (each picture once) and `--all --plain` (every board, in order).
+//! placements), `--all` (each picture once), `--all --plain` (every board, in order),
+//! `--distinct`, and counts and boards under a random `--order`.
 
 mod common;
 
@@ -311,7 +312,7 @@ fn marks_puzzles_match_the_brute_force() {
     let file = dir.path().join("marks.txt");
     let mut rng = SplitMix(0x3a75_0012);
     let mut checked = 0;
-    for round in 0..3 {
+    for round in 0..6 {
         for &(rows, cols) in SHAPES.iter().filter(|&&(r, c)| r * c <= 9) {
             let rotate = rng.below(3) != 0;
             let text = testing::random_marks_text(rows, cols, 1 + rng.below(3) as u8, rotate, &mut rng);
@@ -358,8 +359,29 @@ fn marks_puzzles_match_the_brute_force() {
                 })
                 .collect();
             assert_eq!((all.len(), &pictures), (expected.pictures.len(), &expected.pictures), "marks --all: {what}");
+            // Up to turns of the whole board: the pictures with sides as codes in north east south
+            // west order, for the brute force's orbits.
+            let coded: BTreeSet<Vec<[u16; 4]>> = (expected.pictures.iter())
+                .map(|picture| picture.iter().map(|[n, w, s, e]| [n, e, s, w].map(|m| m.code().0)).collect())
+                .collect();
+            // Other scan orders: the same counts, the same boards (in another order).
+            let order = ["column", "diagonal", "spiral", "frame-first", "snake", "auto"][rng.below(6)];
+            let count = &json_lines(&ok(&[&args[..], &["--count", "--json", "--order", order]].concat()))[0];
+            assert_eq!(count["solutions"].as_u64(), Some(expected.pictures.len() as u64), "{order}: {what}");
+            let mut boards: Vec<_> =
+                json_lines(&ok(&[&args[..], &["--all", "--plain", "--json", "--order", order]].concat()))
+                    .iter()
+                    .map(|line| cells(&line["placements"]))
+                    .collect();
+            boards.sort();
+            let mut expected_boards = expected.boards.clone();
+            expected_boards.sort();
+            assert_eq!(boards, expected_boards, "marks --all --plain --order {order}: {what}");
+            let distinct = &json_lines(&ok(&[&args[..], &["--distinct", "--json"]].concat()))[0];
+            let orbits = testing::orbits(&coded, rows, cols, rotate);
+            assert_eq!(distinct["solutions"].as_u64(), Some(orbits), "marks --distinct: {what}");
             checked += 1;
         }
     }
-    assert!(checked >= 25, "{checked}");
+    assert!(checked >= 50, "{checked}");
 }

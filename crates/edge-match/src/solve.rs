@@ -23,7 +23,7 @@ use search::{Limits, Stats, Status};
 
 use crate::code::EdgeCode;
 use crate::colour::{ColourPlacement, ColourPuzzle, ColourSpec};
-use crate::engine::{Counts, Engine, Mode};
+use crate::engine::{Counts, Engine, Mode, Order, OrderedEngine};
 use crate::puzzle::{Placement, Puzzle};
 
 /// The result of [`first_solution`].
@@ -54,6 +54,10 @@ pub struct SolutionCount {
 pub struct MarksEngine {
     model: ColourPuzzle,
     engine: Engine,
+    /// The engine of another scan order than row-major, when one was chosen
+    /// ([`MarksEngine::set_order`]).
+    ordered: Option<OrderedEngine>,
+    node_limit: Option<u64>,
 }
 
 impl MarksEngine {
@@ -63,7 +67,18 @@ impl MarksEngine {
         let mut engine = Engine::new(&model, &[]);
         // The placements a count reports stay those of the marks solver before the engine.
         engine.look_below(false);
-        MarksEngine { model, engine }
+        MarksEngine { model, engine, ordered: None, node_limit: None }
+    }
+
+    /// Searches in `order` from now on (row-major, the default, runs the row engine, whose
+    /// placements are the old solver's; another order the ordered engine, whose counts are the
+    /// same and whose tree is not). [`MarksEngine::count_distinct`] stays row-major.
+    pub fn set_order(&mut self, order: Order) {
+        self.ordered = (order != Order::Row).then(|| {
+            let mut ordered = OrderedEngine::new(&self.model, &[], order);
+            ordered.limit_nodes(self.node_limit);
+            ordered
+        });
     }
 
     /// The puzzle as the engine sees it: sides N, E, S, W as codes matching through partners.
@@ -74,12 +89,20 @@ impl MarksEngine {
     /// Makes every search stop once it has made `limit` placements (`None`: no limit), setting
     /// the `stop` flag it was given ([`Engine::limit_nodes`]).
     pub fn limit_nodes(&mut self, limit: Option<u64>) {
+        self.node_limit = limit;
         self.engine.limit_nodes(limit);
+        if let Some(ordered) = &mut self.ordered {
+            ordered.limit_nodes(limit);
+        }
     }
 
-    /// The first solution in search order (row-major), with the placements made to find it.
+    /// The first solution in search order (row-major unless [`MarksEngine::set_order`] chose
+    /// another), with the placements made to find it.
     pub fn first(&self, stop: &AtomicBool) -> (Option<Vec<Placement>>, u64) {
-        let (found, nodes) = self.engine.first(&self.model, stop);
+        let (found, nodes) = match &self.ordered {
+            Some(ordered) => ordered.first(stop),
+            None => self.engine.first(&self.model, stop),
+        };
         (found.map(|found| placements(&found)), nodes)
     }
 
@@ -89,7 +112,18 @@ impl MarksEngine {
     /// those of the row-major search (look-alike candidates skipped for pictures), without the
     /// engine's look at the cell below ([`Engine::look_below`]).
     pub fn count(&self, mode: Mode, stop: &AtomicBool) -> Counts {
-        self.engine.count(&self.model, mode, stop)
+        match &self.ordered {
+            Some(ordered) => ordered.count(&self.model, mode, stop),
+            None => self.engine.count(&self.model, mode, stop),
+        }
+    }
+
+    /// Counts pictures up to turns of the whole board (a half turn; quarter turns too on a
+    /// square board; none when pieces may not turn): each orbit once
+    /// ([`Engine::count_distinct`]; the border is free, so every turn of a solution is one).
+    /// Sequential.
+    pub fn count_distinct(&self, stop: &AtomicBool) -> Counts {
+        self.engine.count_distinct(&self.model, stop)
     }
 
     /// Calls `visit` with every solution (in `mode`) in search order, on the calling thread,
@@ -100,7 +134,11 @@ impl MarksEngine {
         stop: &AtomicBool,
         mut visit: impl FnMut(&[Placement]) -> bool,
     ) -> Counts {
-        self.engine.for_each_solution(&self.model, mode, stop, |found| visit(&placements(found)))
+        let visit = |found: &[ColourPlacement]| visit(&placements(found));
+        match &self.ordered {
+            Some(ordered) => ordered.for_each_solution(mode, stop, visit),
+            None => self.engine.for_each_solution(&self.model, mode, stop, visit),
+        }
     }
 }
 
