@@ -219,7 +219,7 @@ fn with_stop<T>(limits: &Limits, search: impl FnOnce(&AtomicBool) -> T) -> (T, b
 }
 
 /// Finds the first solution in the search order described in the [module docs](self).
-/// `limits.max_expanded` limits the placements made.
+/// `limits.max_expanded` limits the placements made; `limits.progress` is not updated.
 pub fn first_solution(puzzle: &Puzzle, limits: &Limits) -> FirstSolution {
     let mut engine = MarksEngine::new(puzzle);
     engine.limit_nodes(limits.max_expanded);

@@ -89,6 +89,20 @@ fn the_engine_agrees_with_the_old_solver() {
                 assert_eq!(all, marks_oracle::all_solutions(&puzzle, distinct).0, "all, {mode:?}: {what}");
             }
 
+            // The marks engine in another order: the same pictures, every board once.
+            let mut in_order = MarksEngine::new(&puzzle);
+            in_order.set_order(Order::ALL[rng.below(Order::ALL.len())]);
+            assert_eq!(in_order.count(Mode::Pictures, &stop).solutions, old_count.solutions, "{what}");
+            let mut boards: Vec<Vec<Placement>> = Vec::new();
+            in_order.for_each_solution(Mode::Plain, &stop, |placements| {
+                boards.push(placements.to_vec());
+                true
+            });
+            boards.sort();
+            let mut old_boards = old_plain.clone();
+            old_boards.sort();
+            assert_eq!(boards, old_boards, "every board in another order: {what}");
+
             // The partner table holds under every scan order: the counts do not change.
             for order in Order::ALL {
                 let ordered = OrderedEngine::new(engine.model(), &[], order);
