@@ -5,9 +5,12 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use clap::Args;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+use edge_match::engine::Mode;
 use edge_match::{
-    check_solution, count_solutions, first_solution, parse_puzzle, render_pieces, render_solution, Limits,
-    ParseErrorKind, ParseOptions, Placement, Puzzle, Solution, Status,
+    check_solution, parse_puzzle, render_pieces, render_solution, MarksEngine, ParseErrorKind, ParseOptions, Placement,
+    Puzzle, Solution,
 };
 use serde::Serialize;
 
@@ -48,18 +51,23 @@ pub struct EdgeArgs {
     /// puz: write the solution found as `.sol` lines (`tile col row rot`) to FILE
     #[arg(long, value_name = "FILE")]
     pub sol: Option<PathBuf>,
-    /// puz: count solutions up to the board's own symmetries (turns of the whole board), a
-    /// symmetric solution once
+    /// Count solutions up to the board's own symmetries (turns of the whole board), a symmetric
+    /// solution once
     #[arg(long, conflicts_with_all = ["count", "all"])]
     pub distinct: bool,
-    /// puz: print every solution (distinct pictures; with --plain every placement) as `.sol`
-    /// blocks, or JSON lines with --json, in search order
+    /// Print every solution (distinct pictures; with --plain every placement) in search order:
+    /// `.sol` blocks for puz, boxes headed `solution K:` for marks, JSON lines with --json
     #[arg(long, conflicts_with = "count")]
     pub all: bool,
-    /// puz, with --count: the plain search (every complete placement is a solution, identical
-    /// pictures not merged), reporting placements per second
+    /// With --count or --all: the plain search (every complete placement is a solution, identical
+    /// pictures not merged), reporting placements per second (puz)
     #[arg(long)]
     pub plain: bool,
+    /// The order cells are filled in: row, column, diagonal, spiral, frame-first, snake, or auto
+    /// (each order's search tree estimated by random probes, the smallest taken) [default, puz:
+    /// auto for counts, --all and the first solution, row with --plain; marks: row]
+    #[arg(long, value_name = "ORDER", conflicts_with_all = ["distinct", "best", "split", "unit"])]
+    pub order: Option<String>,
     /// puz: check the solution in FILE (`.sol` lines) with the independent checker instead of
     /// solving; prints `ok`, or the first problem and exit status 1
     #[arg(long, value_name = "FILE")]
@@ -101,7 +109,8 @@ pub struct EdgeArgs {
     /// Give up after this many seconds (every mode; with --best, end with the best board so far)
     #[arg(long, value_name = "SECONDS", value_parser = crate::slide::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
-    /// marks: give up after this many search nodes; puz with --best: stop after this many
+    /// Give up after this many search nodes (placements), in every mode (a count then runs on
+    /// one thread; each --unit has the whole limit); with --best: stop after this many
     /// placements in all (each thread its share)
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
@@ -182,45 +191,72 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         };
         input.error(err.pos, message)
     })?;
-    let limits = Limits {
-        max_expanded: args.max_nodes,
-        deadline: args.time_limit.and_then(|limit| std::time::Instant::now().checked_add(limit)),
-        interrupt: Some(&crate::interrupt::INTERRUPTED),
-        progress: None,
+    // The node limit, the time limit and Ctrl-C stop the engine through one flag, as for colour
+    // puzzles.
+    let stop = &crate::interrupt::STOP;
+    crate::interrupt::stop_after(args.time_limit);
+    let mut engine = MarksEngine::new(&puzzle);
+    engine.limit_nodes(args.max_nodes);
+    let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
+    // Row-major unless --order says otherwise (the marks first solution's contract, and the
+    // placements the marks outputs have always reported); the JSON names an order only then.
+    let plan = match args.order.as_deref() {
+        None => None,
+        Some("auto") => {
+            let choice = edge_match::engine::choose_order(engine.model(), &[], mode);
+            Some((choice.order, Some(choice.estimated_nodes.round() as u64)))
+        }
+        Some(name) => {
+            let order = name.parse::<edge_match::engine::Order>().map_err(|message| crate::input::BadInput {
+                file: "--order".to_owned(),
+                pos: None,
+                message,
+            })?;
+            Some((order, None))
+        }
     };
-    if args.count {
-        let count = count_solutions(&puzzle, &limits);
+    if let Some((order, _)) = plan {
+        engine.set_order(order);
+    }
+    if args.count || args.distinct {
+        let counts = if args.distinct { engine.count_distinct(stop) } else { engine.count(mode, stop) };
+        let complete = !stop.load(Relaxed);
         if args.json {
             let json = CountJson {
                 rows: puzzle.rows(),
                 cols: puzzle.cols(),
-                solutions: count.complete.then_some(count.solutions),
-                solutions_so_far: (!count.complete).then_some(count.solutions),
-                nodes: count.stats.generated,
+                solutions: complete.then_some(counts.solutions),
+                solutions_so_far: (!complete).then_some(counts.solutions),
+                nodes: counts.nodes,
                 elapsed_ms: None,
-                status: if count.complete { "complete" } else { "gave up" },
+                order: plan.map(|(order, _)| order.name()),
+                estimated_nodes: plan.and_then(|(_, estimated)| estimated),
+                status: if complete { "complete" } else { "gave up" },
             };
             writeln!(out, "{}", serde_json::to_string(&json)?)?;
-        } else if count.complete {
-            writeln!(out, "{}", count.solutions)?;
+        } else if complete {
+            writeln!(out, "{}", counts.solutions)?;
         } else {
-            writeln!(out, "gave up after {} nodes: at least {} solutions", count.stats.generated, count.solutions)?;
+            writeln!(out, "gave up after {} nodes: at least {} solutions", counts.nodes, counts.solutions)?;
         }
         return Ok(());
     }
-    let first = first_solution(&puzzle, &limits);
-    let solution = match first.status {
-        Status::Found(placements) => Some(checked(&puzzle, &placements)?),
-        Status::Exhausted => None,
-        Status::GaveUp => {
+    if args.all {
+        return write_all(args, &puzzle, &engine, mode, stop, out);
+    }
+    let (found, nodes) = engine.first(stop);
+    let solution = match found {
+        Some(placements) => Some(checked(&puzzle, &placements)?),
+        None if !stop.load(Relaxed) => None,
+        None => {
             if args.json {
                 let json = serde_json::json!({
                     "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
-                    "nodes": first.stats.generated, "status": "gave up",
+                    "nodes": nodes, "status": "gave up",
                 });
                 writeln!(out, "{json}")?;
             } else {
-                writeln!(out, "gave up after {} nodes", first.stats.generated)?;
+                writeln!(out, "gave up after {nodes} nodes")?;
             }
             return Ok(());
         }
@@ -238,7 +274,7 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
                     .map(|p| PlacementJson { piece: p.piece, rotation: p.rotation.quarter_turns() })
                     .collect()
             }),
-            nodes: first.stats.generated,
+            nodes,
         };
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
         return Ok(());
@@ -252,6 +288,54 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
             write!(out, "{}", render_solution(&puzzle, solution))?;
         }
         None => writeln!(out, "no solution")?,
+    }
+    Ok(())
+}
+
+/// `--all`: every solution as it is found, checked first: boxes headed `solution K:` separated by
+/// blank lines, or JSON lines `{"solution":K,"placements":[...]}`; then, when the search stopped
+/// early, how many were found.
+fn write_all(
+    args: &EdgeArgs,
+    puzzle: &Puzzle,
+    engine: &MarksEngine,
+    mode: Mode,
+    stop: &AtomicBool,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let mut number = 0u64;
+    let mut failure = None;
+    engine.for_each_solution(mode, stop, |placements| {
+        number += 1;
+        let written = (|| -> anyhow::Result<()> {
+            let solution = checked(puzzle, placements)?;
+            if args.json {
+                let placements: Vec<PlacementJson> = (solution.placements().iter())
+                    .map(|p| PlacementJson { piece: p.piece, rotation: p.rotation.quarter_turns() })
+                    .collect();
+                writeln!(out, "{}", serde_json::json!({ "solution": number, "placements": placements }))?;
+            } else {
+                if number > 1 {
+                    writeln!(out)?;
+                }
+                writeln!(out, "solution {number}:")?;
+                write!(out, "{}", render_solution(puzzle, &solution))?;
+            }
+            Ok(())
+        })();
+        let ok = written.is_ok();
+        failure = written.err();
+        ok
+    });
+    if let Some(err) = failure {
+        return Err(err);
+    }
+    if stop.load(Relaxed) {
+        if args.json {
+            writeln!(out, "{}", serde_json::json!({ "status": "gave up", "solutions_so_far": number }))?;
+        } else {
+            writeln!(out, "gave up after {number} solutions")?;
+        }
     }
     Ok(())
 }
@@ -295,6 +379,12 @@ pub(crate) struct CountJson {
     /// Time of the search (colour puzzles only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elapsed_ms: Option<f64>,
+    /// The scan order searched (colour puzzles only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<&'static str>,
+    /// The search tree's size that `--order auto` estimated for that order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimated_nodes: Option<u64>,
     /// "complete" or "gave up".
     pub status: &'static str,
 }

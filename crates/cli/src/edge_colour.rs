@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
-use edge_match::engine::{Counts, Engine, Mode};
+use edge_match::engine::{choose_order, Counts, Engine, Mode, Order, OrderedEngine};
 use edge_match::{ColourPlacement, ColourPuzzle};
 use serde::Serialize;
 
@@ -33,24 +33,42 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     if let Some(path) = &args.verify {
         return verify(&puzzle, path, out);
     }
-    if args.max_nodes.is_some() && !args.best {
-        anyhow::bail!(crate::input::BadInput {
-            file: "--max-nodes".to_owned(),
-            pos: None,
-            message: "colour puzzles take --time-limit SECONDS instead of --max-nodes".to_owned(),
-        });
-    }
     if args.split.is_some() || args.unit.is_some() {
         return crate::edge_split::run(args, &puzzle, &clues, out);
     }
     if args.best {
         return crate::edge_best::run(args, &puzzle, &clues, out);
     }
-    let engine = Engine::new(&puzzle, &clues);
     let stop = &crate::interrupt::STOP;
     let started = Instant::now();
     crate::interrupt::stop_after(args.time_limit);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
+    // The scan order: given, or chosen by the estimator (the plain search keeps rows). Row order
+    // runs the row-major engine and its tight loop; any other order the ordered engine.
+    let (order, estimated) = match args.order.as_deref() {
+        Some("auto") | None if !(args.distinct || args.plain && args.order.is_none()) => {
+            let choice = choose_order(&puzzle, &clues, mode);
+            (choice.order, Some(choice.estimated_nodes.round() as u64))
+        }
+        Some("auto") | None => (Order::Row, None),
+        Some(name) => {
+            let order = name.parse::<Order>().map_err(|message| crate::input::BadInput {
+                file: "--order".to_owned(),
+                pos: None,
+                message,
+            })?;
+            (order, None)
+        }
+    };
+    let plan = Plan { order: order.name(), estimated_nodes: estimated };
+    let mut engine = Engine::new(&puzzle, &clues);
+    // The node limit stops the search through the same flag as Ctrl-C and the time limit.
+    engine.limit_nodes(args.max_nodes);
+    let ordered = (order != Order::Row).then(|| {
+        let mut ordered = OrderedEngine::new(&puzzle, &clues, order);
+        ordered.limit_nodes(args.max_nodes);
+        ordered
+    });
     if args.count {
         // Subtrees finished out of all (each search through the board's turns has its own),
         // kept in atomics the ticker reads: the workers never touch the bar.
@@ -60,27 +78,35 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
             crate::progress::Ticker::start(crate::progress::bar(0, "{spinner} [{elapsed_precise}] {msg}"), move || {
                 format!("{}/{} subtrees", shown[0].load(Relaxed), shown[1].load(Relaxed))
             });
-        let counts = engine.count_observed(&puzzle, mode, stop, &|done, total| {
+        let observe = |done, total| {
             subtrees[0].store(done, Relaxed);
             subtrees[1].store(total, Relaxed);
-        });
+        };
+        let counts = match &ordered {
+            Some(ordered) => ordered.count_observed(&puzzle, mode, stop, &observe),
+            None => engine.count_observed(&puzzle, mode, stop, &observe),
+        };
         drop(ticker);
-        return write_count(args, &puzzle, counts, started, out);
+        return write_count(args, &puzzle, counts, started, Some(plan), out);
     }
     if args.distinct {
         let counts = engine.count_distinct(&puzzle, stop);
-        return write_count(args, &puzzle, counts, started, out);
+        return write_count(args, &puzzle, counts, started, None, out);
     }
     if args.all {
-        return write_all(args, &puzzle, &engine, mode, stop, out);
+        return write_all(args, &puzzle, &engine, ordered.as_ref(), mode, stop, out);
     }
-    let (found, nodes) = engine.first(&puzzle, stop);
+    let (found, nodes) = match &ordered {
+        Some(ordered) => ordered.first(stop),
+        None => engine.first(&puzzle, stop),
+    };
     if found.is_none() && stop.load(Relaxed) {
         let seconds = started.elapsed().as_secs_f64();
         if args.json {
             let json = serde_json::json!({
                 "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
                 "nodes": nodes, "elapsed_ms": seconds * 1000.0, "status": "gave up",
+                "order": plan.order, "estimated_nodes": plan.estimated_nodes,
             });
             writeln!(out, "{json}")?;
         } else {
@@ -117,6 +143,8 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
             solutions: u64::from(solution.is_some()),
             nodes,
             elapsed_ms,
+            order: plan.order,
+            estimated_nodes: plan.estimated_nodes,
         };
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
         return Ok(());
@@ -159,13 +187,14 @@ fn write_all(
     args: &EdgeArgs,
     puzzle: &ColourPuzzle,
     engine: &Engine,
+    ordered: Option<&OrderedEngine>,
     mode: Mode,
     stop: &AtomicBool,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let mut number = 0u64;
     let mut failure = None;
-    engine.for_each_solution(puzzle, mode, stop, |placements| {
+    let visit = |placements: &[ColourPlacement]| {
         number += 1;
         let written = (|| -> anyhow::Result<()> {
             let solution = edge_match::colour_check::check_colour_solution(puzzle, placements)
@@ -190,7 +219,11 @@ fn write_all(
                 false
             }
         }
-    });
+    };
+    match ordered {
+        Some(ordered) => ordered.for_each_solution(mode, stop, visit),
+        None => engine.for_each_solution(puzzle, mode, stop, visit),
+    };
     if let Some(err) = failure {
         return Err(err);
     }
@@ -210,6 +243,7 @@ fn write_count(
     puzzle: &ColourPuzzle,
     counts: Counts,
     started: Instant,
+    plan: Option<Plan>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let seconds = started.elapsed().as_secs_f64();
@@ -223,6 +257,8 @@ fn write_count(
             solutions_so_far: (!complete).then_some(counts.solutions),
             nodes: counts.nodes,
             elapsed_ms: Some(seconds * 1000.0),
+            order: plan.map(|plan| plan.order),
+            estimated_nodes: plan.and_then(|plan| plan.estimated_nodes),
             status: if complete { "complete" } else { "gave up" },
         };
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
@@ -256,6 +292,13 @@ impl From<&ColourPlacement> for PlacementJson {
     }
 }
 
+/// The scan order a search ran in, and the tree size `--order auto` estimated for it.
+#[derive(Clone, Copy)]
+struct Plan {
+    order: &'static str,
+    estimated_nodes: Option<u64>,
+}
+
 /// `--json` output for the first solution.
 #[derive(Serialize)]
 struct FirstJson {
@@ -266,4 +309,7 @@ struct FirstJson {
     solutions: u64,
     nodes: u64,
     elapsed_ms: f64,
+    order: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimated_nodes: Option<u64>,
 }

@@ -3,7 +3,7 @@
 //! `puzzle merge`).
 
 use std::io::Write;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
@@ -127,7 +127,8 @@ pub fn run(
     let (mode, mode_json) =
         if args.plain { (Mode::Plain, ModeJson::Plain) } else { (Mode::Pictures, ModeJson::Pictures) };
     let key = format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, mode));
-    let engine = Engine::new(puzzle, clues);
+    let mut engine = Engine::new(puzzle, clues);
+    engine.limit_nodes(args.max_nodes);
     if let Some(depth) = args.split {
         let split = engine.split(puzzle, mode, depth).map_err(|err| BadInput {
             file: "--split".to_owned(),
@@ -180,7 +181,9 @@ pub fn run(
         )));
     }
     let started = Instant::now();
-    let stop = AtomicBool::new(false);
+    // The time limit and Ctrl-C stop a unit as they stop every other search.
+    let stop = &crate::interrupt::STOP;
+    crate::interrupt::stop_after(args.time_limit);
     let mut all = args.all.then(Vec::new);
     let counts = match (&unit.prefix, unit.unit) {
         (None, 0) => {
@@ -206,7 +209,7 @@ pub fn run(
             }
             let prefix: Vec<ColourPlacement> =
                 prefix.iter().map(|c| ColourPlacement { piece: c.piece, rotation: c.rotation }).collect();
-            solve_below(&engine, puzzle, mode, &prefix, &stop, all.as_mut()).map_err(|err| match err {
+            solve_below(&engine, puzzle, mode, &prefix, stop, all.as_mut()).map_err(|err| match err {
                 Below::Unit(err) => refuse(err.to_string()),
                 Below::Internal(err) => err,
             })?
@@ -217,6 +220,25 @@ pub fn run(
         }
     };
     let SearchJson { puzzle: key, rows, cols, mode, depth, units } = search;
+    if stop.load(Relaxed) {
+        // Stopped early: what was reached, never a count that `puzzle merge` could add up.
+        let result = GaveUpJson {
+            puzzle: key,
+            rows,
+            cols,
+            mode,
+            depth,
+            units,
+            unit: unit.unit,
+            prefix: unit.prefix,
+            status: "gave up",
+            solutions_so_far: counts.solutions,
+            nodes: counts.nodes,
+            elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+        };
+        writeln!(out, "{}", serde_json::to_string(&result)?)?;
+        return Ok(());
+    }
     let result = UnitResultJson {
         puzzle: key,
         rows,
@@ -233,6 +255,24 @@ pub fn run(
     };
     writeln!(out, "{}", serde_json::to_string(&result)?)?;
     Ok(())
+}
+
+/// A unit's result when its search was stopped (`--time-limit`, Ctrl-C): the keys of
+/// [`UnitResultJson`] but `solutions`, with `"status":"gave up"` and the solutions found so far.
+#[derive(Serialize)]
+struct GaveUpJson {
+    puzzle: String,
+    rows: usize,
+    cols: usize,
+    mode: ModeJson,
+    depth: usize,
+    units: usize,
+    unit: usize,
+    prefix: Option<Vec<CellJson>>,
+    status: &'static str,
+    solutions_so_far: u64,
+    nodes: u64,
+    elapsed_ms: f64,
 }
 
 /// Why a unit's search failed: a unit that does not fit, or a solution that failed its check.

@@ -166,6 +166,12 @@ fn merge_units(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<(
         if record.value.get("index").is_some() {
             return Err(record.error("a shard output among unit results: merge them separately").into());
         }
+        if record.value.get("status").and_then(|s| s.as_str()) == Some("gave up") {
+            let unit = record.value.get("unit").map_or_else(|| "a unit".to_owned(), |u| format!("unit {u}"));
+            return Err(record
+                .error(format!("{unit} gave up (time limit or Ctrl-C) and has no count: run it again"))
+                .into());
+        }
         let result: UnitResultJson = serde_json::from_value(record.value.clone())
             .map_err(|err| record.error(format!("not a unit result of `puzzle edge --unit`: {err}")))?;
         let here = (result.search(), result.all.is_some());

@@ -252,3 +252,21 @@ fn bad_arguments() {
     assert_eq!((run.code, run.stdout.as_str()), (1, ""));
     assert!(run.stderr.starts_with(&format!("error: {}: cannot read", missing.display())), "{}", run.stderr);
 }
+
+/// `--all` on a marks puzzle: every picture as boxes headed `solution K:` (the first one the
+/// first solution's boxes), blocks separated by blank lines; stopped early, how many were found.
+#[test]
+fn all_solutions_of_a_marks_puzzle() {
+    let run = edge(&["--all"], EXAMPLE_1);
+    assert_eq!(run.code, 0, "{}", run.failure("exit status"));
+    let blocks: Vec<&str> = run.stdout.split("\n\n").collect();
+    assert_eq!(blocks.len(), 4, "{}", run.failure("four pictures"));
+    for (k, block) in blocks.iter().enumerate() {
+        assert!(block.starts_with(&format!("solution {}:\n+---", k + 1)), "{}", run.failure("headers"));
+    }
+    let first = edge(&[], EXAMPLE_1);
+    let first_boxes = first.stdout.split("solution:\n").nth(1).unwrap();
+    assert_eq!(blocks[0].strip_prefix("solution 1:\n").unwrap(), first_boxes.trim_end_matches('\n'));
+    let stopped = edge(&["--all", "--max-nodes", "1"], EXAMPLE_1);
+    assert_eq!(stopped.stdout, "gave up after 0 solutions\n", "{}", stopped.failure("gave up"));
+}

@@ -33,9 +33,28 @@ fn other_colour_modes_give_up_too() {
     assert!(run.stdout.starts_with("gave up after "), "{}", run.failure("first solution"));
     let run = puzzle(&["edge", "--all", "--time-limit", "0", SET2_6X6], "");
     assert!(run.stdout.ends_with("c gave up after 0 solutions\n"), "{}", run.failure("--all"));
+}
+
+/// `--max-nodes` stops every mode of colour puzzles too: exactly at the limit for the first
+/// solution and `--all`, within one cell's candidates of it for counts.
+#[test]
+fn colour_searches_give_up_at_their_node_limit() {
     let run = puzzle(&["edge", "--max-nodes", "5", SET2_6X6], "");
-    assert_eq!(run.code, 1, "{}", run.failure("--max-nodes is refused for colour puzzles"));
-    assert!(run.stderr.contains("--time-limit"), "{}", run.failure("the message points to --time-limit"));
+    assert_eq!(run.code, 0, "{}", run.failure("exit code"));
+    assert!(run.stdout.starts_with("gave up after 5 placements in "), "{}", run.failure("first solution"));
+    let run = puzzle(&["edge", "--all", "--max-nodes", "1000", SET2_6X6], "");
+    assert!(run.stdout.ends_with("c gave up after 0 solutions\n"), "{}", run.failure("--all"));
+    for mode in [&["--count"][..], &["--count", "--plain"], &["--distinct"]] {
+        let run = puzzle(&[&["edge", "--json", "--max-nodes", "100000"], mode, &[SET2_6X6]].concat(), "");
+        let json: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("one JSON line");
+        assert_eq!(json["status"], "gave up", "{}", run.failure("status"));
+        assert!(json.get("solutions").is_none(), "{}", run.failure("no count as the answer"));
+        let nodes = json["nodes"].as_u64().unwrap();
+        assert!((100_000..=100_000 + 36 * 4).contains(&nodes), "{}", run.failure("nodes at the limit"));
+    }
+    // The plain count's placements are 44,024,849: a limit above them leaves it complete.
+    let run = puzzle(&["edge", "--count", "--plain", "--json", "--max-nodes", "44024850", SET2_6X6], "");
+    assert!(run.stdout.contains(r#""solutions":160"#), "{}", run.failure("complete under a high limit"));
 }
 
 #[test]
@@ -88,4 +107,80 @@ fn ctrl_c_prints_what_was_reached_and_exits_130() {
         .and_then(|(bound, _)| bound.parse::<u64>().ok())
         .unwrap_or_else(|| panic!("{stdout:?}"));
     assert!(bound <= 65, "{stdout}");
+}
+
+/// Runs `puzzle ARGS`, sending Ctrl-C after `interrupt_after` if given, and kills it if it has not
+/// finished within 60 s (a search that ignores its limits fails the test instead of hanging it).
+/// Returns the exit status, standard output and the wall time.
+#[cfg(unix)]
+fn run_watched(
+    args: &[&str],
+    interrupt_after: Option<std::time::Duration>,
+) -> (Option<i32>, String, std::time::Duration) {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(args)
+        .current_dir(common::workspace_root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut interrupted = false;
+    loop {
+        if child.try_wait().expect("the child's status").is_some() {
+            break;
+        }
+        if interrupt_after.is_some_and(|after| !interrupted && started.elapsed() >= after) {
+            let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+            assert!(sent.success());
+            interrupted = true;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            child.kill().expect("the child is killed");
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("the binary finishes");
+    (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned(), started.elapsed())
+}
+
+/// `--unit` stops at `--time-limit` and at Ctrl-C like every other mode: a unit of a 5x4 board of
+/// one colour and a free border (every arrangement a solution, far too many to count) answers
+/// "gave up" with what it reached, and `puzzle merge` refuses such a result.
+#[cfg(unix)]
+#[test]
+fn a_work_unit_gives_up_at_its_time_limit_and_at_ctrl_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one-colour.puz");
+    std::fs::write(&file, format!("4 5\n{}", "1 1 1 1\n".repeat(20))).unwrap();
+    let file = file.to_str().unwrap();
+    // The plain search: every one of the 20! 4^20 arrangements is a solution. (The picture
+    // search runs the same unit code; on this board it has one picture.)
+    {
+        let mode: &[&str] = &["--plain"];
+        let split = puzzle(&[&["edge", "--split", "1"], mode, &[file]].concat(), "");
+        assert_eq!(split.code, 0, "{}", split.failure("split"));
+        let unit = split.stdout.lines().nth(1).expect("unit 1").to_owned();
+        let args = [&["edge", "--unit", &unit, "--time-limit", "1"], mode, &[file]].concat();
+        let (code, stdout, took) = run_watched(&args, None);
+        assert_eq!(code, Some(0), "{stdout}");
+        assert!(took < std::time::Duration::from_secs(30), "the unit ran {took:?} past a 1 s limit");
+        let result: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
+        assert_eq!(result["status"], "gave up", "{stdout}");
+        assert!(result["solutions_so_far"].is_u64() && result.get("solutions").is_none(), "{stdout}");
+        let results = dir.path().join("results.jsonl");
+        std::fs::write(&results, &stdout).unwrap();
+        let merged = puzzle(&["merge", results.to_str().unwrap()], "");
+        assert_eq!((merged.code, merged.stdout.as_str()), (1, ""), "{}", merged.failure("merge refuses"));
+        assert!(merged.stderr.contains("unit 1 gave up"), "{}", merged.failure("the message"));
+        // Ctrl-C: what was reached, and exit status 130.
+        let args = [&["edge", "--unit", &unit], mode, &[file]].concat();
+        let (code, stdout, _) = run_watched(&args, Some(std::time::Duration::from_millis(500)));
+        assert_eq!(code, Some(130), "{stdout}");
+        assert!(stdout.contains(r#""status":"gave up""#), "{stdout}");
+    }
 }

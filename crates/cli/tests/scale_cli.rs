@@ -22,22 +22,8 @@ fn path(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 path")
 }
 
-/// A seeded SplitMix64, so the generated inputs are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+// A seeded SplitMix64, so the generated inputs are the same on every run.
+use edge_match::testing::SplitMix as Rng;
 
 /// A grid-format batch: boards of several shapes scrambled by random walks from the goal (easy
 /// enough that no board's search is split across threads, so node counts are the same for any
@@ -249,33 +235,8 @@ fn shard_and_jobs_arguments_are_checked() {
 
 /// A `.puz` board cut from a random picture (so it has a solution), pieces shuffled and, with
 /// `turned`, turned; few colours, so that there are many solutions and repeated pieces.
-fn generated_puz(rows: usize, cols: usize, colours: u64, framed: bool, turned: bool, seed: u64) -> String {
-    let mut rng = Rng(seed);
-    let mut colour = |border: bool| if framed && border { 0 } else { 1 + rng.next() % colours };
-    let horizontal: Vec<u64> = (0..(rows + 1) * cols).map(|i| colour(i < cols || i >= rows * cols)).collect();
-    let vertical: Vec<u64> =
-        (0..rows * (cols + 1)).map(|i| colour(i % (cols + 1) == 0 || i % (cols + 1) == cols)).collect();
-    let mut pieces: Vec<[u64; 4]> = (0..rows * cols)
-        .map(|cell| {
-            let (r, c) = (cell / cols, cell % cols);
-            let sides = [
-                horizontal[r * cols + c],
-                vertical[r * (cols + 1) + c + 1],
-                horizontal[(r + 1) * cols + c],
-                vertical[r * (cols + 1) + c],
-            ];
-            let turn = if turned { rng.below(4) } else { 0 };
-            [sides[turn], sides[(turn + 1) % 4], sides[(turn + 2) % 4], sides[(turn + 3) % 4]]
-        })
-        .collect();
-    for i in (1..pieces.len()).rev() {
-        pieces.swap(i, rng.below(i + 1));
-    }
-    let mut text = format!("{cols} {rows}\n");
-    for [n, e, s, w] in pieces {
-        text.push_str(&format!("{n} {e} {s} {w}\n"));
-    }
-    text
+fn generated_puz(rows: usize, cols: usize, colours: u16, framed: bool, turned: bool, seed: u64) -> String {
+    edge_match::testing::puz_text(&edge_match::testing::random_colour_puzzle(rows, cols, colours, framed, turned, seed))
 }
 
 /// Splits `file` at `depth` with `options`, solves every unit with the same options (and
@@ -329,7 +290,7 @@ fn split_units_add_up_on_generated_boards_with_options() {
     let dir = scratch.path();
     // Rows, columns, colours, framed, options, and depths that keep the number of units small
     // (each unit is one run of the binary).
-    type Case = (usize, usize, u64, bool, &'static [&'static str], &'static [usize]);
+    type Case = (usize, usize, u16, bool, &'static [&'static str], &'static [usize]);
     let cases: &[Case] = &[
         (3, 3, 2, true, &[], &[0, 1, 4, 8]),
         (3, 3, 3, true, &["--plain"], &[0, 2, 5, 8]),
@@ -344,7 +305,9 @@ fn split_units_add_up_on_generated_boards_with_options() {
         let turned = !options.contains(&"--no-rotate");
         std::fs::write(&file, generated_puz(rows, cols, colours, framed, turned, seed as u64 + 11)).unwrap();
         let whole = json(common::puzzle(&[&["edge", "--count", "--json"], options, &[path(&file)]].concat(), ""));
-        let streamed = ok(common::puzzle(&[&["edge", "--all", "--json"], options, &[path(&file)]].concat(), ""));
+        // Units search in row order: the unsplit search in the same order lists the same solutions.
+        let streamed =
+            ok(common::puzzle(&[&["edge", "--all", "--json", "--order", "row"], options, &[path(&file)]].concat(), ""));
         let streamed: Vec<serde_json::Value> = streamed
             .lines()
             .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["placements"].clone())

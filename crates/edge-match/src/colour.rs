@@ -65,6 +65,14 @@ pub enum ColourError {
         /// The largest allowed.
         max: u16,
     },
+    /// A partner table that does not pair codes (see [`ColourPuzzle::with_partners`]).
+    #[error("the partner table does not pair codes: code {code} has partner {partner}")]
+    Partners {
+        /// The first code whose partner is out of range or not paired back.
+        code: u16,
+        /// Its partner in the table.
+        partner: u16,
+    },
 }
 
 /// A valid colour puzzle.
@@ -76,6 +84,9 @@ pub struct ColourPuzzle {
     framed: bool,
     rotate: bool,
     n_colours: usize,
+    /// `partner[c]`: the code a side touching a side of code `c` must show; empty when every
+    /// code is its own partner (colours match when equal).
+    partner: Vec<u16>,
 }
 
 impl ColourPuzzle {
@@ -114,6 +125,45 @@ impl ColourPuzzle {
         self.n_colours
     }
 
+    /// Makes sides match through `partner` instead of by equal codes: two touching sides match
+    /// when one shows the partner of the other (`partner[c]` for code `c`). The table must pair
+    /// codes (`partner[partner[c]] == c`, every entry below its length) and, on a framed board,
+    /// keep the frame colour its own partner. Codes up to the table's length count as colours.
+    ///
+    /// The engines stay equality-only: a candidate carries, for each side whose neighbour is
+    /// placed after it, the partner of what it shows there (docs/algorithms.md, "Partner
+    /// tables").
+    pub fn with_partners(mut self, partner: Vec<u16>) -> Result<ColourPuzzle, ColourError> {
+        let too_long = partner.len() > usize::from(Self::MAX_COLOUR) + 1;
+        for (code, &p) in partner.iter().enumerate() {
+            let code = code as u16;
+            let paired = partner.get(usize::from(p)) == Some(&code);
+            if too_long || !paired || (self.framed && code == FRAME && p != FRAME) {
+                return Err(ColourError::Partners { code, partner: p });
+            }
+        }
+        if let Some(&code) = self.pieces.iter().flatten().find(|&&code| usize::from(code) >= partner.len()) {
+            if !partner.is_empty() {
+                return Err(ColourError::Partners { code, partner: code });
+            }
+        }
+        self.n_colours = self.n_colours.max(partner.len());
+        self.partner = if partner.iter().enumerate().all(|(c, &p)| usize::from(p) == c) { Vec::new() } else { partner };
+        Ok(self)
+    }
+
+    /// The code a side touching a side of code `code` must show: `code` itself unless a partner
+    /// table was given ([`ColourPuzzle::with_partners`]).
+    #[inline]
+    pub fn partner(&self, code: u16) -> u16 {
+        self.partner.get(usize::from(code)).copied().unwrap_or(code)
+    }
+
+    /// Whether every code is its own partner (colours match when equal).
+    pub fn equal_colours(&self) -> bool {
+        self.partner.is_empty()
+    }
+
     /// The sides (N, E, S, W) of `piece` turned by `rotation` counter-clockwise quarter turns.
     pub fn oriented(&self, piece: usize, rotation: u8) -> [u16; 4] {
         let sides = self.pieces[piece];
@@ -138,7 +188,15 @@ impl TryFrom<ColourSpec> for ColourPuzzle {
         if largest > Self::MAX_COLOUR {
             return Err(ColourError::ColourTooLarge { colour: largest, max: Self::MAX_COLOUR });
         }
-        Ok(ColourPuzzle { rows, cols, pieces, framed, rotate, n_colours: usize::from(largest) + 1 })
+        Ok(ColourPuzzle {
+            rows,
+            cols,
+            pieces,
+            framed,
+            rotate,
+            n_colours: usize::from(largest) + 1,
+            partner: Vec::new(),
+        })
     }
 }
 
@@ -173,6 +231,27 @@ mod tests {
             assert_eq!(puzzle.oriented(0, piece_rot + 4), once);
         }
         assert_eq!(puzzle.n_colours(), 5);
+    }
+
+    #[test]
+    fn partner_tables_must_pair_codes() {
+        let puzzle = |framed| {
+            let spec = ColourSpec { rows: 1, cols: 2, pieces: vec![[0, 1, 2, 3], [0, 1, 2, 3]], framed, rotate: true };
+            ColourPuzzle::try_from(spec).unwrap()
+        };
+        // Codes 0..6: 1 and 4 pair up, the others are their own partners.
+        let paired = puzzle(false).with_partners(vec![0, 4, 2, 3, 1, 5]).unwrap();
+        assert_eq!((paired.partner(1), paired.partner(4), paired.partner(2)), (4, 1, 2));
+        assert_eq!(paired.n_colours(), 6, "codes up to the table's length");
+        assert!(!paired.equal_colours());
+        // The identity is no table at all.
+        let plain = puzzle(false).with_partners(vec![0, 1, 2, 3]).unwrap();
+        assert!(plain.equal_colours() && plain == puzzle(false));
+        let err = |code, partner| Err(ColourError::Partners { code, partner });
+        assert_eq!(puzzle(false).with_partners(vec![1, 2, 0, 3]), err(0, 1), "not an involution");
+        assert_eq!(puzzle(false).with_partners(vec![0, 1, 2, 7]), err(3, 7), "out of range");
+        assert_eq!(puzzle(false).with_partners(vec![0, 1, 2]), err(3, 3), "a code without a partner");
+        assert_eq!(puzzle(true).with_partners(vec![1, 0, 2, 3]), err(0, 1), "the frame pairs with itself");
     }
 
     #[test]

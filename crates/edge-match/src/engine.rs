@@ -18,6 +18,15 @@ use rayon::prelude::*;
 
 use crate::colour::{ColourPlacement, ColourPuzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
+mod estimate;
+mod fast;
+mod order;
+mod ordered;
+
+pub use estimate::{choose_order, estimate_nodes, OrderChoice};
+pub use order::Order;
+pub use ordered::OrderedEngine;
+
 /// How solutions are told apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -29,6 +38,9 @@ pub enum Mode {
 }
 
 /// A candidate packed in 32 bits: piece (10 bits), rotation (2), east colour (10), south (10).
+/// East and south hold what the neighbours there must show: the partners of the piece's sides
+/// ([`ColourPuzzle::partner`]; the colours themselves for equal-colour puzzles), so that lists
+/// keyed by the sides a piece shows north and west are found by equality alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Candidate(u32);
 
@@ -70,16 +82,21 @@ pub struct Engine {
     twins: Vec<u32>,
     /// `ranges[(class * keys + north) * keys + west]`: the candidates' slice.
     ranges: Vec<(u32, u32)>,
-    /// For puzzles of at most 64 pieces (else empty): per list, the pieces it holds as a bit
-    /// mask; `slots[list * 64 + piece]` the piece's first candidate in the list and the index of
-    /// its next turn there (or `u32::MAX`), `slot_twins` the pieces with an earlier candidate of
-    /// the same four sides in the list; `twin_masks` the same as `slot_twins` per candidate, for
-    /// the later turns.
+    /// The words of the fast loop's used set: 1, 2, 4, 8 or 16 (pieces up to 64 times that).
+    words: usize,
+    /// For the fast loop (else empty), every set of pieces `words` words long: per list, the
+    /// pieces it holds (`piece_masks[list * words..]`); per list and word, the piece's first
+    /// candidate in the list and the index of its next turn there (or `u32::MAX`) in
+    /// `slots[block * 64 + piece % 64]`, where the block is `list` with one word and
+    /// `blocks[list * words + word]` with more (one block per non-empty word); `slot_twins` (per
+    /// slot) the pieces with an earlier candidate of the same four sides in the list;
+    /// `twin_masks` the same as `slot_twins` per candidate, for the later turns.
     piece_masks: Vec<u64>,
+    blocks: Vec<u32>,
     slots: Vec<(Candidate, u32)>,
     slot_twins: Vec<u64>,
     twin_masks: Vec<u64>,
-    /// For puzzles of at most 64 pieces: `north_masks[(class * keys + north) * 2 + west_border]`,
+    /// For the fast loop: `north_masks[((class * keys + north) * 2 + west_border) * words..]`,
     /// the pieces that fit a cell of that class below a south side `north` whatever its west
     /// neighbour shows (`west_border`: the cell is in the first column of a framed board).
     north_masks: Vec<u64>,
@@ -93,6 +110,11 @@ pub struct Engine {
     table: Vec<u32>,
     /// Key for a side facing the outside: the frame colour, or "any".
     border_key: u32,
+    /// Placements after which a search stops (see [`Engine::limit_nodes`]); `u64::MAX`: none.
+    node_limit: u64,
+    /// In [`Mode::Pictures`], whether the tight loop looks at the cell below (see
+    /// [`Engine::look_below`]).
+    look_below: bool,
 }
 
 /// A candidate list's key: the cell's frame class (bit 0: the east side faces the frame, bit 1:
@@ -130,10 +152,14 @@ struct CornerSplit {
 impl CornerSplit {
     /// The pictures of the reduced searches: one per orbit under the board's turns.
     fn count(&self, puzzle: &ColourPuzzle, stop: &AtomicBool, observe: &(dyn Fn(usize, usize) + Sync)) -> Counts {
-        self.engines
-            .iter()
-            .map(|engine| engine.count_tree(puzzle, Mode::Pictures, stop, observe))
-            .fold(Counts::default(), Counts::add)
+        let mut total = Counts::default();
+        for engine in &self.engines {
+            // Under a node limit, each search has what the ones before it left.
+            let mut engine = engine.clone();
+            engine.node_limit = engine.node_limit.saturating_sub(total.nodes);
+            total = total.add(engine.count_tree(puzzle, Mode::Pictures, stop, observe));
+        }
+        total
     }
 }
 
@@ -141,7 +167,14 @@ impl Engine {
     /// Prepares `puzzle`, with `clues[cell]` fixing a piece and rotation on some cells (an empty
     /// slice for none). A clue that cannot fit its cell leaves the puzzle without solutions.
     pub fn new(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Engine {
-        Engine::build(puzzle, clues, |_, _| true)
+        Engine::build(puzzle, clues, |_, _| true, 1)
+    }
+
+    /// [`Engine::new`] with a used set of at least `words` 64-bit words in the fast loop
+    /// (rounded up to 1, 2, 4, 8 or 16), so that tests can run the multi-word loop on small
+    /// boards. The answers are those of [`Engine::new`].
+    pub fn with_words(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], words: usize) -> Engine {
+        Engine::build(puzzle, clues, |_, _| true, words)
     }
 
     /// [`Engine::new`], with `keep(list, piece)` deciding whether a piece enters a candidate list
@@ -150,6 +183,7 @@ impl Engine {
         puzzle: &ColourPuzzle,
         clues: &[Option<ColourPlacement>],
         keep: impl Fn(ListKey, usize) -> bool,
+        min_words: usize,
     ) -> Engine {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let cells = rows * cols;
@@ -198,7 +232,9 @@ impl Engine {
                                         puzzle.oriented(c.piece(), c.rotation()) == sides
                                     })
                                     .map_or(NO_TWIN, |i| i as u32);
-                                candidates.push(Candidate::new(piece, rotation, sides[EAST], sides[SOUTH]));
+                                // East and south neighbours come later: they must show the partners.
+                                let (east, south) = (puzzle.partner(sides[EAST]), puzzle.partner(sides[SOUTH]));
+                                candidates.push(Candidate::new(piece, rotation, east, south));
                                 twins.push(twin);
                             }
                         }
@@ -225,7 +261,8 @@ impl Engine {
             if let Some(clue) = clue {
                 let sides = puzzle.oriented(clue.piece, clue.rotation);
                 let start = candidates.len() as u32;
-                candidates.push(Candidate::new(clue.piece, clue.rotation, sides[EAST], sides[SOUTH]));
+                let (east, south) = (puzzle.partner(sides[EAST]), puzzle.partner(sides[SOUTH]));
+                candidates.push(Candidate::new(clue.piece, clue.rotation, east, south));
                 twins.push(NO_TWIN);
                 fixed[cell] = Some((start, start + 1));
                 // The fast loop's table for this cell: the clue in the lists whose north and
@@ -254,36 +291,62 @@ impl Engine {
                 }
             }
         }
-        let (mut piece_masks, mut slots, mut slot_twins, mut twin_masks, mut north_masks) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        if puzzle.pieces().len() <= 64 {
-            twin_masks = (0..candidates.len())
-                .map(|index| {
-                    let (mut mask, mut twin) = (0u64, twins[index]);
-                    while twin != NO_TWIN {
-                        mask |= 1 << candidates[twin as usize].piece();
-                        twin = twins[twin as usize];
+        let words = puzzle.pieces().len().div_ceil(64).max(min_words).max(1).next_power_of_two();
+        let (mut piece_masks, mut blocks, mut slots, mut slot_twins, mut twin_masks, mut north_masks) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        if words <= 16 {
+            let bit = |piece: usize| (piece / 64, 1u64 << (piece % 64));
+            twin_masks = vec![0u64; candidates.len() * words];
+            for index in 0..candidates.len() {
+                let mut twin = twins[index];
+                while twin != NO_TWIN {
+                    let (word, mask) = bit(candidates[twin as usize].piece());
+                    twin_masks[index * words + word] |= mask;
+                    twin = twins[twin as usize];
+                }
+            }
+            piece_masks = vec![0u64; ranges.len() * words];
+            for (list, &(start, end)) in ranges.iter().enumerate() {
+                for c in &candidates[start as usize..end as usize] {
+                    let (word, mask) = bit(c.piece());
+                    piece_masks[list * words + word] |= mask;
+                }
+            }
+            let n_blocks = if words == 1 {
+                ranges.len()
+            } else {
+                blocks = vec![0u32; ranges.len() * words];
+                let mut n = 0;
+                for (block, &mask) in blocks.iter_mut().zip(&piece_masks) {
+                    if mask != 0 {
+                        *block = n;
+                        n += 1;
                     }
-                    mask
-                })
-                .collect();
-            piece_masks = vec![0u64; ranges.len()];
-            slots = vec![(Candidate(0), u32::MAX); ranges.len() * 64];
-            slot_twins = vec![0u64; ranges.len() * 64];
+                }
+                n as usize
+            };
+            slots = vec![(Candidate(0), u32::MAX); n_blocks * 64];
+            slot_twins = vec![0u64; n_blocks * 64 * words];
             for (list, &(start, end)) in ranges.iter().enumerate() {
                 // Backwards, so that each slot ends with the piece's first turn.
                 for index in (start as usize..end as usize).rev() {
                     let piece = candidates[index].piece();
-                    piece_masks[list] |= 1 << piece;
-                    slots[list * 64 + piece] = (candidates[index], next_turn[index]);
-                    slot_twins[list * 64 + piece] = twin_masks[index];
+                    let (word, _) = bit(piece);
+                    let block = if words == 1 { list } else { blocks[list * words + word] as usize };
+                    let slot = block * 64 + piece % 64;
+                    slots[slot] = (candidates[index], next_turn[index]);
+                    slot_twins[slot * words..(slot + 1) * words]
+                        .copy_from_slice(&twin_masks[index * words..(index + 1) * words]);
                 }
             }
-            north_masks = vec![0u64; ranges.len() / keys * 2];
-            for (list, &mask) in piece_masks.iter().enumerate() {
+            north_masks = vec![0u64; ranges.len() / keys * 2 * words];
+            for list in 0..ranges.len() {
                 let (class_north, west) = (list / keys, list % keys);
                 let west_border = framed && west == usize::from(FRAME);
-                north_masks[class_north * 2 + usize::from(west_border)] |= mask;
+                let at = (class_north * 2 + usize::from(west_border)) * words;
+                for word in 0..words {
+                    north_masks[at + word] |= piece_masks[list * words + word];
+                }
             }
         }
         Engine {
@@ -293,7 +356,9 @@ impl Engine {
             candidates,
             twins,
             ranges,
+            words,
             piece_masks,
+            blocks,
             slots,
             slot_twins,
             twin_masks,
@@ -303,7 +368,27 @@ impl Engine {
             fixed,
             table,
             border_key,
+            node_limit: u64::MAX,
+            look_below: true,
         }
+    }
+
+    /// Makes every search of this engine stop once it has made `limit` placements (`None`: no
+    /// limit), setting the `stop` flag it was given, so that the caller sees a stopped search as
+    /// after Ctrl-C. Searches then run on the calling thread only, so that the placements made
+    /// are the same on every run: a first solution, `--all` and the general count stop exactly
+    /// at the limit, the tight counting loop after the cell it is expanding (at most one cell's
+    /// candidates more). Each work unit ([`Engine::count_below`]) has the whole limit.
+    pub fn limit_nodes(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Whether a picture count ([`Mode::Pictures`]) skips making a placement that leaves the
+    /// cell below it without a free piece that fits (on by default). The count is the same
+    /// either way; off, its placements are exactly those of the plain row-major search with
+    /// look-alike candidates skipped (the figure the old marks solver reported).
+    pub fn look_below(&mut self, on: bool) {
+        self.look_below = on;
     }
 
     /// The candidates' slice for `cell` given its neighbours' colours (`north`, `west` are keys).
@@ -352,6 +437,9 @@ impl Engine {
         stop: &AtomicBool,
         observe: &(dyn Fn(usize, usize) + Sync),
     ) -> Counts {
+        if self.node_limit != u64::MAX {
+            return self.count_sequential(puzzle, mode, stop);
+        }
         let (top, prefixes) = self.split_for_threads(puzzle, mode);
         let done = std::sync::atomic::AtomicUsize::new(0);
         let below = prefixes
@@ -382,25 +470,25 @@ impl Engine {
         if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 || self.fixed.iter().any(Option::is_some) {
             return None;
         }
-        let shape = |piece: usize| (0..4).map(|r| puzzle.oriented(piece, r)).min();
-        let is_corner = |sides: &[u16; 4]| {
-            (0..4).any(|d| sides[d] == FRAME && sides[(d + 1) % 4] == FRAME)
-                && sides.iter().filter(|&&side| side == FRAME).count() == 2
-        };
-        let pieces = puzzle.pieces();
-        let corner = (0..pieces.len()).find(|&k| {
-            is_corner(&pieces[k]) && (0..pieces.len()).all(|other| other == k || shape(other) != shape(k))
-        })?;
+        let (corner, turns) = unique_corner(puzzle)?;
         let frame = usize::from(FRAME);
         let top_left = |list: ListKey| list.class == 0 && list.north == frame && list.west == frame;
         let top_right = |list: ListKey| list.class == 1 && list.north == frame;
-        let mut engines = vec![Engine::build(puzzle, &[], |list, piece| !top_left(list) || piece == corner)];
+        let mut engines =
+            vec![Engine::build(puzzle, &[], |list, piece| !top_left(list) || piece == corner, self.words)];
         if rows != cols {
-            engines.push(Engine::build(puzzle, &[], |list, piece| {
-                (!top_left(list) || piece != corner) && (!top_right(list) || piece == corner)
-            }));
+            engines.push(Engine::build(
+                puzzle,
+                &[],
+                |list, piece| (!top_left(list) || piece != corner) && (!top_right(list) || piece == corner),
+                self.words,
+            ));
         }
-        Some(CornerSplit { engines, turns: if rows == cols { 4 } else { 2 } })
+        for engine in &mut engines {
+            engine.node_limit = self.node_limit;
+            engine.look_below = self.look_below;
+        }
+        Some(CornerSplit { engines, turns })
     }
 
     /// Counts on the calling thread only.
@@ -482,7 +570,8 @@ impl Engine {
 
     /// Counts solutions up to the board's own symmetries: pictures that a turn of the whole board
     /// carries onto each other count once (a half turn on any board, quarter turns too on a square
-    /// one; none when pieces may not turn, since turning the board turns them). Sequential,
+    /// one; none when pieces may not turn, since turning the board turns them, nor with clues,
+    /// which a turn would move). Sequential,
     /// except with such a corner piece as [`Engine::count`] uses: then every orbit holds exactly
     /// one picture of its reduced searches, which run in parallel.
     pub fn count_distinct(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
@@ -493,7 +582,10 @@ impl Engine {
         let picture = |placements: &[ColourPlacement]| -> Vec<[u16; 4]> {
             placements.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect()
         };
-        let turns: &[u8] = match (puzzle.rotate(), rows == cols) {
+        // Clues fix the board in place: a turn of a solution is no solution of the same puzzle
+        // (it moves the clues), so every picture is distinct.
+        let clued = self.fixed.iter().any(Option::is_some);
+        let turns: &[u8] = match (puzzle.rotate() && !clued, rows == cols) {
             (false, _) => &[],
             (true, true) => &[1, 2, 3],
             (true, false) => &[2],
@@ -530,6 +622,25 @@ impl Engine {
     }
 }
 
+/// For counting pictures through the board's turns ([`Engine::count`]): on a framed board (at
+/// least 2×2) whose pieces turn, the first corner piece whose four sides, up to rotation, no
+/// other piece shows, and the number of turns of the whole board (pictures per orbit).
+fn unique_corner(puzzle: &ColourPuzzle) -> Option<(usize, u64)> {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 {
+        return None;
+    }
+    let shape = |piece: usize| (0..4).map(|r| puzzle.oriented(piece, r)).min();
+    let is_corner = |sides: &[u16; 4]| {
+        (0..4).any(|d| sides[d] == FRAME && sides[(d + 1) % 4] == FRAME)
+            && sides.iter().filter(|&&side| side == FRAME).count() == 2
+    };
+    let pieces = puzzle.pieces();
+    let corner = (0..pieces.len())
+        .find(|&k| is_corner(&pieces[k]) && (0..pieces.len()).all(|other| other == k || shape(other) != shape(k)))?;
+    Some((corner, if rows == cols { 4 } else { 2 }))
+}
+
 /// The picture of a board turned by `turns` counter-clockwise quarter turns (a square board for
 /// odd `turns`): cell contents move, and each cell's sides turn with the board.
 pub fn turned_picture(picture: &[[u16; 4]], rows: usize, cols: usize, turns: u8) -> Vec<[u16; 4]> {
@@ -557,6 +668,16 @@ const SUBTREES: usize = 4096;
 /// Placements between two looks at the stop flag.
 const STOP_INTERVAL: u64 = 1 << 22;
 
+/// Whether a search of `nodes` placements has spent its `budget`; if so, sets `stop`.
+#[inline(never)]
+fn out_of_nodes(nodes: u64, budget: u64, stop: &AtomicBool) -> bool {
+    let out = nodes >= budget;
+    if out {
+        stop.store(true, Relaxed);
+    }
+    out
+}
+
 /// One depth-first search over an [`Engine`].
 pub(crate) struct Search<'a> {
     engine: &'a Engine,
@@ -573,11 +694,13 @@ pub(crate) struct Search<'a> {
     /// The search never backtracks above this depth (a replayed prefix).
     floor: usize,
     pub(crate) counts: Counts,
+    /// [`Engine::limit_nodes`].
+    budget: u64,
 }
 
 impl<'a> Search<'a> {
     pub(crate) fn new(engine: &'a Engine, puzzle: &'a ColourPuzzle, mode: Mode) -> Search<'a> {
-        let words = puzzle.pieces().len().div_ceil(64);
+        let words = puzzle.pieces().len().div_ceil(64).max(engine.words);
         let mut search = Search {
             engine,
             puzzle,
@@ -589,6 +712,7 @@ impl<'a> Search<'a> {
             depth: 0,
             floor: 0,
             counts: Counts::default(),
+            budget: engine.node_limit,
         };
         search.open(0);
         search
@@ -690,177 +814,41 @@ impl<'a> Search<'a> {
         None
     }
 
-    /// Counts every solution below the floor: the tight loop for puzzles of at most 64 pieces
-    /// without clues, else the general one.
+    /// Counts every solution below the floor: the tight loop of `fast.rs` when the puzzle's
+    /// pieces fit its used set (at most 1024 pieces) and the board has more than one column,
+    /// else the general one. (The tight loop looks up the next cell's list when it expands a
+    /// cell, from the cells above and to the left: on a board of one column the cell above the
+    /// next one is the cell being expanded, not yet placed.)
     pub(crate) fn count(&mut self, stop: &AtomicBool) {
-        if self.engine.cells <= 64 && !self.engine.slots.is_empty() {
-            let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
-            match (self.mode, turns) {
-                (Mode::Plain, false) => self.count_small::<false, false>(stop),
-                (Mode::Plain, true) => self.count_small::<false, true>(stop),
-                (Mode::Pictures, false) => self.count_small::<true, false>(stop),
-                (Mode::Pictures, true) => self.count_small::<true, true>(stop),
-            }
-        } else {
-            self.count_general(stop);
+        if self.engine.slots.is_empty() || self.engine.cells > 64 * self.engine.words || self.engine.cols < 2 {
+            return self.count_general(stop);
+        }
+        match self.engine.words {
+            1 => self.count_words::<1, 64, 128>(stop),
+            2 => self.count_words::<2, 128, 256>(stop),
+            4 => self.count_words::<4, 256, 512>(stop),
+            8 => self.count_words::<8, 512, 1024>(stop),
+            16 => self.count_words::<16, 1024, 2048>(stop),
+            _ => self.count_general(stop),
         }
     }
 
-    /// [`Search::count`] for puzzles of at most 64 pieces without clues. A cell is expanded
-    /// all at once when the search reaches it: every free candidate is a node (each piece one
-    /// load: its candidate in the list's slots), and those that leave the next cell a free piece
-    /// (in [`Mode::Pictures`], the cell below too) go into the cell's buffer of placements to
-    /// make, with no branch per candidate; the last cell's candidates are solutions, never
-    /// placed. The next cell's list is a per-cell base plus the candidate's east side. `TURNS`:
-    /// some piece has more than one turn in a list. Per-cell arrays are sized 64 and indexed
-    /// modulo 64 (a puzzle here has at most 64 cells) so the bounds checks go.
-    fn count_small<const PICTURES: bool, const TURNS: bool>(&mut self, stop: &AtomicBool) {
-        /// Per cell, what does not depend on the placements.
-        #[derive(Clone, Copy, Default)]
-        struct Cell {
-            /// Where the next cell's north key comes from: a cell, or `BORDER`.
-            next_above: u32,
-            /// The next cell's class base, plus the border's west key when it starts a row.
-            next_fixed: u32,
-            /// All ones when the next cell's west neighbour is this cell, else 0.
-            east_mask: u32,
-            /// The cell below: the start of its entries in `north_masks`, or `NONE`.
-            below: u32,
+    /// [`Search::count`] with a used set of `W` words and per-cell arrays of `CAP` = 64 `W`
+    /// entries (`CAP2` = twice that).
+    fn count_words<const W: usize, const CAP: usize, const CAP2: usize>(&mut self, stop: &AtomicBool) {
+        let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
+        match (self.mode, turns) {
+            (Mode::Plain, false) => self.count_fast::<W, CAP, CAP2, false, false>(stop),
+            (Mode::Plain, true) => self.count_fast::<W, CAP, CAP2, false, true>(stop),
+            (Mode::Pictures, false) => self.count_fast::<W, CAP, CAP2, true, false>(stop),
+            (Mode::Pictures, true) => self.count_fast::<W, CAP, CAP2, true, true>(stop),
         }
-        const NONE: u32 = u32::MAX;
-        const BORDER: u32 = 64;
-        let engine = self.engine;
-        let cells = engine.cells;
-        if self.depth >= cells || cells > 64 {
-            return;
-        }
-        let (cols, keys, border) = (engine.cols, engine.keys as u32, engine.border_key);
-        let framed = border == u32::from(FRAME);
-        let class_base = |cell: usize| engine.table[cell] * keys * keys;
-        let mut info = [Cell::default(); 64];
-        for (d, cell) in info.iter_mut().enumerate().take(cells) {
-            let next = d + 1;
-            let starts_row = next % cols == 0;
-            *cell = Cell {
-                next_above: if next < cols { BORDER } else { (next - cols) as u32 },
-                next_fixed: if next < cells { class_base(next) + if starts_row { border } else { 0 } } else { 0 },
-                east_mask: if starts_row { 0 } else { u32::MAX },
-                below: if d + cols < cells {
-                    engine.table[d + cols] * keys * 2 + u32::from(framed && (d + cols) % cols == 0)
-                } else {
-                    NONE
-                },
-            };
-        }
-        let (slots, slot_twins) = (&engine.slots[..], &engine.slot_twins[..]);
-        let (candidates, twin_masks, next_turn) =
-            (&engine.candidates[..], &engine.twin_masks[..], &engine.next_turn[..]);
-        let (masks, north_masks) = (&engine.piece_masks[..], &engine.north_masks[..]);
-        // `north_part[cell]`: the north key that cell's south side gives the cell below it,
-        // times `keys`; slot `BORDER` holds the border's.
-        let mut north_part = [0u32; 128];
-        north_part[BORDER as usize] = border * keys;
-        let mut placed = [Candidate(0); 64];
-        for d in 0..self.depth {
-            placed[d] = self.placed[d];
-            north_part[d] = self.placed[d].south() * keys;
-        }
-        let last = cells - 1;
-        let floor = self.floor;
-        let mut used = self.used[0];
-        let mut depth = self.depth;
-        let (mut nodes, mut solutions) = (self.counts.nodes, self.counts.solutions);
-        let mut next_look = nodes + STOP_INTERVAL;
-        // Per depth: the placements still to make there (`buffer[depth * width..]`, from
-        // `at[depth]` to `len[depth]`), and the next cell's list but for the candidate's part.
-        let width = engine.ranges.iter().map(|&(start, end)| (end - start) as usize).max().unwrap_or(0);
-        let mut buffer = vec![Candidate(0); cells * width];
-        let (mut len, mut at, mut next_base) = ([0usize; 64], [0usize; 64], [0u32; 64]);
-        let mut list = {
-            let north = if depth < cols { border } else { placed[depth - cols].south() };
-            let west = if depth % cols == 0 { border } else { placed[depth - 1].east() };
-            (engine.table[depth] * keys + north) * keys + west
-        };
-        'expand: loop {
-            // Expand cell `depth` with candidate list `list`.
-            let d = depth & 63;
-            let cell = info[d];
-            let base = cell.next_fixed + north_part[cell.next_above as usize & 127];
-            next_base[d] = base;
-            let out = &mut buffer[d * width..(d + 1) * width];
-            let (mut found, mut n) = (0u64, 0usize);
-            let mut free = masks[list as usize] & !used;
-            let start = list as usize * 64;
-            while free != 0 {
-                let piece = free.trailing_zeros();
-                free &= free - 1;
-                let slot = start + piece as usize;
-                let with = used | 1 << piece;
-                let (mut c, mut turn) = slots[slot];
-                let mut twins = if PICTURES { slot_twins[slot] } else { 0 };
-                loop {
-                    if !PICTURES || twins & !used == 0 {
-                        found += 1;
-                        if depth != last {
-                            let mut fits = masks[(base + (c.east() & cell.east_mask)) as usize] & !with != 0;
-                            if PICTURES && cell.below != NONE {
-                                fits &= north_masks[(cell.below + 2 * c.south()) as usize] & !with != 0;
-                            }
-                            out[n] = c;
-                            n += usize::from(fits);
-                        }
-                    }
-                    if !TURNS || turn == NONE {
-                        break;
-                    }
-                    c = candidates[turn as usize];
-                    if PICTURES {
-                        twins = twin_masks[turn as usize];
-                    }
-                    turn = next_turn[turn as usize];
-                }
-            }
-            nodes += found;
-            if depth == last {
-                solutions += found;
-            }
-            (len[d], at[d]) = (n, 0);
-            if nodes >= next_look {
-                next_look = nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
-                    break;
-                }
-            }
-            // The next placement to make: deeper if this cell has one, else back up.
-            loop {
-                let d = depth & 63;
-                if at[d] < len[d] {
-                    let c = buffer[d * width + at[d]];
-                    at[d] += 1;
-                    placed[d] = c;
-                    north_part[d] = c.south() * keys;
-                    used |= 1 << c.piece();
-                    list = next_base[d] + (c.east() & info[d].east_mask);
-                    depth += 1;
-                    continue 'expand;
-                }
-                if depth == floor {
-                    break 'expand;
-                }
-                depth -= 1;
-                used &= !(1 << placed[depth & 63].piece());
-            }
-        }
-        self.placed[..cells].copy_from_slice(&placed[..cells]);
-        self.used[0] = used;
-        self.depth = depth;
-        self.counts = Counts { solutions, nodes };
     }
 
     /// Counts every solution below the floor, for any puzzle.
     fn count_general(&mut self, stop: &AtomicBool) {
         let last = self.engine.cells - 1;
-        let mut next_look = self.counts.nodes + STOP_INTERVAL;
+        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
         if self.depth > last {
             return;
         }
@@ -876,8 +864,8 @@ impl<'a> Search<'a> {
                 }
             }
             if self.counts.nodes >= next_look {
-                next_look = self.counts.nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
+                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
+                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.budget, stop) {
                     return;
                 }
             }
@@ -886,10 +874,10 @@ impl<'a> Search<'a> {
 
     /// Finds the first complete board; the search state is left on it.
     pub(crate) fn first(&mut self, stop: &AtomicBool) -> Option<Vec<ColourPlacement>> {
-        if stop.load(Relaxed) {
+        if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.budget, stop) {
             return None;
         }
-        let mut next_look = self.counts.nodes + STOP_INTERVAL;
+        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
         loop {
             match self.advance() {
                 Some(c) => {
@@ -907,8 +895,8 @@ impl<'a> Search<'a> {
                 }
             }
             if self.counts.nodes >= next_look {
-                next_look = self.counts.nodes + STOP_INTERVAL;
-                if stop.load(Relaxed) {
+                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.budget);
+                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.budget, stop) {
                     return None;
                 }
             }

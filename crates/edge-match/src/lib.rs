@@ -6,8 +6,8 @@
 //! 1. [`parse_puzzle`] reads the marks format (`A* B* B/ C*`, one piece per line) into a
 //!    [`PuzzleSpec`] and validates it into a [`Puzzle`] (see [`Puzzle::try_from`]).
 //! 2. [`first_solution`] finds the first solution in a fixed order, [`count_solutions`] counts
-//!    the distinct ones; both run the generic [`search::backtrack()`] over pieces pre-turned into
-//!    every allowed rotation, with sides compared as [`EdgeCode`]s through a [`Matching`] table.
+//!    the distinct ones; both run the colour engine ([`engine`]) through a [`MarksEngine`],
+//!    which numbers the marks as codes whose partners ([`Matching`]) are their complements.
 //! 3. [`check_solution`] re-checks an answer independently and returns a [`Solution`].
 //! 4. [`render_pieces`] and [`render_solution`] draw ASCII boxes. The crate never prints.
 //!
@@ -36,6 +36,8 @@ pub mod render;
 pub mod sol;
 pub mod solve;
 pub mod split;
+#[cfg(any(test, feature = "test-support"))]
+pub mod testing;
 
 pub use check::{check_solution, CheckError, Solution};
 pub use code::{EdgeCode, Matching};
@@ -51,4 +53,4 @@ pub use puzzle::{Piece, Placement, Puzzle, PuzzleError, PuzzleSpec};
 pub use render::{render_pieces, render_solution};
 pub use search::{Limits, Stats, Status};
 pub use sol::{clue_cells, parse_sol, write_sol, SolError, SolErrorKind, SolLine};
-pub use solve::{count_solutions, first_solution, FirstSolution, SolutionCount};
+pub use solve::{count_solutions, first_solution, FirstSolution, MarksEngine, SolutionCount};

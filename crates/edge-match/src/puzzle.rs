@@ -100,8 +100,9 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// The most pieces a puzzle may have; the solver numbers oriented pieces with `u32`.
-    pub const MAX_PIECES: usize = 1 << 20;
+    /// The most pieces a puzzle may have: the engine's most cells
+    /// ([`ColourPuzzle::MAX_CELLS`](crate::ColourPuzzle::MAX_CELLS)).
+    pub const MAX_PIECES: usize = crate::colour::ColourPuzzle::MAX_CELLS;
 
     /// The board's dimensions.
     pub const fn shape(&self) -> Shape {

@@ -1,19 +1,29 @@
-//! Solving by backtracking: the first solution in the specified order, or the number of
-//! distinct solutions.
+//! Solving marks puzzles on the colour engine ([`crate::engine`]): the first solution in the
+//! specified order, the number of distinct solutions, or every solution.
 //!
 //! Cells are filled row-major from the top-left. At each cell the unused pieces are tried in
 //! input order and each piece in rotations 0, 1, 2, 3 (only 0 when rotations are off); that
 //! order fixes which solution is "first". A piece fits when its north side fits the south side
 //! of the piece above and its west side the east side of the piece to the left; sides on the
 //! border fit anything.
+//!
+//! A [`MarksEngine`] turns the puzzle into the engine's model: each mark that occurs (and its
+//! complement) gets a small code, the complement of a mark becomes the code's partner
+//! ([`ColourPuzzle::with_partners`]), the sides go from the marks order (north, west, south,
+//! east) to the engine's (north, east, south, west), and rotations, counter-clockwise quarter
+//! turns in both, carry over unchanged. The border is free. Placements come back as the marks'
+//! [`Placement`]s with the same piece indices.
 
-use std::collections::HashMap;
-use std::ops::ControlFlow;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::{Duration, Instant};
 
-use puzzle_core::Direction;
-use search::{backtrack, Backtrack, BacktrackEnd, Limits, Stats, Status};
+use puzzle_core::{Direction, Rotation};
+use search::{Limits, Stats, Status};
 
-use crate::code::{EdgeCode, Matching};
+use crate::code::EdgeCode;
+use crate::colour::{ColourPlacement, ColourPuzzle, ColourSpec};
+use crate::engine::{Counts, Engine, Mode, Order, OrderedEngine};
 use crate::puzzle::{Placement, Puzzle};
 
 /// The result of [`first_solution`].
@@ -22,7 +32,8 @@ pub struct FirstSolution {
     /// The placements of the first solution, row-major; or [`Status::Exhausted`] when there is
     /// none, or [`Status::GaveUp`] when the limits were reached first.
     pub status: Status<Vec<Placement>>,
-    /// Work done by the search.
+    /// Work done by the search: `generated` is the placements made (the engine does not count
+    /// expansions; `expanded` stays 0).
     pub stats: Stats,
 }
 
@@ -34,188 +45,207 @@ pub struct SolutionCount {
     /// Whether the whole search space was explored; when `false` the limits were reached and
     /// `solutions` is only a lower bound.
     pub complete: bool,
-    /// Work done by the search.
+    /// Work done by the search: `generated` is the placements made (`expanded` stays 0).
     pub stats: Stats,
 }
 
-/// Finds the first solution in the search order described in the [module docs](self).
-pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> FirstSolution {
-    let tables = Tables::new(puzzle);
-    let mut search = Search::new(&tables, false);
-    let mut found = None;
-    let outcome = backtrack(&mut search, limits, |search, _| {
-        found = Some(search.placements());
-        ControlFlow::Break(())
+/// A marks puzzle prepared for the colour engine.
+#[derive(Clone, Debug)]
+pub struct MarksEngine {
+    model: ColourPuzzle,
+    engine: Engine,
+    /// The engine of another scan order than row-major, when one was chosen
+    /// ([`MarksEngine::set_order`]).
+    ordered: Option<OrderedEngine>,
+    node_limit: Option<u64>,
+}
+
+impl MarksEngine {
+    /// Converts `puzzle` to the engine's model and prepares the engine.
+    pub fn new(puzzle: &Puzzle) -> MarksEngine {
+        let model = colour_model(puzzle);
+        let mut engine = Engine::new(&model, &[]);
+        // The placements a count reports stay those of the marks solver before the engine.
+        engine.look_below(false);
+        MarksEngine { model, engine, ordered: None, node_limit: None }
+    }
+
+    /// Searches in `order` from now on (row-major, the default, runs the row engine, whose
+    /// placements are the old solver's; another order the ordered engine, whose counts are the
+    /// same and whose tree is not). [`MarksEngine::count_distinct`] stays row-major.
+    pub fn set_order(&mut self, order: Order) {
+        self.ordered = (order != Order::Row).then(|| {
+            let mut ordered = OrderedEngine::new(&self.model, &[], order);
+            ordered.limit_nodes(self.node_limit);
+            ordered
+        });
+    }
+
+    /// The puzzle as the engine sees it: sides N, E, S, W as codes matching through partners.
+    pub fn model(&self) -> &ColourPuzzle {
+        &self.model
+    }
+
+    /// Makes every search stop once it has made `limit` placements (`None`: no limit), setting
+    /// the `stop` flag it was given ([`Engine::limit_nodes`]).
+    pub fn limit_nodes(&mut self, limit: Option<u64>) {
+        self.node_limit = limit;
+        self.engine.limit_nodes(limit);
+        if let Some(ordered) = &mut self.ordered {
+            ordered.limit_nodes(limit);
+        }
+    }
+
+    /// The first solution in search order (row-major unless [`MarksEngine::set_order`] chose
+    /// another), with the placements made to find it.
+    pub fn first(&self, stop: &AtomicBool) -> (Option<Vec<Placement>>, u64) {
+        let (found, nodes) = match &self.ordered {
+            Some(ordered) => ordered.first(stop),
+            None => self.engine.first(&self.model, stop),
+        };
+        (found.map(|found| placements(&found)), nodes)
+    }
+
+    /// Counts solutions and placements: [`Mode::Pictures`] counts distinct pictures (two
+    /// solutions are the same when every cell shows the same four marks), [`Mode::Plain`] every
+    /// complete placement. Runs on rayon's threads unless a node limit is set. The placements are
+    /// those of the row-major search (look-alike candidates skipped for pictures), without the
+    /// engine's look at the cell below ([`Engine::look_below`]).
+    pub fn count(&self, mode: Mode, stop: &AtomicBool) -> Counts {
+        match &self.ordered {
+            Some(ordered) => ordered.count(&self.model, mode, stop),
+            None => self.engine.count(&self.model, mode, stop),
+        }
+    }
+
+    /// Counts pictures up to turns of the whole board (a half turn; quarter turns too on a
+    /// square board; none when pieces may not turn): each orbit once
+    /// ([`Engine::count_distinct`]; the border is free, so every turn of a solution is one).
+    /// Sequential.
+    pub fn count_distinct(&self, stop: &AtomicBool) -> Counts {
+        self.engine.count_distinct(&self.model, stop)
+    }
+
+    /// Calls `visit` with every solution (in `mode`) in search order, on the calling thread,
+    /// until it returns `false` or `stop` is set. Returns what was counted.
+    pub fn for_each_solution(
+        &self,
+        mode: Mode,
+        stop: &AtomicBool,
+        mut visit: impl FnMut(&[Placement]) -> bool,
+    ) -> Counts {
+        let visit = |found: &[ColourPlacement]| visit(&placements(found));
+        match &self.ordered {
+            Some(ordered) => ordered.for_each_solution(mode, stop, visit),
+            None => self.engine.for_each_solution(&self.model, mode, stop, visit),
+        }
+    }
+}
+
+/// The engine's model of a marks puzzle: codes numbered densely over the marks that occur and
+/// their complements (in [`EdgeCode`] order), partners from [`Puzzle::matching`], sides
+/// reordered from N, W, S, E to N, E, S, W, no frame.
+fn colour_model(puzzle: &Puzzle) -> ColourPuzzle {
+    let matching = puzzle.matching();
+    let edge_codes = puzzle.edge_codes();
+    let mut dense: BTreeMap<EdgeCode, u16> = BTreeMap::new();
+    for &code in edge_codes.iter().flatten() {
+        dense.insert(code, 0);
+        dense.insert(matching.partner(code), 0);
+    }
+    for (next, value) in dense.values_mut().enumerate() {
+        // At most Mark::N_CODES (104) codes.
+        *value = next as u16;
+    }
+    let partner: Vec<u16> = dense.keys().map(|&code| dense[&matching.partner(code)]).collect();
+    let side = |sides: &[EdgeCode; 4], dir: Direction| dense[&sides[dir.index()]];
+    let pieces = edge_codes
+        .iter()
+        .map(|sides| {
+            [
+                side(sides, Direction::North),
+                side(sides, Direction::East),
+                side(sides, Direction::South),
+                side(sides, Direction::West),
+            ]
+        })
+        .collect();
+    let spec = ColourSpec { rows: puzzle.rows(), cols: puzzle.cols(), pieces, framed: false, rotate: puzzle.rotate() };
+    // A valid marks puzzle has 1 to Puzzle::MAX_PIECES = ColourPuzzle::MAX_CELLS cells, at most
+    // 104 codes, and the complement pairs marks: the conversion cannot fail.
+    let model = ColourPuzzle::try_from(spec).expect("a marks puzzle fits the colour model");
+    model.with_partners(partner).expect("complements pair marks")
+}
+
+/// The engine's placements as the marks' ones: the same piece indices, and counter-clockwise
+/// quarter turns in both models.
+fn placements(found: &[ColourPlacement]) -> Vec<Placement> {
+    found
+        .iter()
+        .map(|p| Placement { piece: p.piece, rotation: Rotation::from_quarter_turns(usize::from(p.rotation)) })
+        .collect()
+}
+
+/// Runs `search` with a stop flag that is set when `limits`' deadline passes or its interrupt
+/// flag is set (watched from a second thread, every millisecond); returns what `search`
+/// returned and whether the flag was set when it ended.
+fn with_stop<T>(limits: &Limits<'_>, search: impl FnOnce(&AtomicBool) -> T) -> (T, bool) {
+    let stop = AtomicBool::new(false);
+    let (deadline, interrupt) = (limits.deadline, limits.interrupt);
+    if deadline.is_none() && interrupt.is_none() {
+        let result = search(&stop);
+        return (result, stop.load(Relaxed));
+    }
+    let done = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Relaxed) {
+                let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
+                if late || interrupt.is_some_and(|flag| flag.load(Relaxed)) {
+                    stop.store(true, Relaxed);
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        });
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            stop.store(true, Relaxed);
+        }
+        let result = search(&stop);
+        done.store(true, Relaxed);
+        result
     });
-    let status = match (outcome.end, found) {
-        (BacktrackEnd::Stopped, Some(placements)) => Status::Found(placements),
-        (BacktrackEnd::GaveUp, _) => Status::GaveUp,
-        (BacktrackEnd::Exhausted | BacktrackEnd::Stopped, _) => Status::Exhausted,
+    (result, stop.load(Relaxed))
+}
+
+/// Finds the first solution in the search order described in the [module docs](self).
+/// `limits.max_expanded` limits the placements made; `limits.progress` is not updated.
+pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> FirstSolution {
+    let mut engine = MarksEngine::new(puzzle);
+    engine.limit_nodes(limits.max_expanded);
+    let ((found, nodes), stopped) = with_stop(limits, |stop| engine.first(stop));
+    let status = match found {
+        Some(placements) => Status::Found(placements),
+        None if stopped => Status::GaveUp,
+        None => Status::Exhausted,
     };
-    FirstSolution { status, stats: outcome.stats }
+    FirstSolution { status, stats: Stats { expanded: 0, generated: nodes } }
 }
 
 /// Counts the distinct solutions: two solutions are the same when every cell shows the same
-/// four marks, whichever pieces show them.
+/// four marks, whichever pieces show them. `limits.max_expanded` limits the placements made
+/// (the count then runs on one thread).
 ///
 /// So a piece that looks the same after a turn, or two identical pieces swapped, make no new
 /// solution, while the four turns of a whole square board are four solutions.
 pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> SolutionCount {
-    let tables = Tables::new(puzzle);
-    let mut search = Search::new(&tables, true);
-    let mut solutions = 0u64;
-    let outcome = backtrack(&mut search, limits, |_, _| {
-        solutions += 1;
-        ControlFlow::Continue(())
-    });
-    SolutionCount { solutions, complete: outcome.end == BacktrackEnd::Exhausted, stats: outcome.stats }
-}
-
-/// A piece in one of its allowed rotations, with its sides as codes.
-#[derive(Clone, Copy, Debug)]
-struct Oriented {
-    /// The sides after turning, indexed by [`Direction::index`].
-    sides: [EdgeCode; 4],
-    placement: Placement,
-    /// The closest oriented piece before this one in search order that shows the same four
-    /// sides, if any; following these links visits every earlier look-alike.
-    earlier_twin: Option<u32>,
-}
-
-/// Everything about a puzzle the search looks up, computed once before it starts.
-#[derive(Debug)]
-struct Tables {
-    cols: usize,
-    n_cells: usize,
-    n_pieces: usize,
-    /// How many rotations each piece has in `oriented` (4, or 1 without rotations).
-    n_rotations: usize,
-    /// All allowed rotations of all pieces in search order: piece `p` in its `k`-th allowed
-    /// rotation is at `p * n_rotations + k`.
-    oriented: Vec<Oriented>,
-    matching: Matching,
-}
-
-impl Tables {
-    fn new(puzzle: &Puzzle) -> Tables {
-        let rotations = puzzle.rotations();
-        let mut oriented = Vec::with_capacity(puzzle.pieces().len() * rotations.len());
-        let mut last_seen: HashMap<[EdgeCode; 4], u32> = HashMap::new();
-        for (piece, codes) in puzzle.edge_codes().into_iter().enumerate() {
-            for &rotation in rotations {
-                let sides = rotation.rotate_sides(codes);
-                // Oriented indices fit in u32 because a puzzle has at most MAX_PIECES pieces.
-                let idx = oriented.len() as u32;
-                let earlier_twin = last_seen.insert(sides, idx);
-                oriented.push(Oriented { sides, placement: Placement { piece, rotation }, earlier_twin });
-            }
-        }
-        Tables {
-            cols: puzzle.cols(),
-            n_cells: puzzle.shape().n_cells(),
-            n_pieces: puzzle.pieces().len(),
-            n_rotations: rotations.len(),
-            oriented,
-            matching: puzzle.matching(),
-        }
-    }
-}
-
-/// The partial board the backtracking search works on.
-#[derive(Debug)]
-struct Search<'t> {
-    tables: &'t Tables,
-    /// The oriented pieces placed so far, row-major; its length is the next cell to fill.
-    board: Vec<u32>,
-    used: Vec<bool>,
-    /// Whether to list only one candidate per distinct picture at each cell (for counting).
-    distinct: bool,
-}
-
-impl<'t> Search<'t> {
-    fn new(tables: &'t Tables, distinct: bool) -> Search<'t> {
-        Search { tables, board: Vec::with_capacity(tables.n_cells), used: vec![false; tables.n_pieces], distinct }
-    }
-
-    fn placements(&self) -> Vec<Placement> {
-        self.board.iter().map(|&o| self.tables.oriented[o as usize].placement).collect()
-    }
-
-    /// The code that side `dir` of the next cell must show, or `None` when anything goes there
-    /// (the border, or a cell not filled yet).
-    fn wanted(&self, dir: Direction) -> Option<EdgeCode> {
-        let cell = self.board.len();
-        let cols = self.tables.cols;
-        let neighbour = match dir {
-            Direction::North => cell.checked_sub(cols)?,
-            Direction::West if cell % cols > 0 => cell - 1,
-            Direction::West | Direction::South | Direction::East => return None,
-        };
-        let touching = self.tables.oriented[self.board[neighbour] as usize].sides[dir.opposite().index()];
-        Some(self.tables.matching.partner(touching))
-    }
-
-    /// Whether a candidate showing the same four sides as oriented piece `o` has already been
-    /// listed for this cell.
-    ///
-    /// Listing only the first of such look-alikes counts every picture exactly once. Two
-    /// candidates `(p, r)` and `(q, s)` that show the same sides here leave the same pieces for
-    /// the rest of the board up to rotation: either `p == q`, or `q` is `p` turned (without
-    /// rotations, `q` equals `p`), and swapping a piece for a turned copy changes no picture the
-    /// remaining pieces can form. So both subtrees produce the same set of pictures, and
-    /// exploring one of them loses nothing; candidates showing different sides here produce
-    /// disjoint sets, and by induction each subtree counts each of its pictures once. The
-    /// look-alike was listed exactly when its piece is unused: it fits wherever `o` fits, and
-    /// only allowed rotations are in the tables.
-    fn twin_listed(&self, o: &Oriented) -> bool {
-        let mut twin = o.earlier_twin;
-        while let Some(t) = twin {
-            let earlier = &self.tables.oriented[t as usize];
-            if !self.used[earlier.placement.piece] {
-                return true;
-            }
-            twin = earlier.earlier_twin;
-        }
-        false
-    }
-}
-
-/// Whether a side showing `code` meets what is `wanted` there.
-fn allows(wanted: Option<EdgeCode>, code: EdgeCode) -> bool {
-    wanted.is_none() || wanted == Some(code)
-}
-
-impl Backtrack for Search<'_> {
-    type Choice = u32;
-
-    fn choices(&mut self, out: &mut Vec<u32>) {
-        let north = self.wanted(Direction::North);
-        let west = self.wanted(Direction::West);
-        let n_rotations = self.tables.n_rotations;
-        for piece in (0..self.tables.n_pieces).filter(|&piece| !self.used[piece]) {
-            let first = piece * n_rotations;
-            for (idx, o) in self.tables.oriented[first..first + n_rotations].iter().enumerate() {
-                let fits =
-                    allows(north, o.sides[Direction::North.index()]) && allows(west, o.sides[Direction::West.index()]);
-                if fits && !(self.distinct && self.twin_listed(o)) {
-                    out.push((first + idx) as u32);
-                }
-            }
-        }
-    }
-
-    fn apply(&mut self, choice: u32) {
-        self.used[self.tables.oriented[choice as usize].placement.piece] = true;
-        self.board.push(choice);
-    }
-
-    fn undo(&mut self, choice: u32) {
-        self.board.pop();
-        self.used[self.tables.oriented[choice as usize].placement.piece] = false;
-    }
-
-    fn is_complete(&self) -> bool {
-        self.board.len() == self.tables.n_cells
+    let mut engine = MarksEngine::new(puzzle);
+    engine.limit_nodes(limits.max_expanded);
+    let (counts, stopped) = with_stop(limits, |stop| engine.count(Mode::Pictures, stop));
+    SolutionCount {
+        solutions: counts.solutions,
+        complete: !stopped,
+        stats: Stats { expanded: 0, generated: counts.nodes },
     }
 }
 

@@ -150,6 +150,11 @@ pub fn puzzle_key(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], mode
             text.push_str(&format!("clue {cell} {} {}\n", clue.piece, clue.rotation));
         }
     }
+    // A partner table is a different puzzle; equal colours add nothing, so their keys stay.
+    if !puzzle.equal_colours() {
+        let partners: Vec<String> = (0..puzzle.n_colours() as u16).map(|c| puzzle.partner(c).to_string()).collect();
+        text.push_str(&format!("partners {}\n", partners.join(" ")));
+    }
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
@@ -161,35 +166,7 @@ mod tests {
 
     /// A board cut from a random picture (so it has a solution), pieces shuffled and turned.
     fn generated(rows: usize, cols: usize, colours: u16, framed: bool, rotate: bool, seed: u64) -> ColourPuzzle {
-        let mut state = seed;
-        let mut next = move || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
-        let mut colour = |border: bool| if framed && border { 0 } else { 1 + (next() % u64::from(colours)) as u16 };
-        let horizontal: Vec<u16> = (0..(rows + 1) * cols).map(|i| colour(i < cols || i >= rows * cols)).collect();
-        let vertical: Vec<u16> =
-            (0..rows * (cols + 1)).map(|i| colour(i % (cols + 1) == 0 || i % (cols + 1) == cols)).collect();
-        let mut pieces: Vec<[u16; 4]> = (0..rows * cols)
-            .map(|cell| {
-                let (r, c) = (cell / cols, cell % cols);
-                let sides = [
-                    horizontal[r * cols + c],
-                    vertical[r * (cols + 1) + c + 1],
-                    horizontal[(r + 1) * cols + c],
-                    vertical[r * (cols + 1) + c],
-                ];
-                let turn = if rotate { (next() % 4) as usize } else { 0 };
-                [sides[turn], sides[(turn + 1) % 4], sides[(turn + 2) % 4], sides[(turn + 3) % 4]]
-            })
-            .collect();
-        for i in (1..pieces.len()).rev() {
-            pieces.swap(i, (next() % (i as u64 + 1)) as usize);
-        }
-        ColourPuzzle::try_from(ColourSpec { rows, cols, pieces, framed, rotate }).unwrap()
+        crate::testing::random_colour_puzzle(rows, cols, colours, framed, rotate, seed)
     }
 
     /// At every depth and in both modes, the counts above the cut and below every prefix add up

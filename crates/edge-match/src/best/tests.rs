@@ -8,42 +8,8 @@ use proptest::prelude::*;
 /// A framed board cut from a random picture, then some inner sides recoloured so that it
 /// usually has no perfect board; pieces shuffled and turned.
 fn framed(rows: usize, cols: usize, colours: u16, noise: usize, seed: u64) -> ColourPuzzle {
-    let mut mix = rng::SplitMix::for_restart(seed, 99, 0);
-    let mut next = move || mix.next_u64();
-    let mut colour = |border: bool| if border { 0 } else { 1 + (next() % u64::from(colours)) as u16 };
-    let horizontal: Vec<u16> = (0..(rows + 1) * cols).map(|i| colour(i < cols || i >= rows * cols)).collect();
-    let vertical: Vec<u16> =
-        (0..rows * (cols + 1)).map(|i| colour(i % (cols + 1) == 0 || i % (cols + 1) == cols)).collect();
-    let mut mix = rng::SplitMix::for_restart(seed, 98, 0);
-    let mut pieces: Vec<[u16; 4]> = (0..rows * cols)
-        .map(|cell| {
-            let (r, c) = (cell / cols, cell % cols);
-            [
-                horizontal[r * cols + c],
-                vertical[r * (cols + 1) + c + 1],
-                horizontal[(r + 1) * cols + c],
-                vertical[r * (cols + 1) + c],
-            ]
-        })
-        .collect();
-    for _ in 0..noise {
-        let piece = (mix.next_u64() % pieces.len() as u64) as usize;
-        let side = (mix.next_u64() % 4) as usize;
-        if pieces[piece][side] != 0 {
-            pieces[piece][side] = 1 + (mix.next_u64() % u64::from(colours)) as u16;
-        }
-    }
-    let mut pieces: Vec<[u16; 4]> = pieces
-        .into_iter()
-        .map(|sides| {
-            let turn = (mix.next_u64() % 4) as usize;
-            [sides[turn], sides[(turn + 1) % 4], sides[(turn + 2) % 4], sides[(turn + 3) % 4]]
-        })
-        .collect();
-    for i in (1..pieces.len()).rev() {
-        pieces.swap(i, (mix.next_u64() % (i as u64 + 1)) as usize);
-    }
-    ColourPuzzle::try_from(ColourSpec { rows, cols, pieces, framed: true, rotate: true }).unwrap()
+    let shape = crate::testing::ColourShape { rows, cols, colours, framed: true, rotate: true, noise };
+    ColourPuzzle::try_from(crate::testing::random_colour_spec(shape, &mut crate::testing::SplitMix(seed))).unwrap()
 }
 
 /// The best score of any complete board (with the frame on the outside when framed), by plain

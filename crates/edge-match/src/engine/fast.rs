@@ -1,0 +1,206 @@
+//! The engine's tight counting loop, for any puzzle of at most 1024 pieces: the used pieces in a
+//! set of `W` 64-bit words (1, 2, 4, 8 or 16, chosen per puzzle by [`super::Engine`]), free
+//! pieces found word by word with bit tricks.
+
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+use super::{out_of_nodes, Candidate, Counts, Search, STOP_INTERVAL};
+use crate::colour::FRAME;
+
+/// Whether `masks[at..at + W]` holds a piece outside `used` other than bit `bit` of word `word`.
+#[inline(always)]
+fn any_free<const W: usize>(masks: &[u64], at: usize, used: &[u64; W], word: usize, bit: u64) -> bool {
+    let mut any = 0;
+    for (v, &used) in used.iter().enumerate() {
+        let skip = if v == word { bit } else { 0 };
+        any |= masks[at + v] & !used & !skip;
+    }
+    any != 0
+}
+
+/// Whether every piece of `masks[at..at + W]` is in `used`.
+#[inline(always)]
+fn all_used<const W: usize>(masks: &[u64], at: usize, used: &[u64; W]) -> bool {
+    let mut free = 0;
+    for (v, &used) in used.iter().enumerate() {
+        free |= masks[at + v] & !used;
+    }
+    free == 0
+}
+
+impl Search<'_> {
+    /// [`Search::count`] for puzzles whose pieces fit a used set of `W` words and whose cells fit
+    /// `CAP` = 64 `W` (`CAP2` = 2 `CAP`). A cell is expanded all at once when the search
+    /// reaches it: every free candidate is a node (each piece one load: its candidate in the
+    /// list's slots), and those that leave the next cell a free piece (in
+    /// [`super::Mode::Pictures`], the cell below too) go into the cell's buffer of placements to
+    /// make, with no branch per candidate; the last cell's candidates are solutions, never
+    /// placed. The next cell's list is a per-cell base plus the candidate's east side. `TURNS`:
+    /// some piece has more than one turn in a list. Per-cell arrays are sized `CAP` and indexed
+    /// modulo `CAP` so the bounds checks go. With `W` = 1 a list's slots are at `list * 64`;
+    /// with more words each non-empty word of a list has a block of 64 slots of its own.
+    pub(super) fn count_fast<
+        const W: usize,
+        const CAP: usize,
+        const CAP2: usize,
+        const PICTURES: bool,
+        const TURNS: bool,
+    >(
+        &mut self,
+        stop: &AtomicBool,
+    ) {
+        /// Per cell, what does not depend on the placements.
+        #[derive(Clone, Copy, Default)]
+        struct Cell {
+            /// Where the next cell's north key comes from: a cell, or `border`.
+            next_above: u32,
+            /// The next cell's class base, plus the border's west key when it starts a row.
+            next_fixed: u32,
+            /// All ones when the next cell's west neighbour is this cell, else 0.
+            east_mask: u32,
+            /// The cell below: the start of its entries in `north_masks`, or `NONE`.
+            below: u32,
+        }
+        const NONE: u32 = u32::MAX;
+        debug_assert!(CAP == 64 * W && CAP2 == 2 * CAP && W.is_power_of_two());
+        let border_slot = CAP as u32;
+        let engine = self.engine;
+        let cells = engine.cells;
+        if self.depth >= cells || cells > CAP {
+            return;
+        }
+        let (cols, keys, border) = (engine.cols, engine.keys as u32, engine.border_key);
+        let framed = border == u32::from(FRAME);
+        let class_base = |cell: usize| engine.table[cell] * keys * keys;
+        let mut info = [Cell::default(); CAP];
+        for (d, cell) in info.iter_mut().enumerate().take(cells) {
+            let next = d + 1;
+            let starts_row = next % cols == 0;
+            *cell = Cell {
+                next_above: if next < cols { border_slot } else { (next - cols) as u32 },
+                next_fixed: if next < cells { class_base(next) + if starts_row { border } else { 0 } } else { 0 },
+                east_mask: if starts_row { 0 } else { u32::MAX },
+                below: if d + cols < cells && engine.look_below {
+                    engine.table[d + cols] * keys * 2 + u32::from(framed && (d + cols) % cols == 0)
+                } else {
+                    NONE
+                },
+            };
+        }
+        let (slots, slot_twins, blocks) = (&engine.slots[..], &engine.slot_twins[..], &engine.blocks[..]);
+        let (candidates, twin_masks, next_turn) =
+            (&engine.candidates[..], &engine.twin_masks[..], &engine.next_turn[..]);
+        let (masks, north_masks) = (&engine.piece_masks[..], &engine.north_masks[..]);
+        // `north_part[cell]`: the north key that cell's south side gives the cell below it,
+        // times `keys`; slot `border_slot` holds the border's.
+        let mut north_part = [0u32; CAP2];
+        north_part[CAP] = border * keys;
+        let mut placed = [Candidate(0); CAP];
+        for d in 0..self.depth {
+            placed[d] = self.placed[d];
+            north_part[d] = self.placed[d].south() * keys;
+        }
+        let last = cells - 1;
+        let floor = self.floor;
+        let mut used = [0u64; W];
+        used.copy_from_slice(&self.used[..W]);
+        let mut depth = self.depth;
+        let (mut nodes, mut solutions) = (self.counts.nodes, self.counts.solutions);
+        let budget = self.budget;
+        let mut next_look = (nodes + STOP_INTERVAL).min(budget);
+        // Per depth: the placements still to make there (`buffer[depth * width..]`, from
+        // `at[depth]` to `len[depth]`), and the next cell's list but for the candidate's part.
+        let width = engine.ranges.iter().map(|&(start, end)| (end - start) as usize).max().unwrap_or(0);
+        let mut buffer = vec![Candidate(0); cells * width];
+        let (mut len, mut at, mut next_base) = ([0usize; CAP], [0usize; CAP], [0u32; CAP]);
+        let mut list = {
+            let north = if depth < cols { border } else { placed[depth - cols].south() };
+            let west = if depth % cols == 0 { border } else { placed[depth - 1].east() };
+            (engine.table[depth] * keys + north) * keys + west
+        };
+        'expand: loop {
+            // Expand cell `depth` with candidate list `list`.
+            let d = depth & (CAP - 1);
+            let cell = info[d];
+            let base = cell.next_fixed + north_part[cell.next_above as usize & (CAP2 - 1)];
+            next_base[d] = base;
+            let out = &mut buffer[d * width..(d + 1) * width];
+            let (mut found, mut n) = (0u64, 0usize);
+            for word in 0..W {
+                let mut free = masks[list as usize * W + word] & !used[word];
+                if W > 1 && free == 0 {
+                    continue;
+                }
+                let start = if W == 1 { list as usize * 64 } else { blocks[list as usize * W + word] as usize * 64 };
+                while free != 0 {
+                    let bit_index = free.trailing_zeros();
+                    free &= free - 1;
+                    let bit = 1u64 << bit_index;
+                    let slot = start + bit_index as usize;
+                    let (mut c, mut turn) = slots[slot];
+                    let mut twins_at = slot * W;
+                    let mut twins = if PICTURES { slot_twins } else { twin_masks };
+                    loop {
+                        if !PICTURES || all_used(twins, twins_at, &used) {
+                            found += 1;
+                            if depth != last {
+                                let next_list = (base + (c.east() & cell.east_mask)) as usize;
+                                let mut fits = any_free(masks, next_list * W, &used, word, bit);
+                                if PICTURES && cell.below != NONE {
+                                    let below = (cell.below + 2 * c.south()) as usize;
+                                    fits &= any_free(north_masks, below * W, &used, word, bit);
+                                }
+                                out[n] = c;
+                                n += usize::from(fits);
+                            }
+                        }
+                        if !TURNS || turn == NONE {
+                            break;
+                        }
+                        c = candidates[turn as usize];
+                        if PICTURES {
+                            (twins, twins_at) = (twin_masks, turn as usize * W);
+                        }
+                        turn = next_turn[turn as usize];
+                    }
+                }
+            }
+            nodes += found;
+            if depth == last {
+                solutions += found;
+            }
+            (len[d], at[d]) = (n, 0);
+            if nodes >= next_look {
+                next_look = (nodes + STOP_INTERVAL).min(budget);
+                if stop.load(Relaxed) || out_of_nodes(nodes, budget, stop) {
+                    break;
+                }
+            }
+            // The next placement to make: deeper if this cell has one, else back up.
+            loop {
+                let d = depth & (CAP - 1);
+                if at[d] < len[d] {
+                    let c = buffer[d * width + at[d]];
+                    at[d] += 1;
+                    placed[d] = c;
+                    north_part[d] = c.south() * keys;
+                    let piece = c.piece();
+                    used[(piece >> 6) & (W - 1)] |= 1 << (piece & 63);
+                    list = next_base[d] + (c.east() & info[d].east_mask);
+                    depth += 1;
+                    continue 'expand;
+                }
+                if depth == floor {
+                    break 'expand;
+                }
+                depth -= 1;
+                let piece = placed[depth & (CAP - 1)].piece();
+                used[(piece >> 6) & (W - 1)] &= !(1 << (piece & 63));
+            }
+        }
+        self.placed[..cells].copy_from_slice(&placed[..cells]);
+        self.used[..W].copy_from_slice(&used);
+        self.depth = depth;
+        self.counts = Counts { solutions, nodes };
+    }
+}

@@ -1,0 +1,547 @@
+//! The colour engine under any scan order ([`Order`]): per cell, candidate lists keyed by the
+//! colours of up to two sides whose neighbours are already placed when the order reaches the
+//! cell; further placed neighbours are checked explicitly, the frame rules and clues are built
+//! into each cell's lists.
+//!
+//! A node is a placement, as in [`super::Engine`]; [`Mode::Pictures`] skips a candidate showing
+//! the same four sides as an earlier candidate of its list whose piece is still free, so each
+//! picture is found once. Counts do not depend on the order; the tree's size does.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use super::{out_of_nodes, Counts, Mode, Order, STOP_INTERVAL, SUBTREES};
+use crate::colour::{ColourPlacement, ColourPuzzle, EAST, FRAME, NORTH, SOUTH, WEST};
+
+/// A candidate: a piece, its turn and the four sides it then shows; a side facing a neighbour
+/// placed later in the order holds its partner instead ([`ColourPuzzle::partner`]), the code that
+/// neighbour must show.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    piece: u16,
+    rotation: u8,
+    sides: [u16; 4],
+}
+
+/// No earlier twin.
+const NO_TWIN: u32 = u32::MAX;
+
+/// What a cell needs, by its place in the order.
+#[derive(Clone, Debug, Default)]
+struct CellPlan {
+    /// The cell's table: its lists start here in `ranges`.
+    table: usize,
+    /// Up to two keyed sides: (neighbour cell, the neighbour's side facing this cell, the
+    /// table's stride for that key).
+    keyed: Vec<(usize, usize, usize)>,
+    /// Further placed neighbours: (neighbour cell, its side facing this cell, this cell's side).
+    checked: Vec<(usize, usize, usize)>,
+}
+
+/// A puzzle prepared for searching in a given order.
+#[derive(Clone, Debug)]
+pub struct OrderedEngine {
+    order: Order,
+    cells: Vec<usize>,
+    plans: Vec<CellPlan>,
+    candidates: Vec<Candidate>,
+    twins: Vec<u32>,
+    ranges: Vec<(u32, u32)>,
+    pieces: usize,
+    cols: usize,
+    rows: usize,
+    clued: bool,
+    /// Placements after which a search stops (see [`OrderedEngine::limit_nodes`]).
+    node_limit: u64,
+}
+
+/// The neighbour of `cell` across `side`, if inside the board.
+fn neighbour(cell: usize, side: usize, rows: usize, cols: usize) -> Option<usize> {
+    let (r, c) = (cell / cols, cell % cols);
+    match side {
+        NORTH if r > 0 => Some(cell - cols),
+        SOUTH if r + 1 < rows => Some(cell + cols),
+        WEST if c > 0 => Some(cell - 1),
+        EAST if c + 1 < cols => Some(cell + 1),
+        _ => None,
+    }
+}
+
+impl OrderedEngine {
+    /// Prepares `puzzle` for searching in `order`, with `clues[cell]` fixing a piece and turn on
+    /// some cells (an empty slice for none).
+    pub fn new(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], order: Order) -> OrderedEngine {
+        OrderedEngine::build(puzzle, clues, order, |_, _| true)
+    }
+
+    /// [`OrderedEngine::new`], with `keep(cell, piece)` deciding whether a piece may go on a cell.
+    fn build(
+        puzzle: &ColourPuzzle,
+        clues: &[Option<ColourPlacement>],
+        order: Order,
+        keep: impl Fn(usize, usize) -> bool,
+    ) -> OrderedEngine {
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let keys = puzzle.n_colours().max(1);
+        let cells = order.cells(rows, cols);
+        let framed = puzzle.framed();
+        let mut reserved = vec![false; puzzle.pieces().len()];
+        for clue in clues.iter().flatten() {
+            reserved[clue.piece] = true;
+        }
+        let rotations: &[u8] = if puzzle.rotate() { &[0, 1, 2, 3] } else { &[0] };
+        let mut placed_before = vec![false; rows * cols];
+        let (mut plans, mut candidates, mut twins, mut ranges) =
+            (vec![CellPlan::default(); rows * cols], Vec::<Candidate>::new(), Vec::new(), Vec::new());
+        for &cell in &cells {
+            let mut plan = CellPlan { table: ranges.len(), ..CellPlan::default() };
+            let mut stride = 1;
+            for side in [NORTH, WEST, EAST, SOUTH] {
+                if let Some(other) = neighbour(cell, side, rows, cols).filter(|&n| placed_before[n]) {
+                    let facing = (side + 2) % 4;
+                    if plan.keyed.len() < 2 {
+                        plan.keyed.push((other, facing, stride));
+                        stride *= keys;
+                    } else {
+                        plan.checked.push((other, facing, side));
+                    }
+                }
+            }
+            placed_before[cell] = true;
+            // Every candidate that may go here, by table slot, in piece then turn order.
+            let mut here: Vec<(usize, Candidate)> = Vec::new();
+            let clue = clues.get(cell).copied().flatten();
+            for (piece, &is_reserved) in reserved.iter().enumerate() {
+                let allowed = match clue {
+                    Some(clue) => clue.piece == piece,
+                    None => !is_reserved,
+                };
+                if !allowed || !keep(cell, piece) {
+                    continue;
+                }
+                // A clue is taken in its own turn, whether or not pieces may turn.
+                let clue_turn = clue.map(|clue| [clue.rotation % 4]);
+                for &rotation in clue_turn.as_ref().map_or(rotations, |turn| &turn[..]) {
+                    let sides = puzzle.oriented(piece, rotation);
+                    let frame_ok = !framed
+                        || (0..4).all(|side| (sides[side] == FRAME) == neighbour(cell, side, rows, cols).is_none());
+                    if !frame_ok {
+                        continue;
+                    }
+                    // Towards a neighbour placed later, the side carries its partner, what that
+                    // neighbour must show: every comparison below is then an equality.
+                    let sides: [u16; 4] = std::array::from_fn(|side| match neighbour(cell, side, rows, cols) {
+                        Some(other) if !placed_before[other] => puzzle.partner(sides[side]),
+                        _ => sides[side],
+                    });
+                    let slot: usize = plan
+                        .keyed
+                        .iter()
+                        .map(|&(_, facing, stride)| usize::from(sides[(facing + 2) % 4]) * stride)
+                        .sum();
+                    here.push((slot, Candidate { piece: piece as u16, rotation, sides }));
+                }
+            }
+            here.sort_by_key(|&(slot, _)| slot);
+            let table_size = stride;
+            let mut next = 0;
+            for slot in 0..table_size {
+                let start = candidates.len();
+                while next < here.len() && here[next].0 == slot {
+                    let c = here[next].1;
+                    let twin = (start..candidates.len())
+                        .rev()
+                        .find(|&i| candidates[i].sides == c.sides)
+                        .map_or(NO_TWIN, |i| i as u32);
+                    candidates.push(c);
+                    twins.push(twin);
+                    next += 1;
+                }
+                ranges.push((start as u32, candidates.len() as u32));
+            }
+            plans[cell] = plan;
+        }
+        OrderedEngine {
+            order,
+            cells,
+            plans,
+            candidates,
+            twins,
+            ranges,
+            pieces: puzzle.pieces().len(),
+            cols,
+            rows,
+            clued: clues.iter().any(Option::is_some),
+            node_limit: u64::MAX,
+        }
+    }
+
+    /// Makes every search stop once it has made `limit` placements (`None`: no limit), setting
+    /// the `stop` flag it was given, as [`super::Engine::limit_nodes`] does; counts then run on
+    /// the calling thread only, so that the placements made are the same on every run.
+    pub fn limit_nodes(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// The order this engine searches in.
+    pub fn order(&self) -> Order {
+        self.order
+    }
+
+    /// Counts solutions (in `mode`) and placements, splitting the tree across rayon's threads;
+    /// `stop` ends the search early (the counts are then partial). In [`Mode::Pictures`] on a
+    /// framed board whose pieces turn, without clues, with a corner piece unlike every other,
+    /// the board's turns do part of the work as in [`super::Engine::count`].
+    pub fn count(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
+        self.count_observed(puzzle, mode, stop, &|_, _| {})
+    }
+
+    /// [`OrderedEngine::count`], calling `observe(done, total)` each time one of the `total`
+    /// subtrees of a search is finished.
+    pub fn count_observed(
+        &self,
+        puzzle: &ColourPuzzle,
+        mode: Mode,
+        stop: &AtomicBool,
+        observe: &(dyn Fn(usize, usize) + Sync),
+    ) -> Counts {
+        if self.node_limit != u64::MAX {
+            return self.count_sequential(mode, stop);
+        }
+        if mode == Mode::Pictures && !self.clued {
+            if let Some((corner, turns)) = super::unique_corner(puzzle) {
+                let cols = self.cols;
+                let mut engines =
+                    vec![OrderedEngine::build(puzzle, &[], self.order, |cell, piece| cell != 0 || piece == corner)];
+                if self.rows != cols {
+                    engines.push(OrderedEngine::build(puzzle, &[], self.order, |cell, piece| {
+                        (cell != 0 || piece != corner) && (cell != cols - 1 || piece == corner)
+                    }));
+                }
+                let mut counts = engines
+                    .iter()
+                    .map(|engine| engine.count_tree(mode, stop, observe))
+                    .fold(Counts::default(), Counts::add);
+                counts.solutions *= turns;
+                return counts;
+            }
+        }
+        self.count_tree(mode, stop, observe)
+    }
+
+    /// [`OrderedEngine::count`] over the whole tree.
+    fn count_tree(&self, mode: Mode, stop: &AtomicBool, observe: &(dyn Fn(usize, usize) + Sync)) -> Counts {
+        let n = self.cells.len();
+        let deepest = if n <= 16 { 0 } else { (n / 4).clamp(2, self.cols + 3) };
+        let mut depth = deepest.min(1);
+        let (top, prefixes) = loop {
+            let mut top = Walk::new(self, mode);
+            let prefixes = top.prefixes(depth);
+            if depth >= deepest || prefixes.len() >= SUBTREES {
+                break (top, prefixes);
+            }
+            depth += 1;
+        };
+        let done = AtomicUsize::new(0);
+        let below = prefixes
+            .par_iter()
+            .map(|prefix| {
+                if stop.load(Relaxed) {
+                    return Counts::default();
+                }
+                let mut walk = Walk::new(self, mode);
+                walk.resume(prefix);
+                walk.count(stop);
+                observe(done.fetch_add(1, Relaxed) + 1, prefixes.len());
+                walk.counts
+            })
+            .reduce(Counts::default, Counts::add);
+        top.counts.add(below)
+    }
+
+    /// Counts on the calling thread only, over the whole tree (no shortcut by the board's turns).
+    pub fn count_sequential(&self, mode: Mode, stop: &AtomicBool) -> Counts {
+        let mut walk = Walk::new(self, mode);
+        walk.count(stop);
+        walk.counts
+    }
+
+    /// The first solution in this order (placements by cell, row-major), with the placements
+    /// made to find it.
+    pub fn first(&self, stop: &AtomicBool) -> (Option<Vec<ColourPlacement>>, u64) {
+        let mut walk = Walk::new(self, Mode::Plain);
+        let found = walk.first(stop);
+        (found, walk.counts.nodes)
+    }
+
+    /// Calls `visit` with every solution (in `mode`, placements by cell) in search order until it
+    /// returns `false` or `stop` is set. Returns the counts.
+    pub fn for_each_solution(
+        &self,
+        mode: Mode,
+        stop: &AtomicBool,
+        mut visit: impl FnMut(&[ColourPlacement]) -> bool,
+    ) -> Counts {
+        let mut walk = Walk::new(self, mode);
+        while let Some(solution) = walk.first(stop) {
+            if !visit(&solution) {
+                break;
+            }
+            walk.pop();
+        }
+        walk.counts
+    }
+
+    /// The candidates that fit cell `depth` of the order given the placements in `at_cell`,
+    /// free in `used`, and (in [`Mode::Pictures`]) without a free earlier twin: calls `found`
+    /// with each candidate's index.
+    pub(super) fn children(&self, depth: usize, at_cell: &[u32], used: &[u64], mode: Mode, mut found: impl FnMut(u32)) {
+        let (start, end) = self.range(depth, at_cell);
+        let plan = &self.plans[self.cells[depth]];
+        for index in start..end {
+            if self.fits(index, plan, at_cell, used, mode) {
+                found(index);
+            }
+        }
+    }
+
+    /// The candidate slice for cell `depth` of the order.
+    #[inline(always)]
+    fn range(&self, depth: usize, at_cell: &[u32]) -> (u32, u32) {
+        let plan = &self.plans[self.cells[depth]];
+        let mut slot = plan.table;
+        for &(other, facing, stride) in &plan.keyed {
+            slot += usize::from(self.candidates[at_cell[other] as usize].sides[facing]) * stride;
+        }
+        self.ranges[slot]
+    }
+
+    /// Whether candidate `index` may be placed: free, matching the checked neighbours, and in
+    /// [`Mode::Pictures`] without a free earlier twin.
+    #[inline(always)]
+    fn fits(&self, index: u32, plan: &CellPlan, at_cell: &[u32], used: &[u64], mode: Mode) -> bool {
+        let c = self.candidates[index as usize];
+        let is_used = |piece: u16| used[usize::from(piece >> 6)] >> (piece & 63) & 1 != 0;
+        if is_used(c.piece) {
+            return false;
+        }
+        for &(other, facing, side) in &plan.checked {
+            if self.candidates[at_cell[other] as usize].sides[facing] != c.sides[side] {
+                return false;
+            }
+        }
+        if mode == Mode::Pictures {
+            let mut twin = self.twins[index as usize];
+            while twin != NO_TWIN {
+                if !is_used(self.candidates[twin as usize].piece) {
+                    return false;
+                }
+                twin = self.twins[twin as usize];
+            }
+        }
+        true
+    }
+
+    /// The number of cells.
+    pub(super) fn n_cells(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The cell filled at `depth`.
+    pub(super) fn cell_at(&self, depth: usize) -> usize {
+        self.cells[depth]
+    }
+
+    /// The piece of candidate `index`.
+    pub(super) fn piece_of(&self, index: u32) -> usize {
+        usize::from(self.candidates[index as usize].piece)
+    }
+
+    /// Words of a used set.
+    pub(super) fn words(&self) -> usize {
+        self.pieces.div_ceil(64).max(1)
+    }
+}
+
+/// One depth-first walk over an [`OrderedEngine`].
+struct Walk<'a> {
+    engine: &'a OrderedEngine,
+    mode: Mode,
+    used: Vec<u64>,
+    /// Per cell: the candidate placed there.
+    at_cell: Vec<u32>,
+    /// Per depth: the next candidate index and the end of the slice.
+    next: Vec<u32>,
+    end: Vec<u32>,
+    depth: usize,
+    floor: usize,
+    counts: Counts,
+}
+
+impl<'a> Walk<'a> {
+    fn new(engine: &'a OrderedEngine, mode: Mode) -> Walk<'a> {
+        let n = engine.cells.len();
+        let mut walk = Walk {
+            engine,
+            mode,
+            used: vec![0; engine.words()],
+            at_cell: vec![0; n],
+            next: vec![0; n + 1],
+            end: vec![0; n + 1],
+            depth: 0,
+            floor: 0,
+            counts: Counts::default(),
+        };
+        walk.open();
+        walk
+    }
+
+    #[inline(always)]
+    fn open(&mut self) {
+        if self.depth < self.engine.cells.len() {
+            let (start, end) = self.engine.range(self.depth, &self.at_cell);
+            self.next[self.depth] = start;
+            self.end[self.depth] = end;
+        }
+    }
+
+    /// The next candidate for the current depth, counted as a node.
+    #[inline(always)]
+    fn advance(&mut self) -> Option<u32> {
+        let depth = self.depth;
+        let plan = &self.engine.plans[self.engine.cells[depth]];
+        while self.next[depth] < self.end[depth] {
+            let index = self.next[depth];
+            self.next[depth] += 1;
+            if self.engine.fits(index, plan, &self.at_cell, &self.used, self.mode) {
+                self.counts.nodes += 1;
+                return Some(index);
+            }
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn push(&mut self, index: u32) {
+        let piece = self.engine.candidates[index as usize].piece;
+        self.used[usize::from(piece >> 6)] |= 1 << (piece & 63);
+        self.at_cell[self.engine.cells[self.depth]] = index;
+        self.depth += 1;
+        self.open();
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.depth -= 1;
+        let piece = self.engine.candidates[self.at_cell[self.engine.cells[self.depth]] as usize].piece;
+        self.used[usize::from(piece >> 6)] &= !(1 << (piece & 63));
+    }
+
+    fn count(&mut self, stop: &AtomicBool) {
+        let last = self.engine.cells.len().wrapping_sub(1);
+        if self.depth > last || self.engine.cells.is_empty() {
+            return;
+        }
+        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
+        loop {
+            match self.advance() {
+                Some(_) if self.depth == last => self.counts.solutions += 1,
+                Some(index) => self.push(index),
+                None => {
+                    if self.depth == self.floor {
+                        return;
+                    }
+                    self.pop();
+                }
+            }
+            if self.counts.nodes >= next_look {
+                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
+                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.engine.node_limit, stop) {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn first(&mut self, stop: &AtomicBool) -> Option<Vec<ColourPlacement>> {
+        let n = self.engine.cells.len();
+        if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.engine.node_limit, stop) || n == 0 {
+            return None;
+        }
+        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
+        loop {
+            match self.advance() {
+                Some(index) => {
+                    self.push(index);
+                    if self.depth == n {
+                        self.counts.solutions += 1;
+                        return Some(self.placements());
+                    }
+                }
+                None => {
+                    if self.depth == self.floor {
+                        return None;
+                    }
+                    self.pop();
+                }
+            }
+            if self.counts.nodes >= next_look {
+                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
+                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.engine.node_limit, stop) {
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// Every partial board of `depth` cells in order, counting the placements (and solutions,
+    /// on boards of that many cells) above that depth.
+    fn prefixes(&mut self, depth: usize) -> Vec<Vec<u32>> {
+        let n = self.engine.cells.len();
+        let depth = depth.min(n);
+        if depth == 0 {
+            return vec![Vec::new()];
+        }
+        let mut out = Vec::new();
+        loop {
+            match self.advance() {
+                Some(index) => {
+                    self.push(index);
+                    if self.depth == depth {
+                        if depth == n {
+                            self.counts.solutions += 1;
+                        } else {
+                            out.push((0..depth).map(|d| self.at_cell[self.engine.cells[d]]).collect());
+                        }
+                        self.pop();
+                    }
+                }
+                None => {
+                    if self.depth == 0 {
+                        return out;
+                    }
+                    self.pop();
+                }
+            }
+        }
+    }
+
+    fn resume(&mut self, prefix: &[u32]) {
+        for &index in prefix {
+            self.next[self.depth] = self.end[self.depth];
+            self.push(index);
+        }
+        self.floor = self.depth;
+    }
+
+    fn placements(&self) -> Vec<ColourPlacement> {
+        self.at_cell
+            .iter()
+            .map(|&index| {
+                let c = self.engine.candidates[index as usize];
+                ColourPlacement { piece: usize::from(c.piece), rotation: c.rotation }
+            })
+            .collect()
+    }
+}

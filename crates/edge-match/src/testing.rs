@@ -1,0 +1,355 @@
+//! Test support (the `test-support` feature, and this crate's own unit tests): seeded random
+//! puzzles, written once for every test that needs them, and a plain brute force to check
+//! answers against.
+//!
+//! The generators cut a board from a random picture, so every puzzle they make has a solution;
+//! few colours or letters make many solutions and repeated pieces. A seed gives the same puzzle
+//! on every run and machine ([`SplitMix`] is fixed here, not taken from a crate that may change
+//! its streams).
+//!
+//! The brute force ([`brute_colour`], [`brute_marks`]) shares nothing with the engines: it fills
+//! the cells row-major from the top-left, trying every unused piece in input order and every
+//! allowed turn, and checks every touching side and the frame by their definitions in
+//! docs/formats.md.
+//!
+//! [`marks_oracle`] is the old marks solver (over `search::backtrack`), which the marks path of
+//! the engine is tested against.
+
+pub mod marks_oracle;
+
+use std::collections::BTreeSet;
+
+use crate::colour::{ColourPlacement, ColourPuzzle, ColourSpec};
+use crate::mark::Mark;
+use crate::puzzle::Puzzle;
+
+/// SplitMix64 (Steele, Lea and Flood 2014): a small, well-mixed, seeded generator.
+#[derive(Clone, Debug)]
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (at least 1).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// What [`random_colour_spec`] makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColourShape {
+    /// The board's rows.
+    pub rows: usize,
+    /// The board's columns.
+    pub cols: usize,
+    /// Inner colours, `1..=colours` (0 is the frame).
+    pub colours: u16,
+    /// Whether the outside shows the frame colour 0 (else the border shows random colours).
+    pub framed: bool,
+    /// Whether pieces may turn (and are then turned at random).
+    pub rotate: bool,
+    /// Inner sides recoloured at random after the picture is cut, so that the puzzle usually
+    /// has no perfect board (0: a solvable puzzle).
+    pub noise: usize,
+}
+
+/// A colour puzzle cut from a random picture drawn from `rng`: the picture's edge colours
+/// (horizontal edges row by row, then vertical ones), `noise` recoloured inner sides, each
+/// piece turned at random when pieces turn, then the pieces shuffled.
+pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix) -> ColourSpec {
+    let ColourShape { rows, cols, colours, framed, rotate, noise } = shape;
+    let mut colour = |border: bool| if framed && border { 0 } else { 1 + (rng.next_u64() % u64::from(colours)) as u16 };
+    // Horizontal edges: (rows + 1) x cols; vertical edges: rows x (cols + 1).
+    let horizontal: Vec<u16> = (0..(rows + 1) * cols).map(|i| colour(i < cols || i >= rows * cols)).collect();
+    let vertical: Vec<u16> =
+        (0..rows * (cols + 1)).map(|i| colour(i % (cols + 1) == 0 || i % (cols + 1) == cols)).collect();
+    let mut pieces: Vec<[u16; 4]> = (0..rows * cols)
+        .map(|cell| {
+            let (r, c) = (cell / cols, cell % cols);
+            [
+                horizontal[r * cols + c],
+                vertical[r * (cols + 1) + c + 1],
+                horizontal[(r + 1) * cols + c],
+                vertical[r * (cols + 1) + c],
+            ]
+        })
+        .collect();
+    for _ in 0..noise {
+        let piece = rng.below(pieces.len());
+        let side = rng.below(4);
+        if pieces[piece][side] != 0 || !framed {
+            pieces[piece][side] = 1 + (rng.next_u64() % u64::from(colours)) as u16;
+        }
+    }
+    for sides in &mut pieces {
+        let turn = if rotate { rng.below(4) } else { 0 };
+        *sides = [sides[turn], sides[(turn + 1) % 4], sides[(turn + 2) % 4], sides[(turn + 3) % 4]];
+    }
+    for i in (1..pieces.len()).rev() {
+        pieces.swap(i, rng.below(i + 1));
+    }
+    ColourSpec { rows, cols, pieces, framed, rotate }
+}
+
+/// [`random_colour_spec`] without noise, seeded with `seed`, validated.
+pub fn random_colour_puzzle(
+    rows: usize,
+    cols: usize,
+    colours: u16,
+    framed: bool,
+    rotate: bool,
+    seed: u64,
+) -> ColourPuzzle {
+    let shape = ColourShape { rows, cols, colours, framed, rotate, noise: 0 };
+    ColourPuzzle::try_from(random_colour_spec(shape, &mut SplitMix(seed))).expect("a generated puzzle is valid")
+}
+
+/// The `.puz` text of a puzzle: `cols rows`, then one `north east south west` line per piece.
+pub fn puz_text(puzzle: &ColourPuzzle) -> String {
+    let mut text = format!("{} {}\n", puzzle.cols(), puzzle.rows());
+    for [n, e, s, w] in puzzle.pieces() {
+        text.push_str(&format!("{n} {e} {s} {w}\n"));
+    }
+    text
+}
+
+/// A marks puzzle (the marks format's text) cut from a random picture: each inner edge a random
+/// letter among the first `letters` with a random half on one side and its complement on the
+/// other, each border side a random mark; pieces turned at random when `rotate`, then shuffled.
+pub fn random_marks_text(rows: usize, cols: usize, letters: u8, rotate: bool, rng: &mut SplitMix) -> String {
+    const HALVES: [char; 4] = ['+', '-', '/', '*'];
+    let complement = |half: usize| half ^ 1;
+    let mark = |rng: &mut SplitMix| ((b'A' + rng.below(usize::from(letters)) as u8) as char, rng.below(4));
+    // Per cell, marks in north west south east order, as (letter, half index).
+    let mut cells = vec![[('A', 0usize); 4]; rows * cols];
+    for cell in 0..rows * cols {
+        let (r, c) = (cell / cols, cell % cols);
+        // North and west: the complement of the neighbour's south and east, or a random mark.
+        cells[cell][0] = if r > 0 {
+            let (letter, half) = cells[cell - cols][2];
+            (letter, complement(half))
+        } else {
+            mark(rng)
+        };
+        cells[cell][1] = if c > 0 {
+            let (letter, half) = cells[cell - 1][3];
+            (letter, complement(half))
+        } else {
+            mark(rng)
+        };
+        cells[cell][2] = mark(rng);
+        cells[cell][3] = mark(rng);
+    }
+    for sides in &mut cells {
+        let turn = if rotate { rng.below(4) } else { 0 };
+        // Turned by `turn`: the mark on side d comes from side d - turn.
+        *sides = [0, 1, 2, 3].map(|d| sides[(d + 4 - turn) % 4]);
+    }
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, rng.below(i + 1));
+    }
+    let mut text = String::new();
+    for sides in cells {
+        let marks: Vec<String> = sides.iter().map(|&(letter, half)| format!("{letter}{}", HALVES[half])).collect();
+        text.push_str(&marks.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// What [`brute_colour`] or [`brute_marks`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Brute<S> {
+    /// Placements made (each piece placed in a turn that fits, the one completing a board
+    /// included): the plain search's node count.
+    pub placements: u64,
+    /// Complete boards: the plain search's solutions.
+    pub solutions: u64,
+    /// The distinct pictures (the sides every cell shows, row-major).
+    pub pictures: BTreeSet<Vec<[S; 4]>>,
+    /// Every complete board in search order, as (piece, quarter turns) per cell.
+    pub boards: Vec<Vec<(usize, u8)>>,
+    /// For each board of `boards`, the placements made when it was completed (its last
+    /// placement included): where a plain search stopped after N placements has found exactly
+    /// the boards with `found_at <= N`.
+    pub found_at: Vec<u64>,
+    /// Whether the search stopped at its placement limit (the rest is then partial).
+    pub gave_up: bool,
+}
+
+impl<S> Brute<S> {
+    fn new() -> Brute<S> {
+        Brute {
+            placements: 0,
+            solutions: 0,
+            pictures: BTreeSet::new(),
+            boards: Vec::new(),
+            found_at: Vec::new(),
+            gave_up: false,
+        }
+    }
+
+    /// The first complete board in search order.
+    pub fn first(&self) -> Option<&Vec<(usize, u8)>> {
+        self.boards.first()
+    }
+}
+
+/// The brute force over a colour puzzle with `clues[cell]` fixing some cells (empty for none),
+/// stopping after `limit` placements. A clue's piece goes only to its cell, turned as given.
+pub fn brute_colour(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], limit: u64) -> Brute<u16> {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let turns: Vec<u8> = if puzzle.rotate() { vec![0, 1, 2, 3] } else { vec![0] };
+    let clue_of = |cell: usize| clues.get(cell).copied().flatten();
+    let is_clue_piece = |piece: usize| clues.iter().flatten().any(|c| c.piece == piece);
+    let candidates = |cell: usize| -> Vec<(usize, u8, [u16; 4])> {
+        let mut out = Vec::new();
+        for piece in 0..puzzle.pieces().len() {
+            for &turn in &turns {
+                let ok = match clue_of(cell) {
+                    Some(clue) => clue.piece == piece && clue.rotation == turn,
+                    None => !is_clue_piece(piece),
+                };
+                if ok {
+                    // Turned by `turn` counter-clockwise: side d shows the listed side d + turn.
+                    let listed = puzzle.pieces()[piece];
+                    let sides = [0, 1, 2, 3].map(|d| listed[(d + usize::from(turn)) % 4]);
+                    out.push((piece, turn, sides));
+                }
+            }
+        }
+        out
+    };
+    let fits = |board: &[(usize, u8, [u16; 4])], cell: usize, [n, e, s, w]: [u16; 4]| {
+        let (row, col) = (cell / cols, cell % cols);
+        let mut ok = true;
+        if row > 0 {
+            ok &= n == board[cell - cols].2[2];
+        }
+        if col > 0 {
+            ok &= w == board[cell - 1].2[1];
+        }
+        if puzzle.framed() {
+            ok &= (n == 0) == (row == 0) && (w == 0) == (col == 0);
+            ok &= (e == 0) == (col + 1 == cols) && (s == 0) == (row + 1 == rows);
+        }
+        ok
+    };
+    let lists: Vec<_> = (0..rows * cols).map(candidates).collect();
+    let mut out = Brute::new();
+    let mut board = Vec::new();
+    let mut used = vec![false; puzzle.pieces().len()];
+    brute(&lists, &fits, &mut board, &mut used, limit, &mut out);
+    out
+}
+
+/// The brute force over a marks puzzle (free border, sides matching when [`Mark::fits`]),
+/// stopping after `limit` placements.
+pub fn brute_marks(puzzle: &Puzzle, limit: u64) -> Brute<Mark> {
+    let cols = puzzle.cols();
+    let turns: Vec<u8> = if puzzle.rotate() { vec![0, 1, 2, 3] } else { vec![0] };
+    let mut list = Vec::new();
+    for (piece, p) in puzzle.pieces().iter().enumerate() {
+        for &turn in &turns {
+            // Sides north 0, west 1, south 2, east 3; turned by `turn` the mark on side d moves
+            // to side d + turn.
+            let sides = [0, 1, 2, 3].map(|d| p.sides[(d + 4 - usize::from(turn)) % 4]);
+            list.push((piece, turn, sides));
+        }
+    }
+    let fits = |board: &[(usize, u8, [Mark; 4])], cell: usize, [n, w, _, _]: [Mark; 4]| {
+        let (row, col) = (cell / cols, cell % cols);
+        (row == 0 || n.fits(board[cell - cols].2[2])) && (col == 0 || w.fits(board[cell - 1].2[3]))
+    };
+    let lists = vec![list; puzzle.rows() * cols];
+    let mut out = Brute::new();
+    let mut board = Vec::new();
+    let mut used = vec![false; puzzle.pieces().len()];
+    brute(&lists, &fits, &mut board, &mut used, limit, &mut out);
+    out
+}
+
+/// A placed cell of the brute force: piece, quarter turns, the sides it shows.
+type Placed<S> = (usize, u8, [S; 4]);
+
+/// Whether sides fit a cell, given the board so far.
+type Fits<'a, S> = &'a dyn Fn(&[Placed<S>], usize, [S; 4]) -> bool;
+
+/// The search of both brute forces: `lists[cell]` the (piece, turn, sides) to try there, in
+/// order; `fits` whether sides fit a cell given the board so far.
+fn brute<S: Copy + Ord>(
+    lists: &[Vec<Placed<S>>],
+    fits: Fits<'_, S>,
+    board: &mut Vec<Placed<S>>,
+    used: &mut Vec<bool>,
+    limit: u64,
+    out: &mut Brute<S>,
+) {
+    let cell = board.len();
+    if cell == lists.len() {
+        out.solutions += 1;
+        out.pictures.insert(board.iter().map(|&(_, _, sides)| sides).collect());
+        out.boards.push(board.iter().map(|&(piece, turn, _)| (piece, turn)).collect());
+        out.found_at.push(out.placements);
+        return;
+    }
+    for &(piece, turn, sides) in &lists[cell] {
+        if used[piece] || !fits(board, cell, sides) {
+            continue;
+        }
+        if out.placements >= limit {
+            out.gave_up = true;
+            return;
+        }
+        out.placements += 1;
+        used[piece] = true;
+        board.push((piece, turn, sides));
+        brute(lists, fits, board, used, limit, out);
+        board.pop();
+        used[piece] = false;
+    }
+}
+
+/// The number of pictures up to turns of the whole board (a half turn; quarter turns too on a
+/// square board; none when pieces may not turn), colour sides in north east south west order:
+/// every picture mapped to the smallest of its turns.
+pub fn orbits(pictures: &BTreeSet<Vec<[u16; 4]>>, rows: usize, cols: usize, rotate: bool) -> u64 {
+    // A counter-clockwise quarter turn of a board of r rows and c columns: the cell at (row, col)
+    // goes to (c - 1 - col, row) of a board of c rows and r columns, and its east side becomes
+    // its north side.
+    let quarter = |p: &[[u16; 4]], r: usize, c: usize| -> Vec<[u16; 4]> {
+        let mut next = vec![[0u16; 4]; r * c];
+        for row in 0..r {
+            for col in 0..c {
+                let [n, e, s, w] = p[row * c + col];
+                next[(c - 1 - col) * r + row] = [e, s, w, n];
+            }
+        }
+        next
+    };
+    let canonical: BTreeSet<Vec<[u16; 4]>> = pictures
+        .iter()
+        .map(|p| {
+            let mut images = vec![p.clone()];
+            if rotate {
+                let q1 = quarter(p, rows, cols);
+                let q2 = quarter(&q1, cols, rows);
+                images.push(q2.clone());
+                if rows == cols {
+                    images.push(q1);
+                    images.push(quarter(&q2, rows, cols));
+                }
+            }
+            images.into_iter().min().expect("at least the picture itself")
+        })
+        .collect();
+    canonical.len() as u64
+}

@@ -1,0 +1,213 @@
+//! The old marks solver, kept as a test oracle for the engine: a backtracking search over
+//! [`search::backtrack()`], written independently of [`crate::engine`].
+//!
+//! Cells are filled row-major from the top-left. At each cell the unused pieces are tried in
+//! input order and each piece in rotations 0, 1, 2, 3 (only 0 when rotations are off); that
+//! order fixes which solution is "first". A piece fits when its north side fits the south side
+//! of the piece above and its west side the east side of the piece to the left; sides on the
+//! border fit anything. Sides are compared as [`EdgeCode`]s through the puzzle's [`Matching`].
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+use puzzle_core::Direction;
+use search::{backtrack, Backtrack, BacktrackEnd, Limits, Status};
+
+use crate::code::{EdgeCode, Matching};
+use crate::puzzle::{Placement, Puzzle};
+use crate::solve::{FirstSolution, SolutionCount};
+
+/// Finds the first solution in the search order described in the [module docs](self);
+/// `limits.max_expanded` counts the times a cell's candidates were listed.
+pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> FirstSolution {
+    let tables = Tables::new(puzzle);
+    let mut search = Search::new(&tables, false);
+    let mut found = None;
+    let outcome = backtrack(&mut search, limits, |search, _| {
+        found = Some(search.placements());
+        ControlFlow::Break(())
+    });
+    let status = match (outcome.end, found) {
+        (BacktrackEnd::Stopped, Some(placements)) => Status::Found(placements),
+        (BacktrackEnd::GaveUp, _) => Status::GaveUp,
+        (BacktrackEnd::Exhausted | BacktrackEnd::Stopped, _) => Status::Exhausted,
+    };
+    FirstSolution { status, stats: outcome.stats }
+}
+
+/// Counts the distinct solutions: two solutions are the same when every cell shows the same
+/// four marks, whichever pieces show them.
+///
+/// So a piece that looks the same after a turn, or two identical pieces swapped, make no new
+/// solution, while the four turns of a whole square board are four solutions.
+pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> SolutionCount {
+    let tables = Tables::new(puzzle);
+    let mut search = Search::new(&tables, true);
+    let mut solutions = 0u64;
+    let outcome = backtrack(&mut search, limits, |_, _| {
+        solutions += 1;
+        ControlFlow::Continue(())
+    });
+    SolutionCount { solutions, complete: outcome.end == BacktrackEnd::Exhausted, stats: outcome.stats }
+}
+
+/// A piece in one of its allowed rotations, with its sides as codes.
+#[derive(Clone, Copy, Debug)]
+struct Oriented {
+    /// The sides after turning, indexed by [`Direction::index`].
+    sides: [EdgeCode; 4],
+    placement: Placement,
+    /// The closest oriented piece before this one in search order that shows the same four
+    /// sides, if any; following these links visits every earlier look-alike.
+    earlier_twin: Option<u32>,
+}
+
+/// Everything about a puzzle the search looks up, computed once before it starts.
+#[derive(Debug)]
+struct Tables {
+    cols: usize,
+    n_cells: usize,
+    n_pieces: usize,
+    /// How many rotations each piece has in `oriented` (4, or 1 without rotations).
+    n_rotations: usize,
+    /// All allowed rotations of all pieces in search order: piece `p` in its `k`-th allowed
+    /// rotation is at `p * n_rotations + k`.
+    oriented: Vec<Oriented>,
+    matching: Matching,
+}
+
+impl Tables {
+    fn new(puzzle: &Puzzle) -> Tables {
+        let rotations = puzzle.rotations();
+        let mut oriented = Vec::with_capacity(puzzle.pieces().len() * rotations.len());
+        let mut last_seen: HashMap<[EdgeCode; 4], u32> = HashMap::new();
+        for (piece, codes) in puzzle.edge_codes().into_iter().enumerate() {
+            for &rotation in rotations {
+                let sides = rotation.rotate_sides(codes);
+                // Oriented indices fit in u32 because a puzzle has at most MAX_PIECES pieces.
+                let idx = oriented.len() as u32;
+                let earlier_twin = last_seen.insert(sides, idx);
+                oriented.push(Oriented { sides, placement: Placement { piece, rotation }, earlier_twin });
+            }
+        }
+        Tables {
+            cols: puzzle.cols(),
+            n_cells: puzzle.shape().n_cells(),
+            n_pieces: puzzle.pieces().len(),
+            n_rotations: rotations.len(),
+            oriented,
+            matching: puzzle.matching(),
+        }
+    }
+}
+
+/// The partial board the backtracking search works on.
+#[derive(Debug)]
+struct Search<'t> {
+    tables: &'t Tables,
+    /// The oriented pieces placed so far, row-major; its length is the next cell to fill.
+    board: Vec<u32>,
+    used: Vec<bool>,
+    /// Whether to list only one candidate per distinct picture at each cell (for counting).
+    distinct: bool,
+}
+
+impl<'t> Search<'t> {
+    fn new(tables: &'t Tables, distinct: bool) -> Search<'t> {
+        Search { tables, board: Vec::with_capacity(tables.n_cells), used: vec![false; tables.n_pieces], distinct }
+    }
+
+    fn placements(&self) -> Vec<Placement> {
+        self.board.iter().map(|&o| self.tables.oriented[o as usize].placement).collect()
+    }
+
+    /// The code that side `dir` of the next cell must show, or `None` when anything goes there
+    /// (the border, or a cell not filled yet).
+    fn wanted(&self, dir: Direction) -> Option<EdgeCode> {
+        let cell = self.board.len();
+        let cols = self.tables.cols;
+        let neighbour = match dir {
+            Direction::North => cell.checked_sub(cols)?,
+            Direction::West if cell % cols > 0 => cell - 1,
+            Direction::West | Direction::South | Direction::East => return None,
+        };
+        let touching = self.tables.oriented[self.board[neighbour] as usize].sides[dir.opposite().index()];
+        Some(self.tables.matching.partner(touching))
+    }
+
+    /// Whether a candidate showing the same four sides as oriented piece `o` has already been
+    /// listed for this cell.
+    ///
+    /// Listing only the first of such look-alikes counts every picture exactly once. Two
+    /// candidates `(p, r)` and `(q, s)` that show the same sides here leave the same pieces for
+    /// the rest of the board up to rotation: either `p == q`, or `q` is `p` turned (without
+    /// rotations, `q` equals `p`), and swapping a piece for a turned copy changes no picture the
+    /// remaining pieces can form. So both subtrees produce the same set of pictures, and
+    /// exploring one of them loses nothing; candidates showing different sides here produce
+    /// disjoint sets, and by induction each subtree counts each of its pictures once. The
+    /// look-alike was listed exactly when its piece is unused: it fits wherever `o` fits, and
+    /// only allowed rotations are in the tables.
+    fn twin_listed(&self, o: &Oriented) -> bool {
+        let mut twin = o.earlier_twin;
+        while let Some(t) = twin {
+            let earlier = &self.tables.oriented[t as usize];
+            if !self.used[earlier.placement.piece] {
+                return true;
+            }
+            twin = earlier.earlier_twin;
+        }
+        false
+    }
+}
+
+/// Whether a side showing `code` meets what is `wanted` there.
+fn allows(wanted: Option<EdgeCode>, code: EdgeCode) -> bool {
+    wanted.is_none() || wanted == Some(code)
+}
+
+impl Backtrack for Search<'_> {
+    type Choice = u32;
+
+    fn choices(&mut self, out: &mut Vec<u32>) {
+        let north = self.wanted(Direction::North);
+        let west = self.wanted(Direction::West);
+        let n_rotations = self.tables.n_rotations;
+        for piece in (0..self.tables.n_pieces).filter(|&piece| !self.used[piece]) {
+            let first = piece * n_rotations;
+            for (idx, o) in self.tables.oriented[first..first + n_rotations].iter().enumerate() {
+                let fits =
+                    allows(north, o.sides[Direction::North.index()]) && allows(west, o.sides[Direction::West.index()]);
+                if fits && !(self.distinct && self.twin_listed(o)) {
+                    out.push((first + idx) as u32);
+                }
+            }
+        }
+    }
+
+    fn apply(&mut self, choice: u32) {
+        self.used[self.tables.oriented[choice as usize].placement.piece] = true;
+        self.board.push(choice);
+    }
+
+    fn undo(&mut self, choice: u32) {
+        self.board.pop();
+        self.used[self.tables.oriented[choice as usize].placement.piece] = false;
+    }
+
+    fn is_complete(&self) -> bool {
+        self.board.len() == self.tables.n_cells
+    }
+}
+
+/// Every solution in search order: every complete placement when `distinct` is `false`, else
+/// one per picture (the solutions [`count_solutions`] counts); and the choices applied.
+pub fn all_solutions(puzzle: &Puzzle, distinct: bool) -> (Vec<Vec<Placement>>, u64) {
+    let tables = Tables::new(puzzle);
+    let mut search = Search::new(&tables, distinct);
+    let mut all = Vec::new();
+    let outcome = backtrack(&mut search, &Limits::NONE, |search, _| {
+        all.push(search.placements());
+        ControlFlow::Continue(())
+    });
+    (all, outcome.stats.generated)
+}

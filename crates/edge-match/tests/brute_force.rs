@@ -1,0 +1,374 @@
+//! Every search of the crate against the plain brute force of `edge_match::testing`, on a few
+//! hundred seeded random small puzzles of every shape from 1×1 to 3×4 (one row and one column
+//! included), framed and free, with and without turns and clues: the plain count and its
+//! placements, the pictures, the first solution, the streams of solutions, the distinct count,
+//! and the work units of every split depth adding up; and marks puzzles, first solution and
+//! count.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+use edge_match::engine::{Engine, Mode};
+use edge_match::testing::{self, Brute, ColourShape, SplitMix};
+use edge_match::{count_solutions, first_solution, ColourPlacement, ColourPuzzle, Limits, ParseOptions, Status};
+
+/// Puzzles whose brute force needs more placements than this are skipped.
+const BRUTE_LIMIT: u64 = 200_000;
+
+/// Every board shape tested: one cell, one row and one column up to 5, and small rectangles.
+const SHAPES: &[(usize, usize)] = &[
+    (1, 1),
+    (1, 2),
+    (1, 3),
+    (1, 4),
+    (1, 5),
+    (2, 1),
+    (3, 1),
+    (4, 1),
+    (5, 1),
+    (2, 2),
+    (2, 3),
+    (3, 2),
+    (3, 3),
+    (2, 4),
+    (4, 2),
+    (3, 4),
+    (4, 3),
+];
+
+/// A random puzzle of `shape` and up to two clues: usually cells of a solution the brute force
+/// found (so that the clues leave solutions), sometimes a random piece and turn.
+fn case(rows: usize, cols: usize, rng: &mut SplitMix) -> (ColourPuzzle, Vec<Option<ColourPlacement>>) {
+    let shape = ColourShape {
+        rows,
+        cols,
+        colours: 1 + rng.below(4) as u16,
+        framed: rng.below(2) == 0,
+        rotate: rng.below(3) != 0,
+        noise: if rng.below(4) == 0 { 1 } else { 0 },
+    };
+    let mut spec = testing::random_colour_spec(shape, rng);
+    if !spec.framed && rng.below(2) == 0 {
+        // Colour 0 as an ordinary colour of a free border (`--no-frame`).
+        spec.pieces.iter_mut().flatten().for_each(|colour| *colour -= 1);
+    }
+    let puzzle = ColourPuzzle::try_from(spec).unwrap();
+    let cells = rows * cols;
+    let mut clues = Vec::new();
+    let wanted = [0, 0, 1, 2][rng.below(4)];
+    if wanted > 0 {
+        clues = vec![None; cells];
+        let unclued = testing::brute_colour(&puzzle, &[], BRUTE_LIMIT);
+        let board = (!unclued.boards.is_empty()).then(|| unclued.boards[rng.below(unclued.boards.len())].clone());
+        for _ in 0..wanted {
+            let cell = rng.below(cells);
+            let (piece, rotation) = match &board {
+                Some(board) if rng.below(4) != 0 => board[cell],
+                _ => (rng.below(cells), if puzzle.rotate() { rng.below(4) as u8 } else { 0 }),
+            };
+            if clues.iter().flatten().all(|c: &ColourPlacement| c.piece != piece) {
+                clues[cell] = Some(ColourPlacement { piece, rotation });
+            }
+        }
+    }
+    (puzzle, clues)
+}
+
+fn placements(board: &[(usize, u8)]) -> Vec<ColourPlacement> {
+    board.iter().map(|&(piece, rotation)| ColourPlacement { piece, rotation }).collect()
+}
+
+fn picture(puzzle: &ColourPuzzle, solution: &[ColourPlacement]) -> Vec<[u16; 4]> {
+    solution.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect()
+}
+
+/// Every search of the engine on one puzzle against the brute force; `what` names the case.
+fn check(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], expected: &Brute<u16>, what: &str) {
+    let stop = AtomicBool::new(false);
+    let engine = Engine::new(puzzle, clues);
+    let pictures = expected.pictures.len() as u64;
+    for counts in [engine.count(puzzle, Mode::Plain, &stop), engine.count_sequential(puzzle, Mode::Plain, &stop)] {
+        assert_eq!((counts.solutions, counts.nodes), (expected.solutions, expected.placements), "plain count: {what}");
+    }
+    for counts in [engine.count(puzzle, Mode::Pictures, &stop), engine.count_sequential(puzzle, Mode::Pictures, &stop)]
+    {
+        assert_eq!(counts.solutions, pictures, "pictures: {what}");
+    }
+    let (first, _) = engine.first(puzzle, &stop);
+    assert_eq!(first, expected.first().map(|b| placements(b)), "first solution: {what}");
+    let mut plain = Vec::new();
+    engine.for_each_solution(puzzle, Mode::Plain, &stop, |s| {
+        plain.push(s.to_vec());
+        true
+    });
+    let boards: Vec<Vec<ColourPlacement>> = expected.boards.iter().map(|b| placements(b)).collect();
+    assert_eq!(plain, boards, "every plain solution in order: {what}");
+    let mut seen = BTreeSet::new();
+    engine.for_each_solution(puzzle, Mode::Pictures, &stop, |s| {
+        assert!(seen.insert(picture(puzzle, s)), "a picture streamed twice: {what}");
+        true
+    });
+    assert_eq!(seen, expected.pictures, "the pictures streamed: {what}");
+    // Clues fix the board in place: no turn of a solution is a solution of the same puzzle.
+    let distinct = if clues.iter().any(Option::is_some) {
+        pictures
+    } else {
+        testing::orbits(&expected.pictures, puzzle.rows(), puzzle.cols(), puzzle.rotate())
+    };
+    assert_eq!(engine.count_distinct(puzzle, &stop).solutions, distinct, "distinct: {what}");
+    for mode in [Mode::Plain, Mode::Pictures] {
+        let whole = engine.count_sequential(puzzle, mode, &stop);
+        for depth in 0..puzzle.rows() * puzzle.cols() {
+            let split = engine.split(puzzle, mode, depth).unwrap();
+            let mut sum = split.above;
+            let mut streamed = Vec::new();
+            for prefix in &split.prefixes {
+                let below = engine.count_below(puzzle, mode, prefix, &stop).unwrap();
+                sum.solutions += below.solutions;
+                sum.nodes += below.nodes;
+                let listed = engine
+                    .solutions_below(puzzle, mode, prefix, &stop, |s| {
+                        streamed.push(s.to_vec());
+                        true
+                    })
+                    .unwrap();
+                // Placements are the plain search's only; a picture search may prune leaves.
+                if mode == Mode::Plain {
+                    assert_eq!(listed, below, "a unit listed and counted: {what}, depth {depth}");
+                } else {
+                    assert_eq!(listed.solutions, below.solutions, "a unit listed and counted: {what}, depth {depth}");
+                }
+            }
+            if mode == Mode::Plain {
+                assert_eq!(sum, whole, "units add up: {what}, depth {depth}");
+            } else {
+                assert_eq!(sum.solutions, whole.solutions, "units add up: {what}, pictures, depth {depth}");
+            }
+            if mode == Mode::Plain {
+                assert_eq!(streamed, boards, "the units' solutions: {what}, depth {depth}");
+            }
+        }
+    }
+}
+
+#[test]
+fn colour_puzzles_of_every_shape_match_the_brute_force() {
+    let mut rng = SplitMix(0x5eed_0012);
+    let (mut checked, mut with_clues, mut one_line) = (0, 0, 0);
+    for round in 0..24 {
+        for &(rows, cols) in SHAPES {
+            let (puzzle, clues) = case(rows, cols, &mut rng);
+            let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
+            if expected.gave_up {
+                continue;
+            }
+            let what = format!(
+                "round {round}, {rows}x{cols}, framed {}, rotate {}, pieces {:?}, clues {clues:?}",
+                puzzle.framed(),
+                puzzle.rotate(),
+                puzzle.pieces()
+            );
+            check(&puzzle, &clues, &expected, &what);
+            checked += 1;
+            with_clues += usize::from(clues.iter().any(Option::is_some));
+            one_line += usize::from(rows == 1 || cols == 1);
+        }
+    }
+    assert!(checked >= 300 && with_clues >= 80 && one_line >= 150, "{checked} {with_clues} {one_line}");
+}
+
+/// Boards of more than 16 cells, whose counts are cut into subtrees across threads (and one
+/// row or column of 17 or more): more colours keep the brute force small.
+#[test]
+fn bigger_boards_counted_across_threads_match_the_brute_force() {
+    let mut rng = SplitMix(0xb16_0012);
+    let stop = AtomicBool::new(false);
+    let mut checked = 0;
+    for round in 0..8 {
+        for (rows, cols) in [(1, 17), (18, 1), (3, 6), (6, 3), (4, 5), (5, 4), (4, 4)] {
+            let shape = ColourShape {
+                rows,
+                cols,
+                colours: 3 + rng.below(6) as u16,
+                framed: rng.below(2) == 0,
+                rotate: rng.below(3) != 0,
+                noise: 0,
+            };
+            let puzzle = ColourPuzzle::try_from(testing::random_colour_spec(shape, &mut rng)).unwrap();
+            let unclued = testing::brute_colour(&puzzle, &[], 2_000_000);
+            if unclued.gave_up {
+                continue;
+            }
+            // Every other board with a clue from one of its solutions (or an impossible one).
+            let mut clues = Vec::new();
+            if round % 2 == 1 {
+                clues = vec![None; rows * cols];
+                let cell = rng.below(rows * cols);
+                let (piece, rotation) = unclued.boards.first().map_or((0, 0), |board| board[cell]);
+                clues[cell] = Some(ColourPlacement { piece, rotation });
+            }
+            let expected = testing::brute_colour(&puzzle, &clues, 2_000_000);
+            let what = format!("round {round}, {shape:?}, pieces {:?}, clues {clues:?}", puzzle.pieces());
+            let engine = Engine::new(&puzzle, &clues);
+            let plain = engine.count(&puzzle, Mode::Plain, &stop);
+            assert_eq!((plain.solutions, plain.nodes), (expected.solutions, expected.placements), "plain: {what}");
+            let pictures = engine.count(&puzzle, Mode::Pictures, &stop);
+            assert_eq!(pictures.solutions, expected.pictures.len() as u64, "pictures: {what}");
+            let distinct = if clues.is_empty() {
+                testing::orbits(&expected.pictures, rows, cols, puzzle.rotate())
+            } else {
+                expected.pictures.len() as u64
+            };
+            assert_eq!(engine.count_distinct(&puzzle, &stop).solutions, distinct, "distinct: {what}");
+            let (first, _) = engine.first(&puzzle, &stop);
+            assert_eq!(first, expected.first().map(|b| placements(b)), "first: {what}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 25, "{checked}");
+}
+
+/// A node limit stops every search at the limit and sets the stop flag: the first solution and
+/// the streams of solutions exactly there (the solutions the brute force had completed by then),
+/// counts within one cell's candidates of it; each unit has the whole limit.
+#[test]
+fn node_limits_stop_every_search() {
+    let mut rng = SplitMix(0x11_0012);
+    let mut checked = 0;
+    for round in 0..10 {
+        for &(rows, cols) in SHAPES {
+            let (puzzle, clues) = case(rows, cols, &mut rng);
+            let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
+            if expected.gave_up || expected.placements < 2 {
+                continue;
+            }
+            let what = format!("round {round}, {rows}x{cols}, pieces {:?}, clues {clues:?}", puzzle.pieces());
+            let limit = 1 + rng.below(expected.placements as usize - 1) as u64;
+            let mut engine = Engine::new(&puzzle, &clues);
+            engine.limit_nodes(Some(limit));
+            let found_by = |n: u64| expected.found_at.iter().filter(|&&at| at <= n).count();
+            // The first solution: found when the brute force completed it within the limit.
+            let stop = AtomicBool::new(false);
+            let (first, nodes) = engine.first(&puzzle, &stop);
+            match expected.found_at.first() {
+                Some(&at) if at <= limit => {
+                    assert_eq!(first, expected.first().map(|b| placements(b)), "{what}");
+                    assert_eq!(nodes, at, "{what}");
+                }
+                _ => assert!(first.is_none() && nodes == limit && stop.load(Relaxed), "{what}, limit {limit}"),
+            }
+            // Every plain solution, in order, up to the limit.
+            let stop = AtomicBool::new(false);
+            let mut streamed = 0;
+            let counts = engine.for_each_solution(&puzzle, Mode::Plain, &stop, |_| {
+                streamed += 1;
+                true
+            });
+            assert!(stop.load(Relaxed), "{what}, limit {limit}");
+            assert_eq!((counts.nodes, streamed), (limit, found_by(limit)), "{what}, limit {limit}");
+            // Counts, parallel or not, in both modes: stopped at the limit or just past it.
+            let most = limit + 4 * puzzle.pieces().len() as u64;
+            for mode in [Mode::Plain, Mode::Pictures] {
+                for parallel in [false, true] {
+                    let stop = AtomicBool::new(false);
+                    let counts = if parallel {
+                        engine.count(&puzzle, mode, &stop)
+                    } else {
+                        engine.count_sequential(&puzzle, mode, &stop)
+                    };
+                    let full = if mode == Mode::Plain { expected.solutions } else { expected.pictures.len() as u64 };
+                    if stop.load(Relaxed) {
+                        assert!(counts.nodes >= limit && counts.nodes <= most, "{what}: {counts:?}, limit {limit}");
+                        assert!(counts.solutions <= full, "{what}");
+                        if mode == Mode::Plain {
+                            assert!(counts.solutions <= found_by(counts.nodes) as u64, "{what}");
+                        }
+                    } else {
+                        // Pictures: the reduced search may make fewer placements than the limit.
+                        assert!(mode == Mode::Pictures && counts.nodes < limit, "{what}: {counts:?}, limit {limit}");
+                        assert_eq!(counts.solutions, full, "{what}");
+                    }
+                }
+            }
+            // A unit below a prefix of depth 1 has the whole limit.
+            if let Some(prefix) = engine.split(&puzzle, Mode::Plain, 1).ok().and_then(|s| s.prefixes.first().cloned()) {
+                let stop = AtomicBool::new(false);
+                let below = engine.count_below(&puzzle, Mode::Plain, &prefix, &stop).unwrap();
+                let mut unlimited = engine.clone();
+                unlimited.limit_nodes(None);
+                let whole = unlimited.count_below(&puzzle, Mode::Plain, &prefix, &stop).unwrap();
+                if whole.nodes > most {
+                    assert!(below.nodes >= limit && below.nodes <= most, "{what}");
+                } else if whole.nodes < limit {
+                    assert_eq!(below, whole, "{what}");
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 100, "{checked}");
+}
+
+/// The examples of the issue, by hand: one-column boards and clued distinct counts.
+#[test]
+fn the_issues_examples() {
+    let stop = AtomicBool::new(false);
+    let one_column = |pieces: Vec<[u16; 4]>, framed| {
+        let rows = pieces.len();
+        ColourPuzzle::try_from(edge_match::ColourSpec { rows, cols: 1, pieces, framed, rotate: true }).unwrap()
+    };
+    // `1 2`, pieces `1 2 3 4` and `3 5 6 7`, free border: piece 0 over piece 1, or piece 1
+    // turned twice over piece 0 turned twice.
+    let puzzle = one_column(vec![[1, 2, 3, 4], [3, 5, 6, 7]], false);
+    let engine = Engine::new(&puzzle, &[]);
+    assert_eq!(engine.count(&puzzle, Mode::Pictures, &stop).solutions, 2);
+    assert_eq!(engine.count(&puzzle, Mode::Plain, &stop).solutions, 2);
+    let puzzle = one_column(vec![[2, 2, 2, 1], [2, 1, 2, 3], [2, 2, 2, 3], [2, 1, 2, 1]], false);
+    let expected = testing::brute_colour(&puzzle, &[], BRUTE_LIMIT);
+    assert_eq!((expected.pictures.len(), expected.solutions), (356, 712));
+    let engine = Engine::new(&puzzle, &[]);
+    assert_eq!(engine.count(&puzzle, Mode::Pictures, &stop).solutions, 356);
+    assert_eq!(engine.count(&puzzle, Mode::Plain, &stop).solutions, 712);
+    // Framed: a column of three, the frame on the west, east, and the ends.
+    let puzzle = one_column(vec![[1, 0, 0, 0], [0, 0, 2, 0], [2, 0, 1, 0]], true);
+    let engine = Engine::new(&puzzle, &[]);
+    assert_eq!(engine.count(&puzzle, Mode::Pictures, &stop).solutions, 2);
+    // A clue fixes the board: the distinct count is the count.
+    let clues = vec![Some(ColourPlacement { piece: 1, rotation: 0 }), None, None];
+    let engine = Engine::new(&puzzle, &clues);
+    assert_eq!(engine.count(&puzzle, Mode::Pictures, &stop).solutions, 1);
+    assert_eq!(engine.count_distinct(&puzzle, &stop).solutions, 1);
+}
+
+#[test]
+fn marks_puzzles_match_the_brute_force() {
+    let mut rng = SplitMix(0x3a75);
+    let mut checked = 0;
+    for round in 0..12 {
+        for &(rows, cols) in SHAPES.iter().filter(|&&(r, c)| r * c <= 9) {
+            let rotate = rng.below(3) != 0;
+            let letters = 1 + rng.below(3) as u8;
+            let text = testing::random_marks_text(rows, cols, letters, rotate, &mut rng);
+            let options = ParseOptions { size: Some((rows, cols)), rotate };
+            let puzzle = edge_match::parse_puzzle(&text, &options).unwrap();
+            let expected = testing::brute_marks(&puzzle, BRUTE_LIMIT);
+            if expected.gave_up {
+                continue;
+            }
+            let what = format!("round {round}, {rows}x{cols}, rotate {rotate}:\n{text}");
+            let count = count_solutions(&puzzle, &Limits::NONE);
+            assert!(count.complete);
+            assert_eq!(count.solutions, expected.pictures.len() as u64, "marks count: {what}");
+            let first = match first_solution(&puzzle, &Limits::NONE).status {
+                Status::Found(placements) => {
+                    Some(placements.iter().map(|p| (p.piece, p.rotation.quarter_turns() as u8)).collect::<Vec<_>>())
+                }
+                Status::Exhausted => None,
+                Status::GaveUp => panic!("no limits: {what}"),
+            };
+            assert_eq!(first.as_ref(), expected.first(), "marks first solution: {what}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 100, "{checked}");
+}
