@@ -179,8 +179,19 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     if format == EdgeFormatArg::Puz {
         return crate::edge_colour::run(args, &input, out);
     }
-    if args.split.is_some() || args.unit.is_some() {
-        let message = "--split and --unit work on colour puzzles (the .puz format)".to_owned();
+    // Flags of colour puzzles only are refused rather than ignored.
+    let colour_only = [
+        (args.split.is_some(), "--split"),
+        (args.unit.is_some(), "--unit"),
+        (args.clue.is_some(), "--clue"),
+        (args.sol.is_some(), "--sol"),
+        (args.verify.is_some(), "--verify"),
+        (args.best, "--best"),
+        (args.frame, "--frame"),
+        (args.no_frame, "--no-frame"),
+    ];
+    if let Some((_, flag)) = colour_only.iter().find(|(given, _)| *given) {
+        let message = format!("{flag} works on colour puzzles (the .puz format), not on marks puzzles");
         anyhow::bail!(crate::input::BadInput { file: input.name.clone(), pos: None, message });
     }
     let options = ParseOptions { size: args.size, rotate: !args.no_rotate };

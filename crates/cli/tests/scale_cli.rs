@@ -417,10 +417,15 @@ fn units_are_checked_against_the_puzzle_and_options() {
         ),
     );
     check(&["--split", "9", file], "error: --split: the split depth must be less than the board's 9 cells, found 9");
-    check(
-        &["--split", "2", "fixtures/edge/example1.txt"],
-        "error: fixtures/edge/example1.txt: --split and --unit work on colour puzzles (the .puz format)",
-    );
+    for flag in [&["--split", "2"][..], &["--unit", unit], &["--best"], &["--clue", file], &["--verify", file]] {
+        check(
+            &[flag, &["fixtures/edge/example1.txt"]].concat(),
+            &format!(
+                "error: fixtures/edge/example1.txt: {} works on colour puzzles (the .puz format), not on marks puzzles",
+                flag[0]
+            ),
+        );
+    }
     check(&["--split", "2", "--all", file], "error: the argument '--split <DEPTH>' cannot be used with '--all'");
     check(
         &["--split", "2", "--unit", unit, file],
