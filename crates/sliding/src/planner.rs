@@ -24,6 +24,15 @@ use crate::within::{solve_within, Weight};
 /// for ever.
 pub const MAX_CELLS_WITHOUT_LIMITS: usize = 255;
 
+/// Boards whose linear conflict is at most this many moves are first searched with linear
+/// conflict alone, before any pattern database is loaded or built: a board a few moves from the
+/// goal is answered at once on a fresh machine.
+pub const CHEAP_BOUND: u32 = 30;
+
+/// The nodes that first search may visit before the planner turns to pattern databases: a few
+/// milliseconds, against the half second the quick 4×4 tables take to build.
+pub const CHEAP_NODES: u64 = 500_000;
+
 /// Where pattern databases come from. The library never touches files: [`MemoryTables`] builds
 /// tables in memory; a program keeps them in a cache directory by implementing this trait.
 pub trait TableSource: Sync {
@@ -250,9 +259,10 @@ impl<'t> Solver<'t> {
                 if plan.judge_table || plan.heuristic.is_some() || self.strategy == Strategy::Fast {
                     continue;
                 }
-                // Parity answers unsolvable boards without search, so they need no heuristic.
+                // Parity answers unsolvable boards without search, so they need no heuristic;
+                // boards near the goal are tried without tables first (`cheap_first`).
                 let Ok(goal) = &plan.goal else { continue };
-                if is_solvable(board, goal) && board != goal {
+                if is_solvable(board, goal) && board != goal && !self.near_goal(board, goal) {
                     match searched.iter_mut().find(|(s, _)| *s == shape) {
                         Some((_, boards)) => boards.push(board),
                         None => searched.push((shape, vec![board])),
@@ -275,7 +285,17 @@ impl<'t> Solver<'t> {
     }
 
     /// Answers one board under `limits`, checked.
+    ///
+    /// Cheap path first: a board near its goal (linear conflict at most [`CHEAP_BOUND`]) of a
+    /// shape whose tables are not loaded yet is first searched with linear conflict for up to
+    /// [`CHEAP_NODES`] nodes. Its answer is the same: IDA\* finds the first optimal path in move
+    /// order whatever the admissible heuristic (only the pruning of other paths differs).
     pub fn solve(&self, board: &Board, limits: &Limits<'_>) -> Result<Report, PlanError> {
+        if let Some((goal, report)) = self.cheap_first(board, limits)? {
+            check(board, &goal, &report.answer)
+                .map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
+            return Ok(report);
+        }
         let plan = self.lock_plans().get(&board.shape()).cloned();
         let plan = match plan {
             Some(plan) if plan.judge_table || plan.heuristic.is_some() || plan.goal.is_err() => plan,
@@ -288,6 +308,36 @@ impl<'t> Solver<'t> {
         let report = self.answer(board, &goal, plan.judge_table, plan.heuristic.as_ref(), limits)?;
         check(board, &goal, &report.answer).map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
         Ok(report)
+    }
+
+    /// Whether `board` is first tried without tables: no heuristic asked for, an optimal or
+    /// weighted search, a shape pattern databases cover, and linear conflict at most
+    /// [`CHEAP_BOUND`].
+    fn near_goal(&self, board: &Board, goal: &Board) -> bool {
+        self.heuristic.is_none()
+            && self.strategy != Strategy::Fast
+            && board.shape().n_cells() <= PDB_MAX_CELLS
+            && lower_bound(board, goal, &Heuristic::LinearConflict).is_ok_and(|bound| bound <= CHEAP_BOUND)
+    }
+
+    /// The answer of a short search with linear conflict, when `board` is near its goal and its
+    /// shape would otherwise load pattern databases first; `None` to go on with the plan.
+    fn cheap_first(&self, board: &Board, limits: &Limits<'_>) -> Result<Option<(Board, Report)>, PlanError> {
+        if self.heuristic.is_some() || self.strategy == Strategy::Fast || board.shape().n_cells() > PDB_MAX_CELLS {
+            return Ok(None);
+        }
+        let plan = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).clone();
+        let Ok(goal) = plan.goal else { return Ok(None) };
+        if plan.judge_table || plan.heuristic.is_some() || board == &goal || !is_solvable(board, &goal) {
+            return Ok(None);
+        }
+        if !self.near_goal(board, &goal) {
+            return Ok(None);
+        }
+        let budget = limits.max_expanded.map_or(CHEAP_NODES, |nodes| nodes.min(CHEAP_NODES));
+        let short = Limits { max_expanded: Some(budget), ..*limits };
+        let report = self.search(board, &goal, &Heuristic::LinearConflict, &short)?;
+        Ok(matches!(report.answer, Answer::Solved(_)).then_some((goal, report)))
     }
 
     fn lock_plans(&self) -> std::sync::MutexGuard<'_, HashMap<Shape, Plan>> {
@@ -395,13 +445,24 @@ impl<'t> Solver<'t> {
             return Err(PlanError::TooLarge { shape: shape.to_string() });
         }
         let heuristic = heuristic.cloned().unwrap_or(Heuristic::LinearConflict);
+        self.search(board, goal, &heuristic, limits)
+    }
+
+    /// IDA\* with `heuristic`, weighted by the strategy, reported with its proven bound.
+    fn search(
+        &self,
+        board: &Board,
+        goal: &Board,
+        heuristic: &Heuristic,
+        limits: &Limits<'_>,
+    ) -> Result<Report, PlanError> {
         let weight = match self.strategy {
             Strategy::Within(weight) => weight,
             Strategy::Optimal | Strategy::Fast => Weight::ONE,
         };
         // With weight one this is the optimal IDA*, node for node; either way the run proves a
         // lower bound, which a run that gives up reports (at least the start's linear conflict).
-        let bounded = solve_within(board, goal, &heuristic, limits, weight)?;
+        let bounded = solve_within(board, goal, heuristic, limits, weight)?;
         let lower = match &bounded.answer {
             Answer::GaveUp => u64::from(bounded.lower_bound).max(start_bound(board, goal)),
             _ => u64::from(bounded.lower_bound),

@@ -91,7 +91,14 @@ fn a_fresh_4x4_uses_the_quick_tables_and_cached_big_ones_win() {
     let goal = Board::goal(Shape::new(4, 4).unwrap(), GoalKind::BlankFirst).unwrap();
     let quick = PdbHeuristic::tier_keys(4, 4, 0, Tier::Quick).unwrap();
     let full = PdbHeuristic::tier_keys(4, 4, 0, Tier::Full).unwrap();
-    let near = scrambled(&goal, 20, &mut Rng(7));
+    // A board past the cheap path's bound, so that the planner turns to tables.
+    let mut rng = Rng(7);
+    let mut near = goal.clone();
+    while sliding::lower_bound(&near, &goal, &sliding::Heuristic::LinearConflict).unwrap()
+        <= sliding::planner::CHEAP_BOUND
+    {
+        near = scrambled(&near, 1, &mut rng);
+    }
 
     let fresh = Recording::new(|_| false);
     let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &fresh);
@@ -116,6 +123,42 @@ fn a_fresh_4x4_uses_the_quick_tables_and_cached_big_ones_win() {
     let boards = vec![&near; sliding::tiers::FULL_4X4_AFTER_BOARDS];
     assert!(matches!(solver.prepare(&boards), Err(PlanError::Table(_))));
     assert_eq!(batch.notes.lock().unwrap().len(), 1);
+}
+
+#[test]
+fn boards_near_the_goal_are_answered_without_tables() {
+    let goal = Board::goal(Shape::new(4, 4).unwrap(), GoalKind::BlankFirst).unwrap();
+    let quick = PdbHeuristic::tier_keys(4, 4, 0, Tier::Quick).unwrap();
+    let fresh = Recording::new(|_| false);
+    let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &fresh);
+    let tables = MemoryTables::default();
+    let with_tables = Solver::new(Goal::Kind(GoalKind::BlankFirst), &tables).with_heuristic(HeuristicKind::Pdb);
+    let mut rng = Rng(11);
+    let mut tried = 0;
+    for steps in [1, 2, 5, 10, 15, 20, 25, 30] {
+        let start = scrambled(&goal, steps, &mut rng);
+        let bound = sliding::lower_bound(&start, &goal, &sliding::Heuristic::LinearConflict).unwrap();
+        if start == goal || bound > sliding::planner::CHEAP_BOUND {
+            continue;
+        }
+        tried += 1;
+        solver.prepare(&[&start]).unwrap();
+        let report = solver.solve(&start, &Limits::NONE).unwrap();
+        assert_eq!(report.method, Method::Search(HeuristicKind::LinearConflict), "{start}");
+        assert!(fresh.asked.lock().unwrap().is_empty(), "{start}: no table is asked for");
+        // The same path as the pattern databases give: the first optimal one in move order.
+        assert_eq!(with_tables.solve(&start, &Limits::NONE).unwrap().answer, report.answer, "{start}");
+    }
+    assert!(tried >= 4, "{tried} boards near the goal");
+    // A board past the bound loads the quick tables.
+    let mut far = goal.clone();
+    while sliding::lower_bound(&far, &goal, &sliding::Heuristic::LinearConflict).unwrap()
+        <= sliding::planner::CHEAP_BOUND
+    {
+        far = scrambled(&far, 1, &mut rng);
+    }
+    solver.solve(&far, &Limits::NONE).unwrap();
+    assert_eq!(*fresh.asked.lock().unwrap(), quick);
 }
 
 #[test]
