@@ -43,8 +43,7 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     let started = Instant::now();
     crate::interrupt::stop_after(args.time_limit);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
-    // The scan order: given, or chosen by the estimator (the plain search keeps rows). Row order
-    // runs the row-major engine and its tight loop; any other order the ordered engine.
+    // The scan order: given, or chosen by the estimator (the plain search keeps rows).
     let (order, estimated) = match args.order.as_deref() {
         Some("auto") | None if !(args.distinct || args.plain && args.order.is_none()) => {
             let choice = choose_order(&puzzle, &clues, mode);
@@ -61,10 +60,13 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
         }
     };
     let plan = Plan { order: order.name(), estimated_nodes: estimated };
+    // Orders that fill every cell after its north and west neighbours run on the row engine
+    // and its tight loop; the others on the ordered engine.
     let mut engine = Engine::new(&puzzle, &clues);
+    engine.set_order(order, puzzle.rows());
     // The node limit stops the search through the same flag as Ctrl-C and the time limit.
     engine.limit_nodes(args.max_nodes);
-    let ordered = (order != Order::Row).then(|| {
+    let ordered = (engine.order() != order).then(|| {
         let mut ordered = OrderedEngine::new(&puzzle, &clues, order);
         ordered.limit_nodes(args.max_nodes);
         ordered

@@ -109,6 +109,37 @@ pub struct Engine {
     border_key: u32,
     /// Placements after which a search stops (see [`Engine::limit_nodes`]); `u64::MAX`: none.
     node_limit: u64,
+    /// The scan order ([`Engine::set_order`]): row-major unless set.
+    order: Order,
+    /// Per depth: the cell filled there, and the depths of its north and west neighbours
+    /// ([`NO_NEIGHBOUR`] on the border); both come before it in every order the engine takes.
+    cell_at: Vec<u32>,
+    north_at: Vec<u32>,
+    west_at: Vec<u32>,
+}
+
+/// A side facing the border, in [`Engine`]'s `north_at` and `west_at`.
+const NO_NEIGHBOUR: u32 = u32::MAX;
+
+/// For `order` on a `rows` x `cols` board: per depth, the cell and the depths of its north and
+/// west neighbours, or `None` when some cell comes before its north or west neighbour.
+fn north_west_links(order: Order, rows: usize, cols: usize) -> Option<(Vec<u32>, Vec<u32>, Vec<u32>)> {
+    let cells = order.cells(rows, cols);
+    let mut depth_of = vec![0usize; cells.len()];
+    for (depth, &cell) in cells.iter().enumerate() {
+        depth_of[cell] = depth;
+    }
+    let (mut north_at, mut west_at) = (Vec::with_capacity(cells.len()), Vec::with_capacity(cells.len()));
+    for (depth, &cell) in cells.iter().enumerate() {
+        let link = |neighbour: Option<usize>| match neighbour {
+            None => Some(NO_NEIGHBOUR),
+            Some(other) if depth_of[other] < depth => Some(depth_of[other] as u32),
+            Some(_) => None,
+        };
+        north_at.push(link((cell >= cols).then(|| cell - cols))?);
+        west_at.push(link((cell % cols != 0).then(|| cell - 1))?);
+    }
+    Some((cells.iter().map(|&cell| cell as u32).collect(), north_at, west_at))
 }
 
 /// A candidate list's key: the cell's frame class (bit 0: the east side faces the frame, bit 1:
@@ -340,7 +371,7 @@ impl Engine {
                 }
             }
         }
-        Engine {
+        let mut engine = Engine {
             cells,
             cols,
             keys,
@@ -360,7 +391,32 @@ impl Engine {
             table,
             border_key,
             node_limit: u64::MAX,
+            order: Order::Row,
+            cell_at: Vec::new(),
+            north_at: Vec::new(),
+            west_at: Vec::new(),
+        };
+        engine.set_order(Order::Row, rows);
+        engine
+    }
+
+    /// Makes every search of this engine (of a board of `rows` rows) run in `order`, if that
+    /// order fills every cell after its north and west neighbours ([`Order::north_west_first`]:
+    /// row, column, diagonal, snake), and says whether it did; else the engine is unchanged.
+    /// The tight counting loop serves every such order.
+    pub fn set_order(&mut self, order: Order, rows: usize) -> bool {
+        match north_west_links(order, rows, self.cols) {
+            Some((cell_at, north_at, west_at)) => {
+                (self.order, self.cell_at, self.north_at, self.west_at) = (order, cell_at, north_at, west_at);
+                true
+            }
+            None => false,
         }
+    }
+
+    /// The order this engine searches in.
+    pub fn order(&self) -> Order {
+        self.order
     }
 
     /// Makes every search of this engine stop once it has made `limit` placements (`None`: no
@@ -468,6 +524,8 @@ impl Engine {
         }
         for engine in &mut engines {
             engine.node_limit = self.node_limit;
+            (engine.order, engine.cell_at, engine.north_at, engine.west_at) =
+                (self.order, self.cell_at.clone(), self.north_at.clone(), self.west_at.clone());
         }
         Some(CornerSplit { engines, turns })
     }
@@ -706,13 +764,14 @@ impl<'a> Search<'a> {
             return;
         }
         let engine = self.engine;
-        let cols = engine.cols;
-        let north = if depth < cols { engine.border_key } else { self.placed[depth - cols].south() };
-        let west = if depth % cols == 0 { engine.border_key } else { self.placed[depth - 1].east() };
-        let (start, end) = match engine.fixed[depth] {
-            None => engine.range(depth, north, west),
+        let cell = engine.cell_at[depth] as usize;
+        let (north_at, west_at) = (engine.north_at[depth], engine.west_at[depth]);
+        let north = if north_at == NO_NEIGHBOUR { engine.border_key } else { self.placed[north_at as usize].south() };
+        let west = if west_at == NO_NEIGHBOUR { engine.border_key } else { self.placed[west_at as usize].east() };
+        let (start, end) = match engine.fixed[cell] {
+            None => engine.range(cell, north, west),
             Some(range) => {
-                if self.fixed_fits(range.0, north, west, depth) {
+                if self.fixed_fits(range.0, north, west, cell) {
                     range
                 } else {
                     (0, 0)
@@ -723,13 +782,13 @@ impl<'a> Search<'a> {
         self.end[depth] = end;
     }
 
-    /// Whether the fixed candidate at `index` fits cell `depth` (frame rules and neighbours).
-    fn fixed_fits(&self, index: u32, north: u32, west: u32, depth: usize) -> bool {
+    /// Whether the fixed candidate at `index` fits `cell` (frame rules and neighbours).
+    fn fixed_fits(&self, index: u32, north: u32, west: u32, cell: usize) -> bool {
         let engine = self.engine;
         let c = engine.candidates[index as usize];
         let sides = self.puzzle.oriented(c.piece(), c.rotation());
         let cols = engine.cols;
-        let (row, col) = (depth / cols, depth % cols);
+        let (row, col) = (cell / cols, cell % cols);
         let rows = engine.cells / cols;
         let any = (engine.keys - 1) as u32;
         let side_fits = |side: u16, key: u32| key == any || u32::from(side) == key;
@@ -796,12 +855,9 @@ impl<'a> Search<'a> {
     }
 
     /// Counts every solution below the floor: the tight loop of `fast.rs` when the puzzle's
-    /// pieces fit its used set (at most 1024 pieces) and the board has more than one column,
-    /// else the general one. (The tight loop looks up the next cell's list when it expands a
-    /// cell, from the cells above and to the left: on a board of one column the cell above the
-    /// next one is the cell being expanded, not yet placed.)
+    /// pieces fit its used set (at most 1024 pieces), else the general one.
     pub(crate) fn count(&mut self, stop: &AtomicBool) {
-        if self.engine.slots.is_empty() || self.engine.cells > 64 * self.engine.words || self.engine.cols < 2 {
+        if self.engine.slots.is_empty() || self.engine.cells > 64 * self.engine.words {
             return self.count_general(stop);
         }
         match self.engine.words {
@@ -947,7 +1003,15 @@ impl<'a> Search<'a> {
         true
     }
 
+    /// The placements made, by depth; a complete board's by cell (row-major) whatever the order.
     fn placements(&self) -> Vec<ColourPlacement> {
-        self.placed[..self.depth].iter().map(|c| ColourPlacement { piece: c.piece(), rotation: c.rotation() }).collect()
+        let placement = |c: &Candidate| ColourPlacement { piece: c.piece(), rotation: c.rotation() };
+        let mut out: Vec<ColourPlacement> = self.placed[..self.depth].iter().map(placement).collect();
+        if self.depth == self.engine.cells && self.engine.order != Order::Row {
+            for (depth, c) in self.placed.iter().enumerate() {
+                out[self.engine.cell_at[depth] as usize] = placement(c);
+            }
+        }
+        out
     }
 }

@@ -194,6 +194,7 @@ fn check_orders(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Res
     let expected = testing::brute_colour(puzzle, clues, BRUTE_LIMIT);
     prop_assume!(!expected.gave_up);
     for order in Order::ALL {
+        check_row_engine_in(puzzle, clues, order, &expected)?;
         let engine = OrderedEngine::new(puzzle, clues, order);
         let plain = engine.count_sequential(Mode::Plain, &stop);
         prop_assert_eq!(plain.solutions, expected.solutions, "{} plain", order);
@@ -216,6 +217,58 @@ fn check_orders(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Res
                 if let Some(clue) = clue {
                     prop_assert_eq!(first[cell].piece, clue.piece);
                     prop_assert_eq!(first[cell].rotation % 4, clue.rotation % 4);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The row engine (and its tight loop, with one word and with several) in `order` when the
+/// order fills every cell after its north and west neighbours (always so for the orders of
+/// [`Order::north_west_first`]): the brute force's counts in both modes, the ordered engine's
+/// placements in the plain one (the same tree), and a first solution that is one.
+fn check_row_engine_in(
+    puzzle: &ColourPuzzle,
+    clues: &[Option<ColourPlacement>],
+    order: Order,
+    expected: &testing::Brute<u16>,
+) -> Result<(), TestCaseError> {
+    let stop = AtomicBool::new(false);
+    let rows = puzzle.rows();
+    for words in [1, 2] {
+        let mut engine = Engine::with_words(puzzle, clues, words);
+        if !engine.set_order(order, rows) {
+            prop_assert!(!order.north_west_first(), "{} refused", order);
+            return Ok(());
+        }
+        prop_assert_eq!(engine.order(), order);
+        let tree = OrderedEngine::new(puzzle, clues, order).count_sequential(Mode::Plain, &stop).nodes;
+        let pictures = expected.pictures.len() as u64;
+        for counts in [engine.count(puzzle, Mode::Plain, &stop), engine.count_sequential(puzzle, Mode::Plain, &stop)] {
+            prop_assert_eq!(counts.solutions, expected.solutions, "{} plain, {} words", order, words);
+            prop_assert_eq!(counts.nodes, tree, "{} placements, {} words", order, words);
+        }
+        for counts in
+            [engine.count(puzzle, Mode::Pictures, &stop), engine.count_sequential(puzzle, Mode::Pictures, &stop)]
+        {
+            prop_assert_eq!(counts.solutions, pictures, "{} pictures, {} words", order, words);
+        }
+        let mut streamed = 0;
+        engine.for_each_solution(puzzle, Mode::Plain, &stop, |solution| {
+            let picture: Vec<[u16; 4]> = solution.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect();
+            streamed += u64::from(expected.pictures.contains(&picture));
+            true
+        });
+        prop_assert_eq!(streamed, expected.solutions, "{} streamed", order);
+        let (first, _) = engine.first(puzzle, &stop);
+        prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
+        if let Some(first) = first {
+            let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect();
+            prop_assert!(expected.pictures.contains(&picture), "{} first solution is not a solution", order);
+            for (cell, clue) in clues.iter().enumerate() {
+                if let Some(clue) = clue {
+                    prop_assert_eq!(first[cell].piece, clue.piece);
                 }
             }
         }
