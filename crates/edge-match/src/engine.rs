@@ -23,7 +23,7 @@ mod fast;
 mod order;
 mod ordered;
 
-pub use estimate::{choose_order, estimate_nodes, OrderChoice};
+pub use estimate::{choose_order, estimate_nodes, estimate_order, OrderChoice};
 pub use order::Order;
 pub use ordered::OrderedEngine;
 
@@ -176,7 +176,7 @@ struct CornerSplit {
 
 impl CornerSplit {
     /// The pictures of the reduced searches: one per orbit under the board's turns.
-    fn count(&self, puzzle: &ColourPuzzle, stop: &AtomicBool, observe: &(dyn Fn(usize, usize) + Sync)) -> Counts {
+    fn count(&self, puzzle: &ColourPuzzle, stop: &AtomicBool, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
         let mut total = Counts::default();
         for engine in &self.engines {
             // Under a node limit, each search has what the ones before it left.
@@ -445,17 +445,18 @@ impl Engine {
     /// and the turns of the whole board make up the rest: `nodes` are then the placements of
     /// that smaller search.
     pub fn count(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
-        self.count_observed(puzzle, mode, stop, &|_, _| {})
+        self.count_observed(puzzle, mode, stop, &|_, _, _| {})
     }
 
-    /// [`Engine::count`], calling `observe(done, total)` from the worker threads each time one of
-    /// the `total` subtrees of a search is finished (for a progress display).
+    /// [`Engine::count`], calling `observe(done, total, placements)` from the worker threads each
+    /// time one of the `total` subtrees of a search is finished, with the placements made in it
+    /// (for a progress display).
     pub fn count_observed(
         &self,
         puzzle: &ColourPuzzle,
         mode: Mode,
         stop: &AtomicBool,
-        observe: &(dyn Fn(usize, usize) + Sync),
+        observe: &(dyn Fn(usize, usize, u64) + Sync),
     ) -> Counts {
         if mode == Mode::Pictures {
             if let Some(split) = self.corner_split(puzzle) {
@@ -473,7 +474,7 @@ impl Engine {
         puzzle: &ColourPuzzle,
         mode: Mode,
         stop: &AtomicBool,
-        observe: &(dyn Fn(usize, usize) + Sync),
+        observe: &(dyn Fn(usize, usize, u64) + Sync),
     ) -> Counts {
         if self.node_limit != u64::MAX {
             return self.count_sequential(puzzle, mode, stop);
@@ -489,7 +490,7 @@ impl Engine {
                 let mut search = Search::new(self, puzzle, mode);
                 search.resume(prefix);
                 search.count(stop);
-                observe(done.fetch_add(1, Relaxed) + 1, prefixes.len());
+                observe(done.fetch_add(1, Relaxed) + 1, prefixes.len(), search.counts.nodes);
                 search.counts
             })
             .reduce(Counts::default, Counts::add);
@@ -615,7 +616,7 @@ impl Engine {
     /// one picture of its reduced searches, which run in parallel.
     pub fn count_distinct(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
         if let Some(split) = self.corner_split(puzzle) {
-            return split.count(puzzle, stop, &|_, _| {});
+            return split.count(puzzle, stop, &|_, _, _| {});
         }
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let picture = |placements: &[ColourPlacement]| -> Vec<[u16; 4]> {

@@ -331,3 +331,23 @@ fn the_estimator_converges_to_the_tree_size() {
     }
     assert_eq!(compared, 6 * Order::ALL.len() * 2);
 }
+
+/// What `--order auto` reports for a count is the estimate of the trees the count searches: on
+/// framed boards whose count goes through the board's turns (a quarter or half of the tree) and
+/// on others, within a tenth of the placements the count makes, in every order.
+#[test]
+fn the_estimate_for_a_count_is_of_the_counted_trees() {
+    let stop = AtomicBool::new(false);
+    for seed in 0..6u64 {
+        let (rows, cols) = if seed % 2 == 0 { (3, 3) } else { (3, 4) };
+        let puzzle = generated(rows, cols, 3, true, true, seed);
+        for order in Order::ALL {
+            let counted = OrderedEngine::new(&puzzle, &[], order).count(&puzzle, Mode::Pictures, &stop).nodes as f64;
+            let estimate = edge_match::engine::estimate_order(&puzzle, &[], Mode::Pictures, order, true);
+            assert!((estimate - counted).abs() <= 0.1 * counted, "seed {seed}, {order}: {estimate} against {counted}");
+        }
+        let choice = edge_match::engine::choose_order(&puzzle, &[], Mode::Pictures, true);
+        let smallest = choice.estimates.iter().map(|&(_, e)| e).fold(f64::INFINITY, f64::min);
+        assert_eq!(choice.estimated_nodes, smallest);
+    }
+}

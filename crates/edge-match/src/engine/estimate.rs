@@ -76,16 +76,37 @@ const PROBE_STEPS: u64 = 20_000_000;
 
 /// Estimates the search tree of `puzzle` (with `clues`) in `mode` under every [`Order`] by
 /// Knuth's estimator (a fixed number of seeded probes, so the choice is reproducible) and picks
-/// the smallest; ties go to the earlier order of [`Order::ALL`] (row first).
-pub fn choose_order(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], mode: Mode) -> OrderChoice {
-    let estimates: Vec<(Order, f64)> = Order::ALL
-        .iter()
-        .map(|&order| {
-            let engine = OrderedEngine::new(puzzle, clues, order);
-            (order, estimate_nodes(&engine, mode, PROBES, PROBE_STEPS, 0x5eed).0)
-        })
-        .collect();
+/// the smallest; ties go to the earlier order of [`Order::ALL`] (row first). `counting`: the
+/// trees a count searches, which in [`Mode::Pictures`] may be smaller than the whole tree (the
+/// board's turns do part of the work, see [`OrderedEngine::count`]); else the whole tree, as
+/// the first solution and `--all` search it.
+pub fn choose_order(
+    puzzle: &ColourPuzzle,
+    clues: &[Option<ColourPlacement>],
+    mode: Mode,
+    counting: bool,
+) -> OrderChoice {
+    let estimates: Vec<(Order, f64)> =
+        Order::ALL.iter().map(|&order| (order, estimate_order(puzzle, clues, mode, order, counting))).collect();
     let &(order, estimated_nodes) =
         estimates.iter().fold(&estimates[0], |best, here| if here.1 < best.1 { here } else { best });
     OrderChoice { order, estimated_nodes, estimates }
+}
+
+/// The estimated placements of a search of `puzzle` (with `clues`) in `mode` and `order`, as
+/// [`choose_order`] estimates each order (`counting`: the trees a count searches).
+pub fn estimate_order(
+    puzzle: &ColourPuzzle,
+    clues: &[Option<ColourPlacement>],
+    mode: Mode,
+    order: Order,
+    counting: bool,
+) -> f64 {
+    let engine = OrderedEngine::new(puzzle, clues, order);
+    match engine.turned_searches(puzzle, mode).filter(|_| counting) {
+        Some((engines, _)) => {
+            engines.iter().map(|engine| estimate_nodes(engine, mode, PROBES, PROBE_STEPS, 0x5eed).0).sum()
+        }
+        None => estimate_nodes(&engine, mode, PROBES, PROBE_STEPS, 0x5eed).0,
+    }
 }
