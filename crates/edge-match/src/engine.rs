@@ -23,7 +23,7 @@ mod fast;
 mod order;
 mod ordered;
 
-pub use estimate::{choose_order, estimate_nodes, estimate_order, OrderChoice};
+pub use estimate::{choose_order, estimate_nodes, estimate_order, estimate_tight_nodes, OrderChoice};
 pub use order::Order;
 pub use ordered::OrderedEngine;
 

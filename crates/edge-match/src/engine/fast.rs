@@ -67,6 +67,12 @@ impl Search<'_> {
             south_mask: u32,
             /// The cell below: the start of its entries in `north_masks`, or `NONE`.
             below: u32,
+            /// In pictures mode, when the next cell's list does not depend on this cell but its
+            /// east neighbour's north neighbour is placed (the diagonal order): that east
+            /// neighbour's class base plus its north key's source, whose list (west key: the
+            /// candidate's east side) must hold a free piece. `NONE`: look at the next cell.
+            east_fixed: u32,
+            east_above: u32,
         }
         const NONE: u32 = u32::MAX;
         debug_assert!(CAP == 64 * W && CAP2 == 2 * CAP && W.is_power_of_two());
@@ -81,6 +87,10 @@ impl Search<'_> {
         let framed = border == u32::from(FRAME);
         let (cell_at, north_at, west_at) = (&engine.cell_at[..], &engine.north_at[..], &engine.west_at[..]);
         let class_base = |cell: usize| engine.table[cell] * keys * keys;
+        let mut depth_of = vec![0usize; cells];
+        for (d, &cell) in cell_at.iter().enumerate() {
+            depth_of[cell as usize] = d;
+        }
         let mut info = [Cell::default(); CAP];
         for (d, info) in info.iter_mut().enumerate().take(cells) {
             let next = d + 1;
@@ -101,7 +111,18 @@ impl Search<'_> {
                     w => next_left = w,
                 }
             }
+            let (mut east_fixed, mut east_above) = (NONE, own_slot);
+            let east = depth_of.get(cell + 1).copied().filter(|_| (cell + 1) % cols != 0);
+            if let Some(east) = east.filter(|_| PICTURES && east_mask == 0 && south_mask == 0) {
+                match north_at[east] {
+                    NO_NEIGHBOUR => (east_fixed, east_above) = (class_base(cell + 1), border_slot),
+                    n if (n as usize) < d => (east_fixed, east_above) = (class_base(cell + 1), n),
+                    _ => {}
+                }
+            }
             *info = Cell {
+                east_fixed,
+                east_above,
                 next_above,
                 next_left,
                 next_fixed,
@@ -157,6 +178,13 @@ impl Search<'_> {
                 + north_part[cell.next_above as usize & (CAP2 - 1)]
                 + east_part[cell.next_left as usize & (CAP2 - 1)];
             next_base[d] = base;
+            // Where each candidate's fit is looked at: the next cell's list, or the east
+            // neighbour's (then the candidate's east side is its west key).
+            let (look_base, look_east, look_south) = if PICTURES && cell.east_fixed != NONE {
+                (cell.east_fixed + north_part[cell.east_above as usize & (CAP2 - 1)], u32::MAX, 0)
+            } else {
+                (base, cell.east_mask, cell.south_mask)
+            };
             let out = &mut buffer[d * width..(d + 1) * width];
             let (mut found, mut n) = (0u64, 0usize);
             for word in 0..W {
@@ -178,8 +206,7 @@ impl Search<'_> {
                             found += 1;
                             if depth != last {
                                 let next_list =
-                                    (base + (c.east() & cell.east_mask) + ((c.south() * keys) & cell.south_mask))
-                                        as usize;
+                                    (look_base + (c.east() & look_east) + ((c.south() * keys) & look_south)) as usize;
                                 let mut fits = any_free(masks, next_list * W, &used, word, bit);
                                 if PICTURES && cell.below != NONE {
                                     let below = (cell.below + 2 * c.south()) as usize;

@@ -49,6 +49,8 @@ pub struct OrderedEngine {
     pieces: usize,
     cols: usize,
     rows: usize,
+    /// Keys of the lists' slots: the colours (at least one).
+    keys: usize,
     clued: bool,
     /// Placements after which a search stops (see [`OrderedEngine::limit_nodes`]).
     node_limit: u64,
@@ -164,6 +166,7 @@ impl OrderedEngine {
             pieces: puzzle.pieces().len(),
             cols,
             rows,
+            keys,
             clued: clues.iter().any(Option::is_some),
             node_limit: u64::MAX,
         }
@@ -345,6 +348,34 @@ impl OrderedEngine {
             }
         }
         true
+    }
+
+    /// Whether some free piece other than `skip` has a candidate at `cell` that fits its keyed
+    /// neighbours among those `placed` (any colour on the unplaced ones): the look-ahead of the
+    /// tight loop ([`super::Engine`]), which the estimator copies.
+    pub(super) fn any_fit(&self, cell: usize, at_cell: &[u32], placed: &[bool], used: &[u64], skip: usize) -> bool {
+        let plan = &self.plans[cell];
+        let mut slots = vec![plan.table];
+        for &(other, facing, stride) in &plan.keyed {
+            if placed[other] {
+                let key = usize::from(self.candidates[at_cell[other] as usize].sides[facing]);
+                slots.iter_mut().for_each(|slot| *slot += key * stride);
+            } else {
+                slots = slots.iter().flat_map(|&slot| (0..self.keys).map(move |key| slot + key * stride)).collect();
+            }
+        }
+        slots.into_iter().any(|slot| {
+            let (start, end) = self.ranges[slot];
+            (start..end).any(|index| {
+                let piece = usize::from(self.candidates[index as usize].piece);
+                piece != skip && used[piece / 64] >> (piece % 64) & 1 == 0
+            })
+        })
+    }
+
+    /// The rows and columns of the board.
+    pub(super) fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
     }
 
     /// The number of cells.
