@@ -111,7 +111,7 @@ pub fn estimate_tight_nodes(
         used.iter_mut().for_each(|word| *word = 0);
         placed.iter_mut().for_each(|cell| *cell = false);
         let (mut weight, mut total) = (1.0f64, 0.0f64);
-        for depth in 0..n {
+        for (depth, &(target, below)) in looks.iter().enumerate() {
             children.clear();
             engine.children(depth, &at_cell, &used, mode, |index| children.push(index));
             steps += children.len() as u64 + 1;
@@ -122,9 +122,8 @@ pub fn estimate_tight_nodes(
             for &index in &children {
                 at_cell[cell] = index;
                 let piece = engine.piece_of(index);
-                let (target, below) = looks[depth];
                 let fits = |other: Option<usize>| {
-                    other.is_none_or(|other| engine.any_fit(other, &at_cell, &placed, &used, piece))
+                    other.map_or(true, |other| engine.any_fit(other, &at_cell, &placed, &used, piece))
                 };
                 if depth + 1 < n && fits(target) && fits(below) {
                     alive.push(index);
