@@ -128,7 +128,8 @@ impl Search<'_> {
                 next_fixed,
                 east_mask,
                 south_mask,
-                below: if below_cell < cells {
+                // The cell below is looked at with its west side too when it is the next one.
+                below: if below_cell < cells && south_mask == 0 {
                     engine.table[below_cell] * keys * 2 + u32::from(framed && below_cell % cols == 0)
                 } else {
                     NONE
