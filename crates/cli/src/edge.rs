@@ -214,7 +214,7 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let plan = match args.order.as_deref() {
         None => None,
         Some("auto") => {
-            let choice = edge_match::engine::choose_order(engine.model(), &[], mode);
+            let choice = edge_match::engine::choose_order(engine.model(), &[], mode, args.count);
             Some((choice.order, Some(choice.estimated_nodes.round() as u64)))
         }
         Some(name) => {

@@ -2,11 +2,11 @@
 //! fast engine, clues, `.sol` output, each answer checked before it is printed.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
-use edge_match::engine::{choose_order, Counts, Engine, Mode, Order, OrderedEngine};
+use edge_match::engine::{choose_order, estimate_order, Counts, Engine, Mode, Order, OrderedEngine};
 use edge_match::{ColourPlacement, ColourPuzzle};
 use serde::Serialize;
 
@@ -43,11 +43,10 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     let started = Instant::now();
     crate::interrupt::stop_after(args.time_limit);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
-    // The scan order: given, or chosen by the estimator (the plain search keeps rows). Row order
-    // runs the row-major engine and its tight loop; any other order the ordered engine.
+    // The scan order: given, or chosen by the estimator (the plain search keeps rows).
     let (order, estimated) = match args.order.as_deref() {
         Some("auto") | None if !(args.distinct || args.plain && args.order.is_none()) => {
-            let choice = choose_order(&puzzle, &clues, mode);
+            let choice = choose_order(&puzzle, &clues, mode, args.count);
             (choice.order, Some(choice.estimated_nodes.round() as u64))
         }
         Some("auto") | None => (Order::Row, None),
@@ -61,26 +60,38 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
         }
     };
     let plan = Plan { order: order.name(), estimated_nodes: estimated };
+    // Orders that fill every cell after its north and west neighbours run on the row engine
+    // and its tight loop; the others on the ordered engine.
     let mut engine = Engine::new(&puzzle, &clues);
+    engine.set_order(order, puzzle.rows());
     // The node limit stops the search through the same flag as Ctrl-C and the time limit.
     engine.limit_nodes(args.max_nodes);
-    let ordered = (order != Order::Row).then(|| {
+    let ordered = (engine.order() != order).then(|| {
         let mut ordered = OrderedEngine::new(&puzzle, &clues, order);
         ordered.limit_nodes(args.max_nodes);
         ordered
     });
     if args.count {
-        // Subtrees finished out of all (each search through the board's turns has its own),
-        // kept in atomics the ticker reads: the workers never touch the bar.
-        let subtrees = std::sync::Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
-        let shown = subtrees.clone();
-        let ticker =
-            crate::progress::Ticker::start(crate::progress::bar(0, "{spinner} [{elapsed_precise}] {msg}"), move || {
-                format!("{}/{} subtrees", shown[0].load(Relaxed), shown[1].load(Relaxed))
-            });
-        let observe = |done, total| {
-            subtrees[0].store(done, Relaxed);
-            subtrees[1].store(total, Relaxed);
+        // Subtrees finished out of all (each search through the board's turns has its own) and
+        // the placements made in them, kept in atomics the ticker reads: the workers never touch
+        // the bar. The time left is the estimator's: the estimated placements still to make at
+        // the rate so far (estimated here for a given order, when the bar is shown).
+        let progress = std::sync::Arc::new([AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)]);
+        let shown = progress.clone();
+        let bar = crate::progress::bar(0, "{spinner} [{elapsed_precise}] {msg}");
+        let estimate = match estimated {
+            Some(nodes) => Some(nodes as f64),
+            None if !bar.is_hidden() && !args.plain => Some(estimate_order(&puzzle, &clues, mode, order, true)),
+            None => None,
+        };
+        let ticker = crate::progress::Ticker::start(bar, move || {
+            let [done, total, nodes] = [0, 1, 2].map(|i| shown[i].load(Relaxed));
+            crate::progress::count_message(done, total, nodes, estimate, started.elapsed())
+        });
+        let observe = |done: usize, total: usize, nodes: u64| {
+            progress[0].store(done as u64, Relaxed);
+            progress[1].store(total as u64, Relaxed);
+            progress[2].fetch_add(nodes, Relaxed);
         };
         let counts = match &ordered {
             Some(ordered) => ordered.count_observed(&puzzle, mode, stop, &observe),

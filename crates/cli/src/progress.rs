@@ -80,6 +80,37 @@ pub fn human(n: u64) -> String {
     }
 }
 
+/// The message of a long count's bar: subtrees finished out of all, the placements made in
+/// them and, with an estimate of the placements in all (Knuth's estimator, as `--order auto`
+/// uses), the time left at the rate so far; once the count has passed the estimate, the time
+/// left by the share of subtrees finished.
+pub fn count_message(done: u64, total: u64, nodes: u64, estimate: Option<f64>, elapsed: Duration) -> String {
+    let mut message = format!("{done}/{total} subtrees, {} placements", human(nodes));
+    let seconds = elapsed.as_secs_f64();
+    let left = match estimate {
+        Some(estimate) if nodes > 0 && (nodes as f64) < estimate => {
+            message += &format!(" of ~{}", human(estimate as u64));
+            Some(seconds * (estimate - nodes as f64) / nodes as f64)
+        }
+        _ if done > 0 && done < total => Some(seconds * (total - done) as f64 / done as f64),
+        _ => None,
+    };
+    if let Some(left) = left {
+        message += &format!(", about {} left", duration(left));
+    }
+    message
+}
+
+/// Seconds as people say them: "42 s", "3 min 05 s", "2 h 07 min".
+pub fn duration(seconds: f64) -> String {
+    let s = seconds.max(0.0).round() as u64;
+    match s {
+        0..=59 => format!("{s} s"),
+        60..=3599 => format!("{} min {:02} s", s / 60, s % 60),
+        _ => format!("{} h {:02} min", s / 3600, s % 3600 / 60),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +122,24 @@ mod tests {
         assert_eq!(human(44_024_849), "44.0 M");
         assert_eq!(human(4_938_000_000), "4.9 G");
         assert_eq!(human(198_862_366_709), "198.9 G");
+    }
+
+    #[test]
+    fn time_left_from_the_estimate() {
+        assert_eq!(duration(42.4), "42 s");
+        assert_eq!(duration(185.0), "3 min 05 s");
+        assert_eq!(duration(7620.0), "2 h 07 min");
+        let ten = Duration::from_secs(10);
+        // A quarter of the estimated placements in 10 s: 30 s left.
+        assert_eq!(
+            count_message(5, 100, 250_000, Some(1e6), ten),
+            "5/100 subtrees, 250.0 k placements of ~1.0 M, about 30 s left"
+        );
+        // Past the estimate: by the subtrees, 40 of 50 done in 10 s leaves 2.5 s.
+        assert_eq!(
+            count_message(40, 50, 2_000_000, Some(1e6), ten),
+            "40/50 subtrees, 2.0 M placements, about 3 s left"
+        );
+        assert_eq!(count_message(0, 0, 0, None, ten), "0/0 subtrees, 0 placements");
     }
 }

@@ -23,7 +23,7 @@ mod fast;
 mod order;
 mod ordered;
 
-pub use estimate::{choose_order, estimate_nodes, OrderChoice};
+pub use estimate::{choose_order, estimate_nodes, estimate_order, estimate_tight_nodes, OrderChoice};
 pub use order::Order;
 pub use ordered::OrderedEngine;
 
@@ -115,6 +115,37 @@ pub struct Engine {
     /// In [`Mode::Pictures`], whether the tight loop looks at the cell below (see
     /// [`Engine::look_below`]).
     look_below: bool,
+    /// The scan order ([`Engine::set_order`]): row-major unless set.
+    order: Order,
+    /// Per depth: the cell filled there, and the depths of its north and west neighbours
+    /// ([`NO_NEIGHBOUR`] on the border); both come before it in every order the engine takes.
+    cell_at: Vec<u32>,
+    north_at: Vec<u32>,
+    west_at: Vec<u32>,
+}
+
+/// A side facing the border, in [`Engine`]'s `north_at` and `west_at`.
+const NO_NEIGHBOUR: u32 = u32::MAX;
+
+/// For `order` on a `rows` x `cols` board: per depth, the cell and the depths of its north and
+/// west neighbours, or `None` when some cell comes before its north or west neighbour.
+fn north_west_links(order: Order, rows: usize, cols: usize) -> Option<(Vec<u32>, Vec<u32>, Vec<u32>)> {
+    let cells = order.cells(rows, cols);
+    let mut depth_of = vec![0usize; cells.len()];
+    for (depth, &cell) in cells.iter().enumerate() {
+        depth_of[cell] = depth;
+    }
+    let (mut north_at, mut west_at) = (Vec::with_capacity(cells.len()), Vec::with_capacity(cells.len()));
+    for (depth, &cell) in cells.iter().enumerate() {
+        let link = |neighbour: Option<usize>| match neighbour {
+            None => Some(NO_NEIGHBOUR),
+            Some(other) if depth_of[other] < depth => Some(depth_of[other] as u32),
+            Some(_) => None,
+        };
+        north_at.push(link((cell >= cols).then(|| cell - cols))?);
+        west_at.push(link((cell % cols != 0).then(|| cell - 1))?);
+    }
+    Some((cells.iter().map(|&cell| cell as u32).collect(), north_at, west_at))
 }
 
 /// A candidate list's key: the cell's frame class (bit 0: the east side faces the frame, bit 1:
@@ -151,7 +182,7 @@ struct CornerSplit {
 
 impl CornerSplit {
     /// The pictures of the reduced searches: one per orbit under the board's turns.
-    fn count(&self, puzzle: &ColourPuzzle, stop: &AtomicBool, observe: &(dyn Fn(usize, usize) + Sync)) -> Counts {
+    fn count(&self, puzzle: &ColourPuzzle, stop: &AtomicBool, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
         let mut total = Counts::default();
         for engine in &self.engines {
             // Under a node limit, each search has what the ones before it left.
@@ -349,7 +380,7 @@ impl Engine {
                 }
             }
         }
-        Engine {
+        let mut engine = Engine {
             cells,
             cols,
             keys,
@@ -370,7 +401,32 @@ impl Engine {
             border_key,
             node_limit: u64::MAX,
             look_below: true,
+            order: Order::Row,
+            cell_at: Vec::new(),
+            north_at: Vec::new(),
+            west_at: Vec::new(),
+        };
+        engine.set_order(Order::Row, rows);
+        engine
+    }
+
+    /// Makes every search of this engine (of a board of `rows` rows) run in `order`, if that
+    /// order fills every cell after its north and west neighbours ([`Order::north_west_first`]:
+    /// row, column, diagonal, snake), and says whether it did; else the engine is unchanged.
+    /// The tight counting loop serves every such order.
+    pub fn set_order(&mut self, order: Order, rows: usize) -> bool {
+        match north_west_links(order, rows, self.cols) {
+            Some((cell_at, north_at, west_at)) => {
+                (self.order, self.cell_at, self.north_at, self.west_at) = (order, cell_at, north_at, west_at);
+                true
+            }
+            None => false,
         }
+    }
+
+    /// The order this engine searches in.
+    pub fn order(&self) -> Order {
+        self.order
     }
 
     /// Makes every search of this engine stop once it has made `limit` placements (`None`: no
@@ -407,17 +463,18 @@ impl Engine {
     /// and the turns of the whole board make up the rest: `nodes` are then the placements of
     /// that smaller search.
     pub fn count(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
-        self.count_observed(puzzle, mode, stop, &|_, _| {})
+        self.count_observed(puzzle, mode, stop, &|_, _, _| {})
     }
 
-    /// [`Engine::count`], calling `observe(done, total)` from the worker threads each time one of
-    /// the `total` subtrees of a search is finished (for a progress display).
+    /// [`Engine::count`], calling `observe(done, total, placements)` from the worker threads each
+    /// time one of the `total` subtrees of a search is finished, with the placements made in it
+    /// (for a progress display).
     pub fn count_observed(
         &self,
         puzzle: &ColourPuzzle,
         mode: Mode,
         stop: &AtomicBool,
-        observe: &(dyn Fn(usize, usize) + Sync),
+        observe: &(dyn Fn(usize, usize, u64) + Sync),
     ) -> Counts {
         if mode == Mode::Pictures {
             if let Some(split) = self.corner_split(puzzle) {
@@ -435,7 +492,7 @@ impl Engine {
         puzzle: &ColourPuzzle,
         mode: Mode,
         stop: &AtomicBool,
-        observe: &(dyn Fn(usize, usize) + Sync),
+        observe: &(dyn Fn(usize, usize, u64) + Sync),
     ) -> Counts {
         if self.node_limit != u64::MAX {
             return self.count_sequential(puzzle, mode, stop);
@@ -451,7 +508,7 @@ impl Engine {
                 let mut search = Search::new(self, puzzle, mode);
                 search.resume(prefix);
                 search.count(stop);
-                observe(done.fetch_add(1, Relaxed) + 1, prefixes.len());
+                observe(done.fetch_add(1, Relaxed) + 1, prefixes.len(), search.counts.nodes);
                 search.counts
             })
             .reduce(Counts::default, Counts::add);
@@ -487,6 +544,8 @@ impl Engine {
         for engine in &mut engines {
             engine.node_limit = self.node_limit;
             engine.look_below = self.look_below;
+            (engine.order, engine.cell_at, engine.north_at, engine.west_at) =
+                (self.order, self.cell_at.clone(), self.north_at.clone(), self.west_at.clone());
         }
         Some(CornerSplit { engines, turns })
     }
@@ -576,7 +635,7 @@ impl Engine {
     /// one picture of its reduced searches, which run in parallel.
     pub fn count_distinct(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
         if let Some(split) = self.corner_split(puzzle) {
-            return split.count(puzzle, stop, &|_, _| {});
+            return split.count(puzzle, stop, &|_, _, _| {});
         }
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let picture = |placements: &[ColourPlacement]| -> Vec<[u16; 4]> {
@@ -725,13 +784,14 @@ impl<'a> Search<'a> {
             return;
         }
         let engine = self.engine;
-        let cols = engine.cols;
-        let north = if depth < cols { engine.border_key } else { self.placed[depth - cols].south() };
-        let west = if depth % cols == 0 { engine.border_key } else { self.placed[depth - 1].east() };
-        let (start, end) = match engine.fixed[depth] {
-            None => engine.range(depth, north, west),
+        let cell = engine.cell_at[depth] as usize;
+        let (north_at, west_at) = (engine.north_at[depth], engine.west_at[depth]);
+        let north = if north_at == NO_NEIGHBOUR { engine.border_key } else { self.placed[north_at as usize].south() };
+        let west = if west_at == NO_NEIGHBOUR { engine.border_key } else { self.placed[west_at as usize].east() };
+        let (start, end) = match engine.fixed[cell] {
+            None => engine.range(cell, north, west),
             Some(range) => {
-                if self.fixed_fits(range.0, north, west, depth) {
+                if self.fixed_fits(range.0, north, west, cell) {
                     range
                 } else {
                     (0, 0)
@@ -742,13 +802,13 @@ impl<'a> Search<'a> {
         self.end[depth] = end;
     }
 
-    /// Whether the fixed candidate at `index` fits cell `depth` (frame rules and neighbours).
-    fn fixed_fits(&self, index: u32, north: u32, west: u32, depth: usize) -> bool {
+    /// Whether the fixed candidate at `index` fits `cell` (frame rules and neighbours).
+    fn fixed_fits(&self, index: u32, north: u32, west: u32, cell: usize) -> bool {
         let engine = self.engine;
         let c = engine.candidates[index as usize];
         let sides = self.puzzle.oriented(c.piece(), c.rotation());
         let cols = engine.cols;
-        let (row, col) = (depth / cols, depth % cols);
+        let (row, col) = (cell / cols, cell % cols);
         let rows = engine.cells / cols;
         let any = (engine.keys - 1) as u32;
         let side_fits = |side: u16, key: u32| key == any || u32::from(side) == key;
@@ -815,12 +875,9 @@ impl<'a> Search<'a> {
     }
 
     /// Counts every solution below the floor: the tight loop of `fast.rs` when the puzzle's
-    /// pieces fit its used set (at most 1024 pieces) and the board has more than one column,
-    /// else the general one. (The tight loop looks up the next cell's list when it expands a
-    /// cell, from the cells above and to the left: on a board of one column the cell above the
-    /// next one is the cell being expanded, not yet placed.)
+    /// pieces fit its used set (at most 1024 pieces), else the general one.
     pub(crate) fn count(&mut self, stop: &AtomicBool) {
-        if self.engine.slots.is_empty() || self.engine.cells > 64 * self.engine.words || self.engine.cols < 2 {
+        if self.engine.slots.is_empty() || self.engine.cells > 64 * self.engine.words {
             return self.count_general(stop);
         }
         match self.engine.words {
@@ -966,7 +1023,15 @@ impl<'a> Search<'a> {
         true
     }
 
+    /// The placements made, by depth; a complete board's by cell (row-major) whatever the order.
     fn placements(&self) -> Vec<ColourPlacement> {
-        self.placed[..self.depth].iter().map(|c| ColourPlacement { piece: c.piece(), rotation: c.rotation() }).collect()
+        let placement = |c: &Candidate| ColourPlacement { piece: c.piece(), rotation: c.rotation() };
+        let mut out: Vec<ColourPlacement> = self.placed[..self.depth].iter().map(placement).collect();
+        if self.depth == self.engine.cells && self.engine.order != Order::Row {
+            for (depth, c) in self.placed.iter().enumerate() {
+                out[self.engine.cell_at[depth] as usize] = placement(c);
+            }
+        }
+        out
     }
 }

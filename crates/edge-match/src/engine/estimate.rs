@@ -59,6 +59,91 @@ pub fn estimate_nodes(engine: &OrderedEngine, mode: Mode, probes: usize, max_ste
     (sum / made as f64, made)
 }
 
+/// [`estimate_nodes`] of the tree the tight loop of [`super::Engine`] walks in `engine`'s order
+/// (one that fills every cell after its north and west neighbours) in [`Mode::Pictures`]: a
+/// candidate counts as a node, but its subtree is searched only if the cell the loop looks
+/// ahead to (the next cell when its list depends on the candidate, else the east neighbour when
+/// that one's north neighbour is placed, else the next cell) and the cell below keep a free
+/// piece that fits. A probe picks among the candidates that pass, so the mean is again
+/// unbiased. In [`Mode::Plain`] the look-ahead cuts nothing and this is [`estimate_nodes`].
+pub fn estimate_tight_nodes(
+    engine: &OrderedEngine,
+    mode: Mode,
+    probes: usize,
+    max_steps: u64,
+    seed: u64,
+) -> (f64, usize) {
+    if mode == Mode::Plain {
+        return estimate_nodes(engine, mode, probes, max_steps, seed);
+    }
+    let n = engine.n_cells();
+    let (rows, cols) = engine.shape();
+    let mut depth_of = vec![0usize; n];
+    for depth in 0..n {
+        depth_of[engine.cell_at(depth)] = depth;
+    }
+    // Per depth: the cell looked ahead to and the cell below, if any.
+    let looks: Vec<(Option<usize>, Option<usize>)> = (0..n)
+        .map(|depth| {
+            if depth + 1 == n {
+                return (None, None);
+            }
+            let cell = engine.cell_at(depth);
+            let next = engine.cell_at(depth + 1);
+            let east = (cell % cols + 1 < cols).then_some(cell + 1);
+            let north_placed = |other: usize| other < cols || depth_of[other - cols] < depth;
+            let target = if next == cell + 1 && east.is_some() || next == cell + cols {
+                next
+            } else {
+                match east {
+                    Some(east) if north_placed(east) => east,
+                    _ => next,
+                }
+            };
+            (Some(target), (cell / cols + 1 < rows).then_some(cell + cols))
+        })
+        .collect();
+    let mut rng = SplitMix(seed);
+    let (mut at_cell, mut used, mut placed) = (vec![0u32; n], vec![0u64; engine.words()], vec![false; n]);
+    let (mut children, mut alive) = (Vec::new(), Vec::new());
+    let (mut sum, mut made, mut steps) = (0.0f64, 0usize, 0u64);
+    while made < probes.max(1) && (made == 0 || steps < max_steps) {
+        used.iter_mut().for_each(|word| *word = 0);
+        placed.iter_mut().for_each(|cell| *cell = false);
+        let (mut weight, mut total) = (1.0f64, 0.0f64);
+        for (depth, &(target, below)) in looks.iter().enumerate() {
+            children.clear();
+            engine.children(depth, &at_cell, &used, mode, |index| children.push(index));
+            steps += children.len() as u64 + 1;
+            total += weight * children.len() as f64;
+            let cell = engine.cell_at(depth);
+            alive.clear();
+            placed[cell] = true;
+            for &index in &children {
+                at_cell[cell] = index;
+                let piece = engine.piece_of(index);
+                let fits = |other: Option<usize>| {
+                    other.map_or(true, |other| engine.any_fit(other, &at_cell, &placed, &used, piece))
+                };
+                if depth + 1 < n && fits(target) && fits(below) {
+                    alive.push(index);
+                }
+            }
+            if alive.is_empty() {
+                break;
+            }
+            weight *= alive.len() as f64;
+            let index = alive[rng.below(alive.len())];
+            at_cell[cell] = index;
+            let piece = engine.piece_of(index);
+            used[piece / 64] |= 1 << (piece % 64);
+        }
+        sum += total;
+        made += 1;
+    }
+    (sum / made as f64, made)
+}
+
 /// The order `auto` chose, with the estimates of every order tried.
 #[derive(Clone, Debug)]
 pub struct OrderChoice {
@@ -76,16 +161,40 @@ const PROBE_STEPS: u64 = 20_000_000;
 
 /// Estimates the search tree of `puzzle` (with `clues`) in `mode` under every [`Order`] by
 /// Knuth's estimator (a fixed number of seeded probes, so the choice is reproducible) and picks
-/// the smallest; ties go to the earlier order of [`Order::ALL`] (row first).
-pub fn choose_order(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], mode: Mode) -> OrderChoice {
-    let estimates: Vec<(Order, f64)> = Order::ALL
-        .iter()
-        .map(|&order| {
-            let engine = OrderedEngine::new(puzzle, clues, order);
-            (order, estimate_nodes(&engine, mode, PROBES, PROBE_STEPS, 0x5eed).0)
-        })
-        .collect();
+/// the smallest; ties go to the earlier order of [`Order::ALL`] (row first). `counting`: the
+/// trees a count searches, which in [`Mode::Pictures`] may be smaller than the whole tree (the
+/// board's turns do part of the work, see [`OrderedEngine::count`]); else the whole tree, as
+/// the first solution and `--all` search it.
+pub fn choose_order(
+    puzzle: &ColourPuzzle,
+    clues: &[Option<ColourPlacement>],
+    mode: Mode,
+    counting: bool,
+) -> OrderChoice {
+    let estimates: Vec<(Order, f64)> =
+        Order::ALL.iter().map(|&order| (order, estimate_order(puzzle, clues, mode, order, counting))).collect();
     let &(order, estimated_nodes) =
         estimates.iter().fold(&estimates[0], |best, here| if here.1 < best.1 { here } else { best });
     OrderChoice { order, estimated_nodes, estimates }
+}
+
+/// The estimated placements of a search of `puzzle` (with `clues`) in `mode` and `order`, as
+/// [`choose_order`] estimates each order (`counting`: the trees a count searches).
+pub fn estimate_order(
+    puzzle: &ColourPuzzle,
+    clues: &[Option<ColourPlacement>],
+    mode: Mode,
+    order: Order,
+    counting: bool,
+) -> f64 {
+    let engine = OrderedEngine::new(puzzle, clues, order);
+    // Orders on the tight loop are estimated with its look-ahead, the others as they search.
+    let estimate = |engine: &OrderedEngine| match order.north_west_first() {
+        true => estimate_tight_nodes(engine, mode, PROBES, PROBE_STEPS, 0x5eed).0,
+        false => estimate_nodes(engine, mode, PROBES, PROBE_STEPS, 0x5eed).0,
+    };
+    match engine.turned_searches(puzzle, mode).filter(|_| counting) {
+        Some((engines, _)) => engines.iter().map(estimate).sum(),
+        None => estimate(&engine),
+    }
 }

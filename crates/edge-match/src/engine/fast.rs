@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-use super::{out_of_nodes, Candidate, Counts, Search, STOP_INTERVAL};
+use super::{out_of_nodes, Candidate, Counts, Search, NO_NEIGHBOUR, STOP_INTERVAL};
 use crate::colour::FRAME;
 
 /// Whether `masks[at..at + W]` holds a piece outside `used` other than bit `bit` of word `word`.
@@ -35,7 +35,9 @@ impl Search<'_> {
     /// list's slots), and those that leave the next cell a free piece (in
     /// [`super::Mode::Pictures`], the cell below too) go into the cell's buffer of placements to
     /// make, with no branch per candidate; the last cell's candidates are solutions, never
-    /// placed. The next cell's list is a per-cell base plus the candidate's east side. `TURNS`:
+    /// placed. The next cell's list is a per-depth base plus the candidate's east side (when the next
+    /// cell is its east neighbour) or south side (its south neighbour); the depths run in the
+    /// engine's order, which fills every cell after its north and west neighbours. `TURNS`:
     /// some piece has more than one turn in a list. Per-cell arrays are sized `CAP` and indexed
     /// modulo `CAP` so the bounds checks go. With `W` = 1 a list's slots are at `list * 64`;
     /// with more words each non-empty word of a list has a block of 64 slots of its own.
@@ -49,21 +51,33 @@ impl Search<'_> {
         &mut self,
         stop: &AtomicBool,
     ) {
-        /// Per cell, what does not depend on the placements.
+        /// Per depth, what does not depend on the placements.
         #[derive(Clone, Copy, Default)]
         struct Cell {
-            /// Where the next cell's north key comes from: a cell, or `border`.
+            /// Where the next cell's north key comes from: a depth, `border` or `own`.
             next_above: u32,
-            /// The next cell's class base, plus the border's west key when it starts a row.
+            /// Where the next cell's west key comes from: a depth, or `own` (also for the border,
+            /// whose key is in `next_fixed`).
+            next_left: u32,
+            /// The next cell's class base, plus the border's west key on the west border.
             next_fixed: u32,
             /// All ones when the next cell's west neighbour is this cell, else 0.
             east_mask: u32,
+            /// All ones when the next cell's north neighbour is this cell, else 0.
+            south_mask: u32,
             /// The cell below: the start of its entries in `north_masks`, or `NONE`.
             below: u32,
+            /// In pictures mode, when the next cell's list does not depend on this cell but its
+            /// east neighbour's north neighbour is placed (the diagonal order): that east
+            /// neighbour's class base plus its north key's source, whose list (west key: the
+            /// candidate's east side) must hold a free piece. `NONE`: look at the next cell.
+            east_fixed: u32,
+            east_above: u32,
         }
         const NONE: u32 = u32::MAX;
         debug_assert!(CAP == 64 * W && CAP2 == 2 * CAP && W.is_power_of_two());
-        let border_slot = CAP as u32;
+        // Slots past the depths in `north_part` and `east_part`: the border's, and a zero one.
+        let (border_slot, own_slot) = (CAP as u32, CAP as u32 + 1);
         let engine = self.engine;
         let cells = engine.cells;
         if self.depth >= cells || cells > CAP {
@@ -71,17 +85,52 @@ impl Search<'_> {
         }
         let (cols, keys, border) = (engine.cols, engine.keys as u32, engine.border_key);
         let framed = border == u32::from(FRAME);
+        let (cell_at, north_at, west_at) = (&engine.cell_at[..], &engine.north_at[..], &engine.west_at[..]);
         let class_base = |cell: usize| engine.table[cell] * keys * keys;
+        let mut depth_of = vec![0usize; cells];
+        for (d, &cell) in cell_at.iter().enumerate() {
+            depth_of[cell as usize] = d;
+        }
         let mut info = [Cell::default(); CAP];
-        for (d, cell) in info.iter_mut().enumerate().take(cells) {
+        for (d, info) in info.iter_mut().enumerate().take(cells) {
             let next = d + 1;
-            let starts_row = next % cols == 0;
-            *cell = Cell {
-                next_above: if next < cols { border_slot } else { (next - cols) as u32 },
-                next_fixed: if next < cells { class_base(next) + if starts_row { border } else { 0 } } else { 0 },
-                east_mask: if starts_row { 0 } else { u32::MAX },
-                below: if d + cols < cells && engine.look_below {
-                    engine.table[d + cols] * keys * 2 + u32::from(framed && (d + cols) % cols == 0)
+            let cell = cell_at[d] as usize;
+            let below_cell = cell + cols;
+            let (mut next_above, mut next_left, mut next_fixed, mut east_mask, mut south_mask) =
+                (own_slot, own_slot, 0, 0, 0);
+            if next < cells {
+                next_fixed = class_base(cell_at[next] as usize);
+                match north_at[next] {
+                    NO_NEIGHBOUR => next_above = border_slot,
+                    n if n as usize == d => south_mask = u32::MAX,
+                    n => next_above = n,
+                }
+                match west_at[next] {
+                    NO_NEIGHBOUR => next_fixed += border,
+                    w if w as usize == d => east_mask = u32::MAX,
+                    w => next_left = w,
+                }
+            }
+            let (mut east_fixed, mut east_above) = (NONE, own_slot);
+            let east = depth_of.get(cell + 1).copied().filter(|_| (cell + 1) % cols != 0);
+            if let Some(east) = east.filter(|_| PICTURES && east_mask == 0 && south_mask == 0) {
+                match north_at[east] {
+                    NO_NEIGHBOUR => (east_fixed, east_above) = (class_base(cell + 1), border_slot),
+                    n if (n as usize) < d => (east_fixed, east_above) = (class_base(cell + 1), n),
+                    _ => {}
+                }
+            }
+            *info = Cell {
+                east_fixed,
+                east_above,
+                next_above,
+                next_left,
+                next_fixed,
+                east_mask,
+                south_mask,
+                // The cell below is looked at with its west side too when it is the next one.
+                below: if below_cell < cells && south_mask == 0 && engine.look_below {
+                    engine.table[below_cell] * keys * 2 + u32::from(framed && below_cell % cols == 0)
                 } else {
                     NONE
                 },
@@ -95,10 +144,13 @@ impl Search<'_> {
         // times `keys`; slot `border_slot` holds the border's.
         let mut north_part = [0u32; CAP2];
         north_part[CAP] = border * keys;
+        // `east_part[cell]`: the west key that cell's east side gives its east neighbour.
+        let mut east_part = [0u32; CAP2];
         let mut placed = [Candidate(0); CAP];
         for d in 0..self.depth {
             placed[d] = self.placed[d];
             north_part[d] = self.placed[d].south() * keys;
+            east_part[d] = self.placed[d].east();
         }
         let last = cells - 1;
         let floor = self.floor;
@@ -114,16 +166,26 @@ impl Search<'_> {
         let mut buffer = vec![Candidate(0); cells * width];
         let (mut len, mut at, mut next_base) = ([0usize; CAP], [0usize; CAP], [0u32; CAP]);
         let mut list = {
-            let north = if depth < cols { border } else { placed[depth - cols].south() };
-            let west = if depth % cols == 0 { border } else { placed[depth - 1].east() };
-            (engine.table[depth] * keys + north) * keys + west
+            let (north_at, west_at) = (north_at[depth], west_at[depth]);
+            let north = if north_at == NO_NEIGHBOUR { border } else { placed[north_at as usize].south() };
+            let west = if west_at == NO_NEIGHBOUR { border } else { placed[west_at as usize].east() };
+            (engine.table[cell_at[depth] as usize] * keys + north) * keys + west
         };
         'expand: loop {
             // Expand cell `depth` with candidate list `list`.
             let d = depth & (CAP - 1);
             let cell = info[d];
-            let base = cell.next_fixed + north_part[cell.next_above as usize & (CAP2 - 1)];
+            let base = cell.next_fixed
+                + north_part[cell.next_above as usize & (CAP2 - 1)]
+                + east_part[cell.next_left as usize & (CAP2 - 1)];
             next_base[d] = base;
+            // Where each candidate's fit is looked at: the next cell's list, or the east
+            // neighbour's (then the candidate's east side is its west key).
+            let (look_base, look_east, look_south) = if PICTURES && cell.east_fixed != NONE {
+                (cell.east_fixed + north_part[cell.east_above as usize & (CAP2 - 1)], u32::MAX, 0)
+            } else {
+                (base, cell.east_mask, cell.south_mask)
+            };
             let out = &mut buffer[d * width..(d + 1) * width];
             let (mut found, mut n) = (0u64, 0usize);
             for word in 0..W {
@@ -144,7 +206,8 @@ impl Search<'_> {
                         if !PICTURES || all_used(twins, twins_at, &used) {
                             found += 1;
                             if depth != last {
-                                let next_list = (base + (c.east() & cell.east_mask)) as usize;
+                                let next_list =
+                                    (look_base + (c.east() & look_east) + ((c.south() * keys) & look_south)) as usize;
                                 let mut fits = any_free(masks, next_list * W, &used, word, bit);
                                 if PICTURES && cell.below != NONE {
                                     let below = (cell.below + 2 * c.south()) as usize;
@@ -184,9 +247,10 @@ impl Search<'_> {
                     at[d] += 1;
                     placed[d] = c;
                     north_part[d] = c.south() * keys;
+                    east_part[d] = c.east();
                     let piece = c.piece();
                     used[(piece >> 6) & (W - 1)] |= 1 << (piece & 63);
-                    list = next_base[d] + (c.east() & info[d].east_mask);
+                    list = next_base[d] + (c.east() & info[d].east_mask) + ((c.south() * keys) & info[d].south_mask);
                     depth += 1;
                     continue 'expand;
                 }

@@ -40,6 +40,13 @@ impl Order {
         }
     }
 
+    /// Whether this order fills every cell after its north and west neighbours, so that the
+    /// row engine's lists (keyed by north and west) and its tight loop serve it
+    /// ([`super::Engine::set_order`]).
+    pub fn north_west_first(self) -> bool {
+        matches!(self, Order::Row | Order::Column | Order::Diagonal | Order::Snake)
+    }
+
     /// The cells (row-major indices) of a `rows` × `cols` board in this order.
     pub fn cells(self, rows: usize, cols: usize) -> Vec<usize> {
         let at = |r: usize, c: usize| r * cols + c;
@@ -127,6 +134,26 @@ mod tests {
                     assert_eq!(cells, (0..rows * cols).collect::<Vec<_>>(), "{order} on {rows}x{cols}");
                 }
             }
+        }
+    }
+
+    /// [`Order::north_west_first`] says exactly which orders reach every cell after its north
+    /// and west neighbours, on every shape.
+    #[test]
+    fn north_west_first_orders() {
+        for order in Order::ALL {
+            let holds = (1..7).all(|rows| {
+                (1..7).all(|cols| {
+                    let cells = order.cells(rows, cols);
+                    let mut seen = vec![false; rows * cols];
+                    cells.iter().all(|&cell| {
+                        let ok = (cell < cols || seen[cell - cols]) && (cell % cols == 0 || seen[cell - 1]);
+                        seen[cell] = true;
+                        ok
+                    })
+                })
+            });
+            assert_eq!(holds, order.north_west_first(), "{order}");
         }
     }
 

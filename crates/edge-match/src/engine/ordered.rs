@@ -51,6 +51,8 @@ pub struct OrderedEngine {
     pieces: usize,
     cols: usize,
     rows: usize,
+    /// Keys of the lists' slots: the colours (at least one).
+    keys: usize,
     clued: bool,
     /// Placements after which a search stops (see [`OrderedEngine::limit_nodes`]).
     node_limit: u64,
@@ -172,6 +174,7 @@ impl OrderedEngine {
             pieces: puzzle.pieces().len(),
             cols,
             rows,
+            keys,
             clued: clues.iter().any(Option::is_some),
             node_limit: u64::MAX,
         }
@@ -194,44 +197,56 @@ impl OrderedEngine {
     /// framed board whose pieces turn, without clues, with a corner piece unlike every other,
     /// the board's turns do part of the work as in [`super::Engine::count`].
     pub fn count(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
-        self.count_observed(puzzle, mode, stop, &|_, _| {})
+        self.count_observed(puzzle, mode, stop, &|_, _, _| {})
     }
 
-    /// [`OrderedEngine::count`], calling `observe(done, total)` each time one of the `total`
-    /// subtrees of a search is finished.
+    /// [`OrderedEngine::count`], calling `observe(done, total, placements)` each time one of
+    /// the `total` subtrees of a search is finished, with the placements made in it.
     pub fn count_observed(
         &self,
         puzzle: &ColourPuzzle,
         mode: Mode,
         stop: &AtomicBool,
-        observe: &(dyn Fn(usize, usize) + Sync),
+        observe: &(dyn Fn(usize, usize, u64) + Sync),
     ) -> Counts {
         if self.node_limit != u64::MAX {
             return self.count_sequential(mode, stop);
         }
-        if mode == Mode::Pictures && !self.clued {
-            if let Some((corner, turns)) = super::unique_corner(puzzle) {
-                let cols = self.cols;
-                let mut engines =
-                    vec![OrderedEngine::build(puzzle, &[], self.order, |cell, piece| cell != 0 || piece == corner)];
-                if self.rows != cols {
-                    engines.push(OrderedEngine::build(puzzle, &[], self.order, |cell, piece| {
-                        (cell != 0 || piece != corner) && (cell != cols - 1 || piece == corner)
-                    }));
-                }
+        match self.turned_searches(puzzle, mode) {
+            Some((engines, turns)) => {
                 let mut counts = engines
                     .iter()
                     .map(|engine| engine.count_tree(mode, stop, observe))
                     .fold(Counts::default(), Counts::add);
                 counts.solutions *= turns;
-                return counts;
+                counts
             }
+            None => self.count_tree(mode, stop, observe),
         }
-        self.count_tree(mode, stop, observe)
+    }
+
+    /// The searches a count in `mode` reduces to through the board's turns (in
+    /// [`Mode::Pictures`], without clues, on a framed board whose pieces turn, with a corner
+    /// piece unlike every other: that piece fixed top-left, and on an oblong board top-right
+    /// too), with the number of turns; `None` when the count searches this whole tree.
+    pub(super) fn turned_searches(&self, puzzle: &ColourPuzzle, mode: Mode) -> Option<(Vec<OrderedEngine>, u64)> {
+        if mode != Mode::Pictures || self.clued {
+            return None;
+        }
+        let (corner, turns) = super::unique_corner(puzzle)?;
+        let cols = self.cols;
+        let mut engines =
+            vec![OrderedEngine::build(puzzle, &[], self.order, |cell, piece| cell != 0 || piece == corner)];
+        if self.rows != cols {
+            engines.push(OrderedEngine::build(puzzle, &[], self.order, |cell, piece| {
+                (cell != 0 || piece != corner) && (cell != cols - 1 || piece == corner)
+            }));
+        }
+        Some((engines, turns))
     }
 
     /// [`OrderedEngine::count`] over the whole tree.
-    fn count_tree(&self, mode: Mode, stop: &AtomicBool, observe: &(dyn Fn(usize, usize) + Sync)) -> Counts {
+    fn count_tree(&self, mode: Mode, stop: &AtomicBool, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
         let n = self.cells.len();
         let deepest = if n <= 16 { 0 } else { (n / 4).clamp(2, self.cols + 3) };
         let mut depth = deepest.min(1);
@@ -253,7 +268,7 @@ impl OrderedEngine {
                 let mut walk = Walk::new(self, mode);
                 walk.resume(prefix);
                 walk.count(stop);
-                observe(done.fetch_add(1, Relaxed) + 1, prefixes.len());
+                observe(done.fetch_add(1, Relaxed) + 1, prefixes.len(), walk.counts.nodes);
                 walk.counts
             })
             .reduce(Counts::default, Counts::add);
@@ -341,6 +356,34 @@ impl OrderedEngine {
             }
         }
         true
+    }
+
+    /// Whether some free piece other than `skip` has a candidate at `cell` that fits its keyed
+    /// neighbours among those `placed` (any colour on the unplaced ones): the look-ahead of the
+    /// tight loop ([`super::Engine`]), which the estimator copies.
+    pub(super) fn any_fit(&self, cell: usize, at_cell: &[u32], placed: &[bool], used: &[u64], skip: usize) -> bool {
+        let plan = &self.plans[cell];
+        let mut slots = vec![plan.table];
+        for &(other, facing, stride) in &plan.keyed {
+            if placed[other] {
+                let key = usize::from(self.candidates[at_cell[other] as usize].sides[facing]);
+                slots.iter_mut().for_each(|slot| *slot += key * stride);
+            } else {
+                slots = slots.iter().flat_map(|&slot| (0..self.keys).map(move |key| slot + key * stride)).collect();
+            }
+        }
+        slots.into_iter().any(|slot| {
+            let (start, end) = self.ranges[slot];
+            (start..end).any(|index| {
+                let piece = usize::from(self.candidates[index as usize].piece);
+                piece != skip && used[piece / 64] >> (piece % 64) & 1 == 0
+            })
+        })
+    }
+
+    /// The rows and columns of the board.
+    pub(super) fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
     }
 
     /// The number of cells.
