@@ -2,9 +2,6 @@
 //! answers. This is the only place (with `xtask`) that does I/O.
 
 mod edge;
-mod edge_best;
-mod edge_colour;
-mod edge_split;
 mod input;
 mod interrupt;
 mod merge;

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use crate::edge_split::{json_error, CellJson, ModeJson, SearchJson, UnitResultJson};
+use crate::edge::split::{json_error, CellJson, ModeJson, SearchJson, UnitResultJson};
 use crate::input::{BadInput, Input, Reported};
 
 /// Arguments of `puzzle merge`.
@@ -65,7 +65,7 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     } else if first.value.get("edges_matching").is_some() {
         let best: Vec<(String, &str, &serde_json::Value)> =
             records.iter().map(|r| (r.place(), r.text, &r.value)).collect();
-        crate::edge_best::merge(&best, out)
+        crate::edge::best::merge(&best, out)
     } else {
         Err(first.error(NOT_AN_OUTPUT).into())
     }

@@ -10,7 +10,8 @@ use edge_match::engine::{choose_order, estimate_order, Counts, Engine, Mode, Ord
 use edge_match::{ColourPlacement, ColourPuzzle};
 use serde::Serialize;
 
-use crate::edge::{CountJson, EdgeArgs};
+use super::json::CountJson;
+use super::EdgeArgs;
 use crate::input::Input;
 
 /// Solves a colour puzzle read from `input`.
@@ -34,10 +35,10 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
         return verify(&puzzle, path, out);
     }
     if args.split.is_some() || args.unit.is_some() {
-        return crate::edge_split::run(args, &puzzle, &clues, out);
+        return super::split::run(args, &puzzle, &clues, out);
     }
     if args.best {
-        return crate::edge_best::run(args, &puzzle, &clues, out);
+        return super::best::run(args, &puzzle, &clues, out);
     }
     let stop = &crate::interrupt::STOP;
     let started = Instant::now();

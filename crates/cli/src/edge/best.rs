@@ -12,7 +12,7 @@ use anyhow::Context as _;
 use edge_match::best::{Breaks, Checkpoint, Control, End, Event, Search, Settings};
 use edge_match::{score_board, BoardScore, ColourPlacement, ColourPuzzle};
 
-use crate::edge::EdgeArgs;
+use super::EdgeArgs;
 use crate::input::{BadInput, Input};
 
 /// How often `--checkpoint` is written while the search runs, unless `--checkpoint-every`.

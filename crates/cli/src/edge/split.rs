@@ -11,7 +11,7 @@ use edge_match::engine::{Counts, Engine, Mode};
 use edge_match::{ColourPlacement, ColourPuzzle};
 use serde::{Deserialize, Serialize};
 
-use crate::edge::EdgeArgs;
+use super::EdgeArgs;
 use crate::input::BadInput;
 
 /// How the units' search tells solutions apart (`--plain` or not).

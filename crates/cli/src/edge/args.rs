@@ -1,0 +1,178 @@
+//! The arguments of `puzzle edge` and the help text on its input.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+/// Arguments of `puzzle edge`.
+#[derive(Debug, Args)]
+#[command(after_long_help = format!("{FORMAT}\n\n{}", crate::EXIT_CODES))]
+pub struct EdgeArgs {
+    /// The puzzle file (marks format); standard input when absent or `-`
+    pub file: Option<PathBuf>,
+    /// The board's size as ROWSxCOLS, e.g. 2x3 [default: square, √pieces on a side]
+    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    pub size: Option<(usize, usize)>,
+    /// Keep every piece as given (rotation 0) instead of trying all four rotations
+    #[arg(long)]
+    pub no_rotate: bool,
+    /// Count the distinct solutions instead of showing the first one
+    #[arg(long)]
+    pub count: bool,
+    /// Print one line of JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+    /// The input format; detected when absent (a first line of two numbers `cols rows` means puz)
+    #[arg(long, value_enum)]
+    pub format: Option<EdgeFormatArg>,
+    /// puz: colour 0 is the frame (sides facing outside show 0, and only those) [default: when
+    /// colour 0 appears]
+    #[arg(long, conflicts_with = "no_frame")]
+    pub frame: bool,
+    /// puz: the border is free, colour 0 is an ordinary colour
+    #[arg(long)]
+    pub no_frame: bool,
+    /// puz: fixed pieces, one `tile col row rot` line each ((0,0) top-left, rot = counter-clockwise
+    /// quarter turns)
+    #[arg(long, value_name = "FILE")]
+    pub clue: Option<PathBuf>,
+    /// puz: write the solution found as `.sol` lines (`tile col row rot`) to FILE
+    #[arg(long, value_name = "FILE")]
+    pub sol: Option<PathBuf>,
+    /// Count solutions up to the board's own symmetries (turns of the whole board), a symmetric
+    /// solution once
+    #[arg(long, conflicts_with_all = ["count", "all"])]
+    pub distinct: bool,
+    /// Print every solution (distinct pictures; with --plain every placement) in search order:
+    /// `.sol` blocks for puz, boxes headed `solution K:` for marks, JSON lines with --json
+    #[arg(long, conflicts_with = "count")]
+    pub all: bool,
+    /// With --count or --all: the plain search (every complete placement is a solution, identical
+    /// pictures not merged), reporting placements per second (puz)
+    #[arg(long)]
+    pub plain: bool,
+    /// The order cells are filled in: row, column, diagonal, spiral, frame-first, snake, or auto
+    /// (each order's search tree estimated by random probes, the smallest taken) [default, puz:
+    /// auto for counts, --all and the first solution, row with --plain; marks: row]
+    #[arg(long, value_name = "ORDER", conflicts_with_all = ["distinct", "best", "split", "unit"])]
+    pub order: Option<String>,
+    /// puz: check the solution in FILE (`.sol` lines) with the independent checker instead of
+    /// solving; prints `ok`, or the first problem and exit status 1
+    #[arg(long, value_name = "FILE")]
+    pub verify: Option<PathBuf>,
+    /// puz: for boards too hard to finish (Eternity II), search for the board with the most
+    /// matching joins the way the record solvers do (a schedule of allowed mismatches, priority
+    /// colours, seeded restarts, every thread), printing each improvement (score, seconds, pieces
+    /// placed, mismatches, `.sol` lines); stops at --time-limit or Ctrl-C with the best board
+    #[arg(long, conflicts_with_all = ["count", "distinct", "all"])]
+    pub best: bool,
+    /// puz, with --best: the depths (cells placed in scan order) from which one more mismatch is
+    /// allowed, e.g. 201,206,211, or `none` [default: Blackwood's ten from 201 to 239, scaled to
+    /// the board]
+    #[arg(long, value_name = "DEPTHS", requires = "best", conflicts_with = "resume")]
+    pub breaks: Option<String>,
+    /// puz, with --best: the seed of the restarts' candidate orders (same seed, same search)
+    /// [default: 0]
+    #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume")]
+    pub seed: Option<u64>,
+    /// puz, with --best: colours whose pieces go first, at the record solver's minimum rate,
+    /// e.g. 13,16,10, or `none` [default: 13,16,10 on Eternity II (a 16x16 board whose colours 13, 16
+    /// and 10 play the roles they play in e2.puz), none elsewhere]
+    #[arg(long, value_name = "COLOURS", requires = "best", conflicts_with = "resume")]
+    pub priority: Option<String>,
+    /// puz, with --best: placements per restart of each thread [default: 1000000000]
+    #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume")]
+    pub restart_nodes: Option<u64>,
+    /// puz, with --best: save the search's state to FILE every few minutes and at the end
+    /// (time limit, Ctrl-C), for --resume
+    #[arg(long, value_name = "FILE", requires = "best")]
+    pub checkpoint: Option<PathBuf>,
+    /// puz, with --checkpoint: seconds between two checkpoints [default: 300]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::slide::parse_seconds, requires = "checkpoint")]
+    pub checkpoint_every: Option<std::time::Duration>,
+    /// puz, with --best: continue the search saved in FILE by --checkpoint, with its settings
+    /// and best board
+    #[arg(long, value_name = "FILE", requires = "best", conflicts_with = "jobs")]
+    pub resume: Option<PathBuf>,
+    /// Give up after this many seconds (every mode; with --best, end with the best board so far)
+    #[arg(long, value_name = "SECONDS", value_parser = crate::slide::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
+    /// Give up after this many search nodes (placements), in every mode (a count then runs on
+    /// one thread; each --unit has the whole limit); with --best: stop after this many
+    /// placements in all (each thread its share)
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Also draw the first solution as SVG to FILE: four coloured triangles per piece (the pieces
+    /// as given when there is no solution); with --best, the best board so far
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct", "all", "verify"])]
+    pub svg: Option<PathBuf>,
+    /// Threads for counting and for --best [default: all cores]
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// puz: cut the search (plain with --plain, else distinct pictures) at DEPTH cells and write
+    /// its independent work units as JSON lines, for --unit and `puzzle merge`
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "all", "distinct", "best", "verify", "sol"])]
+    pub split: Option<usize>,
+    /// puz: solve one work unit (the JSON line written by --split) with the same file and
+    /// options, printing one JSON line: its counts, and every solution with --all
+    #[arg(long, value_name = "LINE", conflicts_with_all = ["distinct", "best", "verify", "sol"])]
+    pub unit: Option<String>,
+}
+
+/// The input formats of `puzzle edge`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EdgeFormatArg {
+    /// Marks like `A* B* B/ C*`, one piece per line, N W S E
+    Marks,
+    /// Numeric colours: `cols rows`, then `N E S W` per piece; 0 is the frame when present
+    Puz,
+}
+
+const FORMAT: &str = "\
+Input: one piece per line, four marks in north west south east order, e.g. `A* B* B/ C*`.
+A mark is a picture letter A-Z and a half: + top, - bottom, / left, * right. Touching sides
+match when they show the two halves of one picture (A+ with A-, A/ with A*); sides on the
+border match anything. Blank lines and lines starting with # are skipped.
+
+Output: the pieces, then the first solution (cells row-major from the top-left, pieces tried
+in input order, rotations 0 to 3) as boxes labelled (piece,rotation): the input index of the
+piece and its counter-clockwise quarter turns. Or `no solution`.
+--json: {\"rows\":R,\"cols\":C,\"solved\":BOOL,\"placements\":[{\"piece\":P,\"rotation\":R},...]|null,\"nodes\":N}
+--count: the number of distinct pictures (the turns of a whole square board count apart);
+with --json {\"rows\":R,\"cols\":C,\"solutions\":N,\"nodes\":N}.";
+
+/// Reads `ROWSxCOLS` with both at least 1.
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let expected = || format!("expected ROWSxCOLS with both at least 1, like 2x3, found `{text}`");
+    let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(expected)?;
+    let rows: usize = rows.parse().map_err(|_| expected())?;
+    let cols: usize = cols.parse().map_err(|_| expected())?;
+    if rows == 0 || cols == 0 {
+        return Err(expected());
+    }
+    Ok((rows, cols))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, expected: Result<(usize, usize), ()>) {
+        assert_eq!(parse_size(input).map_err(|_| ()), expected, "{input:?}");
+    }
+
+    #[test]
+    fn sizes() {
+        check("3x3", Ok((3, 3)));
+        check("2x3", Ok((2, 3)));
+        check("16X16", Ok((16, 16)));
+        check("0x3", Err(()));
+        check("3x0", Err(()));
+        check("3", Err(()));
+        check("3x", Err(()));
+        check("x3", Err(()));
+        check("-1x3", Err(()));
+        check("3x3x3", Err(()));
+        check("a x b", Err(()));
+    }
+}
