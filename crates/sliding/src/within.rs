@@ -8,7 +8,7 @@
 //! first every path whose nodes all have `f ≤ T`, and the next threshold is the least `f` cut
 //! off. The weight is kept in hundredths ([`Weight`]) and the search counts in hundredths of a
 //! move, `F = 100·g + w·h` with `w = 100·W`, so every comparison is in integers and every run is
-//! reproducible. With `W = 1` the search is the optimal IDA\* of [`solve_with`], node for node.
+//! reproducible. With `W = 1` the search is the optimal IDA\* of [`solve_with`](crate::solve_with), node for node.
 //!
 //! # Why the answer is at most `W` times the optimum
 //!
