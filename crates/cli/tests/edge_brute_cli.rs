@@ -256,10 +256,21 @@ fn check_colour(
 
 #[test]
 fn colour_puzzles_through_every_mode_match_the_brute_force() {
+    colour_rounds(0xc11_0012, 0..6);
+}
+
+/// The same on six more rounds, run by the harness on the other thread.
+#[test]
+fn colour_puzzles_through_every_mode_match_the_brute_force_on_more_rounds() {
+    colour_rounds(0xc11_0013, 6..12);
+}
+
+/// Random colour puzzles of every shape of `SHAPES`, one per shape and round, through every mode.
+fn colour_rounds(seed: u64, rounds: std::ops::Range<usize>) {
     let dir = tempfile::tempdir().unwrap();
-    let mut rng = SplitMix(0xc11_0012);
+    let mut rng = SplitMix(seed);
     let (mut checked, mut with_clues) = (0, 0);
-    for round in 0..12 {
+    for round in rounds {
         for &(rows, cols) in SHAPES {
             let (puzzle, clues) = case(rows, cols, &mut rng);
             let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
@@ -277,7 +288,7 @@ fn colour_puzzles_through_every_mode_match_the_brute_force() {
             with_clues += usize::from(clues.iter().any(Option::is_some));
         }
     }
-    assert!(checked >= 150 && with_clues >= 40, "{checked} {with_clues}");
+    assert!(checked >= 75 && with_clues >= 20, "{checked} {with_clues}");
 }
 
 /// The examples, through the binary: one-column boards count their solutions, and a

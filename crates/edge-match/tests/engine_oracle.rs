@@ -368,7 +368,10 @@ fn the_tight_estimator_converges_to_the_loops_placements() {
     let mut compared = 0;
     for seed in 0..6u64 {
         let (rows, cols) = [(3, 3), (3, 4), (4, 3)][seed as usize % 3];
-        let puzzle = generated(rows, cols, 3, seed % 2 == 0, true, seed);
+        // Free borders with three colours make trees of 3 x 10^8 placements on 3x4: five keep
+        // the exact count, made in a debug build, to a fraction of a second.
+        let framed = seed % 2 == 0;
+        let puzzle = generated(rows, cols, if framed { 3 } else { 5 }, framed, true, seed);
         for order in Order::ALL.into_iter().filter(|order| order.north_west_first()) {
             let mut engine = Engine::new(&puzzle, &[]);
             assert!(engine.set_order(order, rows));
