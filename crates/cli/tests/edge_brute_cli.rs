@@ -12,7 +12,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use edge_match::testing::{self, Brute, ColourShape, SplitMix};
+use edge_match::testing::{self, Brute, SplitMix};
 use edge_match::{ColourPlacement, ColourPuzzle};
 use serde_json::Value;
 
@@ -65,43 +65,6 @@ fn cells(value: &Value) -> Vec<(usize, u8)> {
 
 fn picture(puzzle: &ColourPuzzle, board: &[(usize, u8)]) -> Vec<[u16; 4]> {
     board.iter().map(|&(piece, rotation)| puzzle.oriented(piece, rotation)).collect()
-}
-
-/// A random puzzle and up to two clues (usually cells of a solution, sometimes random).
-fn case(rows: usize, cols: usize, rng: &mut SplitMix) -> (ColourPuzzle, Vec<Option<ColourPlacement>>) {
-    let shape = ColourShape {
-        rows,
-        cols,
-        colours: 1 + rng.below(4) as u16,
-        framed: rng.below(2) == 0,
-        rotate: rng.below(3) != 0,
-        noise: usize::from(rng.below(4) == 0),
-    };
-    let mut spec = testing::random_colour_spec(shape, rng);
-    if !spec.framed && rng.below(2) == 0 {
-        // Colour 0 as an ordinary colour of a free border (`--no-frame`).
-        spec.pieces.iter_mut().flatten().for_each(|colour| *colour -= 1);
-    }
-    let puzzle = ColourPuzzle::try_from(spec).unwrap();
-    let n = rows * cols;
-    let mut clues = Vec::new();
-    let wanted = [0, 0, 1, 2][rng.below(4)];
-    if wanted > 0 {
-        clues = vec![None; n];
-        let unclued = testing::brute_colour(&puzzle, &[], BRUTE_LIMIT);
-        let board = (!unclued.boards.is_empty()).then(|| unclued.boards[rng.below(unclued.boards.len())].clone());
-        for _ in 0..wanted {
-            let cell = rng.below(n);
-            let (piece, rotation) = match &board {
-                Some(board) if rng.below(4) != 0 => board[cell],
-                _ => (rng.below(n), if puzzle.rotate() { rng.below(4) as u8 } else { 0 }),
-            };
-            if clues.iter().flatten().all(|c: &ColourPlacement| c.piece != piece) {
-                clues[cell] = Some(ColourPlacement { piece, rotation });
-            }
-        }
-    }
-    (puzzle, clues)
 }
 
 /// Every mode of `puzzle edge` on one colour puzzle against the brute force.
@@ -272,7 +235,7 @@ fn colour_rounds(seed: u64, rounds: std::ops::Range<usize>) {
     let (mut checked, mut with_clues) = (0, 0);
     for round in rounds {
         for &(rows, cols) in SHAPES {
-            let (puzzle, clues) = case(rows, cols, &mut rng);
+            let (puzzle, clues) = testing::random_clued_case(rows, cols, &mut rng, BRUTE_LIMIT);
             let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
             if expected.gave_up {
                 continue;

@@ -112,6 +112,51 @@ pub fn random_colour_puzzle(
     ColourPuzzle::try_from(random_colour_spec(shape, &mut SplitMix(seed))).expect("a generated puzzle is valid")
 }
 
+/// A random colour puzzle of `rows` x `cols` (random colours, frame, turns and noise; a free
+/// border sometimes with colour 0 as an ordinary colour) and up to two clues: usually cells of a
+/// solution the brute force found within `limit` placements (so that the clues leave
+/// solutions), sometimes a random piece and turn.
+pub fn random_clued_case(
+    rows: usize,
+    cols: usize,
+    rng: &mut SplitMix,
+    limit: u64,
+) -> (ColourPuzzle, Vec<Option<ColourPlacement>>) {
+    let shape = ColourShape {
+        rows,
+        cols,
+        colours: 1 + rng.below(4) as u16,
+        framed: rng.below(2) == 0,
+        rotate: rng.below(3) != 0,
+        noise: usize::from(rng.below(4) == 0),
+    };
+    let mut spec = random_colour_spec(shape, rng);
+    if !spec.framed && rng.below(2) == 0 {
+        // Colour 0 as an ordinary colour of a free border (`--no-frame`).
+        spec.pieces.iter_mut().flatten().for_each(|colour| *colour -= 1);
+    }
+    let puzzle = ColourPuzzle::try_from(spec).expect("a generated puzzle is valid");
+    let cells = rows * cols;
+    let mut clues = Vec::new();
+    let wanted = [0, 0, 1, 2][rng.below(4)];
+    if wanted > 0 {
+        clues = vec![None; cells];
+        let unclued = brute_colour(&puzzle, &[], limit);
+        let board = (!unclued.boards.is_empty()).then(|| unclued.boards[rng.below(unclued.boards.len())].clone());
+        for _ in 0..wanted {
+            let cell = rng.below(cells);
+            let (piece, rotation) = match &board {
+                Some(board) if rng.below(4) != 0 => board[cell],
+                _ => (rng.below(cells), if puzzle.rotate() { rng.below(4) as u8 } else { 0 }),
+            };
+            if clues.iter().flatten().all(|c: &ColourPlacement| c.piece != piece) {
+                clues[cell] = Some(ColourPlacement { piece, rotation });
+            }
+        }
+    }
+    (puzzle, clues)
+}
+
 /// The `.puz` text of a puzzle: `cols rows`, then one `north east south west` line per piece.
 pub fn puz_text(puzzle: &ColourPuzzle) -> String {
     let mut text = format!("{} {}\n", puzzle.cols(), puzzle.rows());

@@ -36,44 +36,6 @@ const SHAPES: &[(usize, usize)] = &[
     (4, 3),
 ];
 
-/// A random puzzle of `shape` and up to two clues: usually cells of a solution the brute force
-/// found (so that the clues leave solutions), sometimes a random piece and turn.
-fn case(rows: usize, cols: usize, rng: &mut SplitMix) -> (ColourPuzzle, Vec<Option<ColourPlacement>>) {
-    let shape = ColourShape {
-        rows,
-        cols,
-        colours: 1 + rng.below(4) as u16,
-        framed: rng.below(2) == 0,
-        rotate: rng.below(3) != 0,
-        noise: if rng.below(4) == 0 { 1 } else { 0 },
-    };
-    let mut spec = testing::random_colour_spec(shape, rng);
-    if !spec.framed && rng.below(2) == 0 {
-        // Colour 0 as an ordinary colour of a free border (`--no-frame`).
-        spec.pieces.iter_mut().flatten().for_each(|colour| *colour -= 1);
-    }
-    let puzzle = ColourPuzzle::try_from(spec).unwrap();
-    let cells = rows * cols;
-    let mut clues = Vec::new();
-    let wanted = [0, 0, 1, 2][rng.below(4)];
-    if wanted > 0 {
-        clues = vec![None; cells];
-        let unclued = testing::brute_colour(&puzzle, &[], BRUTE_LIMIT);
-        let board = (!unclued.boards.is_empty()).then(|| unclued.boards[rng.below(unclued.boards.len())].clone());
-        for _ in 0..wanted {
-            let cell = rng.below(cells);
-            let (piece, rotation) = match &board {
-                Some(board) if rng.below(4) != 0 => board[cell],
-                _ => (rng.below(cells), if puzzle.rotate() { rng.below(4) as u8 } else { 0 }),
-            };
-            if clues.iter().flatten().all(|c: &ColourPlacement| c.piece != piece) {
-                clues[cell] = Some(ColourPlacement { piece, rotation });
-            }
-        }
-    }
-    (puzzle, clues)
-}
-
 fn placements(board: &[(usize, u8)]) -> Vec<ColourPlacement> {
     board.iter().map(|&(piece, rotation)| ColourPlacement { piece, rotation }).collect()
 }
@@ -157,7 +119,7 @@ fn colour_puzzles_of_every_shape_match_the_brute_force() {
     let (mut checked, mut with_clues, mut one_line) = (0, 0, 0);
     for round in 0..24 {
         for &(rows, cols) in SHAPES {
-            let (puzzle, clues) = case(rows, cols, &mut rng);
+            let (puzzle, clues) = testing::random_clued_case(rows, cols, &mut rng, BRUTE_LIMIT);
             let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
             if expected.gave_up {
                 continue;
@@ -237,7 +199,7 @@ fn node_limits_stop_every_search() {
     let mut checked = 0;
     for round in 0..10 {
         for &(rows, cols) in SHAPES {
-            let (puzzle, clues) = case(rows, cols, &mut rng);
+            let (puzzle, clues) = testing::random_clued_case(rows, cols, &mut rng, BRUTE_LIMIT);
             let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
             if expected.gave_up || expected.placements < 2 {
                 continue;

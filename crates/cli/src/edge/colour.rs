@@ -239,14 +239,8 @@ fn write_all(
     if let Some(err) = failure {
         return Err(err);
     }
-    if stop.load(Relaxed) {
-        // The stream stopped early: say so after the solutions found.
-        if args.json {
-            writeln!(out, "{}", serde_json::json!({ "status": "gave up", "solutions_so_far": number }))?;
-        } else {
-            writeln!(out, "c gave up after {number} solutions")?;
-        }
-    }
+    // A stream stopped early says so after the solutions found.
+    super::json::write_stream_end(out, args.json, "c ", number, stop)?;
     Ok(())
 }
 

@@ -1,4 +1,4 @@
-//! JSON shapes that marks and colour puzzles share.
+//! JSON shapes and stream endings that marks and colour puzzles share.
 
 use serde::Serialize;
 
@@ -26,4 +26,23 @@ pub(crate) struct CountJson {
     pub estimated_nodes: Option<u64>,
     /// "complete" or "gave up".
     pub status: &'static str,
+}
+
+/// The last line of an `--all` stream that `stop` ended early, after the `found` solutions
+/// printed: a JSON line, or the text line with `prefix` (`c ` in `.sol` streams).
+pub(super) fn write_stream_end(
+    out: &mut impl std::io::Write,
+    json: bool,
+    prefix: &str,
+    found: u64,
+    stop: &std::sync::atomic::AtomicBool,
+) -> std::io::Result<()> {
+    if !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return Ok(());
+    }
+    if json {
+        writeln!(out, "{}", serde_json::json!({ "status": "gave up", "solutions_so_far": found }))
+    } else {
+        writeln!(out, "{prefix}gave up after {found} solutions")
+    }
 }

@@ -180,13 +180,7 @@ fn write_all(
     if let Some(err) = failure {
         return Err(err);
     }
-    if stop.load(Relaxed) {
-        if args.json {
-            writeln!(out, "{}", serde_json::json!({ "status": "gave up", "solutions_so_far": number }))?;
-        } else {
-            writeln!(out, "gave up after {number} solutions")?;
-        }
-    }
+    super::json::write_stream_end(out, args.json, "", number, stop)?;
     Ok(())
 }
 
