@@ -5,7 +5,8 @@
 //! `--plain`, and with `--max-nodes`), `--distinct`, and `--split`/`--unit`/`merge` adding up to the unsplit count; and
 //! marks puzzles, first solution (and its placements), `--count`, `--count --plain` (solutions and
 //! placements), `--all` (each picture once), `--all --plain` (every board, in order),
-//! `--distinct`, and counts and boards under a random `--order`.
+//! `--distinct`, counts and boards under a random `--order`, `--sol` and `--verify`, `--clue`,
+//! `--split`/`--unit`/`merge`, and `--best`.
 
 mod common;
 
@@ -13,7 +14,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use edge_match::testing::{self, Brute, SplitMix};
-use edge_match::{ColourPlacement, ColourPuzzle};
+use edge_match::{Mark, Placement, Puzzle};
 use serde_json::Value;
 
 /// Puzzles whose brute force needs more placements than this are skipped.
@@ -63,15 +64,15 @@ fn cells(value: &Value) -> Vec<(usize, u8)> {
         .collect()
 }
 
-fn picture(puzzle: &ColourPuzzle, board: &[(usize, u8)]) -> Vec<[u16; 4]> {
+fn picture(puzzle: &Puzzle, board: &[(usize, u8)]) -> Vec<[u16; 4]> {
     board.iter().map(|&(piece, rotation)| puzzle.oriented(piece, rotation)).collect()
 }
 
 /// Every mode of `puzzle edge` on one colour puzzle against the brute force.
 fn check_colour(
     dir: &Path,
-    puzzle: &ColourPuzzle,
-    clues: &[Option<ColourPlacement>],
+    puzzle: &Puzzle,
+    clues: &[Option<Placement>],
     expected: &Brute<u16>,
     rng: &mut SplitMix,
     what: &str,
@@ -280,6 +281,69 @@ fn one_column_boards_and_clued_distinct_counts() {
     assert_eq!(ok(&["edge", "--distinct", "--clue", path(&clue), path(&file)]), "1\n");
 }
 
+/// The modes every format shares, on a marks puzzle against its brute force: `.sol` output and
+/// `--verify`, a clue (the plain count and the first solution among the boards that keep it),
+/// work units merged, and `--best` (a complete board exactly when there is a solution).
+fn check_marks_modes(dir: &Path, args: &[&str], expected: &Brute<Mark>, rng: &mut SplitMix, what: &str) {
+    let (rows, cols) = {
+        let size: Vec<usize> = args[2].split('x').map(|n| n.parse().unwrap()).collect();
+        (size[0], size[1])
+    };
+    let run = |extra: &[&str]| ok(&[args, extra].concat());
+    // The first solution written as `.sol` lines passes the checker; a piece turned does not.
+    if let Some(first) = expected.first() {
+        let sol = dir.join("first.sol");
+        run(&["--sol", path(&sol)]);
+        let written = std::fs::read_to_string(&sol).unwrap();
+        let lines: Vec<String> =
+            first.iter().enumerate().map(|(cell, (p, r))| format!("{p} {} {} {r}", cell % cols, cell / cols)).collect();
+        assert_eq!(written.lines().collect::<Vec<_>>(), lines, "--sol: {what}");
+        assert_eq!(run(&["--verify", path(&sol)]), "ok\n", "--verify: {what}");
+        // Turning a piece that shows four different marks breaks a join (or is not allowed).
+        let turned: Vec<String> = first
+            .iter()
+            .enumerate()
+            .map(|(cell, (p, r))| format!("{p} {} {} {}", cell % cols, cell / cols, (r + 2) % 4))
+            .collect();
+        std::fs::write(&sol, turned.join("\n")).unwrap();
+        let verdict = common::puzzle(&[args, &["--verify", path(&sol)]].concat(), "");
+        let turned_board: Vec<(usize, u8)> = first.iter().map(|&(p, r)| (p, (r + 2) % 4)).collect();
+        let still_solves = expected.boards.contains(&turned_board);
+        assert_eq!(verdict.code == 0, still_solves, "--verify of a turned board: {}: {what}", verdict.stderr);
+    }
+    // One cell of a random board (or of a random piece) fixed by a clue.
+    let cells_n = rows * cols;
+    let cell = rng.below(cells_n);
+    let clue = match expected.boards.is_empty() {
+        false if rng.below(3) != 0 => expected.boards[rng.below(expected.boards.len())][cell],
+        _ => (rng.below(cells_n), if args.contains(&"--no-rotate") { 0 } else { rng.below(4) as u8 }),
+    };
+    let clue_file = dir.join("marks.clue");
+    std::fs::write(&clue_file, format!("{} {} {} {}\n", clue.0, cell % cols, cell / cols, clue.1)).unwrap();
+    let keeping: Vec<&Vec<(usize, u8)>> = expected.boards.iter().filter(|b| b[cell] == clue).collect();
+    let clued = &json_lines(&run(&["--clue", path(&clue_file), "--count", "--plain", "--json"]))[0];
+    assert_eq!(clued["solutions"].as_u64(), Some(keeping.len() as u64), "--clue {clue:?} at {cell}: {what}");
+    let first = &json_lines(&run(&["--clue", path(&clue_file), "--json"]))[0];
+    let found = (!first["placements"].is_null()).then(|| cells(&first["placements"]));
+    assert_eq!(found.as_ref(), keeping.first().copied(), "--clue first solution: {what}");
+    // Work units at a random depth, merged, add up to the count.
+    let plain = rng.below(2) == 0;
+    let mode: &[&str] = if plain { &["--plain"] } else { &[] };
+    let depth = rng.below(cells_n).to_string();
+    let units = run(&[&["--split", &depth][..], mode].concat());
+    let results: String = units.lines().map(|unit| run(&[&["--unit", unit][..], mode].concat())).collect();
+    let results_file = dir.join("marks-results.jsonl");
+    std::fs::write(&results_file, results).unwrap();
+    let merged = &json_lines(&ok(&["merge", path(&results_file)]))[0];
+    let solutions = if plain { expected.solutions } else { expected.pictures.len() as u64 };
+    assert_eq!(merged["solutions"].as_u64(), Some(solutions), "marks units at depth {depth}: {what}");
+    // --best: every join matches exactly when the puzzle has a solution.
+    let best = json_lines(&run(&["--best", "--json", "--jobs", "1", "--max-nodes", "2000000"]));
+    let last = best.iter().rev().find(|line| line.get("edges_matching").is_some()).expect("a best board");
+    let complete = last["edges_matching"] == last["edges"];
+    assert_eq!(complete, !expected.boards.is_empty(), "--best: {last}: {what}");
+}
+
 #[test]
 fn marks_puzzles_match_the_brute_force() {
     let dir = tempfile::tempdir().unwrap();
@@ -327,7 +391,7 @@ fn marks_puzzles_match_the_brute_force() {
                     let board = cells(&line["placements"]);
                     let turned = |&(piece, turns): &(usize, u8)| {
                         let rotation = puzzle_core::Rotation::from_quarter_turns(usize::from(turns));
-                        puzzle.pieces()[piece].rotated(rotation).sides
+                        rotation.rotate_sides(edge_match::testing::marks_nwse(&puzzle)[piece])
                     };
                     board.iter().map(turned).collect()
                 })
@@ -336,7 +400,7 @@ fn marks_puzzles_match_the_brute_force() {
             // Up to turns of the whole board: the pictures with sides as codes in north east south
             // west order, for the brute force's orbits.
             let coded: BTreeSet<Vec<[u16; 4]>> = (expected.pictures.iter())
-                .map(|picture| picture.iter().map(|[n, w, s, e]| [n, e, s, w].map(|m| m.code().0)).collect())
+                .map(|picture| picture.iter().map(|[n, w, s, e]| [n, e, s, w].map(|m| m.code())).collect())
                 .collect();
             // Other scan orders: the same counts, the same boards (in another order).
             let order = ["column", "diagonal", "spiral", "frame-first", "snake", "auto"][rng.below(6)];
@@ -354,6 +418,7 @@ fn marks_puzzles_match_the_brute_force() {
             let distinct = &json_lines(&ok(&[&args[..], &["--distinct", "--json"]].concat()))[0];
             let orbits = testing::orbits(&coded, rows, cols, rotate);
             assert_eq!(distinct["solutions"].as_u64(), Some(orbits), "marks --distinct: {what}");
+            check_marks_modes(dir.path(), &args, &expected, &mut rng, &what);
             checked += 1;
         }
     }

@@ -334,7 +334,7 @@ fn fuzz_sol_and_clue() {
                         let placements: Option<Vec<_>> = cells.into_iter().collect();
                         if let Some(placements) = placements {
                             // A full board goes to the checker, which must answer without panicking.
-                            let _ = edge_match::check_colour_solution(puzzle, &placements);
+                            let _ = edge_match::check_solution(puzzle, &placements);
                         }
                         Ok(true)
                     }

@@ -44,7 +44,7 @@ use std::time::{Duration, Instant};
 pub use checkpoint::{Checkpoint, CheckpointError};
 pub use schedule::{default_priority, Breaks, BreaksError, RECORD_BREAKS};
 
-use crate::colour::{ColourPlacement, ColourPuzzle};
+use crate::model::{Placement, Puzzle};
 use checkpoint::{puzzle_key, ThreadState};
 use search::{Exit, Worker};
 use tables::Tables;
@@ -71,7 +71,7 @@ pub struct Settings {
 
 impl Settings {
     /// The record solvers' settings for `puzzle`, seed 0, one thread.
-    pub fn record(puzzle: &ColourPuzzle) -> Settings {
+    pub fn record(puzzle: &Puzzle) -> Settings {
         Settings {
             seed: 0,
             jobs: 1,
@@ -88,9 +88,9 @@ impl Settings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Improvement {
     /// The board, one entry per cell row-major: the search's cells completed greedily.
-    pub cells: Vec<Option<ColourPlacement>>,
+    pub cells: Vec<Option<Placement>>,
     /// The board as the search had it, before completion.
-    pub partial: Vec<Option<ColourPlacement>>,
+    pub partial: Vec<Option<Placement>>,
     /// Matching joins of `cells` (the engine's count).
     pub matching: usize,
     /// Cells the search had placed (clues included).
@@ -156,7 +156,7 @@ pub type ResumeError = CheckpointError;
 /// A puzzle prepared for the search.
 #[derive(Debug)]
 pub struct Search<'p> {
-    puzzle: &'p ColourPuzzle,
+    puzzle: &'p Puzzle,
     tables: Tables,
     settings: Settings,
     key: u64,
@@ -175,7 +175,7 @@ enum Msg {
 
 impl<'p> Search<'p> {
     /// Prepares `puzzle` with `clues` (one entry per cell, or empty) for a new run.
-    pub fn new(puzzle: &'p ColourPuzzle, clues: &[Option<ColourPlacement>], mut settings: Settings) -> Search<'p> {
+    pub fn new(puzzle: &'p Puzzle, clues: &[Option<Placement>], mut settings: Settings) -> Search<'p> {
         settings.jobs = settings.jobs.max(1);
         settings.restart_nodes = settings.restart_nodes.max(1);
         let tables = Tables::new(puzzle, clues, &settings);
@@ -184,8 +184,8 @@ impl<'p> Search<'p> {
 
     /// Prepares to continue the run saved in `checkpoint`, with its settings.
     pub fn resume(
-        puzzle: &'p ColourPuzzle,
-        clues: &[Option<ColourPlacement>],
+        puzzle: &'p Puzzle,
+        clues: &[Option<Placement>],
         checkpoint: Checkpoint,
     ) -> Result<Search<'p>, CheckpointError> {
         if checkpoint.key != puzzle_key(puzzle, clues) {
@@ -219,7 +219,7 @@ impl<'p> Search<'p> {
     }
 
     /// The best board of the checkpoint resumed, if any.
-    pub fn checkpoint_best(&self) -> Option<&[Option<ColourPlacement>]> {
+    pub fn checkpoint_best(&self) -> Option<&[Option<Placement>]> {
         self.start.as_ref().and_then(Checkpoint::best)
     }
 
@@ -239,7 +239,7 @@ impl<'p> Search<'p> {
         let jobs = self.settings.jobs;
         let offset = Duration::from_millis(self.start.as_ref().map_or(0, |c| c.elapsed_ms));
         let started = Instant::now();
-        let mut best: Option<Vec<Option<ColourPlacement>>> = self.start.as_ref().and_then(|c| c.best.clone());
+        let mut best: Option<Vec<Option<Placement>>> = self.start.as_ref().and_then(|c| c.best.clone());
         let mut best_score = best.as_ref().map_or(0, |cells| complete::matching(self.puzzle, cells));
         let shared_best = AtomicUsize::new(best_score);
         let generation = AtomicU64::new(0);
@@ -260,7 +260,7 @@ impl<'p> Search<'p> {
         let mut ends: Vec<Option<(Exit, bool)>> =
             states.iter().map(|s| s.finished.then_some((Exit::Bound, false))).collect();
         let (tx, rx) = mpsc::channel::<Msg>();
-        let checkpoint = |states: &[ThreadState], best: &Option<Vec<Option<ColourPlacement>>>| Checkpoint {
+        let checkpoint = |states: &[ThreadState], best: &Option<Vec<Option<Placement>>>| Checkpoint {
             key: self.key,
             settings: self.settings.clone(),
             elapsed_ms: (offset + started.elapsed()).as_millis() as u64,

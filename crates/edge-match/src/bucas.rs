@@ -6,12 +6,12 @@
 //! cell. `motifs_order=jblackwood` draws colour numbers with the motifs of Joshua Blackwood's
 //! numbering of the Eternity II pieces, the one `e2.puz` uses.
 
-use crate::colour::{ColourPlacement, ColourPuzzle, EAST, NORTH, SOUTH, WEST};
+use crate::model::{Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 
 /// The viewer's address for a board of `puzzle` (one entry per cell, row-major, `None` for an
 /// empty cell), shown under the title `name` (letters, digits and `_` kept, anything else
 /// becomes `_`). `None` when the board is not framed or a colour has no letter (above 25).
-pub fn bucas_url(puzzle: &ColourPuzzle, cells: &[Option<ColourPlacement>], name: &str) -> Option<String> {
+pub fn bucas_url(puzzle: &Puzzle, cells: &[Option<Placement>], name: &str) -> Option<String> {
     if !puzzle.framed() || cells.len() != puzzle.rows() * puzzle.cols() {
         return None;
     }
@@ -20,7 +20,7 @@ pub fn bucas_url(puzzle: &ColourPuzzle, cells: &[Option<ColourPlacement>], name:
         match *cell {
             None => edges.push_str("aaaa"),
             Some(placement) => {
-                let sides = puzzle.oriented(placement.piece, placement.rotation);
+                let sides = puzzle.placed(placement);
                 for side in [NORTH, EAST, SOUTH, WEST] {
                     let colour = u8::try_from(sides[side]).ok().filter(|&c| c < 26)?;
                     edges.push(char::from(b'a' + colour));
@@ -39,18 +39,18 @@ pub fn bucas_url(puzzle: &ColourPuzzle, cells: &[Option<ColourPlacement>], name:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::colour::ColourSpec;
+    use crate::model::PuzzleSpec;
 
     /// A framed 2x2 board: four corners, each written N E S W.
-    fn two_by_two() -> ColourPuzzle {
+    fn two_by_two() -> Puzzle {
         let pieces = vec![[0, 1, 2, 0], [0, 0, 3, 1], [2, 4, 0, 0], [3, 0, 0, 4]];
-        ColourPuzzle::try_from(ColourSpec { rows: 2, cols: 2, pieces, framed: true, rotate: true }).unwrap()
+        Puzzle::try_from(PuzzleSpec { rows: 2, cols: 2, pieces, framed: true, rotate: true }).unwrap()
     }
 
     #[test]
     fn cells_are_written_north_east_south_west_with_a_for_the_frame() {
         let puzzle = two_by_two();
-        let cells: Vec<_> = (0..4).map(|piece| Some(ColourPlacement { piece, rotation: 0 })).collect();
+        let cells: Vec<_> = (0..4).map(|piece| Some(Placement::new(piece, 0))).collect();
         let url = bucas_url(&puzzle, &cells, "my board.puz").unwrap();
         assert_eq!(
             url,
@@ -62,7 +62,7 @@ mod tests {
     fn empty_cells_are_blank_and_turns_are_applied() {
         let puzzle = two_by_two();
         // Piece 0 turned once counter-clockwise shows its east side (1) on the north.
-        let cells = vec![Some(ColourPlacement { piece: 0, rotation: 1 }), None, None, None];
+        let cells = vec![Some(Placement::new(0, 1)), None, None, None];
         let url = bucas_url(&puzzle, &cells, "x").unwrap();
         assert!(url.contains("board_edges=bcaaaaaaaaaaaaaa&"), "{url}");
     }
@@ -70,8 +70,7 @@ mod tests {
     #[test]
     fn free_border_boards_have_no_link() {
         let pieces = vec![[1, 1, 1, 1]; 4];
-        let puzzle =
-            ColourPuzzle::try_from(ColourSpec { rows: 2, cols: 2, pieces, framed: false, rotate: true }).unwrap();
+        let puzzle = Puzzle::try_from(PuzzleSpec { rows: 2, cols: 2, pieces, framed: false, rotate: true }).unwrap();
         assert_eq!(bucas_url(&puzzle, &[None; 4], "x"), None);
     }
 }

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use crate::colour::{ColourPlacement, ColourPuzzle, EAST, FRAME, NORTH, SOUTH, WEST};
+use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
 mod estimate;
 mod fast;
@@ -39,7 +39,7 @@ pub enum Mode {
 
 /// A candidate packed in 32 bits: piece (10 bits), rotation (2), east colour (10), south (10).
 /// East and south hold what the neighbours there must show: the partners of the piece's sides
-/// ([`ColourPuzzle::partner`]; the colours themselves for equal-colour puzzles), so that lists
+/// ([`Puzzle::partner`]; the colours themselves for equal-colour puzzles), so that lists
 /// keyed by the sides a piece shows north and west are found by equality alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Candidate(u32);
@@ -182,7 +182,7 @@ struct CornerSplit {
 
 impl CornerSplit {
     /// The pictures of the reduced searches: one per orbit under the board's turns.
-    fn count(&self, puzzle: &ColourPuzzle, stop: &AtomicBool, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
+    fn count(&self, puzzle: &Puzzle, stop: &AtomicBool, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
         let mut total = Counts::default();
         for engine in &self.engines {
             // Under a node limit, each search has what the ones before it left.
@@ -197,22 +197,22 @@ impl CornerSplit {
 impl Engine {
     /// Prepares `puzzle`, with `clues[cell]` fixing a piece and rotation on some cells (an empty
     /// slice for none). A clue that cannot fit its cell leaves the puzzle without solutions.
-    pub fn new(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Engine {
+    pub fn new(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Engine {
         Engine::build(puzzle, clues, |_, _| true, 1)
     }
 
     /// [`Engine::new`] with a used set of at least `words` 64-bit words in the fast loop
     /// (rounded up to 1, 2, 4, 8 or 16), so that tests can run the multi-word loop on small
     /// boards. The answers are those of [`Engine::new`].
-    pub fn with_words(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], words: usize) -> Engine {
+    pub fn with_words(puzzle: &Puzzle, clues: &[Option<Placement>], words: usize) -> Engine {
         Engine::build(puzzle, clues, |_, _| true, words)
     }
 
     /// [`Engine::new`], with `keep(list, piece)` deciding whether a piece enters a candidate list
     /// (`list` = its frame class and the north and west keys).
     fn build(
-        puzzle: &ColourPuzzle,
-        clues: &[Option<ColourPlacement>],
+        puzzle: &Puzzle,
+        clues: &[Option<Placement>],
         keep: impl Fn(ListKey, usize) -> bool,
         min_words: usize,
     ) -> Engine {
@@ -290,10 +290,10 @@ impl Engine {
         let mut table: Vec<u32> = class.iter().map(|&c: &u8| u32::from(c)).collect();
         for (cell, clue) in clues.iter().enumerate() {
             if let Some(clue) = clue {
-                let sides = puzzle.oriented(clue.piece, clue.rotation);
+                let sides = puzzle.placed(*clue);
                 let start = candidates.len() as u32;
                 let (east, south) = (puzzle.partner(sides[EAST]), puzzle.partner(sides[SOUTH]));
-                candidates.push(Candidate::new(clue.piece, clue.rotation, east, south));
+                candidates.push(Candidate::new(clue.piece, clue.turns(), east, south));
                 twins.push(NO_TWIN);
                 fixed[cell] = Some((start, start + 1));
                 // The fast loop's table for this cell: the clue in the lists whose north and
@@ -462,7 +462,7 @@ impl Engine {
     /// that piece in the top-left corner (and the top-right one, on an oblong board) are searched
     /// and the turns of the whole board make up the rest: `nodes` are then the placements of
     /// that smaller search.
-    pub fn count(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
+    pub fn count(&self, puzzle: &Puzzle, mode: Mode, stop: &AtomicBool) -> Counts {
         self.count_observed(puzzle, mode, stop, &|_, _, _| {})
     }
 
@@ -471,7 +471,7 @@ impl Engine {
     /// (for a progress display).
     pub fn count_observed(
         &self,
-        puzzle: &ColourPuzzle,
+        puzzle: &Puzzle,
         mode: Mode,
         stop: &AtomicBool,
         observe: &(dyn Fn(usize, usize, u64) + Sync),
@@ -489,7 +489,7 @@ impl Engine {
     /// [`Engine::count`] over the whole tree.
     fn count_tree(
         &self,
-        puzzle: &ColourPuzzle,
+        puzzle: &Puzzle,
         mode: Mode,
         stop: &AtomicBool,
         observe: &(dyn Fn(usize, usize, u64) + Sync),
@@ -522,7 +522,7 @@ impl Engine {
     /// corner. So on a square board the pictures with it in the top-left corner are a quarter of
     /// all, and each orbit under the turns holds exactly one of them; on an oblong board (half
     /// turns only) the pictures with it top-left or top-right are half of all, one per orbit.
-    fn corner_split(&self, puzzle: &ColourPuzzle) -> Option<CornerSplit> {
+    fn corner_split(&self, puzzle: &Puzzle) -> Option<CornerSplit> {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 || self.fixed.iter().any(Option::is_some) {
             return None;
@@ -551,14 +551,14 @@ impl Engine {
     }
 
     /// Counts on the calling thread only.
-    pub fn count_sequential(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
+    pub fn count_sequential(&self, puzzle: &Puzzle, mode: Mode, stop: &AtomicBool) -> Counts {
         let mut search = Search::new(self, puzzle, mode);
         search.count(stop);
         search.counts
     }
 
     /// The first solution in search order, with the placements made to find it.
-    pub fn first(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> (Option<Vec<ColourPlacement>>, u64) {
+    pub fn first(&self, puzzle: &Puzzle, stop: &AtomicBool) -> (Option<Vec<Placement>>, u64) {
         let mut search = Search::new(self, puzzle, Mode::Plain);
         let found = search.first(stop);
         (found, search.counts.nodes)
@@ -570,10 +570,10 @@ impl Engine {
     /// the placements made.
     pub fn best(
         &self,
-        puzzle: &ColourPuzzle,
+        puzzle: &Puzzle,
         stop: &AtomicBool,
         deadline: Option<std::time::Instant>,
-        mut improved: impl FnMut(&[ColourPlacement]),
+        mut improved: impl FnMut(&[Placement]),
     ) -> u64 {
         let mut search = Search::new(self, puzzle, Mode::Plain);
         let mut best = 0;
@@ -611,10 +611,10 @@ impl Engine {
     /// it returns `false` or `stop` is set. Returns the placements made.
     pub fn for_each_solution(
         &self,
-        puzzle: &ColourPuzzle,
+        puzzle: &Puzzle,
         mode: Mode,
         stop: &AtomicBool,
-        mut visit: impl FnMut(&[ColourPlacement]) -> bool,
+        mut visit: impl FnMut(&[Placement]) -> bool,
     ) -> Counts {
         let mut search = Search::new(self, puzzle, mode);
         while let Some(solution) = search.first(stop) {
@@ -633,14 +633,13 @@ impl Engine {
     /// which a turn would move). Sequential,
     /// except with such a corner piece as [`Engine::count`] uses: then every orbit holds exactly
     /// one picture of its reduced searches, which run in parallel.
-    pub fn count_distinct(&self, puzzle: &ColourPuzzle, stop: &AtomicBool) -> Counts {
+    pub fn count_distinct(&self, puzzle: &Puzzle, stop: &AtomicBool) -> Counts {
         if let Some(split) = self.corner_split(puzzle) {
             return split.count(puzzle, stop, &|_, _, _| {});
         }
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
-        let picture = |placements: &[ColourPlacement]| -> Vec<[u16; 4]> {
-            placements.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect()
-        };
+        let picture =
+            |placements: &[Placement]| -> Vec<[u16; 4]> { placements.iter().map(|p| puzzle.placed(*p)).collect() };
         // Clues fix the board in place: a turn of a solution is no solution of the same puzzle
         // (it moves the clues), so every picture is distinct.
         let clued = self.fixed.iter().any(Option::is_some);
@@ -667,7 +666,7 @@ impl Engine {
     /// threads' work while each stays big enough to pay for its start; boards of at most 16
     /// cells are not cut. Returns the search that walked above the cut (its counts) and the
     /// prefixes.
-    fn split_for_threads<'a>(&'a self, puzzle: &'a ColourPuzzle, mode: Mode) -> (Search<'a>, Vec<Vec<Candidate>>) {
+    fn split_for_threads<'a>(&'a self, puzzle: &'a Puzzle, mode: Mode) -> (Search<'a>, Vec<Vec<Candidate>>) {
         let deepest = if self.cells <= 16 { 0 } else { (self.cells / 4).clamp(2, self.cols + 3) };
         let mut depth = deepest.min(1);
         loop {
@@ -684,7 +683,7 @@ impl Engine {
 /// For counting pictures through the board's turns ([`Engine::count`]): on a framed board (at
 /// least 2×2) whose pieces turn, the first corner piece whose four sides, up to rotation, no
 /// other piece shows, and the number of turns of the whole board (pictures per orbit).
-fn unique_corner(puzzle: &ColourPuzzle) -> Option<(usize, u64)> {
+fn unique_corner(puzzle: &Puzzle) -> Option<(usize, u64)> {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 {
         return None;
@@ -740,7 +739,7 @@ fn out_of_nodes(nodes: u64, budget: u64, stop: &AtomicBool) -> bool {
 /// One depth-first search over an [`Engine`].
 pub(crate) struct Search<'a> {
     engine: &'a Engine,
-    puzzle: &'a ColourPuzzle,
+    puzzle: &'a Puzzle,
     mode: Mode,
     used: Vec<u64>,
     /// Per depth: the next candidate index and the end of the slice.
@@ -758,7 +757,7 @@ pub(crate) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    pub(crate) fn new(engine: &'a Engine, puzzle: &'a ColourPuzzle, mode: Mode) -> Search<'a> {
+    pub(crate) fn new(engine: &'a Engine, puzzle: &'a Puzzle, mode: Mode) -> Search<'a> {
         let words = puzzle.pieces().len().div_ceil(64).max(engine.words);
         let mut search = Search {
             engine,
@@ -930,7 +929,7 @@ impl<'a> Search<'a> {
     }
 
     /// Finds the first complete board; the search state is left on it.
-    pub(crate) fn first(&mut self, stop: &AtomicBool) -> Option<Vec<ColourPlacement>> {
+    pub(crate) fn first(&mut self, stop: &AtomicBool) -> Option<Vec<Placement>> {
         if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.budget, stop) {
             return None;
         }
@@ -1004,11 +1003,11 @@ impl<'a> Search<'a> {
     /// [`Search::resume`] for a prefix from outside (a work unit of `crate::split`): each
     /// placement must be one this search takes at its cell, else `false` and the search is
     /// unusable. The counts start from zero below the prefix.
-    pub(crate) fn resume_checked(&mut self, prefix: &[ColourPlacement]) -> bool {
+    pub(crate) fn resume_checked(&mut self, prefix: &[Placement]) -> bool {
         for placement in prefix {
             loop {
                 match self.advance() {
-                    Some(c) if c.piece() == placement.piece && c.rotation() == placement.rotation => {
+                    Some(c) if c.piece() == placement.piece && c.rotation() == placement.turns() => {
                         self.next[self.depth] = self.end[self.depth];
                         self.push(c);
                         break;
@@ -1024,9 +1023,9 @@ impl<'a> Search<'a> {
     }
 
     /// The placements made, by depth; a complete board's by cell (row-major) whatever the order.
-    fn placements(&self) -> Vec<ColourPlacement> {
-        let placement = |c: &Candidate| ColourPlacement { piece: c.piece(), rotation: c.rotation() };
-        let mut out: Vec<ColourPlacement> = self.placed[..self.depth].iter().map(placement).collect();
+    fn placements(&self) -> Vec<Placement> {
+        let placement = |c: &Candidate| Placement::new(c.piece(), c.rotation());
+        let mut out: Vec<Placement> = self.placed[..self.depth].iter().map(placement).collect();
         if self.depth == self.engine.cells && self.engine.order != Order::Row {
             for (depth, c) in self.placed.iter().enumerate() {
                 out[self.engine.cell_at[depth] as usize] = placement(c);

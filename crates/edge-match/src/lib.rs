@@ -1,15 +1,21 @@
-//! Edge-matching puzzles: square pieces with a mark on each side, laid on a rectangular board
+//! Edge-matching puzzles: square pieces with a code on each side, laid on a rectangular board
 //! so that every pair of touching sides matches.
 //!
-//! The flow is parse, validate, solve, check, render:
+//! One model serves every puzzle: [`Puzzle`] (sides as small codes, north, east, south, west;
+//! [`puzzle_core::Rotation`]; a matching rule: equal codes, or partners; an optional frame).
+//! The flow is parse, solve, check, render:
 //!
-//! 1. [`parse_puzzle`] reads the marks format (`A* B* B/ C*`, one piece per line) into a
-//!    [`PuzzleSpec`] and validates it into a [`Puzzle`] (see [`Puzzle::try_from`]).
-//! 2. [`first_solution`] finds the first solution in a fixed order, [`count_solutions`] counts
-//!    the distinct ones; both run the colour engine ([`engine`]) through a [`MarksEngine`],
-//!    which numbers the marks as codes whose partners ([`Matching`]) are their complements.
+//! 1. [`parse_puzzle`] reads the marks format (`A* B* B/ C*`, one piece per line) and
+//!    [`parse_puz`] the numeric `.puz` format, both into a [`Puzzle`]; [`parse_sol`] and
+//!    [`clue_cells`] read placed pieces (clues, answers to verify).
+//! 2. A [`Solver`] runs the engines ([`engine`]) in a scan order ([`engine::Order`], chosen by
+//!    [`engine::choose_order`] from estimates of each order's tree): first solution, counts,
+//!    every solution; [`first_solution`] and [`count_solutions`] do it under [`Limits`].
+//!    [`best`] searches for the best partial board of puzzles nobody can finish, [`split`]
+//!    cuts a count into work units.
 //! 3. [`check_solution`] re-checks an answer independently and returns a [`Solution`].
-//! 4. [`render_pieces`] and [`render_solution`] draw ASCII boxes. The crate never prints.
+//! 4. [`render_solution`] and [`render_pieces`] draw ASCII boxes, labelled with marks or colour
+//!    numbers. The crate never prints.
 //!
 //! ```
 //! use edge_match::{check_solution, first_solution, parse_puzzle, Limits, ParseOptions, Status};
@@ -23,15 +29,11 @@
 pub mod best;
 pub mod bucas;
 pub mod check;
-pub mod code;
-pub mod colour;
-pub mod colour_check;
-pub mod colour_render;
 pub mod engine;
 pub mod mark;
+pub mod model;
 pub mod parse;
 pub mod puz;
-pub mod puzzle;
 pub mod render;
 pub mod sol;
 pub mod solve;
@@ -39,18 +41,12 @@ pub mod split;
 #[cfg(any(test, feature = "test-support"))]
 pub mod testing;
 
-pub use check::{check_solution, CheckError, Solution};
-pub use code::{EdgeCode, Matching};
-pub use colour::{ColourError, ColourPlacement, ColourPuzzle, ColourSpec};
-pub use colour_check::{
-    check_colour_solution, check_partial, score_board, BoardScore, ColourCheckError, ColourSolution, Side,
-};
-pub use colour_render::{render_colour_solution, render_partial};
+pub use check::{check_partial, check_solution, score_board, BoardScore, CheckError, Side, Solution};
 pub use mark::{Half, Mark, MarkError};
-pub use parse::{parse_puzzle, parse_spec, ParseError, ParseErrorKind, ParseOptions};
+pub use model::{Placement, Puzzle, PuzzleError, PuzzleSpec};
+pub use parse::{parse_puzzle, piece_line, ParseError, ParseErrorKind, ParseOptions};
 pub use puz::{detect_edge_format, parse_puz, EdgeFormat, PuzError, PuzErrorKind, PuzOptions};
-pub use puzzle::{Piece, Placement, Puzzle, PuzzleError, PuzzleSpec};
-pub use render::{render_pieces, render_solution};
+pub use render::{render_partial, render_pieces, render_solution};
 pub use search::{Limits, Stats, Status};
 pub use sol::{clue_cells, parse_sol, write_sol, SolError, SolErrorKind, SolLine};
-pub use solve::{count_solutions, first_solution, FirstSolution, MarksEngine, SolutionCount};
+pub use solve::{count_solutions, first_solution, FirstSolution, SolutionCount, Solver};

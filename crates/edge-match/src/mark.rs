@@ -7,8 +7,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::code::EdgeCode;
-
 /// Which half of a picture a mark shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Half {
@@ -72,7 +70,7 @@ pub struct Mark {
 }
 
 impl Mark {
-    /// The number of different marks (and of their [`EdgeCode`]s): 26 letters times 4 halves.
+    /// The number of different marks (and of their [`Mark::code`]s): 26 letters times 4 halves.
     pub const N_CODES: usize = 26 * 4;
 
     /// The mark showing `half` of picture `letter`, if `letter` is a capital `A`-`Z`.
@@ -116,16 +114,16 @@ impl Mark {
     }
 
     /// The compact code of this mark, `letter * 4 + half`, below [`Mark::N_CODES`].
-    pub const fn code(self) -> EdgeCode {
-        EdgeCode(self.letter as u16 * 4 + self.half as u16)
+    pub const fn code(self) -> u16 {
+        self.letter as u16 * 4 + self.half as u16
     }
 
     /// The mark whose [`code`](Self::code) is `code`, if there is one.
-    pub const fn from_code(code: EdgeCode) -> Option<Mark> {
-        if code.0 as usize >= Mark::N_CODES {
+    pub const fn from_code(code: u16) -> Option<Mark> {
+        if code as usize >= Mark::N_CODES {
             return None;
         }
-        Some(Mark { letter: (code.0 / 4) as u8, half: Half::ALL[(code.0 % 4) as usize] })
+        Some(Mark { letter: (code / 4) as u8, half: Half::ALL[(code % 4) as usize] })
     }
 }
 
@@ -221,7 +219,7 @@ mod tests {
     }
 
     fn any_mark() -> impl Strategy<Value = Mark> {
-        (0..Mark::N_CODES as u16).prop_map(|code| Mark::from_code(EdgeCode(code)).unwrap())
+        (0..Mark::N_CODES as u16).prop_map(|code| Mark::from_code(code).unwrap())
     }
 
     proptest! {
@@ -232,7 +230,7 @@ mod tests {
 
         #[test]
         fn code_round_trips_and_stays_small(mark in any_mark()) {
-            prop_assert!((mark.code().0 as usize) < Mark::N_CODES);
+            prop_assert!((mark.code() as usize) < Mark::N_CODES);
             prop_assert_eq!(Mark::from_code(mark.code()), Some(mark));
         }
 

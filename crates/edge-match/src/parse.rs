@@ -7,11 +7,20 @@
 //!
 //! Blank lines and lines whose first character (after spaces) is `#` are skipped. Pieces are
 //! numbered from 0 in the order they appear.
+//!
+//! The puzzle is read into the one model ([`Puzzle`]): every mark that occurs, and its
+//! complement, gets a code, numbered densely in mark order (`A+ A- A/ A* B+ …`); a code's
+//! partner is its complement's code; the sides go from the format's order (north, west, south,
+//! east) to the model's (north, east, south, west); the border is free; and the marks stay on
+//! as the codes' labels ([`Puzzle::marks`]). Rotations are counter-clockwise quarter turns in
+//! both.
+
+use std::collections::BTreeMap;
 
 use puzzle_core::{lines, Pos};
 
 use crate::mark::{Mark, MarkError};
-use crate::puzzle::{Piece, Puzzle, PuzzleError, PuzzleSpec};
+use crate::model::{Puzzle, PuzzleError, PuzzleSpec};
 
 /// What the marks format itself does not say: the board's size and whether pieces may turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,28 +75,84 @@ pub enum ParseErrorKind {
         /// How many pieces there are.
         pieces: usize,
     },
-    /// The pieces do not make a puzzle of the given size.
+    /// The board has no rows or no columns.
+    #[error("a board needs at least one row and one column")]
+    EmptyBoard,
+    /// The pieces do not fill the board exactly.
+    #[error("a {rows}x{cols} board needs {} pieces, found {pieces}", *rows as u128 * *cols as u128)]
+    WrongPieceCount {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+        /// Pieces given.
+        pieces: usize,
+    },
+    /// More pieces than the engine indexes.
+    #[error("too many pieces: {pieces}, at most {max}")]
+    TooManyPieces {
+        /// Pieces given.
+        pieces: usize,
+        /// The most a puzzle may have, [`Puzzle::MAX_CELLS`].
+        max: usize,
+    },
+    /// The model refused the puzzle (no valid marks puzzle makes this happen).
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
 }
 
-/// Reads marks-format `text` into an unvalidated spec.
-///
-/// Without [`ParseOptions::size`] the board is square and a piece count that is not a perfect
-/// square is refused here; with it the count is left for [`Puzzle::try_from`] to check.
-pub fn parse_spec(text: &str, options: &ParseOptions) -> Result<PuzzleSpec, ParseError> {
-    parse_with_last_line(text, options).map(|(spec, _)| spec)
-}
-
-/// Reads marks-format `text` into a valid puzzle.
+/// Reads marks-format `text` into a valid puzzle of the one model.
 pub fn parse_puzzle(text: &str, options: &ParseOptions) -> Result<Puzzle, ParseError> {
-    let (spec, last_piece) = parse_with_last_line(text, options)?;
-    Puzzle::try_from(spec).map_err(|err| ParseError { pos: last_piece, kind: err.into() })
+    let (rows, cols, pieces, last_piece) = parse_pieces(text, options)?;
+    let fail = |kind| ParseError { pos: last_piece, kind };
+    if rows == 0 || cols == 0 {
+        return Err(fail(ParseErrorKind::EmptyBoard));
+    }
+    if pieces.len() > Puzzle::MAX_CELLS {
+        return Err(fail(ParseErrorKind::TooManyPieces { pieces: pieces.len(), max: Puzzle::MAX_CELLS }));
+    }
+    if rows.checked_mul(cols) != Some(pieces.len()) {
+        return Err(fail(ParseErrorKind::WrongPieceCount { rows, cols, pieces: pieces.len() }));
+    }
+    model(rows, cols, &pieces, options.rotate).map_err(|err| fail(err.into()))
 }
 
-/// Parses the pieces and also returns where the last piece's line starts, the place to blame
-/// when their number is wrong.
-fn parse_with_last_line(text: &str, options: &ParseOptions) -> Result<(PuzzleSpec, Pos), ParseError> {
+/// Piece `piece` of a puzzle read from the marks format, as its line in that format (marks
+/// north, west, south, east, e.g. `A* B* B/ C*`); `None` for a colour puzzle or a piece it does
+/// not have.
+pub fn piece_line(puzzle: &Puzzle, piece: usize) -> Option<String> {
+    let marks = puzzle.marks()?;
+    let [north, east, south, west] = puzzle.pieces().get(piece)?.map(|code| marks[usize::from(code)]);
+    Some(format!("{north} {west} {south} {east}"))
+}
+
+/// The model of marks pieces (sides north, west, south, east): dense codes over the marks that
+/// occur and their complements, in mark order, partners from the complements, sides reordered
+/// to north, east, south, west, no frame, the marks as labels.
+fn model(rows: usize, cols: usize, pieces: &[[Mark; 4]], rotate: bool) -> Result<Puzzle, PuzzleError> {
+    let mut code: BTreeMap<Mark, u16> = BTreeMap::new();
+    for &mark in pieces.iter().flatten() {
+        code.insert(mark, 0);
+        code.insert(mark.complement(), 0);
+    }
+    for (next, value) in code.values_mut().enumerate() {
+        // At most Mark::N_CODES (104) codes.
+        *value = next as u16;
+    }
+    let partner: Vec<u16> = code.keys().map(|mark| code[&mark.complement()]).collect();
+    let labels: Vec<Mark> = code.keys().copied().collect();
+    let pieces =
+        pieces.iter().map(|&[north, west, south, east]| [north, east, south, west].map(|m| code[&m])).collect();
+    let spec = PuzzleSpec { rows, cols, pieces, framed: false, rotate };
+    Puzzle::try_from(spec)?.with_partners(partner)?.with_marks(labels)
+}
+
+/// What [`parse_pieces`] read: rows, columns, the pieces and where the last one's line starts.
+type Read = (usize, usize, Vec<[Mark; 4]>, Pos);
+
+/// Parses the pieces (sides north, west, south, east) and the board's size, and returns where
+/// the last piece's line starts, the place to blame when their number is wrong.
+fn parse_pieces(text: &str, options: &ParseOptions) -> Result<Read, ParseError> {
     let mut pieces = Vec::new();
     let mut last_piece = Pos::new(1, 1);
     for line in lines(text) {
@@ -113,7 +178,7 @@ fn parse_with_last_line(text: &str, options: &ParseOptions) -> Result<(PuzzleSpe
         let Ok(sides) = <[Mark; 4]>::try_from(sides.as_slice()) else {
             return Err(ParseError { pos: line.end(), kind: ParseErrorKind::MarkCount { found: sides.len() } });
         };
-        pieces.push(Piece { sides });
+        pieces.push(sides);
     }
     if pieces.is_empty() {
         return Err(ParseError { pos: Pos::new(1, 1), kind: ParseErrorKind::NoPieces });
@@ -126,7 +191,7 @@ fn parse_with_last_line(text: &str, options: &ParseOptions) -> Result<(PuzzleSpe
             (side, side)
         }
     };
-    Ok((PuzzleSpec { rows, cols, pieces, rotate: options.rotate }, last_piece))
+    Ok((rows, cols, pieces, last_piece))
 }
 
 /// The whole square root of `n`, if `n` is a perfect square.
@@ -147,7 +212,7 @@ mod tests {
     fn check(input: &str, size: Option<(usize, usize)>, expected: Result<(usize, usize, &str), (usize, usize, &str)>) {
         let options = ParseOptions { size, rotate: true };
         let got = match parse_puzzle(input, &options) {
-            Ok(puzzle) => Ok((puzzle.rows(), puzzle.cols(), puzzle.pieces()[0].to_string())),
+            Ok(puzzle) => Ok((puzzle.rows(), puzzle.cols(), piece_line(&puzzle, 0).unwrap())),
             Err(err) => Err((err.pos.line, err.pos.col, err.kind.to_string())),
         };
         let expected = expected.map(|(r, c, first)| (r, c, first.to_owned())).map_err(|(l, c, m)| (l, c, m.to_owned()));
@@ -197,11 +262,26 @@ mod tests {
     }
 
     #[test]
-    fn spec_keeps_the_options() {
-        let options = ParseOptions { size: Some((2, 3)), rotate: false };
-        let spec = parse_spec("A+ B- C/ D*\n", &options).unwrap();
-        assert_eq!((spec.rows, spec.cols, spec.pieces.len(), spec.rotate), (2, 3, 1, false));
+    fn options_reach_the_puzzle() {
+        let options = ParseOptions { size: Some((1, 2)), rotate: false };
+        let puzzle = parse_puzzle("A+ B- C/ D*\nD/ C- B+ A+\n", &options).unwrap();
+        assert_eq!((puzzle.rows(), puzzle.cols(), puzzle.rotate(), puzzle.framed()), (1, 2, false, false));
         assert_eq!(ParseOptions::default(), ParseOptions { size: None, rotate: true });
+    }
+
+    #[test]
+    fn marks_become_codes_with_complements_as_partners() {
+        let puzzle = parse_puzzle("A+ B- C/ D*\n", &ParseOptions::default()).unwrap();
+        let marks = puzzle.marks().unwrap();
+        // Every mark and its complement, in mark order.
+        let names: Vec<String> = marks.iter().map(Mark::to_string).collect();
+        assert_eq!(names, ["A+", "A-", "B+", "B-", "C/", "C*", "D/", "D*"]);
+        for code in 0..marks.len() as u16 {
+            assert!(marks[usize::from(code)].fits(marks[usize::from(puzzle.partner(code))]));
+        }
+        // Sides north, east, south, west: A+, D*, C/, B-.
+        assert_eq!(puzzle.pieces()[0], [0, 7, 4, 3]);
+        assert_eq!(piece_line(&puzzle, 0).unwrap(), "A+ B- C/ D*");
     }
 
     #[test]

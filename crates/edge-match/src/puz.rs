@@ -15,7 +15,7 @@
 
 use puzzle_core::{lines, Line, Pos};
 
-use crate::colour::{ColourError, ColourPuzzle, ColourSpec, FRAME};
+use crate::model::{Puzzle, PuzzleError, PuzzleSpec, FRAME};
 
 /// What the `.puz` format itself does not say: whether colour 0 is the frame and whether pieces
 /// may turn.
@@ -72,7 +72,7 @@ pub enum PuzErrorKind {
         found: usize,
     },
     /// A side that is not a colour number.
-    #[error("expected a colour 0-{max}, found `{token}`", max = ColourPuzzle::MAX_COLOUR)]
+    #[error("expected a colour 0-{max}, found `{token}`", max = Puzzle::MAX_COLOUR)]
     BadColour {
         /// The token as written.
         token: String,
@@ -114,7 +114,7 @@ pub enum PuzErrorKind {
     },
     /// The pieces do not make a valid puzzle.
     #[error(transparent)]
-    Colour(#[from] ColourError),
+    Colour(#[from] PuzzleError),
 }
 
 /// `n` pieces, in words.
@@ -160,16 +160,16 @@ fn is_skipped(line: &Line<'_>) -> bool {
 }
 
 /// Reads `.puz` text into a valid puzzle.
-pub fn parse_puz(text: &str, options: &PuzOptions) -> Result<ColourPuzzle, PuzError> {
+pub fn parse_puz(text: &str, options: &PuzOptions) -> Result<Puzzle, PuzError> {
     let mut content = lines(text).filter(|line| !is_skipped(line));
     let header = content.next().ok_or(PuzError { pos: Pos::new(1, 1), kind: PuzErrorKind::NoHeader })?;
     let header_pos = header.first_non_blank();
     let [cols, rows] = read_values(&header, |found| PuzErrorKind::HeaderCount { found }, read_size)?;
     let expected = cols.saturating_mul(rows);
-    if expected > ColourPuzzle::MAX_CELLS {
+    if expected > Puzzle::MAX_CELLS {
         // Refused before reading the pieces, so that the message names the limit rather than
         // the pieces missing for an impossible board.
-        let kind = PuzErrorKind::TooManyCells { cols, rows, max: ColourPuzzle::MAX_CELLS };
+        let kind = PuzErrorKind::TooManyCells { cols, rows, max: Puzzle::MAX_CELLS };
         return Err(PuzError { pos: header_pos, kind });
     }
     let mut pieces = Vec::with_capacity(expected);
@@ -187,8 +187,8 @@ pub fn parse_puz(text: &str, options: &PuzOptions) -> Result<ColourPuzzle, PuzEr
         return Err(PuzError { pos: last_end, kind });
     }
     let framed = options.frame.unwrap_or_else(|| pieces.iter().flatten().any(|&colour| colour == FRAME));
-    let spec = ColourSpec { rows, cols, pieces, framed, rotate: options.rotate };
-    ColourPuzzle::try_from(spec).map_err(|err| PuzError { pos: header_pos, kind: err.into() })
+    let spec = PuzzleSpec { rows, cols, pieces, framed, rotate: options.rotate };
+    Puzzle::try_from(spec).map_err(|err| PuzError { pos: header_pos, kind: err.into() })
 }
 
 /// Reads exactly `N` values from `line` with `read`, blaming the offending token for a bad
@@ -229,7 +229,7 @@ fn read_size(token: &str) -> Result<usize, PuzErrorKind> {
 
 /// A colour: a whole number no larger than the engine's tables allow.
 fn read_colour(token: &str) -> Result<u16, PuzErrorKind> {
-    (read_number(token).filter(|&colour| colour <= ColourPuzzle::MAX_COLOUR))
+    (read_number(token).filter(|&colour| colour <= Puzzle::MAX_COLOUR))
         .ok_or_else(|| PuzErrorKind::BadColour { token: token.to_owned() })
 }
 

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 
 use puzzle_core::{lines, Pos};
 
-use crate::colour::{ColourPlacement, ColourPuzzle};
+use crate::model::{Placement, Puzzle};
 
 /// One line of a `.sol` or `.clue` file, read but not yet checked against a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -174,9 +174,9 @@ fn read_number(token: &str) -> Option<usize> {
 /// Every line must name a piece, column and row of the puzzle, no cell or piece may be given
 /// twice, and pieces may be turned only when the puzzle allows it. An error points at the start
 /// of the offending line; for a repeat, at the second of the two lines.
-pub fn clue_cells(puzzle: &ColourPuzzle, lines: &[SolLine]) -> Result<Vec<Option<ColourPlacement>>, SolError> {
+pub fn clue_cells(puzzle: &Puzzle, lines: &[SolLine]) -> Result<Vec<Option<Placement>>, SolError> {
     let (rows, cols, n_pieces) = (puzzle.rows(), puzzle.cols(), puzzle.pieces().len());
-    let mut cells: Vec<Option<(ColourPlacement, usize)>> = vec![None; rows * cols];
+    let mut cells: Vec<Option<(Placement, usize)>> = vec![None; rows * cols];
     let mut line_of_piece: Vec<Option<usize>> = vec![None; n_pieces];
     for line in lines {
         let SolLine { piece, col, row, rotation, pos } = *line;
@@ -200,16 +200,16 @@ pub fn clue_cells(puzzle: &ColourPuzzle, lines: &[SolLine]) -> Result<Vec<Option
         if let Some(first_line) = line_of_piece[piece] {
             return fail(SolErrorKind::PieceTwice { piece, first_line });
         }
-        *cell = Some((ColourPlacement { piece, rotation }, pos.line));
+        *cell = Some((Placement::new(piece, rotation), pos.line));
         line_of_piece[piece] = Some(pos.line);
     }
     Ok(cells.into_iter().map(|cell| cell.map(|(placement, _)| placement)).collect())
 }
 
 /// Writes `placements` (one per cell, row-major from the top-left, as for
-/// [`check_colour_solution`](crate::colour_check::check_colour_solution)) as a `.sol` file: one
+/// [`check_solution`](crate::check::check_solution)) as a `.sol` file: one
 /// line `piece col row rot` per cell, in the same order.
-pub fn write_sol(puzzle: &ColourPuzzle, placements: &[ColourPlacement]) -> String {
+pub fn write_sol(puzzle: &Puzzle, placements: &[Placement]) -> String {
     let mut text = String::new();
     for (cell, placement) in placements.iter().enumerate() {
         let (row, col) = (cell / puzzle.cols(), cell % puzzle.cols());
@@ -223,12 +223,12 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::colour::ColourSpec;
+    use crate::model::PuzzleSpec;
 
     /// A `rows` by `cols` puzzle of plain pieces: only its size and the rotation flag matter here.
-    fn puzzle(rows: usize, cols: usize, rotate: bool) -> ColourPuzzle {
-        let spec = ColourSpec { rows, cols, pieces: vec![[1, 2, 3, 4]; rows * cols], framed: false, rotate };
-        ColourPuzzle::try_from(spec).unwrap()
+    fn puzzle(rows: usize, cols: usize, rotate: bool) -> Puzzle {
+        let spec = PuzzleSpec { rows, cols, pieces: vec![[1, 2, 3, 4]; rows * cols], framed: false, rotate };
+        Puzzle::try_from(spec).unwrap()
     }
 
     /// The placed cells as `(cell, piece, rotation)`, or an error as `(line, col, message)`.
@@ -240,7 +240,7 @@ mod tests {
         let got = parse_sol(input).and_then(|lines| clue_cells(&puzzle(2, 3, rotate), &lines));
         let got = match got {
             Ok(cells) => Ok((cells.iter().enumerate())
-                .filter_map(|(cell, placement)| placement.map(|p| (cell, p.piece, p.rotation)))
+                .filter_map(|(cell, placement)| placement.map(|p| (cell, p.piece, p.turns())))
                 .collect::<Vec<_>>()),
             Err(err) => {
                 assert_eq!(err.to_string(), format!("{}:{}: {}", err.pos.line, err.pos.col, err.kind));
@@ -297,8 +297,8 @@ mod tests {
 
     #[test]
     fn writes_row_major() {
-        let placements = [(5, 0), (4, 1), (3, 2), (2, 3), (1, 0), (0, 1)]
-            .map(|(piece, rotation)| ColourPlacement { piece, rotation });
+        let placements =
+            [(5, 0), (4, 1), (3, 2), (2, 3), (1, 0), (0, 1)].map(|(piece, rotation)| Placement::new(piece, rotation));
         let expected = "5 0 0 0\n4 1 0 1\n3 2 0 2\n2 0 1 3\n1 1 1 0\n0 2 1 1\n";
         assert_eq!(write_sol(&puzzle(2, 3, true), &placements), expected);
         assert_eq!(write_sol(&puzzle(2, 3, true), &[]), "");
@@ -314,14 +314,14 @@ mod tests {
             })
         ) {
             let puzzle = puzzle(rows, cols, true);
-            let placements: Vec<ColourPlacement> = order
+            let placements: Vec<Placement> = order
                 .iter()
                 .zip(&turns)
-                .map(|(&piece, &rotation)| ColourPlacement { piece, rotation })
+                .map(|(&piece, &rotation)| Placement::new(piece, rotation))
                 .collect();
             let text = write_sol(&puzzle, &placements);
             let cells = clue_cells(&puzzle, &parse_sol(&text).unwrap()).unwrap();
-            let read: Vec<ColourPlacement> = cells.into_iter().map(Option::unwrap).collect();
+            let read: Vec<Placement> = cells.into_iter().map(Option::unwrap).collect();
             prop_assert_eq!(read, placements);
         }
 
@@ -338,7 +338,7 @@ mod tests {
             }
             let cells = clue_cells(&puzzle, &parse_sol(&text).unwrap()).unwrap();
             for (cell, got) in cells.iter().enumerate() {
-                let expected = keep[cell].then_some(ColourPlacement { piece: 5 - cell, rotation: (cell % 4) as u8 });
+                let expected = keep[cell].then_some(Placement::new(5 - cell, (cell % 4) as u8));
                 prop_assert_eq!(*got, expected);
             }
         }

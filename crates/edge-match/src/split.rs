@@ -13,8 +13,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::colour::{ColourPlacement, ColourPuzzle};
 use crate::engine::{Counts, Engine, Mode, Search};
+use crate::model::{Placement, Puzzle};
 
 /// The tree above a split depth: the placements made there and the partial boards at the depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub struct Split {
     /// Placements above the depth (no solution lies there: the depth is below the cell count).
     pub above: Counts,
     /// Every partial board of exactly `depth` cells the search reaches, in search order.
-    pub prefixes: Vec<Vec<ColourPlacement>>,
+    pub prefixes: Vec<Vec<Placement>>,
 }
 
 /// Why a split or a unit cannot be searched.
@@ -54,7 +54,7 @@ pub enum SplitError {
 impl Engine {
     /// The tree above `depth` (which must be less than the number of cells) searched in `mode`:
     /// its placements and the partial boards of `depth` cells, in search order.
-    pub fn split(&self, puzzle: &ColourPuzzle, mode: Mode, depth: usize) -> Result<Split, SplitError> {
+    pub fn split(&self, puzzle: &Puzzle, mode: Mode, depth: usize) -> Result<Split, SplitError> {
         let cells = puzzle.rows() * puzzle.cols();
         if depth >= cells {
             return Err(SplitError::TooDeep { depth, cells });
@@ -63,7 +63,7 @@ impl Engine {
         let prefixes = top
             .prefixes(depth)
             .iter()
-            .map(|prefix| prefix.iter().map(|c| ColourPlacement { piece: c.piece(), rotation: c.rotation() }).collect())
+            .map(|prefix| prefix.iter().map(|c| Placement::new(c.piece(), c.rotation())).collect())
             .collect();
         Ok(Split { above: top.counts, prefixes })
     }
@@ -73,9 +73,9 @@ impl Engine {
     /// partial).
     pub fn count_below(
         &self,
-        puzzle: &ColourPuzzle,
+        puzzle: &Puzzle,
         mode: Mode,
-        prefix: &[ColourPlacement],
+        prefix: &[Placement],
         stop: &AtomicBool,
     ) -> Result<Counts, SplitError> {
         let mut search = self.search_below(puzzle, mode, prefix)?;
@@ -87,11 +87,11 @@ impl Engine {
     /// returns `false` or `stop` is set; returns the counts below `prefix`.
     pub fn solutions_below(
         &self,
-        puzzle: &ColourPuzzle,
+        puzzle: &Puzzle,
         mode: Mode,
-        prefix: &[ColourPlacement],
+        prefix: &[Placement],
         stop: &AtomicBool,
-        mut visit: impl FnMut(&[ColourPlacement]) -> bool,
+        mut visit: impl FnMut(&[Placement]) -> bool,
     ) -> Result<Counts, SplitError> {
         let mut search = self.search_below(puzzle, mode, prefix)?;
         while let Some(solution) = search.first(stop) {
@@ -106,9 +106,9 @@ impl Engine {
     /// A search with `prefix` replayed as its floor and nothing counted yet.
     fn search_below<'a>(
         &'a self,
-        puzzle: &'a ColourPuzzle,
+        puzzle: &'a Puzzle,
         mode: Mode,
-        prefix: &[ColourPlacement],
+        prefix: &[Placement],
     ) -> Result<Search<'a>, SplitError> {
         let cells = puzzle.rows() * puzzle.cols();
         if prefix.len() >= cells {
@@ -119,8 +119,8 @@ impl Engine {
             // Find the first placement the search refused, for the message.
             let refused = |n: &usize| !Search::new(self, puzzle, mode).resume_checked(&prefix[..*n]);
             let cell = (1..=prefix.len()).find(refused).map_or(0, |n| n - 1);
-            let ColourPlacement { piece, rotation } = prefix[cell];
-            return Err(SplitError::NotInSearch { cell, piece, rotation });
+            let Placement { piece, rotation } = prefix[cell];
+            return Err(SplitError::NotInSearch { cell, piece, rotation: rotation.quarter_turns() as u8 });
         }
         Ok(search)
     }
@@ -130,7 +130,7 @@ impl Engine {
 /// in `mode`: the board's size, whether it is framed and pieces turn, every piece's colours,
 /// every clue and the mode. It stays the same across runs, machines and versions of this crate
 /// (a test pins it), and changes with anything that changes the search.
-pub fn puzzle_key(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], mode: Mode) -> u64 {
+pub fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode) -> u64 {
     let mut text = format!(
         "colour split v1\n{} {} framed={} rotate={} mode={}\n",
         puzzle.rows(),
@@ -161,18 +161,18 @@ pub fn puzzle_key(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], mode
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::colour::ColourSpec;
+    use crate::model::PuzzleSpec;
     use proptest::prelude::*;
 
     /// A board cut from a random picture (so it has a solution), pieces shuffled and turned.
-    fn generated(rows: usize, cols: usize, colours: u16, framed: bool, rotate: bool, seed: u64) -> ColourPuzzle {
+    fn generated(rows: usize, cols: usize, colours: u16, framed: bool, rotate: bool, seed: u64) -> Puzzle {
         crate::testing::random_colour_puzzle(rows, cols, colours, framed, rotate, seed)
     }
 
     /// At every depth and in both modes, the counts above the cut and below every prefix add up
     /// to the sequential count, and the solutions below the prefixes, in unit order, are the
     /// sequential stream.
-    fn check(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Result<(), TestCaseError> {
+    fn check(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), TestCaseError> {
         let stop = AtomicBool::new(false);
         let engine = Engine::new(puzzle, clues);
         let cells = puzzle.rows() * puzzle.cols();
@@ -249,7 +249,7 @@ mod tests {
             let colours = if framed { colours } else { colours + 3 };
             let puzzle = generated(3, 3, colours, framed, true, seed);
             let mut clues = vec![None; 9];
-            clues[cell] = Some(ColourPlacement { piece, rotation });
+            clues[cell] = Some(Placement::new(piece, rotation));
             check(&puzzle, &clues)?;
         }
     }
@@ -264,11 +264,11 @@ mod tests {
         assert!(engine.count_below(&puzzle, Mode::Plain, &good, &stop).is_ok());
         // The same piece twice, a turn the corner does not allow, a board full.
         let twice = vec![good[0], good[0]];
-        let turned = vec![good[0], ColourPlacement { rotation: (good[1].rotation + 1) % 4, ..good[1] }];
+        let turned = vec![good[0], Placement { rotation: good[1].rotation.then(puzzle_core::Rotation::R1), ..good[1] }];
         let full = vec![good[0]; 9];
         assert_eq!(
             engine.count_below(&puzzle, Mode::Plain, &twice, &stop),
-            Err(SplitError::NotInSearch { cell: 1, piece: good[0].piece, rotation: good[0].rotation })
+            Err(SplitError::NotInSearch { cell: 1, piece: good[0].piece, rotation: good[0].turns() })
         );
         assert!(matches!(
             engine.count_below(&puzzle, Mode::Plain, &turned, &stop),
@@ -279,7 +279,7 @@ mod tests {
             Err(SplitError::TooDeep { depth: 9, cells: 9 })
         );
         // A piece that does not exist is refused, not looked up.
-        let missing = vec![ColourPlacement { piece: 1000, rotation: 0 }];
+        let missing = vec![Placement::new(1000, 0)];
         assert!(matches!(
             engine.count_below(&puzzle, Mode::Plain, &missing, &stop),
             Err(SplitError::NotInSearch { cell: 0, .. })
@@ -291,7 +291,7 @@ mod tests {
         let puzzle = generated(2, 2, 3, false, true, 1);
         let key = puzzle_key(&puzzle, &[], Mode::Plain);
         // Pinned: units written by earlier versions must still be accepted.
-        let pinned = ColourPuzzle::try_from(ColourSpec {
+        let pinned = Puzzle::try_from(PuzzleSpec {
             rows: 1,
             cols: 2,
             pieces: vec![[1, 2, 3, 4], [3, 4, 1, 2]],
@@ -301,11 +301,11 @@ mod tests {
         .unwrap();
         assert_eq!(format!("{:016x}", puzzle_key(&pinned, &[], Mode::Plain)), "5e14e4f151a47e10");
         assert_ne!(puzzle_key(&puzzle, &[], Mode::Pictures), key);
-        let spec = |rotate, framed| ColourSpec { rows: 2, cols: 2, pieces: puzzle.pieces().to_vec(), framed, rotate };
-        assert_eq!(puzzle_key(&ColourPuzzle::try_from(spec(true, false)).unwrap(), &[], Mode::Plain), key);
-        assert_ne!(puzzle_key(&ColourPuzzle::try_from(spec(false, false)).unwrap(), &[], Mode::Plain), key);
-        assert_ne!(puzzle_key(&ColourPuzzle::try_from(spec(true, true)).unwrap(), &[], Mode::Plain), key);
-        let clue = [None, Some(ColourPlacement { piece: 0, rotation: 1 }), None, None];
+        let spec = |rotate, framed| PuzzleSpec { rows: 2, cols: 2, pieces: puzzle.pieces().to_vec(), framed, rotate };
+        assert_eq!(puzzle_key(&Puzzle::try_from(spec(true, false)).unwrap(), &[], Mode::Plain), key);
+        assert_ne!(puzzle_key(&Puzzle::try_from(spec(false, false)).unwrap(), &[], Mode::Plain), key);
+        assert_ne!(puzzle_key(&Puzzle::try_from(spec(true, true)).unwrap(), &[], Mode::Plain), key);
+        let clue = [None, Some(Placement::new(0, 1)), None, None];
         assert_ne!(puzzle_key(&puzzle, &clue, Mode::Plain), key);
         assert_eq!(puzzle_key(&puzzle, &[None; 4], Mode::Plain), key);
     }

@@ -19,9 +19,8 @@ pub mod marks_oracle;
 
 use std::collections::BTreeSet;
 
-use crate::colour::{ColourPlacement, ColourPuzzle, ColourSpec};
 use crate::mark::Mark;
-use crate::puzzle::Puzzle;
+use crate::model::{Placement, Puzzle, PuzzleSpec};
 
 /// SplitMix64 (Steele, Lea and Flood 2014): a small, well-mixed, seeded generator.
 #[derive(Clone, Debug)]
@@ -64,7 +63,7 @@ pub struct ColourShape {
 /// A colour puzzle cut from a random picture drawn from `rng`: the picture's edge colours
 /// (horizontal edges row by row, then vertical ones), `noise` recoloured inner sides, each
 /// piece turned at random when pieces turn, then the pieces shuffled.
-pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix) -> ColourSpec {
+pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix) -> PuzzleSpec {
     let ColourShape { rows, cols, colours, framed, rotate, noise } = shape;
     let mut colour = |border: bool| if framed && border { 0 } else { 1 + (rng.next_u64() % u64::from(colours)) as u16 };
     // Horizontal edges: (rows + 1) x cols; vertical edges: rows x (cols + 1).
@@ -96,32 +95,20 @@ pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix) -> ColourSpec 
     for i in (1..pieces.len()).rev() {
         pieces.swap(i, rng.below(i + 1));
     }
-    ColourSpec { rows, cols, pieces, framed, rotate }
+    PuzzleSpec { rows, cols, pieces, framed, rotate }
 }
 
 /// [`random_colour_spec`] without noise, seeded with `seed`, validated.
-pub fn random_colour_puzzle(
-    rows: usize,
-    cols: usize,
-    colours: u16,
-    framed: bool,
-    rotate: bool,
-    seed: u64,
-) -> ColourPuzzle {
+pub fn random_colour_puzzle(rows: usize, cols: usize, colours: u16, framed: bool, rotate: bool, seed: u64) -> Puzzle {
     let shape = ColourShape { rows, cols, colours, framed, rotate, noise: 0 };
-    ColourPuzzle::try_from(random_colour_spec(shape, &mut SplitMix(seed))).expect("a generated puzzle is valid")
+    Puzzle::try_from(random_colour_spec(shape, &mut SplitMix(seed))).expect("a generated puzzle is valid")
 }
 
 /// A random colour puzzle of `rows` x `cols` (random colours, frame, turns and noise; a free
 /// border sometimes with colour 0 as an ordinary colour) and up to two clues: usually cells of a
 /// solution the brute force found within `limit` placements (so that the clues leave
 /// solutions), sometimes a random piece and turn.
-pub fn random_clued_case(
-    rows: usize,
-    cols: usize,
-    rng: &mut SplitMix,
-    limit: u64,
-) -> (ColourPuzzle, Vec<Option<ColourPlacement>>) {
+pub fn random_clued_case(rows: usize, cols: usize, rng: &mut SplitMix, limit: u64) -> (Puzzle, Vec<Option<Placement>>) {
     let shape = ColourShape {
         rows,
         cols,
@@ -135,7 +122,7 @@ pub fn random_clued_case(
         // Colour 0 as an ordinary colour of a free border (`--no-frame`).
         spec.pieces.iter_mut().flatten().for_each(|colour| *colour -= 1);
     }
-    let puzzle = ColourPuzzle::try_from(spec).expect("a generated puzzle is valid");
+    let puzzle = Puzzle::try_from(spec).expect("a generated puzzle is valid");
     let cells = rows * cols;
     let mut clues = Vec::new();
     let wanted = [0, 0, 1, 2][rng.below(4)];
@@ -149,8 +136,8 @@ pub fn random_clued_case(
                 Some(board) if rng.below(4) != 0 => board[cell],
                 _ => (rng.below(cells), if puzzle.rotate() { rng.below(4) as u8 } else { 0 }),
             };
-            if clues.iter().flatten().all(|c: &ColourPlacement| c.piece != piece) {
-                clues[cell] = Some(ColourPlacement { piece, rotation });
+            if clues.iter().flatten().all(|c: &Placement| c.piece != piece) {
+                clues[cell] = Some(Placement::new(piece, rotation));
             }
         }
     }
@@ -158,7 +145,7 @@ pub fn random_clued_case(
 }
 
 /// The `.puz` text of a puzzle: `cols rows`, then one `north east south west` line per piece.
-pub fn puz_text(puzzle: &ColourPuzzle) -> String {
+pub fn puz_text(puzzle: &Puzzle) -> String {
     let mut text = format!("{} {}\n", puzzle.cols(), puzzle.rows());
     for [n, e, s, w] in puzzle.pieces() {
         text.push_str(&format!("{n} {e} {s} {w}\n"));
@@ -250,7 +237,7 @@ impl<S> Brute<S> {
 
 /// The brute force over a colour puzzle with `clues[cell]` fixing some cells (empty for none),
 /// stopping after `limit` placements. A clue's piece goes only to its cell, turned as given.
-pub fn brute_colour(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], limit: u64) -> Brute<u16> {
+pub fn brute_colour(puzzle: &Puzzle, clues: &[Option<Placement>], limit: u64) -> Brute<u16> {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let turns: Vec<u8> = if puzzle.rotate() { vec![0, 1, 2, 3] } else { vec![0] };
     let clue_of = |cell: usize| clues.get(cell).copied().flatten();
@@ -260,7 +247,7 @@ pub fn brute_colour(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], li
         for piece in 0..puzzle.pieces().len() {
             for &turn in &turns {
                 let ok = match clue_of(cell) {
-                    Some(clue) => clue.piece == piece && clue.rotation == turn,
+                    Some(clue) => clue.piece == piece && clue.turns() == turn,
                     None => !is_clue_piece(piece),
                 };
                 if ok {
@@ -302,11 +289,11 @@ pub fn brute_marks(puzzle: &Puzzle, limit: u64) -> Brute<Mark> {
     let cols = puzzle.cols();
     let turns: Vec<u8> = if puzzle.rotate() { vec![0, 1, 2, 3] } else { vec![0] };
     let mut list = Vec::new();
-    for (piece, p) in puzzle.pieces().iter().enumerate() {
+    for (piece, p) in marks_nwse(puzzle).iter().enumerate() {
         for &turn in &turns {
             // Sides north 0, west 1, south 2, east 3; turned by `turn` the mark on side d moves
             // to side d + turn.
-            let sides = [0, 1, 2, 3].map(|d| p.sides[(d + 4 - usize::from(turn)) % 4]);
+            let sides = [0, 1, 2, 3].map(|d| p[(d + 4 - usize::from(turn)) % 4]);
             list.push((piece, turn, sides));
         }
     }
@@ -320,6 +307,17 @@ pub fn brute_marks(puzzle: &Puzzle, limit: u64) -> Brute<Mark> {
     let mut used = vec![false; puzzle.pieces().len()];
     brute(&lists, &fits, &mut board, &mut used, limit, &mut out);
     out
+}
+
+/// The marks of every piece of a puzzle read from the marks format, in that format's order:
+/// north, west, south, east.
+///
+/// # Panics
+///
+/// If the puzzle was not read from the marks format.
+pub fn marks_nwse(puzzle: &Puzzle) -> Vec<[Mark; 4]> {
+    let marks = puzzle.marks().expect("a puzzle read from the marks format");
+    puzzle.pieces().iter().map(|&[n, e, s, w]| [n, w, s, e].map(|code| marks[usize::from(code)])).collect()
 }
 
 /// A placed cell of the brute force: piece, quarter turns, the sides it shows.

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use edge_match::engine::{Engine, Mode};
 use edge_match::testing::{self, Brute, ColourShape, SplitMix};
-use edge_match::{count_solutions, first_solution, ColourPlacement, ColourPuzzle, Limits, ParseOptions, Status};
+use edge_match::{count_solutions, first_solution, Limits, ParseOptions, Placement, Puzzle, Status};
 
 /// Puzzles whose brute force needs more placements than this are skipped.
 const BRUTE_LIMIT: u64 = 200_000;
@@ -36,16 +36,16 @@ const SHAPES: &[(usize, usize)] = &[
     (4, 3),
 ];
 
-fn placements(board: &[(usize, u8)]) -> Vec<ColourPlacement> {
-    board.iter().map(|&(piece, rotation)| ColourPlacement { piece, rotation }).collect()
+fn placements(board: &[(usize, u8)]) -> Vec<Placement> {
+    board.iter().map(|&(piece, rotation)| Placement::new(piece, rotation)).collect()
 }
 
-fn picture(puzzle: &ColourPuzzle, solution: &[ColourPlacement]) -> Vec<[u16; 4]> {
-    solution.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect()
+fn picture(puzzle: &Puzzle, solution: &[Placement]) -> Vec<[u16; 4]> {
+    solution.iter().map(|p| puzzle.placed(*p)).collect()
 }
 
 /// Every search of the engine on one puzzle against the brute force; `what` names the case.
-fn check(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], expected: &Brute<u16>, what: &str) {
+fn check(puzzle: &Puzzle, clues: &[Option<Placement>], expected: &Brute<u16>, what: &str) {
     let stop = AtomicBool::new(false);
     let engine = Engine::new(puzzle, clues);
     let pictures = expected.pictures.len() as u64;
@@ -63,7 +63,7 @@ fn check(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], expected: &Br
         plain.push(s.to_vec());
         true
     });
-    let boards: Vec<Vec<ColourPlacement>> = expected.boards.iter().map(|b| placements(b)).collect();
+    let boards: Vec<Vec<Placement>> = expected.boards.iter().map(|b| placements(b)).collect();
     assert_eq!(plain, boards, "every plain solution in order: {what}");
     let mut seen = BTreeSet::new();
     engine.for_each_solution(puzzle, Mode::Pictures, &stop, |s| {
@@ -156,7 +156,7 @@ fn bigger_boards_counted_across_threads_match_the_brute_force() {
                 rotate: rng.below(3) != 0,
                 noise: 0,
             };
-            let puzzle = ColourPuzzle::try_from(testing::random_colour_spec(shape, &mut rng)).unwrap();
+            let puzzle = Puzzle::try_from(testing::random_colour_spec(shape, &mut rng)).unwrap();
             let unclued = testing::brute_colour(&puzzle, &[], 2_000_000);
             if unclued.gave_up {
                 continue;
@@ -167,7 +167,7 @@ fn bigger_boards_counted_across_threads_match_the_brute_force() {
                 clues = vec![None; rows * cols];
                 let cell = rng.below(rows * cols);
                 let (piece, rotation) = unclued.boards.first().map_or((0, 0), |board| board[cell]);
-                clues[cell] = Some(ColourPlacement { piece, rotation });
+                clues[cell] = Some(Placement::new(piece, rotation));
             }
             let expected = testing::brute_colour(&puzzle, &clues, 2_000_000);
             let what = format!("round {round}, {shape:?}, pieces {:?}, clues {clues:?}", puzzle.pieces());
@@ -277,7 +277,7 @@ fn the_issues_examples() {
     let stop = AtomicBool::new(false);
     let one_column = |pieces: Vec<[u16; 4]>, framed| {
         let rows = pieces.len();
-        ColourPuzzle::try_from(edge_match::ColourSpec { rows, cols: 1, pieces, framed, rotate: true }).unwrap()
+        Puzzle::try_from(edge_match::PuzzleSpec { rows, cols: 1, pieces, framed, rotate: true }).unwrap()
     };
     // `1 2`, pieces `1 2 3 4` and `3 5 6 7`, free border: piece 0 over piece 1, or piece 1
     // turned twice over piece 0 turned twice.
@@ -296,7 +296,7 @@ fn the_issues_examples() {
     let engine = Engine::new(&puzzle, &[]);
     assert_eq!(engine.count(&puzzle, Mode::Pictures, &stop).solutions, 2);
     // A clue fixes the board: the distinct count is the count.
-    let clues = vec![Some(ColourPlacement { piece: 1, rotation: 0 }), None, None];
+    let clues = vec![Some(Placement::new(1, 0)), None, None];
     let engine = Engine::new(&puzzle, &clues);
     assert_eq!(engine.count(&puzzle, Mode::Pictures, &stop).solutions, 1);
     assert_eq!(engine.count_distinct(&puzzle, &stop).solutions, 1);

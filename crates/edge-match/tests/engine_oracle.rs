@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 
 use edge_match::engine::{estimate_nodes, Engine, Mode, Order, OrderedEngine};
-use edge_match::{testing, ColourPlacement, ColourPuzzle, ColourSpec};
+use edge_match::{testing, Placement, Puzzle, PuzzleSpec};
 use proptest::prelude::*;
 
 /// Boards whose brute force needs more placements than this are skipped (a board of one colour
@@ -15,18 +15,17 @@ const BRUTE_LIMIT: u64 = 300_000;
 
 /// A board cut from a random picture (so it has at least one solution), pieces shuffled and
 /// turned; `colours` small so that many solutions and repeated pieces appear.
-fn generated(rows: usize, cols: usize, colours: u16, framed: bool, rotate: bool, seed: u64) -> ColourPuzzle {
+fn generated(rows: usize, cols: usize, colours: u16, framed: bool, rotate: bool, seed: u64) -> Puzzle {
     testing::random_colour_puzzle(rows, cols, colours, framed, rotate, seed)
 }
 
-fn check(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Result<(), TestCaseError> {
+fn check(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), TestCaseError> {
     let stop = AtomicBool::new(false);
     let engine = Engine::new(puzzle, clues);
     let expected = testing::brute_colour(puzzle, clues, BRUTE_LIMIT);
     prop_assume!(!expected.gave_up);
-    let first: Option<Vec<ColourPlacement>> = expected
-        .first()
-        .map(|board| board.iter().map(|&(piece, rotation)| ColourPlacement { piece, rotation }).collect());
+    let first: Option<Vec<Placement>> =
+        expected.first().map(|board| board.iter().map(|&(piece, rotation)| Placement::new(piece, rotation)).collect());
     for counts in [engine.count(puzzle, Mode::Plain, &stop), engine.count_sequential(puzzle, Mode::Plain, &stop)] {
         prop_assert_eq!(counts.solutions, expected.solutions, "plain solutions");
         prop_assert_eq!(counts.nodes, expected.placements, "plain placements");
@@ -61,14 +60,14 @@ fn check(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Result<(),
 }
 
 /// The plain count and placements of `engine`, on the calling thread.
-fn counts_of(engine: &Engine, puzzle: &ColourPuzzle, stop: &AtomicBool) -> (u64, u64) {
+fn counts_of(engine: &Engine, puzzle: &Puzzle, stop: &AtomicBool) -> (u64, u64) {
     let counts = engine.count_sequential(puzzle, Mode::Plain, stop);
     (counts.solutions, counts.nodes)
 }
 
 /// The number of pictures up to turns of the whole board, by mapping every picture to the
 /// smallest of its turns, written without the engine's helper.
-fn orbits(puzzle: &ColourPuzzle, pictures: &BTreeSet<Vec<[u16; 4]>>) -> u64 {
+fn orbits(puzzle: &Puzzle, pictures: &BTreeSet<Vec<[u16; 4]>>) -> u64 {
     testing::orbits(pictures, puzzle.rows(), puzzle.cols(), puzzle.rotate())
 }
 
@@ -98,7 +97,7 @@ proptest! {
     ) {
         let puzzle = generated(3, 3, colours, framed, true, seed);
         let mut clues = vec![None; 9];
-        clues[cell] = Some(ColourPlacement { piece, rotation });
+        clues[cell] = Some(Placement::new(piece, rotation));
         check(&puzzle, &clues)?;
     }
 }
@@ -146,7 +145,7 @@ proptest! {
         let engine = Engine::new(&puzzle, &[]);
         let mut pictures = BTreeSet::new();
         let whole = engine.for_each_solution(&puzzle, Mode::Pictures, &stop, |s| {
-            pictures.insert(s.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect::<Vec<_>>());
+            pictures.insert(s.iter().map(|p| puzzle.placed(*p)).collect::<Vec<_>>());
             true
         });
         prop_assert_eq!(whole.solutions, pictures.len() as u64);
@@ -161,15 +160,14 @@ fn a_strip_of_sixty_six_pieces_has_its_one_solution() {
     // 1x66 strip of one colour, free border, no rotation: every order is a solution... too many
     // to enumerate, so give each piece its own pair of colours in a chain instead.
     let pieces: Vec<[u16; 4]> = (0..66u16).map(|i| [1, i + 2, 1, i + 1]).rev().collect();
-    let puzzle =
-        ColourPuzzle::try_from(ColourSpec { rows: 1, cols: 66, pieces, framed: false, rotate: false }).unwrap();
+    let puzzle = Puzzle::try_from(PuzzleSpec { rows: 1, cols: 66, pieces, framed: false, rotate: false }).unwrap();
     let stop = AtomicBool::new(false);
     let engine = Engine::new(&puzzle, &[]);
     let counts = engine.count(&puzzle, Mode::Plain, &stop);
     assert_eq!(counts.solutions, 1);
     let (first, _) = engine.first(&puzzle, &stop);
     let first = first.unwrap();
-    assert_eq!(first[0], ColourPlacement { piece: 65, rotation: 0 });
+    assert_eq!(first[0], Placement::new(65, 0));
 }
 
 /// The plain search on Brendan Owen's set 2 6x6 board makes exactly 44,024,849 placements and
@@ -189,7 +187,7 @@ fn plain_search_on_brendan_set2_6x6_matches_the_published_figures() {
 /// Every scan order against the brute force: counts in both modes, the streamed solutions, and a
 /// first solution that is one of the brute force's pictures, uses each piece once and keeps the
 /// clues.
-fn check_orders(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Result<(), TestCaseError> {
+fn check_orders(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), TestCaseError> {
     let stop = AtomicBool::new(false);
     let expected = testing::brute_colour(puzzle, clues, BRUTE_LIMIT);
     prop_assume!(!expected.gave_up);
@@ -207,7 +205,7 @@ fn check_orders(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Res
         let (first, _) = engine.first(&stop);
         prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
         if let Some(first) = first {
-            let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect();
+            let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.placed(*p)).collect();
             prop_assert!(expected.pictures.contains(&picture), "{} first solution is not a solution", order);
             let mut pieces: Vec<usize> = first.iter().map(|p| p.piece).collect();
             pieces.sort_unstable();
@@ -216,7 +214,7 @@ fn check_orders(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Res
             for (cell, clue) in clues.iter().enumerate() {
                 if let Some(clue) = clue {
                     prop_assert_eq!(first[cell].piece, clue.piece);
-                    prop_assert_eq!(first[cell].rotation % 4, clue.rotation % 4);
+                    prop_assert_eq!(first[cell].rotation, clue.rotation);
                 }
             }
         }
@@ -229,8 +227,8 @@ fn check_orders(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> Res
 /// [`Order::north_west_first`]): the brute force's counts in both modes, the ordered engine's
 /// placements in the plain one (the same tree), and a first solution that is one.
 fn check_row_engine_in(
-    puzzle: &ColourPuzzle,
-    clues: &[Option<ColourPlacement>],
+    puzzle: &Puzzle,
+    clues: &[Option<Placement>],
     order: Order,
     expected: &testing::Brute<u16>,
 ) -> Result<(), TestCaseError> {
@@ -256,7 +254,7 @@ fn check_row_engine_in(
         }
         let mut streamed = 0;
         engine.for_each_solution(puzzle, Mode::Plain, &stop, |solution| {
-            let picture: Vec<[u16; 4]> = solution.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect();
+            let picture: Vec<[u16; 4]> = solution.iter().map(|p| puzzle.placed(*p)).collect();
             streamed += u64::from(expected.pictures.contains(&picture));
             true
         });
@@ -264,7 +262,7 @@ fn check_row_engine_in(
         let (first, _) = engine.first(puzzle, &stop);
         prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
         if let Some(first) = first {
-            let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.oriented(p.piece, p.rotation)).collect();
+            let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.placed(*p)).collect();
             prop_assert!(expected.pictures.contains(&picture), "{} first solution is not a solution", order);
             for (cell, clue) in clues.iter().enumerate() {
                 if let Some(clue) = clue {
@@ -302,7 +300,7 @@ proptest! {
     ) {
         let puzzle = generated(3, 3, colours, framed, true, seed);
         let mut clues = vec![None; 9];
-        clues[cell] = Some(ColourPlacement { piece, rotation });
+        clues[cell] = Some(Placement::new(piece, rotation));
         check_orders(&puzzle, &clues)?;
     }
 }

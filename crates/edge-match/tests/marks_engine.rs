@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use edge_match::engine::{Mode, Order, OrderedEngine};
 use edge_match::testing::{self, marks_oracle, SplitMix};
-use edge_match::{parse_puzzle, Limits, MarksEngine, ParseOptions, Placement, Puzzle, Status};
+use edge_match::{parse_puzzle, Limits, ParseOptions, Placement, Puzzle, Solver, Status};
 
 /// Every board shape of 1 to 9 cells.
 fn shapes() -> Vec<(usize, usize)> {
@@ -77,7 +77,7 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
         for (rows, cols) in shapes() {
             let (puzzle, what) = random_puzzle(rows, cols, &mut rng);
             let what = format!("round {round}, {what}");
-            let engine = MarksEngine::new(&puzzle);
+            let engine = Solver::new(&puzzle, &[]);
 
             let old_first = marks_oracle::first_solution(&puzzle, &Limits::NONE);
             let (first, nodes) = engine.first(&stop);
@@ -112,8 +112,8 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
                 assert_eq!(all, marks_oracle::all_solutions(&puzzle, distinct).0, "all, {mode:?}: {what}");
             }
 
-            // The marks engine in another order: the same pictures, every board once.
-            let mut in_order = MarksEngine::new(&puzzle);
+            // The solver in another order: the same pictures, every board once.
+            let mut in_order = Solver::new(&puzzle, &[]);
             in_order.set_order(Order::ALL[rng.below(Order::ALL.len())]);
             assert_eq!(in_order.count(Mode::Pictures, &stop).solutions, old_count.solutions, "{what}");
             let mut boards: Vec<Vec<Placement>> = Vec::new();
@@ -128,9 +128,9 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
 
             // The partner table holds under every scan order: the counts do not change.
             for order in Order::ALL {
-                let ordered = OrderedEngine::new(engine.model(), &[], order);
+                let ordered = OrderedEngine::new(&puzzle, &[], order);
                 for (mode, expected) in [(Mode::Pictures, old_count.solutions), (Mode::Plain, old_plain.len() as u64)] {
-                    let counts = ordered.count(engine.model(), mode, &stop);
+                    let counts = ordered.count(&puzzle, mode, &stop);
                     assert_eq!(counts.solutions, expected, "{} order, {mode:?}: {what}", order.name());
                 }
             }

@@ -59,6 +59,14 @@ impl Rotation {
     }
 }
 
+impl std::fmt::Display for Rotation {
+    /// The number of counter-clockwise quarter turns, `0` to `3`, as the `.sol` lines and the
+    /// labels of drawn boxes write it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.quarter_turns())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,9 +8,10 @@ use clap::Args;
 #[derive(Debug, Args)]
 #[command(after_long_help = format!("{FORMAT}\n\n{}", crate::EXIT_CODES))]
 pub struct EdgeArgs {
-    /// The puzzle file (marks format); standard input when absent or `-`
+    /// The puzzle file (marks or .puz format); standard input when absent or `-`
     pub file: Option<PathBuf>,
-    /// The board's size as ROWSxCOLS, e.g. 2x3 [default: square, √pieces on a side]
+    /// marks: the board's size as ROWSxCOLS, e.g. 2x3 [default: square, √pieces on a side] (a
+    /// .puz file gives its own)
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: Option<(usize, usize)>,
     /// Keep every piece as given (rotation 0) instead of trying all four rotations
@@ -32,11 +33,11 @@ pub struct EdgeArgs {
     /// puz: the border is free, colour 0 is an ordinary colour
     #[arg(long)]
     pub no_frame: bool,
-    /// puz: fixed pieces, one `tile col row rot` line each ((0,0) top-left, rot = counter-clockwise
-    /// quarter turns)
+    /// Fixed pieces, one `tile col row rot` line each ((0,0) top-left, rot = counter-clockwise
+    /// quarter turns, tile = the piece's input index from 0)
     #[arg(long, value_name = "FILE")]
     pub clue: Option<PathBuf>,
-    /// puz: write the solution found as `.sol` lines (`tile col row rot`) to FILE
+    /// Write the solution found as `.sol` lines (`tile col row rot`) to FILE
     #[arg(long, value_name = "FILE")]
     pub sol: Option<PathBuf>,
     /// Count solutions up to the board's own symmetries (turns of the whole board), a symmetric
@@ -44,53 +45,54 @@ pub struct EdgeArgs {
     #[arg(long, conflicts_with_all = ["count", "all"])]
     pub distinct: bool,
     /// Print every solution (distinct pictures; with --plain every placement) in search order:
-    /// `.sol` blocks for puz, boxes headed `solution K:` for marks, JSON lines with --json
+    /// `.sol` blocks for .puz, boxes headed `solution K:` for marks, JSON lines with --json
     #[arg(long, conflicts_with = "count")]
     pub all: bool,
-    /// With --count or --all: the plain search (every complete placement is a solution, identical
-    /// pictures not merged), reporting placements per second (puz)
+    /// With --count or --all: the plain row-major search (every complete placement is a solution,
+    /// identical pictures not merged), reporting placements per second (.puz)
     #[arg(long)]
     pub plain: bool,
     /// The order cells are filled in: row, column, diagonal, spiral, frame-first, snake, or auto
-    /// (each order's search tree estimated by random probes, the smallest taken) [default, puz:
-    /// auto for counts, --all and the first solution, row with --plain; marks: row]
+    /// (each order's search tree estimated by random probes, the smallest taken) [default: auto
+    /// for counts, --all and the first solution of .puz boards; row for the first solution of
+    /// marks puzzles and with --plain]
     #[arg(long, value_name = "ORDER", conflicts_with_all = ["distinct", "best", "split", "unit"])]
     pub order: Option<String>,
-    /// puz: check the solution in FILE (`.sol` lines) with the independent checker instead of
+    /// Check the solution in FILE (`.sol` lines) with the independent checker instead of
     /// solving; prints `ok`, or the first problem and exit status 1
     #[arg(long, value_name = "FILE")]
     pub verify: Option<PathBuf>,
-    /// puz: for boards too hard to finish (Eternity II), search for the board with the most
+    /// For boards too hard to finish (Eternity II), search for the board with the most
     /// matching joins the way the record solvers do (a schedule of allowed mismatches, priority
     /// colours, seeded restarts, every thread), printing each improvement (score, seconds, pieces
     /// placed, mismatches, `.sol` lines); stops at --time-limit or Ctrl-C with the best board
     #[arg(long, conflicts_with_all = ["count", "distinct", "all"])]
     pub best: bool,
-    /// puz, with --best: the depths (cells placed in scan order) from which one more mismatch is
+    /// With --best: the depths (cells placed in scan order) from which one more mismatch is
     /// allowed, e.g. 201,206,211, or `none` [default: Blackwood's ten from 201 to 239, scaled to
     /// the board]
     #[arg(long, value_name = "DEPTHS", requires = "best", conflicts_with = "resume")]
     pub breaks: Option<String>,
-    /// puz, with --best: the seed of the restarts' candidate orders (same seed, same search)
+    /// With --best: the seed of the restarts' candidate orders (same seed, same search)
     /// [default: 0]
     #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume")]
     pub seed: Option<u64>,
-    /// puz, with --best: colours whose pieces go first, at the record solver's minimum rate,
+    /// With --best: colours whose pieces go first, at the record solver's minimum rate,
     /// e.g. 13,16,10, or `none` [default: 13,16,10 on Eternity II (a 16x16 board whose colours 13, 16
     /// and 10 play the roles they play in e2.puz), none elsewhere]
     #[arg(long, value_name = "COLOURS", requires = "best", conflicts_with = "resume")]
     pub priority: Option<String>,
-    /// puz, with --best: placements per restart of each thread [default: 1000000000]
+    /// With --best: placements per restart of each thread [default: 1000000000]
     #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume")]
     pub restart_nodes: Option<u64>,
-    /// puz, with --best: save the search's state to FILE every few minutes and at the end
+    /// With --best: save the search's state to FILE every few minutes and at the end
     /// (time limit, Ctrl-C), for --resume
     #[arg(long, value_name = "FILE", requires = "best")]
     pub checkpoint: Option<PathBuf>,
-    /// puz, with --checkpoint: seconds between two checkpoints [default: 300]
+    /// With --checkpoint: seconds between two checkpoints [default: 300]
     #[arg(long, value_name = "SECONDS", value_parser = crate::slide::parse_seconds, requires = "checkpoint")]
     pub checkpoint_every: Option<std::time::Duration>,
-    /// puz, with --best: continue the search saved in FILE by --checkpoint, with its settings
+    /// With --best: continue the search saved in FILE by --checkpoint, with its settings
     /// and best board
     #[arg(long, value_name = "FILE", requires = "best", conflicts_with = "jobs")]
     pub resume: Option<PathBuf>,
@@ -109,11 +111,11 @@ pub struct EdgeArgs {
     /// Threads for counting and for --best [default: all cores]
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
-    /// puz: cut the search (plain with --plain, else distinct pictures) at DEPTH cells and write
+    /// Cut the search (plain with --plain, else distinct pictures) at DEPTH cells and write
     /// its independent work units as JSON lines, for --unit and `puzzle merge`
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "all", "distinct", "best", "verify", "sol"])]
     pub split: Option<usize>,
-    /// puz: solve one work unit (the JSON line written by --split) with the same file and
+    /// Solve one work unit (the JSON line written by --split) with the same file and
     /// options, printing one JSON line: its counts, and every solution with --all
     #[arg(long, value_name = "LINE", conflicts_with_all = ["distinct", "best", "verify", "sol"])]
     pub unit: Option<String>,
@@ -129,17 +131,22 @@ pub enum EdgeFormatArg {
 }
 
 const FORMAT: &str = "\
-Input: one piece per line, four marks in north west south east order, e.g. `A* B* B/ C*`.
-A mark is a picture letter A-Z and a half: + top, - bottom, / left, * right. Touching sides
-match when they show the two halves of one picture (A+ with A-, A/ with A*); sides on the
-border match anything. Blank lines and lines starting with # are skipped.
+Input, marks format: one piece per line, four marks in north west south east order, e.g.
+`A* B* B/ C*`. A mark is a picture letter A-Z and a half: + top, - bottom, / left, * right.
+Touching sides match when they show the two halves of one picture (A+ with A-, A/ with A*);
+sides on the border match anything. Blank lines and lines starting with # are skipped.
+Input, .puz format: a first line `cols rows`, then one piece per line, four colour numbers in
+north east south west order; touching sides match when equal; colour 0 is the frame when it
+appears (docs/formats.md). Both formats run on the same engine with every flag.
 
-Output: the pieces, then the first solution (cells row-major from the top-left, pieces tried
-in input order, rotations 0 to 3) as boxes labelled (piece,rotation): the input index of the
-piece and its counter-clockwise quarter turns. Or `no solution`.
+Output for marks: the pieces, then the first solution (cells row-major from the top-left,
+pieces tried in input order, rotations 0 to 3) as boxes labelled (piece,rotation): the input
+index of the piece and its counter-clockwise quarter turns. Or `no solution`.
 --json: {\"rows\":R,\"cols\":C,\"solved\":BOOL,\"placements\":[{\"piece\":P,\"rotation\":R},...]|null,\"nodes\":N}
 --count: the number of distinct pictures (the turns of a whole square board count apart);
-with --json {\"rows\":R,\"cols\":C,\"solutions\":N,\"nodes\":N}.";
+with --json {\"rows\":R,\"cols\":C,\"solutions\":N,\"nodes\":N,\"order\":O,\"estimated_nodes\":E,\"status\":S}.
+Output for .puz: `solution (N placements):` and the board as boxes labelled piece,rotation;
+--count the number; --all `.sol` blocks; JSON keys as in docs/formats.md.";
 
 /// Reads `ROWSxCOLS` with both at least 1.
 fn parse_size(text: &str) -> Result<(usize, usize), String> {

@@ -1,4 +1,4 @@
-//! `puzzle edge --best` for colour puzzles: runs the best-board search of
+//! `puzzle edge --best` for every puzzle: runs the best-board search of
 //! [`edge_match::best`], scores every board it reports with the independent scorer before
 //! printing it (text with `.sol` lines and a viewer link, or JSON lines), keeps the best board's
 //! picture (`--svg`), writes checkpoints (`--checkpoint`, every few minutes and at the end) and
@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use edge_match::best::{Breaks, Checkpoint, Control, End, Event, Search, Settings};
-use edge_match::{score_board, BoardScore, ColourPlacement, ColourPuzzle};
+use edge_match::{score_board, BoardScore, Placement, Puzzle};
 
 use super::EdgeArgs;
 use crate::input::{BadInput, Input};
@@ -19,12 +19,7 @@ use crate::input::{BadInput, Input};
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
 
 /// Runs `--best` on `puzzle` with `clues`.
-pub fn run(
-    args: &EdgeArgs,
-    puzzle: &ColourPuzzle,
-    clues: &[Option<ColourPlacement>],
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
+pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
     let search = match &args.resume {
         Some(path) => {
             let input = Input::read(Some(path))?;
@@ -39,6 +34,10 @@ pub fn run(
                 settings.breaks = Breaks::parse(breaks).map_err(|e| bad("--breaks", e.to_string()))?;
             }
             if let Some(colours) = &args.priority {
+                if puzzle.marks().is_some() {
+                    let message = "--priority names colours of .puz puzzles; marks puzzles have none".to_owned();
+                    return Err(bad("--priority", message));
+                }
                 settings.priority = parse_colours(colours)?;
             }
             if let Some(nodes) = args.restart_nodes {
@@ -123,7 +122,7 @@ fn bad(file: &str, message: String) -> anyhow::Error {
     BadInput { file: file.to_owned(), pos: None, message }.into()
 }
 
-fn edges_of(puzzle: &ColourPuzzle) -> usize {
+fn edges_of(puzzle: &Puzzle) -> usize {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     rows * (cols - 1) + cols * (rows - 1)
 }
@@ -166,7 +165,7 @@ fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
 /// Prints improvements, each scored by the independent scorer first.
 struct Printer<'a> {
     args: &'a EdgeArgs,
-    puzzle: &'a ColourPuzzle,
+    puzzle: &'a Puzzle,
     name: String,
     best: Option<BoardScore>,
     failure: Option<anyhow::Error>,
@@ -179,7 +178,7 @@ impl Printer<'_> {
     fn improvement(
         &mut self,
         out: &mut impl Write,
-        cells: &[Option<ColourPlacement>],
+        cells: &[Option<Placement>],
         search: Option<(usize, usize, usize)>,
         elapsed: Duration,
         nodes: Option<u64>,
@@ -198,7 +197,7 @@ impl Printer<'_> {
         self.best = Some(score);
         let puzzle = self.puzzle;
         let elapsed_ms = elapsed.as_secs_f64() * 1000.0;
-        let url = if puzzle.rows() == 16 && puzzle.cols() == 16 {
+        let url = if puzzle.rows() == 16 && puzzle.cols() == 16 && puzzle.marks().is_none() {
             edge_match::bucas::bucas_url(puzzle, cells, &self.name)
         } else {
             None
@@ -208,7 +207,7 @@ impl Printer<'_> {
             let placements: Vec<serde_json::Value> = cells
                 .iter()
                 .map(|c| match c {
-                    Some(p) => serde_json::json!({"piece": p.piece, "rotation": p.rotation}),
+                    Some(p) => serde_json::json!({"piece": p.piece, "rotation": p.turns()}),
                     None => serde_json::Value::Null,
                 })
                 .collect();
@@ -245,7 +244,7 @@ impl Printer<'_> {
             if let Some(url) = &url {
                 writeln!(out, "c {url}")?;
             }
-            let placed: Vec<(usize, ColourPlacement)> =
+            let placed: Vec<(usize, Placement)> =
                 cells.iter().enumerate().filter_map(|(cell, p)| p.map(|p| (cell, p))).collect();
             let cols = puzzle.cols();
             for (cell, p) in placed {
@@ -255,7 +254,7 @@ impl Printer<'_> {
         out.flush()?;
         if let Some(path) = &self.args.svg {
             let caption = format!("best board: {} of {} joins matching", score.matching, score.edges);
-            crate::svg::write(path, &crate::svg::edge::colour_cells(puzzle, cells, &caption))?;
+            crate::svg::write(path, &crate::svg::edge::cells(puzzle, cells, &caption))?;
         }
         Ok(())
     }

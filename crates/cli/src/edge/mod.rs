@@ -1,20 +1,23 @@
-//! `puzzle edge`: edge-matching puzzles. This module reads the input and sends it to the marks
-//! (`marks`) or the colour (`colour`) path; `colour` hands `--split`/`--unit` to `split` and
-//! `--best` to `best`. The arguments (`args`) and the shared JSON shapes (`json`) depend on
-//! nothing here, so the modules form no cycle.
+//! `puzzle edge`: edge-matching puzzles. This module reads the input in either format (marks or
+//! `.puz`) into the one model, reads the clues, and hands the puzzle to the mode asked for:
+//! `--verify` (here), `--split`/`--unit` (`split`), `--best` (`best`), or the first solution,
+//! counts and `--all` (`solve`). Every mode serves both formats; only the output of the seed's
+//! marks format keeps its own shape (boxes, its JSON keys). The arguments (`args`) and the shared
+//! JSON shapes (`json`) depend on nothing here, so the modules form no cycle.
 
 mod args;
 pub(crate) mod best;
-mod colour;
 mod json;
-mod marks;
+mod solve;
 pub(crate) mod split;
 
 use std::io::Write;
 
+use edge_match::{ParseErrorKind, ParseOptions, Placement, Puzzle};
+
 pub use args::{EdgeArgs, EdgeFormatArg};
 
-use crate::input::Input;
+use crate::input::{BadInput, Input};
 
 /// Runs `puzzle edge`.
 pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
@@ -27,8 +30,71 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         edge_match::puz::EdgeFormat::Puz => EdgeFormatArg::Puz,
         edge_match::puz::EdgeFormat::Marks => EdgeFormatArg::Marks,
     });
-    if format == EdgeFormatArg::Puz {
-        return colour::run(args, &input, out);
+    let puzzle = match format {
+        EdgeFormatArg::Puz => read_puz(args, &input)?,
+        EdgeFormatArg::Marks => read_marks(args, &input)?,
+    };
+    let clues = match &args.clue {
+        None => Vec::new(),
+        Some(path) => {
+            let clue_input = Input::read(Some(path))?;
+            let lines = edge_match::sol::parse_sol(&clue_input.text).map_err(|e| clue_input.error(e.pos, e.kind))?;
+            edge_match::sol::clue_cells(&puzzle, &lines).map_err(|e| clue_input.error(e.pos, e.kind))?
+        }
+    };
+    if let Some(path) = &args.verify {
+        return verify(&puzzle, path, out);
     }
-    marks::run(args, &input, out)
+    if args.split.is_some() || args.unit.is_some() {
+        return split::run(args, &puzzle, &clues, out);
+    }
+    if args.best {
+        return best::run(args, &puzzle, &clues, out);
+    }
+    solve::run(args, &puzzle, &clues, out)
+}
+
+/// A `.puz` puzzle, framed as `--frame`/`--no-frame` say (else when colour 0 appears).
+fn read_puz(args: &EdgeArgs, input: &Input) -> anyhow::Result<Puzzle> {
+    let frame = match (args.frame, args.no_frame) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    };
+    let options = edge_match::puz::PuzOptions { frame, rotate: !args.no_rotate };
+    Ok(edge_match::puz::parse_puz(&input.text, &options).map_err(|e| input.error(e.pos, e.kind))?)
+}
+
+/// A marks puzzle, of the size `--size` gives (else square).
+fn read_marks(args: &EdgeArgs, input: &Input) -> anyhow::Result<Puzzle> {
+    // The frame is a colour of `.puz` puzzles; a marks board's border is always free.
+    if let Some(flag) = [(args.frame, "--frame"), (args.no_frame, "--no-frame")].iter().find(|(given, _)| *given) {
+        let message = format!("{} works on colour puzzles (the .puz format), not on marks puzzles", flag.1);
+        anyhow::bail!(BadInput { file: input.name.clone(), pos: None, message });
+    }
+    let options = ParseOptions { size: args.size, rotate: !args.no_rotate };
+    edge_match::parse_puzzle(&input.text, &options).map_err(|err| {
+        let message = match err.kind {
+            ParseErrorKind::NotSquare { .. } => format!("{}; give the board's size with --size RxC", err.kind),
+            _ => err.kind.to_string(),
+        };
+        input.error(err.pos, message).into()
+    })
+}
+
+/// `--verify`: a `.sol` file through the independent checker.
+fn verify(puzzle: &Puzzle, path: &std::path::Path, out: &mut impl Write) -> anyhow::Result<()> {
+    let input = Input::read(Some(path))?;
+    let lines = edge_match::sol::parse_sol(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
+    let cells = edge_match::sol::clue_cells(puzzle, &lines).map_err(|e| input.error(e.pos, e.kind))?;
+    let placements: Option<Vec<Placement>> = cells.into_iter().collect();
+    let Some(placements) = placements else {
+        let message = "the solution leaves cells empty".to_owned();
+        return Err(BadInput { file: input.name.clone(), pos: None, message }.into());
+    };
+    match edge_match::check_solution(puzzle, &placements) {
+        Ok(_) => writeln!(out, "ok")?,
+        Err(err) => return Err(BadInput { file: input.name.clone(), pos: None, message: err.to_string() }.into()),
+    }
+    Ok(())
 }

@@ -1,4 +1,4 @@
-//! `puzzle edge --split DEPTH` and `--unit LINE` for colour puzzles: one search written out as
+//! `puzzle edge --split DEPTH` and `--unit LINE` for every puzzle: one search written out as
 //! JSON-lines work units, one unit solved, and the JSON records both use (read back by
 //! `puzzle merge`).
 
@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use edge_match::engine::{Counts, Engine, Mode};
-use edge_match::{ColourPlacement, ColourPuzzle};
+use edge_match::{Placement, Puzzle};
 use serde::{Deserialize, Serialize};
 
 use super::EdgeArgs;
@@ -24,7 +24,7 @@ pub enum ModeJson {
     Pictures,
 }
 
-/// One placed piece: its index in the `.puz` and its counter-clockwise quarter turns.
+/// One placed piece: its index in input order and its counter-clockwise quarter turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CellJson {
@@ -117,13 +117,8 @@ impl UnitResultJson {
     }
 }
 
-/// Runs `--split` or `--unit` on a parsed colour puzzle.
-pub fn run(
-    args: &EdgeArgs,
-    puzzle: &ColourPuzzle,
-    clues: &[Option<ColourPlacement>],
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
+/// Runs `--split` or `--unit` on a parsed puzzle.
+pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
     let (mode, mode_json) =
         if args.plain { (Mode::Plain, ModeJson::Plain) } else { (Mode::Pictures, ModeJson::Pictures) };
     let key = format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, mode));
@@ -146,7 +141,7 @@ pub fn run(
         let top = UnitJson::new(&search, 0, None);
         writeln!(out, "{}", serde_json::to_string(&top)?)?;
         for (number, prefix) in split.prefixes.iter().enumerate() {
-            let cells = prefix.iter().map(|p| CellJson { piece: p.piece, rotation: p.rotation }).collect();
+            let cells = prefix.iter().map(|p| CellJson { piece: p.piece, rotation: p.turns() }).collect();
             let unit = UnitJson::new(&search, number + 1, Some(cells));
             writeln!(out, "{}", serde_json::to_string(&unit)?)?;
         }
@@ -207,8 +202,7 @@ pub fn run(
                     search.depth
                 )));
             }
-            let prefix: Vec<ColourPlacement> =
-                prefix.iter().map(|c| ColourPlacement { piece: c.piece, rotation: c.rotation }).collect();
+            let prefix: Vec<Placement> = prefix.iter().map(|c| Placement::new(c.piece, c.rotation)).collect();
             solve_below(&engine, puzzle, mode, &prefix, stop, all.as_mut()).map_err(|err| match err {
                 Below::Unit(err) => refuse(err.to_string()),
                 Below::Internal(err) => err,
@@ -284,9 +278,9 @@ enum Below {
 /// Counts below `prefix`, or with `all` lists every solution there, each checked first.
 fn solve_below(
     engine: &Engine,
-    puzzle: &ColourPuzzle,
+    puzzle: &Puzzle,
     mode: Mode,
-    prefix: &[ColourPlacement],
+    prefix: &[Placement],
     stop: &AtomicBool,
     all: Option<&mut Vec<Vec<CellJson>>>,
 ) -> Result<Counts, Below> {
@@ -294,28 +288,27 @@ fn solve_below(
         return engine.count_below(puzzle, mode, prefix, stop).map_err(Below::Unit);
     };
     let mut failure = None;
-    let counts =
-        engine
-            .solutions_below(puzzle, mode, prefix, stop, |placements| {
-                match edge_match::colour_check::check_colour_solution(puzzle, placements) {
-                    Ok(solution) => {
-                        all.push(
-                            solution
-                                .placements()
-                                .iter()
-                                .map(|p| CellJson { piece: p.piece, rotation: p.rotation })
-                                .collect(),
-                        );
-                        true
-                    }
-                    Err(err) => {
-                        failure =
-                            Some(anyhow::Error::from(err).context("the solver's answer failed the independent check"));
-                        false
-                    }
+    let counts = engine
+        .solutions_below(puzzle, mode, prefix, stop, |placements| {
+            match edge_match::check::check_solution(puzzle, placements) {
+                Ok(solution) => {
+                    all.push(
+                        solution
+                            .placements()
+                            .iter()
+                            .map(|p| CellJson { piece: p.piece, rotation: p.turns() })
+                            .collect(),
+                    );
+                    true
                 }
-            })
-            .map_err(Below::Unit)?;
+                Err(err) => {
+                    failure =
+                        Some(anyhow::Error::from(err).context("the solver's answer failed the independent check"));
+                    false
+                }
+            }
+        })
+        .map_err(Below::Unit)?;
     match failure {
         Some(err) => Err(Below::Internal(err)),
         None => Ok(counts),

@@ -7,75 +7,49 @@
 //! paler, and write the mark (`A+`) on it: a matching pair is one hue, once strong, once pale.
 //! Each cell shows `piece,rotation` in its middle.
 
-use edge_match::{ColourPlacement, ColourPuzzle, ColourSolution, Half, Mark, Piece, Placement, Puzzle, Solution};
-use puzzle_core::Rotation;
+use edge_match::{Half, Mark, Placement, Puzzle, Solution};
 
 use super::{palette, Document, Rgb, FRAME_GREY, MAX_DRAWN_CELLS};
 
-/// The picture of a marks puzzle's first solution, or of its pieces as given when it has none.
-pub fn marks_board(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
-    let shown: Vec<(Piece, Placement)> = match solution {
-        Some(solution) => (solution.placements().iter())
-            .map(|&placement| (puzzle.pieces()[placement.piece].rotated(placement.rotation), placement))
-            .collect(),
-        None => (puzzle.pieces().iter().enumerate())
-            .map(|(piece, &sides)| (sides, Placement { piece, rotation: Rotation::R0 }))
-            .collect(),
-    };
-    let pieces: Vec<DrawnPiece> = shown
-        .iter()
-        .map(|(piece, placement)| {
-            // Pieces list their sides north, west, south, east; the picture goes round clockwise.
-            let [north, west, south, east] = piece.sides;
-            DrawnPiece {
-                sides: [north, east, south, west].map(mark_side),
-                label: format!("{},{}", placement.piece, placement.rotation.quarter_turns()),
-            }
-        })
-        .collect();
-    let board = Board { rows: puzzle.rows(), cols: puzzle.cols(), kind: "marks", style: &MARKS_STYLE };
-    board.draw(solution.is_some(), &pieces)
-}
-
-/// The picture of a colour puzzle's first solution, or of its pieces as given when it has none.
-pub fn colour_board(puzzle: &ColourPuzzle, solution: Option<&ColourSolution>) -> String {
-    let placements: Vec<ColourPlacement> = match solution {
+/// The picture of a puzzle's first solution, or of its pieces as given when it has none.
+pub fn board(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
+    let placements: Vec<Placement> = match solution {
         Some(solution) => solution.placements().to_vec(),
-        None => (0..puzzle.pieces().len()).map(|piece| ColourPlacement { piece, rotation: 0 }).collect(),
+        None => (0..puzzle.pieces().len()).map(|piece| Placement::new(piece, 0)).collect(),
     };
-    let pieces: Vec<DrawnPiece> = placements
-        .iter()
-        .map(|placement| {
-            let colours = puzzle.oriented(placement.piece, placement.rotation);
-            DrawnPiece {
-                // Colour pieces list their sides north, east, south, west, as the picture does.
-                sides: colours.map(|colour| colour_side(colour, puzzle.framed())),
-                label: format!("{},{}", placement.piece, placement.rotation),
-            }
-        })
-        .collect();
-    let board = Board { rows: puzzle.rows(), cols: puzzle.cols(), kind: "colour", style: &COLOUR_STYLE };
-    board.draw(solution.is_some(), &pieces)
+    let pieces: Vec<DrawnPiece> = placements.iter().map(|&placement| drawn(puzzle, Some(placement))).collect();
+    frame(puzzle).draw(solution.is_some(), &pieces)
 }
 
-/// The picture of a board of a colour puzzle (one entry per cell, row-major, all filled) under
-/// `caption`, as `--best` keeps it.
-pub fn colour_cells(puzzle: &ColourPuzzle, cells: &[Option<ColourPlacement>], caption: &str) -> String {
-    let pieces: Vec<DrawnPiece> = cells
-        .iter()
-        .map(|cell| match cell {
-            Some(placement) => DrawnPiece {
-                sides: puzzle.oriented(placement.piece, placement.rotation).map(|c| colour_side(c, puzzle.framed())),
-                label: format!("{},{}", placement.piece, placement.rotation),
-            },
-            None => DrawnPiece {
-                sides: [(); 4].map(|()| Side { fill: Rgb(255, 255, 255), text: String::new() }),
-                label: String::new(),
-            },
-        })
-        .collect();
-    let board = Board { rows: puzzle.rows(), cols: puzzle.cols(), kind: "colour", style: &COLOUR_STYLE };
-    board.draw_captioned(caption.to_owned(), &pieces)
+/// The picture of a board (one entry per cell, row-major, empty cells blank) under `caption`,
+/// as `--best` keeps it.
+pub fn cells(puzzle: &Puzzle, cells: &[Option<Placement>], caption: &str) -> String {
+    let pieces: Vec<DrawnPiece> = cells.iter().map(|&cell| drawn(puzzle, cell)).collect();
+    frame(puzzle).draw_captioned(caption.to_owned(), &pieces)
+}
+
+/// How a cell is drawn: its sides clockwise from north as the puzzle labels them (marks, or
+/// colours), and `piece,rotation` in the middle; an empty cell blank.
+fn drawn(puzzle: &Puzzle, cell: Option<Placement>) -> DrawnPiece {
+    let Some(placement) = cell else {
+        return DrawnPiece {
+            sides: [(); 4].map(|()| Side { fill: Rgb(255, 255, 255), text: String::new() }),
+            label: String::new(),
+        };
+    };
+    // The model lists sides north, east, south, west, as the picture goes round.
+    let codes = puzzle.placed(placement);
+    let sides = match puzzle.marks() {
+        Some(marks) => codes.map(|code| mark_side(marks[usize::from(code)])),
+        None => codes.map(|colour| colour_side(colour, puzzle.framed())),
+    };
+    DrawnPiece { sides, label: placement.to_string() }
+}
+
+/// The board's outline and style: by marks or by colours.
+fn frame(puzzle: &Puzzle) -> Board<'static> {
+    let (kind, style) = if puzzle.marks().is_some() { ("marks", &MARKS_STYLE) } else { ("colour", &COLOUR_STYLE) };
+    Board { rows: puzzle.rows(), cols: puzzle.cols(), kind, style }
 }
 
 /// How a marks side looks: the picture's colour, paler for the bottom and right halves.
@@ -95,7 +69,7 @@ fn colour_side(colour: u16, framed: bool) -> Side {
         0 => FRAME_GREY,
         _ => palette(usize::from(colour) - 1),
     };
-    let text = if framed && colour == edge_match::colour::FRAME { String::new() } else { colour.to_string() };
+    let text = if framed && colour == edge_match::model::FRAME { String::new() } else { colour.to_string() };
     Side { fill, text }
 }
 
@@ -232,12 +206,11 @@ mod tests {
     fn marks(input: &str, size: Option<(usize, usize)>, answer: Option<&[(usize, usize)]>) -> String {
         let puzzle = parse_puzzle(input, &ParseOptions { size, rotate: true }).unwrap();
         let solution = answer.map(|answer| {
-            let placements: Vec<Placement> = (answer.iter())
-                .map(|&(piece, turns)| Placement { piece, rotation: Rotation::from_quarter_turns(turns) })
-                .collect();
+            let placements: Vec<Placement> =
+                (answer.iter()).map(|&(piece, turns)| Placement::new(piece, turns as u8)).collect();
             check_solution(&puzzle, &placements).unwrap()
         });
-        marks_board(&puzzle, solution.as_ref())
+        board(&puzzle, solution.as_ref())
     }
 
     fn colour(input: &str, sol: Option<&str>) -> String {
@@ -245,10 +218,10 @@ mod tests {
         let solution = sol.map(|sol| {
             let lines = edge_match::parse_sol(sol).unwrap();
             let cells = edge_match::clue_cells(&puzzle, &lines).unwrap();
-            let placements: Vec<ColourPlacement> = cells.into_iter().map(Option::unwrap).collect();
-            edge_match::check_colour_solution(&puzzle, &placements).unwrap()
+            let placements: Vec<Placement> = cells.into_iter().map(Option::unwrap).collect();
+            edge_match::check_solution(&puzzle, &placements).unwrap()
         });
-        colour_board(&puzzle, solution.as_ref())
+        board(&puzzle, solution.as_ref())
     }
 
     /// Checks that `svg` is well formed with `cells` cells (a background, a label box and a
@@ -288,7 +261,7 @@ mod tests {
             &edge_match::PuzOptions { frame: Some(false), ..edge_match::PuzOptions::default() },
         )
         .unwrap();
-        let svg = colour_board(&puzzle, None);
+        let svg = board(&puzzle, None);
         check(&svg, 1, &[">0</text>", ">3</text>"]);
     }
 

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use crate::best::schedule::Breaks;
 use crate::best::Settings;
-use crate::colour::{ColourPlacement, ColourPuzzle};
+use crate::model::{Placement, Puzzle};
 
 /// One thread's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,7 +27,7 @@ pub struct Checkpoint {
     pub(crate) key: u64,
     pub(crate) settings: Settings,
     pub(crate) elapsed_ms: u64,
-    pub(crate) best: Option<Vec<Option<ColourPlacement>>>,
+    pub(crate) best: Option<Vec<Option<Placement>>>,
     pub(crate) threads: Vec<ThreadState>,
 }
 
@@ -51,7 +51,7 @@ pub enum CheckpointError {
 }
 
 /// A fingerprint of the puzzle and its clues (FNV-1a over their text).
-pub(crate) fn puzzle_key(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>]) -> u64 {
+pub(crate) fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>]) -> u64 {
     let mut text = format!("best v1 {}x{} {} {}\n", puzzle.rows(), puzzle.cols(), puzzle.framed(), puzzle.rotate());
     for sides in puzzle.pieces() {
         let _ = writeln!(text, "{sides:?}");
@@ -73,7 +73,7 @@ impl Checkpoint {
     }
 
     /// The best board so far, one entry per cell.
-    pub fn best(&self) -> Option<&[Option<ColourPlacement>]> {
+    pub fn best(&self) -> Option<&[Option<Placement>]> {
         self.best.as_deref()
     }
 
@@ -196,7 +196,11 @@ impl Checkpoint {
                     let (piece, rotation) = cell
                         .split_once('/')
                         .ok_or_else(|| fail(line, format!("expected PIECE/ROTATION, found `{cell}`")))?;
-                    Ok(Some(ColourPlacement { piece: number(line, piece)?, rotation: number(line, rotation)? }))
+                    let turns: u8 = number(line, rotation)?;
+                    if turns > 3 {
+                        return Err(fail(line, format!("expected a rotation 0-3, found `{rotation}`")));
+                    }
+                    Ok(Some(Placement::new(number(line, piece)?, turns)))
                 })
                 .collect::<Result<Vec<_>, CheckpointError>>()?;
             Some(cells)

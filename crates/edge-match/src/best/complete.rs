@@ -2,14 +2,10 @@
 //! turn (of the right frame class) that matches most of its placed neighbours, so a board
 //! reported is complete and scores the joins those pieces happen to match as well.
 
-use crate::colour::{ColourPlacement, ColourPuzzle, EAST, NORTH, SOUTH, WEST};
+use crate::model::{Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 
 /// `cells` with every empty cell filled greedily in `order`.
-pub(crate) fn complete(
-    puzzle: &ColourPuzzle,
-    cells: &[Option<ColourPlacement>],
-    order: &[usize],
-) -> Vec<Option<ColourPlacement>> {
+pub(crate) fn complete(puzzle: &Puzzle, cells: &[Option<Placement>], order: &[usize]) -> Vec<Option<Placement>> {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut cells = cells.to_vec();
     let mut used = vec![false; puzzle.pieces().len()];
@@ -34,9 +30,9 @@ pub(crate) fn complete(
         };
         let shows: [Option<u16>; 4] = [NORTH, EAST, SOUTH, WEST].map(|dir| {
             let other = cells[neighbour(dir)?]?;
-            Some(puzzle.oriented(other.piece, other.rotation)[(dir + 2) % 4])
+            Some(puzzle.partner(puzzle.placed(other)[(dir + 2) % 4]))
         });
-        let mut best: Option<(usize, ColourPlacement)> = None;
+        let mut best: Option<(usize, Placement)> = None;
         for (piece, _) in puzzle.pieces().iter().enumerate() {
             if used[piece] {
                 continue;
@@ -52,7 +48,7 @@ pub(crate) fn complete(
                     Some((m, _)) => matching > m,
                 };
                 if better {
-                    best = Some((matching, ColourPlacement { piece, rotation }));
+                    best = Some((matching, Placement::new(piece, rotation)));
                 }
             }
         }
@@ -66,19 +62,19 @@ pub(crate) fn complete(
 
 /// Matching joins between placed neighbours (the engine's own count; the CLI prints the
 /// independent checker's).
-pub(crate) fn matching(puzzle: &ColourPuzzle, cells: &[Option<ColourPlacement>]) -> usize {
+pub(crate) fn matching(puzzle: &Puzzle, cells: &[Option<Placement>]) -> usize {
     let cols = puzzle.cols();
     let mut count = 0;
     for (cell, p) in cells.iter().enumerate() {
         let Some(p) = p else { continue };
-        let sides = puzzle.oriented(p.piece, p.rotation);
+        let sides = puzzle.placed(*p);
         if cell % cols + 1 < cols {
             if let Some(q) = cells[cell + 1] {
-                count += usize::from(sides[EAST] == puzzle.oriented(q.piece, q.rotation)[WEST]);
+                count += usize::from(puzzle.partner(sides[EAST]) == puzzle.placed(q)[WEST]);
             }
         }
         if let Some(Some(q)) = cells.get(cell + cols) {
-            count += usize::from(sides[SOUTH] == puzzle.oriented(q.piece, q.rotation)[NORTH]);
+            count += usize::from(puzzle.partner(sides[SOUTH]) == puzzle.placed(*q)[NORTH]);
         }
     }
     count

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::colour::ColourPuzzle;
+use crate::model::Puzzle;
 
 /// The depths at which one more mismatch ("break") becomes allowed: by depth `d` (cells placed
 /// in scan order, clues included) the search may have made as many mismatches as there are
@@ -108,7 +108,7 @@ pub(crate) fn min_rate(cells: usize, priority_sides: usize) -> Vec<u16> {
 /// numbering of `e2.puz` (13 a colour of the joins along the frame, 16 and 10 inner colours), on
 /// a framed 16×16 board whose colours play those roles; none elsewhere, where the curve tuned for
 /// Eternity II could cut every board.
-pub fn default_priority(puzzle: &ColourPuzzle) -> Vec<u16> {
+pub fn default_priority(puzzle: &Puzzle) -> Vec<u16> {
     if puzzle.rows() != 16 || puzzle.cols() != 16 || !puzzle.framed() || puzzle.n_colours() != 23 {
         return Vec::new();
     }
@@ -166,7 +166,7 @@ mod tests {
 
     /// A framed 16x16 board cut from a picture whose joins along the frame use `frame_joins`
     /// and whose inner joins use `inner`, in turn.
-    fn board(frame_joins: &[u16], inner: &[u16]) -> ColourPuzzle {
+    fn board(frame_joins: &[u16], inner: &[u16]) -> Puzzle {
         let n = 16;
         let pick =
             |i: usize, border: bool| if border { frame_joins[i % frame_joins.len()] } else { inner[i % inner.len()] };
@@ -190,8 +190,8 @@ mod tests {
             let (r, c) = (cell / n, cell % n);
             [h(r, c), v(r, c + 1), h(r + 1, c), v(r, c)]
         });
-        let spec = crate::colour::ColourSpec { rows: n, cols: n, pieces: pieces.collect(), framed: true, rotate: true };
-        ColourPuzzle::try_from(spec).unwrap()
+        let spec = crate::model::PuzzleSpec { rows: n, cols: n, pieces: pieces.collect(), framed: true, rotate: true };
+        Puzzle::try_from(spec).unwrap()
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! replayed exactly.
 
 use crate::best::tables::{Cand, Tables};
-use crate::colour::ColourPlacement;
+use crate::model::Placement;
 
 /// Why [`Worker::run`] returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,10 +138,10 @@ impl<'t> Worker<'t> {
     }
 
     /// The board with the first `d` cells placed, clues included.
-    pub(crate) fn board(&self, d: usize) -> Vec<Option<ColourPlacement>> {
+    pub(crate) fn board(&self, d: usize) -> Vec<Option<Placement>> {
         let mut cells = self.t.clues.clone();
         for (i, c) in self.placed[..d].iter().enumerate() {
-            cells[self.t.cells[i]] = Some(ColourPlacement { piece: usize::from(c.piece), rotation: c.rotation });
+            cells[self.t.cells[i]] = Some(Placement::new(usize::from(c.piece), c.rotation));
         }
         cells
     }

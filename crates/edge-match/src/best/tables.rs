@@ -3,6 +3,10 @@
 //! the exact fits first and then the ones costing a mismatch ("break"), so the hot loop stops at
 //! the first candidate that costs more than the budget left.
 //!
+//! Slots and candidates hold what a later neighbour must show: the partner
+//! ([`Puzzle::partner`]) of a side, so that puzzles matching through a partner table (marks)
+//! compare codes for equality like colour puzzles.
+//!
 //! The lists are built once; a restart only reorders each list (priority-colour pieces first,
 //! ties broken at random from the restart's stream).
 
@@ -11,11 +15,11 @@ use std::collections::HashMap;
 use crate::best::rng::SplitMix;
 use crate::best::schedule::min_rate;
 use crate::best::Settings;
-use crate::colour::{ColourPlacement, ColourPuzzle, EAST, NORTH, SOUTH, WEST};
+use crate::model::{Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 
-/// One candidate: the piece, its turn, the colours it shows north and east (what later cells
-/// read), the mismatches it makes with the neighbours already known, and how many of its sides
-/// show a priority colour.
+/// One candidate: the piece, its turn, what the cells north and east of it must show (the
+/// partners of its north and east sides, which later cells read), the mismatches it makes with the
+/// neighbours already known, and how many of its sides show a priority colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Cand {
     pub(crate) piece: u16,
@@ -76,20 +80,20 @@ pub(crate) struct Tables {
     /// Words of the used-piece bitset, with the clue pieces set.
     pub(crate) used_init: Vec<u64>,
     /// The clues, one entry per cell.
-    pub(crate) clues: Vec<Option<ColourPlacement>>,
+    pub(crate) clues: Vec<Option<Placement>>,
     /// The scan order of every cell, clues included.
     pub(crate) order: Vec<usize>,
 }
 
 impl Tables {
-    pub(crate) fn new(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], settings: &Settings) -> Tables {
+    pub(crate) fn new(puzzle: &Puzzle, clues: &[Option<Placement>], settings: &Settings) -> Tables {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let n_cells = rows * cols;
         let framed = puzzle.framed();
         let nc = puzzle.n_colours();
         let kw = nc + 1;
         let wild = nc as u16;
-        let mut clues: Vec<Option<ColourPlacement>> = clues.to_vec();
+        let mut clues: Vec<Option<Placement>> = clues.to_vec();
         clues.resize(n_cells, None);
         let order = crate::best::order::scan_order(rows, cols);
         let cells: Vec<usize> = order.iter().copied().filter(|&c| clues[c].is_none()).collect();
@@ -111,16 +115,16 @@ impl Tables {
         for (c, clue) in clues.iter().enumerate() {
             if let Some(p) = clue {
                 clue_slot[c] = slot_init.len();
-                let sides = puzzle.oriented(p.piece, p.rotation);
-                slot_init.push(sides[NORTH]);
-                slot_init.push(sides[EAST]);
+                let sides = puzzle.placed(*p);
+                slot_init.push(puzzle.partner(sides[NORTH]));
+                slot_init.push(puzzle.partner(sides[EAST]));
             }
         }
         let border = |c: usize| {
             let (r, k) = (c / cols, c % cols);
             framed && (r == 0 || r + 1 == rows || k == 0 || k + 1 == cols)
         };
-        let clue_sides = |c: usize| clues[c].map(|p| puzzle.oriented(p.piece, p.rotation));
+        let clue_sides = |c: usize| clues[c].map(|p| puzzle.placed(p));
         let priority = |colour: u16| settings.priority.contains(&colour);
         let heur_of: Vec<u8> =
             puzzle.pieces().iter().map(|sides| sides.iter().filter(|&&s| priority(s)).count() as u8).collect();
@@ -145,13 +149,13 @@ impl Tables {
             if c % cols + 1 < cols {
                 if let Some(b) = clue_sides(c + 1) {
                     clue_joins += 1;
-                    clue_mismatches += i64::from(a[EAST] != b[WEST]);
+                    clue_mismatches += i64::from(puzzle.partner(a[EAST]) != b[WEST]);
                 }
             }
             if c + cols < n_cells {
                 if let Some(b) = clue_sides(c + cols) {
                     clue_joins += 1;
-                    clue_mismatches += i64::from(a[SOUTH] != b[NORTH]);
+                    clue_mismatches += i64::from(puzzle.partner(a[SOUTH]) != b[NORTH]);
                 }
             }
         }
@@ -193,13 +197,13 @@ impl Tables {
             let north = (!outside[NORTH]).then(|| c - cols).and_then(|nc_| {
                 clue_sides(nc_).map(|sides| {
                     evaluated += 1;
-                    (sides[SOUTH], border(c) && border(nc_))
+                    (puzzle.partner(sides[SOUTH]), border(c) && border(nc_))
                 })
             });
             let east = (!outside[EAST]).then(|| c + 1).and_then(|ec| {
                 clue_sides(ec).map(|sides| {
                     evaluated += 1;
-                    (sides[WEST], border(c) && border(ec))
+                    (puzzle.partner(sides[WEST]), border(c) && border(ec))
                 })
             });
             let kind = Kind {
@@ -260,8 +264,8 @@ impl Tables {
                     }
                     let cand = |breaks| Cand {
                         piece: piece as u16,
-                        north: sides[NORTH],
-                        east: sides[EAST],
+                        north: puzzle.partner(sides[NORTH]),
+                        east: puzzle.partner(sides[EAST]),
                         rotation,
                         breaks,
                         heur: heur_of[piece],

@@ -1,21 +1,21 @@
 //! Tests of the best-board search against brute force and against itself (seeds, checkpoints).
 
 use super::*;
-use crate::colour::ColourSpec;
-use crate::colour_check::score_board;
+use crate::check::score_board;
+use crate::model::PuzzleSpec;
 use proptest::prelude::*;
 
 /// A framed board cut from a random picture, then some inner sides recoloured so that it
 /// usually has no perfect board; pieces shuffled and turned.
-fn framed(rows: usize, cols: usize, colours: u16, noise: usize, seed: u64) -> ColourPuzzle {
+fn framed(rows: usize, cols: usize, colours: u16, noise: usize, seed: u64) -> Puzzle {
     let shape = crate::testing::ColourShape { rows, cols, colours, framed: true, rotate: true, noise };
-    ColourPuzzle::try_from(crate::testing::random_colour_spec(shape, &mut crate::testing::SplitMix(seed))).unwrap()
+    Puzzle::try_from(crate::testing::random_colour_spec(shape, &mut crate::testing::SplitMix(seed))).unwrap()
 }
 
 /// The best score of any complete board (with the frame on the outside when framed), by plain
 /// enumeration.
-fn brute_force_best(puzzle: &ColourPuzzle) -> usize {
-    fn go(puzzle: &ColourPuzzle, cell: usize, board: &mut Vec<[u16; 4]>, used: &mut Vec<bool>, best: &mut usize) {
+fn brute_force_best(puzzle: &Puzzle) -> usize {
+    fn go(puzzle: &Puzzle, cell: usize, board: &mut Vec<[u16; 4]>, used: &mut Vec<bool>, best: &mut usize) {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         if cell == rows * cols {
             let mut score = 0;
@@ -122,11 +122,11 @@ proptest! {
 }
 
 /// A board without a frame: random colours on every side.
-fn unframed(rows: usize, cols: usize, colours: u16, seed: u64) -> ColourPuzzle {
+fn unframed(rows: usize, cols: usize, colours: u16, seed: u64) -> Puzzle {
     let mut mix = rng::SplitMix::for_restart(seed, 97, 0);
     let pieces =
         (0..rows * cols).map(|_| [0; 4].map(|_: u16| 1 + (mix.next_u64() % u64::from(colours)) as u16)).collect();
-    ColourPuzzle::try_from(ColourSpec { rows, cols, pieces, framed: false, rotate: true }).unwrap()
+    Puzzle::try_from(PuzzleSpec { rows, cols, pieces, framed: false, rotate: true }).unwrap()
 }
 
 proptest! {
@@ -162,7 +162,7 @@ fn seeds_reproduce() {
     let puzzle = framed(4, 4, 3, 4, 7);
     let run = |seed| {
         let search = Search::new(&puzzle, &[], settings(seed, Breaks::new(vec![8, 10])));
-        let found: Vec<(usize, Vec<Option<ColourPlacement>>, u64)> =
+        let found: Vec<(usize, Vec<Option<Placement>>, u64)> =
             improvements(&search, Some(60_000)).0.into_iter().map(|f| (f.matching, f.cells, f.nodes)).collect();
         found
     };
@@ -176,7 +176,7 @@ fn seeds_reproduce() {
 fn a_resumed_run_is_the_same_search() {
     let puzzle = framed(5, 5, 3, 6, 11);
     let whole_search = Search::new(&puzzle, &[], settings(5, Breaks::new(vec![15, 18, 20])));
-    let strip = |found: Vec<Improvement>| -> Vec<(usize, Vec<Option<ColourPlacement>>, u64)> {
+    let strip = |found: Vec<Improvement>| -> Vec<(usize, Vec<Option<Placement>>, u64)> {
         found.into_iter().map(|f| (f.matching, f.cells, f.nodes)).collect()
     };
     let (whole, whole_end) = improvements(&whole_search, Some(40_000));

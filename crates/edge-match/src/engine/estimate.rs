@@ -7,7 +7,7 @@
 //! is the one `auto` takes.
 
 use super::{Mode, Order, OrderedEngine};
-use crate::colour::{ColourPlacement, ColourPuzzle};
+use crate::model::{Placement, Puzzle};
 
 /// A small, fast, seeded generator (SplitMix64): probes must be reproducible, not secret.
 struct SplitMix(u64);
@@ -165,12 +165,7 @@ const PROBE_STEPS: u64 = 20_000_000;
 /// trees a count searches, which in [`Mode::Pictures`] may be smaller than the whole tree (the
 /// board's turns do part of the work, see [`OrderedEngine::count`]); else the whole tree, as
 /// the first solution and `--all` search it.
-pub fn choose_order(
-    puzzle: &ColourPuzzle,
-    clues: &[Option<ColourPlacement>],
-    mode: Mode,
-    counting: bool,
-) -> OrderChoice {
+pub fn choose_order(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode, counting: bool) -> OrderChoice {
     let estimates: Vec<(Order, f64)> =
         Order::ALL.iter().map(|&order| (order, estimate_order(puzzle, clues, mode, order, counting))).collect();
     let &(order, estimated_nodes) =
@@ -180,13 +175,7 @@ pub fn choose_order(
 
 /// The estimated placements of a search of `puzzle` (with `clues`) in `mode` and `order`, as
 /// [`choose_order`] estimates each order (`counting`: the trees a count searches).
-pub fn estimate_order(
-    puzzle: &ColourPuzzle,
-    clues: &[Option<ColourPlacement>],
-    mode: Mode,
-    order: Order,
-    counting: bool,
-) -> f64 {
+pub fn estimate_order(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode, order: Order, counting: bool) -> f64 {
     let engine = OrderedEngine::new(puzzle, clues, order);
     // Orders on the tight loop are estimated with its look-ahead, the others as they search.
     let estimate = |engine: &OrderedEngine| match order.north_west_first() {

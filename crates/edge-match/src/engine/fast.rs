@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use super::{out_of_nodes, Candidate, Counts, Search, NO_NEIGHBOUR, STOP_INTERVAL};
-use crate::colour::FRAME;
+use crate::model::FRAME;
 
 /// Whether `masks[at..at + W]` holds a piece outside `used` other than bit `bit` of word `word`.
 #[inline(always)]

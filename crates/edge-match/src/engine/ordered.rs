@@ -12,10 +12,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::{out_of_nodes, Counts, Mode, Order, STOP_INTERVAL, SUBTREES};
-use crate::colour::{ColourPlacement, ColourPuzzle, EAST, FRAME, NORTH, SOUTH, WEST};
+use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
 /// A candidate: a piece, its turn and the four sides it then shows; a side facing a neighbour
-/// placed later in the order holds its partner instead ([`ColourPuzzle::partner`]), the code that
+/// placed later in the order holds its partner instead ([`Puzzle::partner`]), the code that
 /// neighbour must show.
 #[derive(Clone, Copy, Debug)]
 struct Candidate {
@@ -73,14 +73,14 @@ fn neighbour(cell: usize, side: usize, rows: usize, cols: usize) -> Option<usize
 impl OrderedEngine {
     /// Prepares `puzzle` for searching in `order`, with `clues[cell]` fixing a piece and turn on
     /// some cells (an empty slice for none).
-    pub fn new(puzzle: &ColourPuzzle, clues: &[Option<ColourPlacement>], order: Order) -> OrderedEngine {
+    pub fn new(puzzle: &Puzzle, clues: &[Option<Placement>], order: Order) -> OrderedEngine {
         OrderedEngine::build(puzzle, clues, order, |_, _| true)
     }
 
     /// [`OrderedEngine::new`], with `keep(cell, piece)` deciding whether a piece may go on a cell.
     fn build(
-        puzzle: &ColourPuzzle,
-        clues: &[Option<ColourPlacement>],
+        puzzle: &Puzzle,
+        clues: &[Option<Placement>],
         order: Order,
         keep: impl Fn(usize, usize) -> bool,
     ) -> OrderedEngine {
@@ -123,7 +123,7 @@ impl OrderedEngine {
                     continue;
                 }
                 // A clue is taken in its own turn, whether or not pieces may turn.
-                let clue_turn = clue.map(|clue| [clue.rotation % 4]);
+                let clue_turn = clue.map(|clue| [clue.turns()]);
                 for &rotation in clue_turn.as_ref().map_or(rotations, |turn| &turn[..]) {
                     let sides = puzzle.oriented(piece, rotation);
                     let frame_ok = !framed
@@ -196,7 +196,7 @@ impl OrderedEngine {
     /// `stop` ends the search early (the counts are then partial). In [`Mode::Pictures`] on a
     /// framed board whose pieces turn, without clues, with a corner piece unlike every other,
     /// the board's turns do part of the work as in [`super::Engine::count`].
-    pub fn count(&self, puzzle: &ColourPuzzle, mode: Mode, stop: &AtomicBool) -> Counts {
+    pub fn count(&self, puzzle: &Puzzle, mode: Mode, stop: &AtomicBool) -> Counts {
         self.count_observed(puzzle, mode, stop, &|_, _, _| {})
     }
 
@@ -204,7 +204,7 @@ impl OrderedEngine {
     /// the `total` subtrees of a search is finished, with the placements made in it.
     pub fn count_observed(
         &self,
-        puzzle: &ColourPuzzle,
+        puzzle: &Puzzle,
         mode: Mode,
         stop: &AtomicBool,
         observe: &(dyn Fn(usize, usize, u64) + Sync),
@@ -229,7 +229,7 @@ impl OrderedEngine {
     /// [`Mode::Pictures`], without clues, on a framed board whose pieces turn, with a corner
     /// piece unlike every other: that piece fixed top-left, and on an oblong board top-right
     /// too), with the number of turns; `None` when the count searches this whole tree.
-    pub(super) fn turned_searches(&self, puzzle: &ColourPuzzle, mode: Mode) -> Option<(Vec<OrderedEngine>, u64)> {
+    pub(super) fn turned_searches(&self, puzzle: &Puzzle, mode: Mode) -> Option<(Vec<OrderedEngine>, u64)> {
         if mode != Mode::Pictures || self.clued {
             return None;
         }
@@ -284,7 +284,7 @@ impl OrderedEngine {
 
     /// The first solution in this order (placements by cell, row-major), with the placements
     /// made to find it.
-    pub fn first(&self, stop: &AtomicBool) -> (Option<Vec<ColourPlacement>>, u64) {
+    pub fn first(&self, stop: &AtomicBool) -> (Option<Vec<Placement>>, u64) {
         let mut walk = Walk::new(self, Mode::Plain);
         let found = walk.first(stop);
         (found, walk.counts.nodes)
@@ -296,7 +296,7 @@ impl OrderedEngine {
         &self,
         mode: Mode,
         stop: &AtomicBool,
-        mut visit: impl FnMut(&[ColourPlacement]) -> bool,
+        mut visit: impl FnMut(&[Placement]) -> bool,
     ) -> Counts {
         let mut walk = Walk::new(self, mode);
         while let Some(solution) = walk.first(stop) {
@@ -507,7 +507,7 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn first(&mut self, stop: &AtomicBool) -> Option<Vec<ColourPlacement>> {
+    fn first(&mut self, stop: &AtomicBool) -> Option<Vec<Placement>> {
         let n = self.engine.cells.len();
         if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.engine.node_limit, stop) || n == 0 {
             return None;
@@ -578,12 +578,12 @@ impl<'a> Walk<'a> {
         self.floor = self.depth;
     }
 
-    fn placements(&self) -> Vec<ColourPlacement> {
+    fn placements(&self) -> Vec<Placement> {
         self.at_cell
             .iter()
             .map(|&index| {
                 let c = self.engine.candidates[index as usize];
-                ColourPlacement { piece: usize::from(c.piece), rotation: c.rotation }
+                Placement::new(usize::from(c.piece), c.rotation)
             })
             .collect()
     }

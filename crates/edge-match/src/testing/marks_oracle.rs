@@ -5,7 +5,8 @@
 //! input order and each piece in rotations 0, 1, 2, 3 (only 0 when rotations are off); that
 //! order fixes which solution is "first". A piece fits when its north side fits the south side
 //! of the piece above and its west side the east side of the piece to the left; sides on the
-//! border fit anything. Sides are compared as [`EdgeCode`]s through the puzzle's [`Matching`].
+//! border fit anything. Sides are compared as the marks themselves ([`Puzzle::marks`]), a mark
+//! fitting its complement, not as the codes the engine numbers them by.
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -13,8 +14,8 @@ use std::ops::ControlFlow;
 use puzzle_core::Direction;
 use search::{backtrack, Backtrack, BacktrackEnd, Limits, Status};
 
-use crate::code::{EdgeCode, Matching};
-use crate::puzzle::{Placement, Puzzle};
+use crate::mark::Mark;
+use crate::model::{Placement, Puzzle};
 use crate::solve::{FirstSolution, SolutionCount};
 
 /// Finds the first solution in the search order described in the [module docs](self);
@@ -55,7 +56,7 @@ pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> SolutionCount {
 #[derive(Clone, Copy, Debug)]
 struct Oriented {
     /// The sides after turning, indexed by [`Direction::index`].
-    sides: [EdgeCode; 4],
+    sides: [Mark; 4],
     placement: Placement,
     /// The closest oriented piece before this one in search order that shows the same four
     /// sides, if any; following these links visits every earlier look-alike.
@@ -73,15 +74,14 @@ struct Tables {
     /// All allowed rotations of all pieces in search order: piece `p` in its `k`-th allowed
     /// rotation is at `p * n_rotations + k`.
     oriented: Vec<Oriented>,
-    matching: Matching,
 }
 
 impl Tables {
     fn new(puzzle: &Puzzle) -> Tables {
         let rotations = puzzle.rotations();
         let mut oriented = Vec::with_capacity(puzzle.pieces().len() * rotations.len());
-        let mut last_seen: HashMap<[EdgeCode; 4], u32> = HashMap::new();
-        for (piece, codes) in puzzle.edge_codes().into_iter().enumerate() {
+        let mut last_seen: HashMap<[Mark; 4], u32> = HashMap::new();
+        for (piece, codes) in super::marks_nwse(puzzle).into_iter().enumerate() {
             for &rotation in rotations {
                 let sides = rotation.rotate_sides(codes);
                 // Oriented indices fit in u32 because a puzzle has at most MAX_PIECES pieces.
@@ -92,11 +92,10 @@ impl Tables {
         }
         Tables {
             cols: puzzle.cols(),
-            n_cells: puzzle.shape().n_cells(),
+            n_cells: puzzle.rows() * puzzle.cols(),
             n_pieces: puzzle.pieces().len(),
             n_rotations: rotations.len(),
             oriented,
-            matching: puzzle.matching(),
         }
     }
 }
@@ -121,9 +120,9 @@ impl<'t> Search<'t> {
         self.board.iter().map(|&o| self.tables.oriented[o as usize].placement).collect()
     }
 
-    /// The code that side `dir` of the next cell must show, or `None` when anything goes there
+    /// The mark that side `dir` of the next cell must show, or `None` when anything goes there
     /// (the border, or a cell not filled yet).
-    fn wanted(&self, dir: Direction) -> Option<EdgeCode> {
+    fn wanted(&self, dir: Direction) -> Option<Mark> {
         let cell = self.board.len();
         let cols = self.tables.cols;
         let neighbour = match dir {
@@ -132,7 +131,7 @@ impl<'t> Search<'t> {
             Direction::West | Direction::South | Direction::East => return None,
         };
         let touching = self.tables.oriented[self.board[neighbour] as usize].sides[dir.opposite().index()];
-        Some(self.tables.matching.partner(touching))
+        Some(touching.complement())
     }
 
     /// Whether a candidate showing the same four sides as oriented piece `o` has already been
@@ -161,7 +160,7 @@ impl<'t> Search<'t> {
 }
 
 /// Whether a side showing `code` meets what is `wanted` there.
-fn allows(wanted: Option<EdgeCode>, code: EdgeCode) -> bool {
+fn allows(wanted: Option<Mark>, code: Mark) -> bool {
     wanted.is_none() || wanted == Some(code)
 }
 

@@ -1,10 +1,16 @@
-//! Colour puzzles, as in the numeric `.puz` format of the public benchmark sets: each side shows a
-//! colour number, touching sides match when their colours are equal, and on a *framed* board
-//! colour 0 is the frame: a side shows 0 exactly when it faces the outside.
+//! The one model of every edge-matching puzzle: a board of rows × columns, one piece per cell,
+//! each side of a piece a small integer *code*, and a matching rule saying which code a touching
+//! side must show. Both input formats parse into it: the numeric `.puz` files ([`crate::puz`])
+//! with their colours as codes, and the marks format ([`crate::parse`]) with each mark a code
+//! whose partner is its complement and the marks kept as labels for drawing.
 //!
-//! Sides are listed clockwise from north (N, E, S, W) as in the files, and a piece turned by `r`
-//! counter-clockwise quarter turns shows `sides[(d + r) % 4]` on side `d` — the `.sol` convention.
+//! Sides are listed clockwise from north (N, E, S, W) as in the `.puz` files, and a piece turned
+//! by `r` counter-clockwise quarter turns ([`Rotation`]) shows `sides[(d + r) % 4]` on side `d`,
+//! the `.sol` convention. Touching sides match when one shows the partner of the other; without
+//! a partner table every code is its own partner (colours match when equal). On a *framed* board
+//! code 0 is the frame: a side shows 0 exactly when it faces the outside.
 
+use puzzle_core::Rotation;
 use thiserror::Error;
 
 /// The frame colour of a framed board.
@@ -19,9 +25,9 @@ pub const SOUTH: usize = 2;
 /// West, in file order.
 pub const WEST: usize = 3;
 
-/// A colour puzzle as read, not yet checked.
+/// A puzzle as read, not yet checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ColourSpec {
+pub struct PuzzleSpec {
     /// Rows of the board.
     pub rows: usize,
     /// Columns of the board.
@@ -34,9 +40,9 @@ pub struct ColourSpec {
     pub rotate: bool,
 }
 
-/// Why a [`ColourSpec`] is not a puzzle.
+/// Why a [`PuzzleSpec`] is not a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ColourError {
+pub enum PuzzleError {
     /// The pieces do not fill the board exactly.
     #[error("a {rows}x{cols} board needs {} pieces, found {pieces}", *rows as u128 * *cols as u128)]
     WrongPieceCount {
@@ -65,7 +71,7 @@ pub enum ColourError {
         /// The largest allowed.
         max: u16,
     },
-    /// A partner table that does not pair codes (see [`ColourPuzzle::with_partners`]).
+    /// A partner table that does not pair codes (see [`Puzzle::with_partners`]).
     #[error("the partner table does not pair codes: code {code} has partner {partner}")]
     Partners {
         /// The first code whose partner is out of range or not paired back.
@@ -73,11 +79,20 @@ pub enum ColourError {
         /// Its partner in the table.
         partner: u16,
     },
+    /// Mark labels that are not one per code, or whose complements are not the codes' partners
+    /// (see [`Puzzle::with_marks`]).
+    #[error("the marks do not label the codes: code {code}")]
+    Marks {
+        /// The first code whose mark is missing or whose partner is not labelled by its
+        /// complement.
+        code: u16,
+    },
 }
 
-/// A valid colour puzzle.
+/// A valid puzzle: 1 to [`Puzzle::MAX_CELLS`] cells, exactly one piece per cell, codes up to
+/// [`Puzzle::MAX_COLOUR`], and a partner table that pairs codes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ColourPuzzle {
+pub struct Puzzle {
     rows: usize,
     cols: usize,
     pieces: Vec<[u16; 4]>,
@@ -87,9 +102,12 @@ pub struct ColourPuzzle {
     /// `partner[c]`: the code a side touching a side of code `c` must show; empty when every
     /// code is its own partner (colours match when equal).
     partner: Vec<u16>,
+    /// The mark each code stands for, when the puzzle came from the marks format; empty for
+    /// colour puzzles.
+    marks: Vec<crate::Mark>,
 }
 
-impl ColourPuzzle {
+impl Puzzle {
     /// The most cells (and pieces) a board may have.
     pub const MAX_CELLS: usize = 1024;
     /// The largest colour number.
@@ -125,6 +143,38 @@ impl ColourPuzzle {
         self.n_colours
     }
 
+    /// The rotations a piece may take, in the order the searches try them.
+    pub const fn rotations(&self) -> &'static [Rotation] {
+        if self.rotate {
+            &Rotation::ALL
+        } else {
+            &[Rotation::R0]
+        }
+    }
+
+    /// The mark each code stands for (indexed by code), when the puzzle came from the marks
+    /// format.
+    pub fn marks(&self) -> Option<&[crate::Mark]> {
+        (!self.marks.is_empty()).then_some(self.marks.as_slice())
+    }
+
+    /// Labels every code with the mark it stands for: `marks[c]` for code `c`, one per code
+    /// ([`Puzzle::n_colours`]), the complement of each code's mark labelling its partner.
+    /// Nothing else changes: marks only name codes, for drawing and for the checker.
+    pub fn with_marks(mut self, marks: Vec<crate::Mark>) -> Result<Puzzle, PuzzleError> {
+        if marks.len() != self.n_colours {
+            return Err(PuzzleError::Marks { code: marks.len().min(self.n_colours) as u16 });
+        }
+        for (code, mark) in marks.iter().enumerate() {
+            let code = code as u16;
+            if marks[usize::from(self.partner(code))] != mark.complement() {
+                return Err(PuzzleError::Marks { code });
+            }
+        }
+        self.marks = marks;
+        Ok(self)
+    }
+
     /// Makes sides match through `partner` instead of by equal codes: two touching sides match
     /// when one shows the partner of the other (`partner[c]` for code `c`). The table must pair
     /// codes (`partner[partner[c]] == c`, every entry below its length) and, on a framed board,
@@ -133,18 +183,18 @@ impl ColourPuzzle {
     /// The engines stay equality-only: a candidate carries, for each side whose neighbour is
     /// placed after it, the partner of what it shows there (docs/algorithms.md, "Partner
     /// tables").
-    pub fn with_partners(mut self, partner: Vec<u16>) -> Result<ColourPuzzle, ColourError> {
+    pub fn with_partners(mut self, partner: Vec<u16>) -> Result<Puzzle, PuzzleError> {
         let too_long = partner.len() > usize::from(Self::MAX_COLOUR) + 1;
         for (code, &p) in partner.iter().enumerate() {
             let code = code as u16;
             let paired = partner.get(usize::from(p)) == Some(&code);
             if too_long || !paired || (self.framed && code == FRAME && p != FRAME) {
-                return Err(ColourError::Partners { code, partner: p });
+                return Err(PuzzleError::Partners { code, partner: p });
             }
         }
         if let Some(&code) = self.pieces.iter().flatten().find(|&&code| usize::from(code) >= partner.len()) {
             if !partner.is_empty() {
-                return Err(ColourError::Partners { code, partner: code });
+                return Err(PuzzleError::Partners { code, partner: code });
             }
         }
         self.n_colours = self.n_colours.max(partner.len());
@@ -153,7 +203,7 @@ impl ColourPuzzle {
     }
 
     /// The code a side touching a side of code `code` must show: `code` itself unless a partner
-    /// table was given ([`ColourPuzzle::with_partners`]).
+    /// table was given ([`Puzzle::with_partners`]).
     #[inline]
     pub fn partner(&self, code: u16) -> u16 {
         self.partner.get(usize::from(code)).copied().unwrap_or(code)
@@ -164,31 +214,41 @@ impl ColourPuzzle {
         self.partner.is_empty()
     }
 
-    /// The sides (N, E, S, W) of `piece` turned by `rotation` counter-clockwise quarter turns.
-    pub fn oriented(&self, piece: usize, rotation: u8) -> [u16; 4] {
+    /// The sides (N, E, S, W) of `piece` turned by `turns` counter-clockwise quarter turns
+    /// (taken mod 4): the engines' form of [`Puzzle::placed`].
+    pub fn oriented(&self, piece: usize, turns: u8) -> [u16; 4] {
         let sides = self.pieces[piece];
-        let r = usize::from(rotation % 4);
+        let r = usize::from(turns % 4);
         [sides[r], sides[(1 + r) % 4], sides[(2 + r) % 4], sides[(3 + r) % 4]]
+    }
+
+    /// The sides (N, E, S, W) that `placement` shows.
+    ///
+    /// # Panics
+    ///
+    /// If the placement names a piece the puzzle does not have.
+    pub fn placed(&self, placement: Placement) -> [u16; 4] {
+        self.oriented(placement.piece, placement.turns())
     }
 }
 
-impl TryFrom<ColourSpec> for ColourPuzzle {
-    type Error = ColourError;
+impl TryFrom<PuzzleSpec> for Puzzle {
+    type Error = PuzzleError;
 
-    fn try_from(spec: ColourSpec) -> Result<ColourPuzzle, ColourError> {
-        let ColourSpec { rows, cols, pieces, framed, rotate } = spec;
+    fn try_from(spec: PuzzleSpec) -> Result<Puzzle, PuzzleError> {
+        let PuzzleSpec { rows, cols, pieces, framed, rotate } = spec;
         let cells = rows.saturating_mul(cols);
         if cells == 0 || cells > Self::MAX_CELLS {
-            return Err(ColourError::BoardSize { rows, cols, max: Self::MAX_CELLS });
+            return Err(PuzzleError::BoardSize { rows, cols, max: Self::MAX_CELLS });
         }
         if pieces.len() != cells {
-            return Err(ColourError::WrongPieceCount { rows, cols, pieces: pieces.len() });
+            return Err(PuzzleError::WrongPieceCount { rows, cols, pieces: pieces.len() });
         }
         let largest = pieces.iter().flatten().copied().max().unwrap_or(0);
         if largest > Self::MAX_COLOUR {
-            return Err(ColourError::ColourTooLarge { colour: largest, max: Self::MAX_COLOUR });
+            return Err(PuzzleError::ColourTooLarge { colour: largest, max: Self::MAX_COLOUR });
         }
-        Ok(ColourPuzzle {
+        Ok(Puzzle {
             rows,
             cols,
             pieces,
@@ -196,17 +256,38 @@ impl TryFrom<ColourSpec> for ColourPuzzle {
             rotate,
             n_colours: usize::from(largest) + 1,
             partner: Vec::new(),
+            marks: Vec::new(),
         })
     }
 }
 
-/// One cell of a colour solution, as in a `.sol` line: which piece, turned how far.
+/// One cell of an answer, as in a `.sol` line: which piece (by input index, from 0) lies there,
+/// turned how far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ColourPlacement {
-    /// The piece's index in file order.
+pub struct Placement {
+    /// The piece's index in input order, from 0.
     pub piece: usize,
-    /// Counter-clockwise quarter turns, 0 to 3.
-    pub rotation: u8,
+    /// How far the piece is turned counter-clockwise.
+    pub rotation: Rotation,
+}
+
+impl Placement {
+    /// `piece` turned by `turns` counter-clockwise quarter turns (taken mod 4).
+    pub const fn new(piece: usize, turns: u8) -> Placement {
+        Placement { piece, rotation: Rotation::from_quarter_turns(turns as usize) }
+    }
+
+    /// The counter-clockwise quarter turns, 0 to 3.
+    pub const fn turns(self) -> u8 {
+        self.rotation.quarter_turns() as u8
+    }
+}
+
+impl std::fmt::Display for Placement {
+    /// `piece,rotation`, e.g. `7,3`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{},{}", self.piece, self.rotation)
+    }
 }
 
 #[cfg(test)]
@@ -215,14 +296,9 @@ mod tests {
 
     #[test]
     fn rotation_follows_the_sol_convention() {
-        let puzzle = ColourPuzzle::try_from(ColourSpec {
-            rows: 1,
-            cols: 1,
-            pieces: vec![[1, 2, 3, 4]],
-            framed: false,
-            rotate: true,
-        })
-        .unwrap();
+        let puzzle =
+            Puzzle::try_from(PuzzleSpec { rows: 1, cols: 1, pieces: vec![[1, 2, 3, 4]], framed: false, rotate: true })
+                .unwrap();
         assert_eq!(puzzle.oriented(0, 0), [1, 2, 3, 4]);
         // One counter-clockwise quarter turn brings the east side to the north.
         assert_eq!(puzzle.oriented(0, 1), [2, 3, 4, 1]);
@@ -236,8 +312,8 @@ mod tests {
     #[test]
     fn partner_tables_must_pair_codes() {
         let puzzle = |framed| {
-            let spec = ColourSpec { rows: 1, cols: 2, pieces: vec![[0, 1, 2, 3], [0, 1, 2, 3]], framed, rotate: true };
-            ColourPuzzle::try_from(spec).unwrap()
+            let spec = PuzzleSpec { rows: 1, cols: 2, pieces: vec![[0, 1, 2, 3], [0, 1, 2, 3]], framed, rotate: true };
+            Puzzle::try_from(spec).unwrap()
         };
         // Codes 0..6: 1 and 4 pair up, the others are their own partners.
         let paired = puzzle(false).with_partners(vec![0, 4, 2, 3, 1, 5]).unwrap();
@@ -247,7 +323,7 @@ mod tests {
         // The identity is no table at all.
         let plain = puzzle(false).with_partners(vec![0, 1, 2, 3]).unwrap();
         assert!(plain.equal_colours() && plain == puzzle(false));
-        let err = |code, partner| Err(ColourError::Partners { code, partner });
+        let err = |code, partner| Err(PuzzleError::Partners { code, partner });
         assert_eq!(puzzle(false).with_partners(vec![1, 2, 0, 3]), err(0, 1), "not an involution");
         assert_eq!(puzzle(false).with_partners(vec![0, 1, 2, 7]), err(3, 7), "out of range");
         assert_eq!(puzzle(false).with_partners(vec![0, 1, 2]), err(3, 3), "a code without a partner");
@@ -257,15 +333,12 @@ mod tests {
     #[test]
     fn specs_are_validated() {
         let spec =
-            |rows, cols, n| ColourSpec { rows, cols, pieces: vec![[1, 1, 1, 1]; n], framed: false, rotate: true };
-        assert!(ColourPuzzle::try_from(spec(2, 2, 4)).is_ok());
-        assert_eq!(
-            ColourPuzzle::try_from(spec(2, 2, 3)),
-            Err(ColourError::WrongPieceCount { rows: 2, cols: 2, pieces: 3 })
-        );
-        assert!(matches!(ColourPuzzle::try_from(spec(0, 2, 0)), Err(ColourError::BoardSize { .. })));
+            |rows, cols, n| PuzzleSpec { rows, cols, pieces: vec![[1, 1, 1, 1]; n], framed: false, rotate: true };
+        assert!(Puzzle::try_from(spec(2, 2, 4)).is_ok());
+        assert_eq!(Puzzle::try_from(spec(2, 2, 3)), Err(PuzzleError::WrongPieceCount { rows: 2, cols: 2, pieces: 3 }));
+        assert!(matches!(Puzzle::try_from(spec(0, 2, 0)), Err(PuzzleError::BoardSize { .. })));
         let mut big = spec(1, 1, 1);
         big.pieces[0][2] = 2000;
-        assert_eq!(ColourPuzzle::try_from(big), Err(ColourError::ColourTooLarge { colour: 2000, max: 1023 }));
+        assert_eq!(Puzzle::try_from(big), Err(PuzzleError::ColourTooLarge { colour: 2000, max: 1023 }));
     }
 }

@@ -1,53 +1,36 @@
-//! `puzzle edge` for colour puzzles (the numeric `.puz` format): first solution, counts with the
-//! fast engine, clues, `.sol` output, each answer checked before it is printed.
+//! `puzzle edge` without `--verify`, `--split`, `--unit` or `--best`, for every puzzle: the first
+//! solution, counts and `--all` on the library's [`Solver`], in the scan order asked for or chosen
+//! by the estimator, each answer checked before it is printed. Puzzles read from the marks format
+//! keep the seed's outputs (boxes, `solution K:` blocks, their JSON keys); `.puz` puzzles print
+//! `.sol` lines.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
-use edge_match::engine::{choose_order, estimate_order, Counts, Engine, Mode, Order, OrderedEngine};
-use edge_match::{ColourPlacement, ColourPuzzle};
+use edge_match::engine::{choose_order, estimate_order, Counts, Mode, Order};
+use edge_match::{Placement, Puzzle, Solution, Solver};
 use serde::Serialize;
 
 use super::json::CountJson;
 use super::EdgeArgs;
-use crate::input::Input;
 
-/// Solves a colour puzzle read from `input`.
-pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Result<()> {
-    let frame = match (args.frame, args.no_frame) {
-        (true, _) => Some(true),
-        (_, true) => Some(false),
-        _ => None,
-    };
-    let options = edge_match::puz::PuzOptions { frame, rotate: !args.no_rotate };
-    let puzzle = edge_match::puz::parse_puz(&input.text, &options).map_err(|e| input.error(e.pos, e.kind))?;
-    let clues = match &args.clue {
-        None => Vec::new(),
-        Some(path) => {
-            let clue_input = Input::read(Some(path))?;
-            let lines = edge_match::sol::parse_sol(&clue_input.text).map_err(|e| clue_input.error(e.pos, e.kind))?;
-            edge_match::sol::clue_cells(&puzzle, &lines).map_err(|e| clue_input.error(e.pos, e.kind))?
-        }
-    };
-    if let Some(path) = &args.verify {
-        return verify(&puzzle, path, out);
-    }
-    if args.split.is_some() || args.unit.is_some() {
-        return super::split::run(args, &puzzle, &clues, out);
-    }
-    if args.best {
-        return super::best::run(args, &puzzle, &clues, out);
-    }
+/// Solves `puzzle` with `clues` as `args` ask.
+pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
+    let marks = puzzle.marks().is_some();
     let stop = &crate::interrupt::STOP;
     let started = Instant::now();
     crate::interrupt::stop_after(args.time_limit);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
-    // The scan order: given, or chosen by the estimator (the plain search keeps rows).
+    // The scan order: given, or chosen by the estimator. Row-major without --order for the plain
+    // search (its placements are a contract) and for the first solution of a marks puzzle (the
+    // seed's); the distinct count always runs row-major.
+    let counting = args.count || args.all;
+    let row_by_default = args.distinct || args.plain || (marks && !counting);
     let (order, estimated) = match args.order.as_deref() {
-        Some("auto") | None if !(args.distinct || args.plain && args.order.is_none()) => {
-            let choice = choose_order(&puzzle, &clues, mode, args.count);
+        Some("auto") | None if !(args.distinct || row_by_default && args.order.is_none()) => {
+            let choice = choose_order(puzzle, clues, mode, args.count);
             (choice.order, Some(choice.estimated_nodes.round() as u64))
         }
         Some("auto") | None => (Order::Row, None),
@@ -61,17 +44,12 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
         }
     };
     let plan = Plan { order: order.name(), estimated_nodes: estimated };
-    // Orders that fill every cell after its north and west neighbours run on the row engine
-    // and its tight loop; the others on the ordered engine.
-    let mut engine = Engine::new(&puzzle, &clues);
-    engine.set_order(order, puzzle.rows());
+    // A marks puzzle's JSON names the order only when it was not the seed's row-major default.
+    let marks_plan = (args.order.is_some() || order != Order::Row || estimated.is_some()).then_some(plan);
+    let mut solver = Solver::new(puzzle, clues);
+    solver.set_order(order);
     // The node limit stops the search through the same flag as Ctrl-C and the time limit.
-    engine.limit_nodes(args.max_nodes);
-    let ordered = (engine.order() != order).then(|| {
-        let mut ordered = OrderedEngine::new(&puzzle, &clues, order);
-        ordered.limit_nodes(args.max_nodes);
-        ordered
-    });
+    solver.limit_nodes(args.max_nodes);
     if args.count {
         // Subtrees finished out of all (each search through the board's turns has its own) and
         // the placements made in them, kept in atomics the ticker reads: the workers never touch
@@ -82,7 +60,7 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
         let bar = crate::progress::bar(0, "{spinner} [{elapsed_precise}] {msg}");
         let estimate = match estimated {
             Some(nodes) => Some(nodes as f64),
-            None if !bar.is_hidden() && !args.plain => Some(estimate_order(&puzzle, &clues, mode, order, true)),
+            None if !bar.is_hidden() && !args.plain => Some(estimate_order(puzzle, clues, mode, order, true)),
             None => None,
         };
         let ticker = crate::progress::Ticker::start(bar, move || {
@@ -94,27 +72,29 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
             progress[1].store(total as u64, Relaxed);
             progress[2].fetch_add(nodes, Relaxed);
         };
-        let counts = match &ordered {
-            Some(ordered) => ordered.count_observed(&puzzle, mode, stop, &observe),
-            None => engine.count_observed(&puzzle, mode, stop, &observe),
-        };
+        let counts = solver.count_observed(mode, stop, &observe);
         drop(ticker);
-        return write_count(args, &puzzle, counts, started, Some(plan), out);
+        return write_count(args, puzzle, counts, started, if marks { marks_plan } else { Some(plan) }, out);
     }
     if args.distinct {
-        let counts = engine.count_distinct(&puzzle, stop);
-        return write_count(args, &puzzle, counts, started, None, out);
+        let counts = solver.count_distinct(stop);
+        return write_count(args, puzzle, counts, started, None, out);
     }
     if args.all {
-        return write_all(args, &puzzle, &engine, ordered.as_ref(), mode, stop, out);
+        return write_all(args, &solver, mode, stop, out);
     }
-    let (found, nodes) = match &ordered {
-        Some(ordered) => ordered.first(stop),
-        None => engine.first(&puzzle, stop),
-    };
+    let (found, nodes) = solver.first(stop);
     if found.is_none() && stop.load(Relaxed) {
         let seconds = started.elapsed().as_secs_f64();
-        if args.json {
+        if marks && args.json {
+            let json = serde_json::json!({
+                "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
+                "nodes": nodes, "status": "gave up",
+            });
+            writeln!(out, "{json}")?;
+        } else if marks {
+            writeln!(out, "gave up after {nodes} nodes")?;
+        } else if args.json {
             let json = serde_json::json!({
                 "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
                 "nodes": nodes, "elapsed_ms": seconds * 1000.0, "status": "gave up",
@@ -128,14 +108,11 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let solution = match found {
-        Some(placements) => Some(
-            edge_match::colour_check::check_colour_solution(&puzzle, &placements)
-                .context("the solver's answer failed the independent check")?,
-        ),
+        Some(placements) => Some(checked(puzzle, &placements)?),
         None => None,
     };
     if let (Some(path), Some(solution)) = (&args.sol, &solution) {
-        std::fs::write(path, edge_match::sol::write_sol(&puzzle, solution.placements())).map_err(|e| {
+        std::fs::write(path, edge_match::sol::write_sol(puzzle, solution.placements())).map_err(|e| {
             crate::input::BadInput {
                 file: path.display().to_string(),
                 pos: None,
@@ -144,7 +121,10 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
         })?;
     }
     if let Some(path) = &args.svg {
-        crate::svg::write(path, &crate::svg::edge::colour_board(&puzzle, solution.as_ref()))?;
+        crate::svg::write(path, &crate::svg::edge::board(puzzle, solution.as_ref()))?;
+    }
+    if marks {
+        return write_marks_first(args, puzzle, solution.as_ref(), nodes, marks_plan, out);
     }
     if args.json {
         let json = FirstJson {
@@ -164,53 +144,73 @@ pub fn run(args: &EdgeArgs, input: &Input, out: &mut impl Write) -> anyhow::Resu
     match &solution {
         Some(solution) => {
             writeln!(out, "solution ({} placements):", nodes)?;
-            write!(out, "{}", edge_match::colour_render::render_colour_solution(&puzzle, solution.placements()))?;
+            write!(out, "{}", edge_match::render_solution(puzzle, solution.placements()))?;
         }
         None => writeln!(out, "no solution")?,
     }
     Ok(())
 }
 
-/// `--verify`: a `.sol` file through the independent checker.
-fn verify(puzzle: &ColourPuzzle, path: &std::path::Path, out: &mut impl Write) -> anyhow::Result<()> {
-    let input = Input::read(Some(path))?;
-    let lines = edge_match::sol::parse_sol(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
-    let cells = edge_match::sol::clue_cells(puzzle, &lines).map_err(|e| input.error(e.pos, e.kind))?;
-    let placements: Option<Vec<ColourPlacement>> = cells.into_iter().collect();
-    let Some(placements) = placements else {
-        return Err(crate::input::BadInput {
-            file: input.name.clone(),
-            pos: None,
-            message: "the solution leaves cells empty".to_owned(),
+/// The first solution of a marks puzzle as the seed prints it: the pieces and the board as boxes
+/// (or `no solution`), or one line of JSON.
+fn write_marks_first(
+    args: &EdgeArgs,
+    puzzle: &Puzzle,
+    solution: Option<&Solution>,
+    nodes: u64,
+    plan: Option<Plan>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    if args.json {
+        let json = MarksFirstJson {
+            rows: puzzle.rows(),
+            cols: puzzle.cols(),
+            solved: solution.is_some(),
+            placements: solution.map(|s| s.placements().iter().map(PlacementJson::from).collect()),
+            nodes,
+            order: plan.map(|plan| plan.order),
+            estimated_nodes: plan.and_then(|plan| plan.estimated_nodes),
+        };
+        writeln!(out, "{}", serde_json::to_string(&json)?)?;
+        return Ok(());
+    }
+    writeln!(out, "pieces (piece,rotation = input index, counter-clockwise quarter turns):")?;
+    write!(out, "{}", edge_match::render_pieces(puzzle))?;
+    writeln!(out)?;
+    match solution {
+        Some(solution) => {
+            writeln!(out, "solution:")?;
+            write!(out, "{}", edge_match::render_solution(puzzle, solution.placements()))?;
         }
-        .into());
-    };
-    match edge_match::colour_check::check_colour_solution(puzzle, &placements) {
-        Ok(_) => writeln!(out, "ok")?,
-        Err(err) => {
-            return Err(crate::input::BadInput { file: input.name.clone(), pos: None, message: err.to_string() }.into())
-        }
+        None => writeln!(out, "no solution")?,
     }
     Ok(())
 }
 
-/// `--all`: every solution as it is found, checked first, as `.sol` blocks or JSON lines.
+/// Re-checks the solver's answer independently; a failure is a bug, reported as an internal
+/// error rather than printed as an answer.
+fn checked(puzzle: &Puzzle, placements: &[Placement]) -> anyhow::Result<Solution> {
+    edge_match::check_solution(puzzle, placements).context("the solver's answer failed the independent check")
+}
+
+/// `--all`: every solution as it is found, checked first: `.sol` blocks (boxes headed
+/// `solution K:` for a marks puzzle) or JSON lines; then, when the search stopped early, how many
+/// were found.
 fn write_all(
     args: &EdgeArgs,
-    puzzle: &ColourPuzzle,
-    engine: &Engine,
-    ordered: Option<&OrderedEngine>,
+    solver: &Solver,
     mode: Mode,
     stop: &AtomicBool,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
+    let puzzle = solver.puzzle();
+    let marks = puzzle.marks().is_some();
     let mut number = 0u64;
     let mut failure = None;
-    let visit = |placements: &[ColourPlacement]| {
+    let visit = |placements: &[Placement]| {
         number += 1;
         let written = (|| -> anyhow::Result<()> {
-            let solution = edge_match::colour_check::check_colour_solution(puzzle, placements)
-                .context("the solver's answer failed the independent check")?;
+            let solution = checked(puzzle, placements)?;
             if args.json {
                 let placements: Vec<PlacementJson> = solution.placements().iter().map(PlacementJson::from).collect();
                 let line = serde_json::json!({ "solution": number, "placements": placements });
@@ -219,8 +219,13 @@ fn write_all(
                 if number > 1 {
                     writeln!(out)?;
                 }
-                writeln!(out, "c solution {number}")?;
-                write!(out, "{}", edge_match::sol::write_sol(puzzle, solution.placements()))?;
+                if marks {
+                    writeln!(out, "solution {number}:")?;
+                    write!(out, "{}", edge_match::render_solution(puzzle, solution.placements()))?;
+                } else {
+                    writeln!(out, "c solution {number}")?;
+                    write!(out, "{}", edge_match::sol::write_sol(puzzle, solution.placements()))?;
+                }
             }
             Ok(())
         })();
@@ -232,27 +237,25 @@ fn write_all(
             }
         }
     };
-    match ordered {
-        Some(ordered) => ordered.for_each_solution(mode, stop, visit),
-        None => engine.for_each_solution(puzzle, mode, stop, visit),
-    };
+    solver.for_each_solution(mode, stop, visit);
     if let Some(err) = failure {
         return Err(err);
     }
     // A stream stopped early says so after the solutions found.
-    super::json::write_stream_end(out, args.json, "c ", number, stop)?;
+    super::json::write_stream_end(out, args.json, if marks { "" } else { "c " }, number, stop)?;
     Ok(())
 }
 
 fn write_count(
     args: &EdgeArgs,
-    puzzle: &ColourPuzzle,
+    puzzle: &Puzzle,
     counts: Counts,
     started: Instant,
     plan: Option<Plan>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let seconds = started.elapsed().as_secs_f64();
+    let marks = puzzle.marks().is_some();
     // Stopped early (time limit or Ctrl-C): the counts are what was reached, never the answer.
     let complete = !crate::interrupt::STOP.load(Relaxed);
     if args.json {
@@ -262,7 +265,8 @@ fn write_count(
             solutions: complete.then_some(counts.solutions),
             solutions_so_far: (!complete).then_some(counts.solutions),
             nodes: counts.nodes,
-            elapsed_ms: Some(seconds * 1000.0),
+            // The marks format's count keeps the seed's keys (and the order, when not row-major).
+            elapsed_ms: (!marks).then_some(seconds * 1000.0),
             order: plan.map(|plan| plan.order),
             estimated_nodes: plan.and_then(|plan| plan.estimated_nodes),
             status: if complete { "complete" } else { "gave up" },
@@ -272,6 +276,8 @@ fn write_count(
     }
     if complete {
         writeln!(out, "{}", counts.solutions)?;
+    } else if marks {
+        writeln!(out, "gave up after {} nodes: at least {} solutions", counts.nodes, counts.solutions)?;
     } else {
         writeln!(
             out,
@@ -279,7 +285,7 @@ fn write_count(
             counts.nodes, counts.solutions
         )?;
     }
-    if args.plain {
+    if args.plain && !marks {
         let rate = counts.nodes as f64 / seconds.max(1e-9) / 1e6;
         writeln!(out, "{} placements in {seconds:.3} s ({rate:.1} M placements/s)", counts.nodes)?;
     }
@@ -292,10 +298,26 @@ struct PlacementJson {
     rotation: u8,
 }
 
-impl From<&ColourPlacement> for PlacementJson {
-    fn from(p: &ColourPlacement) -> PlacementJson {
-        PlacementJson { piece: p.piece, rotation: p.rotation }
+impl From<&Placement> for PlacementJson {
+    fn from(p: &Placement) -> PlacementJson {
+        PlacementJson { piece: p.piece, rotation: p.turns() }
     }
+}
+
+/// `--json` output for the first solution of a marks puzzle: the seed's keys, and the order when
+/// it was asked for or chosen.
+#[derive(Serialize)]
+struct MarksFirstJson {
+    rows: usize,
+    cols: usize,
+    solved: bool,
+    placements: Option<Vec<PlacementJson>>,
+    /// Pieces placed during the search.
+    nodes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimated_nodes: Option<u64>,
 }
 
 /// The scan order a search ran in, and the tree size `--order auto` estimated for it.
