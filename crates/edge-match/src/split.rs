@@ -13,6 +13,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use crate::engine::cursor;
 use crate::engine::{Counts, Engine, Mode, Search};
 use crate::model::{Placement, Puzzle};
 
@@ -60,8 +61,7 @@ impl Engine {
             return Err(SplitError::TooDeep { depth, cells });
         }
         let mut top = Search::new(self, puzzle, mode);
-        let prefixes = top
-            .prefixes(depth)
+        let prefixes = cursor::prefixes(&mut top, depth)
             .iter()
             .map(|prefix| prefix.iter().map(|c| Placement::new(c.piece(), c.rotation())).collect())
             .collect();
@@ -91,15 +91,10 @@ impl Engine {
         mode: Mode,
         prefix: &[Placement],
         stop: &AtomicBool,
-        mut visit: impl FnMut(&[Placement]) -> bool,
+        visit: impl FnMut(&[Placement]) -> bool,
     ) -> Result<Counts, SplitError> {
         let mut search = self.search_below(puzzle, mode, prefix)?;
-        while let Some(solution) = search.first(stop) {
-            if !visit(&solution) {
-                break;
-            }
-            search.pop();
-        }
+        cursor::for_each(&mut search, stop, visit);
         Ok(search.counts)
     }
 

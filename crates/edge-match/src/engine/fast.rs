@@ -4,7 +4,10 @@
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-use super::{out_of_nodes, Candidate, Counts, Search, NO_NEIGHBOUR, STOP_INTERVAL};
+use super::cursor::{out_of_nodes, STOP_INTERVAL};
+use super::search::Search;
+use super::tables::{Candidate, NO_NEIGHBOUR};
+use super::Counts;
 use crate::model::FRAME;
 
 /// Whether `masks[at..at + W]` holds a piece outside `used` other than bit `bit` of word `word`.

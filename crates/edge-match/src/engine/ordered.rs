@@ -7,11 +7,11 @@
 //! the same four sides as an earlier candidate of its list whose piece is still free, so each
 //! picture is found once. Counts do not depend on the order; the tree's size does.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::AtomicBool;
 
-use rayon::prelude::*;
-
-use super::{out_of_nodes, Counts, Mode, Order, STOP_INTERVAL, SUBTREES};
+use super::cursor::{self, Cursor};
+use super::parallel::count_split;
+use super::{Counts, Mode, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
 /// A candidate: a piece, its turn and the four sides it then shows; a side facing a neighbour
@@ -233,7 +233,7 @@ impl OrderedEngine {
         if mode != Mode::Pictures || self.clued {
             return None;
         }
-        let (corner, turns) = super::unique_corner(puzzle)?;
+        let (corner, turns) = super::symmetry::unique_corner(puzzle)?;
         let cols = self.cols;
         let mut engines =
             vec![OrderedEngine::build(puzzle, &[], self.order, |cell, piece| cell != 0 || piece == corner)];
@@ -247,38 +247,13 @@ impl OrderedEngine {
 
     /// [`OrderedEngine::count`] over the whole tree.
     fn count_tree(&self, mode: Mode, stop: &AtomicBool, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
-        let n = self.cells.len();
-        let deepest = if n <= 16 { 0 } else { (n / 4).clamp(2, self.cols + 3) };
-        let mut depth = deepest.min(1);
-        let (top, prefixes) = loop {
-            let mut top = Walk::new(self, mode);
-            let prefixes = top.prefixes(depth);
-            if depth >= deepest || prefixes.len() >= SUBTREES {
-                break (top, prefixes);
-            }
-            depth += 1;
-        };
-        let done = AtomicUsize::new(0);
-        let below = prefixes
-            .par_iter()
-            .map(|prefix| {
-                if stop.load(Relaxed) {
-                    return Counts::default();
-                }
-                let mut walk = Walk::new(self, mode);
-                walk.resume(prefix);
-                walk.count(stop);
-                observe(done.fetch_add(1, Relaxed) + 1, prefixes.len(), walk.counts.nodes);
-                walk.counts
-            })
-            .reduce(Counts::default, Counts::add);
-        top.counts.add(below)
+        count_split(self.cells.len(), self.cols, || Walk::new(self, mode), stop, observe)
     }
 
     /// Counts on the calling thread only, over the whole tree (no shortcut by the board's turns).
     pub fn count_sequential(&self, mode: Mode, stop: &AtomicBool) -> Counts {
         let mut walk = Walk::new(self, mode);
-        walk.count(stop);
+        cursor::count(&mut walk, stop);
         walk.counts
     }
 
@@ -286,25 +261,15 @@ impl OrderedEngine {
     /// made to find it.
     pub fn first(&self, stop: &AtomicBool) -> (Option<Vec<Placement>>, u64) {
         let mut walk = Walk::new(self, Mode::Plain);
-        let found = walk.first(stop);
+        let found = cursor::first(&mut walk, stop);
         (found, walk.counts.nodes)
     }
 
     /// Calls `visit` with every solution (in `mode`, placements by cell) in search order until it
     /// returns `false` or `stop` is set. Returns the counts.
-    pub fn for_each_solution(
-        &self,
-        mode: Mode,
-        stop: &AtomicBool,
-        mut visit: impl FnMut(&[Placement]) -> bool,
-    ) -> Counts {
+    pub fn for_each_solution(&self, mode: Mode, stop: &AtomicBool, visit: impl FnMut(&[Placement]) -> bool) -> Counts {
         let mut walk = Walk::new(self, mode);
-        while let Some(solution) = walk.first(stop) {
-            if !visit(&solution) {
-                break;
-            }
-            walk.pop();
-        }
+        cursor::for_each(&mut walk, stop, visit);
         walk.counts
     }
 
@@ -448,6 +413,37 @@ impl<'a> Walk<'a> {
             self.end[self.depth] = end;
         }
     }
+}
+
+impl Cursor for Walk<'_> {
+    type Move = u32;
+
+    fn cells(&self) -> usize {
+        self.engine.cells.len()
+    }
+
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    #[inline(always)]
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
+
+    #[inline(always)]
+    fn budget(&self) -> u64 {
+        self.engine.node_limit
+    }
 
     /// The next candidate for the current depth, counted as a node.
     #[inline(always)]
@@ -481,101 +477,12 @@ impl<'a> Walk<'a> {
         self.used[usize::from(piece >> 6)] &= !(1 << (piece & 63));
     }
 
-    fn count(&mut self, stop: &AtomicBool) {
-        let last = self.engine.cells.len().wrapping_sub(1);
-        if self.depth > last || self.engine.cells.is_empty() {
-            return;
-        }
-        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
-        loop {
-            match self.advance() {
-                Some(_) if self.depth == last => self.counts.solutions += 1,
-                Some(index) => self.push(index),
-                None => {
-                    if self.depth == self.floor {
-                        return;
-                    }
-                    self.pop();
-                }
-            }
-            if self.counts.nodes >= next_look {
-                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
-                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.engine.node_limit, stop) {
-                    return;
-                }
-            }
-        }
+    fn close(&mut self) {
+        self.next[self.depth] = self.end[self.depth];
     }
 
-    fn first(&mut self, stop: &AtomicBool) -> Option<Vec<Placement>> {
-        let n = self.engine.cells.len();
-        if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.engine.node_limit, stop) || n == 0 {
-            return None;
-        }
-        let mut next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
-        loop {
-            match self.advance() {
-                Some(index) => {
-                    self.push(index);
-                    if self.depth == n {
-                        self.counts.solutions += 1;
-                        return Some(self.placements());
-                    }
-                }
-                None => {
-                    if self.depth == self.floor {
-                        return None;
-                    }
-                    self.pop();
-                }
-            }
-            if self.counts.nodes >= next_look {
-                next_look = (self.counts.nodes + STOP_INTERVAL).min(self.engine.node_limit);
-                if stop.load(Relaxed) || out_of_nodes(self.counts.nodes, self.engine.node_limit, stop) {
-                    return None;
-                }
-            }
-        }
-    }
-
-    /// Every partial board of `depth` cells in order, counting the placements (and solutions,
-    /// on boards of that many cells) above that depth.
-    fn prefixes(&mut self, depth: usize) -> Vec<Vec<u32>> {
-        let n = self.engine.cells.len();
-        let depth = depth.min(n);
-        if depth == 0 {
-            return vec![Vec::new()];
-        }
-        let mut out = Vec::new();
-        loop {
-            match self.advance() {
-                Some(index) => {
-                    self.push(index);
-                    if self.depth == depth {
-                        if depth == n {
-                            self.counts.solutions += 1;
-                        } else {
-                            out.push((0..depth).map(|d| self.at_cell[self.engine.cells[d]]).collect());
-                        }
-                        self.pop();
-                    }
-                }
-                None => {
-                    if self.depth == 0 {
-                        return out;
-                    }
-                    self.pop();
-                }
-            }
-        }
-    }
-
-    fn resume(&mut self, prefix: &[u32]) {
-        for &index in prefix {
-            self.next[self.depth] = self.end[self.depth];
-            self.push(index);
-        }
-        self.floor = self.depth;
+    fn prefix(&self) -> Vec<u32> {
+        (0..self.depth).map(|d| self.at_cell[self.engine.cells[d]]).collect()
     }
 
     fn placements(&self) -> Vec<Placement> {

@@ -1,0 +1,254 @@
+//! One depth-first search over an [`Engine`]: the used set, the explicit stack of candidate
+//! slices, and the general loops (counting, first solution, prefixes for the parallel cut and
+//! the work units). The tight counting loop is in `fast.rs`.
+
+use std::sync::atomic::AtomicBool;
+
+use super::cursor::{self, Cursor};
+
+use super::tables::{Candidate, NO_NEIGHBOUR, NO_TWIN};
+use super::{Counts, Engine, Mode, Order};
+use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
+
+/// One depth-first search over an [`Engine`].
+pub(crate) struct Search<'a> {
+    pub(super) engine: &'a Engine,
+    pub(super) puzzle: &'a Puzzle,
+    pub(super) mode: Mode,
+    pub(super) used: Vec<u64>,
+    /// Per depth: the next candidate index and the end of the slice.
+    pub(super) next: Vec<u32>,
+    pub(super) end: Vec<u32>,
+    /// Per depth: the candidate placed there.
+    pub(super) placed: Vec<Candidate>,
+    /// The cell to fill next.
+    pub(super) depth: usize,
+    /// The search never backtracks above this depth (a replayed prefix).
+    pub(super) floor: usize,
+    pub(crate) counts: Counts,
+    /// [`Engine::limit_nodes`].
+    pub(super) budget: u64,
+}
+
+impl<'a> Search<'a> {
+    pub(crate) fn new(engine: &'a Engine, puzzle: &'a Puzzle, mode: Mode) -> Search<'a> {
+        let words = puzzle.pieces().len().div_ceil(64).max(engine.words);
+        let mut search = Search {
+            engine,
+            puzzle,
+            mode,
+            used: vec![0; words],
+            next: vec![0; engine.cells + 1],
+            end: vec![0; engine.cells + 1],
+            placed: vec![Candidate(0); engine.cells],
+            depth: 0,
+            floor: 0,
+            counts: Counts::default(),
+            budget: engine.node_limit,
+        };
+        search.open(0);
+        search
+    }
+
+    /// Sets up the candidate slice of cell `depth` from its placed neighbours.
+    #[inline(always)]
+    pub(super) fn open(&mut self, depth: usize) {
+        if depth == self.engine.cells {
+            return;
+        }
+        let engine = self.engine;
+        let cell = engine.cell_at[depth] as usize;
+        let (north_at, west_at) = (engine.north_at[depth], engine.west_at[depth]);
+        let north = if north_at == NO_NEIGHBOUR { engine.border_key } else { self.placed[north_at as usize].south() };
+        let west = if west_at == NO_NEIGHBOUR { engine.border_key } else { self.placed[west_at as usize].east() };
+        let (start, end) = match engine.fixed[cell] {
+            None => engine.range(cell, north, west),
+            Some(range) => {
+                if self.fixed_fits(range.0, north, west, cell) {
+                    range
+                } else {
+                    (0, 0)
+                }
+            }
+        };
+        self.next[depth] = start;
+        self.end[depth] = end;
+    }
+
+    /// Whether the fixed candidate at `index` fits `cell` (frame rules and neighbours).
+    fn fixed_fits(&self, index: u32, north: u32, west: u32, cell: usize) -> bool {
+        let engine = self.engine;
+        let c = engine.candidates[index as usize];
+        let sides = self.puzzle.oriented(c.piece(), c.rotation());
+        let cols = engine.cols;
+        let (row, col) = (cell / cols, cell % cols);
+        let rows = engine.cells / cols;
+        let any = (engine.keys - 1) as u32;
+        let side_fits = |side: u16, key: u32| key == any || u32::from(side) == key;
+        let framed_ok = !self.puzzle.framed()
+            || ((sides[NORTH] == FRAME) == (row == 0)
+                && (sides[WEST] == FRAME) == (col == 0)
+                && (sides[EAST] == FRAME) == (col + 1 == cols)
+                && (sides[SOUTH] == FRAME) == (row + 1 == rows));
+        framed_ok && side_fits(sides[NORTH], north) && side_fits(sides[WEST], west)
+    }
+
+    #[inline(always)]
+    pub(super) fn is_used(&self, piece: usize) -> bool {
+        self.used[piece >> 6] >> (piece & 63) & 1 != 0
+    }
+
+    /// In [`Mode::Pictures`]: whether an earlier candidate with the same sides is still free.
+    #[inline(always)]
+    pub(super) fn twin_free(&self, index: usize) -> bool {
+        let mut twin = self.engine.twins[index];
+        while twin != NO_TWIN {
+            if !self.is_used(self.engine.candidates[twin as usize].piece()) {
+                return true;
+            }
+            twin = self.engine.twins[twin as usize];
+        }
+        false
+    }
+
+    /// Counts every solution below the floor: the tight loop of `fast.rs` when the puzzle's
+    /// pieces fit its used set (at most 1024 pieces), else the general one.
+    pub(crate) fn count(&mut self, stop: &AtomicBool) {
+        if self.engine.slots.is_empty() || self.engine.cells > 64 * self.engine.words {
+            return cursor::count(self, stop);
+        }
+        match self.engine.words {
+            1 => self.count_words::<1, 64, 128>(stop),
+            2 => self.count_words::<2, 128, 256>(stop),
+            4 => self.count_words::<4, 256, 512>(stop),
+            8 => self.count_words::<8, 512, 1024>(stop),
+            16 => self.count_words::<16, 1024, 2048>(stop),
+            _ => cursor::count(self, stop),
+        }
+    }
+
+    /// [`Search::count`] with a used set of `W` words and per-cell arrays of `CAP` = 64 `W`
+    /// entries (`CAP2` = twice that).
+    fn count_words<const W: usize, const CAP: usize, const CAP2: usize>(&mut self, stop: &AtomicBool) {
+        let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
+        match (self.mode, turns) {
+            (Mode::Plain, false) => self.count_fast::<W, CAP, CAP2, false, false>(stop),
+            (Mode::Plain, true) => self.count_fast::<W, CAP, CAP2, false, true>(stop),
+            (Mode::Pictures, false) => self.count_fast::<W, CAP, CAP2, true, false>(stop),
+            (Mode::Pictures, true) => self.count_fast::<W, CAP, CAP2, true, true>(stop),
+        }
+    }
+
+    /// [`Search::resume`] for a prefix from outside (a work unit of `crate::split`): each
+    /// placement must be one this search takes at its cell, else `false` and the search is
+    /// unusable. The counts start from zero below the prefix.
+    pub(crate) fn resume_checked(&mut self, prefix: &[Placement]) -> bool {
+        for placement in prefix {
+            loop {
+                match self.advance() {
+                    Some(c) if c.piece() == placement.piece && c.rotation() == placement.turns() => {
+                        self.close();
+                        self.push(c);
+                        break;
+                    }
+                    Some(_) => {}
+                    None => return false,
+                }
+            }
+        }
+        self.floor = self.depth;
+        self.counts = Counts::default();
+        true
+    }
+}
+
+impl Cursor for Search<'_> {
+    type Move = Candidate;
+
+    fn cells(&self) -> usize {
+        self.engine.cells
+    }
+
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    #[inline(always)]
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
+
+    #[inline(always)]
+    fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// Places candidate `c` at the current depth and opens the next cell.
+    #[inline(always)]
+    fn push(&mut self, c: Candidate) {
+        let piece = c.piece();
+        self.used[piece >> 6] |= 1 << (piece & 63);
+        self.placed[self.depth] = c;
+        self.depth += 1;
+        self.open(self.depth);
+    }
+
+    /// Takes back the placement above the current depth.
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.depth -= 1;
+        let piece = self.placed[self.depth].piece();
+        self.used[piece >> 6] &= !(1 << (piece & 63));
+    }
+
+    /// The next candidate to place at the current depth, counted as a node; `None` when the
+    /// cell has no more. A placement that completes the board is counted as a solution.
+    #[inline(always)]
+    fn advance(&mut self) -> Option<Candidate> {
+        let depth = self.depth;
+        while self.next[depth] < self.end[depth] {
+            let index = self.next[depth] as usize;
+            self.next[depth] += 1;
+            let c = self.engine.candidates[index];
+            if self.is_used(c.piece()) || (self.mode == Mode::Pictures && self.twin_free(index)) {
+                continue;
+            }
+            self.counts.nodes += 1;
+            return Some(c);
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn count_below(&mut self, stop: &AtomicBool) {
+        self.count(stop);
+    }
+
+    fn close(&mut self) {
+        self.next[self.depth] = self.end[self.depth];
+    }
+
+    fn prefix(&self) -> Vec<Candidate> {
+        self.placed[..self.depth].to_vec()
+    }
+
+    fn placements(&self) -> Vec<Placement> {
+        let placement = |c: &Candidate| Placement::new(c.piece(), c.rotation());
+        let mut out: Vec<Placement> = self.placed[..self.depth].iter().map(placement).collect();
+        if self.depth == self.engine.cells && self.engine.order != Order::Row {
+            for (depth, c) in self.placed.iter().enumerate() {
+                out[self.engine.cell_at[depth] as usize] = placement(c);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,275 @@
+//! The engine's tables: every rotation of every piece expanded in advance into candidate lists
+//! keyed by the cell's frame class and the codes its north and west neighbours impose, the
+//! fixed cells' lists of their own, and the fast loop's bitset views of the same lists.
+
+use super::{Engine, Order};
+use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
+
+/// A candidate packed in 32 bits: piece (10 bits), rotation (2), east colour (10), south (10).
+/// East and south hold what the neighbours there must show: the partners of the piece's sides
+/// ([`Puzzle::partner`]; the colours themselves for equal-colour puzzles), so that lists
+/// keyed by the sides a piece shows north and west are found by equality alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Candidate(pub(super) u32);
+
+impl Candidate {
+    pub(super) fn new(piece: usize, rotation: u8, east: u16, south: u16) -> Candidate {
+        Candidate(piece as u32 | u32::from(rotation) << 10 | u32::from(east) << 12 | u32::from(south) << 22)
+    }
+    #[inline(always)]
+    pub(crate) fn piece(self) -> usize {
+        (self.0 & 0x3ff) as usize
+    }
+    #[inline(always)]
+    pub(crate) fn rotation(self) -> u8 {
+        ((self.0 >> 10) & 3) as u8
+    }
+    #[inline(always)]
+    pub(super) fn east(self) -> u32 {
+        (self.0 >> 12) & 0x3ff
+    }
+    #[inline(always)]
+    pub(super) fn south(self) -> u32 {
+        self.0 >> 22
+    }
+}
+
+/// No earlier twin.
+pub(super) const NO_TWIN: u32 = u32::MAX;
+
+/// A side facing the border, in [`Engine`]'s `north_at` and `west_at`.
+pub(super) const NO_NEIGHBOUR: u32 = u32::MAX;
+
+/// For `order` on a `rows` x `cols` board: per depth, the cell and the depths of its north and
+/// west neighbours, or `None` when some cell comes before its north or west neighbour.
+pub(super) fn north_west_links(order: Order, rows: usize, cols: usize) -> Option<(Vec<u32>, Vec<u32>, Vec<u32>)> {
+    let cells = order.cells(rows, cols);
+    let mut depth_of = vec![0usize; cells.len()];
+    for (depth, &cell) in cells.iter().enumerate() {
+        depth_of[cell] = depth;
+    }
+    let (mut north_at, mut west_at) = (Vec::with_capacity(cells.len()), Vec::with_capacity(cells.len()));
+    for (depth, &cell) in cells.iter().enumerate() {
+        let link = |neighbour: Option<usize>| match neighbour {
+            None => Some(NO_NEIGHBOUR),
+            Some(other) if depth_of[other] < depth => Some(depth_of[other] as u32),
+            Some(_) => None,
+        };
+        north_at.push(link((cell >= cols).then(|| cell - cols))?);
+        west_at.push(link((cell % cols != 0).then(|| cell - 1))?);
+    }
+    Some((cells.iter().map(|&cell| cell as u32).collect(), north_at, west_at))
+}
+
+/// A candidate list's key: the cell's frame class (bit 0: the east side faces the frame, bit 1:
+/// the south side does) and the keys its north and west neighbours impose.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ListKey {
+    pub(super) class: usize,
+    pub(super) north: usize,
+    pub(super) west: usize,
+}
+
+impl Engine {
+    /// [`Engine::new`], with `keep(list, piece)` deciding whether a piece enters a candidate list
+    /// (`list` = its frame class and the north and west keys).
+    pub(super) fn build(
+        puzzle: &Puzzle,
+        clues: &[Option<Placement>],
+        keep: impl Fn(ListKey, usize) -> bool,
+        min_words: usize,
+    ) -> Engine {
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let cells = rows * cols;
+        let keys = puzzle.n_colours() + 1;
+        let any = puzzle.n_colours() as u16;
+        let framed = puzzle.framed();
+        let border_key = if framed { u32::from(FRAME) } else { u32::from(any) };
+        let mut reserved = vec![false; puzzle.pieces().len()];
+        for clue in clues.iter().flatten() {
+            reserved[clue.piece] = true;
+        }
+        let rotations: &[u8] = if puzzle.rotate() { &[0, 1, 2, 3] } else { &[0] };
+        // Frame classes: bit 0 = the east side faces the frame, bit 1 = the south side does.
+        let classes = if framed { 4 } else { 1 };
+        let fits_class = |sides: [u16; 4], class: usize| {
+            !framed || ((sides[EAST] == FRAME) == (class & 1 != 0) && (sides[SOUTH] == FRAME) == (class & 2 != 0))
+        };
+        let fits_key = |side: u16, key: usize, border: bool| {
+            if framed {
+                usize::from(side) == key && (side == FRAME) == border
+            } else {
+                key == usize::from(any) || usize::from(side) == key
+            }
+        };
+        let mut candidates = Vec::new();
+        let mut twins = Vec::new();
+        let mut ranges = vec![(0u32, 0u32); classes * keys * keys];
+        for class in 0..classes {
+            for north in 0..keys {
+                for west in 0..keys {
+                    let start = candidates.len();
+                    let list = ListKey { class, north, west };
+                    for piece in (0..puzzle.pieces().len()).filter(|&p| !reserved[p] && keep(list, p)) {
+                        for &rotation in rotations {
+                            let sides = puzzle.oriented(piece, rotation);
+                            let north_border = north == usize::from(FRAME) && framed;
+                            let west_border = west == usize::from(FRAME) && framed;
+                            if fits_key(sides[NORTH], north, north_border)
+                                && fits_key(sides[WEST], west, west_border)
+                                && fits_class(sides, class)
+                            {
+                                let twin = (start..candidates.len())
+                                    .rev()
+                                    .find(|&i| {
+                                        let c: Candidate = candidates[i];
+                                        puzzle.oriented(c.piece(), c.rotation()) == sides
+                                    })
+                                    .map_or(NO_TWIN, |i| i as u32);
+                                // East and south neighbours come later: they must show the partners.
+                                let (east, south) = (puzzle.partner(sides[EAST]), puzzle.partner(sides[SOUTH]));
+                                candidates.push(Candidate::new(piece, rotation, east, south));
+                                twins.push(twin);
+                            }
+                        }
+                    }
+                    ranges[(class * keys + north) * keys + west] = (start as u32, candidates.len() as u32);
+                }
+            }
+        }
+        let class: Vec<u8> = (0..cells)
+            .map(|cell| {
+                let (r, c) = (cell / cols, cell % cols);
+                if framed {
+                    u8::from(c + 1 == cols) | u8::from(r + 1 == rows) << 1
+                } else {
+                    0
+                }
+            })
+            .collect();
+        // A fixed cell gets a one-candidate list of its own, checked against its neighbours
+        // like any other candidate when the search reaches it.
+        let mut fixed = vec![None; cells];
+        let mut table: Vec<u32> = class.iter().map(|&c: &u8| u32::from(c)).collect();
+        for (cell, clue) in clues.iter().enumerate() {
+            if let Some(clue) = clue {
+                let sides = puzzle.placed(*clue);
+                let start = candidates.len() as u32;
+                let (east, south) = (puzzle.partner(sides[EAST]), puzzle.partner(sides[SOUTH]));
+                candidates.push(Candidate::new(clue.piece, clue.turns(), east, south));
+                twins.push(NO_TWIN);
+                fixed[cell] = Some((start, start + 1));
+                // The fast loop's table for this cell: the clue in the lists whose north and
+                // west keys it fits, on a framed board only where the frame rules allow it.
+                let (row, col) = (cell / cols, cell % cols);
+                let frame_ok = !framed
+                    || ((sides[NORTH] == FRAME) == (row == 0)
+                        && (sides[WEST] == FRAME) == (col == 0)
+                        && (sides[EAST] == FRAME) == (col + 1 == cols)
+                        && (sides[SOUTH] == FRAME) == (row + 1 == rows));
+                let side_fits = |side: u16, key: usize| key == usize::from(any) && !framed || usize::from(side) == key;
+                table[cell] = (ranges.len() / (keys * keys)) as u32;
+                for north in 0..keys {
+                    for west in 0..keys {
+                        let fits = frame_ok && side_fits(sides[NORTH], north) && side_fits(sides[WEST], west);
+                        ranges.push(if fits { (start, start + 1) } else { (start, start) });
+                    }
+                }
+            }
+        }
+        let mut next_turn = vec![u32::MAX; candidates.len()];
+        for &(start, end) in &ranges {
+            for index in start..end.saturating_sub(1) {
+                if candidates[index as usize + 1].piece() == candidates[index as usize].piece() {
+                    next_turn[index as usize] = index + 1;
+                }
+            }
+        }
+        let words = puzzle.pieces().len().div_ceil(64).max(min_words).max(1).next_power_of_two();
+        let (mut piece_masks, mut blocks, mut slots, mut slot_twins, mut twin_masks, mut north_masks) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        if words <= 16 {
+            let bit = |piece: usize| (piece / 64, 1u64 << (piece % 64));
+            twin_masks = vec![0u64; candidates.len() * words];
+            for index in 0..candidates.len() {
+                let mut twin = twins[index];
+                while twin != NO_TWIN {
+                    let (word, mask) = bit(candidates[twin as usize].piece());
+                    twin_masks[index * words + word] |= mask;
+                    twin = twins[twin as usize];
+                }
+            }
+            piece_masks = vec![0u64; ranges.len() * words];
+            for (list, &(start, end)) in ranges.iter().enumerate() {
+                for c in &candidates[start as usize..end as usize] {
+                    let (word, mask) = bit(c.piece());
+                    piece_masks[list * words + word] |= mask;
+                }
+            }
+            let n_blocks = if words == 1 {
+                ranges.len()
+            } else {
+                blocks = vec![0u32; ranges.len() * words];
+                let mut n = 0;
+                for (block, &mask) in blocks.iter_mut().zip(&piece_masks) {
+                    if mask != 0 {
+                        *block = n;
+                        n += 1;
+                    }
+                }
+                n as usize
+            };
+            slots = vec![(Candidate(0), u32::MAX); n_blocks * 64];
+            slot_twins = vec![0u64; n_blocks * 64 * words];
+            for (list, &(start, end)) in ranges.iter().enumerate() {
+                // Backwards, so that each slot ends with the piece's first turn.
+                for index in (start as usize..end as usize).rev() {
+                    let piece = candidates[index].piece();
+                    let (word, _) = bit(piece);
+                    let block = if words == 1 { list } else { blocks[list * words + word] as usize };
+                    let slot = block * 64 + piece % 64;
+                    slots[slot] = (candidates[index], next_turn[index]);
+                    slot_twins[slot * words..(slot + 1) * words]
+                        .copy_from_slice(&twin_masks[index * words..(index + 1) * words]);
+                }
+            }
+            north_masks = vec![0u64; ranges.len() / keys * 2 * words];
+            for list in 0..ranges.len() {
+                let (class_north, west) = (list / keys, list % keys);
+                let west_border = framed && west == usize::from(FRAME);
+                let at = (class_north * 2 + usize::from(west_border)) * words;
+                for word in 0..words {
+                    north_masks[at + word] |= piece_masks[list * words + word];
+                }
+            }
+        }
+        let mut engine = Engine {
+            cells,
+            cols,
+            keys,
+            candidates,
+            twins,
+            ranges,
+            words,
+            piece_masks,
+            blocks,
+            slots,
+            slot_twins,
+            twin_masks,
+            north_masks,
+            next_turn,
+            class,
+            fixed,
+            table,
+            border_key,
+            node_limit: u64::MAX,
+            look_below: true,
+            order: Order::Row,
+            cell_at: Vec::new(),
+            north_at: Vec::new(),
+            west_at: Vec::new(),
+        };
+        engine.set_order(Order::Row, rows);
+        engine
+    }
+}
