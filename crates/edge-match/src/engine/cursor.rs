@@ -60,18 +60,6 @@ pub(crate) trait Cursor {
     }
 }
 
-/// Whether the walk must stop now: `stop` is set or the budget is spent. Looked at every
-/// [`STOP_INTERVAL`] placements (and at the budget exactly); `next_look` says when next.
-#[inline(always)]
-fn time_to_stop<C: Cursor>(walk: &mut C, next_look: &mut u64, stop: &AtomicBool) -> bool {
-    let (nodes, budget) = (walk.counts().nodes, walk.budget());
-    if nodes < *next_look {
-        return false;
-    }
-    *next_look = (nodes + STOP_INTERVAL).min(budget);
-    stop.load(Relaxed) || out_of_nodes(nodes, budget, stop)
-}
-
 /// Counts every solution below the floor.
 pub(crate) fn count<C: Cursor>(walk: &mut C, stop: &AtomicBool) {
     let cells = walk.cells();
@@ -91,8 +79,12 @@ pub(crate) fn count<C: Cursor>(walk: &mut C, stop: &AtomicBool) {
                 walk.pop();
             }
         }
-        if time_to_stop(walk, &mut next_look, stop) {
-            return;
+        let nodes = walk.counts().nodes;
+        if nodes >= next_look {
+            next_look = (nodes + STOP_INTERVAL).min(walk.budget());
+            if stop.load(Relaxed) || out_of_nodes(nodes, walk.budget(), stop) {
+                return;
+            }
         }
     }
 }
@@ -120,8 +112,12 @@ pub(crate) fn first<C: Cursor>(walk: &mut C, stop: &AtomicBool) -> Option<Vec<Pl
                 walk.pop();
             }
         }
-        if time_to_stop(walk, &mut next_look, stop) {
-            return None;
+        let nodes = walk.counts().nodes;
+        if nodes >= next_look {
+            next_look = (nodes + STOP_INTERVAL).min(budget);
+            if stop.load(Relaxed) || out_of_nodes(nodes, budget, stop) {
+                return None;
+            }
         }
     }
 }

@@ -418,6 +418,7 @@ impl<'a> Walk<'a> {
 impl Cursor for Walk<'_> {
     type Move = u32;
 
+    #[inline(always)]
     fn cells(&self) -> usize {
         self.engine.cells.len()
     }
@@ -427,10 +428,12 @@ impl Cursor for Walk<'_> {
         self.depth
     }
 
+    #[inline(always)]
     fn floor(&self) -> usize {
         self.floor
     }
 
+    #[inline(always)]
     fn set_floor(&mut self, floor: usize) {
         self.floor = floor;
     }
@@ -477,6 +480,7 @@ impl Cursor for Walk<'_> {
         self.used[usize::from(piece >> 6)] &= !(1 << (piece & 63));
     }
 
+    #[inline(always)]
     fn close(&mut self) {
         self.next[self.depth] = self.end[self.depth];
     }

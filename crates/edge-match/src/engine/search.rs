@@ -165,6 +165,7 @@ impl<'a> Search<'a> {
 impl Cursor for Search<'_> {
     type Move = Candidate;
 
+    #[inline(always)]
     fn cells(&self) -> usize {
         self.engine.cells
     }
@@ -174,10 +175,12 @@ impl Cursor for Search<'_> {
         self.depth
     }
 
+    #[inline(always)]
     fn floor(&self) -> usize {
         self.floor
     }
 
+    #[inline(always)]
     fn set_floor(&mut self, floor: usize) {
         self.floor = floor;
     }
@@ -233,6 +236,7 @@ impl Cursor for Search<'_> {
         self.count(stop);
     }
 
+    #[inline(always)]
     fn close(&mut self) {
         self.next[self.depth] = self.end[self.depth];
     }
