@@ -26,11 +26,11 @@ pub struct EdgeArgs {
     /// The input format; detected when absent (a first line of two numbers `cols rows` means puz)
     #[arg(long, value_enum)]
     pub format: Option<EdgeFormatArg>,
-    /// puz: colour 0 is the frame (sides facing outside show 0, and only those) [default: when
-    /// colour 0 appears]
+    /// Colour 0 is the frame (sides facing outside show 0, and only those); .puz boards only
+    /// [default: when colour 0 appears]
     #[arg(long, conflicts_with = "no_frame")]
     pub frame: bool,
-    /// puz: the border is free, colour 0 is an ordinary colour
+    /// The border is free, colour 0 is an ordinary colour; .puz boards only
     #[arg(long)]
     pub no_frame: bool,
     /// Fixed pieces, one `tile col row rot` line each ((0,0) top-left, rot = counter-clockwise
