@@ -172,6 +172,10 @@ fn check_colour(
         testing::orbits(&expected.pictures, puzzle.rows(), puzzle.cols(), puzzle.rotate())
     };
     assert_eq!(distinct["solutions"].as_u64(), Some(orbits), "--distinct: {what}");
+    let order = ["row", "column", "diagonal", "spiral", "frame-first", "snake"][rng.below(6)];
+    let distinct = &json_lines(&run(&["--distinct", "--json", "--order", order]))[0];
+    assert_eq!(distinct["solutions"].as_u64(), Some(orbits), "--distinct --order {order}: {what}");
+    assert_eq!(distinct["order"], order, "{what}");
 
     // Work units at a random depth, in a random mode, with or without --all, merged.
     let plain_units = rng.below(2) == 0;
@@ -418,6 +422,8 @@ fn marks_puzzles_match_the_brute_force() {
             let distinct = &json_lines(&ok(&[&args[..], &["--distinct", "--json"]].concat()))[0];
             let orbits = testing::orbits(&coded, rows, cols, rotate);
             assert_eq!(distinct["solutions"].as_u64(), Some(orbits), "marks --distinct: {what}");
+            let distinct = &json_lines(&ok(&[&args[..], &["--distinct", "--json", "--order", order]].concat()))[0];
+            assert_eq!(distinct["solutions"].as_u64(), Some(orbits), "marks --distinct --order {order}: {what}");
             check_marks_modes(dir.path(), &args, &expected, &mut rng, &what);
             checked += 1;
         }

@@ -144,9 +144,12 @@ impl Solver {
     }
 
     /// Counts pictures up to turns of the whole board, each orbit once
-    /// ([`Engine::count_distinct`]). Runs row-major whatever the order.
+    /// ([`Engine::count_distinct`]), in the search order.
     pub fn count_distinct(&self, stop: &AtomicBool) -> Counts {
-        self.engine.count_distinct(&self.puzzle, stop)
+        match &self.ordered {
+            Some(ordered) => ordered.count_distinct(&self.puzzle, stop),
+            None => self.engine.count_distinct(&self.puzzle, stop),
+        }
     }
 
     /// Calls `visit` with every solution (in `mode`) in search order, on the calling thread,

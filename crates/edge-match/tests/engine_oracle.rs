@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 
 use edge_match::engine::{estimate_nodes, Engine, Mode, Order, OrderedEngine};
+use edge_match::solve::Solver;
 use edge_match::{testing, Placement, Puzzle, PuzzleSpec};
 use proptest::prelude::*;
 
@@ -202,6 +203,13 @@ fn check_orders(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), Test
         prop_assert_eq!(engine.count(puzzle, Mode::Pictures, &stop).solutions, pictures, "{} pictures", order);
         let streamed = engine.for_each_solution(Mode::Plain, &stop, |_| true);
         prop_assert_eq!(streamed.solutions, expected.solutions, "{} streamed", order);
+        // Up to the board's turns: every picture with clues (they fix the board), else one per
+        // orbit; from the ordered engine and from the solver (the row engine in its orders).
+        let distinct = if clues.iter().any(Option::is_some) { pictures } else { orbits(puzzle, &expected.pictures) };
+        prop_assert_eq!(engine.count_distinct(puzzle, &stop).solutions, distinct, "{} distinct", order);
+        let mut solver = Solver::new(puzzle, clues);
+        solver.set_order(order);
+        prop_assert_eq!(solver.count_distinct(&stop).solutions, distinct, "{} distinct (solver)", order);
         let (first, _) = engine.first(&stop);
         prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
         if let Some(first) = first {

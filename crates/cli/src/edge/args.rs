@@ -54,9 +54,9 @@ pub struct EdgeArgs {
     pub plain: bool,
     /// The order cells are filled in: row, column, diagonal, spiral, frame-first, snake, or auto
     /// (each order's search tree estimated by random probes, the smallest taken) [default: auto
-    /// for counts, --all and the first solution of .puz boards; row for the first solution of
-    /// marks puzzles and with --plain]
-    #[arg(long, value_name = "ORDER", conflicts_with_all = ["distinct", "best", "split", "unit"])]
+    /// for counts, --distinct, --all and the first solution of .puz boards; row for the first
+    /// solution of marks puzzles and with --plain]
+    #[arg(long, value_name = "ORDER", conflicts_with_all = ["best", "split", "unit"])]
     pub order: Option<String>,
     /// Check the solution in FILE (`.sol` lines) with the independent checker instead of
     /// solving; prints `ok`, or the first problem and exit status 1

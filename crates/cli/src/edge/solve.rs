@@ -25,12 +25,13 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
     // The scan order: given, or chosen by the estimator. Row-major without --order for the plain
     // search (its placements are a contract) and for the first solution of a marks puzzle (the
-    // seed's); the distinct count always runs row-major.
-    let counting = args.count || args.all;
-    let row_by_default = args.distinct || args.plain || (marks && !counting);
+    // seed's).
+    let counting = args.count || args.distinct || args.all;
+    let row_by_default = args.plain || (marks && !counting);
     let (order, estimated) = match args.order.as_deref() {
-        Some("auto") | None if !(args.distinct || row_by_default && args.order.is_none()) => {
-            let choice = choose_order(puzzle, clues, mode, args.count);
+        Some("auto") | None if !(row_by_default && args.order.is_none()) => {
+            // A count (and the distinct count) searches the trees left by the board's turns.
+            let choice = choose_order(puzzle, clues, mode, args.count || args.distinct);
             (choice.order, Some(choice.estimated_nodes.round() as u64))
         }
         Some("auto") | None => (Order::Row, None),
@@ -78,7 +79,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     }
     if args.distinct {
         let counts = solver.count_distinct(stop);
-        return write_count(args, puzzle, counts, started, None, out);
+        return write_count(args, puzzle, counts, started, if marks { marks_plan } else { Some(plan) }, out);
     }
     if args.all {
         return write_all(args, &solver, mode, stop, out);

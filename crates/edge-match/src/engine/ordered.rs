@@ -11,6 +11,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::cursor::{self, Cursor};
 use super::parallel::count_split;
+use super::symmetry::one_per_orbit;
 use super::{Counts, Mode, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
@@ -248,6 +249,21 @@ impl OrderedEngine {
     /// [`OrderedEngine::count`] over the whole tree.
     fn count_tree(&self, mode: Mode, stop: &AtomicBool, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
         count_split(self.cells.len(), self.cols, || Walk::new(self, mode), stop, observe)
+    }
+
+    /// Counts pictures up to the turns of the whole board, each orbit once, as
+    /// [`super::Engine::count_distinct`] does: through the board's turns when
+    /// [`OrderedEngine::turned_searches`] applies (in parallel, every orbit once), else (and
+    /// under a node limit) over every picture on the calling thread.
+    pub fn count_distinct(&self, puzzle: &Puzzle, stop: &AtomicBool) -> Counts {
+        let turned = (self.node_limit == u64::MAX).then(|| self.turned_searches(puzzle, Mode::Pictures));
+        if let Some(Some((engines, _))) = turned {
+            return engines
+                .iter()
+                .map(|engine| engine.count_tree(Mode::Pictures, stop, &|_, _, _| {}))
+                .fold(Counts::default(), Counts::add);
+        }
+        one_per_orbit(puzzle, self.clued, |visit| self.for_each_solution(Mode::Pictures, stop, visit))
     }
 
     /// Counts on the calling thread only, over the whole tree (no shortcut by the board's turns).

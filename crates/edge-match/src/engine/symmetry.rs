@@ -89,29 +89,38 @@ impl Engine {
         if let Some(split) = self.corner_split(puzzle) {
             return split.count(puzzle, stop, &|_, _, _| {});
         }
-        let (rows, cols) = (puzzle.rows(), puzzle.cols());
-        let picture =
-            |placements: &[Placement]| -> Vec<[u16; 4]> { placements.iter().map(|p| puzzle.placed(*p)).collect() };
-        // Clues fix the board in place: a turn of a solution is no solution of the same puzzle
-        // (it moves the clues), so every picture is distinct.
         let clued = self.fixed.iter().any(Option::is_some);
-        let turns: &[u8] = match (puzzle.rotate() && !clued, rows == cols) {
-            (false, _) => &[],
-            (true, true) => &[1, 2, 3],
-            (true, false) => &[2],
-        };
-        let mut distinct = 0;
-        let mut counts = self.for_each_solution(puzzle, Mode::Pictures, stop, |placements| {
-            let here = picture(placements);
-            // Counted when no turn of it is smaller: once per orbit.
-            if turns.iter().all(|&t| turned_picture(&here, rows, cols, t) >= here) {
-                distinct += 1;
-            }
-            true
-        });
-        counts.solutions = distinct;
-        counts
+        one_per_orbit(puzzle, clued, |visit| self.for_each_solution(puzzle, Mode::Pictures, stop, visit))
     }
+}
+
+/// The pictures that `for_each` streams (complete boards, placements by cell), counted once per
+/// orbit under the turns of the whole board: a half turn on any board, quarter turns too on a
+/// square one; none when pieces may not turn (turning the board turns them) or with clues
+/// (`clued`: clues fix the board in place, so a turn of a solution moves them and is no
+/// solution of the same puzzle). Returns `for_each`'s counts with the solutions so counted.
+pub(super) fn one_per_orbit(
+    puzzle: &Puzzle,
+    clued: bool,
+    for_each: impl FnOnce(&mut dyn FnMut(&[Placement]) -> bool) -> Counts,
+) -> Counts {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let turns: &[u8] = match (puzzle.rotate() && !clued, rows == cols) {
+        (false, _) => &[],
+        (true, true) => &[1, 2, 3],
+        (true, false) => &[2],
+    };
+    let mut distinct = 0;
+    let mut counts = for_each(&mut |placements| {
+        let here: Vec<[u16; 4]> = placements.iter().map(|p| puzzle.placed(*p)).collect();
+        // Counted when no turn of it is smaller: once per orbit.
+        if turns.iter().all(|&t| turned_picture(&here, rows, cols, t) >= here) {
+            distinct += 1;
+        }
+        true
+    });
+    counts.solutions = distinct;
+    counts
 }
 
 /// For counting pictures through the board's turns ([`Engine::count`]): on a framed board (at
