@@ -87,9 +87,9 @@ pub struct Engine {
     /// For the fast loop (else empty), every set of pieces `words` words long: per list, the
     /// pieces it holds (`piece_masks[list * words..]`); per list and word, the piece's first
     /// candidate in the list and the index of its next turn there (or `u32::MAX`) in
-    /// `slots[block * 64 + piece % 64]`, where the block is `list` with one word and
-    /// `blocks[list * words + word]` with more (one block per non-empty word); `slot_twins` (per
-    /// slot) the pieces with an earlier candidate of the same four sides in the list;
+    /// `slots[blocks[list * words + word] + rank]`, packed (`rank`: the pieces of that word of
+    /// the list below this one, see [`fast::dense_slots`]); `slot_twins` (per slot, `words`
+    /// words each) the pieces with an earlier candidate of the same four sides in the list;
     /// `twin_masks` the same as `slot_twins` per candidate, for the later turns.
     piece_masks: Vec<u64>,
     blocks: Vec<u32>,
@@ -343,33 +343,8 @@ impl Engine {
                     piece_masks[list * words + word] |= mask;
                 }
             }
-            let n_blocks = if words == 1 {
-                ranges.len()
-            } else {
-                blocks = vec![0u32; ranges.len() * words];
-                let mut n = 0;
-                for (block, &mask) in blocks.iter_mut().zip(&piece_masks) {
-                    if mask != 0 {
-                        *block = n;
-                        n += 1;
-                    }
-                }
-                n as usize
-            };
-            slots = vec![(Candidate(0), u32::MAX); n_blocks * 64];
-            slot_twins = vec![0u64; n_blocks * 64 * words];
-            for (list, &(start, end)) in ranges.iter().enumerate() {
-                // Backwards, so that each slot ends with the piece's first turn.
-                for index in (start as usize..end as usize).rev() {
-                    let piece = candidates[index].piece();
-                    let (word, _) = bit(piece);
-                    let block = if words == 1 { list } else { blocks[list * words + word] as usize };
-                    let slot = block * 64 + piece % 64;
-                    slots[slot] = (candidates[index], next_turn[index]);
-                    slot_twins[slot * words..(slot + 1) * words]
-                        .copy_from_slice(&twin_masks[index * words..(index + 1) * words]);
-                }
-            }
+            (blocks, slots, slot_twins) =
+                fast::dense_slots(words, &ranges, &candidates, &next_turn, &twin_masks, &piece_masks);
             north_masks = vec![0u64; ranges.len() / keys * 2 * words];
             for list in 0..ranges.len() {
                 let (class_north, west) = (list / keys, list % keys);
@@ -876,7 +851,7 @@ impl<'a> Search<'a> {
     /// Counts every solution below the floor: the tight loop of `fast.rs` when the puzzle's
     /// pieces fit its used set (at most 1024 pieces), else the general one.
     pub(crate) fn count(&mut self, stop: &AtomicBool) {
-        if self.engine.slots.is_empty() || self.engine.cells > 64 * self.engine.words {
+        if self.engine.piece_masks.is_empty() || self.engine.cells > 64 * self.engine.words {
             return self.count_general(stop);
         }
         match self.engine.words {
@@ -886,18 +861,6 @@ impl<'a> Search<'a> {
             8 => self.count_words::<8, 512, 1024>(stop),
             16 => self.count_words::<16, 1024, 2048>(stop),
             _ => self.count_general(stop),
-        }
-    }
-
-    /// [`Search::count`] with a used set of `W` words and per-cell arrays of `CAP` = 64 `W`
-    /// entries (`CAP2` = twice that).
-    fn count_words<const W: usize, const CAP: usize, const CAP2: usize>(&mut self, stop: &AtomicBool) {
-        let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
-        match (self.mode, turns) {
-            (Mode::Plain, false) => self.count_fast::<W, CAP, CAP2, false, false>(stop),
-            (Mode::Plain, true) => self.count_fast::<W, CAP, CAP2, false, true>(stop),
-            (Mode::Pictures, false) => self.count_fast::<W, CAP, CAP2, true, false>(stop),
-            (Mode::Pictures, true) => self.count_fast::<W, CAP, CAP2, true, true>(stop),
         }
     }
 
