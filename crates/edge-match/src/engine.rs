@@ -659,8 +659,7 @@ impl Engine {
 /// least 2×2) whose pieces turn, a corner piece whose four sides, up to rotation, no other piece
 /// shows, and the number of turns of the whole board (pictures per orbit). With several such
 /// corners, the one whose pinned search has the smallest estimated tree
-/// ([`estimate::cheapest_corner`]; on Brendan's set 2 7×7 the first corner's tree is about
-/// twice the others'), remembered per puzzle for the process.
+/// ([`estimate::cheapest_corner`]), remembered per puzzle for the process.
 fn unique_corner(puzzle: &Puzzle) -> Option<(usize, u64)> {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 {
