@@ -66,9 +66,9 @@ pub struct Engine {
     /// For the fast loop (else empty), every set of pieces `words` words long: per list, the
     /// pieces it holds (`piece_masks[list * words..]`); per list and word, the piece's first
     /// candidate in the list and the index of its next turn there (or `u32::MAX`) in
-    /// `slots[block * 64 + piece % 64]`, where the block is `list` with one word and
-    /// `blocks[list * words + word]` with more (one block per non-empty word); `slot_twins` (per
-    /// slot) the pieces with an earlier candidate of the same four sides in the list;
+    /// `slots[blocks[list * words + word] + rank]`, packed (`rank`: the pieces of that word of
+    /// the list below this one, see [`fast::dense_slots`]); `slot_twins` (per slot, `words`
+    /// words each) the pieces with an earlier candidate of the same four sides in the list;
     /// `twin_masks` the same as `slot_twins` per candidate, for the later turns.
     piece_masks: Vec<u64>,
     blocks: Vec<u32>,

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use super::cursor::{out_of_nodes, STOP_INTERVAL};
 use super::search::Search;
 use super::tables::{Candidate, NO_NEIGHBOUR};
-use super::Counts;
+use super::{Counts, Mode};
 use crate::model::FRAME;
 
 /// Whether `masks[at..at + W]` holds a piece outside `used` other than bit `bit` of word `word`.
@@ -31,7 +31,62 @@ fn all_used<const W: usize>(masks: &[u64], at: usize, used: &[u64; W]) -> bool {
     free == 0
 }
 
+/// The tight loop's packed slots, built with the engine: per list and word (`words` words per
+/// list), `blocks[list * words + word]` is where that word's pieces start in `slots`, one slot
+/// per piece in increasing order, so that the piece of bit `b` is at `blocks[..] + rank`, `rank`
+/// the list's pieces of that word below `b`. A slot holds the piece's first candidate in the list
+/// and the index of its next turn there (or `u32::MAX`); `slot_twins[slot * words..]` the pieces
+/// with an earlier candidate of the same four sides in the list (the candidate's `twin_masks`).
+/// Packed, every slot of a puzzle of a few hundred candidates fits the first-level cache (64
+/// slots per list and word, mostly empty, did not).
+pub(super) fn dense_slots(
+    words: usize,
+    ranges: &[(u32, u32)],
+    candidates: &[Candidate],
+    next_turn: &[u32],
+    twin_masks: &[u64],
+    piece_masks: &[u64],
+) -> (Vec<u32>, Vec<(Candidate, u32)>, Vec<u64>) {
+    let mut blocks = vec![0u32; ranges.len() * words];
+    let mut n = 0u32;
+    for (block, &mask) in blocks.iter_mut().zip(piece_masks) {
+        *block = n;
+        n += mask.count_ones();
+    }
+    let mut slots = vec![(Candidate(0), u32::MAX); n as usize];
+    let mut slot_twins = vec![0u64; n as usize * words];
+    for (list, &(start, end)) in ranges.iter().enumerate() {
+        // Backwards, so that each slot ends with the piece's first turn.
+        for index in (start as usize..end as usize).rev() {
+            let piece = candidates[index].piece();
+            let (word, bit) = (piece / 64, piece % 64);
+            let below = piece_masks[list * words + word] & ((1u64 << bit) - 1);
+            let slot = (blocks[list * words + word] + below.count_ones()) as usize;
+            slots[slot] = (candidates[index], next_turn[index]);
+            slot_twins[slot * words..(slot + 1) * words]
+                .copy_from_slice(&twin_masks[index * words..(index + 1) * words]);
+        }
+    }
+    (blocks, slots, slot_twins)
+}
+
 impl Search<'_> {
+    /// [`Search::count`] with a used set of `W` words and per-cell arrays of `CAP` = 64 `W`
+    /// entries (`CAP2` = twice that). The look-alike test is left out when no candidate has a
+    /// look-alike (`twin_masks` all empty): it could never skip one.
+    pub(super) fn count_words<const W: usize, const CAP: usize, const CAP2: usize>(&mut self, stop: &AtomicBool) {
+        let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
+        let twins = self.engine.twin_masks.iter().any(|&m| m != 0);
+        match (self.mode, turns, twins) {
+            (Mode::Plain, false, _) => self.count_fast::<W, CAP, CAP2, false, false, false>(stop),
+            (Mode::Plain, true, _) => self.count_fast::<W, CAP, CAP2, false, true, false>(stop),
+            (Mode::Pictures, false, false) => self.count_fast::<W, CAP, CAP2, true, false, false>(stop),
+            (Mode::Pictures, true, false) => self.count_fast::<W, CAP, CAP2, true, true, false>(stop),
+            (Mode::Pictures, false, true) => self.count_fast::<W, CAP, CAP2, true, false, true>(stop),
+            (Mode::Pictures, true, true) => self.count_fast::<W, CAP, CAP2, true, true, true>(stop),
+        }
+    }
+
     /// [`Search::count`] for puzzles whose pieces fit a used set of `W` words and whose cells fit
     /// `CAP` = 64 `W` (`CAP2` = 2 `CAP`). A cell is expanded all at once when the search
     /// reaches it: every free candidate is a node (each piece one load: its candidate in the
@@ -42,14 +97,16 @@ impl Search<'_> {
     /// cell is its east neighbour) or south side (its south neighbour); the depths run in the
     /// engine's order, which fills every cell after its north and west neighbours. `TURNS`:
     /// some piece has more than one turn in a list. Per-cell arrays are sized `CAP` and indexed
-    /// modulo `CAP` so the bounds checks go. With `W` = 1 a list's slots are at `list * 64`;
-    /// with more words each non-empty word of a list has a block of 64 slots of its own.
+    /// modulo `CAP` so the bounds checks go. A piece's slot is packed ([`dense_slots`]): its
+    /// word's start in the list plus the number of the list's pieces below it in that word.
+    /// `TWINS`: some candidate has a look-alike (in [`Mode::Pictures`] only).
     pub(super) fn count_fast<
         const W: usize,
         const CAP: usize,
         const CAP2: usize,
         const PICTURES: bool,
         const TURNS: bool,
+        const TWINS: bool,
     >(
         &mut self,
         stop: &AtomicBool,
@@ -192,21 +249,22 @@ impl Search<'_> {
             let out = &mut buffer[d * width..(d + 1) * width];
             let (mut found, mut n) = (0u64, 0usize);
             for word in 0..W {
-                let mut free = masks[list as usize * W + word] & !used[word];
+                let all = masks[list as usize * W + word];
+                let mut free = all & !used[word];
                 if W > 1 && free == 0 {
                     continue;
                 }
-                let start = if W == 1 { list as usize * 64 } else { blocks[list as usize * W + word] as usize * 64 };
+                let start = blocks[list as usize * W + word] as usize;
                 while free != 0 {
                     let bit_index = free.trailing_zeros();
                     free &= free - 1;
                     let bit = 1u64 << bit_index;
-                    let slot = start + bit_index as usize;
+                    let slot = start + (all & (bit - 1)).count_ones() as usize;
                     let (mut c, mut turn) = slots[slot];
                     let mut twins_at = slot * W;
-                    let mut twins = if PICTURES { slot_twins } else { twin_masks };
+                    let mut twins = if TWINS { slot_twins } else { twin_masks };
                     loop {
-                        if !PICTURES || all_used(twins, twins_at, &used) {
+                        if !TWINS || all_used(twins, twins_at, &used) {
                             found += 1;
                             if depth != last {
                                 let next_list =
@@ -224,7 +282,7 @@ impl Search<'_> {
                             break;
                         }
                         c = candidates[turn as usize];
-                        if PICTURES {
+                        if TWINS {
                             (twins, twins_at) = (twin_masks, turn as usize * W);
                         }
                         turn = next_turn[turn as usize];

@@ -79,7 +79,7 @@ impl OrderedEngine {
     }
 
     /// [`OrderedEngine::new`], with `keep(cell, piece)` deciding whether a piece may go on a cell.
-    fn build(
+    pub(super) fn build(
         puzzle: &Puzzle,
         clues: &[Option<Placement>],
         order: Order,

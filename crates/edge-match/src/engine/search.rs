@@ -114,7 +114,7 @@ impl<'a> Search<'a> {
     /// Counts every solution below the floor: the tight loop of `fast.rs` when the puzzle's
     /// pieces fit its used set (at most 1024 pieces), else the general one.
     pub(crate) fn count(&mut self, stop: &AtomicBool) {
-        if self.engine.slots.is_empty() || self.engine.cells > 64 * self.engine.words {
+        if self.engine.piece_masks.is_empty() || self.engine.cells > 64 * self.engine.words {
             return cursor::count(self, stop);
         }
         match self.engine.words {
@@ -124,18 +124,6 @@ impl<'a> Search<'a> {
             8 => self.count_words::<8, 512, 1024>(stop),
             16 => self.count_words::<16, 1024, 2048>(stop),
             _ => cursor::count(self, stop),
-        }
-    }
-
-    /// [`Search::count`] with a used set of `W` words and per-cell arrays of `CAP` = 64 `W`
-    /// entries (`CAP2` = twice that).
-    fn count_words<const W: usize, const CAP: usize, const CAP2: usize>(&mut self, stop: &AtomicBool) {
-        let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
-        match (self.mode, turns) {
-            (Mode::Plain, false) => self.count_fast::<W, CAP, CAP2, false, false>(stop),
-            (Mode::Plain, true) => self.count_fast::<W, CAP, CAP2, false, true>(stop),
-            (Mode::Pictures, false) => self.count_fast::<W, CAP, CAP2, true, false>(stop),
-            (Mode::Pictures, true) => self.count_fast::<W, CAP, CAP2, true, true>(stop),
         }
     }
 

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use super::tables::ListKey;
-use super::{Counts, Engine, Mode};
+use super::{estimate, Counts, Engine, Mode};
 use crate::model::{Placement, Puzzle, FRAME};
 
 /// The searches [`Engine::corner_split`] reduces counting pictures to.
@@ -124,8 +124,10 @@ pub(super) fn one_per_orbit(
 }
 
 /// For counting pictures through the board's turns ([`Engine::count`]): on a framed board (at
-/// least 2×2) whose pieces turn, the first corner piece whose four sides, up to rotation, no
-/// other piece shows, and the number of turns of the whole board (pictures per orbit).
+/// least 2×2) whose pieces turn, a corner piece whose four sides, up to rotation, no other piece
+/// shows, and the number of turns of the whole board (pictures per orbit). With several such
+/// corners, the one whose pinned search has the smallest estimated tree
+/// ([`estimate::cheapest_corner`]), remembered per puzzle for the process.
 pub(super) fn unique_corner(puzzle: &Puzzle) -> Option<(usize, u64)> {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 {
@@ -137,9 +139,15 @@ pub(super) fn unique_corner(puzzle: &Puzzle) -> Option<(usize, u64)> {
             && sides.iter().filter(|&&side| side == FRAME).count() == 2
     };
     let pieces = puzzle.pieces();
-    let corner = (0..pieces.len())
-        .find(|&k| is_corner(&pieces[k]) && (0..pieces.len()).all(|other| other == k || shape(other) != shape(k)))?;
-    Some((corner, if rows == cols { 4 } else { 2 }))
+    let corners: Vec<usize> = (0..pieces.len())
+        .filter(|&k| is_corner(&pieces[k]) && (0..pieces.len()).all(|other| other == k || shape(other) != shape(k)))
+        .collect();
+    let turns = if rows == cols { 4 } else { 2 };
+    match corners.len() {
+        0 => None,
+        1 => Some((corners[0], turns)),
+        _ => Some((estimate::cheapest_corner(puzzle, &corners), turns)),
+    }
 }
 
 /// The picture of a board turned by `turns` counter-clockwise quarter turns (a square board for

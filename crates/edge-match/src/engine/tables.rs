@@ -2,7 +2,7 @@
 //! keyed by the cell's frame class and the codes its north and west neighbours impose, the
 //! fixed cells' lists of their own, and the fast loop's bitset views of the same lists.
 
-use super::{Engine, Order};
+use super::{fast, Engine, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
 /// A candidate packed in 32 bits: piece (10 bits), rotation (2), east colour (10), south (10).
@@ -206,33 +206,8 @@ impl Engine {
                     piece_masks[list * words + word] |= mask;
                 }
             }
-            let n_blocks = if words == 1 {
-                ranges.len()
-            } else {
-                blocks = vec![0u32; ranges.len() * words];
-                let mut n = 0;
-                for (block, &mask) in blocks.iter_mut().zip(&piece_masks) {
-                    if mask != 0 {
-                        *block = n;
-                        n += 1;
-                    }
-                }
-                n as usize
-            };
-            slots = vec![(Candidate(0), u32::MAX); n_blocks * 64];
-            slot_twins = vec![0u64; n_blocks * 64 * words];
-            for (list, &(start, end)) in ranges.iter().enumerate() {
-                // Backwards, so that each slot ends with the piece's first turn.
-                for index in (start as usize..end as usize).rev() {
-                    let piece = candidates[index].piece();
-                    let (word, _) = bit(piece);
-                    let block = if words == 1 { list } else { blocks[list * words + word] as usize };
-                    let slot = block * 64 + piece % 64;
-                    slots[slot] = (candidates[index], next_turn[index]);
-                    slot_twins[slot * words..(slot + 1) * words]
-                        .copy_from_slice(&twin_masks[index * words..(index + 1) * words]);
-                }
-            }
+            (blocks, slots, slot_twins) =
+                fast::dense_slots(words, &ranges, &candidates, &next_turn, &twin_masks, &piece_masks);
             north_masks = vec![0u64; ranges.len() / keys * 2 * words];
             for list in 0..ranges.len() {
                 let (class_north, west) = (list / keys, list % keys);
