@@ -253,7 +253,7 @@ impl OrderedEngine {
 
     /// Counts pictures up to the turns of the whole board, each orbit once, as
     /// [`super::Engine::count_distinct`] does: through the board's turns when
-    /// [`OrderedEngine::turned_searches`] applies (in parallel, every orbit once), else (and
+    /// the count's reduced searches apply (in parallel, every orbit once), else (and
     /// under a node limit) over every picture on the calling thread.
     pub fn count_distinct(&self, puzzle: &Puzzle, stop: &AtomicBool) -> Counts {
         let turned = (self.node_limit == u64::MAX).then(|| self.turned_searches(puzzle, Mode::Pictures));
