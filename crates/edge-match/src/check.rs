@@ -230,15 +230,17 @@ fn shown(puzzle: &Puzzle, placement: Placement, side: Side) -> u16 {
     puzzle.pieces()[placement.piece][(side.index() + placement.rotation.quarter_turns()) % 4]
 }
 
-/// Checks `cells` against `puzzle` and counts the matching pairs of touching placed pieces.
-fn check_cells(cells: &[Option<Placement>], puzzle: &Puzzle) -> Result<usize, CheckError> {
+/// Checks every placement of `cells` on its own (the board's length, pieces that exist and are
+/// used once, rotations as allowed) and returns the number of cells holding a piece, so that the
+/// checks of touching sides can index safely.
+fn check_pieces(cells: &[Option<Placement>], puzzle: &Puzzle) -> Result<usize, CheckError> {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let n_pieces = puzzle.pieces().len();
     if cells.len() != rows * cols {
         return Err(CheckError::WrongLength { cells: rows * cols, found: cells.len() });
     }
-    // First every placement on its own, so that the edge checks below can index safely.
     let mut cell_of_piece: Vec<Option<(usize, usize)>> = vec![None; n_pieces];
+    let mut placed = 0;
     for (cell, placement) in cells.iter().enumerate() {
         let Some(Placement { piece, rotation }) = *placement else { continue };
         let (row, col) = (cell / cols, cell % cols);
@@ -252,7 +254,15 @@ fn check_cells(cells: &[Option<Placement>], puzzle: &Puzzle) -> Result<usize, Ch
         if rotation != puzzle_core::Rotation::R0 && !puzzle.rotate() {
             return Err(CheckError::RotationNotAllowed { row, col, rotation });
         }
+        placed += 1;
     }
+    Ok(placed)
+}
+
+/// Checks `cells` against `puzzle` and counts the matching pairs of touching placed pieces.
+fn check_cells(cells: &[Option<Placement>], puzzle: &Puzzle) -> Result<usize, CheckError> {
+    check_pieces(cells, puzzle)?;
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut matching = 0;
     for row in 0..rows {
         for col in 0..cols {
@@ -310,28 +320,11 @@ pub struct BoardScore {
 /// an empty cell). The pieces must still be valid: each used once, turned as allowed and, on a
 /// framed board, showing the frame colour exactly on the sides that face the outside.
 pub fn score_board(puzzle: &Puzzle, cells: &[Option<Placement>]) -> Result<BoardScore, CheckError> {
+    let placed = check_pieces(cells, puzzle)?;
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    let n_pieces = puzzle.pieces().len();
-    if cells.len() != rows * cols {
-        return Err(CheckError::WrongLength { cells: rows * cols, found: cells.len() });
-    }
-    let mut seen_at: Vec<Option<(usize, usize)>> = vec![None; n_pieces];
-    let mut placed = 0;
     for row in 0..rows {
         for col in 0..cols {
             let Some(placement) = cells[row * cols + col] else { continue };
-            placed += 1;
-            let Placement { piece, rotation } = placement;
-            if piece >= n_pieces {
-                return Err(CheckError::NoSuchPiece { row, col, piece, n_pieces });
-            }
-            if let Some(first) = seen_at[piece] {
-                return Err(CheckError::PieceReused { piece, first, row, col });
-            }
-            seen_at[piece] = Some((row, col));
-            if rotation != puzzle_core::Rotation::R0 && !puzzle.rotate() {
-                return Err(CheckError::RotationNotAllowed { row, col, rotation });
-            }
             if puzzle.framed() {
                 let faces_outside = [row == 0, col == cols - 1, row == rows - 1, col == 0];
                 for side in Side::ALL {
