@@ -24,7 +24,7 @@ Exit status:
   0  every puzzle was answered (including \"-1\", \"impossible\" and \"no solution\")
   1  bad input (the message names the file, line and column) or bad arguments
   2  internal error (a bug: please report it)
-  130  interrupted by Ctrl-C (what was found so far is printed; a second Ctrl-C stops at once)";
+  130  interrupted by Ctrl-C, SIGTERM or SIGHUP (what was found so far is printed; a second signal stops at once)";
 
 /// Solves sliding-tile puzzles and edge-matching puzzles, optimally and checked.
 #[derive(Debug, Parser)]

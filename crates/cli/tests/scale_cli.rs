@@ -3,6 +3,8 @@
 //! against the unsplit count (Brendan's 6x6, generated small boards, clues and options).
 
 mod common;
+#[path = "scale_cli/slide_split.rs"]
+mod slide_split;
 
 use std::path::Path;
 
