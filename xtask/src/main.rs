@@ -6,6 +6,7 @@ mod fixtures;
 mod fuzz;
 mod korf;
 mod rng;
+mod slurm;
 mod snapshots;
 mod suites;
 mod tidy;
@@ -50,6 +51,15 @@ enum Command {
         /// Inputs per parser (the binary gets a hundredth, at least 32 per command line)
         #[arg(long, default_value_t = 100_000)]
         cases: u32,
+    },
+    /// Run the Slurm workflows of docs/scale-out.md on a one-node cluster of this machine
+    /// (installing slurm-wlm and munge as root when absent), each merged and compared with one
+    /// process; prints a line per workflow and fails if any did not match. Skipped, saying so,
+    /// where it cannot run (not root)
+    Slurm {
+        /// Test the dev build (already built by `cargo test`) instead of the release build
+        #[arg(long)]
+        dev: bool,
     },
     /// Build (or check) the pattern databases of the 15- and 24-puzzle ahead of time, in the cache
     /// directory (`puzzle pdb path` prints it)
@@ -178,6 +188,7 @@ fn main() -> ExitCode {
         }
         Command::Fuzz { cases } => fuzz::run(&root, cases),
         Command::Pdb { sizes } => pdb(&root, &sizes),
+        Command::Slurm { dev } => slurm::run(&root, !dev),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
