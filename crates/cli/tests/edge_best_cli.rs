@@ -228,41 +228,81 @@ fn hard_board(dir: &TempDir) -> String {
     path
 }
 
+/// Ctrl-C and SIGTERM (Slurm's preemption and requeue) end a run alike: the best board, and a
+/// checkpoint a rerun resumes.
 #[cfg(unix)]
 #[test]
-fn ctrl_c_and_the_time_limit_end_with_the_best_board_and_a_checkpoint() {
+fn ctrl_c_sigterm_and_the_time_limit_end_with_the_best_board_and_a_checkpoint() {
     use std::process::{Command, Stdio};
-    let dir = TempDir::new("ctrlc");
-    let board = hard_board(&dir);
-    let checkpoint = dir.path("ctrlc.checkpoint");
-    let (mut command, _cache) = common::command();
-    let child = command
-        .args(["edge", "--best", "--jobs", "2", "--checkpoint", &checkpoint, &board])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    std::thread::sleep(std::time::Duration::from_millis(700));
-    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
-    assert!(sent.success());
-    let output = child.wait_with_output().expect("the binary finishes");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(130), "{stdout}");
-    let end = stdout.lines().last().unwrap();
-    assert!(end.starts_with("c end (interrupted): best "), "{stdout}");
-    let best = stdout.lines().rfind(|l| l.starts_with("c best ")).unwrap();
-    let score = best.strip_prefix("c best ").unwrap().split('/').next().unwrap().to_owned();
-    assert!(end.starts_with(&format!("c end (interrupted): best {score}/180 joins")), "{stdout}");
-    let text = std::fs::read_to_string(&checkpoint).unwrap();
-    assert!(text.contains("\njobs 2\n"), "{text}");
-    assert_eq!(text.lines().filter(|l| l.starts_with("thread ")).count(), 2);
+    for signal in ["-INT", "-TERM"] {
+        let dir = TempDir::new("ctrlc");
+        let board = hard_board(&dir);
+        let checkpoint = dir.path("ctrlc.checkpoint");
+        let (mut command, _cache) = common::command();
+        let child = command
+            .args(["edge", "--best", "--jobs", "2", "--checkpoint", &checkpoint, &board])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
+        assert!(sent.success());
+        let output = child.wait_with_output().expect("the binary finishes");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(130), "{stdout}");
+        let end = stdout.lines().last().unwrap();
+        assert!(end.starts_with("c end (interrupted): best "), "{stdout}");
+        let best = stdout.lines().rfind(|l| l.starts_with("c best ")).unwrap();
+        let score = best.strip_prefix("c best ").unwrap().split('/').next().unwrap().to_owned();
+        assert!(end.starts_with(&format!("c end (interrupted): best {score}/180 joins")), "{stdout}");
+        let text = std::fs::read_to_string(&checkpoint).unwrap();
+        assert!(text.contains("\njobs 2\n"), "{text}");
+        assert_eq!(text.lines().filter(|l| l.starts_with("thread ")).count(), 2);
 
-    // Resumed for a little longer: the checkpoint's board first, then better ones only.
-    let run = common::puzzle(&["edge", "--best", "--resume", &checkpoint, "--time-limit", "0.5", &board], "");
-    assert_eq!(run.code, 0, "{}", run.failure("resume"));
-    let first = run.stdout.lines().find(|l| l.starts_with("c best ")).unwrap();
-    assert!(first.starts_with(&format!("c best {score}/180 joins after ")), "{}", run.stdout);
-    assert!(first.ends_with("(the checkpoint's best board)"), "{}", run.stdout);
-    assert!(run.stdout.lines().last().unwrap().starts_with("c end (time limit): best "), "{}", run.stdout);
-    assert!(run.stdout.lines().last().unwrap().contains(", 2 threads,"), "{}", run.stdout);
+        // Resumed for a little longer: the checkpoint's board first, then better ones only.
+        let run = common::puzzle(&["edge", "--best", "--resume", &checkpoint, "--time-limit", "0.5", &board], "");
+        assert_eq!(run.code, 0, "{}", run.failure("resume"));
+        let first = run.stdout.lines().find(|l| l.starts_with("c best ")).unwrap();
+        assert!(first.starts_with(&format!("c best {score}/180 joins after ")), "{}", run.stdout);
+        assert!(first.ends_with("(the checkpoint's best board)"), "{}", run.stdout);
+        assert!(run.stdout.lines().last().unwrap().starts_with("c end (time limit): best "), "{}", run.stdout);
+        assert!(run.stdout.lines().last().unwrap().contains(", 2 threads,"), "{}", run.stdout);
+    }
+}
+
+/// `--checkpoint` writes through a symbolic link to its file, and refuses what is not a regular
+/// file (a device, a FIFO, a directory) before any search, instead of replacing it.
+#[cfg(unix)]
+#[test]
+fn checkpoint_paths_must_be_regular_files() {
+    use std::process::Command;
+    let dir = TempDir::new("ckpt-paths");
+    let board = hard_board(&dir);
+    let run = |path: &str| common::puzzle(&["edge", "--best", "--time-limit", "0.2", "--checkpoint", path, &board], "");
+    // A link to a file: the file gets the checkpoint, the link stays a link.
+    let target = dir.path("target.ckpt");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.path("link.ckpt");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let ran = run(&link);
+    assert_eq!(ran.code, 0, "{}", ran.failure("through a link"));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(&target).unwrap().contains("jobs "), "the target holds the checkpoint");
+    // Not regular files: refused by name, left as they were.
+    let fifo = dir.path("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let directory = dir.path("");
+    for path in ["/dev/full", fifo.as_str(), directory.as_str()] {
+        let refused = run(path);
+        assert_eq!(refused.code, 1, "{}", refused.failure(path));
+        assert!(refused.stderr.contains("must be a regular file"), "{}", refused.failure(path));
+        assert!(refused.stdout.is_empty(), "{}", refused.failure("no search"));
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata("/dev/full").unwrap().file_type().is_char_device(), "/dev/full is left alone");
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO is left alone");
+    let dangling = dir.path("dangling.ckpt");
+    std::os::unix::fs::symlink(dir.path("nowhere"), &dangling).unwrap();
+    assert_eq!(run(&dangling).code, 1);
 }

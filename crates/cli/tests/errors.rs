@@ -617,3 +617,55 @@ fn batches_are_answered_while_they_are_read() {
         assert_eq!(receiver.iter().count(), 4999, "{args:?}");
     }
 }
+
+/// `puzzle merge` of nothing (an empty file, blank lines, empty standard input) is an error: a
+/// lost set of outputs must not pass for an empty answer.
+#[test]
+fn merge_of_nothing_is_an_error() {
+    let empty = common::temp_file("empty.jsonl", "");
+    let blank = common::temp_file("blank.jsonl", "\n  \n\n");
+    for (args, stdin) in
+        [(vec!["merge", empty.as_str()], ""), (vec!["merge", blank.as_str()], ""), (vec!["merge", "-"], "")]
+    {
+        let run = common::puzzle(&args, stdin);
+        assert_eq!((run.code, run.stdout.as_str()), (1, ""), "{}", run.failure("refused"));
+        assert!(run.stderr.contains("nothing to merge"), "{}", run.failure("the message"));
+    }
+}
+
+/// A cache directory that cannot be written stops `puzzle pdb build` before any work, naming
+/// it (exit status 1); solving with such a cache still works, naming the table it lacks.
+#[test]
+fn an_unwritable_cache_is_named_before_any_build() {
+    let dir = common::scratch();
+    // Under a regular file no directory can be made, even by root.
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let cache = file.join("cache");
+    let started = std::time::Instant::now();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(["pdb", "build", "4x4"])
+        .env("PUZZLE_CACHE_DIR", &cache)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(&cache.display().to_string()) && stderr.contains("cannot store"), "{stderr}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "it built before it checked");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(["slide", "--heuristic", "pdb"])
+        .env("PUZZLE_CACHE_DIR", &cache)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"5 1 2 3\n0 6 7 4\n9 10 11 8\n13 14 15 12\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!((output.status.code(), String::from_utf8_lossy(&output.stdout).trim()), (Some(0), "7"), "{stderr}");
+    assert!(stderr.contains("is not in the cache") && stderr.contains("4x4"), "{stderr}");
+}

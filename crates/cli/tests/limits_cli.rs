@@ -79,43 +79,69 @@ fn quiet_runs_print_nothing_on_stderr() {
     assert_eq!(run.stderr, "", "{}", run.failure("no progress bar on a pipe"));
 }
 
+/// Ctrl-C, SIGTERM (how Slurm ends, preempts and requeues a job) and SIGHUP stop a batch alike:
+/// what was reached is printed, and the exit status is 130.
 #[cfg(unix)]
 #[test]
-fn ctrl_c_prints_what_was_reached_and_exits_130() {
+fn ctrl_c_sigterm_and_sighup_print_what_was_reached_and_exit_130() {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let (mut command, _cache) = common::command();
-    let mut child = command
-        .args(["slide", "--format", "lines", "--size", "4x4", "--goal", "blank-first", "--heuristic", "manhattan"])
-        .current_dir(common::workspace_root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("stdin").write_all(KORF_88.as_bytes()).expect("the board is written");
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
-    assert!(sent.success());
-    let output = child.wait_with_output().expect("the binary finishes");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(130), "stdout {stdout:?}");
-    // The label (id, optimum), then what happened, with a bound no higher than the optimum.
-    let bound = stdout
-        .strip_prefix("88 65 gave up (lower bound ")
-        .and_then(|rest| rest.split_once(';'))
-        .and_then(|(bound, _)| bound.parse::<u64>().ok())
-        .unwrap_or_else(|| panic!("{stdout:?}"));
-    assert!(bound <= 65, "{stdout}");
+    for signal in ["-INT", "-TERM", "-HUP"] {
+        let (mut command, _cache) = common::command();
+        let mut child = command
+            .args(["slide", "--format", "lines", "--size", "4x4", "--goal", "blank-first", "--heuristic", "manhattan"])
+            .current_dir(common::workspace_root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // A solved board first, then one far too hard for the Manhattan distance alone.
+        let batch = format!("1 1 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n{KORF_88}");
+        child.stdin.take().expect("stdin").write_all(batch.as_bytes()).expect("the boards are written");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
+        assert!(sent.success());
+        let output = child.wait_with_output().expect("the binary finishes");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(130), "{signal}: stdout {stdout:?}");
+        let mut lines = stdout.lines();
+        assert_eq!(lines.next(), Some("1 1 1"), "{signal}: the solved board is printed: {stdout:?}");
+        // The label (id, optimum), then what happened, with a bound no higher than the optimum.
+        let bound = lines
+            .next()
+            .and_then(|line| line.strip_prefix("88 65 gave up (lower bound "))
+            .and_then(|rest| rest.split_once(';'))
+            .and_then(|(bound, _)| bound.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("{signal}: {stdout:?}"));
+        assert!(bound <= 65, "{stdout}");
+    }
 }
 
-/// Runs `puzzle ARGS`, sending Ctrl-C after `interrupt_after` if given, and kills it if it has not
-/// finished within 60 s (a search that ignores its limits fails the test instead of hanging it).
+/// `edge --count --json` stopped by SIGTERM prints the documented gave-up line with the
+/// solutions so far, as it does on Ctrl-C.
+#[cfg(unix)]
+#[test]
+fn sigterm_ends_a_count_with_its_gave_up_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one-colour.puz");
+    std::fs::write(&file, format!("4 5\n{}", "1 1 1 1\n".repeat(20))).unwrap();
+    let args = ["edge", "--count", "--json", "--plain", file.to_str().unwrap()];
+    let (code, stdout, _) = run_watched(&args, Some(std::time::Duration::from_millis(500)), "-TERM");
+    assert_eq!(code, Some(130), "{stdout}");
+    let line: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
+    assert_eq!(line["status"], "gave up", "{stdout}");
+    assert!(line.get("solutions").is_none() || line["solutions"].is_null(), "{stdout}");
+}
+
+/// Runs `puzzle ARGS`, sending `signal` (`-INT`: Ctrl-C) after `interrupt_after` if given, and
+/// kills it if it has not finished within 60 s (a search that ignores its limits fails the test instead of hanging it).
 /// Returns the exit status, standard output and the wall time.
 #[cfg(unix)]
 fn run_watched(
     args: &[&str],
     interrupt_after: Option<std::time::Duration>,
+    signal: &str,
 ) -> (Option<i32>, String, std::time::Duration) {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
@@ -134,7 +160,7 @@ fn run_watched(
             break;
         }
         if interrupt_after.is_some_and(|after| !interrupted && started.elapsed() >= after) {
-            let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+            let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
             assert!(sent.success());
             interrupted = true;
         }
@@ -166,7 +192,7 @@ fn a_work_unit_gives_up_at_its_time_limit_and_at_ctrl_c() {
         assert_eq!(split.code, 0, "{}", split.failure("split"));
         let unit = split.stdout.lines().nth(1).expect("unit 1").to_owned();
         let args = [&["edge", "--unit", &unit, "--time-limit", "1"], mode, &[file]].concat();
-        let (code, stdout, took) = run_watched(&args, None);
+        let (code, stdout, took) = run_watched(&args, None, "-INT");
         assert_eq!(code, Some(0), "{stdout}");
         assert!(took < std::time::Duration::from_secs(30), "the unit ran {took:?} past a 1 s limit");
         let result: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
@@ -179,7 +205,7 @@ fn a_work_unit_gives_up_at_its_time_limit_and_at_ctrl_c() {
         assert!(merged.stderr.contains("unit 1 gave up"), "{}", merged.failure("the message"));
         // Ctrl-C: what was reached, and exit status 130.
         let args = [&["edge", "--unit", &unit], mode, &[file]].concat();
-        let (code, stdout, _) = run_watched(&args, Some(std::time::Duration::from_millis(500)));
+        let (code, stdout, _) = run_watched(&args, Some(std::time::Duration::from_millis(500)), "-TERM");
         assert_eq!(code, Some(130), "{stdout}");
         assert!(stdout.contains(r#""status":"gave up""#), "{stdout}");
     }
