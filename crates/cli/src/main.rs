@@ -5,6 +5,7 @@ mod edge;
 mod input;
 mod interrupt;
 mod merge;
+mod output;
 mod pdb_cache;
 mod progress;
 mod shard;
@@ -22,7 +23,8 @@ use crate::input::{BadInput, Reported};
 const EXIT_CODES: &str = "\
 Exit status:
   0  every puzzle was answered (including \"-1\", \"impossible\" and \"no solution\")
-  1  bad input (the message names the file, line and column) or bad arguments
+  1  bad input (the message names the file, line and column), bad arguments, or an output that
+     cannot be written (`<stdout>: cannot write: …`; a closed pipe is not an error)
   2  internal error (a bug: please report it)
   130  interrupted by Ctrl-C (what was found so far is printed; a second Ctrl-C stops at once)";
 
@@ -76,16 +78,13 @@ enum PdbCommand {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err) => {
-            // Usage errors are bad input (exit 1), not internal errors; help and version exit 0.
-            let _ = err.print();
-            return if err.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
-        }
+        // Usage errors are bad input (exit 1); help and version exit 0 when they are printed.
+        Err(err) => return output::print_clap(&err),
     };
     interrupt::install();
     progress::set_quiet(cli.quiet);
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(output::Output::new(stdout.lock()));
     let result = match &cli.command {
         Command::Slide(args) => slide::run(args, &mut out),
         Command::Edge(args) => edge::run(args, &mut out),
@@ -96,6 +95,10 @@ fn main() -> ExitCode {
         }
     };
     let result = result.and_then(|()| out.flush().map_err(anyhow::Error::from));
+    if let Some(failure) = out.get_ref().failure() {
+        // Answers were lost: whatever else went wrong came after, and from it.
+        return output::report_failure(failure);
+    }
     match result {
         // Interrupted: what was found so far is printed; the status says it is not everything.
         Ok(()) if interrupt::interrupted() => ExitCode::from(interrupt::EXIT_INTERRUPTED),
@@ -132,10 +135,6 @@ fn report(err: &anyhow::Error) -> ExitCode {
     }
     if err.downcast_ref::<Reported>().is_some() {
         return ExitCode::from(1);
-    }
-    if err.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) {
-        // The reader went away (`puzzle … | head`): nothing more to say.
-        return ExitCode::SUCCESS;
     }
     eprintln!("error: internal: {err:#}");
     ExitCode::from(2)

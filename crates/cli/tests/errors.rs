@@ -617,3 +617,95 @@ fn batches_are_answered_while_they_are_read() {
         assert_eq!(receiver.iter().count(), 4999, "{args:?}");
     }
 }
+
+/// Runs `puzzle ARGS` with `stdin` and standard output on `/dev/full`, a device whose every
+/// write fails with "no space left on device"; returns the exit status and stderr.
+#[cfg(target_os = "linux")]
+fn on_a_full_disk(args: &[&str], stdin: &str) -> (i32, String) {
+    let (mut command, _cache) = common::command();
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens");
+    let mut child = command
+        .args(args)
+        .current_dir(common::workspace_root())
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut child_stdin = child.stdin.take().expect("stdin is piped");
+    // The binary may exit before reading all of it.
+    let _ = child_stdin.write_all(stdin.as_bytes());
+    drop(child_stdin);
+    let output = child.wait_with_output().expect("the binary finishes");
+    (output.status.code().expect("the binary exits normally"), String::from_utf8(output.stderr).unwrap())
+}
+
+/// Answers that cannot be written are an output error, not an internal one (exit status 2
+/// would ask for a bug report): every mode that prints, help and version included.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_an_output_error() {
+    let board = "1 0 3\n4 2 5\n7 8 6\n";
+    let shard_line = "{\"index\":0,\"total\":1,\"moves\":1}\n";
+    let expected = "error: <stdout>: cannot write: No space left on device (os error 28)\n";
+    for (args, stdin) in [
+        (&["slide"][..], board),
+        (&["slide", "--json", "--path"][..], board),
+        (&["slide", "--size", "3x3"][..], "1 0 3 4 2 5 7 8 6\n"),
+        (&["slide", "--fast"][..], board),
+        (&["edge", SET1_3X3][..], ""),
+        (&["edge", "--count", SET1_3X3][..], ""),
+        (&["edge", "--all", "--json", SET1_3X3][..], ""),
+        (&["edge", "--split", "1", SET1_3X3][..], ""),
+        (&["edge", "--verify", "fixtures/data/brendan_set1_03x03.sol", SET1_3X3][..], ""),
+        (&["merge", "-"][..], shard_line),
+        (&["pdb", "path"][..], ""),
+        (&["--help"][..], ""),
+        (&["--version"][..], ""),
+        (&["slide", "--help"][..], ""),
+        (&["edge", "-h"][..], ""),
+    ] {
+        assert_eq!(on_a_full_disk(args, stdin), (1, expected.to_owned()), "puzzle {}", args.join(" "));
+    }
+    // Files named on the command line say the same with their name.
+    let expected = "error: /dev/full: cannot write: No space left on device (os error 28)\n";
+    for (args, stdin) in [
+        (&["edge", "--sol", "/dev/full", SET1_3X3][..], ""),
+        (&["edge", "--svg", "/dev/full", SET1_3X3][..], ""),
+        (&["slide", "--svg", "/dev/full"][..], board),
+    ] {
+        let run = common::puzzle(args, stdin);
+        assert_eq!((run.code, run.stderr.as_str()), (1, expected), "{}", run.failure("unexpected"));
+    }
+}
+
+/// A reader that goes away (`puzzle … | head -1`) ends the run in silence with exit status 0,
+/// for a small answer and for a batch whose answers outgrow the pipe's buffer.
+#[test]
+fn a_closed_pipe_is_silent_and_successful() {
+    let many = "1 2 3 4 5 6 7 0 8\n".repeat(20_000);
+    for (args, stdin) in [
+        (&["slide"][..], "1 0 3\n4 2 5\n7 8 6\n"),
+        (&["slide", "--size", "3x3", "--path"][..], many.as_str()),
+        (&["edge", "--all", SET1_3X3][..], ""),
+        (&["--help"][..], ""),
+    ] {
+        let (mut command, _cache) = common::command();
+        let mut child = command
+            .args(args)
+            .current_dir(common::workspace_root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // The reader goes away before the binary has its input, so before it answers.
+        drop(child.stdout.take());
+        let mut child_stdin = child.stdin.take().expect("stdin is piped");
+        let _ = child_stdin.write_all(stdin.as_bytes());
+        drop(child_stdin);
+        let output = child.wait_with_output().expect("the binary finishes");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!((output.status.code(), stderr.as_str()), (Some(0), ""), "puzzle {}", args.join(" "));
+    }
+}
