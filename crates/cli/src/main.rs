@@ -4,6 +4,7 @@
 mod edge;
 mod input;
 mod interrupt;
+mod jobs;
 mod merge;
 mod output;
 mod pdb_cache;
@@ -12,6 +13,7 @@ mod shard;
 mod slide;
 mod stream;
 mod svg;
+mod values;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -60,12 +62,23 @@ enum Command {
     Merge(merge::MergeArgs),
 }
 
+impl Command {
+    /// `--jobs` of the commands that have it.
+    fn jobs(&self) -> jobs::JobsArg {
+        match self {
+            Command::Slide(args) => args.jobs,
+            Command::Edge(args) => args.jobs,
+            Command::Pdb(_) | Command::Merge(_) => jobs::JobsArg::default(),
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 enum PdbCommand {
     /// Build (or check) the tables the default heuristic uses for boards of the given sizes
     Build {
         /// Board sizes as RxC
-        #[arg(default_values = ["4x4"], value_parser = slide::parse_size)]
+        #[arg(default_values = ["4x4"], value_parser = values::parse_slide_size)]
         sizes: Vec<(usize, usize)>,
         /// Rebuild even when a sound cache file exists
         #[arg(long)]
@@ -81,6 +94,9 @@ fn main() -> ExitCode {
         // Usage errors are bad input (exit 1); help and version exit 0 when they are printed.
         Err(err) => return output::print_clap(&err),
     };
+    if let Err(err) = cli.command.jobs().set_threads() {
+        return report(&err);
+    }
     interrupt::install();
     progress::set_quiet(cli.quiet);
     let stdout = io::stdout();

@@ -64,14 +64,31 @@ pub fn report_failure(err: &io::Error) -> ExitCode {
 /// Prints clap's help or version text on standard output (its errors go to standard error
 /// with exit status 1), reporting a failure to write it as any other output's.
 pub fn print_clap(err: &clap::Error) -> ExitCode {
-    let printed = err.print();
     if err.use_stderr() {
+        print_usage_error(err);
         // A usage error is bad input, not an internal error.
         return ExitCode::from(1);
     }
+    let printed = err.print();
     match printed.and_then(|()| io::stdout().flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => report_failure(&failure),
+    }
+}
+
+/// Prints a usage error, quoting a bad value as the input parsers quote a bad token: at most
+/// its first characters (clap quotes the whole value, which may be 128 kB long).
+fn print_usage_error(err: &clap::Error) {
+    use clap::error::{ContextKind, ContextValue};
+    let long = [ContextKind::InvalidValue, ContextKind::InvalidArg].into_iter().find_map(|kind| match err.get(kind) {
+        Some(ContextValue::String(value)) if puzzle_core::text::excerpt(value).len() < value.len() => Some(value),
+        _ => None,
+    });
+    match long {
+        Some(value) => {
+            eprint!("{}", err.render().to_string().replace(value.as_str(), &puzzle_core::text::excerpt(value)))
+        }
+        None => drop(err.print()),
     }
 }
 

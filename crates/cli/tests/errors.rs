@@ -709,3 +709,53 @@ fn a_closed_pipe_is_silent_and_successful() {
         assert_eq!((output.status.code(), stderr.as_str()), (Some(0), ""), "puzzle {}", args.join(" "));
     }
 }
+
+/// A bad token of a million characters is quoted by its first 40 and `…`, in every format: the
+/// message stays one short line.
+#[test]
+fn a_long_bad_token_is_quoted_by_its_start() {
+    let long = |c: &str| c.repeat(1_000_000);
+    let quoted = |c: &str| format!("{}…", c.repeat(40));
+    let sol = temp_file("long.sol", format!("{} 0 0 0\n", long("7")));
+    let cases = [
+        (
+            vec!["slide", "--format", "judge-b"],
+            format!("{}\n", long("9")),
+            format!("1:1: expected the number of boards T, found `{}`", quoted("9")),
+        ),
+        (
+            vec!["slide"],
+            format!("1 0 3\n4 {} 5\n7 8 6\n", long("x")),
+            format!("2:3: expected a tile number 0-8, found `{}`", quoted("x")),
+        ),
+        (
+            vec!["slide", "--format", "grid"],
+            format!("1 2\n3 {}\n", long("x")),
+            format!("2:3: expected a tile number 0-3 or `_`, found `{}`", quoted("x")),
+        ),
+        (
+            vec!["edge"],
+            format!("A+ {} C+ D+\n", long("A")),
+            format!("1:4: bad mark `{}`: `A` is not a half (+ top, - bottom, / left, * right)", quoted("A")),
+        ),
+        (
+            vec!["edge", "--format", "puz"],
+            format!("1 1\n1 2 {} 4\n", long("7")),
+            format!("2:5: expected a colour 0-1023, found `{}`", quoted("7")),
+        ),
+    ];
+    for (args, stdin, message) in cases {
+        let run = common::puzzle_bytes(&args, stdin.as_bytes());
+        let expected = format!("error: <stdin>:{message}\n");
+        assert_eq!((run.code, run.stderr.as_str()), (1, expected.as_str()), "{}", run.failure("unexpected"));
+        // A bad board of a grid batch is also reported in its place.
+        assert!(run.stdout.is_empty() || run.stdout == expected, "{}", run.failure("unexpected"));
+    }
+    let run = common::puzzle(&["edge", "--verify", sol.as_str(), SET1_3X3], "");
+    let expected = format!("error: {sol}:1:1: expected a whole number, found `{}`\n", quoted("7"));
+    assert_eq!((run.code, run.stderr.as_str()), (1, expected.as_str()), "{}", run.failure("unexpected"));
+    // Bad values of arguments too, in clap's words and in ours.
+    let run = common::puzzle(&["slide", "--size", &format!("{}x4", long("9")[..100_000].to_owned())], "");
+    assert_eq!(run.code, 1, "{}", run.failure("exit status"));
+    assert!(run.stderr.len() < 400 && run.stderr.contains(&quoted("9")), "{}", run.failure("a short message"));
+}

@@ -99,6 +99,29 @@ pub fn lines(input: &str) -> impl Iterator<Item = Line<'_>> {
     input.lines().enumerate().map(|(i, text)| Line { number: i + 1, text })
 }
 
+/// The most characters of a token an error message quotes; a longer token is cut.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// A token as an error message quotes it: whole when it has at most [`EXCERPT_CHARS`]
+/// characters, else its first [`EXCERPT_CHARS`] characters and `…`, so that one 50-MB line of
+/// digits gives a one-line message, not a 50-MB one. Every parser of the workspace quotes bad
+/// tokens through this.
+///
+/// ```
+/// use puzzle_core::text::excerpt;
+///
+/// assert_eq!(excerpt("x"), "x");
+/// assert_eq!(excerpt(&"9".repeat(50_000_000)), format!("{}…", "9".repeat(40)));
+/// // Characters, not bytes: a cut never splits one.
+/// assert_eq!(excerpt(&"é".repeat(41)).chars().count(), 41);
+/// ```
+pub fn excerpt(token: &str) -> String {
+    match token.char_indices().nth(EXCERPT_CHARS) {
+        None => token.to_owned(),
+        Some((end, _)) => format!("{}…", &token[..end]),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +142,15 @@ mod tests {
         check("  12\t 3 \n\n4", &[(1, 3, "12"), (1, 7, "3"), (3, 1, "4")]);
         check("\u{feff}A* B/\r\nC+", &[(1, 1, "A*"), (1, 4, "B/"), (2, 1, "C+")]);
         check("é x", &[(1, 1, "é"), (1, 3, "x")]);
+    }
+
+    #[test]
+    fn excerpts() {
+        let forty = "a".repeat(40);
+        assert_eq!(excerpt(""), "");
+        assert_eq!(excerpt(&forty), forty);
+        assert_eq!(excerpt(&format!("{forty}b")), format!("{forty}…"));
+        assert_eq!(excerpt(&format!("{forty}bcd")), format!("{forty}…"));
     }
 
     #[test]
