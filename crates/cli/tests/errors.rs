@@ -754,6 +754,18 @@ fn a_long_bad_token_is_quoted_by_its_start() {
     let run = common::puzzle(&["edge", "--verify", sol.as_str(), SET1_3X3], "");
     let expected = format!("error: {sol}:1:1: expected a whole number, found `{}`\n", quoted("7"));
     assert_eq!((run.code, run.stderr.as_str()), (1, expected.as_str()), "{}", run.failure("unexpected"));
+    // JSON lines: serde's messages quote whole strings; they are cut the same way.
+    let unit = format!("{{\"unit\":\"{}\"}}", "9".repeat(1_000));
+    let run = common::puzzle(&["edge", "--unit", &unit, SET1_3X3], "");
+    let expected = format!("error: --unit:1:1010: invalid type: string \"{}\", expected usize\n", quoted("9"));
+    assert_eq!((run.code, run.stderr.as_str()), (1, expected.as_str()), "{}", run.failure("unexpected"));
+    let line = format!("{{\"unit\":0,\"prefix\":\"{}\"}}\n", long("9"));
+    let run = common::puzzle(&["merge", "-"], &line);
+    let expected = format!(
+        "error: <stdin>:1:1: not a unit result of `puzzle edge --unit`: invalid type: string \"{}\", expected a sequence\n",
+        quoted("9")
+    );
+    assert_eq!((run.code, run.stderr.as_str()), (1, expected.as_str()), "{}", run.failure("unexpected"));
     // Bad values of arguments too, in clap's words and in ours.
     let run = common::puzzle(&["slide", "--size", &format!("{}x4", long("9")[..100_000].to_owned())], "");
     assert_eq!(run.code, 1, "{}", run.failure("exit status"));
