@@ -96,7 +96,7 @@ fn read_stdin() -> anyhow::Result<Vec<u8>> {
 }
 
 /// Input that cannot be used: printed as `error: FILE:LINE:COL: MESSAGE`, exit status 1.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct BadInput {
     /// The file the input came from.
     pub file: String,

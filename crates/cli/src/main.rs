@@ -28,7 +28,7 @@ Exit status:
   1  bad input (the message names the file, line and column), bad arguments, or an output that
      cannot be written (`<stdout>: cannot write: …`; a closed pipe is not an error)
   2  internal error (a bug: please report it)
-  130  interrupted by Ctrl-C (what was found so far is printed; a second Ctrl-C stops at once)";
+  130  interrupted by Ctrl-C, SIGTERM or SIGHUP (what was found so far is printed; a second signal stops at once)";
 
 /// Solves sliding-tile puzzles and edge-matching puzzles, optimally and checked.
 #[derive(Debug, Parser)]

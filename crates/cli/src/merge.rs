@@ -61,8 +61,20 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> {
             records.push(Record { file: &input.name, line: number + 1, text, value });
         }
     }
-    let Some(first) = records.first() else { return Ok(()) };
-    if first.value.get("unit").is_some() {
+    let Some(first) = records.first() else {
+        // A lost set of outputs must not pass for an empty answer.
+        let names: Vec<&str> = inputs.iter().map(|input| input.name.as_str()).collect();
+        return Err(BadInput {
+            file: "puzzle merge".to_owned(),
+            pos: None,
+            message: format!("nothing to merge: {} holds no output line", names.join(", ")),
+        }
+        .into());
+    };
+    if first.value.get("search").and_then(serde_json::Value::as_str) == Some("slide") {
+        let lines: Vec<(String, &str)> = records.iter().map(|r| (r.place(), r.text)).collect();
+        crate::slide::merge_units(&lines, out)
+    } else if first.value.get("unit").is_some() {
         merge_units(&records, out)
     } else if first.value.get("index").is_some() {
         merge_shards(&records, out)

@@ -88,6 +88,17 @@ pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
         Err(err) => eprintln!("warning: cannot read {}: {err}; rebuilding it", path.display()),
     }
+    // A read-only cache (a shared mount on a cluster) is used as it is: the missing table is
+    // named at once and built in memory for this run only, never written.
+    let dir = path.parent().unwrap_or(Path::new("."));
+    if let Err(err) = check_writable(dir) {
+        eprintln!(
+            "warning: pattern database {key} is not in the cache ({} is missing) and {err}: building it in memory \
+             for this run only; `puzzle pdb build` with a writable cache stores it",
+            path.display()
+        );
+        return Ok(build_with_progress(key));
+    }
     let db = build_with_progress(key);
     if let Err(err) = store(&db, &path) {
         eprintln!("warning: cannot store the table in {}: {err:#}", path.display());
@@ -107,6 +118,21 @@ pub fn build_with_progress(key: &PatternKey) -> PatternDb {
     });
     bar.finish_and_clear();
     db
+}
+
+/// Whether files can be written in `dir` (made if missing): a probe file is created and
+/// removed. The error says why not, as a phrase (`is not writable: …`).
+pub fn check_writable(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot be created: {e}"))?;
+    let probe = dir.join(format!(".write-probe-{}", std::process::id()));
+    match std::fs::OpenOptions::new().write(true).create_new(true).open(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(format!("is not writable: {e}")),
+    }
 }
 
 /// Writes `db` to `path` through a temporary file, so a reader never sees half a table.
@@ -131,6 +157,7 @@ pub fn store(db: &PatternDb, path: &Path) -> anyhow::Result<()> {
 /// each with its time and place.
 pub fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> anyhow::Result<()> {
     let dir = cache_dir()?;
+    let mut checked_writable = false;
     for key in keys {
         let path = dir.join(key.file_name());
         let started = Instant::now();
@@ -139,6 +166,15 @@ pub fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> 
         if cached {
             writeln!(out, "ok      {key}: {} (checked in {:.1} s)", path.display(), started.elapsed().as_secs_f64())?;
             continue;
+        }
+        // Before minutes of work, not after: a table that cannot be stored is not built.
+        if !checked_writable {
+            check_writable(&dir).map_err(|message| crate::input::BadInput {
+                file: dir.display().to_string(),
+                pos: None,
+                message: format!("the pattern-database cache {message}: cannot store {key} there"),
+            })?;
+            checked_writable = true;
         }
         let db = build_with_progress(key);
         let built = started.elapsed().as_secs_f64();

@@ -16,6 +16,9 @@ use crate::input::{BadInput, Input, Reported};
 use crate::pdb_cache::Tables;
 use crate::stream::LineStream;
 
+mod units;
+pub use units::merge as merge_units;
+
 /// Arguments of `puzzle slide`.
 #[derive(Debug, Args)]
 pub struct SlideArgs {
@@ -69,6 +72,17 @@ pub struct SlideArgs {
     /// the input) and "total" (boards in the input) for `puzzle merge`
     #[arg(long, value_name = "K/N", value_parser = crate::shard::parse_shard, requires = "json")]
     pub shard: Option<crate::shard::Shard>,
+    /// Write the work units of the one board's optimal search, cut at DEPTH moves, as JSON
+    /// lines (round 1 of rounds of IDA*: each unit searches to one bound), for `--unit` on many
+    /// machines and `puzzle merge`, which gives the answer or the next round's units
+    /// (docs/scale-out.md); the answer itself when the board needs no search
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "shard", "fast", "within", "svg", "path"])]
+    pub split: Option<usize>,
+    /// Search one work unit of `--split` or of `puzzle merge` (a JSON line) and print its result
+    /// as a JSON line; `-` reads unit lines from standard input, solved on --jobs threads. The
+    /// board is in the line: a FILE given too must hold the same board
+    #[arg(long, value_name = "LINE", conflicts_with_all = ["shard", "fast", "within", "svg", "heuristic", "path"])]
+    pub unit: Option<String>,
     /// Add each board's solving time in seconds: after the answer in text, as "seconds" in JSON
     /// (for benchmarks; it makes the output vary from run to run)
     #[arg(long)]
@@ -142,6 +156,9 @@ const CHUNK: usize = 4096;
 /// The lines format and judge B are read a line at a time and answered in chunks, so an input
 /// of any length needs memory only for a chunk; the other formats are read whole.
 pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    if let (Some(unit), None) = (&args.unit, &args.file) {
+        return units::run_units(args, unit, None, out);
+    }
     let mut stream = LineStream::open(args.file.as_deref())?;
     let format = match (args.format, args.size) {
         (Some(SlideFormat::JudgeA), _) => Format::JudgeA,
@@ -256,7 +273,7 @@ impl Batch<'_> {
         items: Vec<Item>,
         out: &mut impl Write,
     ) -> anyhow::Result<()> {
-        if args.shard.is_some() {
+        if args.shard.is_some() || args.split.is_some() || args.unit.is_some() {
             self.held.extend(items);
             self.held_from = Some((format, name.to_owned()));
             return Ok(());
@@ -264,8 +281,28 @@ impl Batch<'_> {
         self.solve_chunk(args, format, name, &items, None, out)
     }
 
-    /// Answers the boards kept under `--shard`.
+    /// Answers the boards kept under `--shard`, or splits (`--split`) or checks (`--unit` with a
+    /// file) the one board kept.
     fn finish(&mut self, args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
+        if args.split.is_some() || args.unit.is_some() {
+            let items = std::mem::take(&mut self.held);
+            let name = self.held_from.take().map_or_else(|| "<input>".to_owned(), |(_, name)| name);
+            let flag = if args.split.is_some() { "--split" } else { "--unit" };
+            let [item] = items.as_slice() else {
+                return Err(BadInput {
+                    file: name,
+                    pos: None,
+                    message: format!("{flag} takes one board, and the input holds {}", items.len()),
+                }
+                .into());
+            };
+            let board = item.board.as_ref().map_err(Clone::clone)?;
+            return match (args.split, &args.unit) {
+                (Some(depth), _) => units::split(depth, board, &self.solver.planner, out),
+                (None, Some(unit)) => units::run_units(args, unit, Some(board), out),
+                (None, None) => unreachable!("split or unit"),
+            };
+        }
         if let Some((format, name)) = self.held_from.take() {
             let items = std::mem::take(&mut self.held);
             let total = items.len();

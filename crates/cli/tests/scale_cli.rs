@@ -3,6 +3,8 @@
 //! against the unsplit count (Brendan's 6x6, generated small boards, clues and options).
 
 mod common;
+#[path = "scale_cli/slide_split.rs"]
+mod slide_split;
 
 use std::path::Path;
 
@@ -210,7 +212,7 @@ fn merge_names_what_is_wrong() {
         "{\"index\":3,\"total\":3,\"moves\":3}\n",
         (1, "", "error: <stdin>:1:1: board index 3 is not below the total of 3 boards\n"),
     );
-    check(&["-"], "", (0, "", ""));
+    check(&["-"], "", (1, "", "error: puzzle merge: nothing to merge: <stdin> holds no output line\n"));
     let missing = dir.join("missing.jsonl");
     let run = common::puzzle(&["merge", path(&missing)], "");
     assert_eq!(run.code, 1, "{}", run.failure("exit status"));

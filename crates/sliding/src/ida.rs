@@ -16,6 +16,8 @@ use search::Limits;
 use crate::heuristic::PdbHeuristic;
 use crate::MOVE_ORDER;
 
+pub(crate) mod units;
+
 /// A board as the search sees it: `board[cell]` is the goal cell of the tile there (the blank's
 /// goal cell for the blank), `pos[tile]` the inverse.
 #[derive(Clone, Debug)]
@@ -348,20 +350,9 @@ impl<'a, E: Estimate> Dfs<'a, E> {
         }
     }
 
+    #[inline]
     fn slide(&mut self, dir: Direction) -> Option<(u8, u8, u8)> {
-        let from_blank = self.state.blank;
-        let to = self.geometry.neighbour[usize::from(from_blank)][dir.index()];
-        if to == u8::MAX {
-            return None;
-        }
-        let tile = self.state.board[usize::from(to)];
-        let blank_tile = self.state.board[usize::from(from_blank)];
-        self.state.board[usize::from(from_blank)] = tile;
-        self.state.board[usize::from(to)] = blank_tile;
-        self.state.pos[usize::from(tile)] = from_blank;
-        self.state.pos[usize::from(blank_tile)] = to;
-        self.state.blank = to;
-        Some((tile, to, from_blank))
+        slide_blank(self.geometry, &mut self.state, dir)
     }
 
     /// Depth-first search below the current node with cost `g` and bound `h`; `true` when the
@@ -403,6 +394,25 @@ impl<'a, E: Estimate> Dfs<'a, E> {
         }
         false
     }
+}
+
+/// Moves the blank of `state` by `dir`: the tile that moved, the cell it left and the cell it
+/// reached, or `None` off the board.
+#[inline]
+fn slide_blank(geometry: &Geometry, state: &mut State, dir: Direction) -> Option<(u8, u8, u8)> {
+    let from_blank = state.blank;
+    let to = geometry.neighbour[usize::from(from_blank)][dir.index()];
+    if to == u8::MAX {
+        return None;
+    }
+    let tile = state.board[usize::from(to)];
+    let blank_tile = state.board[usize::from(from_blank)];
+    state.board[usize::from(from_blank)] = tile;
+    state.board[usize::from(to)] = blank_tile;
+    state.pos[usize::from(tile)] = from_blank;
+    state.pos[usize::from(blank_tile)] = to;
+    state.blank = to;
+    Some((tile, to, from_blank))
 }
 
 /// Finds the first optimal path (in move order) from `state` to the goal, whose tiles are their

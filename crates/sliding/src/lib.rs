@@ -21,6 +21,7 @@ pub mod pdb;
 pub mod planner;
 pub mod solvable;
 pub mod solve;
+pub mod split;
 pub mod table;
 pub mod tiers;
 pub mod within;

@@ -183,8 +183,8 @@ pub enum PlanError {
 
 /// What one board shape needs.
 #[derive(Clone)]
-struct Plan {
-    goal: Result<Board, PlanError>,
+pub(crate) struct Plan {
+    pub(crate) goal: Result<Board, PlanError>,
     /// The complete 3×3 table answers it (the judges' goal, no heuristic asked for).
     judge_table: bool,
     /// The heuristic, once a board of this shape needed a search.
@@ -210,9 +210,9 @@ struct Plan {
 /// ```
 pub struct Solver<'t> {
     goal: Goal,
-    heuristic: Option<HeuristicKind>,
-    strategy: Strategy,
-    tables: &'t dyn TableSource,
+    pub(crate) heuristic: Option<HeuristicKind>,
+    pub(crate) strategy: Strategy,
+    pub(crate) tables: &'t dyn TableSource,
     plans: Mutex<HashMap<Shape, Plan>>,
 }
 
@@ -345,7 +345,7 @@ impl<'t> Solver<'t> {
     }
 
     /// The plan of `board`'s shape, before any heuristic is chosen.
-    fn plan(&self, board: &Board) -> Plan {
+    pub(crate) fn plan(&self, board: &Board) -> Plan {
         let shape = board.shape();
         let goal = match &self.goal {
             Goal::Kind(kind) => Board::goal(shape, *kind)
@@ -366,7 +366,7 @@ impl<'t> Solver<'t> {
     /// The heuristic for `boards` (a batch of one shape) with this `goal`: the one asked for,
     /// else pattern databases of the tier [`choose_tables`] picks where the board is small
     /// enough, and linear conflict beyond.
-    fn heuristic_for(&self, goal: &Board, boards: &[&Board]) -> Result<Heuristic, PlanError> {
+    pub(crate) fn heuristic_for(&self, goal: &Board, boards: &[&Board]) -> Result<Heuristic, PlanError> {
         let shape = goal.shape();
         let blank = goal.blank().0;
         let mut choice = choose_tables(goal, boards, &|key| self.tables.is_cached(key));
@@ -386,18 +386,26 @@ impl<'t> Solver<'t> {
                 if let Some(reason) = &choice.building_because {
                     self.tables.building_big_tables(shape, reason);
                 }
-                let loaded: Vec<Arc<PatternDb>> =
-                    choice.keys.iter().map(|key| self.tables.table(key)).collect::<Result<_, _>>()?;
-                let heuristic = PdbHeuristic::for_tier(shape, blank, choice.tier, &loaded).map_err(|key| {
-                    TableError { key: key.to_string(), message: "missing from the tables given".to_owned() }
-                })?;
-                Heuristic::Pdb(Arc::new(heuristic))
+                self.tier_heuristic(goal, choice.tier)?
             }
         })
     }
 
+    /// The pattern databases of `tier` for boards with this `goal`, loaded (or built) from the
+    /// table source.
+    pub(crate) fn tier_heuristic(&self, goal: &Board, tier: Tier) -> Result<Heuristic, PlanError> {
+        let shape = goal.shape();
+        let blank = goal.blank().0;
+        let keys = PdbHeuristic::tier_keys(shape.rows(), shape.cols(), blank, tier)
+            .ok_or_else(|| PlanError::PdbTooLarge { shape: shape.to_string() })?;
+        let loaded: Vec<Arc<PatternDb>> = keys.iter().map(|key| self.tables.table(key)).collect::<Result<_, _>>()?;
+        let heuristic = PdbHeuristic::for_tier(shape, blank, tier, &loaded)
+            .map_err(|key| TableError { key: key.to_string(), message: "missing from the tables given".to_owned() })?;
+        Ok(Heuristic::Pdb(Arc::new(heuristic)))
+    }
+
     /// The answer for `board` by its plan, not yet checked.
-    fn answer(
+    pub(crate) fn answer(
         &self,
         board: &Board,
         goal: &Board,

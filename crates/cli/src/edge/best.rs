@@ -20,6 +20,9 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
 
 /// Runs `--best` on `puzzle` with `clues`.
 pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
+    if let Some(path) = &args.checkpoint {
+        checkpoint_target(path)?;
+    }
     let search = match &args.resume {
         Some(path) => {
             let input = Input::read(Some(path))?;
@@ -150,10 +153,38 @@ fn writeln_info(args: &EdgeArgs, out: &mut impl Write, message: &str) -> anyhow:
     Ok(())
 }
 
-/// Writes `checkpoint` to `--checkpoint` (a temporary file, then a rename).
+/// Writes `checkpoint` to `--checkpoint` (a temporary file, then a rename), at the file a
+/// symbolic link names.
 fn write_checkpoint(args: &EdgeArgs, checkpoint: &Checkpoint) -> anyhow::Result<()> {
     let Some(path) = &args.checkpoint else { return Ok(()) };
-    write_atomically(path, &checkpoint.to_text())
+    write_atomically(&checkpoint_target(path)?, &checkpoint.to_text())
+}
+
+/// Where `--checkpoint PATH` is written: `PATH` when it does not exist yet (its directory must),
+/// the file itself when it is a regular file, or the regular file a symbolic link leads to. A
+/// device, a FIFO, a directory or a dangling link is refused, before any search: a rename over
+/// `/dev/full` or a FIFO would replace it with a plain file.
+fn checkpoint_target(path: &Path) -> anyhow::Result<std::path::PathBuf> {
+    let refuse = |message: String| bad(&path.display().to_string(), message);
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => {
+            std::fs::canonicalize(path).map_err(|e| refuse(format!("cannot resolve the checkpoint path: {e}")))
+        }
+        Ok(_) => {
+            Err(refuse("the checkpoint must be a regular file (or not exist yet), not a directory or device".into()))
+        }
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            if std::fs::symlink_metadata(path).is_ok() {
+                return Err(refuse("the checkpoint is a symbolic link to nothing".into()));
+            }
+            let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            if !dir.is_dir() {
+                return Err(refuse(format!("cannot write a checkpoint: no directory {}", dir.display())));
+            }
+            Ok(path.to_path_buf())
+        }
+        Err(err) => Err(refuse(format!("cannot write: {err}"))),
+    }
 }
 
 fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {

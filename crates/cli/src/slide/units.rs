@@ -1,0 +1,409 @@
+//! `puzzle slide --split DEPTH` and `--unit LINE`: one board's optimal search as rounds of work
+//! units (the library's `sliding::split`), and `puzzle merge` of one round's results into the
+//! answer or the next round's units.
+//!
+//! A round is driven from outside: `--split` writes round 1; workers run each unit line with
+//! `--unit`; `puzzle merge` of their results prints either the answer (one line with "status")
+//! or the next round's unit lines, to be run the same way (docs/scale-out.md).
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+use puzzle_core::Direction;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use sliding::split::{Split, SplitSearch, UnitHeuristic};
+use sliding::{Answer, Board, BoardSpec, Goal};
+
+use super::SlideArgs;
+use crate::input::BadInput;
+use crate::pdb_cache::Tables;
+
+/// The value of `"search"` in every line of a split sliding search.
+const SEARCH: &str = "slide";
+
+/// One work unit of one round, as `--split` and `puzzle merge` write it and `--unit` reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitLine {
+    /// Always `slide`: tells these lines from the edge-matching units.
+    pub search: String,
+    /// The version of `puzzle` that split the search; units of another version are refused.
+    pub version: String,
+    /// A hash of everything below up to `depth`: the same in every line of one split.
+    pub puzzle: String,
+    pub rows: usize,
+    pub cols: usize,
+    /// The board's tiles, row by row, 0 the blank.
+    pub board: Vec<u32>,
+    /// The goal's tiles.
+    pub goal: Vec<u32>,
+    /// The heuristic every unit searches with.
+    pub heuristic: String,
+    /// The depth of the cut, in moves.
+    pub depth: usize,
+    /// The number of units of every round.
+    pub units: usize,
+    /// The round, from 1.
+    pub round: u32,
+    /// This round's bound: no path shorter exists (proven by the rounds before).
+    pub bound: u32,
+    /// Nodes visited by the rounds before this one.
+    pub nodes_before: u64,
+    /// This unit, from 0.
+    pub unit: usize,
+    /// The unit's moves (`U`, `D`, `L`, `R`, where the blank moves); `null` for unit 0, the nodes
+    /// above the cut.
+    pub prefix: Option<String>,
+}
+
+/// One unit's result: its line's keys, then what it found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitResult {
+    #[serde(flatten)]
+    pub unit: UnitLine,
+    /// `searched` (no path within the bound), `found` or `gave up` (a limit or a signal stopped
+    /// it: run it again).
+    pub status: String,
+    /// The path found, from the start.
+    pub path: Option<String>,
+    /// The least `f` above the bound the unit cut off (`null`: none).
+    pub next_bound: Option<u32>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time taken, in milliseconds (varies from run to run).
+    pub elapsed_ms: f64,
+}
+
+/// The merged answer, with the keys of `puzzle slide --json` and the split's.
+#[derive(Serialize)]
+struct MergedAnswer<'a> {
+    solvable: bool,
+    moves: usize,
+    path: &'a str,
+    board: String,
+    status: &'static str,
+    nodes: u64,
+    optimal: bool,
+    lower_bound: u64,
+    rounds: u32,
+    units: usize,
+    heuristic: &'a str,
+}
+
+/// Bad input in `file`; quoted parts of the message (the unit line's strings, in serde's words
+/// too) are cut to their first characters.
+fn bad(file: &str, message: impl Into<String>) -> anyhow::Error {
+    BadInput { file: file.to_owned(), pos: None, message: crate::input::shorten_quotes(&message.into()) }.into()
+}
+
+fn letters(path: &[Direction]) -> String {
+    sliding::path_letters(path)
+}
+
+fn directions(text: &str) -> Option<Vec<Direction>> {
+    text.chars()
+        .map(|c| match c {
+            'U' => Some(Direction::North),
+            'D' => Some(Direction::South),
+            'L' => Some(Direction::West),
+            'R' => Some(Direction::East),
+            _ => None,
+        })
+        .collect()
+}
+
+/// FNV-1a of the split's identity, in 16 hexadecimal digits.
+fn puzzle_hash(line: &UnitLine) -> String {
+    let identity = format!(
+        "{}|{}|{}x{}|{:?}|{:?}|{}|{}",
+        line.search, line.version, line.rows, line.cols, line.board, line.goal, line.heuristic, line.depth
+    );
+    let hash = identity.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    format!("{hash:016x}")
+}
+
+fn tiles(board: &Board) -> Vec<u32> {
+    board.tiles().to_vec()
+}
+
+/// `--split DEPTH` on the one board of the input: round 1's units, or the answer when the board
+/// needs no search.
+pub fn split(depth: usize, board: &Board, solver: &sliding::Solver<'_>, out: &mut impl Write) -> anyhow::Result<()> {
+    let search = match solver.split(board, depth).map_err(|e| bad("--split", e.to_string()))? {
+        Split::Answered(report) => {
+            let (moves, status) = match report.answer {
+                Answer::Solved(_) => (Some(0), "solved"),
+                _ => (None, "unsolvable"),
+            };
+            let json = serde_json::json!({
+                "solvable": moves.is_some(), "moves": moves, "path": moves.map(|_| ""),
+                "board": board.to_string(), "status": status, "nodes": 0, "optimal": true,
+                "lower_bound": report.lower_bound,
+            });
+            writeln!(out, "{json}")?;
+            return Ok(());
+        }
+        Split::Search(search) => search,
+    };
+    let prefixes = search.prefixes();
+    let mut template = UnitLine {
+        search: SEARCH.to_owned(),
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+        puzzle: String::new(),
+        rows: board.shape().rows(),
+        cols: board.shape().cols(),
+        board: tiles(board),
+        goal: tiles(search.goal()),
+        heuristic: search.heuristic().to_string(),
+        depth,
+        units: prefixes.len() + 1,
+        round: 1,
+        bound: search.start_bound(),
+        nodes_before: 0,
+        unit: 0,
+        prefix: None,
+    };
+    template.puzzle = puzzle_hash(&template);
+    write_round(&template, std::iter::once(None).chain(prefixes.iter().map(|p| Some(letters(p)))), out)
+}
+
+/// Writes the units of one round: `template` with each unit's number and prefix.
+fn write_round(
+    template: &UnitLine,
+    prefixes: impl Iterator<Item = Option<String>>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    for (unit, prefix) in prefixes.enumerate() {
+        let line = UnitLine { unit, prefix, ..template.clone() };
+        writeln!(out, "{}", serde_json::to_string(&line)?)?;
+    }
+    Ok(())
+}
+
+/// A unit line read and checked, with the search it belongs to rebuilt.
+fn read_unit(text: &str, name: &str) -> anyhow::Result<(UnitLine, Board, Board, UnitHeuristic)> {
+    let line: UnitLine = serde_json::from_str(text.trim())
+        .map_err(|e| bad(name, format!("expected a unit line of `puzzle slide --split` or `puzzle merge`: {e}")))?;
+    if line.search != SEARCH {
+        return Err(bad(name, format!("a unit of a `{}` search, not of `puzzle slide`", line.search)));
+    }
+    if line.version != env!("CARGO_PKG_VERSION") {
+        return Err(bad(
+            name,
+            format!(
+                "a unit of puzzle {}, but this is puzzle {}: split again with this version",
+                line.version,
+                env!("CARGO_PKG_VERSION")
+            ),
+        ));
+    }
+    if puzzle_hash(&line) != line.puzzle {
+        return Err(bad(
+            name,
+            "the unit's \"puzzle\" does not match its board, goal, heuristic and depth: the line was changed",
+        ));
+    }
+    if line.unit >= line.units {
+        return Err(bad(name, format!("unit {} of {} units does not exist", line.unit, line.units)));
+    }
+    if (line.unit == 0) != line.prefix.is_none() {
+        return Err(bad(name, "unit 0 and only unit 0 has no prefix"));
+    }
+    let board_of = |tiles: &[u32], what: &str| {
+        let tiles = tiles.to_vec();
+        Board::try_from(BoardSpec { rows: line.rows, cols: line.cols, tiles })
+            .map_err(|e| bad(name, format!("the unit's {what}: {e}")))
+    };
+    let board = board_of(&line.board, "board")?;
+    let goal = board_of(&line.goal, "goal")?;
+    let heuristic: UnitHeuristic =
+        line.heuristic.parse().map_err(|e: String| bad(name, format!("\"heuristic\": {e}")))?;
+    Ok((line, board, goal, heuristic))
+}
+
+/// `--unit LINE` (or `--unit -`: unit lines from standard input, solved on `--jobs` threads and
+/// printed in order): each unit searched to its round's bound, one result line per unit.
+/// `expected`: the board of the input file, when one was given with the unit.
+pub fn run_units(args: &SlideArgs, text: &str, expected: Option<&Board>, out: &mut impl Write) -> anyhow::Result<()> {
+    let lines: Vec<(String, String)> = if text == "-" {
+        let stdin = std::io::stdin();
+        let mut lines = Vec::new();
+        for (number, line) in stdin.lock().lines().enumerate() {
+            let line = line.map_err(|e| bad("<stdin>", format!("cannot read: {e}")))?;
+            if !line.trim().is_empty() {
+                lines.push((format!("<stdin>:{}", number + 1), line));
+            }
+        }
+        if lines.is_empty() {
+            return Err(bad("<stdin>", "no unit line"));
+        }
+        lines
+    } else {
+        vec![("--unit".to_owned(), text.to_owned())]
+    };
+    let units = lines.iter().map(|(name, text)| read_unit(text, name)).collect::<anyhow::Result<Vec<_>>>()?;
+    if let Some(expected) = expected {
+        for ((name, _), (_, board, _, _)) in lines.iter().zip(&units) {
+            if board != expected {
+                return Err(bad(name, format!("the unit is of board {board}, but the input holds {expected}")));
+            }
+        }
+    }
+    let tables = Tables::default();
+    let solver = sliding::Solver::new(Goal::Kind(sliding::GoalKind::BlankLast), &tables);
+    // On the threads `--jobs` set for the whole process.
+    let results: Vec<anyhow::Result<UnitResult>> = units
+        .par_iter()
+        .zip(&lines)
+        .map(|((line, board, goal, heuristic), (name, _))| -> anyhow::Result<UnitResult> {
+            let search =
+                solver.unit_search(board, goal, *heuristic, line.depth).map_err(|e| bad(name, e.to_string()))?;
+            run_one(args, &search, line, name)
+        })
+        .collect();
+    for result in results {
+        writeln!(out, "{}", serde_json::to_string(&result?)?)?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+fn run_one(args: &SlideArgs, search: &SplitSearch, line: &UnitLine, name: &str) -> anyhow::Result<UnitResult> {
+    let prefix = match &line.prefix {
+        None => None,
+        Some(text) => {
+            Some(directions(text).ok_or_else(|| bad(name, "the prefix holds a letter other than U, D, L, R"))?)
+        }
+    };
+    let started = Instant::now();
+    let limits = sliding::Limits {
+        max_expanded: args.max_nodes,
+        deadline: args.time_limit.map(|limit: Duration| started + limit),
+        interrupt: Some(&crate::interrupt::INTERRUPTED),
+        progress: Some(&crate::progress::SEARCH),
+    };
+    let outcome = search.run_unit(prefix.as_deref(), line.bound, &limits).map_err(|e| bad(name, e.to_string()))?;
+    let status = match (&outcome.path, outcome.gave_up) {
+        (_, true) => "gave up",
+        (Some(_), false) => "found",
+        (None, false) => "searched",
+    };
+    if let Some(path) = &outcome.path {
+        search.check(path).map_err(|e| anyhow::anyhow!("unit {}: the path found fails the check: {e}", line.unit))?;
+    }
+    Ok(UnitResult {
+        unit: line.clone(),
+        status: status.to_owned(),
+        path: outcome.path.as_deref().map(letters),
+        next_bound: outcome.next_bound,
+        nodes: outcome.nodes,
+        elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+/// `puzzle merge` of one round's unit results (`records`: place, line text): the answer when a
+/// unit found the goal, else the next round's units.
+pub fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow::Result<()> {
+    let mut first: Option<(&str, UnitResult)> = None;
+    let mut by_unit: BTreeMap<usize, (&str, UnitResult)> = BTreeMap::new();
+    for (place, text) in records {
+        let result: UnitResult = serde_json::from_str(text)
+            .map_err(|e| bad(place, format!("expected a result of `puzzle slide --unit`: {e}")))?;
+        match &first {
+            None => first = Some((place, result.clone())),
+            Some((from, one)) => {
+                let same = |a: &UnitLine, b: &UnitLine| {
+                    (&a.puzzle, a.units, a.round, a.bound, a.nodes_before)
+                        == (&b.puzzle, b.units, b.round, b.bound, b.nodes_before)
+                };
+                if !same(&one.unit, &result.unit) {
+                    return Err(bad(
+                        place,
+                        format!(
+                            "this result is of split {} round {} (bound {}), but {from} is of split {} round {} (bound {}): merge one round of one split at a time",
+                            result.unit.puzzle, result.unit.round, result.unit.bound, one.unit.puzzle, one.unit.round, one.unit.bound
+                        ),
+                    ));
+                }
+            }
+        }
+        if result.unit.search != SEARCH || puzzle_hash(&result.unit) != result.unit.puzzle {
+            return Err(bad(place, "the result's \"puzzle\" does not match its board, goal, heuristic and depth"));
+        }
+        if result.unit.unit >= result.unit.units {
+            return Err(bad(place, format!("unit {} of {} units does not exist", result.unit.unit, result.unit.units)));
+        }
+        let unit = result.unit.unit;
+        if let Some((earlier, _)) = by_unit.insert(unit, (place, result)) {
+            return Err(bad(place, format!("unit {unit} is also on {earlier}: remove one of the two")));
+        }
+    }
+    let Some((_, one)) = first else { return Err(bad("puzzle merge", "nothing to merge")) };
+    let template = one.unit;
+    // The first unit in move order that found a path holds the unsplit search's path; units
+    // after it cannot change the answer and may be missing.
+    let found = by_unit.iter().find(|(_, (_, r))| r.status == "found").map(|(&unit, _)| unit);
+    let needed = found.map_or(template.units, |unit| unit + 1);
+    // A unit stopped by a limit or a signal has no answer; after the found one it is not needed.
+    if let Some((place, result)) = by_unit.range(..needed).map(|(_, entry)| entry).find(|(_, r)| r.status == "gave up")
+    {
+        return Err(bad(
+            place,
+            format!(
+                "unit {} gave up (time or node limit, or a signal) and has no answer: run it again",
+                result.unit.unit
+            ),
+        ));
+    }
+    let missing: Vec<usize> = (0..needed).filter(|unit| !by_unit.contains_key(unit)).collect();
+    if let Some(&first_missing) = missing.first() {
+        return Err(bad(
+            "puzzle merge",
+            format!(
+                "{} of {} units of round {} have no result, the first is unit {first_missing}: run them (again)",
+                missing.len(),
+                needed,
+                template.round
+            ),
+        ));
+    }
+    let nodes = template.nodes_before + by_unit.values().map(|(_, r)| r.nodes).sum::<u64>();
+    let (_, board, goal, _) = read_unit(&serde_json::to_string(&template)?, "puzzle merge")?;
+    if let Some(unit) = found {
+        let (place, result) = &by_unit[&unit];
+        let text = result.path.as_deref().unwrap_or_default();
+        let path = directions(text).ok_or_else(|| bad(place, "the path holds a letter other than U, D, L, R"))?;
+        sliding::check(&board, &goal, &Answer::Solved(path.clone()))
+            .map_err(|e| bad(place, format!("unit {unit}'s path is not an answer: {e}")))?;
+        if path.len() != template.bound as usize {
+            return Err(bad(
+                place,
+                format!("unit {unit}'s path has {} moves, not the round's bound {}", path.len(), template.bound),
+            ));
+        }
+        let answer = MergedAnswer {
+            solvable: true,
+            moves: path.len(),
+            path: text,
+            board: board.to_string(),
+            status: "solved",
+            nodes,
+            optimal: true,
+            lower_bound: u64::from(template.bound),
+            rounds: template.round,
+            units: template.units,
+            heuristic: &template.heuristic,
+        };
+        writeln!(out, "{}", serde_json::to_string(&answer)?)?;
+        return Ok(());
+    }
+    let next = by_unit.values().filter_map(|(_, r)| r.next_bound).min().ok_or_else(|| {
+        anyhow::anyhow!("no unit of round {} cut anything off, yet none found the goal", template.round)
+    })?;
+    let next_round = UnitLine { round: template.round + 1, bound: next, nodes_before: nodes, ..template };
+    let prefixes: Vec<Option<String>> = by_unit.values().map(|(_, r)| r.unit.prefix.clone()).collect();
+    write_round(&next_round, prefixes.into_iter(), out)
+}

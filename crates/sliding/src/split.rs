@@ -1,0 +1,346 @@
+//! One board's optimal search spread over many processes, as rounds of IDA\* cut into work
+//! units.
+//!
+//! IDA\* searches the tree of nodes with `f = g + h` within a bound, raising the bound to the
+//! least `f` it cut off until an iteration reaches the goal. [`Solver::split`] cuts every
+//! iteration at a fixed depth `D` into the same units: unit 0, the nodes above the cut, and one
+//! unit per move sequence of `D` moves ([`SplitSearch::prefixes`]). A round is one iteration:
+//! every unit searches its part to the round's bound ([`SplitSearch::run_unit`]) and reports
+//! whether it reached the goal, its nodes, and the least `f` it cut off. The units partition the
+//! iteration, so:
+//!
+//! - the rounds together visit exactly the nodes of the unsplit search's iterations (the last
+//!   round all of its iteration, where the unsplit search stops at its first path);
+//! - when no unit reaches the goal, the least of the units' cut-off values is the next
+//!   iteration's bound, a proven lower bound on the optimum;
+//! - when some do, the first in move order (unit 0 first) holds the first optimal path in move
+//!   order, the very path of the unsplit search, and its length is the round's bound.
+//!
+//! A unit is a pure function of the board, the goal, the heuristic, its prefix and the bound:
+//! rerun, it gives the same answer, so a lost unit is rerun and a unit run twice changes nothing.
+
+use std::fmt;
+use std::str::FromStr;
+
+use puzzle_core::Direction;
+use search::Limits;
+use thiserror::Error;
+
+use crate::board::Board;
+use crate::heuristic::{HeuristicKind, Tier};
+use crate::ida::{self, units, Estimate, Geometry, State};
+use crate::planner::{Method, PlanError, Report, Solver, MAX_CELLS_WITHOUT_LIMITS};
+use crate::solvable::is_solvable;
+use crate::solve::{check, lower_bound, Answer, CheckError, Heuristic, SolveError};
+use crate::tiers::choose_tables;
+
+/// The most moves a split may cut at: deeper cuts make millions of units.
+pub const MAX_SPLIT_DEPTH: usize = 24;
+
+/// The heuristic of a split search, by name: every unit of every round must search with the
+/// same one for the rounds to be one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitHeuristic {
+    /// The Manhattan distance (`manhattan`).
+    Manhattan,
+    /// Linear conflict (`linear-conflict`).
+    LinearConflict,
+    /// Pattern databases of a tier (`pdb-quick`, `pdb-full`).
+    Pdb(Tier),
+}
+
+impl fmt::Display for UnitHeuristic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            UnitHeuristic::Manhattan => "manhattan",
+            UnitHeuristic::LinearConflict => "linear-conflict",
+            UnitHeuristic::Pdb(Tier::Quick) => "pdb-quick",
+            UnitHeuristic::Pdb(Tier::Full) => "pdb-full",
+        })
+    }
+}
+
+impl FromStr for UnitHeuristic {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<UnitHeuristic, String> {
+        Ok(match text {
+            "manhattan" => UnitHeuristic::Manhattan,
+            "linear-conflict" => UnitHeuristic::LinearConflict,
+            "pdb-quick" => UnitHeuristic::Pdb(Tier::Quick),
+            "pdb-full" => UnitHeuristic::Pdb(Tier::Full),
+            _ => return Err("expected manhattan, linear-conflict, pdb-quick or pdb-full".to_owned()),
+        })
+    }
+}
+
+/// Why a split or a unit was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SplitError {
+    /// The depth is 0 or above [`MAX_SPLIT_DEPTH`].
+    #[error("the split depth must be 1 to {MAX_SPLIT_DEPTH} moves, not {0}")]
+    Depth(usize),
+    /// The board is too large for the byte-celled search units use.
+    #[error("a split search takes boards of at most {MAX_CELLS_WITHOUT_LIMITS} cells, not {0}")]
+    TooLarge(String),
+    /// The prefix is not a move sequence of the split's depth on this board.
+    #[error("the prefix is not {depth} moves that stay on the board and never undo the move before")]
+    Prefix {
+        /// The split's depth.
+        depth: usize,
+    },
+    /// The board cannot be searched (no goal, tables missing...).
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+}
+
+/// What [`Solver::split`] gives: an answer that needs no search, or the search to split.
+#[derive(Debug)]
+pub enum Split {
+    /// Parity says unsolvable, or the board is the goal.
+    Answered(Report),
+    /// The search, ready to be cut into units.
+    Search(SplitSearch),
+}
+
+/// One board's search cut at a fixed depth; see the [module documentation](self).
+pub struct SplitSearch {
+    board: Board,
+    goal: Board,
+    heuristic: Heuristic,
+    named: UnitHeuristic,
+    depth: usize,
+    geometry: Geometry,
+    state: State,
+    blank_tile: u8,
+}
+
+impl fmt::Debug for SplitSearch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SplitSearch")
+            .field("board", &self.board.to_string())
+            .field("goal", &self.goal.to_string())
+            .field("heuristic", &self.named)
+            .field("depth", &self.depth)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What one unit found in one round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitOutcome {
+    /// The first path (in move order, from the start) the unit reached the goal by, within the
+    /// round's bound.
+    pub path: Option<Vec<Direction>>,
+    /// The least `f` above the bound the unit cut off: the unit's share of the next round's
+    /// bound (`None`: it cut off nothing).
+    pub next_bound: Option<u32>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// A limit (nodes, time, a signal) stopped the unit: the other fields are what it reached,
+    /// not its answer.
+    pub gave_up: bool,
+}
+
+impl Solver<'_> {
+    /// The search of `board` cut at `depth` moves, with the heuristic the planner would choose
+    /// for it (the one asked for, else the strongest pattern databases at hand, or the big ones
+    /// when the board pays for them), or the answer when no search is needed.
+    ///
+    /// ```
+    /// use sliding::split::Split;
+    /// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Solver};
+    ///
+    /// let tables = MemoryTables::default();
+    /// let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables);
+    /// let board = Board::try_from(BoardSpec { rows: 3, cols: 3, tiles: vec![8, 6, 7, 2, 5, 4, 3, 0, 1] })?;
+    /// let Split::Search(search) = solver.split(&board, 4)? else { unreachable!("a solvable board") };
+    /// // Rounds: every unit to one bound; the least of their next bounds is the next round's.
+    /// let mut bound = search.start_bound();
+    /// let path = loop {
+    ///     let mut next = u32::MAX;
+    ///     let mut found = None;
+    ///     for unit in std::iter::once(None).chain(search.prefixes().into_iter().map(Some)) {
+    ///         let outcome = search.run_unit(unit.as_deref(), bound, &Limits::NONE)?;
+    ///         found = found.or(outcome.path);
+    ///         next = next.min(outcome.next_bound.unwrap_or(u32::MAX));
+    ///     }
+    ///     if let Some(path) = found { break path; }
+    ///     bound = next;
+    /// };
+    /// assert_eq!(path.len(), 31); // the hardest 3×3 board
+    /// search.check(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn split(&self, board: &Board, depth: usize) -> Result<Split, SplitError> {
+        let goal = self.plan(board).goal?;
+        if !is_solvable(board, &goal) || board == &goal {
+            // The planner answers these without a search.
+            let report = self.answer(board, &goal, false, None, &Limits::NONE)?;
+            debug_assert!(matches!(report.method, Method::Parity));
+            return Ok(Split::Answered(report));
+        }
+        let named = match self.heuristic {
+            Some(HeuristicKind::Manhattan) => UnitHeuristic::Manhattan,
+            Some(HeuristicKind::LinearConflict) => UnitHeuristic::LinearConflict,
+            Some(HeuristicKind::Pdb) | None => {
+                match choose_tables(&goal, &[board], &|key| self.tables.is_cached(key)) {
+                    Some(choice) => {
+                        if let Some(reason) = &choice.building_because {
+                            self.tables.building_big_tables(board.shape(), reason);
+                        }
+                        UnitHeuristic::Pdb(choice.tier)
+                    }
+                    None if self.heuristic.is_some() => {
+                        return Err(PlanError::PdbTooLarge { shape: board.shape().to_string() }.into())
+                    }
+                    None => UnitHeuristic::LinearConflict,
+                }
+            }
+        };
+        self.unit_search(board, &goal, named, depth).map(Split::Search)
+    }
+
+    /// The search of `board` toward `goal` cut at `depth` moves with the `heuristic` named (the
+    /// pattern databases come from the solver's table source): what a unit's worker rebuilds
+    /// from the unit's line. The board must be solvable and not the goal.
+    pub fn unit_search(
+        &self,
+        board: &Board,
+        goal: &Board,
+        heuristic: UnitHeuristic,
+        depth: usize,
+    ) -> Result<SplitSearch, SplitError> {
+        if depth == 0 || depth > MAX_SPLIT_DEPTH {
+            return Err(SplitError::Depth(depth));
+        }
+        if board.shape() != goal.shape() {
+            let mismatch =
+                SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() };
+            return Err(PlanError::Solve(mismatch).into());
+        }
+        if board.shape().n_cells() > MAX_CELLS_WITHOUT_LIMITS {
+            return Err(SplitError::TooLarge(board.shape().to_string()));
+        }
+        let loaded = match heuristic {
+            UnitHeuristic::Manhattan => Heuristic::Manhattan,
+            UnitHeuristic::LinearConflict => Heuristic::LinearConflict,
+            UnitHeuristic::Pdb(tier) => self.tier_heuristic(goal, tier)?,
+        };
+        if let Heuristic::Pdb(pdb) = &loaded {
+            if !ida::Pdb::fits(pdb) || pdb.by_tile.len() != board.tiles().len() {
+                return Err(PlanError::Solve(SolveError::HeuristicMismatch).into());
+            }
+        }
+        let (geometry, state, blank_tile) = crate::solve::search_state(board, goal);
+        Ok(SplitSearch {
+            board: board.clone(),
+            goal: goal.clone(),
+            heuristic: loaded,
+            named: heuristic,
+            depth,
+            geometry,
+            state,
+            blank_tile,
+        })
+    }
+}
+
+impl SplitSearch {
+    /// The board searched.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The goal it is searched toward.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The heuristic every unit searches with.
+    pub fn heuristic(&self) -> UnitHeuristic {
+        self.named
+    }
+
+    /// The depth of the cut, in moves.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// The first round's bound: the heuristic's value of the board, a lower bound on the
+    /// optimum.
+    pub fn start_bound(&self) -> u32 {
+        lower_bound(&self.board, &self.goal, &self.heuristic).unwrap_or(0)
+    }
+
+    /// The prefixes of units 1, 2, …: every sequence of [`SplitSearch::depth`] moves that never
+    /// undoes the move before it, in move order. The same whatever the bound.
+    pub fn prefixes(&self) -> Vec<Vec<Direction>> {
+        units::prefixes(&self.geometry, &self.state, self.depth)
+    }
+
+    /// Runs one unit of the round with `bound`: unit 0 (`prefix` `None`), or the unit below
+    /// `prefix`, on this thread, under `limits` (unit 0 is small and runs to its end).
+    pub fn run_unit(
+        &self,
+        prefix: Option<&[Direction]>,
+        bound: u32,
+        limits: &Limits<'_>,
+    ) -> Result<UnitOutcome, SplitError> {
+        if let Some(prefix) = prefix {
+            if !self.is_prefix(prefix) {
+                return Err(SplitError::Prefix { depth: self.depth });
+            }
+        }
+        let run = match &self.heuristic {
+            Heuristic::Manhattan => {
+                self.run(ida::Manhattan { blank_tile: self.blank_tile, value: 0 }, prefix, bound, limits)
+            }
+            Heuristic::LinearConflict => {
+                let shape = self.board.shape();
+                self.run(ida::LinearConflict::new(self.blank_tile, shape.rows(), shape.cols()), prefix, bound, limits)
+            }
+            Heuristic::Pdb(pdb) => {
+                let manhattan = ida::Manhattan { blank_tile: self.blank_tile, value: 0 };
+                let estimate = ida::Pdb { manhattan, heuristic: std::sync::Arc::clone(pdb), excess: Vec::new() };
+                self.run(estimate, prefix, bound, limits)
+            }
+        };
+        Ok(UnitOutcome {
+            path: run.found,
+            next_bound: (run.next_bound != u32::MAX).then_some(run.next_bound),
+            nodes: run.nodes,
+            gave_up: run.gave_up,
+        })
+    }
+
+    /// Checks a path the rounds found, independently: it leads from the board to the goal.
+    pub fn check(&self, path: &[Direction]) -> Result<(), CheckError> {
+        check(&self.board, &self.goal, &Answer::Solved(path.to_vec()))
+    }
+
+    fn run<E: Estimate>(
+        &self,
+        estimate: E,
+        prefix: Option<&[Direction]>,
+        bound: u32,
+        limits: &Limits<'_>,
+    ) -> units::UnitRun {
+        match prefix {
+            None => units::top(&self.geometry, &self.state, estimate, self.depth, bound),
+            Some(prefix) => units::below(&self.geometry, &self.state, estimate, prefix, bound, limits),
+        }
+    }
+
+    /// Whether `prefix` is one of [`SplitSearch::prefixes`], without listing them.
+    fn is_prefix(&self, prefix: &[Direction]) -> bool {
+        if prefix.len() != self.depth || prefix.windows(2).any(|pair| pair[1] == pair[0].opposite()) {
+            return false;
+        }
+        let mut board = self.board.clone();
+        prefix.iter().all(|&dir| board.moved(dir).map(|next| board = next).is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests;
