@@ -15,7 +15,10 @@ use anyhow::Context;
 use sliding::pdb::{PatternDb, PatternKey};
 
 /// Tables smaller than this are built in memory every time (in milliseconds) and never written.
-const CACHE_MIN_ENTRIES: usize = 1 << 20;
+/// The quick tables of the 15- and 24-puzzle (5-tile and 4-tile patterns, 524,160 and 303,600
+/// entries) are above it: they take a second or more to build, which every worker of a cluster
+/// would pay again, and a few hundred kilobytes to keep.
+const CACHE_MIN_ENTRIES: usize = 1 << 18;
 
 /// The cache directory (see the module documentation). The platform's rules come from the
 /// `directories` crate, which follows the XDG base directories, Apple's and Windows' known

@@ -83,6 +83,11 @@ pub struct SlideArgs {
     /// board is in the line: a FILE given too must hold the same board
     #[arg(long, value_name = "LINE", conflicts_with_all = ["shard", "fast", "within", "svg", "heuristic", "path"])]
     pub unit: Option<String>,
+    /// With --unit: write in FILE the number of a unit that reaches the goal, and skip the units
+    /// after the one FILE names (workers of one round sharing FILE stop early; the answer does
+    /// not change)
+    #[arg(long, value_name = "FILE", requires = "unit")]
+    pub found_file: Option<PathBuf>,
     /// Add each board's solving time in seconds: after the answer in text, as "seconds" in JSON
     /// (for benchmarks; it makes the output vary from run to run)
     #[arg(long)]

@@ -8,6 +8,9 @@
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use puzzle_core::Direction;
@@ -225,7 +228,7 @@ fn read_unit(text: &str, name: &str) -> anyhow::Result<(UnitLine, Board, Board, 
 }
 
 /// `--unit LINE` (or `--unit -`: unit lines from standard input, solved on `--jobs` threads and
-/// printed in order): each unit searched to its round's bound, one result line per unit.
+/// printed in order; none is no work): each unit searched to its round's bound, one result line per unit.
 /// `expected`: the board of the input file, when one was given with the unit.
 pub fn run_units(args: &SlideArgs, text: &str, expected: Option<&Board>, out: &mut impl Write) -> anyhow::Result<()> {
     let lines: Vec<(String, String)> = if text == "-" {
@@ -237,9 +240,7 @@ pub fn run_units(args: &SlideArgs, text: &str, expected: Option<&Board>, out: &m
                 lines.push((format!("<stdin>:{}", number + 1), line));
             }
         }
-        if lines.is_empty() {
-            return Err(bad("<stdin>", "no unit line"));
-        }
+        // No line is no work: a worker given an empty slice of a round's units.
         lines
     } else {
         vec![("--unit".to_owned(), text.to_owned())]
@@ -254,21 +255,75 @@ pub fn run_units(args: &SlideArgs, text: &str, expected: Option<&Board>, out: &m
     }
     let tables = Tables::default();
     let solver = sliding::Solver::new(Goal::Kind(sliding::GoalKind::BlankLast), &tables);
+    // Units are taken in the order given, one at a time by each thread: once one reaches the
+    // goal, the units after it cannot change the answer, and those not started are skipped.
+    let next = AtomicUsize::new(0);
+    let found_unit = AtomicUsize::new(usize::MAX);
+    let results: Vec<Mutex<Option<anyhow::Result<UnitResult>>>> = units.iter().map(|_| Mutex::new(None)).collect();
     // On the threads `--jobs` set for the whole process.
-    let results: Vec<anyhow::Result<UnitResult>> = units
-        .par_iter()
-        .zip(&lines)
-        .map(|((line, board, goal, heuristic), (name, _))| -> anyhow::Result<UnitResult> {
-            let search =
-                solver.unit_search(board, goal, *heuristic, line.depth).map_err(|e| bad(name, e.to_string()))?;
-            run_one(args, &search, line, name)
-        })
-        .collect();
+    (0..rayon::current_num_threads()).into_par_iter().for_each(|_| loop {
+        let index = next.fetch_add(1, Relaxed);
+        let (Some((line, board, goal, heuristic)), Some((name, _))) = (units.get(index), lines.get(index)) else {
+            break;
+        };
+        let found_before = found_unit.load(Relaxed) < line.unit
+            || args.found_file.as_deref().and_then(read_found).is_some_and(|found| found < line.unit);
+        let result = if found_before {
+            Ok(skipped(line))
+        } else {
+            solver
+                .unit_search(board, goal, *heuristic, line.depth)
+                .map_err(|e| bad(name, e.to_string()))
+                .and_then(|search| run_one(args, &search, line, name))
+        };
+        if result.as_ref().is_ok_and(|r| r.status == "found") {
+            found_unit.fetch_min(line.unit, Relaxed);
+            if let Some(file) = &args.found_file {
+                write_found(file, line.unit);
+            }
+        }
+        *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+    });
     for result in results {
+        let result = result.into_inner().unwrap_or_else(|e| e.into_inner());
+        let result = result.unwrap_or_else(|| Err(anyhow::anyhow!("a unit was not run")));
         writeln!(out, "{}", serde_json::to_string(&result?)?)?;
         out.flush()?;
     }
     Ok(())
+}
+
+/// The unit a `--found-file` names: the least unit of the round known to reach the goal.
+fn read_found(file: &Path) -> Option<usize> {
+    std::fs::read_to_string(file).ok()?.trim().parse().ok()
+}
+
+/// Records in `file` that `unit` reached the goal, unless it names a unit before it already.
+/// Other workers of the round read it before each unit and skip the units after it. Written
+/// whole and renamed, so a reader sees the old number or the new one; two workers writing at
+/// once may keep the larger, which only costs time, never the answer (units before the number
+/// always run).
+fn write_found(file: &Path, unit: usize) {
+    if read_found(file).is_some_and(|found| found <= unit) {
+        return;
+    }
+    let mut temporary = file.as_os_str().to_owned();
+    temporary.push(format!(".{}", std::process::id()));
+    if std::fs::write(&temporary, format!("{unit}\n")).is_ok() {
+        let _ = std::fs::rename(&temporary, file);
+    }
+}
+
+/// The result of a unit not searched because a unit before it reached the goal.
+fn skipped(line: &UnitLine) -> UnitResult {
+    UnitResult {
+        unit: line.clone(),
+        status: "skipped".to_owned(),
+        path: None,
+        next_bound: None,
+        nodes: 0,
+        elapsed_ms: 0.0,
+    }
 }
 
 fn run_one(args: &SlideArgs, search: &SplitSearch, line: &UnitLine, name: &str) -> anyhow::Result<UnitResult> {
@@ -347,16 +402,25 @@ pub fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow::Result
     // after it cannot change the answer and may be missing.
     let found = by_unit.iter().find(|(_, (_, r))| r.status == "found").map(|(&unit, _)| unit);
     let needed = found.map_or(template.units, |unit| unit + 1);
-    // A unit stopped by a limit or a signal has no answer; after the found one it is not needed.
-    if let Some((place, result)) = by_unit.range(..needed).map(|(_, entry)| entry).find(|(_, r)| r.status == "gave up")
-    {
-        return Err(bad(
-            place,
-            format!(
-                "unit {} gave up (time or node limit, or a signal) and has no answer: run it again",
-                result.unit.unit
-            ),
-        ));
+    // A unit stopped by a limit or a signal has no answer, and one skipped had a unit before it
+    // reach the goal; after the first found one neither is needed.
+    for (place, result) in by_unit.range(..needed).map(|(_, entry)| entry) {
+        let unit = result.unit.unit;
+        match result.status.as_str() {
+            "gave up" => {
+                let message =
+                    format!("unit {unit} gave up (time or node limit, or a signal) and has no answer: run it again");
+                return Err(bad(place, message));
+            }
+            "skipped" => {
+                let message = format!(
+                    "unit {unit} was skipped because a unit before it reached the goal, but no result merged here did: \
+                     merge every result of the round, or run unit {unit} again"
+                );
+                return Err(bad(place, message));
+            }
+            _ => {}
+        }
     }
     let missing: Vec<usize> = (0..needed).filter(|unit| !by_unit.contains_key(unit)).collect();
     if let Some(&first_missing) = missing.first() {
