@@ -653,6 +653,8 @@ fn output_that_cannot_be_written_is_an_output_error() {
         (&["slide", "--json", "--path"][..], board),
         (&["slide", "--size", "3x3"][..], "1 0 3 4 2 5 7 8 6\n"),
         (&["slide", "--fast"][..], board),
+        (&["slide", "--split", "2"][..], board),
+        (&["edge", "--best", "--jobs", "1", "--max-nodes", "1000", SET1_3X3][..], ""),
         (&["edge", SET1_3X3][..], ""),
         (&["edge", "--count", SET1_3X3][..], ""),
         (&["edge", "--all", "--json", SET1_3X3][..], ""),
