@@ -59,6 +59,24 @@ impl Input {
     }
 }
 
+/// `message` with every part quoted in `"…"` or `` `…` `` cut by [`puzzle_core::text::excerpt`]:
+/// for messages written by others (serde's quote whole strings and field names of the input).
+pub fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut rest = message;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = rest[open..].chars().next().unwrap_or('"');
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        let Some(close) = rest.find(quote) else { break };
+        out.push_str(&puzzle_core::text::excerpt(&rest[..close]));
+        out.push(quote);
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The message for a NUL byte in the input.
 pub const NUL_MESSAGE: &str = "a NUL byte: expected text, not binary data";
 
@@ -118,3 +136,22 @@ impl fmt::Display for Reported {
 }
 
 impl std::error::Error for Reported {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_shortened() {
+        let long = "9".repeat(100);
+        let short = format!("{}…", "9".repeat(40));
+        assert_eq!(shorten_quotes("no quotes"), "no quotes");
+        assert_eq!(shorten_quotes("`a` and \"b\""), "`a` and \"b\"");
+        assert_eq!(
+            shorten_quotes(&format!("invalid type: string \"{long}\", expected `{long}`")),
+            format!("invalid type: string \"{short}\", expected `{short}`")
+        );
+        assert_eq!(shorten_quotes(&format!("unclosed \"{long}")), format!("unclosed \"{long}"));
+        assert_eq!(shorten_quotes("\"é\" `\"` x"), "\"é\" `\"` x");
+    }
+}

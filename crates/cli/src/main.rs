@@ -4,13 +4,16 @@
 mod edge;
 mod input;
 mod interrupt;
+mod jobs;
 mod merge;
+mod output;
 mod pdb_cache;
 mod progress;
 mod shard;
 mod slide;
 mod stream;
 mod svg;
+mod values;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -22,7 +25,8 @@ use crate::input::{BadInput, Reported};
 const EXIT_CODES: &str = "\
 Exit status:
   0  every puzzle was answered (including \"-1\", \"impossible\" and \"no solution\")
-  1  bad input (the message names the file, line and column) or bad arguments
+  1  bad input (the message names the file, line and column), bad arguments, or an output that
+     cannot be written (`<stdout>: cannot write: …`; a closed pipe is not an error)
   2  internal error (a bug: please report it)
   130  interrupted by Ctrl-C, SIGTERM or SIGHUP (what was found so far is printed; a second signal stops at once)";
 
@@ -58,12 +62,23 @@ enum Command {
     Merge(merge::MergeArgs),
 }
 
+impl Command {
+    /// `--jobs` of the commands that have it.
+    fn jobs(&self) -> jobs::JobsArg {
+        match self {
+            Command::Slide(args) => args.jobs,
+            Command::Edge(args) => args.jobs,
+            Command::Pdb(_) | Command::Merge(_) => jobs::JobsArg::default(),
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 enum PdbCommand {
     /// Build (or check) the tables the default heuristic uses for boards of the given sizes
     Build {
         /// Board sizes as RxC
-        #[arg(default_values = ["4x4"], value_parser = slide::parse_size)]
+        #[arg(default_values = ["4x4"], value_parser = values::parse_slide_size)]
         sizes: Vec<(usize, usize)>,
         /// Rebuild even when a sound cache file exists
         #[arg(long)]
@@ -76,16 +91,16 @@ enum PdbCommand {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err) => {
-            // Usage errors are bad input (exit 1), not internal errors; help and version exit 0.
-            let _ = err.print();
-            return if err.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
-        }
+        // Usage errors are bad input (exit 1); help and version exit 0 when they are printed.
+        Err(err) => return output::print_clap(&err),
     };
+    if let Err(err) = cli.command.jobs().set_threads() {
+        return report(&err);
+    }
     interrupt::install();
     progress::set_quiet(cli.quiet);
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(output::Output::new(stdout.lock()));
     let result = match &cli.command {
         Command::Slide(args) => slide::run(args, &mut out),
         Command::Edge(args) => edge::run(args, &mut out),
@@ -96,6 +111,10 @@ fn main() -> ExitCode {
         }
     };
     let result = result.and_then(|()| out.flush().map_err(anyhow::Error::from));
+    if let Some(failure) = out.get_ref().failure() {
+        // Answers were lost: whatever else went wrong came after, and from it.
+        return output::report_failure(failure);
+    }
     match result {
         // Interrupted: what was found so far is printed; the status says it is not everything.
         Ok(()) if interrupt::interrupted() => ExitCode::from(interrupt::EXIT_INTERRUPTED),
@@ -132,10 +151,6 @@ fn report(err: &anyhow::Error) -> ExitCode {
     }
     if err.downcast_ref::<Reported>().is_some() {
         return ExitCode::from(1);
-    }
-    if err.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) {
-        // The reader went away (`puzzle … | head`): nothing more to say.
-        return ExitCode::SUCCESS;
     }
     eprintln!("error: internal: {err:#}");
     ExitCode::from(2)

@@ -35,7 +35,11 @@ impl Record<'_> {
     }
 
     fn error(&self, message: impl Into<String>) -> BadInput {
-        BadInput { file: self.file.to_owned(), pos: Some(puzzle_core::Pos::new(self.line, 1)), message: message.into() }
+        BadInput {
+            file: self.file.to_owned(),
+            pos: Some(puzzle_core::Pos::new(self.line, 1)),
+            message: crate::input::shorten_quotes(&message.into()),
+        }
     }
 }
 

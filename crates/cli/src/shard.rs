@@ -1,5 +1,5 @@
-//! `--shard K/N` and `--jobs N` for batches: which boards one shard solves, how its JSON lines
-//! carry their place in the whole input, and a local thread pool of the asked size.
+//! `--shard K/N` for batches: which boards one shard solves, and how its JSON lines carry their
+//! place in the whole input.
 
 use std::io::Write;
 
@@ -26,29 +26,13 @@ pub fn selects(shard: Option<Shard>, index: usize) -> bool {
 
 /// Reads `K/N` with 1 ≤ K ≤ N.
 pub fn parse_shard(text: &str) -> Result<Shard, String> {
-    let expected = || format!("expected K/N with 1 <= K <= N, like 2/8, found `{text}`");
+    let expected = || format!("expected K/N with 1 <= K <= N, like 2/8, found `{}`", puzzle_core::text::excerpt(text));
     let (k, n) = text.split_once('/').ok_or_else(expected)?;
     let number = |t: &str| t.trim().parse::<usize>().ok();
     match (number(k), number(n)) {
         (Some(k), Some(n)) if 1 <= k && k <= n => Ok(Shard { k, n }),
         (Some(k), Some(n)) if k > n && n > 0 => Err(format!("shard {k} of {n} does not exist: K is 1 to {n}")),
         _ => Err(expected()),
-    }
-}
-
-/// Reads a number of threads, at least 1.
-pub fn parse_jobs(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(jobs) if jobs >= 1 => Ok(jobs),
-        _ => Err(format!("expected a number of threads of at least 1, found `{text}`")),
-    }
-}
-
-/// Runs `work` on a pool of `jobs` threads, or on rayon's global pool (all cores) without.
-pub fn with_jobs<R: Send>(jobs: Option<usize>, work: impl FnOnce() -> anyhow::Result<R> + Send) -> anyhow::Result<R> {
-    match jobs {
-        None => work(),
-        Some(jobs) => rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?.install(work),
     }
 }
 

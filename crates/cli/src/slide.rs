@@ -29,7 +29,7 @@ pub struct SlideArgs {
     #[arg(long, value_enum)]
     pub format: Option<SlideFormat>,
     /// The board size for the lines format, as RxC (for example 4x4)
-    #[arg(long, value_parser = parse_size)]
+    #[arg(long, value_parser = crate::values::parse_slide_size)]
     pub size: Option<(usize, usize)>,
     /// The goal: blank-last (1 2 … N-1 _), blank-first (_ 1 2 … N-1, Korf's convention), or a
     /// file holding one goal board in the grid format
@@ -54,7 +54,7 @@ pub struct SlideArgs {
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Give up on a board after this many seconds
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Also print an optimal path after each answer: the letters U, D, L, R say where the blank
     /// moves
@@ -65,9 +65,8 @@ pub struct SlideArgs {
     /// is proven shortest), "lower_bound" (proven; equal to moves when optimal)}
     #[arg(long)]
     pub json: bool,
-    /// Threads for solving [default: all cores]; the output does not depend on it
-    #[arg(long, value_name = "N", value_parser = crate::shard::parse_jobs)]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub jobs: crate::jobs::JobsArg,
     /// Solve only the K-th of N interleaved parts of the batch (the boards i, from 0, with
     /// i mod N = K-1); needs --json, whose lines then start with "index" (the board's place in
     /// the input) and "total" (boards in the input) for `puzzle merge`
@@ -126,26 +125,9 @@ pub enum HeuristicArg {
     Pdb,
 }
 
-pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(|| format!("expected RxC, like 4x4, not `{text}`"))?;
-    let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v >= 2);
-    match (number(rows), number(cols)) {
-        (Some(rows), Some(cols)) if rows.checked_mul(cols).is_some_and(|n| n <= 1 << 20) => Ok((rows, cols)),
-        _ => Err(format!("expected RxC with R, C of at least 2 (and R·C at most 1048576), not `{text}`")),
-    }
-}
-
-pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("expected a number of seconds, not `{text}`"))
-}
-
 /// `--within W`: a number at least 1.
 fn parse_weight(text: &str) -> Result<sliding::Weight, String> {
-    text.parse::<sliding::Weight>().map_err(|err| format!("`{text}`: {err}"))
+    text.parse::<sliding::Weight>().map_err(|err| format!("`{}`: {err}", puzzle_core::text::excerpt(text)))
 }
 
 /// One board's answer as JSON.
@@ -350,30 +332,30 @@ impl Batch<'_> {
             (self.answered..).zip(items).filter(|&(number, _)| crate::shard::selects(args.shard, number)).collect();
         self.answered += items.len();
         let solver = &self.solver;
-        let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> = crate::shard::with_jobs(args.jobs, || {
-            solver.prepare(items)?;
-            // Boards answered, and the search's nodes and bound (of the board searched last).
-            let ticker = crate::progress::Ticker::start(
-                crate::progress::bar(
-                    selected.len() as u64,
-                    "{spinner} [{elapsed_precise}] {pos}/{len} boards {wide_bar} {msg}",
-                ),
-                || {
-                    let search = &crate::progress::SEARCH;
-                    let nodes = search.nodes.load(std::sync::atomic::Ordering::Relaxed);
-                    let bound = search.bound.load(std::sync::atomic::Ordering::Relaxed);
-                    format!("{} nodes, bound {bound}", crate::progress::human(nodes))
-                },
-            );
-            Ok(selected
-                .par_iter()
-                .map(|(_, item)| {
-                    let answer = item.board.as_ref().ok().map(|board| solver.solve(board)).transpose();
-                    ticker.bar().inc(1);
-                    answer
-                })
-                .collect())
-        })?;
+        // On the threads `--jobs` set for the whole process.
+        solver.prepare(items)?;
+        // Boards answered, and the search's nodes and bound (of the board searched last).
+        let ticker = crate::progress::Ticker::start(
+            crate::progress::bar(
+                selected.len() as u64,
+                "{spinner} [{elapsed_precise}] {pos}/{len} boards {wide_bar} {msg}",
+            ),
+            || {
+                let search = &crate::progress::SEARCH;
+                let nodes = search.nodes.load(std::sync::atomic::Ordering::Relaxed);
+                let bound = search.bound.load(std::sync::atomic::Ordering::Relaxed);
+                format!("{} nodes, bound {bound}", crate::progress::human(nodes))
+            },
+        );
+        let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> = selected
+            .par_iter()
+            .map(|(_, item)| {
+                let answer = item.board.as_ref().ok().map(|board| solver.solve(board)).transpose();
+                ticker.bar().inc(1);
+                answer
+            })
+            .collect();
+        drop(ticker);
         for (&(number, item), answer) in selected.iter().zip(answers) {
             let place = total.map(|total| (number, total));
             let message = match (&item.board, answer?) {

@@ -668,4 +668,159 @@ fn an_unwritable_cache_is_named_before_any_build() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!((output.status.code(), String::from_utf8_lossy(&output.stdout).trim()), (Some(0), "7"), "{stderr}");
     assert!(stderr.contains("is not in the cache") && stderr.contains("4x4"), "{stderr}");
+
+/// Runs `puzzle ARGS` with `stdin` and standard output on `/dev/full`, a device whose every
+/// write fails with "no space left on device"; returns the exit status and stderr.
+#[cfg(target_os = "linux")]
+fn on_a_full_disk(args: &[&str], stdin: &str) -> (i32, String) {
+    let (mut command, _cache) = common::command();
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens");
+    let mut child = command
+        .args(args)
+        .current_dir(common::workspace_root())
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut child_stdin = child.stdin.take().expect("stdin is piped");
+    // The binary may exit before reading all of it.
+    let _ = child_stdin.write_all(stdin.as_bytes());
+    drop(child_stdin);
+    let output = child.wait_with_output().expect("the binary finishes");
+    (output.status.code().expect("the binary exits normally"), String::from_utf8(output.stderr).unwrap())
+}
+
+/// Answers that cannot be written are an output error, not an internal one (exit status 2
+/// would ask for a bug report): every mode that prints, help and version included.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_an_output_error() {
+    let board = "1 0 3\n4 2 5\n7 8 6\n";
+    let shard_line = "{\"index\":0,\"total\":1,\"moves\":1}\n";
+    let expected = "error: <stdout>: cannot write: No space left on device (os error 28)\n";
+    for (args, stdin) in [
+        (&["slide"][..], board),
+        (&["slide", "--json", "--path"][..], board),
+        (&["slide", "--size", "3x3"][..], "1 0 3 4 2 5 7 8 6\n"),
+        (&["slide", "--fast"][..], board),
+        (&["slide", "--split", "2"][..], board),
+        (&["edge", "--best", "--jobs", "1", "--max-nodes", "1000", SET1_3X3][..], ""),
+        (&["edge", SET1_3X3][..], ""),
+        (&["edge", "--count", SET1_3X3][..], ""),
+        (&["edge", "--all", "--json", SET1_3X3][..], ""),
+        (&["edge", "--split", "1", SET1_3X3][..], ""),
+        (&["edge", "--verify", "fixtures/data/brendan_set1_03x03.sol", SET1_3X3][..], ""),
+        (&["merge", "-"][..], shard_line),
+        (&["pdb", "path"][..], ""),
+        (&["--help"][..], ""),
+        (&["--version"][..], ""),
+        (&["slide", "--help"][..], ""),
+        (&["edge", "-h"][..], ""),
+    ] {
+        assert_eq!(on_a_full_disk(args, stdin), (1, expected.to_owned()), "puzzle {}", args.join(" "));
+    }
+    // Files named on the command line say the same with their name.
+    let expected = "error: /dev/full: cannot write: No space left on device (os error 28)\n";
+    for (args, stdin) in [
+        (&["edge", "--sol", "/dev/full", SET1_3X3][..], ""),
+        (&["edge", "--svg", "/dev/full", SET1_3X3][..], ""),
+        (&["slide", "--svg", "/dev/full"][..], board),
+    ] {
+        let run = common::puzzle(args, stdin);
+        assert_eq!((run.code, run.stderr.as_str()), (1, expected), "{}", run.failure("unexpected"));
+    }
+}
+
+/// A reader that goes away (`puzzle … | head -1`) ends the run in silence with exit status 0,
+/// for a small answer and for a batch whose answers outgrow the pipe's buffer.
+#[test]
+fn a_closed_pipe_is_silent_and_successful() {
+    let many = "1 2 3 4 5 6 7 0 8\n".repeat(20_000);
+    for (args, stdin) in [
+        (&["slide"][..], "1 0 3\n4 2 5\n7 8 6\n"),
+        (&["slide", "--size", "3x3", "--path"][..], many.as_str()),
+        (&["edge", "--all", SET1_3X3][..], ""),
+        (&["--help"][..], ""),
+    ] {
+        let (mut command, _cache) = common::command();
+        let mut child = command
+            .args(args)
+            .current_dir(common::workspace_root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // The reader goes away before the binary has its input, so before it answers.
+        drop(child.stdout.take());
+        let mut child_stdin = child.stdin.take().expect("stdin is piped");
+        let _ = child_stdin.write_all(stdin.as_bytes());
+        drop(child_stdin);
+        let output = child.wait_with_output().expect("the binary finishes");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!((output.status.code(), stderr.as_str()), (Some(0), ""), "puzzle {}", args.join(" "));
+    }
+}
+
+/// A bad token of a million characters is quoted by its first 40 and `…`, in every format: the
+/// message stays one short line.
+#[test]
+fn a_long_bad_token_is_quoted_by_its_start() {
+    let long = |c: &str| c.repeat(1_000_000);
+    let quoted = |c: &str| format!("{}…", c.repeat(40));
+    let sol = temp_file("long.sol", format!("{} 0 0 0\n", long("7")));
+    let cases = [
+        (
+            vec!["slide", "--format", "judge-b"],
+            format!("{}\n", long("9")),
+            format!("1:1: expected the number of boards T, found `{}`", quoted("9")),
+        ),
+        (
+            vec!["slide"],
+            format!("1 0 3\n4 {} 5\n7 8 6\n", long("x")),
+            format!("2:3: expected a tile number 0-8, found `{}`", quoted("x")),
+        ),
+        (
+            vec!["slide", "--format", "grid"],
+            format!("1 2\n3 {}\n", long("x")),
+            format!("2:3: expected a tile number 0-3 or `_`, found `{}`", quoted("x")),
+        ),
+        (
+            vec!["edge"],
+            format!("A+ {} C+ D+\n", long("A")),
+            format!("1:4: bad mark `{}`: `A` is not a half (+ top, - bottom, / left, * right)", quoted("A")),
+        ),
+        (
+            vec!["edge", "--format", "puz"],
+            format!("1 1\n1 2 {} 4\n", long("7")),
+            format!("2:5: expected a colour 0-1023, found `{}`", quoted("7")),
+        ),
+    ];
+    for (args, stdin, message) in cases {
+        let run = common::puzzle_bytes(&args, stdin.as_bytes());
+        let expected = format!("error: <stdin>:{message}\n");
+        assert_eq!((run.code, run.stderr.as_str()), (1, expected.as_str()), "{}", run.failure("unexpected"));
+        // A bad board of a grid batch is also reported in its place.
+        assert!(run.stdout.is_empty() || run.stdout == expected, "{}", run.failure("unexpected"));
+    }
+    let run = common::puzzle(&["edge", "--verify", sol.as_str(), SET1_3X3], "");
+    let expected = format!("error: {sol}:1:1: expected a whole number, found `{}`\n", quoted("7"));
+    assert_eq!((run.code, run.stderr.as_str()), (1, expected.as_str()), "{}", run.failure("unexpected"));
+    // JSON lines: serde's messages quote whole strings; they are cut the same way.
+    let unit = format!("{{\"unit\":\"{}\"}}", "9".repeat(1_000));
+    let run = common::puzzle(&["edge", "--unit", &unit, SET1_3X3], "");
+    let expected = format!("error: --unit:1:1010: invalid type: string \"{}\", expected usize\n", quoted("9"));
+    assert_eq!((run.code, run.stderr.as_str()), (1, expected.as_str()), "{}", run.failure("unexpected"));
+    let line = format!("{{\"unit\":0,\"prefix\":\"{}\"}}\n", long("9"));
+    let run = common::puzzle(&["merge", "-"], &line);
+    let expected = format!(
+        "error: <stdin>:1:1: not a unit result of `puzzle edge --unit`: invalid type: string \"{}\", expected a sequence\n",
+        quoted("9")
+    );
+    assert_eq!((run.code, run.stderr.as_str()), (1, expected.as_str()), "{}", run.failure("unexpected"));
+    // Bad values of arguments too, in clap's words and in ours.
+    let run = common::puzzle(&["slide", "--size", &format!("{}x4", long("9")[..100_000].to_owned())], "");
+    assert_eq!(run.code, 1, "{}", run.failure("exit status"));
+    assert!(run.stderr.len() < 400 && run.stderr.contains(&quoted("9")), "{}", run.failure("a short message"));
 }

@@ -97,6 +97,8 @@ fn slide_output_does_not_depend_on_the_number_of_threads() {
         let one = slide(&[args, &["--jobs", "1"]].concat(), &batch);
         let two = slide(&[args, &["--jobs", "2"]].concat(), &batch);
         let default = slide(args, &batch);
+        let zero = slide(&[args, &["--jobs", "0"]].concat(), &batch);
+        assert_eq!((&zero.stdout, zero.code), (&default.stdout, default.code), "--jobs 0 is all cores {args:?}");
         // The bad board makes the status 1; everything else is answered.
         assert_eq!(one.code, 1, "{}", one.failure("exit status"));
         assert_eq!((&two.stdout, &two.stderr, two.code), (&one.stdout, &one.stderr, one.code), "--jobs 2 {args:?}");
@@ -210,7 +212,7 @@ fn merge_names_what_is_wrong() {
         "{\"index\":3,\"total\":3,\"moves\":3}\n",
         (1, "", "error: <stdin>:1:1: board index 3 is not below the total of 3 boards\n"),
     );
-    check(&["-"], "", (0, "", ""));
+    check(&["-"], "", (1, "", "error: puzzle merge: nothing to merge: <stdin> holds no output line\n"));
     let missing = dir.join("missing.jsonl");
     let run = common::puzzle(&["merge", path(&missing)], "");
     assert_eq!(run.code, 1, "{}", run.failure("exit status"));
@@ -231,8 +233,38 @@ fn shard_and_jobs_arguments_are_checked() {
     check(&["--json", "--shard", "4/3"], "shard 4 of 3 does not exist: K is 1 to 3");
     check(&["--json", "--shard", "two"], "expected K/N with 1 <= K <= N, like 2/8, found `two`");
     check(&["--shard", "1/2"], "--json");
-    check(&["--jobs", "0"], "expected a number of threads of at least 1, found `0`");
-    check(&["--jobs", "many"], "expected a number of threads of at least 1, found `many`");
+}
+
+/// `--jobs` is one argument: the same range (0 for all cores, at most 256) and message for
+/// every command that has it, and 0 means all cores everywhere.
+#[test]
+fn jobs_is_the_same_argument_everywhere() {
+    let message = |value: &str| {
+        format!(
+            "error: invalid value '{value}' for '--jobs <N>': expected a number of threads from 1 to 256, or 0 for all \
+             cores, found `{value}`\n\nFor more information, try '--help'.\n"
+        )
+    };
+    let board = "1 0 3\n4 2 5\n7 8 6\n";
+    let set1 = "fixtures/data/brendan_set1_03x03.puz";
+    for command in [&["slide"][..], &["edge", set1], &["edge", "--count", set1], &["edge", "--best", set1]] {
+        for value in ["257", "10000", "many"] {
+            let run = common::puzzle(&[command, &["--jobs", value]].concat(), board);
+            assert_eq!((run.code, run.stdout.as_str(), run.stderr.clone()), (1, "", message(value)), "{command:?}");
+        }
+        for value in ["0", "1", "256"] {
+            let run = common::puzzle(&[command, &["--jobs", value, "--max-nodes", "100000"]].concat(), board);
+            assert_eq!(run.code, 0, "{}", run.failure("accepted"));
+        }
+    }
+    // --best reports its threads: all cores for 0 and without --jobs.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (jobs, expected) in [(&["--jobs", "0"][..], cores), (&[][..], cores), (&["--jobs", "3"][..], 3)] {
+        let args = [&["edge", "--best", "--json", "--max-nodes", "1000"][..], jobs, &[set1]].concat();
+        let run = common::puzzle(&args, "");
+        let end: serde_json::Value = serde_json::from_str(run.stdout.lines().last().unwrap()).unwrap();
+        assert_eq!(end["jobs"], expected, "{}", run.failure("jobs"));
+    }
 }
 
 /// A `.puz` board cut from a random picture (so it has a solution), pieces shuffled and, with

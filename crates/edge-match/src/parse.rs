@@ -17,6 +17,7 @@
 
 use std::collections::BTreeMap;
 
+use puzzle_core::text::excerpt;
 use puzzle_core::{lines, Pos};
 
 use crate::mark::{Mark, MarkError};
@@ -171,7 +172,7 @@ fn parse_pieces(text: &str, options: &ParseOptions) -> Result<Read, ParseError> 
             }
             let mark = token.text.parse::<Mark>().map_err(|reason| ParseError {
                 pos: token.pos,
-                kind: ParseErrorKind::BadMark { token: token.text.to_owned(), reason },
+                kind: ParseErrorKind::BadMark { token: excerpt(token.text), reason },
             })?;
             sides.push(mark);
         }

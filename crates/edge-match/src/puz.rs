@@ -13,6 +13,7 @@
 //! (clockwise from north). Pieces are numbered from 0 in the order they appear. Lines whose first
 //! character (after spaces) is `c` or `#` are comments; blank lines are skipped.
 
+use puzzle_core::text::excerpt;
 use puzzle_core::{lines, Line, Pos};
 
 use crate::model::{Puzzle, PuzzleError, PuzzleSpec, FRAME};
@@ -224,13 +225,13 @@ fn read_number<T: std::str::FromStr>(token: &str) -> Option<T> {
 
 /// A board size: a positive whole number.
 fn read_size(token: &str) -> Result<usize, PuzErrorKind> {
-    read_number(token).filter(|&size: &usize| size > 0).ok_or_else(|| PuzErrorKind::BadSize { token: token.to_owned() })
+    read_number(token).filter(|&size: &usize| size > 0).ok_or_else(|| PuzErrorKind::BadSize { token: excerpt(token) })
 }
 
 /// A colour: a whole number no larger than the engine's tables allow.
 fn read_colour(token: &str) -> Result<u16, PuzErrorKind> {
     (read_number(token).filter(|&colour| colour <= Puzzle::MAX_COLOUR))
-        .ok_or_else(|| PuzErrorKind::BadColour { token: token.to_owned() })
+        .ok_or_else(|| PuzErrorKind::BadColour { token: excerpt(token) })
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@
 
 use std::fmt::Write as _;
 
+use puzzle_core::text::excerpt;
 use puzzle_core::{lines, Pos};
 
 use crate::model::{Placement, Puzzle};
@@ -137,12 +138,12 @@ pub fn parse_sol(text: &str) -> Result<Vec<SolLine>, SolError> {
             values[found] = match (found, number) {
                 (3, Some(rotation)) if rotation < 4 => rotation,
                 (3, _) => {
-                    let kind = SolErrorKind::BadRotation { token: token.text.to_owned() };
+                    let kind = SolErrorKind::BadRotation { token: excerpt(token.text) };
                     return Err(SolError { pos: token.pos, kind });
                 }
                 (_, Some(value)) => value,
                 (_, None) => {
-                    let kind = SolErrorKind::NotANumber { token: token.text.to_owned() };
+                    let kind = SolErrorKind::NotANumber { token: excerpt(token.text) };
                     return Err(SolError { pos: token.pos, kind });
                 }
             };

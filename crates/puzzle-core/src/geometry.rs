@@ -23,6 +23,13 @@ impl Direction {
     pub const ALL: [Direction; 4] = [Direction::North, Direction::West, Direction::South, Direction::East];
 
     /// The direction with index `idx % 4` in counter-clockwise order.
+    ///
+    /// ```
+    /// use puzzle_core::Direction;
+    ///
+    /// assert_eq!(Direction::from_index(1), Direction::West);
+    /// assert_eq!(Direction::from_index(6), Direction::South);
+    /// ```
     pub const fn from_index(idx: usize) -> Direction {
         match idx % 4 {
             0 => Direction::North,
@@ -33,16 +40,43 @@ impl Direction {
     }
 
     /// The index of this direction in counter-clockwise order (north 0, west 1, south 2, east 3).
+    ///
+    /// ```
+    /// use puzzle_core::Direction;
+    ///
+    /// assert_eq!(Direction::East.index(), 3);
+    /// for (i, dir) in Direction::ALL.into_iter().enumerate() {
+    ///     assert_eq!(dir.index(), i);
+    ///     assert_eq!(Direction::from_index(i), dir);
+    /// }
+    /// ```
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The direction pointing the other way.
+    ///
+    /// ```
+    /// use puzzle_core::Direction;
+    ///
+    /// assert_eq!(Direction::North.opposite(), Direction::South);
+    /// assert_eq!(Direction::West.opposite(), Direction::East);
+    /// for dir in Direction::ALL {
+    ///     assert_eq!(dir.opposite().opposite(), dir);
+    /// }
+    /// ```
     pub const fn opposite(self) -> Direction {
         Direction::from_index(self.index() + 2)
     }
 
     /// The letter of a move in this direction: `U`, `L`, `D` or `R`.
+    ///
+    /// ```
+    /// use puzzle_core::Direction;
+    ///
+    /// let letters: String = Direction::ALL.iter().map(|dir| dir.move_letter()).collect();
+    /// assert_eq!(letters, "ULDR");
+    /// ```
     pub const fn move_letter(self) -> char {
         match self {
             Direction::North => 'U',
@@ -53,6 +87,16 @@ impl Direction {
     }
 
     /// The direction whose [`move_letter`](Self::move_letter) is `letter`.
+    ///
+    /// ```
+    /// use puzzle_core::Direction;
+    ///
+    /// assert_eq!(Direction::from_move_letter('R'), Some(Direction::East));
+    /// assert_eq!(Direction::from_move_letter('x'), None);
+    /// for dir in Direction::ALL {
+    ///     assert_eq!(Direction::from_move_letter(dir.move_letter()), Some(dir));
+    /// }
+    /// ```
     pub const fn from_move_letter(letter: char) -> Option<Direction> {
         match letter {
             'U' => Some(Direction::North),
@@ -64,6 +108,18 @@ impl Direction {
     }
 
     /// Row and column offsets of one step in this direction.
+    ///
+    /// ```
+    /// use puzzle_core::Direction;
+    ///
+    /// assert_eq!(Direction::North.delta(), (-1, 0));
+    /// assert_eq!(Direction::East.delta(), (0, 1));
+    /// // A step and a step back cancel out.
+    /// for dir in Direction::ALL {
+    ///     let (there, back) = (dir.delta(), dir.opposite().delta());
+    ///     assert_eq!((there.0 + back.0, there.1 + back.1), (0, 0));
+    /// }
+    /// ```
     pub const fn delta(self) -> (isize, isize) {
         match self {
             Direction::North => (-1, 0),
@@ -107,6 +163,15 @@ pub struct Shape {
 
 impl Shape {
     /// A board of `rows` × `cols` cells.
+    ///
+    /// ```
+    /// use puzzle_core::{Shape, ShapeError};
+    ///
+    /// let shape = Shape::new(2, 3).unwrap();
+    /// assert_eq!(shape.to_string(), "2x3");
+    /// assert_eq!(Shape::new(0, 3), Err(ShapeError::Empty));
+    /// assert_eq!(Shape::new(usize::MAX, 2), Err(ShapeError::TooLarge));
+    /// ```
     pub fn new(rows: usize, cols: usize) -> Result<Shape, ShapeError> {
         if rows == 0 || cols == 0 {
             return Err(ShapeError::Empty);
@@ -116,26 +181,62 @@ impl Shape {
     }
 
     /// The number of rows.
+    ///
+    /// ```
+    /// use puzzle_core::Shape;
+    ///
+    /// assert_eq!(Shape::new(2, 3).unwrap().rows(), 2);
+    /// ```
     pub const fn rows(self) -> usize {
         self.rows
     }
 
     /// The number of columns.
+    ///
+    /// ```
+    /// use puzzle_core::Shape;
+    ///
+    /// assert_eq!(Shape::new(2, 3).unwrap().cols(), 3);
+    /// ```
     pub const fn cols(self) -> usize {
         self.cols
     }
 
     /// The number of cells, `rows * cols`.
+    ///
+    /// ```
+    /// use puzzle_core::Shape;
+    ///
+    /// assert_eq!(Shape::new(2, 3).unwrap().n_cells(), 6);
+    /// assert_eq!(Shape::new(1, 1).unwrap().n_cells(), 1);
+    /// ```
     pub const fn n_cells(self) -> usize {
         self.rows * self.cols
     }
 
     /// Whether the board is square.
+    ///
+    /// ```
+    /// use puzzle_core::Shape;
+    ///
+    /// assert!(Shape::new(4, 4).unwrap().is_square());
+    /// assert!(!Shape::new(2, 3).unwrap().is_square());
+    /// ```
     pub const fn is_square(self) -> bool {
         self.rows == self.cols
     }
 
     /// The cell at `row`, `col`, if it is on the board.
+    ///
+    /// ```
+    /// use puzzle_core::{Cell, Shape};
+    ///
+    /// let shape = Shape::new(2, 3).unwrap();
+    /// assert_eq!(shape.cell(0, 0), Some(Cell(0)));
+    /// assert_eq!(shape.cell(1, 2), Some(Cell(5)));
+    /// assert_eq!(shape.cell(2, 0), None);
+    /// assert_eq!(shape.cell(0, 3), None);
+    /// ```
     pub const fn cell(self, row: usize, col: usize) -> Option<Cell> {
         if row < self.rows && col < self.cols {
             Some(Cell(row * self.cols + col))
@@ -145,16 +246,46 @@ impl Shape {
     }
 
     /// The row and column of `cell`.
+    ///
+    /// ```
+    /// use puzzle_core::{Cell, Shape};
+    ///
+    /// let shape = Shape::new(2, 3).unwrap();
+    /// assert_eq!(shape.row_col(Cell(5)), (1, 2));
+    /// for cell in shape.cells() {
+    ///     let (row, col) = shape.row_col(cell);
+    ///     assert_eq!(shape.cell(row, col), Some(cell));
+    /// }
+    /// ```
     pub const fn row_col(self, cell: Cell) -> (usize, usize) {
         (cell.0 / self.cols, cell.0 % self.cols)
     }
 
     /// All cells in row-major order.
+    ///
+    /// ```
+    /// use puzzle_core::{Cell, Shape};
+    ///
+    /// let cells: Vec<Cell> = Shape::new(2, 2).unwrap().cells().collect();
+    /// assert_eq!(cells, [Cell(0), Cell(1), Cell(2), Cell(3)]);
+    /// ```
     pub fn cells(self) -> impl Iterator<Item = Cell> {
         (0..self.n_cells()).map(Cell)
     }
 
     /// The cell one step from `cell` in `dir`, or `None` at the edge of the board.
+    ///
+    /// ```
+    /// use puzzle_core::{Cell, Direction, Shape};
+    ///
+    /// let shape = Shape::new(2, 3).unwrap();
+    /// assert_eq!(shape.neighbour(Cell(1), Direction::South), Some(Cell(4)));
+    /// assert_eq!(shape.neighbour(Cell(1), Direction::East), Some(Cell(2)));
+    /// assert_eq!(shape.neighbour(Cell(0), Direction::North), None);
+    /// assert_eq!(shape.neighbour(Cell(2), Direction::East), None);
+    /// // A corner has two neighbours.
+    /// assert_eq!(Direction::ALL.iter().filter_map(|&dir| shape.neighbour(Cell(0), dir)).count(), 2);
+    /// ```
     pub fn neighbour(self, cell: Cell, dir: Direction) -> Option<Cell> {
         let (row, col) = self.row_col(cell);
         let (d_row, d_col) = dir.delta();
@@ -164,6 +295,15 @@ impl Shape {
     }
 
     /// Manhattan distance between two cells.
+    ///
+    /// ```
+    /// use puzzle_core::{Cell, Shape};
+    ///
+    /// let shape = Shape::new(2, 3).unwrap();
+    /// // From the top-left corner to the bottom-right one: one row and two columns.
+    /// assert_eq!(shape.manhattan(Cell(0), Cell(5)), 3);
+    /// assert_eq!(shape.manhattan(Cell(4), Cell(4)), 0);
+    /// ```
     pub fn manhattan(self, a: Cell, b: Cell) -> usize {
         let (ra, ca) = self.row_col(a);
         let (rb, cb) = self.row_col(b);

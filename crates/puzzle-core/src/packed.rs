@@ -12,6 +12,14 @@ pub struct PackedTiles(u128);
 
 impl PackedTiles {
     /// The raw word, for hashing or storing.
+    ///
+    /// ```
+    /// use puzzle_core::Packing;
+    ///
+    /// // Four cells of two bits each, cell 0 in the lowest bits.
+    /// let packing = Packing::for_cells(4).unwrap();
+    /// assert_eq!(packing.pack(&[3, 0, 1, 2]).word(), 0b10_01_00_11);
+    /// ```
     pub const fn word(self) -> u128 {
         self.0
     }
@@ -27,6 +35,16 @@ pub struct Packing {
 impl Packing {
     /// The packing for boards of `n_cells` cells holding values `0..n_cells`, or `None` when
     /// they do not fit in 128 bits (more than 25 cells).
+    ///
+    /// ```
+    /// use puzzle_core::Packing;
+    ///
+    /// assert_eq!(Packing::for_cells(9).unwrap().bits_per_cell(), 4);
+    /// assert_eq!(Packing::for_cells(25).unwrap().bits_per_cell(), 5);
+    /// // 26 cells of 5 bits need 130 bits.
+    /// assert_eq!(Packing::for_cells(26), None);
+    /// assert_eq!(Packing::for_cells(0), None);
+    /// ```
     pub const fn for_cells(n_cells: usize) -> Option<Packing> {
         if n_cells == 0 {
             return None;
@@ -41,11 +59,25 @@ impl Packing {
     }
 
     /// The number of cells.
+    ///
+    /// ```
+    /// use puzzle_core::Packing;
+    ///
+    /// assert_eq!(Packing::for_cells(16).unwrap().n_cells(), 16);
+    /// ```
     pub const fn n_cells(self) -> usize {
         self.n_cells
     }
 
     /// Bits used by each cell.
+    ///
+    /// ```
+    /// use puzzle_core::Packing;
+    ///
+    /// // Values 0..16 fit in 4 bits, values 0..17 need 5.
+    /// assert_eq!(Packing::for_cells(16).unwrap().bits_per_cell(), 4);
+    /// assert_eq!(Packing::for_cells(17).unwrap().bits_per_cell(), 5);
+    /// ```
     pub const fn bits_per_cell(self) -> u32 {
         self.bits
     }
@@ -55,6 +87,16 @@ impl Packing {
     }
 
     /// Packs `values` (exactly `n_cells` of them, each below `2^bits`).
+    ///
+    /// ```
+    /// use puzzle_core::Packing;
+    ///
+    /// let packing = Packing::for_cells(9).unwrap();
+    /// let goal = packing.pack(&[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    /// assert_eq!(packing.get(goal, 0), 1);
+    /// assert_eq!(packing.get(goal, 8), 0);
+    /// assert_ne!(goal, packing.pack(&[1, 2, 3, 4, 5, 6, 7, 0, 8]));
+    /// ```
     pub fn pack(self, values: &[u8]) -> PackedTiles {
         debug_assert_eq!(values.len(), self.n_cells);
         let mut word = 0u128;
@@ -65,11 +107,28 @@ impl Packing {
     }
 
     /// The value of cell `cell_idx`.
+    ///
+    /// ```
+    /// use puzzle_core::Packing;
+    ///
+    /// let packing = Packing::for_cells(4).unwrap();
+    /// let packed = packing.pack(&[2, 0, 3, 1]);
+    /// let values: Vec<u8> = (0..4).map(|cell| packing.get(packed, cell)).collect();
+    /// assert_eq!(values, [2, 0, 3, 1]);
+    /// ```
     pub const fn get(self, packed: PackedTiles, cell_idx: usize) -> u8 {
         ((packed.0 >> (cell_idx as u32 * self.bits)) & self.mask()) as u8
     }
 
     /// `packed` with cell `cell_idx` set to `value`.
+    ///
+    /// ```
+    /// use puzzle_core::Packing;
+    ///
+    /// let packing = Packing::for_cells(4).unwrap();
+    /// let packed = packing.set(packing.pack(&[0, 1, 2, 3]), 2, 0);
+    /// assert_eq!(packed, packing.pack(&[0, 1, 0, 3]));
+    /// ```
     pub const fn set(self, packed: PackedTiles, cell_idx: usize, value: u8) -> PackedTiles {
         let shift = cell_idx as u32 * self.bits;
         let cleared = packed.0 & !(self.mask() << shift);
@@ -77,6 +136,16 @@ impl Packing {
     }
 
     /// `packed` with the values of two cells exchanged.
+    ///
+    /// ```
+    /// use puzzle_core::Packing;
+    ///
+    /// // The blank (0) slides left on a 2x2 board.
+    /// let packing = Packing::for_cells(4).unwrap();
+    /// let board = packing.pack(&[1, 2, 3, 0]);
+    /// assert_eq!(packing.swap(board, 3, 2), packing.pack(&[1, 2, 0, 3]));
+    /// assert_eq!(packing.swap(packing.swap(board, 3, 2), 3, 2), board);
+    /// ```
     pub const fn swap(self, packed: PackedTiles, a: usize, b: usize) -> PackedTiles {
         let va = self.get(packed, a);
         let vb = self.get(packed, b);
@@ -84,6 +153,16 @@ impl Packing {
     }
 
     /// Writes the values of all cells into `out` (`out.len() == n_cells`).
+    ///
+    /// ```
+    /// use puzzle_core::Packing;
+    ///
+    /// let packing = Packing::for_cells(25).unwrap();
+    /// let values: Vec<u8> = (0..25).rev().collect();
+    /// let mut out = [0u8; 25];
+    /// packing.unpack(packing.pack(&values), &mut out);
+    /// assert_eq!(out[..], values[..]);
+    /// ```
     pub fn unpack(self, packed: PackedTiles, out: &mut [u8]) {
         debug_assert_eq!(out.len(), self.n_cells);
         for (i, slot) in out.iter_mut().enumerate() {

@@ -11,6 +11,13 @@ pub enum Parity {
 
 impl Parity {
     /// The parity of the number `n`.
+    ///
+    /// ```
+    /// use puzzle_core::Parity;
+    ///
+    /// assert_eq!(Parity::of(4), Parity::Even);
+    /// assert_eq!(Parity::of(7), Parity::Odd);
+    /// ```
     pub const fn of(n: usize) -> Parity {
         if n % 2 == 0 {
             Parity::Even
@@ -20,6 +27,17 @@ impl Parity {
     }
 
     /// The parity of the composition of two permutations (the sum of the two parities).
+    ///
+    /// ```
+    /// use puzzle_core::{permutation_parity, Parity};
+    ///
+    /// assert_eq!(Parity::Odd.combine(Parity::Odd), Parity::Even);
+    /// assert_eq!(Parity::Even.combine(Parity::Odd), Parity::Odd);
+    /// // Two swaps in a row make an even permutation.
+    /// let swap01 = permutation_parity(&[1u8, 0, 2]);
+    /// let swap12 = permutation_parity(&[0u8, 2, 1]);
+    /// assert_eq!(swap01.combine(swap12), permutation_parity(&[1u8, 2, 0]));
+    /// ```
     pub const fn combine(self, other: Parity) -> Parity {
         match (self, other) {
             (Parity::Even, Parity::Even) | (Parity::Odd, Parity::Odd) => Parity::Even,
@@ -32,6 +50,19 @@ impl Parity {
 ///
 /// Computed from the cycle decomposition in linear time: a cycle of length `k` is `k - 1`
 /// transpositions. The caller guarantees that `perm` is a permutation.
+///
+/// ```
+/// use puzzle_core::{permutation_parity, Parity};
+///
+/// assert_eq!(permutation_parity(&[0u8, 1, 2]), Parity::Even);
+/// assert_eq!(permutation_parity(&[1u8, 0, 2]), Parity::Odd);
+/// // A 3-cycle is two transpositions.
+/// assert_eq!(permutation_parity(&[1u8, 2, 0]), Parity::Even);
+/// // Beyond 64 elements too: one swap of a long identity.
+/// let mut long: Vec<u32> = (0..100).collect();
+/// long.swap(3, 90);
+/// assert_eq!(permutation_parity(&long), Parity::Odd);
+/// ```
 pub fn permutation_parity<T: Copy + Into<u64>>(perm: &[T]) -> Parity {
     let mut transpositions = 0;
     if perm.len() <= 64 {
@@ -65,6 +96,17 @@ pub fn permutation_parity<T: Copy + Into<u64>>(perm: &[T]) -> Parity {
 }
 
 /// The number of pairs `i < j` with `values[i] > values[j]`.
+///
+/// ```
+/// use puzzle_core::{inversions, permutation_parity, Parity};
+///
+/// assert_eq!(inversions(&[1, 2, 3]), 0);
+/// assert_eq!(inversions(&[3, 1, 2]), 2);
+/// assert_eq!(inversions(&[3, 2, 1]), 3);
+/// // The parity of the inversions is the parity of the permutation.
+/// let perm = [2u8, 0, 3, 1];
+/// assert_eq!(Parity::of(inversions(&perm)), permutation_parity(&perm));
+/// ```
 pub fn inversions<T: Copy + Ord>(values: &[T]) -> usize {
     let mut count = 0;
     for (i, &a) in values.iter().enumerate() {

@@ -23,6 +23,13 @@ impl Rotation {
     pub const ALL: [Rotation; 4] = [Rotation::R0, Rotation::R1, Rotation::R2, Rotation::R3];
 
     /// The rotation by `quarter_turns % 4` counter-clockwise quarter turns.
+    ///
+    /// ```
+    /// use puzzle_core::Rotation;
+    ///
+    /// assert_eq!(Rotation::from_quarter_turns(1), Rotation::R1);
+    /// assert_eq!(Rotation::from_quarter_turns(5), Rotation::R1);
+    /// ```
     pub const fn from_quarter_turns(quarter_turns: usize) -> Rotation {
         match quarter_turns % 4 {
             0 => Rotation::R0,
@@ -33,26 +40,68 @@ impl Rotation {
     }
 
     /// The number of counter-clockwise quarter turns, 0..=3.
+    ///
+    /// ```
+    /// use puzzle_core::Rotation;
+    ///
+    /// assert_eq!(Rotation::R3.quarter_turns(), 3);
+    /// assert_eq!(Rotation::R3.to_string(), "3");
+    /// ```
     pub const fn quarter_turns(self) -> usize {
         self as usize
     }
 
     /// This rotation followed by `then`.
+    ///
+    /// ```
+    /// use puzzle_core::Rotation;
+    ///
+    /// assert_eq!(Rotation::R1.then(Rotation::R3), Rotation::R0);
+    /// assert_eq!(Rotation::R2.then(Rotation::R3), Rotation::R1);
+    /// ```
     pub const fn then(self, then: Rotation) -> Rotation {
         Rotation::from_quarter_turns(self.quarter_turns() + then.quarter_turns())
     }
 
     /// The rotation that undoes this one.
+    ///
+    /// ```
+    /// use puzzle_core::Rotation;
+    ///
+    /// assert_eq!(Rotation::R1.inverse(), Rotation::R3);
+    /// for rotation in Rotation::ALL {
+    ///     assert_eq!(rotation.then(rotation.inverse()), Rotation::R0);
+    /// }
+    /// ```
     pub const fn inverse(self) -> Rotation {
         Rotation::from_quarter_turns(4 - self.quarter_turns())
     }
 
     /// Where side `side` of a piece ends up after this rotation.
+    ///
+    /// ```
+    /// use puzzle_core::{Direction, Rotation};
+    ///
+    /// // A counter-clockwise quarter turn takes the north side to the west.
+    /// assert_eq!(Rotation::R1.apply(Direction::North), Direction::West);
+    /// assert_eq!(Rotation::R2.apply(Direction::East), Direction::West);
+    /// ```
     pub const fn apply(self, side: Direction) -> Direction {
         Direction::from_index(side.index() + self.quarter_turns())
     }
 
     /// The four sides of a piece (indexed by [`Direction::index`]) after this rotation.
+    ///
+    /// ```
+    /// use puzzle_core::{Direction, Rotation};
+    ///
+    /// // Sides in north, west, south, east order.
+    /// let piece = ['n', 'w', 's', 'e'];
+    /// let turned = Rotation::R1.rotate_sides(piece);
+    /// assert_eq!(turned, ['e', 'n', 'w', 's']);
+    /// // What was on the north side is where `apply` says it goes.
+    /// assert_eq!(turned[Rotation::R1.apply(Direction::North).index()], 'n');
+    /// ```
     pub fn rotate_sides<T: Copy>(self, sides: [T; 4]) -> [T; 4] {
         let r = self.quarter_turns();
         std::array::from_fn(|d| sides[(d + 4 - r) % 4])

@@ -15,6 +15,22 @@ use crate::{Cost, Limits, Outcome, Solution, Stats, Status};
 /// with a consistent heuristic no state is expanded twice. Ties on `cost + heuristic` go to the
 /// deeper state (larger cost so far), then to the state reached first, so the result is
 /// deterministic. Same arguments as [`crate::idastar()`]; A* keeps every reached state in memory.
+///
+/// ```
+/// use search::{astar, Limits};
+///
+/// // Roads between four towns: (from, to, length).
+/// let roads = [(0, 1, 4), (0, 2, 1), (2, 1, 2), (1, 3, 1), (2, 3, 5)];
+/// let successors = |&town: &usize| {
+///     roads.iter().filter(move |road| road.0 == town).map(move |&(_, to, length)| ((town, to), to, length))
+/// };
+/// // No estimate (0 is always admissible): A* is then Dijkstra's algorithm.
+/// let outcome = astar(&0, successors, |_| 0, |&town| town == 3, &Limits::NONE);
+/// let solution = outcome.status.found().unwrap();
+/// assert_eq!(solution.cost, 4);
+/// assert_eq!(solution.states, [0, 2, 1, 3]);
+/// assert_eq!(solution.moves, [(0, 2), (2, 1), (1, 3)]);
+/// ```
 pub fn astar<N, M, C, FN, IN, FH, FS>(
     start: &N,
     mut successors: FN,

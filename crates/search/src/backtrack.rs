@@ -54,6 +54,52 @@ pub struct BacktrackOutcome {
 /// [`ControlFlow::Continue`] to go on (for counting). A complete partial solution is not
 /// extended further. The problem is left as it started unless the search was stopped, in which
 /// case the choices of the last solution stay applied.
+///
+/// ```
+/// use std::ops::ControlFlow;
+///
+/// use search::{backtrack, Backtrack, BacktrackEnd, Limits};
+///
+/// /// Queens placed row by row on an n x n board, none attacking another.
+/// struct Queens {
+///     n: usize,
+///     cols: Vec<usize>,
+/// }
+///
+/// impl Backtrack for Queens {
+///     type Choice = usize;
+///
+///     fn choices(&mut self, out: &mut Vec<usize>) {
+///         let row = self.cols.len();
+///         let safe = |col: usize| self.cols.iter().enumerate().all(|(r, &c)| c != col && row - r != c.abs_diff(col));
+///         out.extend((0..self.n).filter(|&col| safe(col)));
+///     }
+///
+///     fn apply(&mut self, col: usize) {
+///         self.cols.push(col);
+///     }
+///
+///     fn undo(&mut self, _col: usize) {
+///         self.cols.pop();
+///     }
+///
+///     fn is_complete(&self) -> bool {
+///         self.cols.len() == self.n
+///     }
+/// }
+///
+/// // Counting: every solution, then the search runs out of choices.
+/// let mut count = 0;
+/// let outcome = backtrack(&mut Queens { n: 6, cols: Vec::new() }, &Limits::NONE, |_, _| {
+///     count += 1;
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!((outcome.end, count), (BacktrackEnd::Exhausted, 4));
+/// // The first solution: its choices stay applied.
+/// let mut queens = Queens { n: 4, cols: Vec::new() };
+/// let outcome = backtrack(&mut queens, &Limits::NONE, |_, _| ControlFlow::Break(()));
+/// assert_eq!((outcome.end, queens.cols), (BacktrackEnd::Stopped, vec![1, 3, 0, 2]));
+/// ```
 pub fn backtrack<P, F>(problem: &mut P, limits: &Limits<'_>, mut on_solution: F) -> BacktrackOutcome
 where
     P: Backtrack,

@@ -12,6 +12,20 @@ use crate::{Limits, Outcome, Solution, Stats, Status};
 /// `successors` lists `(move, next)` pairs; they are explored in the order given, so among
 /// shortest paths the one returned is the first in that order. The cost of the solution is its
 /// number of moves. Memory grows with the number of distinct states reached.
+///
+/// ```
+/// use search::{bfs, Limits, Status};
+///
+/// // From 1 to 10 by "add one" and "double", staying at most 20.
+/// let moves = |&n: &u32| [('+', n + 1), ('*', n * 2)].into_iter().filter(|&(_, next)| next <= 20);
+/// let outcome = bfs(&1, moves, |&n| n == 10, &Limits::NONE);
+/// let solution = outcome.status.found().unwrap();
+/// assert_eq!(solution.cost, 4);
+/// assert_eq!(solution.states, [1, 2, 4, 5, 10]);
+/// assert_eq!(solution.moves, ['+', '*', '+', '*']);
+/// // 21 cannot be reached: every state was seen, none is the goal.
+/// assert_eq!(bfs(&1, moves, |&n| n == 21, &Limits::NONE).status, Status::Exhausted);
+/// ```
 pub fn bfs<N, M, FN, IN, FS>(
     start: &N,
     mut successors: FN,

@@ -10,6 +10,25 @@ use crate::{Cost, Limits, Outcome, Solution, Stats, Status};
 /// `cost + heuristic` that exceeded the previous bound; successors are tried in the order given
 /// and states already on the current path are skipped, so the search ends on finite spaces and
 /// the path returned is the first optimal one in successor order.
+///
+/// ```
+/// use search::{astar, idastar, Limits};
+///
+/// // Roads between four towns: (from, to, length).
+/// let roads = [(0, 1, 4), (0, 2, 1), (2, 1, 2), (1, 3, 1), (2, 3, 5)];
+/// let successors = |&town: &usize| {
+///     roads.iter().filter(move |road| road.0 == town).map(move |&(_, to, length)| ((town, to), to, length))
+/// };
+/// // An admissible estimate: no town is more than 1 from town 3, except town 3 itself.
+/// let estimate = |&town: &usize| u32::from(town != 3);
+/// let outcome = idastar(&0, successors, estimate, |&town| town == 3, &Limits::NONE);
+/// let solution = outcome.status.found().unwrap();
+/// assert_eq!(solution.cost, 4);
+/// assert_eq!(solution.states, [0, 2, 1, 3]);
+/// // The same arguments to A* give the same cost.
+/// let by_astar = astar(&0, successors, estimate, |&town| town == 3, &Limits::NONE);
+/// assert_eq!(by_astar.status.found().unwrap().cost, solution.cost);
+/// ```
 pub fn idastar<N, M, C, FN, IN, FH, FS>(
     start: &N,
     mut successors: FN,

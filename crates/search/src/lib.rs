@@ -70,6 +70,19 @@ pub struct Progress {
 
 impl Progress {
     /// Counters at zero, usable in a `static`.
+    ///
+    /// ```
+    /// use std::sync::atomic::Ordering::Relaxed;
+    ///
+    /// use search::Progress;
+    ///
+    /// // In a `static`, where a progress display on another thread can read it.
+    /// static PROGRESS: Progress = Progress::new();
+    /// assert_eq!(PROGRESS.nodes.load(Relaxed), 0);
+    /// PROGRESS.nodes.fetch_add(1024, Relaxed);
+    /// PROGRESS.bound.store(42, Relaxed);
+    /// assert_eq!((PROGRESS.nodes.load(Relaxed), PROGRESS.bound.load(Relaxed)), (1024, 42));
+    /// ```
     pub const fn new() -> Progress {
         Progress { nodes: AtomicU64::new(0), bound: AtomicU64::new(0) }
     }
@@ -93,6 +106,21 @@ impl Limits<'_> {
     pub const NONE: Limits<'static> = Limits { max_expanded: None, deadline: None, interrupt: None, progress: None };
 
     /// Whether the interrupt flag is set.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    ///
+    /// use search::{bfs, Limits, Status};
+    ///
+    /// let stop = AtomicBool::new(false);
+    /// let limits = Limits { interrupt: Some(&stop), ..Limits::NONE };
+    /// assert!(!limits.interrupted());
+    /// // Ctrl-C: a search given these limits gives up.
+    /// stop.store(true, Relaxed);
+    /// assert!(limits.interrupted());
+    /// let outcome = bfs(&0u32, |&n| [((), n + 1)], |&n| n == 5, &limits);
+    /// assert_eq!(outcome.status, Status::GaveUp);
+    /// ```
     pub fn interrupted(&self) -> bool {
         self.interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
@@ -101,6 +129,15 @@ impl Limits<'_> {
     pub const CLOCK_INTERVAL: u64 = 1024;
 
     /// Whether a search that has done `expanded` expansions must stop.
+    ///
+    /// ```
+    /// use search::Limits;
+    ///
+    /// let limits = Limits { max_expanded: Some(10), ..Limits::NONE };
+    /// assert!(!limits.exceeded_at(9));
+    /// assert!(limits.exceeded_at(10));
+    /// assert!(!Limits::NONE.exceeded_at(u64::MAX));
+    /// ```
     pub fn exceeded_at(&self, expanded: u64) -> bool {
         self.max_expanded.is_some_and(|max| expanded >= max)
             || (expanded % Self::CLOCK_INTERVAL == 0
@@ -136,6 +173,14 @@ pub enum Status<T> {
 
 impl<T> Status<T> {
     /// The solution, if one was found.
+    ///
+    /// ```
+    /// use search::Status;
+    ///
+    /// assert_eq!(Status::Found(3).found(), Some(3));
+    /// assert_eq!(Status::<u32>::Exhausted.found(), None);
+    /// assert_eq!(Status::<u32>::GaveUp.found(), None);
+    /// ```
     pub fn found(self) -> Option<T> {
         match self {
             Status::Found(solution) => Some(solution),

@@ -8,7 +8,7 @@
 //! - Lines ([`parse_lines`]): one board of a size given by the caller per line, its tiles the
 //!   line's last R·C tokens and the tokens before them a label; `#` lines are comments.
 
-use puzzle_core::text::{lines, Line, Pos, Token};
+use puzzle_core::text::{excerpt, lines, Line, Pos, Token};
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, BoardSpec, BLANK};
@@ -182,7 +182,7 @@ pub fn parse_judge_a(text: &str) -> Result<Board, ParseError> {
             let value = token
                 .text
                 .parse::<u32>()
-                .map_err(|_| ParseError { pos: token.pos, kind: ParseErrorKind::NotATile(token.text.to_owned()) })?;
+                .map_err(|_| ParseError { pos: token.pos, kind: ParseErrorKind::NotATile(excerpt(token.text)) })?;
             positions.push(token.pos);
             tiles.push(value);
         }
@@ -309,12 +309,9 @@ fn parse_count(line: &Line<'_>) -> Result<usize, ParseError> {
     let mut tokens = line.tokens();
     let token = tokens.next().ok_or(ParseError { pos: line.start(), kind: ParseErrorKind::Empty })?;
     if let Some(extra) = tokens.next() {
-        return Err(ParseError { pos: extra.pos, kind: ParseErrorKind::NotACount(line.text.trim().to_owned()) });
+        return Err(ParseError { pos: extra.pos, kind: ParseErrorKind::NotACount(excerpt(line.text.trim())) });
     }
-    token
-        .text
-        .parse()
-        .map_err(|_| ParseError { pos: token.pos, kind: ParseErrorKind::NotACount(token.text.to_owned()) })
+    token.text.parse().map_err(|_| ParseError { pos: token.pos, kind: ParseErrorKind::NotACount(excerpt(token.text)) })
 }
 
 fn parse_judge_b_board(rows: &[Line<'_>]) -> Result<Board, ParseError> {
@@ -354,7 +351,7 @@ fn parse_tile(token: &Token<'_>, n_cells: usize) -> Result<u32, ParseError> {
         _ => None,
     };
     value.ok_or_else(|| {
-        let kind = ParseErrorKind::NotATileUpTo { max: n_cells.saturating_sub(1), found: token.text.to_owned() };
+        let kind = ParseErrorKind::NotATileUpTo { max: n_cells.saturating_sub(1), found: excerpt(token.text) };
         ParseError { pos: token.pos, kind }
     })
 }

@@ -12,7 +12,7 @@ pub struct EdgeArgs {
     pub file: Option<PathBuf>,
     /// marks: the board's size as ROWSxCOLS, e.g. 2x3 [default: square, √pieces on a side] (a
     /// .puz file gives its own)
-    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    #[arg(long, value_name = "RxC", value_parser = crate::values::parse_edge_size)]
     pub size: Option<(usize, usize)>,
     /// Keep every piece as given (rotation 0) instead of trying all four rotations
     #[arg(long)]
@@ -90,14 +90,14 @@ pub struct EdgeArgs {
     #[arg(long, value_name = "FILE", requires = "best")]
     pub checkpoint: Option<PathBuf>,
     /// With --checkpoint: seconds between two checkpoints [default: 300]
-    #[arg(long, value_name = "SECONDS", value_parser = crate::slide::parse_seconds, requires = "checkpoint")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::parse_seconds, requires = "checkpoint")]
     pub checkpoint_every: Option<std::time::Duration>,
     /// With --best: continue the search saved in FILE by --checkpoint, with its settings
     /// and best board
     #[arg(long, value_name = "FILE", requires = "best", conflicts_with = "jobs")]
     pub resume: Option<PathBuf>,
     /// Give up after this many seconds (every mode; with --best, end with the best board so far)
-    #[arg(long, value_name = "SECONDS", value_parser = crate::slide::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     /// Give up after this many search nodes (placements), in every mode (a count then runs on
     /// one thread; each --unit has the whole limit); with --best: stop after this many
@@ -108,9 +108,8 @@ pub struct EdgeArgs {
     /// as given when there is no solution); with --best, the best board so far
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct", "all", "verify"])]
     pub svg: Option<PathBuf>,
-    /// Threads for counting and for --best [default: all cores]
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub jobs: crate::jobs::JobsArg,
     /// Cut the search (plain with --plain, else distinct pictures) at DEPTH cells and write
     /// its independent work units as JSON lines, for --unit and `puzzle merge`
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "all", "distinct", "best", "verify", "sol"])]
@@ -147,39 +146,3 @@ index of the piece and its counter-clockwise quarter turns. Or `no solution`.
 with --json {\"rows\":R,\"cols\":C,\"solutions\":N,\"nodes\":N,\"order\":O,\"estimated_nodes\":E,\"status\":S}.
 Output for .puz: `solution (N placements):` and the board as boxes labelled piece,rotation;
 --count the number; --all `.sol` blocks; JSON keys as in docs/formats.md.";
-
-/// Reads `ROWSxCOLS` with both at least 1.
-fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let expected = || format!("expected ROWSxCOLS with both at least 1, like 2x3, found `{text}`");
-    let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(expected)?;
-    let rows: usize = rows.parse().map_err(|_| expected())?;
-    let cols: usize = cols.parse().map_err(|_| expected())?;
-    if rows == 0 || cols == 0 {
-        return Err(expected());
-    }
-    Ok((rows, cols))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn check(input: &str, expected: Result<(usize, usize), ()>) {
-        assert_eq!(parse_size(input).map_err(|_| ()), expected, "{input:?}");
-    }
-
-    #[test]
-    fn sizes() {
-        check("3x3", Ok((3, 3)));
-        check("2x3", Ok((2, 3)));
-        check("16X16", Ok((16, 16)));
-        check("0x3", Err(()));
-        check("3x0", Err(()));
-        check("3", Err(()));
-        check("3x", Err(()));
-        check("x3", Err(()));
-        check("-1x3", Err(()));
-        check("3x3x3", Err(()));
-        check("a x b", Err(()));
-    }
-}

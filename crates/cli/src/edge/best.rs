@@ -32,7 +32,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         None => {
             let mut settings = Settings::record(puzzle);
             settings.seed = args.seed.unwrap_or(0);
-            settings.jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            settings.jobs = crate::jobs::current_threads();
             if let Some(breaks) = &args.breaks {
                 settings.breaks = Breaks::parse(breaks).map_err(|e| bad("--breaks", e.to_string()))?;
             }
@@ -136,9 +136,12 @@ fn parse_colours(text: &str) -> anyhow::Result<Vec<u16>> {
     }
     text.split(',')
         .map(|c| {
-            c.trim()
-                .parse::<u16>()
-                .map_err(|_| bad("--priority", format!("expected `none` or colours like 13,16,10, found `{c}`")))
+            c.trim().parse::<u16>().map_err(|_| {
+                bad(
+                    "--priority",
+                    format!("expected `none` or colours like 13,16,10, found `{}`", puzzle_core::text::excerpt(c)),
+                )
+            })
         })
         .collect()
 }

@@ -22,10 +22,6 @@ use crate::input::{BadInput, Input};
 /// Runs `puzzle edge`.
 pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let input = Input::read(args.file.as_deref())?;
-    if let Some(jobs) = args.jobs {
-        // The global pool is built once per process, before any parallel work.
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build_global();
-    }
     let format = args.format.unwrap_or_else(|| match edge_match::puz::detect_edge_format(&input.text) {
         edge_match::puz::EdgeFormat::Puz => EdgeFormatArg::Puz,
         edge_match::puz::EdgeFormat::Marks => EdgeFormatArg::Marks,

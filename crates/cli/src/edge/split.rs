@@ -319,7 +319,7 @@ fn solve_below(
 pub fn json_error(file: &str, first_line: usize, err: &serde_json::Error) -> BadInput {
     let message = err.to_string();
     let suffix = format!(" at line {} column {}", err.line(), err.column());
-    let message = message.strip_suffix(&suffix).unwrap_or(&message).to_owned();
+    let message = crate::input::shorten_quotes(message.strip_suffix(&suffix).unwrap_or(&message));
     let pos = puzzle_core::Pos::new(first_line + err.line().max(1) - 1, err.column().max(1));
     BadInput { file: file.to_owned(), pos: Some(pos), message }
 }

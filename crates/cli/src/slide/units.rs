@@ -96,8 +96,10 @@ struct MergedAnswer<'a> {
     heuristic: &'a str,
 }
 
+/// Bad input in `file`; quoted parts of the message (the unit line's strings, in serde's words
+/// too) are cut to their first characters.
 fn bad(file: &str, message: impl Into<String>) -> anyhow::Error {
-    BadInput { file: file.to_owned(), pos: None, message: message.into() }.into()
+    BadInput { file: file.to_owned(), pos: None, message: crate::input::shorten_quotes(&message.into()) }.into()
 }
 
 fn letters(path: &[Direction]) -> String {
@@ -258,32 +260,30 @@ pub fn run_units(args: &SlideArgs, text: &str, expected: Option<&Board>, out: &m
     let next = AtomicUsize::new(0);
     let found_unit = AtomicUsize::new(usize::MAX);
     let results: Vec<Mutex<Option<anyhow::Result<UnitResult>>>> = units.iter().map(|_| Mutex::new(None)).collect();
-    crate::shard::with_jobs(args.jobs, || {
-        (0..rayon::current_num_threads()).into_par_iter().for_each(|_| loop {
-            let index = next.fetch_add(1, Relaxed);
-            let (Some((line, board, goal, heuristic)), Some((name, _))) = (units.get(index), lines.get(index)) else {
-                break;
-            };
-            let found_before = found_unit.load(Relaxed) < line.unit
-                || args.found_file.as_deref().and_then(read_found).is_some_and(|found| found < line.unit);
-            let result = if found_before {
-                Ok(skipped(line))
-            } else {
-                solver
-                    .unit_search(board, goal, *heuristic, line.depth)
-                    .map_err(|e| bad(name, e.to_string()))
-                    .and_then(|search| run_one(args, &search, line, name))
-            };
-            if result.as_ref().is_ok_and(|r| r.status == "found") {
-                found_unit.fetch_min(line.unit, Relaxed);
-                if let Some(file) = &args.found_file {
-                    write_found(file, line.unit);
-                }
+    // On the threads `--jobs` set for the whole process.
+    (0..rayon::current_num_threads()).into_par_iter().for_each(|_| loop {
+        let index = next.fetch_add(1, Relaxed);
+        let (Some((line, board, goal, heuristic)), Some((name, _))) = (units.get(index), lines.get(index)) else {
+            break;
+        };
+        let found_before = found_unit.load(Relaxed) < line.unit
+            || args.found_file.as_deref().and_then(read_found).is_some_and(|found| found < line.unit);
+        let result = if found_before {
+            Ok(skipped(line))
+        } else {
+            solver
+                .unit_search(board, goal, *heuristic, line.depth)
+                .map_err(|e| bad(name, e.to_string()))
+                .and_then(|search| run_one(args, &search, line, name))
+        };
+        if result.as_ref().is_ok_and(|r| r.status == "found") {
+            found_unit.fetch_min(line.unit, Relaxed);
+            if let Some(file) = &args.found_file {
+                write_found(file, line.unit);
             }
-            *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
-        });
-        Ok(())
-    })?;
+        }
+        *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+    });
     for result in results {
         let result = result.into_inner().unwrap_or_else(|e| e.into_inner());
         let result = result.unwrap_or_else(|| Err(anyhow::anyhow!("a unit was not run")));

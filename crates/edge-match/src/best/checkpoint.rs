@@ -6,6 +6,8 @@
 
 use std::fmt::Write as _;
 
+use puzzle_core::text::excerpt;
+
 use crate::best::schedule::Breaks;
 use crate::best::Settings;
 use crate::model::{Placement, Puzzle};
@@ -147,18 +149,19 @@ impl Checkpoint {
             match lines.next() {
                 Some((line, l)) => match l.split_once(' ') {
                     Some((n, value)) if n == name => Ok((line, value.to_owned())),
-                    _ => Err(fail(line, format!("expected `{name} …`, found `{l}`"))),
+                    _ => Err(fail(line, format!("expected `{name} …`, found `{}`", excerpt(l)))),
                 },
                 None => Err(fail(0, format!("the checkpoint ends before `{name}`"))),
             }
         };
         fn number<T: std::str::FromStr>(line: usize, text: &str) -> Result<T, CheckpointError> {
-            text.trim()
-                .parse()
-                .map_err(|_| CheckpointError::Line { line, message: format!("expected a number, found `{text}`") })
+            text.trim().parse().map_err(|_| CheckpointError::Line {
+                line,
+                message: format!("expected a number, found `{}`", excerpt(text)),
+            })
         }
         let (line, key) = field("key")?;
-        let key = u64::from_str_radix(&key, 16).map_err(|_| fail(line, format!("bad key `{key}`")))?;
+        let key = u64::from_str_radix(&key, 16).map_err(|_| fail(line, format!("bad key `{}`", excerpt(&key))))?;
         let (line, seed) = field("seed")?;
         let seed = number(line, &seed)?;
         let (line, jobs) = field("jobs")?;
@@ -179,7 +182,7 @@ impl Checkpoint {
         let border_breaks = match border_breaks.as_str() {
             "yes" => true,
             "no" => false,
-            other => return Err(fail(line, format!("expected yes or no, found `{other}`"))),
+            other => return Err(fail(line, format!("expected yes or no, found `{}`", excerpt(other)))),
         };
         let (line, elapsed_ms) = field("elapsed_ms")?;
         let elapsed_ms = number(line, &elapsed_ms)?;
@@ -195,10 +198,10 @@ impl Checkpoint {
                     }
                     let (piece, rotation) = cell
                         .split_once('/')
-                        .ok_or_else(|| fail(line, format!("expected PIECE/ROTATION, found `{cell}`")))?;
+                        .ok_or_else(|| fail(line, format!("expected PIECE/ROTATION, found `{}`", excerpt(cell))))?;
                     let turns: u8 = number(line, rotation)?;
                     if turns > 3 {
-                        return Err(fail(line, format!("expected a rotation 0-3, found `{rotation}`")));
+                        return Err(fail(line, format!("expected a rotation 0-3, found `{}`", excerpt(rotation))));
                     }
                     Ok(Some(Placement::new(number(line, piece)?, turns)))
                 })
@@ -228,7 +231,7 @@ impl Checkpoint {
             let finished = match words[10] {
                 "yes" => true,
                 "no" => false,
-                other => return Err(fail(line, format!("expected yes or no, found `{other}`"))),
+                other => return Err(fail(line, format!("expected yes or no, found `{}`", excerpt(other)))),
             };
             threads.push(ThreadState {
                 restart: number(line, words[2])?,

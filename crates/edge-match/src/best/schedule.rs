@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use puzzle_core::text::excerpt;
+
 use crate::model::Puzzle;
 
 /// The depths at which one more mismatch ("break") becomes allowed: by depth `d` (cells placed
@@ -44,7 +46,7 @@ impl Breaks {
             .split(',')
             .map(|part| {
                 part.trim().parse::<usize>().map_err(|_| {
-                    BreaksError(format!("expected `none` or depths like 201,206,211, found `{}`", part.trim()))
+                    BreaksError(format!("expected `none` or depths like 201,206,211, found `{}`", excerpt(part.trim())))
                 })
             })
             .collect::<Result<Vec<usize>, BreaksError>>()?;

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use puzzle_core::text::excerpt;
+
 /// The order in which cells are filled. Every order visits every cell once; solutions and their
 /// count do not depend on it, only the size of the search tree does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,7 +116,7 @@ impl FromStr for Order {
     fn from_str(s: &str) -> Result<Order, String> {
         Order::ALL.into_iter().find(|order| order.name() == s).ok_or_else(|| {
             let names: Vec<&str> = Order::ALL.iter().map(|order| order.name()).collect();
-            format!("unknown order `{s}` (expected one of {}, or auto)", names.join(", "))
+            format!("unknown order `{}` (expected one of {}, or auto)", excerpt(s), names.join(", "))
         })
     }
 }
