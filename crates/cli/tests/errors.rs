@@ -668,6 +668,7 @@ fn an_unwritable_cache_is_named_before_any_build() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!((output.status.code(), String::from_utf8_lossy(&output.stdout).trim()), (Some(0), "7"), "{stderr}");
     assert!(stderr.contains("is not in the cache") && stderr.contains("4x4"), "{stderr}");
+}
 
 /// Runs `puzzle ARGS` with `stdin` and standard output on `/dev/full`, a device whose every
 /// write fails with "no space left on device"; returns the exit status and stderr.
