@@ -16,6 +16,9 @@ use crate::input::{BadInput, Input, Reported};
 use crate::pdb_cache::Tables;
 use crate::stream::LineStream;
 
+mod moves;
+use moves::Moves;
+
 /// Arguments of `puzzle slide`.
 #[derive(Debug, Args)]
 pub struct SlideArgs {
@@ -135,7 +138,7 @@ struct JsonAnswer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     label: Option<&'a str>,
     solvable: bool,
-    moves: Option<usize>,
+    moves: Option<u64>,
     path: Option<String>,
     board: String,
     status: &'static str,
@@ -338,7 +341,7 @@ impl Batch<'_> {
                 (Ok(board), Some(Ok(solved))) => {
                     write_answer(out, args, format, item.label.as_deref(), board, &solved, place)?;
                     if let Some(strips) = &mut self.strips {
-                        strips.push_answer(number + 1, item.label.as_deref(), board, &solved.report.answer);
+                        strips.push_answer(number + 1, item.label.as_deref(), board, &solved.answer()?);
                     }
                     continue;
                 }
@@ -374,6 +377,7 @@ fn read_goal(goal: &str) -> anyhow::Result<Goal> {
 /// The library's planner with this run's limits.
 struct Solver<'t> {
     planner: sliding::Solver<'t>,
+    fast: bool,
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
 }
@@ -394,7 +398,7 @@ impl<'t> Solver<'t> {
                 HeuristicArg::Pdb => HeuristicKind::Pdb,
             });
         }
-        Solver { planner, max_nodes: args.max_nodes, time_limit: args.time_limit }
+        Solver { planner, fast: args.fast, max_nodes: args.max_nodes, time_limit: args.time_limit }
     }
 
     /// Plans the shapes of the good boards of `items` together (the table decision sees the
@@ -419,7 +423,12 @@ impl<'t> Solver<'t> {
             interrupt: Some(&crate::interrupt::INTERRUPTED),
             progress: Some(&crate::progress::SEARCH),
         };
-        match self.planner.solve(board, &limits) {
+        // A fast answer's path is not kept: it is made again, checked, as it is printed.
+        let report = match self.fast {
+            true => self.planner.solve_fast(board, &limits).map(Outcome::Fast),
+            false => self.planner.solve(board, &limits).map(Outcome::Searched),
+        };
+        match report {
             Ok(report) => Ok(Ok(Timed { report, seconds: started.elapsed().as_secs_f64() })),
             Err(PlanError::TooLarge { shape }) => Ok(Err(format!(
                 "a {shape} board is too large to search to the end (more than {} cells); give --max-nodes N or \
@@ -434,8 +443,29 @@ impl<'t> Solver<'t> {
 
 /// An answer and the time it took.
 struct Timed {
-    report: sliding::Report,
+    report: Outcome,
     seconds: f64,
+}
+
+/// An answer of the planner's searches (the path kept) or of its fast solver (the path made
+/// again when printed).
+enum Outcome {
+    Searched(sliding::Report),
+    Fast(sliding::FastReport),
+}
+
+impl Timed {
+    /// The answer with its path in memory (for the pictures).
+    fn answer(&self) -> anyhow::Result<Answer> {
+        Ok(match &self.report {
+            Outcome::Searched(report) => report.answer.clone(),
+            Outcome::Fast(report) => match &report.answer {
+                sliding::FastAnswer::Solved(path) => Answer::Solved(path.to_vec().map_err(anyhow::Error::msg)?),
+                sliding::FastAnswer::Unsolvable => Answer::Unsolvable,
+                sliding::FastAnswer::GaveUp => Answer::GaveUp,
+            },
+        })
+    }
 }
 
 /// Writes one board's answer line; `place` is the board's number and the input's size under
@@ -449,37 +479,38 @@ fn write_answer(
     timed: &Timed,
     place: Option<(usize, usize)>,
 ) -> anyhow::Result<()> {
-    let solved = &timed.report;
+    let solved = Printed::of(&timed.report);
     let seconds = args.timings.then_some(timed.seconds);
-    // The letters are made only when printed: a fast answer on a big board has billions of moves.
-    let path = match &solved.answer {
-        Answer::Solved(path) => Some(path),
-        Answer::Unsolvable | Answer::GaveUp => None,
-    };
+    // The letters are made only when printed: a fast answer on a big board has billions of moves,
+    // made again and written as they come.
+    let path = solved.moves;
     let status = match solved.answer {
-        Answer::Solved(_) => "solved",
-        Answer::Unsolvable => "unsolvable",
-        Answer::GaveUp => "gave up",
+        Kind::Solved => "solved",
+        Kind::Unsolvable => "unsolvable",
+        Kind::GaveUp => "gave up",
     };
     if args.json {
         let json = JsonAnswer {
             label,
             status,
-            solvable: !matches!(solved.answer, Answer::Unsolvable),
+            solvable: solved.answer != Kind::Unsolvable,
             moves: path.map(|p| p.len()),
-            path: path.map(|p| sliding::path_letters(p)),
+            path: path.map(|_| String::new()),
             board: board.to_string(),
             nodes: solved.nodes,
             optimal: solved.optimal,
             lower_bound: solved.lower_bound,
             seconds,
         };
-        return crate::shard::write_json_line(out, place, &json);
+        return match path {
+            Some(path) => moves::write_json_line(out, &crate::shard::json_line(place, &json)?, path),
+            None => crate::shard::write_json_line(out, place, &json),
+        };
     }
     if let Some(label) = label {
         write!(out, "{label} ")?;
     }
-    match (&solved.answer, path, format) {
+    match (solved.answer, path, format) {
         (_, Some(path), _) => {
             write!(out, "{}", path.len())?;
             if !solved.optimal {
@@ -492,11 +523,12 @@ fn write_answer(
                     _ => write!(out, " (not proven optimal, lower bound {bound})")?,
                 }
             }
-            if args.path && !path.is_empty() {
-                write!(out, " {}", sliding::path_letters(path))?;
+            if args.path && path.len() > 0 {
+                write!(out, " ")?;
+                path.write_letters(out)?;
             }
         }
-        (Answer::GaveUp, _, _) => match (solved.lower_bound, args.within) {
+        (Kind::GaveUp, _, _) => match (solved.lower_bound, args.within) {
             (Some(bound), None) if !args.fast => {
                 write!(out, "gave up (lower bound {bound}; --within 1.5 answers sooner, --fast at once)")?
             }
@@ -514,6 +546,50 @@ fn write_answer(
     }
     writeln!(out)?;
     Ok(())
+}
+
+/// What an answer says, from a search's report or a fast one.
+struct Printed<'a> {
+    answer: Kind,
+    moves: Option<Moves<'a>>,
+    nodes: u64,
+    optimal: bool,
+    lower_bound: Option<u64>,
+    method: sliding::Method,
+}
+
+/// The kinds of answer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Solved,
+    Unsolvable,
+    GaveUp,
+}
+
+impl Printed<'_> {
+    fn of(outcome: &Outcome) -> Printed<'_> {
+        match outcome {
+            Outcome::Searched(report) => {
+                let (answer, moves) = match &report.answer {
+                    Answer::Solved(path) => (Kind::Solved, Some(Moves::Kept(path))),
+                    Answer::Unsolvable => (Kind::Unsolvable, None),
+                    Answer::GaveUp => (Kind::GaveUp, None),
+                };
+                let (nodes, optimal, lower_bound, method) =
+                    (report.nodes, report.optimal, report.lower_bound, report.method);
+                Printed { answer, moves, nodes, optimal, lower_bound, method }
+            }
+            Outcome::Fast(report) => {
+                let (answer, moves) = match &report.answer {
+                    sliding::FastAnswer::Solved(path) => (Kind::Solved, Some(Moves::Made(path))),
+                    sliding::FastAnswer::Unsolvable => (Kind::Unsolvable, None),
+                    sliding::FastAnswer::GaveUp => (Kind::GaveUp, None),
+                };
+                let (optimal, lower_bound) = (report.optimal, report.lower_bound);
+                Printed { answer, moves, nodes: 0, optimal, lower_bound, method: sliding::Method::Fast }
+            }
+        }
+    }
 }
 
 /// Writes a bad board in its place: `error: …` on stdout (or `{"error": …}`), and on stderr.

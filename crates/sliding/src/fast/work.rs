@@ -1,11 +1,13 @@
 //! The constructive solver's state: the relabelled board, the fixed cells, the moves so far, and
-//! the tile and blank movers that place the tiles line by line.
+//! the tile and blank movers that place the tiles line by line (the breadth-first fallbacks are
+//! in `bfs.rs`).
 
 use std::time::Instant;
 
 use puzzle_core::Direction;
 use search::Limits;
 
+use super::moves::{Recorder, Sink};
 use crate::board::{Board, BLANK};
 
 /// The label of the blank in [`Work::cells`].
@@ -31,38 +33,43 @@ pub(super) enum Stop {
     /// No move sequence was found where one should exist (a bug: the tests make sure it does
     /// not happen).
     Stuck,
+    /// The sink asked to stop.
+    Halted,
 }
 
 /// The board being solved, relabelled so that the goal is the identity.
-pub(super) struct Work<'l> {
+pub(super) struct Work<'l, 's> {
     /// Rows of the board.
     pub(super) rows: usize,
     /// Columns of the board.
     pub(super) cols: usize,
+    /// `2^64 / cols` rounded up: a cell's row is a multiplication away (a division costs tens of
+    /// cycles, and the movers ask for rows and columns at every step).
+    col_magic: u128,
     /// For each cell, the goal cell of the tile on it, or [`HOLE`].
     pub(super) cells: Vec<u32>,
     /// For each goal cell, the cell its tile is on now (unused for the goal's blank cell).
-    pos: Vec<u32>,
+    pub(super) pos: Vec<u32>,
     /// The blank's cell.
     pub(super) blank: usize,
     /// The goal's blank cell.
     pub(super) goal_blank: usize,
     /// Cells the blank must not enter: placed tiles and everything outside the region.
-    fixed: Vec<bool>,
+    pub(super) fixed: Vec<bool>,
     /// The unsolved region: rows `top..bottom`, columns `left..right`.
     pub(super) top: usize,
     pub(super) bottom: usize,
     pub(super) left: usize,
     pub(super) right: usize,
     /// The moves so far.
-    path: Vec<Direction>,
+    moves: Recorder<'s>,
     /// Breadth-first search scratch: the stamp of the search that reached each cell.
-    seen: Vec<u32>,
-    stamp: u32,
+    pub(super) seen: Vec<u32>,
+    pub(super) stamp: u32,
     /// The move that reached each cell in the current search.
-    via: Vec<Direction>,
-    queue: Vec<u32>,
-    trail: Vec<Direction>,
+    pub(super) via: Vec<Direction>,
+    pub(super) queue: Vec<u32>,
+    pub(super) trail: Vec<Direction>,
     limits: &'l Limits<'l>,
 }
 
@@ -75,9 +82,9 @@ fn toward(from: usize, to: usize, less: Direction, more: Direction) -> Option<Di
     }
 }
 
-impl<'l> Work<'l> {
-    /// The relabelled `board` for `goal` (of the same shape).
-    pub(super) fn new(board: &Board, goal: &Board, limits: &'l Limits<'l>) -> Work<'l> {
+impl<'l, 's> Work<'l, 's> {
+    /// The relabelled `board` for `goal` (of the same shape), its moves going to `sink`.
+    pub(super) fn new(board: &Board, goal: &Board, limits: &'l Limits<'l>, sink: &'s mut Sink<'s>) -> Work<'l, 's> {
         let shape = board.shape();
         let (rows, cols) = (shape.rows(), shape.cols());
         let n = rows * cols;
@@ -96,6 +103,7 @@ impl<'l> Work<'l> {
         Work {
             rows,
             cols,
+            col_magic: (1u128 << 64) / cols as u128 + 1,
             cells,
             pos,
             blank: board.blank().0,
@@ -105,7 +113,7 @@ impl<'l> Work<'l> {
             bottom: rows,
             left: 0,
             right: cols,
-            path: Vec::new(),
+            moves: Recorder::new(sink),
             seen: vec![0; n],
             stamp: 0,
             via: vec![Direction::North; n],
@@ -115,13 +123,27 @@ impl<'l> Work<'l> {
         }
     }
 
-    /// The moves found.
-    pub(super) fn into_path(self) -> Vec<Direction> {
-        self.path
+    /// The row and column of `cell`, without a division: with `M = ⌈2^64 / cols⌉`,
+    /// `⌊M·cell / 2^64⌋` is the row for every cell below 2^32 (Lemire, Kaser and Kurz, "Faster
+    /// remainder by direct computation", 2019).
+    #[inline]
+    pub(super) fn split(&self, cell: usize) -> (usize, usize) {
+        let row = ((self.col_magic * cell as u128) >> 64) as usize;
+        (row, cell - row * self.cols)
     }
 
-    /// Places every line, then finishes the last region by exact search.
-    pub(super) fn run(&mut self) -> Result<(), Stop> {
+    /// Places every line, finishes the last region by exact search, and hands the last moves
+    /// to the sink; returns the number of moves.
+    pub(super) fn run(&mut self) -> Result<u64, Stop> {
+        self.place_all()?;
+        let moves = self.moves.finish();
+        if self.moves.halted() {
+            return Err(Stop::Halted);
+        }
+        Ok(moves)
+    }
+
+    fn place_all(&mut self) -> Result<(), Stop> {
         loop {
             let (height, width) = (self.bottom - self.top, self.right - self.left);
             if (height <= 3 && width <= 3) || height * width <= 8 {
@@ -148,7 +170,7 @@ impl<'l> Work<'l> {
     /// when it is square), from either end, but never the line holding the goal's blank cell.
     /// Never empty while the region is larger than the final one.
     fn line_options(&self) -> Vec<Line> {
-        let (goal_row, goal_col) = (self.goal_blank / self.cols, self.goal_blank % self.cols);
+        let (goal_row, goal_col) = self.split(self.goal_blank);
         let (height, width) = (self.bottom - self.top, self.right - self.left);
         let mut options = Vec::with_capacity(4);
         let row = |row: usize, inward| Line {
@@ -181,18 +203,26 @@ impl<'l> Work<'l> {
     }
 
     /// The moves placing `line` would take from here, leaving the state as it was.
+    ///
+    /// Only the region's cells change while a line is placed (the blank never leaves it), and
+    /// none of them is fixed before: they alone are saved and restored.
     fn trial(&mut self, line: &Line) -> Result<usize, Stop> {
-        let cells = self.cells.clone();
-        let pos = self.pos.clone();
-        let fixed = self.fixed.clone();
         let saved = (self.blank, self.top, self.bottom, self.left, self.right);
-        let path = std::mem::take(&mut self.path);
+        let region: Vec<usize> = (self.top..self.bottom)
+            .flat_map(|row| (self.left..self.right).map(move |col| (row, col)))
+            .map(|(row, col)| row * self.cols + col)
+            .collect();
+        let labels: Vec<u32> = region.iter().map(|&cell| self.cells[cell]).collect();
+        let tail = self.moves.start_trial();
         let result = self.place_line(line.clone());
-        let cost = self.path.len();
-        self.path = path;
-        self.cells = cells;
-        self.pos = pos;
-        self.fixed = fixed;
+        let cost = self.moves.end_trial(tail);
+        for (&cell, &label) in region.iter().zip(&labels) {
+            self.cells[cell] = label;
+            if label != HOLE {
+                self.pos[label as usize] = cell as u32;
+            }
+            self.fixed[cell] = false;
+        }
         (self.blank, self.top, self.bottom, self.left, self.right) = saved;
         match result {
             Ok(()) => Ok(cost),
@@ -268,7 +298,9 @@ impl<'l> Work<'l> {
     }
 
     fn check_limits(&self) -> Result<(), Stop> {
-        if self.limits.interrupted() || self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.moves.halted() {
+            Err(Stop::Halted)
+        } else if self.limits.interrupted() || self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             Err(Stop::Limit)
         } else {
             Ok(())
@@ -277,7 +309,7 @@ impl<'l> Work<'l> {
 
     /// The cell one step from `cell` in `dir` inside the board.
     pub(super) fn neighbour(&self, cell: usize, dir: Direction) -> Option<usize> {
-        let (row, col) = (cell / self.cols, cell % self.cols);
+        let (row, col) = self.split(cell);
         match dir {
             Direction::North => (row > 0).then(|| cell - self.cols),
             Direction::South => (row + 1 < self.rows).then(|| cell + self.cols),
@@ -289,12 +321,13 @@ impl<'l> Work<'l> {
     /// Whether the blank may enter `cell` (not fixed, not `avoid`). Every cell outside the region
     /// is fixed (the region only ever loses lines whose tiles are placed), so this also keeps the
     /// blank inside the region.
-    fn open(&self, cell: usize, avoid: usize) -> bool {
+    pub(super) fn open(&self, cell: usize, avoid: usize) -> bool {
         cell != avoid && !self.fixed[cell]
     }
 
     /// Moves the blank one step (the caller knows the move stays on the board), cancelling it
     /// against the previous move when it undoes it.
+    #[inline]
     pub(super) fn step(&mut self, dir: Direction) {
         let next = match dir {
             Direction::North => self.blank - self.cols,
@@ -307,22 +340,18 @@ impl<'l> Work<'l> {
         self.pos[label as usize] = self.blank as u32;
         self.cells[next] = HOLE;
         self.blank = next;
-        if self.path.last() == Some(&dir.opposite()) {
-            self.path.pop();
-        } else {
-            self.path.push(dir);
-        }
+        self.moves.push(dir);
     }
 
     /// Walks the tile that belongs on goal cell `label` to cell `target`, one step at a time.
     fn move_tile(&mut self, label: usize, target: usize) -> Result<(), Stop> {
-        let (target_row, target_col) = (target / self.cols, target % self.cols);
+        let (target_row, target_col) = self.split(target);
         loop {
             let tile = self.pos[label] as usize;
             if tile == target {
                 return Ok(());
             }
-            let (row, col) = (tile / self.cols, tile % self.cols);
+            let (row, col) = self.split(tile);
             let vertical = toward(row, target_row, Direction::North, Direction::South);
             let horizontal = toward(col, target_col, Direction::West, Direction::East);
             let mut options: [Option<(usize, Direction, usize)>; 2] = [None, None];
@@ -367,16 +396,17 @@ impl<'l> Work<'l> {
     /// Whether `tile` lies on the straight segment from `from` to `to` (the blank would have to
     /// go around it).
     fn between(&self, from: usize, tile: usize, to: usize) -> bool {
-        let (fr, fc) = (from / self.cols, from % self.cols);
-        let (tr, tc) = (tile / self.cols, tile % self.cols);
-        let (gr, gc) = (to / self.cols, to % self.cols);
+        let (fr, fc) = self.split(from);
+        let (tr, tc) = self.split(tile);
+        let (gr, gc) = self.split(to);
         (fr == tr && tr == gr && fc.min(gc) < tc && tc < fc.max(gc))
             || (fc == tc && tc == gc && fr.min(gr) < tr && tr < fr.max(gr))
     }
 
     /// Manhattan distance between two cells.
     pub(super) fn distance(&self, a: usize, b: usize) -> usize {
-        (a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)
+        let ((ar, ac), (br, bc)) = (self.split(a), self.split(b));
+        ar.abs_diff(br) + ac.abs_diff(bc)
     }
 
     /// Brings the blank to `target` without moving the tile on `avoid` or any fixed tile.
@@ -385,8 +415,8 @@ impl<'l> Work<'l> {
             if self.blank == target {
                 return Ok(());
             }
-            let (row, col) = (self.blank / self.cols, self.blank % self.cols);
-            let (target_row, target_col) = (target / self.cols, target % self.cols);
+            let (row, col) = self.split(self.blank);
+            let (target_row, target_col) = self.split(target);
             let vertical = toward(row, target_row, Direction::North, Direction::South);
             let horizontal = toward(col, target_col, Direction::West, Direction::East);
             let mut choices = [vertical, horizontal];
@@ -435,148 +465,5 @@ impl<'l> Work<'l> {
             }
         }
         false
-    }
-
-    /// Breadth-first search for the blank's shortest way to `target`: first in a window around
-    /// the blank and the target, then in the whole region.
-    fn search_blank(&mut self, target: usize, avoid: usize) -> Result<(), Stop> {
-        let margin = 2;
-        let (br, bc) = (self.blank / self.cols, self.blank % self.cols);
-        let (tr, tc) = (target / self.cols, target % self.cols);
-        let window = (
-            br.min(tr).saturating_sub(margin).max(self.top),
-            (br.max(tr) + margin + 1).min(self.bottom),
-            bc.min(tc).saturating_sub(margin).max(self.left),
-            (bc.max(tc) + margin + 1).min(self.right),
-        );
-        if self.bfs(target, avoid, window) {
-            return Ok(());
-        }
-        let whole = (self.top, self.bottom, self.left, self.right);
-        if window != whole && self.bfs(target, avoid, whole) {
-            return Ok(());
-        }
-        Err(Stop::Stuck)
-    }
-
-    /// Breadth-first search inside rows `w.0..w.1`, columns `w.2..w.3`; moves the blank on the
-    /// path found.
-    fn bfs(&mut self, target: usize, avoid: usize, w: (usize, usize, usize, usize)) -> bool {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
-        self.queue.clear();
-        self.queue.push(self.blank as u32);
-        self.seen[self.blank] = stamp;
-        let mut head = 0;
-        let mut found = false;
-        while head < self.queue.len() {
-            let cell = self.queue[head] as usize;
-            head += 1;
-            if cell == target {
-                found = true;
-                break;
-            }
-            for dir in Direction::ALL {
-                let Some(next) = self.neighbour(cell, dir) else { continue };
-                let (row, col) = (next / self.cols, next % self.cols);
-                if self.seen[next] == stamp
-                    || !(w.0..w.1).contains(&row)
-                    || !(w.2..w.3).contains(&col)
-                    || !self.open(next, avoid)
-                {
-                    continue;
-                }
-                self.seen[next] = stamp;
-                self.via[next] = dir;
-                self.queue.push(next as u32);
-            }
-        }
-        if !found {
-            return false;
-        }
-        self.trail.clear();
-        let mut cell = target;
-        while cell != self.blank {
-            let dir = self.via[cell];
-            self.trail.push(dir);
-            cell = self.neighbour(cell, dir.opposite()).unwrap_or(self.blank);
-        }
-        while let Some(dir) = self.trail.pop() {
-            self.step(dir);
-        }
-        true
-    }
-
-    /// Walks the tile of `label` to `target` by breadth-first search over the positions of the
-    /// tile and the blank together, in a window around them: the fallback for the cramped
-    /// corners where the step-by-step walk finds no way.
-    ///
-    /// Returns `Ok(false)`, having moved nothing, when the window has more than `max_cells` cells.
-    fn move_tile_by_search(
-        &mut self,
-        label: usize,
-        target: usize,
-        margin: usize,
-        max_cells: usize,
-    ) -> Result<bool, Stop> {
-        let tile = self.pos[label] as usize;
-        let rows_of = [tile / self.cols, target / self.cols, self.blank / self.cols];
-        let cols_of = [tile % self.cols, target % self.cols, self.blank % self.cols];
-        let top = rows_of.iter().min().copied().unwrap_or(0).saturating_sub(margin).max(self.top);
-        let bottom = (rows_of.iter().max().copied().unwrap_or(0) + margin + 1).min(self.bottom);
-        let left = cols_of.iter().min().copied().unwrap_or(0).saturating_sub(margin).max(self.left);
-        let right = (cols_of.iter().max().copied().unwrap_or(0) + margin + 1).min(self.right);
-        let width = right - left;
-        let size = (bottom - top) * width;
-        if size > max_cells {
-            return Ok(false);
-        }
-        let index = |cell: usize| (cell / self.cols - top) * width + (cell % self.cols - left);
-        let cell_of = |i: usize| (top + i / width) * self.cols + left + i % width;
-        let inside = |cell: usize| {
-            let (row, col) = (cell / self.cols, cell % self.cols);
-            (top..bottom).contains(&row) && (left..right).contains(&col)
-        };
-        // State: tile index * size + blank index; the state it was reached from and the move.
-        let mut parent: Vec<u32> = vec![u32::MAX; size * size];
-        let mut via: Vec<Direction> = vec![Direction::North; size * size];
-        let start = index(tile) * size + index(self.blank);
-        parent[start] = start as u32;
-        let mut queue = std::collections::VecDeque::from([start]);
-        let mut end = None;
-        while let Some(state) = queue.pop_front() {
-            let (t, b) = (cell_of(state / size), cell_of(state % size));
-            if t == target {
-                end = Some(state);
-                break;
-            }
-            for dir in Direction::ALL {
-                let Some(next) = self.neighbour(b, dir) else { continue };
-                if !inside(next) || !self.open(next, usize::MAX) {
-                    continue;
-                }
-                let t2 = if next == t { b } else { t };
-                let code = index(t2) * size + index(next);
-                if parent[code] == u32::MAX {
-                    parent[code] = state as u32;
-                    via[code] = dir;
-                    queue.push_back(code);
-                }
-            }
-        }
-        let Some(mut state) = end else { return Err(Stop::Stuck) };
-        let mut moves = Vec::new();
-        while state != start {
-            moves.push(via[state]);
-            state = parent[state] as usize;
-        }
-        for &dir in moves.iter().rev() {
-            self.step(dir);
-        }
-        Ok(true)
     }
 }
