@@ -92,7 +92,7 @@ impl Work<'_, '_> {
         margin: usize,
         max_cells: usize,
     ) -> Result<bool, Stop> {
-        let tile = self.pos[label] as usize;
+        let tile = self.tile_cell(label);
         let [(tile_row, tile_col), (target_row, target_col), (blank_row, blank_col)] =
             [tile, target, self.blank].map(|cell| self.split(cell));
         let rows_of = [tile_row, target_row, blank_row];

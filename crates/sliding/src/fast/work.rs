@@ -48,10 +48,18 @@ pub(super) struct Work<'l, 's> {
     col_magic: u128,
     /// For each cell, the goal cell of the tile on it, or [`HOLE`].
     pub(super) cells: Vec<u32>,
-    /// For each goal cell, the cell its tile is on now (unused for the goal's blank cell).
-    pub(super) pos: Vec<u32>,
-    /// The blank's cell.
+    /// The line being placed: rows `line_rows.0..line_rows.1`, columns `line_cols.0..line_cols.1`
+    /// (one row or one column of the region).
+    line_rows: (usize, usize),
+    line_cols: (usize, usize),
+    /// For each cell of that line, in order, the cell its tile is on now. Only the line's tiles
+    /// are followed: a table of every tile's cell would take a write to a random place in
+    /// megabytes at every move, which on big boards costs more than the rest of the move.
+    line_pos: Vec<u32>,
+    /// The blank's cell, row and column.
     pub(super) blank: usize,
+    blank_row: usize,
+    blank_col: usize,
     /// The goal's blank cell.
     pub(super) goal_blank: usize,
     /// Cells the blank must not enter: placed tiles and everything outside the region.
@@ -94,19 +102,17 @@ impl<'l, 's> Work<'l, 's> {
         }
         let cells: Vec<u32> =
             board.tiles().iter().map(|&tile| if tile == BLANK { HOLE } else { goal_cell[tile as usize] }).collect();
-        let mut pos = vec![0u32; n];
-        for (cell, &label) in cells.iter().enumerate() {
-            if label != HOLE {
-                pos[label as usize] = cell as u32;
-            }
-        }
         Work {
             rows,
             cols,
             col_magic: (1u128 << 64) / cols as u128 + 1,
             cells,
-            pos,
+            line_rows: (0, 0),
+            line_cols: (0, 0),
+            line_pos: Vec::new(),
             blank: board.blank().0,
+            blank_row: board.blank().0 / cols,
+            blank_col: board.blank().0 % cols,
             goal_blank: goal.blank().0,
             fixed: vec![false; n],
             top: 0,
@@ -218,12 +224,10 @@ impl<'l, 's> Work<'l, 's> {
         let cost = self.moves.end_trial(tail);
         for (&cell, &label) in region.iter().zip(&labels) {
             self.cells[cell] = label;
-            if label != HOLE {
-                self.pos[label as usize] = cell as u32;
-            }
             self.fixed[cell] = false;
         }
         (self.blank, self.top, self.bottom, self.left, self.right) = saved;
+        (self.blank_row, self.blank_col) = self.split(self.blank);
         match result {
             Ok(()) => Ok(cost),
             Err(Stop::Stuck) => Ok(usize::MAX),
@@ -238,6 +242,7 @@ impl<'l, 's> Work<'l, 's> {
     /// The line is placed starting from the end nearer the blank.
     fn place_line(&mut self, line: Line) -> Result<(), Stop> {
         let Line { cells: mut line, mut along, inward } = line;
+        self.follow_line(&line);
         if let (Some(&first), Some(&last)) = (line.first(), line.last()) {
             if self.distance(self.blank, last) < self.distance(self.blank, first) {
                 line.reverse();
@@ -252,7 +257,7 @@ impl<'l, 's> Work<'l, 's> {
         }
         self.check_limits()?;
         let (a, b) = (line[w - 2], line[w - 1]);
-        if self.pos[a] as usize == a && self.pos[b] as usize == b {
+        if self.tile_cell(a) == a && self.tile_cell(b) == b {
             // Already in place.
         } else {
             let inside = self.neighbour(b, inward).ok_or(Stop::Stuck)?;
@@ -285,6 +290,42 @@ impl<'l, 's> Work<'l, 's> {
         self.fixed[b] = true;
         self.shrink(inward);
         Ok(())
+    }
+
+    /// Starts following the tiles of `line` (a row or column of the region): finds them in the
+    /// region.
+    fn follow_line(&mut self, line: &[usize]) {
+        let (Some(&first), Some(&last)) = (line.iter().min(), line.iter().max()) else { return };
+        let ((first_row, first_col), (last_row, last_col)) = (self.split(first), self.split(last));
+        self.line_rows = (first_row, last_row + 1);
+        self.line_cols = (first_col, last_col + 1);
+        self.line_pos.clear();
+        self.line_pos.resize(line.len(), u32::MAX);
+        for row in self.top..self.bottom {
+            for cell in row * self.cols + self.left..row * self.cols + self.right {
+                if let Some(i) = self.line_index(self.cells[cell] as usize) {
+                    self.line_pos[i] = cell as u32;
+                }
+            }
+        }
+    }
+
+    /// The place in the line followed of the goal cell `label`, when it is one of its cells.
+    #[inline]
+    fn line_index(&self, label: usize) -> Option<usize> {
+        let (row, col) = self.split(label);
+        let inside =
+            (self.line_rows.0..self.line_rows.1).contains(&row) && (self.line_cols.0..self.line_cols.1).contains(&col);
+        inside.then(|| (row - self.line_rows.0) + (col - self.line_cols.0))
+    }
+
+    /// The cell of the tile that belongs on `label`, a cell of the line followed (any other
+    /// tile is looked for on the whole board).
+    pub(super) fn tile_cell(&self, label: usize) -> usize {
+        match self.line_index(label).map(|i| self.line_pos[i]) {
+            Some(cell) if cell != u32::MAX => cell as usize,
+            _ => self.cells.iter().position(|&l| l as usize == label).unwrap_or(usize::MAX),
+        }
     }
 
     /// Takes the line on the edge opposite `inward` out of the region bounds.
@@ -329,25 +370,48 @@ impl<'l, 's> Work<'l, 's> {
     /// against the previous move when it undoes it.
     #[inline]
     pub(super) fn step(&mut self, dir: Direction) {
-        let next = match dir {
-            Direction::North => self.blank - self.cols,
-            Direction::South => self.blank + self.cols,
-            Direction::West => self.blank - 1,
-            Direction::East => self.blank + 1,
-        };
+        let next = self.offset(self.blank, dir);
+        match dir {
+            Direction::North => self.blank_row -= 1,
+            Direction::South => self.blank_row += 1,
+            Direction::West => self.blank_col -= 1,
+            Direction::East => self.blank_col += 1,
+        }
         let label = self.cells[next];
         self.cells[self.blank] = label;
-        self.pos[label as usize] = self.blank as u32;
+        if let Some(i) = self.line_index(label as usize) {
+            self.line_pos[i] = self.blank as u32;
+        }
         self.cells[next] = HOLE;
         self.blank = next;
         self.moves.push(dir);
+    }
+
+    /// The cell one step from `cell` in `dir`, which the caller knows is on the board.
+    #[inline]
+    fn offset(&self, cell: usize, dir: Direction) -> usize {
+        match dir {
+            Direction::North => cell - self.cols,
+            Direction::South => cell + self.cols,
+            Direction::West => cell - 1,
+            Direction::East => cell + 1,
+        }
+    }
+
+    /// Whether the cell at `row`, `col` has a neighbour the blank may enter other than `avoid`.
+    #[inline]
+    fn has_open_neighbour(&self, cell: usize, row: usize, col: usize, avoid: usize) -> bool {
+        (row > 0 && self.open(cell - self.cols, avoid))
+            || (row + 1 < self.rows && self.open(cell + self.cols, avoid))
+            || (col > 0 && self.open(cell - 1, avoid))
+            || (col + 1 < self.cols && self.open(cell + 1, avoid))
     }
 
     /// Walks the tile that belongs on goal cell `label` to cell `target`, one step at a time.
     fn move_tile(&mut self, label: usize, target: usize) -> Result<(), Stop> {
         let (target_row, target_col) = self.split(target);
         loop {
-            let tile = self.pos[label] as usize;
+            let tile = self.tile_cell(label);
             if tile == target {
                 return Ok(());
             }
@@ -356,19 +420,34 @@ impl<'l, 's> Work<'l, 's> {
             let horizontal = toward(col, target_col, Direction::West, Direction::East);
             let mut options: [Option<(usize, Direction, usize)>; 2] = [None, None];
             for (slot, dir) in options.iter_mut().zip([vertical, horizontal]) {
+                // A step toward the target stays on the board.
                 let Some(dir) = dir else { continue };
-                let Some(next) = self.neighbour(tile, dir) else { continue };
+                let next = self.offset(tile, dir);
+                let (next_row, next_col) = match dir {
+                    Direction::North => (row - 1, col),
+                    Direction::South => (row + 1, col),
+                    Direction::West => (row, col - 1),
+                    Direction::East => (row, col + 1),
+                };
                 // The blank must be able to get there: an open cell with an open neighbour
                 // other than the tile (or the blank itself).
                 if !self.open(next, usize::MAX)
-                    || (next != self.blank
-                        && !Direction::ALL
-                            .into_iter()
-                            .any(|d| self.neighbour(next, d).is_some_and(|c| self.open(c, tile))))
+                    || (next != self.blank && !self.has_open_neighbour(next, next_row, next_col, tile))
                 {
                     continue;
                 }
-                let cost = self.distance(self.blank, next) + if self.between(self.blank, tile, next) { 2 } else { 0 };
+                let (blank_row, blank_col) = (self.blank_row, self.blank_col);
+                // The tile lies on the straight segment from the blank to `next`: the blank goes
+                // around it.
+                let between = (blank_row == row
+                    && row == next_row
+                    && blank_col.min(next_col) < col
+                    && col < blank_col.max(next_col))
+                    || (blank_col == col
+                        && col == next_col
+                        && blank_row.min(next_row) < row
+                        && row < blank_row.max(next_row));
+                let cost = blank_row.abs_diff(next_row) + blank_col.abs_diff(next_col) + if between { 2 } else { 0 };
                 *slot = Some((cost, dir, next));
             }
             if let [Some(first), Some(second)] = options {
@@ -393,16 +472,6 @@ impl<'l, 's> Work<'l, 's> {
         }
     }
 
-    /// Whether `tile` lies on the straight segment from `from` to `to` (the blank would have to
-    /// go around it).
-    fn between(&self, from: usize, tile: usize, to: usize) -> bool {
-        let (fr, fc) = self.split(from);
-        let (tr, tc) = self.split(tile);
-        let (gr, gc) = self.split(to);
-        (fr == tr && tr == gr && fc.min(gc) < tc && tc < fc.max(gc))
-            || (fc == tc && tc == gc && fr.min(gr) < tr && tr < fr.max(gr))
-    }
-
     /// Manhattan distance between two cells.
     pub(super) fn distance(&self, a: usize, b: usize) -> usize {
         let ((ar, ac), (br, bc)) = (self.split(a), self.split(b));
@@ -411,12 +480,12 @@ impl<'l, 's> Work<'l, 's> {
 
     /// Brings the blank to `target` without moving the tile on `avoid` or any fixed tile.
     fn route_blank(&mut self, target: usize, avoid: usize) -> Result<(), Stop> {
+        let (target_row, target_col) = self.split(target);
         loop {
             if self.blank == target {
                 return Ok(());
             }
-            let (row, col) = self.split(self.blank);
-            let (target_row, target_col) = self.split(target);
+            let (row, col) = (self.blank_row, self.blank_col);
             let vertical = toward(row, target_row, Direction::North, Direction::South);
             let horizontal = toward(col, target_col, Direction::West, Direction::East);
             let mut choices = [vertical, horizontal];
@@ -425,12 +494,11 @@ impl<'l, 's> Work<'l, 's> {
             }
             let mut moved = false;
             for dir in choices.into_iter().flatten() {
-                if let Some(next) = self.neighbour(self.blank, dir) {
-                    if self.open(next, avoid) {
-                        self.step(dir);
-                        moved = true;
-                        break;
-                    }
+                // A step toward the target stays on the board.
+                if self.open(self.offset(self.blank, dir), avoid) {
+                    self.step(dir);
+                    moved = true;
+                    break;
                 }
             }
             if !moved {
