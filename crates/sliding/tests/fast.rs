@@ -245,9 +245,12 @@ fn a_sink_can_stop_the_solver() {
         panic!("not solved")
     };
     let mut given = Vec::new();
-    let result = made.stream(&mut |moves| match given.is_empty() {
-        true => Ok(given.extend_from_slice(moves)),
-        false => Err("full"),
+    let result = made.stream(&mut |moves| {
+        if !given.is_empty() {
+            return Err("full");
+        }
+        given.extend_from_slice(moves);
+        Ok(())
     });
     assert!(matches!(result, Err(StreamError::Sink("full"))));
     assert_eq!(given, path[..given.len()]);
