@@ -7,6 +7,10 @@ use crate::board::Board;
 use crate::solvable::is_solvable;
 use crate::solve::CheckError;
 
+/// The change of row and column of each direction (in [`Direction::index`] order), as wrapping
+/// additions.
+const STEPS: [(usize, usize); 4] = [(usize::MAX, 0), (0, usize::MAX), (1, 0), (0, 1)];
+
 /// A board and the moves applied to it so far; [`Replay::finish`] makes the same checks as
 /// [`check`](crate::check) does on a whole path.
 ///
@@ -55,28 +59,17 @@ impl Replay {
     /// ever applied) at the first that leaves the board, the moves before it made.
     pub fn apply(&mut self, moves: &[Direction]) -> Result<(), CheckError> {
         for (i, &dir) in moves.iter().enumerate() {
-            let next = match dir {
-                Direction::North if self.blank_row > 0 => {
-                    self.blank_row -= 1;
-                    self.blank - self.cols
-                }
-                Direction::South if self.blank_row + 1 < self.rows => {
-                    self.blank_row += 1;
-                    self.blank + self.cols
-                }
-                Direction::West if self.blank_col > 0 => {
-                    self.blank_col -= 1;
-                    self.blank - 1
-                }
-                Direction::East if self.blank_col + 1 < self.cols => {
-                    self.blank_col += 1;
-                    self.blank + 1
-                }
-                _ => {
-                    self.n_moves += i as u64;
-                    return Err(CheckError::OffBoard { index: self.n_moves as usize });
-                }
-            };
+            // Without a branch on the direction: a move off the board wraps a coordinate past
+            // the edge, which one comparison each catches.
+            let (d_row, d_col) = STEPS[dir.index()];
+            let row = self.blank_row.wrapping_add(d_row);
+            let col = self.blank_col.wrapping_add(d_col);
+            if row >= self.rows || col >= self.cols {
+                self.n_moves += i as u64;
+                return Err(CheckError::OffBoard { index: self.n_moves as usize });
+            }
+            let next = row * self.cols + col;
+            (self.blank_row, self.blank_col) = (row, col);
             self.tiles.swap(self.blank, next);
             self.blank = next;
         }

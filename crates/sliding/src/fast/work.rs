@@ -45,13 +45,16 @@ pub(super) struct Work<'l, 's> {
     pub(super) cols: usize,
     /// `2^64 / cols` rounded up: a cell's row is a multiplication away (a division costs tens of
     /// cycles, and the movers ask for rows and columns at every step).
-    col_magic: u128,
+    col_magic: u64,
     /// For each cell, the goal cell of the tile on it, or [`HOLE`].
     pub(super) cells: Vec<u32>,
     /// The line being placed: rows `line_rows.0..line_rows.1`, columns `line_cols.0..line_cols.1`
     /// (one row or one column of the region).
     line_rows: (usize, usize),
     line_cols: (usize, usize),
+    /// The line's first goal cell and the span to its last: a label outside is not the line's.
+    line_first: usize,
+    line_span: usize,
     /// For each cell of that line, in order, the cell its tile is on now. Only the line's tiles
     /// are followed: a table of every tile's cell would take a write to a random place in
     /// megabytes at every move, which on big boards costs more than the rest of the move.
@@ -81,6 +84,10 @@ pub(super) struct Work<'l, 's> {
     limits: &'l Limits<'l>,
 }
 
+/// The change of row and column of each direction (in [`Direction::index`] order), as wrapping
+/// additions.
+const STEPS: [(usize, usize); 4] = [(usize::MAX, 0), (0, usize::MAX), (1, 0), (0, 1)];
+
 /// The moves that bring the blank closer along each axis.
 fn toward(from: usize, to: usize, less: Direction, more: Direction) -> Option<Direction> {
     match from.cmp(&to) {
@@ -105,10 +112,13 @@ impl<'l, 's> Work<'l, 's> {
         Work {
             rows,
             cols,
-            col_magic: (1u128 << 64) / cols as u128 + 1,
+            // Boards have at least two columns, so this fits.
+            col_magic: u64::MAX / cols as u64 + 1,
             cells,
             line_rows: (0, 0),
             line_cols: (0, 0),
+            line_first: 0,
+            line_span: 0,
             line_pos: Vec::new(),
             blank: board.blank().0,
             blank_row: board.blank().0 / cols,
@@ -134,7 +144,7 @@ impl<'l, 's> Work<'l, 's> {
     /// remainder by direct computation", 2019).
     #[inline]
     pub(super) fn split(&self, cell: usize) -> (usize, usize) {
-        let row = ((self.col_magic * cell as u128) >> 64) as usize;
+        let row = ((u128::from(self.col_magic) * cell as u128) >> 64) as usize;
         (row, cell - row * self.cols)
     }
 
@@ -299,6 +309,7 @@ impl<'l, 's> Work<'l, 's> {
         let ((first_row, first_col), (last_row, last_col)) = (self.split(first), self.split(last));
         self.line_rows = (first_row, last_row + 1);
         self.line_cols = (first_col, last_col + 1);
+        (self.line_first, self.line_span) = (first, last - first + 1);
         self.line_pos.clear();
         self.line_pos.resize(line.len(), u32::MAX);
         for row in self.top..self.bottom {
@@ -313,6 +324,9 @@ impl<'l, 's> Work<'l, 's> {
     /// The place in the line followed of the goal cell `label`, when it is one of its cells.
     #[inline]
     fn line_index(&self, label: usize) -> Option<usize> {
+        if label.wrapping_sub(self.line_first) >= self.line_span {
+            return None;
+        }
         let (row, col) = self.split(label);
         let inside =
             (self.line_rows.0..self.line_rows.1).contains(&row) && (self.line_cols.0..self.line_cols.1).contains(&col);
@@ -368,15 +382,13 @@ impl<'l, 's> Work<'l, 's> {
 
     /// Moves the blank one step (the caller knows the move stays on the board), cancelling it
     /// against the previous move when it undoes it.
-    #[inline]
+    #[inline(always)]
     pub(super) fn step(&mut self, dir: Direction) {
-        let next = self.offset(self.blank, dir);
-        match dir {
-            Direction::North => self.blank_row -= 1,
-            Direction::South => self.blank_row += 1,
-            Direction::West => self.blank_col -= 1,
-            Direction::East => self.blank_col += 1,
-        }
+        // Without a branch on the direction: the directions come in no predictable order.
+        let (d_row, d_col) = STEPS[dir.index()];
+        self.blank_row = self.blank_row.wrapping_add(d_row);
+        self.blank_col = self.blank_col.wrapping_add(d_col);
+        let next = self.blank.wrapping_add(d_row.wrapping_mul(self.cols)).wrapping_add(d_col);
         let label = self.cells[next];
         self.cells[self.blank] = label;
         if let Some(i) = self.line_index(label as usize) {
