@@ -7,7 +7,8 @@
 //! - while the unsolved region is larger than 3×3, 2×4 or 4×2, its longer side loses a line (a row
 //!   if it has at least as many rows as columns, otherwise a column), taken from the end away from
 //!   the goal's blank cell, so that the blank's goal cell stays in the final region;
-//! - a line is placed tile by tile, each tile walked to its cell one step at a time, with the blank
+//! - a line is placed tile by tile from both ends (the end whose tile is nearer the blank
+//!   first), each tile walked to its cell one step at a time, with the blank
 //!   routed to the front of the tile by a greedy walk, a two-sided detour, or a breadth-first
 //!   search of a small window when those fail; the last two tiles of a line use the classic
 //!   corner trick (the second-to-last tile at the corner, the last one inside it, then two moves);

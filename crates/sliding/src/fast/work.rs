@@ -259,14 +259,26 @@ impl<'l, 's> Work<'l, 's> {
                 along = along.opposite();
             }
         }
-        let w = line.len();
-        for &cell in &line[..w - 2] {
+        // The line fills from both ends, each time the end whose tile is nearer the blank (the
+        // blank's walk to the tile is the part of a placement that does nothing for the tile;
+        // weighing in the tile's own distance made paths longer), until two neighbouring cells
+        // are left: the corner trick works between two placed cells as at the end of the line.
+        let (mut lo, mut hi) = (0, line.len());
+        while hi - lo > 2 {
             self.check_limits()?;
+            let cost = |work: &Self, cell: usize| work.distance(work.blank, work.tile_cell(cell));
+            let cell = if cost(self, line[hi - 1]) < cost(self, line[lo]) {
+                hi -= 1;
+                line[hi]
+            } else {
+                lo += 1;
+                line[lo - 1]
+            };
             self.move_tile(cell, cell)?;
             self.fixed[cell] = true;
         }
         self.check_limits()?;
-        let (a, b) = (line[w - 2], line[w - 1]);
+        let (a, b) = (line[lo], line[lo + 1]);
         if self.tile_cell(a) == a && self.tile_cell(b) == b {
             // Already in place.
         } else {
