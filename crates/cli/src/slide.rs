@@ -10,14 +10,15 @@ use clap::{Args, ValueEnum};
 use puzzle_core::Pos;
 use rayon::prelude::*;
 use serde::Serialize;
-use sliding::{Answer, Board, Format, Goal, GoalKind, HeuristicKind, PlanError};
+use sliding::{Board, Format, Goal, GoalKind, HeuristicKind, PlanError};
 
 use crate::input::{BadInput, Input, Reported};
 use crate::pdb_cache::Tables;
 use crate::stream::LineStream;
 
 mod moves;
-use moves::Moves;
+mod outcome;
+use outcome::{Kind, Outcome, Printed};
 
 /// Arguments of `puzzle slide`.
 #[derive(Debug, Args)]
@@ -449,27 +450,6 @@ struct Timed {
     seconds: f64,
 }
 
-/// An answer of the planner's searches (the path kept) or of its fast solver (the path made
-/// again when printed).
-enum Outcome {
-    Searched(sliding::Report),
-    Fast(sliding::FastReport),
-}
-
-impl Timed {
-    /// The answer with its path in memory (for the pictures).
-    fn answer(&self) -> anyhow::Result<Answer> {
-        Ok(match &self.report {
-            Outcome::Searched(report) => report.answer.clone(),
-            Outcome::Fast(report) => match &report.answer {
-                sliding::FastAnswer::Solved(path) => Answer::Solved(path.to_vec().map_err(anyhow::Error::msg)?),
-                sliding::FastAnswer::Unsolvable => Answer::Unsolvable,
-                sliding::FastAnswer::GaveUp => Answer::GaveUp,
-            },
-        })
-    }
-}
-
 /// Writes one board's answer line; `place` is the board's number and the input's size under
 /// `--shard`.
 fn write_answer(
@@ -548,50 +528,6 @@ fn write_answer(
     }
     writeln!(out)?;
     Ok(())
-}
-
-/// What an answer says, from a search's report or a fast one.
-struct Printed<'a> {
-    answer: Kind,
-    moves: Option<Moves<'a>>,
-    nodes: u64,
-    optimal: bool,
-    lower_bound: Option<u64>,
-    method: sliding::Method,
-}
-
-/// The kinds of answer.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Solved,
-    Unsolvable,
-    GaveUp,
-}
-
-impl Printed<'_> {
-    fn of(outcome: &Outcome) -> Printed<'_> {
-        match outcome {
-            Outcome::Searched(report) => {
-                let (answer, moves) = match &report.answer {
-                    Answer::Solved(path) => (Kind::Solved, Some(Moves::Kept(path))),
-                    Answer::Unsolvable => (Kind::Unsolvable, None),
-                    Answer::GaveUp => (Kind::GaveUp, None),
-                };
-                let (nodes, optimal, lower_bound, method) =
-                    (report.nodes, report.optimal, report.lower_bound, report.method);
-                Printed { answer, moves, nodes, optimal, lower_bound, method }
-            }
-            Outcome::Fast(report) => {
-                let (answer, moves) = match &report.answer {
-                    sliding::FastAnswer::Solved(path) => (Kind::Solved, Some(Moves::Made(path))),
-                    sliding::FastAnswer::Unsolvable => (Kind::Unsolvable, None),
-                    sliding::FastAnswer::GaveUp => (Kind::GaveUp, None),
-                };
-                let (optimal, lower_bound) = (report.optimal, report.lower_bound);
-                Printed { answer, moves, nodes: 0, optimal, lower_bound, method: sliding::Method::Fast }
-            }
-        }
-    }
 }
 
 /// Writes a bad board in its place: `error: …` on stdout (or `{"error": …}`), and on stderr.

@@ -21,6 +21,7 @@
 
 mod bfs;
 mod finish;
+mod lines;
 mod moves;
 mod path;
 mod work;

@@ -1,6 +1,6 @@
 //! The constructive solver's state: the relabelled board, the fixed cells, the moves so far, and
 //! the tile and blank movers that place the tiles line by line (the breadth-first fallbacks are
-//! in `bfs.rs`).
+//! in `bfs.rs`, the choice of the next line in `lines.rs`).
 
 use std::time::Instant;
 
@@ -20,9 +20,9 @@ const LOOKAHEAD_CELLS: usize = 10_000;
 /// A row or column to place: its cells in order along `along`, the region on its `inward` side.
 #[derive(Clone, Debug)]
 pub(super) struct Line {
-    cells: Vec<usize>,
-    along: Direction,
-    inward: Direction,
+    pub(super) cells: Vec<usize>,
+    pub(super) along: Direction,
+    pub(super) inward: Direction,
 }
 
 /// Why the solver stopped without a path.
@@ -61,8 +61,8 @@ pub(super) struct Work<'l, 's> {
     line_pos: Vec<u32>,
     /// The blank's cell, row and column.
     pub(super) blank: usize,
-    blank_row: usize,
-    blank_col: usize,
+    pub(super) blank_row: usize,
+    pub(super) blank_col: usize,
     /// The goal's blank cell.
     pub(super) goal_blank: usize,
     /// Cells the blank must not enter: placed tiles and everything outside the region.
@@ -73,7 +73,7 @@ pub(super) struct Work<'l, 's> {
     pub(super) left: usize,
     pub(super) right: usize,
     /// The moves so far.
-    moves: Recorder<'s>,
+    pub(super) moves: Recorder<'s>,
     /// Breadth-first search scratch: the stamp of the search that reached each cell.
     pub(super) seen: Vec<u32>,
     pub(super) stamp: u32,
@@ -182,75 +182,12 @@ impl<'l, 's> Work<'l, 's> {
         super::finish::finish(self)
     }
 
-    /// The lines that may be placed next: the region's longer side loses a row or a column (either
-    /// when it is square), from either end, but never the line holding the goal's blank cell.
-    /// Never empty while the region is larger than the final one.
-    fn line_options(&self) -> Vec<Line> {
-        let (goal_row, goal_col) = self.split(self.goal_blank);
-        let (height, width) = (self.bottom - self.top, self.right - self.left);
-        let mut options = Vec::with_capacity(4);
-        let row = |row: usize, inward| Line {
-            cells: (self.left..self.right).map(|col| row * self.cols + col).collect(),
-            along: Direction::East,
-            inward,
-        };
-        let col = |col: usize, inward| Line {
-            cells: (self.top..self.bottom).map(|row| row * self.cols + col).collect(),
-            along: Direction::South,
-            inward,
-        };
-        if height >= width && height >= 3 {
-            if goal_row != self.top {
-                options.push(row(self.top, Direction::South));
-            }
-            if goal_row != self.bottom - 1 {
-                options.push(row(self.bottom - 1, Direction::North));
-            }
-        }
-        if width >= 3 && (width > height || options.is_empty() || width == height) {
-            if goal_col != self.left {
-                options.push(col(self.left, Direction::East));
-            }
-            if goal_col != self.right - 1 {
-                options.push(col(self.right - 1, Direction::West));
-            }
-        }
-        options
-    }
-
-    /// The moves placing `line` would take from here, leaving the state as it was.
-    ///
-    /// Only the region's cells change while a line is placed (the blank never leaves it), and
-    /// none of them is fixed before: they alone are saved and restored.
-    fn trial(&mut self, line: &Line) -> Result<usize, Stop> {
-        let saved = (self.blank, self.top, self.bottom, self.left, self.right);
-        let region: Vec<usize> = (self.top..self.bottom)
-            .flat_map(|row| (self.left..self.right).map(move |col| (row, col)))
-            .map(|(row, col)| row * self.cols + col)
-            .collect();
-        let labels: Vec<u32> = region.iter().map(|&cell| self.cells[cell]).collect();
-        let tail = self.moves.start_trial();
-        let result = self.place_line(line.clone());
-        let cost = self.moves.end_trial(tail);
-        for (&cell, &label) in region.iter().zip(&labels) {
-            self.cells[cell] = label;
-            self.fixed[cell] = false;
-        }
-        (self.blank, self.top, self.bottom, self.left, self.right) = saved;
-        (self.blank_row, self.blank_col) = self.split(self.blank);
-        match result {
-            Ok(()) => Ok(cost),
-            Err(Stop::Stuck) => Ok(usize::MAX),
-            Err(stop) => Err(stop),
-        }
-    }
-
     /// Places the tiles of `line` (cells in order along `along`, the rest of the region on the
     /// `inward` side, the line on the region's edge), then fixes the line and takes it out of the
     /// region.
     ///
     /// The line is placed starting from the end nearer the blank.
-    fn place_line(&mut self, line: Line) -> Result<(), Stop> {
+    pub(super) fn place_line(&mut self, line: Line) -> Result<(), Stop> {
         let Line { cells: mut line, mut along, inward } = line;
         self.follow_line(&line);
         if let (Some(&first), Some(&last)) = (line.first(), line.last()) {
