@@ -144,7 +144,7 @@ pub struct Report {
 /// billions of moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FastReport {
-    /// The answer, checked by replay as it was made; [`FastPath::stream`] makes the moves again.
+    /// The answer, checked by replay as it was made; [`FastPath::stream`](crate::FastPath::stream) makes the moves again.
     pub answer: FastAnswer,
     /// A proven lower bound on the fewest moves; `None` when the board is unsolvable.
     pub lower_bound: Option<u64>,
