@@ -49,12 +49,17 @@ pub fn write_json_line(
     place: Option<(usize, usize)>,
     record: &impl Serialize,
 ) -> anyhow::Result<()> {
-    let line = serde_json::to_string(record)?;
-    match (place, line.strip_prefix('{')) {
-        (Some((index, total)), Some(rest)) if rest != "}" => writeln!(out, "{}{rest}", record_prefix(index, total))?,
-        _ => writeln!(out, "{line}")?,
-    }
+    writeln!(out, "{}", json_line(place, record)?)?;
     Ok(())
+}
+
+/// The line [`write_json_line`] writes, without its newline.
+pub fn json_line(place: Option<(usize, usize)>, record: &impl Serialize) -> anyhow::Result<String> {
+    let line = serde_json::to_string(record)?;
+    Ok(match (place, line.strip_prefix('{')) {
+        (Some((index, total)), Some(rest)) if rest != "}" => format!("{}{rest}", record_prefix(index, total)),
+        _ => line,
+    })
 }
 
 #[cfg(test)]

@@ -10,13 +10,16 @@ use clap::{Args, ValueEnum};
 use puzzle_core::Pos;
 use rayon::prelude::*;
 use serde::Serialize;
-use sliding::{Answer, Board, Format, Goal, GoalKind, HeuristicKind, PlanError};
+use sliding::{Board, Format, Goal, GoalKind, HeuristicKind, PlanError};
 
 use crate::input::{BadInput, Input, Reported};
 use crate::pdb_cache::Tables;
 use crate::stream::LineStream;
 
+mod moves;
+mod outcome;
 mod units;
+use outcome::{Kind, Outcome, Printed};
 pub use units::merge as merge_units;
 
 /// Arguments of `puzzle slide`.
@@ -39,9 +42,11 @@ pub struct SlideArgs {
     /// (built once and cached), linear conflict beyond, and a complete table for the judges' 3×3
     #[arg(long, value_enum)]
     pub heuristic: Option<HeuristicArg>,
-    /// Answer at once instead of optimally: a valid solution for a board of any size (a
-    /// 1000×1000 board in seconds) by the constructive solver, marked not optimal, with a lower
-    /// bound on the optimum
+    /// Answer at once instead of optimally: a valid solution for a board of any size (a shuffled
+    /// 300×300 board in seconds, a 1000×1000 one in minutes, in little memory) by the
+    /// constructive solver, marked not optimal, with a lower bound on the optimum. The moves are
+    /// checked as they are printed; should a check fail (a bug), the output stops there,
+    /// incomplete, with an internal error (exit 2)
     #[arg(long, conflicts_with = "heuristic")]
     pub fast: bool,
     /// Answer within W times the optimum (W at least 1, in hundredths: 1.5, 1.25; 1 is the
@@ -136,7 +141,7 @@ struct JsonAnswer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     label: Option<&'a str>,
     solvable: bool,
-    moves: Option<usize>,
+    moves: Option<u64>,
     path: Option<String>,
     board: String,
     status: &'static str,
@@ -362,7 +367,7 @@ impl Batch<'_> {
                 (Ok(board), Some(Ok(solved))) => {
                     write_answer(out, args, format, item.label.as_deref(), board, &solved, place)?;
                     if let Some(strips) = &mut self.strips {
-                        strips.push_answer(number + 1, item.label.as_deref(), board, &solved.report.answer);
+                        strips.push_answer(number + 1, item.label.as_deref(), board, &solved.answer()?);
                     }
                     continue;
                 }
@@ -398,6 +403,7 @@ fn read_goal(goal: &str) -> anyhow::Result<Goal> {
 /// The library's planner with this run's limits.
 struct Solver<'t> {
     planner: sliding::Solver<'t>,
+    fast: bool,
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
 }
@@ -418,7 +424,7 @@ impl<'t> Solver<'t> {
                 HeuristicArg::Pdb => HeuristicKind::Pdb,
             });
         }
-        Solver { planner, max_nodes: args.max_nodes, time_limit: args.time_limit }
+        Solver { planner, fast: args.fast, max_nodes: args.max_nodes, time_limit: args.time_limit }
     }
 
     /// Plans the shapes of the good boards of `items` together (the table decision sees the
@@ -443,7 +449,12 @@ impl<'t> Solver<'t> {
             interrupt: Some(&crate::interrupt::INTERRUPTED),
             progress: Some(&crate::progress::SEARCH),
         };
-        match self.planner.solve(board, &limits) {
+        // A fast answer's path is not kept: it is made again, checked, as it is printed.
+        let report = match self.fast {
+            true => self.planner.solve_fast(board, &limits).map(Outcome::Fast),
+            false => self.planner.solve(board, &limits).map(Outcome::Searched),
+        };
+        match report {
             Ok(report) => Ok(Ok(Timed { report, seconds: started.elapsed().as_secs_f64() })),
             Err(PlanError::TooLarge { shape }) => Ok(Err(format!(
                 "a {shape} board is too large to search to the end (more than {} cells); give --max-nodes N or \
@@ -458,7 +469,7 @@ impl<'t> Solver<'t> {
 
 /// An answer and the time it took.
 struct Timed {
-    report: sliding::Report,
+    report: Outcome,
     seconds: f64,
 }
 
@@ -473,37 +484,38 @@ fn write_answer(
     timed: &Timed,
     place: Option<(usize, usize)>,
 ) -> anyhow::Result<()> {
-    let solved = &timed.report;
+    let solved = Printed::of(&timed.report);
     let seconds = args.timings.then_some(timed.seconds);
-    // The letters are made only when printed: a fast answer on a big board has billions of moves.
-    let path = match &solved.answer {
-        Answer::Solved(path) => Some(path),
-        Answer::Unsolvable | Answer::GaveUp => None,
-    };
+    // The letters are made only when printed: a fast answer on a big board has billions of moves,
+    // made again and written as they come.
+    let path = solved.moves;
     let status = match solved.answer {
-        Answer::Solved(_) => "solved",
-        Answer::Unsolvable => "unsolvable",
-        Answer::GaveUp => "gave up",
+        Kind::Solved => "solved",
+        Kind::Unsolvable => "unsolvable",
+        Kind::GaveUp => "gave up",
     };
     if args.json {
         let json = JsonAnswer {
             label,
             status,
-            solvable: !matches!(solved.answer, Answer::Unsolvable),
+            solvable: solved.answer != Kind::Unsolvable,
             moves: path.map(|p| p.len()),
-            path: path.map(|p| sliding::path_letters(p)),
+            path: path.map(|_| String::new()),
             board: board.to_string(),
             nodes: solved.nodes,
             optimal: solved.optimal,
             lower_bound: solved.lower_bound,
             seconds,
         };
-        return crate::shard::write_json_line(out, place, &json);
+        return match path {
+            Some(path) => moves::write_json_line(out, &crate::shard::json_line(place, &json)?, path),
+            None => crate::shard::write_json_line(out, place, &json),
+        };
     }
     if let Some(label) = label {
         write!(out, "{label} ")?;
     }
-    match (&solved.answer, path, format) {
+    match (solved.answer, path, format) {
         (_, Some(path), _) => {
             write!(out, "{}", path.len())?;
             if !solved.optimal {
@@ -516,11 +528,12 @@ fn write_answer(
                     _ => write!(out, " (not proven optimal, lower bound {bound})")?,
                 }
             }
-            if args.path && !path.is_empty() {
-                write!(out, " {}", sliding::path_letters(path))?;
+            if args.path && path.len() > 0 {
+                write!(out, " ")?;
+                path.write_letters(out)?;
             }
         }
-        (Answer::GaveUp, _, _) => match (solved.lower_bound, args.within) {
+        (Kind::GaveUp, _, _) => match (solved.lower_bound, args.within) {
             (Some(bound), None) if !args.fast => {
                 write!(out, "gave up (lower bound {bound}; --within 1.5 answers sooner, --fast at once)")?
             }

@@ -118,6 +118,13 @@ impl Board {
         Board::try_from(BoardSpec { rows: shape.rows(), cols: shape.cols(), tiles })
     }
 
+    /// A board from parts that keep the invariants: `tiles` a rearrangement of a valid board's
+    /// tiles in `shape`, the blank on `blank`.
+    pub(crate) fn from_parts(shape: Shape, tiles: Vec<u32>, blank: usize) -> Board {
+        debug_assert_eq!(tiles.get(blank), Some(&BLANK));
+        Board { shape, tiles, blank: Cell(blank) }
+    }
+
     /// The board's dimensions.
     pub fn shape(&self) -> Shape {
         self.shape

@@ -7,22 +7,51 @@
 //! - while the unsolved region is larger than 3×3, 2×4 or 4×2, its longer side loses a line (a row
 //!   if it has at least as many rows as columns, otherwise a column), taken from the end away from
 //!   the goal's blank cell, so that the blank's goal cell stays in the final region;
-//! - a line is placed tile by tile, each tile walked to its cell one step at a time, with the blank
+//! - a line is placed tile by tile from both ends (the end whose tile is nearer the blank
+//!   first), each tile walked to its cell one step at a time, with the blank
 //!   routed to the front of the tile by a greedy walk, a two-sided detour, or a breadth-first
 //!   search of a small window when those fail; the last two tiles of a line use the classic
 //!   corner trick (the second-to-last tile at the corner, the last one inside it, then two moves);
 //! - the final region (at most 3×3, 2×4 or 4×2) is solved optimally by IDA\* with the Manhattan
 //!   distance;
-//! - a move that undoes the previous one is cancelled as it is recorded.
+//! - a move that undoes the previous one is cancelled as it is recorded, and the moves go to a
+//!   sink in chunks as they are made ([`solve_fast_into`]), so a path of billions of moves never
+//!   sits in memory; [`FastPath`] keeps only a checked answer's length and makes the moves again
+//!   when they are read.
 
+mod bfs;
 mod finish;
+mod lines;
+mod moves;
+mod path;
 mod work;
 
+use std::ops::ControlFlow;
+
+use puzzle_core::Direction;
 use search::Limits;
 
 use crate::answer::Answer;
 use crate::board::Board;
 use crate::solvable::is_solvable;
+
+pub use moves::Sink;
+pub use path::{solve_fast_checked, FastAnswer, FastPath, StreamError};
+
+/// How a run of the constructive solver that handed its moves to a sink ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Streamed {
+    /// The goal was reached; this many moves were handed over in all.
+    Solved(u64),
+    /// The goal cannot be reached (parity, or boards of different shapes); nothing was handed
+    /// over.
+    Unsolvable,
+    /// `limits` stopped the work (or, a bug the tests guard against, the solver found no way);
+    /// the moves handed over so far lead nowhere in particular.
+    GaveUp,
+    /// The sink said `Break`; it was given nothing after that.
+    Halted,
+}
 
 /// A valid, usually far from optimal, solution from `board` to `goal` for any board size, in
 /// time about linear in the length of the path.
@@ -35,8 +64,9 @@ use crate::solvable::is_solvable;
 /// (`max_expanded` is not used: no search tree is expanded here).
 ///
 /// The path is not optimal; on a random board it is a few times the Manhattan lower bound. A
-/// board of `n` cells on a side needs about `5/3 · n³` moves, so a 1000×1000 board needs some
-/// gigabytes for its path (one byte a move).
+/// board of `n` cells on a side needs about `8/3 · n³` moves, so a 1000×1000 board's path takes
+/// gigabytes as a vector: [`solve_fast_into`] hands the moves over in chunks instead, and
+/// [`FastPath`] makes them again when they are read.
 ///
 /// ```
 /// use sliding::{fast::solve_fast, Answer, Board, BoardSpec, GoalKind};
@@ -48,12 +78,29 @@ use crate::solvable::is_solvable;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits<'_>) -> Answer {
-    if board.shape() != goal.shape() || !is_solvable(board, goal) {
-        return Answer::Unsolvable;
+    let mut path = Vec::new();
+    let mut sink = |moves: &[Direction]| {
+        path.extend_from_slice(moves);
+        ControlFlow::Continue(())
+    };
+    match solve_fast_into(board, goal, limits, &mut sink) {
+        Streamed::Solved(_) => Answer::Solved(path),
+        Streamed::Unsolvable => Answer::Unsolvable,
+        Streamed::GaveUp | Streamed::Halted => Answer::GaveUp,
     }
-    let mut work = work::Work::new(board, goal, limits);
+}
+
+/// The moves of [`solve_fast`]'s path, handed to `sink` in order in chunks of some thousands as
+/// they are made (the path is the same however the sink is written), in memory that does not
+/// grow with the path.
+pub fn solve_fast_into(board: &Board, goal: &Board, limits: &Limits<'_>, sink: &mut Sink<'_>) -> Streamed {
+    if board.shape() != goal.shape() || !is_solvable(board, goal) {
+        return Streamed::Unsolvable;
+    }
+    let mut work = work::Work::new(board, goal, limits, sink);
     match work.run() {
-        Ok(()) => Answer::Solved(work.into_path()),
-        Err(_) => Answer::GaveUp,
+        Ok(moves) => Streamed::Solved(moves),
+        Err(work::Stop::Halted) => Streamed::Halted,
+        Err(work::Stop::Limit | work::Stop::Stuck) => Streamed::GaveUp,
     }
 }

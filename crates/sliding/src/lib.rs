@@ -19,6 +19,7 @@ mod large;
 pub mod parse;
 pub mod pdb;
 pub mod planner;
+pub mod replay;
 pub mod solvable;
 pub mod solve;
 pub mod split;
@@ -29,13 +30,16 @@ pub mod within;
 use puzzle_core::Direction;
 
 pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK};
-pub use fast::solve_fast;
+pub use fast::{solve_fast, solve_fast_checked, solve_fast_into, FastAnswer, FastPath, StreamError, Streamed};
 pub use heuristic::{HeuristicKind, PdbHeuristic, Tier};
 pub use parse::{
     detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_line, parse_lines, Batch, Entry, Format,
     JudgeBEnd, JudgeBInput, JudgeBReader, ParseError, ParseErrorKind,
 };
-pub use planner::{Goal, MemoryTables, Method, PlanError, Report, Solver, Strategy, TableError, TableSource};
+pub use planner::{
+    FastReport, Goal, MemoryTables, Method, PlanError, Report, Solver, Strategy, TableError, TableSource,
+};
+pub use replay::Replay;
 pub use search::Limits;
 pub use solvable::is_solvable;
 pub use solve::{

@@ -11,6 +11,7 @@ use search::Limits;
 use thiserror::Error;
 
 use crate::board::{Board, GoalKind};
+use crate::fast::FastAnswer;
 use crate::heuristic::{HeuristicKind, PdbHeuristic, Tier, PDB_MAX_CELLS};
 use crate::pdb::{PatternDb, PatternKey};
 use crate::solvable::is_solvable;
@@ -137,6 +138,18 @@ pub struct Report {
     pub optimal: bool,
     /// How the answer was found.
     pub method: Method,
+}
+
+/// A fast answer whose path is not kept ([`Solver::solve_fast`]): a big board's path has
+/// billions of moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FastReport {
+    /// The answer, checked by replay as it was made; [`FastPath::stream`](crate::FastPath::stream) makes the moves again.
+    pub answer: FastAnswer,
+    /// A proven lower bound on the fewest moves; `None` when the board is unsolvable.
+    pub lower_bound: Option<u64>,
+    /// Whether the path is proven shortest (as long as the bound).
+    pub optimal: bool,
 }
 
 /// Why a board could not be answered.
@@ -308,6 +321,25 @@ impl<'t> Solver<'t> {
         let report = self.answer(board, &goal, plan.judge_table, plan.heuristic.as_ref(), limits)?;
         check(board, &goal, &report.answer).map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
         Ok(report)
+    }
+
+    /// The constructive solver's answer for `board`, as [`Solver::solve`] gives it under
+    /// [`Strategy::Fast`] (whatever this solver's strategy), but with the path not kept: its
+    /// moves are checked by replay as they are made and counted, and
+    /// [`FastPath::stream`](crate::FastPath::stream) makes them again, checked again, for
+    /// printing. Memory stays a few words per cell however long the path.
+    pub fn solve_fast(&self, board: &Board, limits: &Limits<'_>) -> Result<FastReport, PlanError> {
+        let plan = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).clone();
+        let goal = plan.goal?;
+        let answer = crate::fast::solve_fast_checked(board, &goal, limits)
+            .map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
+        let bound = (answer != FastAnswer::Unsolvable).then(|| start_bound(board, &goal));
+        let optimal = match &answer {
+            FastAnswer::Solved(path) => Some(path.n_moves()) == bound,
+            FastAnswer::Unsolvable => true,
+            FastAnswer::GaveUp => false,
+        };
+        Ok(FastReport { answer, lower_bound: bound, optimal })
     }
 
     /// Whether `board` is first tried without tables: no heuristic asked for, an optimal or

@@ -9,7 +9,12 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 use puzzle_core::{Direction, Shape};
-use sliding::{is_solvable, solve_fast, Answer, Board, BoardSpec, GoalKind};
+use std::ops::ControlFlow;
+
+use sliding::{
+    is_solvable, solve_fast, solve_fast_checked, solve_fast_into, Answer, Board, BoardSpec, FastAnswer, GoalKind,
+    Replay, StreamError, Streamed,
+};
 
 /// A small deterministic generator (SplitMix64), so that a failing case is reproducible.
 struct Rng(u64);
@@ -85,10 +90,38 @@ fn check_solves(start: &Board, goal: &Board) -> Vec<Direction> {
             for pair in path.windows(2) {
                 assert_ne!(pair[0], pair[1].opposite(), "a move undone at once");
             }
+            check_streams(start, goal, &path);
             path
         }
         other => panic!("{}x{} {other:?}", start.shape().rows(), start.shape().cols()),
     }
+}
+
+/// The path handed over in chunks is the same path, and made again (checked) it is the same
+/// again, however the chunks are read.
+fn check_streams(start: &Board, goal: &Board, path: &[Direction]) {
+    let mut chunks: Vec<Vec<Direction>> = Vec::new();
+    let streamed = solve_fast_into(start, goal, &search::Limits::NONE, &mut |moves| {
+        chunks.push(moves.to_vec());
+        ControlFlow::Continue(())
+    });
+    assert_eq!(streamed, Streamed::Solved(path.len() as u64));
+    assert_eq!(chunks.concat(), path);
+    assert!(chunks.iter().all(|chunk| !chunk.is_empty()));
+    let FastAnswer::Solved(made) = solve_fast_checked(start, goal, &search::Limits::NONE).unwrap() else {
+        panic!("not solved")
+    };
+    assert_eq!(made.n_moves(), path.len() as u64);
+    let mut replay = Replay::new(start);
+    let mut again = Vec::new();
+    made.stream(&mut |moves| {
+        replay.apply(moves).map_err(|e| e.to_string())?;
+        again.extend_from_slice(moves);
+        Ok::<(), String>(())
+    })
+    .unwrap();
+    assert_eq!(again, path);
+    assert_eq!(replay.finish(start, goal), Ok(()));
 }
 
 /// Optimal distance by plain breadth-first search over whole boards.
@@ -192,6 +225,35 @@ fn limits_stop_the_work() {
     assert_eq!(solve_fast(&start, &goal, &interrupted), Answer::GaveUp);
     let late = search::Limits { deadline: Some(Instant::now()), ..search::Limits::NONE };
     assert_eq!(solve_fast(&start, &goal, &late), Answer::GaveUp);
+}
+
+#[test]
+fn a_sink_can_stop_the_solver() {
+    let mut rng = Rng(5);
+    let goal = Board::goal(Shape::new(60, 50).unwrap(), GoalKind::BlankLast).unwrap();
+    let start = solvable_start(&goal, &mut rng);
+    let Answer::Solved(path) = solve_fast(&start, &goal, &search::Limits::NONE) else { panic!("not solved") };
+    assert!(path.len() > 4 << 15, "a path of several chunks: {}", path.len());
+    let mut calls = 0;
+    let streamed = solve_fast_into(&start, &goal, &search::Limits::NONE, &mut |_| {
+        calls += 1;
+        ControlFlow::Break(())
+    });
+    assert_eq!((streamed, calls), (Streamed::Halted, 1));
+    // A sink that fails on its second chunk has been given the first only.
+    let FastAnswer::Solved(made) = solve_fast_checked(&start, &goal, &search::Limits::NONE).unwrap() else {
+        panic!("not solved")
+    };
+    let mut given = Vec::new();
+    let result = made.stream(&mut |moves| {
+        if !given.is_empty() {
+            return Err("full");
+        }
+        given.extend_from_slice(moves);
+        Ok(())
+    });
+    assert!(matches!(result, Err(StreamError::Sink("full"))));
+    assert_eq!(given, path[..given.len()]);
 }
 
 #[test]

@@ -24,7 +24,7 @@ struct Region {
 
 /// Solves the remaining region of `work` (every tile in it belongs in it) optimally, appending
 /// the moves.
-pub(super) fn finish(work: &mut Work<'_>) -> Result<(), Stop> {
+pub(super) fn finish(work: &mut Work<'_, '_>) -> Result<(), Stop> {
     let (height, width) = (work.bottom - work.top, work.right - work.left);
     let n = height * width;
     if n > MAX_CELLS {

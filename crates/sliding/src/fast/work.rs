@@ -1,11 +1,13 @@
 //! The constructive solver's state: the relabelled board, the fixed cells, the moves so far, and
-//! the tile and blank movers that place the tiles line by line.
+//! the tile and blank movers that place the tiles line by line (the breadth-first fallbacks are
+//! in `bfs.rs`, the choice of the next line in `lines.rs`).
 
 use std::time::Instant;
 
 use puzzle_core::Direction;
 use search::Limits;
 
+use super::moves::{Recorder, Sink};
 use crate::board::{Board, BLANK};
 
 /// The label of the blank in [`Work::cells`].
@@ -18,9 +20,9 @@ const LOOKAHEAD_CELLS: usize = 10_000;
 /// A row or column to place: its cells in order along `along`, the region on its `inward` side.
 #[derive(Clone, Debug)]
 pub(super) struct Line {
-    cells: Vec<usize>,
-    along: Direction,
-    inward: Direction,
+    pub(super) cells: Vec<usize>,
+    pub(super) along: Direction,
+    pub(super) inward: Direction,
 }
 
 /// Why the solver stopped without a path.
@@ -31,40 +33,60 @@ pub(super) enum Stop {
     /// No move sequence was found where one should exist (a bug: the tests make sure it does
     /// not happen).
     Stuck,
+    /// The sink asked to stop.
+    Halted,
 }
 
 /// The board being solved, relabelled so that the goal is the identity.
-pub(super) struct Work<'l> {
+pub(super) struct Work<'l, 's> {
     /// Rows of the board.
     pub(super) rows: usize,
     /// Columns of the board.
     pub(super) cols: usize,
+    /// `2^64 / cols` rounded up: a cell's row is a multiplication away (a division costs tens of
+    /// cycles, and the movers ask for rows and columns at every step).
+    col_magic: u64,
     /// For each cell, the goal cell of the tile on it, or [`HOLE`].
     pub(super) cells: Vec<u32>,
-    /// For each goal cell, the cell its tile is on now (unused for the goal's blank cell).
-    pos: Vec<u32>,
-    /// The blank's cell.
+    /// The line being placed: rows `line_rows.0..line_rows.1`, columns `line_cols.0..line_cols.1`
+    /// (one row or one column of the region).
+    line_rows: (usize, usize),
+    line_cols: (usize, usize),
+    /// The line's first goal cell and the span to its last: a label outside is not the line's.
+    line_first: usize,
+    line_span: usize,
+    /// For each cell of that line, in order, the cell its tile is on now. Only the line's tiles
+    /// are followed: a table of every tile's cell would take a write to a random place in
+    /// megabytes at every move, which on big boards costs more than the rest of the move.
+    line_pos: Vec<u32>,
+    /// The blank's cell, row and column.
     pub(super) blank: usize,
+    pub(super) blank_row: usize,
+    pub(super) blank_col: usize,
     /// The goal's blank cell.
     pub(super) goal_blank: usize,
     /// Cells the blank must not enter: placed tiles and everything outside the region.
-    fixed: Vec<bool>,
+    pub(super) fixed: Vec<bool>,
     /// The unsolved region: rows `top..bottom`, columns `left..right`.
     pub(super) top: usize,
     pub(super) bottom: usize,
     pub(super) left: usize,
     pub(super) right: usize,
     /// The moves so far.
-    path: Vec<Direction>,
+    pub(super) moves: Recorder<'s>,
     /// Breadth-first search scratch: the stamp of the search that reached each cell.
-    seen: Vec<u32>,
-    stamp: u32,
+    pub(super) seen: Vec<u32>,
+    pub(super) stamp: u32,
     /// The move that reached each cell in the current search.
-    via: Vec<Direction>,
-    queue: Vec<u32>,
-    trail: Vec<Direction>,
+    pub(super) via: Vec<Direction>,
+    pub(super) queue: Vec<u32>,
+    pub(super) trail: Vec<Direction>,
     limits: &'l Limits<'l>,
 }
+
+/// The change of row and column of each direction (in [`Direction::index`] order), as wrapping
+/// additions.
+const STEPS: [(usize, usize); 4] = [(usize::MAX, 0), (0, usize::MAX), (1, 0), (0, 1)];
 
 /// The moves that bring the blank closer along each axis.
 fn toward(from: usize, to: usize, less: Direction, more: Direction) -> Option<Direction> {
@@ -75,9 +97,9 @@ fn toward(from: usize, to: usize, less: Direction, more: Direction) -> Option<Di
     }
 }
 
-impl<'l> Work<'l> {
-    /// The relabelled `board` for `goal` (of the same shape).
-    pub(super) fn new(board: &Board, goal: &Board, limits: &'l Limits<'l>) -> Work<'l> {
+impl<'l, 's> Work<'l, 's> {
+    /// The relabelled `board` for `goal` (of the same shape), its moves going to `sink`.
+    pub(super) fn new(board: &Board, goal: &Board, limits: &'l Limits<'l>, sink: &'s mut Sink<'s>) -> Work<'l, 's> {
         let shape = board.shape();
         let (rows, cols) = (shape.rows(), shape.cols());
         let n = rows * cols;
@@ -87,25 +109,27 @@ impl<'l> Work<'l> {
         }
         let cells: Vec<u32> =
             board.tiles().iter().map(|&tile| if tile == BLANK { HOLE } else { goal_cell[tile as usize] }).collect();
-        let mut pos = vec![0u32; n];
-        for (cell, &label) in cells.iter().enumerate() {
-            if label != HOLE {
-                pos[label as usize] = cell as u32;
-            }
-        }
         Work {
             rows,
             cols,
+            // Boards have at least two columns, so this fits.
+            col_magic: u64::MAX / cols as u64 + 1,
             cells,
-            pos,
+            line_rows: (0, 0),
+            line_cols: (0, 0),
+            line_first: 0,
+            line_span: 0,
+            line_pos: Vec::new(),
             blank: board.blank().0,
+            blank_row: board.blank().0 / cols,
+            blank_col: board.blank().0 % cols,
             goal_blank: goal.blank().0,
             fixed: vec![false; n],
             top: 0,
             bottom: rows,
             left: 0,
             right: cols,
-            path: Vec::new(),
+            moves: Recorder::new(sink),
             seen: vec![0; n],
             stamp: 0,
             via: vec![Direction::North; n],
@@ -115,13 +139,27 @@ impl<'l> Work<'l> {
         }
     }
 
-    /// The moves found.
-    pub(super) fn into_path(self) -> Vec<Direction> {
-        self.path
+    /// The row and column of `cell`, without a division: with `M = ⌈2^64 / cols⌉`,
+    /// `⌊M·cell / 2^64⌋` is the row for every cell below 2^32 (Lemire, Kaser and Kurz, "Faster
+    /// remainder by direct computation", 2019).
+    #[inline]
+    pub(super) fn split(&self, cell: usize) -> (usize, usize) {
+        let row = ((u128::from(self.col_magic) * cell as u128) >> 64) as usize;
+        (row, cell - row * self.cols)
     }
 
-    /// Places every line, then finishes the last region by exact search.
-    pub(super) fn run(&mut self) -> Result<(), Stop> {
+    /// Places every line, finishes the last region by exact search, and hands the last moves
+    /// to the sink; returns the number of moves.
+    pub(super) fn run(&mut self) -> Result<u64, Stop> {
+        self.place_all()?;
+        let moves = self.moves.finish();
+        if self.moves.halted() {
+            return Err(Stop::Halted);
+        }
+        Ok(moves)
+    }
+
+    fn place_all(&mut self) -> Result<(), Stop> {
         loop {
             let (height, width) = (self.bottom - self.top, self.right - self.left);
             if (height <= 3 && width <= 3) || height * width <= 8 {
@@ -144,85 +182,41 @@ impl<'l> Work<'l> {
         super::finish::finish(self)
     }
 
-    /// The lines that may be placed next: the region's longer side loses a row or a column (either
-    /// when it is square), from either end, but never the line holding the goal's blank cell.
-    /// Never empty while the region is larger than the final one.
-    fn line_options(&self) -> Vec<Line> {
-        let (goal_row, goal_col) = (self.goal_blank / self.cols, self.goal_blank % self.cols);
-        let (height, width) = (self.bottom - self.top, self.right - self.left);
-        let mut options = Vec::with_capacity(4);
-        let row = |row: usize, inward| Line {
-            cells: (self.left..self.right).map(|col| row * self.cols + col).collect(),
-            along: Direction::East,
-            inward,
-        };
-        let col = |col: usize, inward| Line {
-            cells: (self.top..self.bottom).map(|row| row * self.cols + col).collect(),
-            along: Direction::South,
-            inward,
-        };
-        if height >= width && height >= 3 {
-            if goal_row != self.top {
-                options.push(row(self.top, Direction::South));
-            }
-            if goal_row != self.bottom - 1 {
-                options.push(row(self.bottom - 1, Direction::North));
-            }
-        }
-        if width >= 3 && (width > height || options.is_empty() || width == height) {
-            if goal_col != self.left {
-                options.push(col(self.left, Direction::East));
-            }
-            if goal_col != self.right - 1 {
-                options.push(col(self.right - 1, Direction::West));
-            }
-        }
-        options
-    }
-
-    /// The moves placing `line` would take from here, leaving the state as it was.
-    fn trial(&mut self, line: &Line) -> Result<usize, Stop> {
-        let cells = self.cells.clone();
-        let pos = self.pos.clone();
-        let fixed = self.fixed.clone();
-        let saved = (self.blank, self.top, self.bottom, self.left, self.right);
-        let path = std::mem::take(&mut self.path);
-        let result = self.place_line(line.clone());
-        let cost = self.path.len();
-        self.path = path;
-        self.cells = cells;
-        self.pos = pos;
-        self.fixed = fixed;
-        (self.blank, self.top, self.bottom, self.left, self.right) = saved;
-        match result {
-            Ok(()) => Ok(cost),
-            Err(Stop::Stuck) => Ok(usize::MAX),
-            Err(stop) => Err(stop),
-        }
-    }
-
     /// Places the tiles of `line` (cells in order along `along`, the rest of the region on the
     /// `inward` side, the line on the region's edge), then fixes the line and takes it out of the
     /// region.
     ///
     /// The line is placed starting from the end nearer the blank.
-    fn place_line(&mut self, line: Line) -> Result<(), Stop> {
+    pub(super) fn place_line(&mut self, line: Line) -> Result<(), Stop> {
         let Line { cells: mut line, mut along, inward } = line;
+        self.follow_line(&line);
         if let (Some(&first), Some(&last)) = (line.first(), line.last()) {
             if self.distance(self.blank, last) < self.distance(self.blank, first) {
                 line.reverse();
                 along = along.opposite();
             }
         }
-        let w = line.len();
-        for &cell in &line[..w - 2] {
+        // The line fills from both ends, each time the end whose tile is nearer the blank (the
+        // blank's walk to the tile is the part of a placement that does nothing for the tile;
+        // weighing in the tile's own distance made paths longer), until two neighbouring cells
+        // are left: the corner trick works between two placed cells as at the end of the line.
+        let (mut lo, mut hi) = (0, line.len());
+        while hi - lo > 2 {
             self.check_limits()?;
+            let cost = |work: &Self, cell: usize| work.distance(work.blank, work.tile_cell(cell));
+            let cell = if cost(self, line[hi - 1]) < cost(self, line[lo]) {
+                hi -= 1;
+                line[hi]
+            } else {
+                lo += 1;
+                line[lo - 1]
+            };
             self.move_tile(cell, cell)?;
             self.fixed[cell] = true;
         }
         self.check_limits()?;
-        let (a, b) = (line[w - 2], line[w - 1]);
-        if self.pos[a] as usize == a && self.pos[b] as usize == b {
+        let (a, b) = (line[lo], line[lo + 1]);
+        if self.tile_cell(a) == a && self.tile_cell(b) == b {
             // Already in place.
         } else {
             let inside = self.neighbour(b, inward).ok_or(Stop::Stuck)?;
@@ -257,6 +251,46 @@ impl<'l> Work<'l> {
         Ok(())
     }
 
+    /// Starts following the tiles of `line` (a row or column of the region): finds them in the
+    /// region.
+    fn follow_line(&mut self, line: &[usize]) {
+        let (Some(&first), Some(&last)) = (line.iter().min(), line.iter().max()) else { return };
+        let ((first_row, first_col), (last_row, last_col)) = (self.split(first), self.split(last));
+        self.line_rows = (first_row, last_row + 1);
+        self.line_cols = (first_col, last_col + 1);
+        (self.line_first, self.line_span) = (first, last - first + 1);
+        self.line_pos.clear();
+        self.line_pos.resize(line.len(), u32::MAX);
+        for row in self.top..self.bottom {
+            for cell in row * self.cols + self.left..row * self.cols + self.right {
+                if let Some(i) = self.line_index(self.cells[cell] as usize) {
+                    self.line_pos[i] = cell as u32;
+                }
+            }
+        }
+    }
+
+    /// The place in the line followed of the goal cell `label`, when it is one of its cells.
+    #[inline]
+    fn line_index(&self, label: usize) -> Option<usize> {
+        if label.wrapping_sub(self.line_first) >= self.line_span {
+            return None;
+        }
+        let (row, col) = self.split(label);
+        let inside =
+            (self.line_rows.0..self.line_rows.1).contains(&row) && (self.line_cols.0..self.line_cols.1).contains(&col);
+        inside.then(|| (row - self.line_rows.0) + (col - self.line_cols.0))
+    }
+
+    /// The cell of the tile that belongs on `label`, a cell of the line followed (any other
+    /// tile is looked for on the whole board).
+    pub(super) fn tile_cell(&self, label: usize) -> usize {
+        match self.line_index(label).map(|i| self.line_pos[i]) {
+            Some(cell) if cell != u32::MAX => cell as usize,
+            _ => self.cells.iter().position(|&l| l as usize == label).unwrap_or(usize::MAX),
+        }
+    }
+
     /// Takes the line on the edge opposite `inward` out of the region bounds.
     fn shrink(&mut self, inward: Direction) {
         match inward {
@@ -268,7 +302,9 @@ impl<'l> Work<'l> {
     }
 
     fn check_limits(&self) -> Result<(), Stop> {
-        if self.limits.interrupted() || self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.moves.halted() {
+            Err(Stop::Halted)
+        } else if self.limits.interrupted() || self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             Err(Stop::Limit)
         } else {
             Ok(())
@@ -277,7 +313,7 @@ impl<'l> Work<'l> {
 
     /// The cell one step from `cell` in `dir` inside the board.
     pub(super) fn neighbour(&self, cell: usize, dir: Direction) -> Option<usize> {
-        let (row, col) = (cell / self.cols, cell % self.cols);
+        let (row, col) = self.split(cell);
         match dir {
             Direction::North => (row > 0).then(|| cell - self.cols),
             Direction::South => (row + 1 < self.rows).then(|| cell + self.cols),
@@ -289,57 +325,90 @@ impl<'l> Work<'l> {
     /// Whether the blank may enter `cell` (not fixed, not `avoid`). Every cell outside the region
     /// is fixed (the region only ever loses lines whose tiles are placed), so this also keeps the
     /// blank inside the region.
-    fn open(&self, cell: usize, avoid: usize) -> bool {
+    pub(super) fn open(&self, cell: usize, avoid: usize) -> bool {
         cell != avoid && !self.fixed[cell]
     }
 
     /// Moves the blank one step (the caller knows the move stays on the board), cancelling it
     /// against the previous move when it undoes it.
+    #[inline(always)]
     pub(super) fn step(&mut self, dir: Direction) {
-        let next = match dir {
-            Direction::North => self.blank - self.cols,
-            Direction::South => self.blank + self.cols,
-            Direction::West => self.blank - 1,
-            Direction::East => self.blank + 1,
-        };
+        // Without a branch on the direction: the directions come in no predictable order.
+        let (d_row, d_col) = STEPS[dir.index()];
+        self.blank_row = self.blank_row.wrapping_add(d_row);
+        self.blank_col = self.blank_col.wrapping_add(d_col);
+        let next = self.blank.wrapping_add(d_row.wrapping_mul(self.cols)).wrapping_add(d_col);
         let label = self.cells[next];
         self.cells[self.blank] = label;
-        self.pos[label as usize] = self.blank as u32;
+        if let Some(i) = self.line_index(label as usize) {
+            self.line_pos[i] = self.blank as u32;
+        }
         self.cells[next] = HOLE;
         self.blank = next;
-        if self.path.last() == Some(&dir.opposite()) {
-            self.path.pop();
-        } else {
-            self.path.push(dir);
+        self.moves.push(dir);
+    }
+
+    /// The cell one step from `cell` in `dir`, which the caller knows is on the board.
+    #[inline]
+    fn offset(&self, cell: usize, dir: Direction) -> usize {
+        match dir {
+            Direction::North => cell - self.cols,
+            Direction::South => cell + self.cols,
+            Direction::West => cell - 1,
+            Direction::East => cell + 1,
         }
+    }
+
+    /// Whether the cell at `row`, `col` has a neighbour the blank may enter other than `avoid`.
+    #[inline]
+    fn has_open_neighbour(&self, cell: usize, row: usize, col: usize, avoid: usize) -> bool {
+        (row > 0 && self.open(cell - self.cols, avoid))
+            || (row + 1 < self.rows && self.open(cell + self.cols, avoid))
+            || (col > 0 && self.open(cell - 1, avoid))
+            || (col + 1 < self.cols && self.open(cell + 1, avoid))
     }
 
     /// Walks the tile that belongs on goal cell `label` to cell `target`, one step at a time.
     fn move_tile(&mut self, label: usize, target: usize) -> Result<(), Stop> {
-        let (target_row, target_col) = (target / self.cols, target % self.cols);
+        let (target_row, target_col) = self.split(target);
         loop {
-            let tile = self.pos[label] as usize;
+            let tile = self.tile_cell(label);
             if tile == target {
                 return Ok(());
             }
-            let (row, col) = (tile / self.cols, tile % self.cols);
+            let (row, col) = self.split(tile);
             let vertical = toward(row, target_row, Direction::North, Direction::South);
             let horizontal = toward(col, target_col, Direction::West, Direction::East);
             let mut options: [Option<(usize, Direction, usize)>; 2] = [None, None];
             for (slot, dir) in options.iter_mut().zip([vertical, horizontal]) {
+                // A step toward the target stays on the board.
                 let Some(dir) = dir else { continue };
-                let Some(next) = self.neighbour(tile, dir) else { continue };
+                let next = self.offset(tile, dir);
+                let (next_row, next_col) = match dir {
+                    Direction::North => (row - 1, col),
+                    Direction::South => (row + 1, col),
+                    Direction::West => (row, col - 1),
+                    Direction::East => (row, col + 1),
+                };
                 // The blank must be able to get there: an open cell with an open neighbour
                 // other than the tile (or the blank itself).
                 if !self.open(next, usize::MAX)
-                    || (next != self.blank
-                        && !Direction::ALL
-                            .into_iter()
-                            .any(|d| self.neighbour(next, d).is_some_and(|c| self.open(c, tile))))
+                    || (next != self.blank && !self.has_open_neighbour(next, next_row, next_col, tile))
                 {
                     continue;
                 }
-                let cost = self.distance(self.blank, next) + if self.between(self.blank, tile, next) { 2 } else { 0 };
+                let (blank_row, blank_col) = (self.blank_row, self.blank_col);
+                // The tile lies on the straight segment from the blank to `next`: the blank goes
+                // around it.
+                let between = (blank_row == row
+                    && row == next_row
+                    && blank_col.min(next_col) < col
+                    && col < blank_col.max(next_col))
+                    || (blank_col == col
+                        && col == next_col
+                        && blank_row.min(next_row) < row
+                        && row < blank_row.max(next_row));
+                let cost = blank_row.abs_diff(next_row) + blank_col.abs_diff(next_col) + if between { 2 } else { 0 };
                 *slot = Some((cost, dir, next));
             }
             if let [Some(first), Some(second)] = options {
@@ -364,29 +433,20 @@ impl<'l> Work<'l> {
         }
     }
 
-    /// Whether `tile` lies on the straight segment from `from` to `to` (the blank would have to
-    /// go around it).
-    fn between(&self, from: usize, tile: usize, to: usize) -> bool {
-        let (fr, fc) = (from / self.cols, from % self.cols);
-        let (tr, tc) = (tile / self.cols, tile % self.cols);
-        let (gr, gc) = (to / self.cols, to % self.cols);
-        (fr == tr && tr == gr && fc.min(gc) < tc && tc < fc.max(gc))
-            || (fc == tc && tc == gc && fr.min(gr) < tr && tr < fr.max(gr))
-    }
-
     /// Manhattan distance between two cells.
     pub(super) fn distance(&self, a: usize, b: usize) -> usize {
-        (a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)
+        let ((ar, ac), (br, bc)) = (self.split(a), self.split(b));
+        ar.abs_diff(br) + ac.abs_diff(bc)
     }
 
     /// Brings the blank to `target` without moving the tile on `avoid` or any fixed tile.
     fn route_blank(&mut self, target: usize, avoid: usize) -> Result<(), Stop> {
+        let (target_row, target_col) = self.split(target);
         loop {
             if self.blank == target {
                 return Ok(());
             }
-            let (row, col) = (self.blank / self.cols, self.blank % self.cols);
-            let (target_row, target_col) = (target / self.cols, target % self.cols);
+            let (row, col) = (self.blank_row, self.blank_col);
             let vertical = toward(row, target_row, Direction::North, Direction::South);
             let horizontal = toward(col, target_col, Direction::West, Direction::East);
             let mut choices = [vertical, horizontal];
@@ -395,12 +455,11 @@ impl<'l> Work<'l> {
             }
             let mut moved = false;
             for dir in choices.into_iter().flatten() {
-                if let Some(next) = self.neighbour(self.blank, dir) {
-                    if self.open(next, avoid) {
-                        self.step(dir);
-                        moved = true;
-                        break;
-                    }
+                // A step toward the target stays on the board.
+                if self.open(self.offset(self.blank, dir), avoid) {
+                    self.step(dir);
+                    moved = true;
+                    break;
                 }
             }
             if !moved {
@@ -435,148 +494,5 @@ impl<'l> Work<'l> {
             }
         }
         false
-    }
-
-    /// Breadth-first search for the blank's shortest way to `target`: first in a window around
-    /// the blank and the target, then in the whole region.
-    fn search_blank(&mut self, target: usize, avoid: usize) -> Result<(), Stop> {
-        let margin = 2;
-        let (br, bc) = (self.blank / self.cols, self.blank % self.cols);
-        let (tr, tc) = (target / self.cols, target % self.cols);
-        let window = (
-            br.min(tr).saturating_sub(margin).max(self.top),
-            (br.max(tr) + margin + 1).min(self.bottom),
-            bc.min(tc).saturating_sub(margin).max(self.left),
-            (bc.max(tc) + margin + 1).min(self.right),
-        );
-        if self.bfs(target, avoid, window) {
-            return Ok(());
-        }
-        let whole = (self.top, self.bottom, self.left, self.right);
-        if window != whole && self.bfs(target, avoid, whole) {
-            return Ok(());
-        }
-        Err(Stop::Stuck)
-    }
-
-    /// Breadth-first search inside rows `w.0..w.1`, columns `w.2..w.3`; moves the blank on the
-    /// path found.
-    fn bfs(&mut self, target: usize, avoid: usize, w: (usize, usize, usize, usize)) -> bool {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
-        self.queue.clear();
-        self.queue.push(self.blank as u32);
-        self.seen[self.blank] = stamp;
-        let mut head = 0;
-        let mut found = false;
-        while head < self.queue.len() {
-            let cell = self.queue[head] as usize;
-            head += 1;
-            if cell == target {
-                found = true;
-                break;
-            }
-            for dir in Direction::ALL {
-                let Some(next) = self.neighbour(cell, dir) else { continue };
-                let (row, col) = (next / self.cols, next % self.cols);
-                if self.seen[next] == stamp
-                    || !(w.0..w.1).contains(&row)
-                    || !(w.2..w.3).contains(&col)
-                    || !self.open(next, avoid)
-                {
-                    continue;
-                }
-                self.seen[next] = stamp;
-                self.via[next] = dir;
-                self.queue.push(next as u32);
-            }
-        }
-        if !found {
-            return false;
-        }
-        self.trail.clear();
-        let mut cell = target;
-        while cell != self.blank {
-            let dir = self.via[cell];
-            self.trail.push(dir);
-            cell = self.neighbour(cell, dir.opposite()).unwrap_or(self.blank);
-        }
-        while let Some(dir) = self.trail.pop() {
-            self.step(dir);
-        }
-        true
-    }
-
-    /// Walks the tile of `label` to `target` by breadth-first search over the positions of the
-    /// tile and the blank together, in a window around them: the fallback for the cramped
-    /// corners where the step-by-step walk finds no way.
-    ///
-    /// Returns `Ok(false)`, having moved nothing, when the window has more than `max_cells` cells.
-    fn move_tile_by_search(
-        &mut self,
-        label: usize,
-        target: usize,
-        margin: usize,
-        max_cells: usize,
-    ) -> Result<bool, Stop> {
-        let tile = self.pos[label] as usize;
-        let rows_of = [tile / self.cols, target / self.cols, self.blank / self.cols];
-        let cols_of = [tile % self.cols, target % self.cols, self.blank % self.cols];
-        let top = rows_of.iter().min().copied().unwrap_or(0).saturating_sub(margin).max(self.top);
-        let bottom = (rows_of.iter().max().copied().unwrap_or(0) + margin + 1).min(self.bottom);
-        let left = cols_of.iter().min().copied().unwrap_or(0).saturating_sub(margin).max(self.left);
-        let right = (cols_of.iter().max().copied().unwrap_or(0) + margin + 1).min(self.right);
-        let width = right - left;
-        let size = (bottom - top) * width;
-        if size > max_cells {
-            return Ok(false);
-        }
-        let index = |cell: usize| (cell / self.cols - top) * width + (cell % self.cols - left);
-        let cell_of = |i: usize| (top + i / width) * self.cols + left + i % width;
-        let inside = |cell: usize| {
-            let (row, col) = (cell / self.cols, cell % self.cols);
-            (top..bottom).contains(&row) && (left..right).contains(&col)
-        };
-        // State: tile index * size + blank index; the state it was reached from and the move.
-        let mut parent: Vec<u32> = vec![u32::MAX; size * size];
-        let mut via: Vec<Direction> = vec![Direction::North; size * size];
-        let start = index(tile) * size + index(self.blank);
-        parent[start] = start as u32;
-        let mut queue = std::collections::VecDeque::from([start]);
-        let mut end = None;
-        while let Some(state) = queue.pop_front() {
-            let (t, b) = (cell_of(state / size), cell_of(state % size));
-            if t == target {
-                end = Some(state);
-                break;
-            }
-            for dir in Direction::ALL {
-                let Some(next) = self.neighbour(b, dir) else { continue };
-                if !inside(next) || !self.open(next, usize::MAX) {
-                    continue;
-                }
-                let t2 = if next == t { b } else { t };
-                let code = index(t2) * size + index(next);
-                if parent[code] == u32::MAX {
-                    parent[code] = state as u32;
-                    via[code] = dir;
-                    queue.push_back(code);
-                }
-            }
-        }
-        let Some(mut state) = end else { return Err(Stop::Stuck) };
-        let mut moves = Vec::new();
-        while state != start {
-            moves.push(via[state]);
-            state = parent[state] as usize;
-        }
-        for &dir in moves.iter().rev() {
-            self.step(dir);
-        }
-        Ok(true)
     }
 }

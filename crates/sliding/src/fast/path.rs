@@ -1,0 +1,150 @@
+//! A fast answer for boards whose path does not fit in memory: the constructive solver runs once
+//! to count the moves and check them by replay as they are made, and again, checked the same
+//! way, each time the moves are read.
+
+use std::ops::ControlFlow;
+
+use puzzle_core::Direction;
+use search::Limits;
+
+use super::{solve_fast_into, Streamed};
+use crate::board::Board;
+use crate::replay::Replay;
+use crate::solvable::is_solvable;
+use crate::solve::CheckError;
+
+/// A checked fast answer: its length, and the moves made again on demand by [`FastPath::stream`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FastPath {
+    start: Board,
+    goal: Board,
+    n_moves: u64,
+}
+
+/// What [`solve_fast_checked`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FastAnswer {
+    /// A path to the goal, checked.
+    Solved(FastPath),
+    /// The goal cannot be reached (decided by parity), or the boards' shapes differ.
+    Unsolvable,
+    /// A limit stopped the solver.
+    GaveUp,
+}
+
+/// Why [`FastPath::stream`] stopped before the end.
+#[derive(Debug)]
+pub enum StreamError<E> {
+    /// The sink failed (its error); the moves before the failing chunk were handed over.
+    Sink(E),
+    /// The moves made again failed their check, or differ in number from the first time (a
+    /// bug; the message says which): the moves handed over so far are an incomplete path, and the
+    /// chunk that failed was not handed over.
+    Wrong(String),
+}
+
+impl<E: std::fmt::Display> std::fmt::Display for StreamError<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StreamError::Sink(err) => write!(f, "{err}"),
+            StreamError::Wrong(message) => write!(f, "the fast path made again is wrong: {message}"),
+        }
+    }
+}
+
+impl<E: std::fmt::Debug + std::fmt::Display> std::error::Error for StreamError<E> {}
+
+/// The constructive solver's answer for `board`, each move checked by replay as it is made
+/// (the same checks as [`check`](crate::check)) and then forgotten: only the number of moves is
+/// kept.
+///
+/// `Err` is a path that failed its check, a bug in the solver.
+pub fn solve_fast_checked(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<FastAnswer, CheckError> {
+    if board.shape() != goal.shape() || !is_solvable(board, goal) {
+        return Ok(FastAnswer::Unsolvable);
+    }
+    let mut replay = Replay::new(board);
+    let mut wrong = None;
+    let mut sink = |moves: &[Direction]| match replay.apply(moves) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(err) => {
+            wrong = Some(err);
+            ControlFlow::Break(())
+        }
+    };
+    let streamed = solve_fast_into(board, goal, limits, &mut sink);
+    if let Some(err) = wrong {
+        return Err(err);
+    }
+    match streamed {
+        Streamed::Solved(n_moves) => {
+            replay.finish(board, goal)?;
+            Ok(FastAnswer::Solved(FastPath { start: board.clone(), goal: goal.clone(), n_moves }))
+        }
+        Streamed::Unsolvable => Ok(FastAnswer::Unsolvable),
+        Streamed::GaveUp | Streamed::Halted => Ok(FastAnswer::GaveUp),
+    }
+}
+
+impl FastPath {
+    /// The number of moves.
+    pub fn n_moves(&self) -> u64 {
+        self.n_moves
+    }
+
+    /// Makes the moves again and hands them to `sink` in order, in chunks of some thousands. Each
+    /// chunk is checked by replay before it is handed over, and the last one only once the
+    /// replay has reached the goal in [`FastPath::n_moves`] moves, so a sink that prints never
+    /// prints the end of a wrong path; on [`StreamError::Wrong`] it has printed an incomplete
+    /// one. No limit applies: the work is the same as the first time.
+    pub fn stream<E>(&self, sink: &mut dyn FnMut(&[Direction]) -> Result<(), E>) -> Result<(), StreamError<E>> {
+        let mut replay = Replay::new(&self.start);
+        let mut held: Vec<Direction> = Vec::new();
+        let mut failed = None;
+        let mut pass_on = |moves: &[Direction]| {
+            let result = match replay.apply(moves) {
+                Err(err) => Err(StreamError::Wrong(err.to_string())),
+                Ok(()) if held.is_empty() => Ok(()),
+                Ok(()) => sink(&held).map_err(StreamError::Sink),
+            };
+            match result {
+                Ok(()) => {
+                    held.clear();
+                    held.extend_from_slice(moves);
+                    ControlFlow::Continue(())
+                }
+                Err(err) => {
+                    failed = Some(err);
+                    ControlFlow::Break(())
+                }
+            }
+        };
+        let streamed = solve_fast_into(&self.start, &self.goal, &Limits::NONE, &mut pass_on);
+        if let Some(err) = failed {
+            return Err(err);
+        }
+        if streamed != Streamed::Solved(self.n_moves) {
+            return Err(StreamError::Wrong(format!("{streamed:?} instead of {} moves", self.n_moves)));
+        }
+        replay.finish(&self.start, &self.goal).map_err(|err| StreamError::Wrong(err.to_string()))?;
+        if held.is_empty() {
+            return Ok(());
+        }
+        sink(&held).map_err(StreamError::Sink)
+    }
+
+    /// The whole path in memory, checked: for small boards (a gigabyte for 10^9 moves). `Err`
+    /// says why the moves made again are wrong (a bug).
+    pub fn to_vec(&self) -> Result<Vec<Direction>, String> {
+        let mut path = Vec::with_capacity(self.n_moves as usize);
+        let collected = self.stream(&mut |moves| {
+            path.extend_from_slice(moves);
+            Ok::<(), std::convert::Infallible>(())
+        });
+        match collected {
+            Ok(()) => Ok(path),
+            Err(StreamError::Wrong(message)) => Err(message),
+            Err(StreamError::Sink(never)) => match never {},
+        }
+    }
+}

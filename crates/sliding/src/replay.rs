@@ -1,0 +1,151 @@
+//! A board replayed move by move at memory speed: the checker that follows a path handed over in
+//! chunks (the fast solver's answers for big boards are never held whole in memory).
+
+use puzzle_core::{Direction, Shape};
+
+use crate::board::Board;
+use crate::solvable::is_solvable;
+use crate::solve::CheckError;
+
+/// The change of row and column of each direction (in [`Direction::index`] order), as wrapping
+/// additions.
+const STEPS: [(usize, usize); 4] = [(usize::MAX, 0), (0, usize::MAX), (1, 0), (0, 1)];
+
+/// A board and the moves applied to it so far; [`Replay::finish`] makes the same checks as
+/// [`check`](crate::check) does on a whole path.
+///
+/// ```
+/// use sliding::{Board, BoardSpec, GoalKind, Replay};
+/// use puzzle_core::{Direction, Shape};
+/// let start = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 0, 3] })?;
+/// let goal = Board::goal(Shape::new(2, 2)?, GoalKind::BlankLast)?;
+/// let mut replay = Replay::new(&start);
+/// replay.apply(&[Direction::East])?;
+/// assert_eq!(replay.n_moves(), 1);
+/// replay.finish(&start, &goal)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Replay {
+    shape: Shape,
+    tiles: Vec<u32>,
+    rows: usize,
+    cols: usize,
+    blank: usize,
+    blank_row: usize,
+    blank_col: usize,
+    n_moves: u64,
+}
+
+impl Replay {
+    /// `board` with no move made yet.
+    pub fn new(board: &Board) -> Replay {
+        let shape = board.shape();
+        let (rows, cols) = (shape.rows(), shape.cols());
+        let blank = board.blank().0;
+        Replay {
+            shape,
+            tiles: board.tiles().to_vec(),
+            rows,
+            cols,
+            blank,
+            blank_row: blank / cols,
+            blank_col: blank % cols,
+            n_moves: 0,
+        }
+    }
+
+    /// Makes `moves`, in order; [`CheckError::OffBoard`] (its index counted from the first move
+    /// ever applied) at the first that leaves the board, the moves before it made.
+    pub fn apply(&mut self, moves: &[Direction]) -> Result<(), CheckError> {
+        for (i, &dir) in moves.iter().enumerate() {
+            // Without a branch on the direction: a move off the board wraps a coordinate past
+            // the edge, which one comparison each catches.
+            let (d_row, d_col) = STEPS[dir.index()];
+            let row = self.blank_row.wrapping_add(d_row);
+            let col = self.blank_col.wrapping_add(d_col);
+            if row >= self.rows || col >= self.cols {
+                self.n_moves += i as u64;
+                return Err(CheckError::OffBoard { index: self.n_moves as usize });
+            }
+            let next = row * self.cols + col;
+            (self.blank_row, self.blank_col) = (row, col);
+            self.tiles.swap(self.blank, next);
+            self.blank = next;
+        }
+        self.n_moves += moves.len() as u64;
+        Ok(())
+    }
+
+    /// The moves applied so far.
+    pub fn n_moves(&self) -> u64 {
+        self.n_moves
+    }
+
+    /// The board now.
+    pub fn board(&self) -> Board {
+        Board::from_parts(self.shape, self.tiles.clone(), self.blank)
+    }
+
+    /// Whether the moves applied to `start` make a valid answer for `goal`: the goal reachable,
+    /// reached, and the number of moves at least the Manhattan distance and of its parity.
+    pub fn finish(&self, start: &Board, goal: &Board) -> Result<(), CheckError> {
+        if !is_solvable(start, goal) {
+            return Err(CheckError::Solvability);
+        }
+        if self.tiles != goal.tiles() {
+            return Err(CheckError::WrongEnd { end: self.board().to_string() });
+        }
+        let manhattan = start.manhattan_to(goal);
+        let moves = self.n_moves as usize;
+        if moves % 2 != manhattan % 2 {
+            return Err(CheckError::ParityMismatch { moves, manhattan });
+        }
+        if moves < manhattan {
+            return Err(CheckError::BelowLowerBound { moves, manhattan });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{BoardSpec, GoalKind};
+
+    fn board(rows: usize, cols: usize, tiles: Vec<u32>) -> Board {
+        Board::try_from(BoardSpec { rows, cols, tiles }).unwrap()
+    }
+
+    /// The replay agrees with `Board::replay` move for move, chunked or not, on every move of
+    /// a walk that bumps into every edge.
+    #[test]
+    fn agrees_with_the_board() {
+        let start = board(3, 4, vec![5, 1, 2, 3, 0, 6, 7, 4, 9, 10, 11, 8]);
+        let walk: Vec<Direction> =
+            (0..200u64).map(|i| Direction::from_index((i * 7 + i / 3) as usize)).collect::<Vec<_>>();
+        let expected = start.replay(&walk);
+        for chunk in [1, 3, 64, 1000] {
+            let mut replay = Replay::new(&start);
+            let result = walk.chunks(chunk).try_for_each(|moves| replay.apply(moves));
+            match &expected {
+                Ok(end) => {
+                    assert_eq!(result, Ok(()));
+                    assert_eq!(&replay.board(), end);
+                }
+                Err(index) => assert_eq!(result, Err(CheckError::OffBoard { index: *index })),
+            }
+        }
+    }
+
+    #[test]
+    fn finish_checks_like_check() {
+        let goal = Board::goal(Shape::new(2, 2).unwrap(), GoalKind::BlankLast).unwrap();
+        let start = board(2, 2, vec![1, 2, 0, 3]);
+        let mut replay = Replay::new(&start);
+        assert!(matches!(replay.finish(&start, &goal), Err(CheckError::WrongEnd { .. })));
+        replay.apply(&[Direction::East]).unwrap();
+        assert_eq!(replay.finish(&start, &goal), Ok(()));
+        assert_eq!(replay.apply(&[Direction::East]), Err(CheckError::OffBoard { index: 1 }));
+    }
+}
