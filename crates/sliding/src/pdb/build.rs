@@ -40,12 +40,23 @@ pub struct BuildProgress {
 }
 
 pub(super) fn build(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync)) -> PatternDb {
-    build_with(key, progress, perm::MAX_TABLE_BYTES)
+    build_with(key, progress, perm::MAX_TABLE_BYTES, convert::TASK_ENTRIES)
 }
 
-/// [`build`] with at most `max_table_bytes` for the order maps' tables.
-fn build_with(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync), max_table_bytes: usize) -> PatternDb {
+/// [`build`] with at most `max_table_bytes` for the order maps' tables and `task_entries` table
+/// entries written per task of the last pass.
+fn build_with(
+    key: &PatternKey,
+    progress: &(dyn Fn(&BuildProgress) + Sync),
+    max_table_bytes: usize,
+    task_entries: usize,
+) -> PatternDb {
+    let t0 = std::time::Instant::now();
+    let dbg = std::env::var_os("PDB_TIMING").is_some();
     let layout = Layout::new(key);
+    if dbg {
+        eprintln!("layout {:.2} blocks {} moves {}", t0.elapsed().as_secs_f64(), layout.blocks(), layout.moves.len());
+    }
     let needed: Vec<(u8, u8)> = {
         let mut pairs: Vec<(u8, u8)> =
             layout.moves.iter().filter(|mv| mv.from != mv.to).map(|mv| (mv.from, mv.to)).collect();
@@ -54,6 +65,9 @@ fn build_with(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync), max_
         pairs
     };
     let shifts = Shifts::new(layout.k, &needed, max_table_bytes);
+    if dbg {
+        eprintln!("shifts {:.2}", t0.elapsed().as_secs_f64());
+    }
     let mut depth = vec![UNREACHED; key.entries()];
 
     // Depth 0: the pattern at home, the blank's region around the blank's goal cell.
@@ -63,21 +77,7 @@ fn build_with(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync), max_
     let open = layout.grid.board() & !map;
     let regions = layout.grid.regions(open);
     let region = regions.iter().position(|&r| r & (1 << key.blank()) != 0).unwrap_or_else(|| unreachable!());
-    let mut tile_at = [0u8; 64];
-    for (tile, &cell) in home.iter().enumerate() {
-        tile_at[usize::from(cell)] = tile as u8;
-    }
-    let mut cells = map;
-    let order = rank(
-        std::iter::from_fn(|| {
-            (cells != 0).then(|| {
-                let cell = cells.trailing_zeros();
-                cells &= cells - 1;
-                tile_at[cell as usize]
-            })
-        }),
-        layout.k,
-    );
+    let order = rank(home.iter().map(|&cell| (map & ((1u64 << cell) - 1)).count_ones() as u8), layout.k);
     depth[map_index * layout.perms + order] = 0;
 
     let search = Search::new(&layout, &shifts);
@@ -89,12 +89,29 @@ fn build_with(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync), max_
             let reached = reached.fetch_add(found.placements, std::sync::atomic::Ordering::Relaxed) + found.placements;
             progress(&BuildProgress { depth: level, reached, entries });
         };
-        if search.level(level, &mut depth, &report).states == 0 {
+        let tl = std::time::Instant::now();
+        let f = search.level(level, &mut depth, &report);
+        if dbg {
+            eprintln!(
+                "level {level} states {} placements {} {:.3}",
+                f.states,
+                f.placements,
+                tl.elapsed().as_secs_f64()
+            );
+        }
+        if f.states == 0 {
             break;
         }
     }
     drop(search);
-    PatternDb { key: key.clone(), nibbles: convert::to_nibbles(key, &layout, &depth) }
+    if dbg {
+        eprintln!("bfs {:.2}", t0.elapsed().as_secs_f64());
+    }
+    let nibbles = convert::to_nibbles(key, &layout, &depth, task_entries);
+    if dbg {
+        eprintln!("convert {:.2}", t0.elapsed().as_secs_f64());
+    }
+    PatternDb { key: key.clone(), nibbles }
 }
 
 #[cfg(test)]
@@ -102,10 +119,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn computed_order_maps_build_the_same_table() {
-        for (rows, cols, blank, tiles) in [(2, 3, 0, &[1, 3, 4][..]), (3, 3, 4, &[0, 1, 2, 3, 5])] {
+    fn computed_order_maps_and_small_tasks_build_the_same_table() {
+        for (rows, cols, blank, tiles) in
+            [(2, 3, 0, &[1, 3, 4][..]), (3, 3, 4, &[0, 1, 2, 3, 5]), (3, 4, 0, &[1, 2, 3])]
+        {
             let key = PatternKey::new(rows, cols, blank, tiles).unwrap();
-            assert_eq!(build_with(&key, &|_| {}, 0), build(&key, &|_| {}), "{key}");
+            let table = build(&key, &|_| {});
+            assert_eq!(build_with(&key, &|_| {}, 0, convert::TASK_ENTRIES), table, "{key}");
+            for task_entries in [1, 8, 100] {
+                assert_eq!(build_with(&key, &|_| {}, perm::MAX_TABLE_BYTES, task_entries), table, "{key}");
+            }
         }
     }
 

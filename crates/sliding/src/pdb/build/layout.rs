@@ -142,8 +142,6 @@ pub(super) struct Move {
 pub(super) struct Layout {
     pub(super) grid: Grid,
     pub(super) binomials: Binomials,
-    /// Cells of the board.
-    pub(super) n: usize,
     /// Tiles in the pattern.
     pub(super) k: usize,
     /// `k!`: orders per map, entries per block.
@@ -194,6 +192,9 @@ impl Layout {
                             moves.push(Move { source, from, to });
                         }
                     }
+                    // Moves that keep the order first: they are the cheapest, and what they reach
+                    // need not be pulled by the others.
+                    moves[before..].sort_by_key(|mv: &Move| mv.from != mv.to);
                     counts.push(moves.len() - before);
                 }
                 (moves, counts)
@@ -210,7 +211,7 @@ impl Layout {
             moves.extend(map_moves);
         }
         move_start.push(moves.len());
-        Layout { grid, binomials, n, k, perms: super::perm::factorial(k), block_start, move_start, moves }
+        Layout { grid, binomials, k, perms: super::perm::factorial(k), block_start, move_start, moves }
     }
 
     /// The blocks of all maps.

@@ -50,6 +50,8 @@ pub(super) struct Search<'a> {
     codes: Vec<AtomicU64>,
     /// Entries reached at the current depth, and at the next, per block (alternating by depth).
     frontier: [Vec<AtomicU32>; 2],
+    /// Entries holding each code (depth % 3), per block: what a push walks.
+    with_code: [Vec<AtomicU32>; 3],
     unreached: Vec<AtomicU32>,
 }
 
@@ -108,6 +110,7 @@ impl<'a> Search<'a> {
             last_valid,
             codes: (0..blocks * words_per_block).map(|_| AtomicU64::new(0)).collect(),
             frontier: [counts(0), counts(0)],
+            with_code: [counts(0), counts(0), counts(0)],
             unreached: counts(perms as u32),
         }
     }
@@ -128,6 +131,7 @@ impl<'a> Search<'a> {
     pub(super) fn start(&self, block: usize, order: usize) {
         self.words(block)[order / 32].store(1 << (2 * (order % 32)), Relaxed);
         self.frontier[0][block].store(1, Relaxed);
+        self.with_code[0][block].store(1, Relaxed);
         self.unreached[block].store(self.layout.perms as u32 - 1, Relaxed);
     }
 
@@ -138,7 +142,6 @@ impl<'a> Search<'a> {
         let perms = layout.perms;
         // Enough maps per task to make it worth a task, and enough tasks for both cores.
         let maps_per_task = ((1 << 16) / perms).clamp(1, 1 << 10);
-        let code = 1 + u64::from(depth % 3);
         let next_code = 1 + u64::from((depth + 1) % 3);
         let next_depth = u8::try_from(depth + 1).unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         let (current, next) = (&self.frontier[depth as usize % 2], &self.frontier[(depth as usize + 1) % 2]);
@@ -147,11 +150,12 @@ impl<'a> Search<'a> {
             .enumerate()
             .map(|(task, chunk)| {
                 let mut found = Found::default();
-                for (i, depth) in chunk.chunks_mut(perms).enumerate() {
+                for (i, map_depth) in chunk.chunks_mut(perms).enumerate() {
                     let map = task * maps_per_task + i;
-                    let mut block = Block { words: &[], depth, next_code, next_depth, found: Found::default() };
+                    let mut block =
+                        Block { words: &[], depth: map_depth, next_code, next_depth, found: Found::default() };
                     for b in layout.block_start[map] as usize..layout.block_start[map + 1] as usize {
-                        self.expand(b, &mut block, current, next, code);
+                        self.expand(b, &mut block, current, next, depth);
                     }
                     found = found + block.found;
                 }
@@ -162,7 +166,9 @@ impl<'a> Search<'a> {
     }
 
     /// Brings into block `b` the states its neighbours reached at the current depth.
-    fn expand<'b>(&'b self, b: usize, block: &mut Block<'b>, current: &[AtomicU32], next: &[AtomicU32], code: u64) {
+    fn expand<'b>(&'b self, b: usize, block: &mut Block<'b>, current: &[AtomicU32], next: &[AtomicU32], depth: u32) {
+        let code = 1 + u64::from(depth % 3);
+        let with_code = &self.with_code[depth as usize % 3];
         block.words = self.words(b);
         let before = block.found.states;
         let mut unreached = self.unreached[b].load(Relaxed);
@@ -171,21 +177,23 @@ impl<'a> Search<'a> {
                 break;
             }
             let source = mv.source as usize;
-            let reached = current[source].load(Relaxed);
-            if reached == 0 {
+            if current[source].load(Relaxed) == 0 {
                 continue;
             }
             let added = block.found.states;
             if mv.from == mv.to {
                 self.same_order(block, source, code);
-            } else if u64::from(reached) * 2 < u64::from(unreached) {
+            } else if with_code[source].load(Relaxed) < unreached {
                 self.push(block, source, self.shifts.shift(mv.to, mv.from), code);
             } else {
                 self.pull(block, source, self.shifts.shift(mv.from, mv.to), code);
             }
             unreached -= (block.found.states - added) as u32;
         }
-        next[b].store((block.found.states - before) as u32, Relaxed);
+        let new = (block.found.states - before) as u32;
+        next[b].store(new, Relaxed);
+        let next_with_code = &self.with_code[(depth as usize + 1) % 3][b];
+        next_with_code.store(next_with_code.load(Relaxed) + new, Relaxed);
         self.unreached[b].store(unreached, Relaxed);
     }
 

@@ -1,12 +1,14 @@
-//! The order of the pattern's tiles along the occupied cells, as a lexicographic rank, and the
-//! maps between ranks that a tile's move makes when it jumps over other pattern tiles.
+//! The order of the pattern's tiles along the occupied cells, as a rank, and the maps between
+//! ranks that a tile's move makes when it jumps over other pattern tiles.
 //!
-//! A placement is a set of occupied cells and the sequence of tile numbers met when reading those
-//! cells in increasing order. A tile moving one column keeps its place in that sequence; a tile
-//! moving one row passes the cells in between, and when some of them hold pattern tiles, its
-//! place moves from `from` to `to` and the sequence's rank changes by a fixed map, the same for
-//! every set of cells. Those maps are tables of `k!` ranks when they fit in memory, else they
-//! are computed entry by entry.
+//! A placement is a set of occupied cells (a map) and, for each tile in the pattern's order, its
+//! *place* among those cells (0 for the lowest cell). The order's rank is the lexicographic rank
+//! of that sequence of places, so the orders with the first tiles at given places are one run of
+//! ranks (which `convert` relies on). A tile moving one column keeps its place; a tile moving one
+//! row passes the cells in between, and when some of them hold pattern tiles, its place moves
+//! from `from` to `to`, the tiles it passes shift by one, and the rank changes by a fixed map, the
+//! same for every map. Those maps are tables of `k!` ranks when they fit in memory, else they are
+//! computed entry by entry.
 
 use rayon::prelude::*;
 
@@ -20,22 +22,26 @@ pub(super) fn factorial(k: usize) -> usize {
     (1..=k).product()
 }
 
-/// The sequence after the element at position `from` is taken out and put back at `to`.
-fn shifted(seq: &mut [u8], from: usize, to: usize) {
-    if from < to {
-        seq[from..=to].rotate_left(1);
-    } else {
-        seq[to..=from].rotate_right(1);
+/// The places after the tile at place `from` moves to place `to` and the tiles between shift.
+fn shifted(places: &mut [u8], from: u8, to: u8) {
+    for place in places.iter_mut() {
+        if *place == from {
+            *place = to;
+        } else if from < to && (from + 1..=to).contains(place) {
+            *place -= 1;
+        } else if to < from && (to..from).contains(place) {
+            *place += 1;
+        }
     }
 }
 
-/// The rank of the sequence of rank `r` after its element at `from` moves to `to`.
+/// The rank of the places of rank `r` after the tile at place `from` moves to `to`.
 fn shift_rank(k: usize, from: usize, to: usize, r: usize) -> u32 {
-    let mut seq = [0u8; 16];
-    let seq = &mut seq[..k];
-    unrank(r, k, seq);
-    shifted(seq, from, to);
-    rank(seq.iter().copied(), k) as u32
+    let mut places = [0u8; 16];
+    let places = &mut places[..k];
+    unrank(r, k, places);
+    shifted(places, from as u8, to as u8);
+    rank(places.iter().copied(), k) as u32
 }
 
 /// The rank maps for every `(from, to)` move of a place in a sequence of `k` tiles.
@@ -123,10 +129,10 @@ mod tests {
                 }
             }
         }
-        let mut seq = [10, 11, 12, 13];
-        shifted(&mut seq, 0, 2);
-        assert_eq!(seq, [11, 12, 10, 13]);
-        shifted(&mut seq, 3, 1);
-        assert_eq!(seq, [11, 13, 12, 10]);
+        let mut places = [0, 1, 2, 3];
+        shifted(&mut places, 0, 2);
+        assert_eq!(places, [2, 0, 1, 3]);
+        shifted(&mut places, 3, 1);
+        assert_eq!(places, [3, 0, 2, 1]);
     }
 }
