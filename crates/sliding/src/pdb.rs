@@ -181,9 +181,9 @@ impl fmt::Debug for PatternDb {
 }
 
 impl PatternDb {
-    /// Builds the table by breadth-first search backwards from the goal, level by level over a
-    /// table of 2 bits per (placement, blank cell), on all of rayon's threads. `progress` is called
-    /// from the worker threads as the search advances.
+    /// Builds the table by breadth-first search from the goal, level by level over 2 bits per
+    /// (placement, region of the blank), on all of rayon's threads. `progress` is called from the
+    /// worker threads as the search advances.
     pub fn build(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync)) -> PatternDb {
         build::build(key, progress)
     }
