@@ -71,7 +71,7 @@ impl sliding::TableSource for Tables {
 
     fn building_big_tables(&self, shape: puzzle_core::Shape, reason: &str) {
         eprintln!(
-            "note: building the big pattern databases for {shape} once (minutes; `puzzle pdb build` does it ahead): \
+            "note: building the big pattern databases for {shape} once (half a minute on two cores; `puzzle pdb build` does it ahead): \
              {reason}"
         );
     }
@@ -170,7 +170,7 @@ pub fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> 
             writeln!(out, "ok      {key}: {} (checked in {:.1} s)", path.display(), started.elapsed().as_secs_f64())?;
             continue;
         }
-        // Before minutes of work, not after: a table that cannot be stored is not built.
+        // Before the work, not after: a table that cannot be stored is not built.
         if !checked_writable {
             check_writable(&dir).map_err(|message| crate::input::BadInput {
                 file: dir.display().to_string(),
