@@ -1,6 +1,6 @@
 //! Which pattern databases a board shape is searched with: the strongest ones already at hand,
 //! else small ones built in about a second, and the big ones only when the work ahead pays for
-//! the minutes they take to build.
+//! the half minute they take to build.
 
 use crate::board::Board;
 use crate::heuristic::{canonical_blank, PdbHeuristic, Tier};
@@ -8,14 +8,15 @@ use crate::pdb::PatternKey;
 use crate::solve::{lower_bound, Heuristic};
 
 /// Boards of 4×4 needing a search in one run from which the 7-8 tables are built: with the
-/// quick 5-5-5 tables an average random 4×4 board takes about 0.1 s, and building the 7-8
-/// tables takes about 3 to 6 minutes on two cores, so a batch of this many boards spends longer
-/// on the quick tables than the big ones cost.
-pub const FULL_4X4_AFTER_BOARDS: usize = 3000;
+/// quick 5-5-5 tables Korf's 100 take about 0.06 s a board (7.2 s in all), with the 7-8 tables
+/// about 0.006 s (0.58 s), and the 7-8 tables build in about 25 s on two cores
+/// (docs/benchmarks.md, issue 22), so from about 450 boards the big tables cost less than they
+/// save.
+pub const FULL_4X4_AFTER_BOARDS: usize = 500;
 
 /// A 5×5 board whose linear-conflict bound is at least this is searched with the 6-6-6-6
 /// tables, built if needed: the quick 4-4-4-4-4-4 tables solve boards near the goal at once but
-/// would take hours on boards this far away, while the big tables take minutes to build.
+/// would take hours on boards this far away, while the big tables take seconds to build.
 pub const FULL_5X5_FROM_BOUND: u32 = 50;
 
 /// The tables chosen for one board shape and goal.
