@@ -137,7 +137,7 @@ mod tests {
             let many = vec![&near; FULL_4X4_AFTER_BOARDS];
             let choice = choose_tables(&goal, &many, &|_| false).unwrap();
             assert_eq!((choice.tier, &choice.keys), (Tier::Full, &full));
-            assert!(choice.building_because.unwrap().contains("3000"));
+            assert!(choice.building_because.unwrap().contains(&FULL_4X4_AFTER_BOARDS.to_string()));
             let choice = choose_tables(&goal, &many[1..], &|_| false).unwrap();
             assert_eq!(choice.tier, Tier::Quick);
         }
