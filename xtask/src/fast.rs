@@ -82,7 +82,7 @@ pub fn run(options: &Fast) -> anyhow::Result<()> {
 }
 
 /// The goal after `moves` random blank moves, never undoing the previous one.
-fn scramble(goal: &Board, moves: usize, rng: &mut SplitMix64) -> Board {
+pub(crate) fn scramble(goal: &Board, moves: usize, rng: &mut SplitMix64) -> Board {
     let mut board = goal.clone();
     let mut last: Option<Direction> = None;
     let mut done = 0;

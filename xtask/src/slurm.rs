@@ -162,38 +162,20 @@ fn json_lines(text: &str) -> anyhow::Result<Vec<Value>> {
     text.lines().filter(|l| !l.trim().is_empty()).map(|l| Ok(serde_json::from_str(l)?)).collect()
 }
 
-/// A board of `rows`×`cols` in the grid format, `moves` random moves of the blank away from
-/// the goal (blank last).
-fn walked_board(rows: usize, cols: usize, moves: usize, rng: &mut SplitMix64) -> Vec<usize> {
-    let mut tiles: Vec<usize> = (1..rows * cols).chain([0]).collect();
-    let mut blank = rows * cols - 1;
-    let mut previous = usize::MAX;
-    for _ in 0..moves {
-        let (r, c) = (blank / cols, blank % cols);
-        let mut next = Vec::new();
-        if r > 0 {
-            next.push(blank - cols);
-        }
-        if r + 1 < rows {
-            next.push(blank + cols);
-        }
-        if c > 0 {
-            next.push(blank - 1);
-        }
-        if c + 1 < cols {
-            next.push(blank + 1);
-        }
-        next.retain(|&cell| cell != previous);
-        let to = *rng.pick(&next);
-        tiles.swap(blank, to);
-        previous = blank;
-        blank = to;
-    }
-    tiles
+/// The goal (blank last) of `rows`×`cols` after `moves` random blank moves.
+fn walked_board(rows: usize, cols: usize, moves: usize, rng: &mut SplitMix64) -> anyhow::Result<sliding::Board> {
+    let goal = sliding::Board::goal(puzzle_core::Shape::new(rows, cols)?, sliding::GoalKind::BlankLast)?;
+    Ok(crate::fast::scramble(&goal, moves, rng))
 }
 
-fn grid(tiles: &[usize], cols: usize) -> String {
-    tiles.chunks(cols).map(|row| row.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ") + "\n").collect()
+/// `board` in the grid format: a row of numbers a line, 0 the blank.
+fn grid(board: &sliding::Board) -> String {
+    let cols = board.shape().cols();
+    board
+        .tiles()
+        .chunks(cols)
+        .map(|row| row.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ") + "\n")
+        .collect()
 }
 
 /// slide-shards.sh: 200 15-puzzles, `--shard K/8` on each task, merged, byte for byte the
@@ -201,7 +183,8 @@ fn grid(tiles: &[usize], cols: usize) -> String {
 fn slide_shards(cluster: &Cluster, env: &Env) -> anyhow::Result<String> {
     let dir = env.workdir(cluster, "slide-shards")?;
     let mut rng = SplitMix64::new(1525);
-    let boards: Vec<String> = (0..200).map(|_| grid(&walked_board(4, 4, 60, &mut rng), 4)).collect();
+    let boards: Vec<String> =
+        (0..200).map(|_| walked_board(4, 4, 60, &mut rng).map(|b| grid(&b))).collect::<anyhow::Result<_>>()?;
     std::fs::write(dir.join("boards.txt"), boards.join("\n"))?;
     let expected = env.puzzle(&dir, &["slide", "--json", "boards.txt"])?;
     finish(env.on_cluster(cluster, "sbatch", &dir).args(["--wait", "slide-shards.sh"]))?;
@@ -238,23 +221,23 @@ fn edge_units(cluster: &Cluster, env: &Env) -> anyhow::Result<String> {
 fn slide_rounds(cluster: &Cluster, env: &Env) -> anyhow::Result<String> {
     let dir = env.workdir(cluster, "slide-rounds")?;
     // A board some seconds of search away, whose linear conflict stays under the bound from
-    // which the planner would build the big 6-6-6-6 tables (minutes).
-    let shape = puzzle_core::Shape::new(5, 5).context("a 5x5 shape")?;
-    let goal = sliding::Board::goal(shape, sliding::GoalKind::BlankLast)?;
+    // which the planner would build the big 6-6-6-6 tables.
     let mut rng = SplitMix64::new(24);
     let board = loop {
-        let tiles = walked_board(5, 5, 90, &mut rng);
-        let board = sliding::Board::try_from(sliding::BoardSpec {
-            rows: 5,
-            cols: 5,
-            tiles: tiles.iter().map(|&t| t as u32).collect(),
-        })?;
+        let board = walked_board(5, 5, 90, &mut rng)?;
+        let goal = sliding::Board::goal(board.shape(), sliding::GoalKind::BlankLast)?;
         let bound = sliding::lower_bound(&board, &goal, &sliding::Heuristic::LinearConflict)?;
-        if (40..sliding::tiers::FULL_5X5_FROM_BOUND).contains(&bound) {
-            break tiles;
+        if !(40..sliding::tiers::FULL_5X5_FROM_BOUND).contains(&bound) {
+            continue;
+        }
+        // Not too far either: linear conflict alone solves it within a few million nodes.
+        let limits = sliding::Limits { max_expanded: Some(3_000_000), ..sliding::Limits::NONE };
+        let solved = sliding::solve_with(&board, &goal, &sliding::Heuristic::LinearConflict, &limits)?;
+        if matches!(&solved.answer, sliding::Answer::Solved(path) if path.len() >= 46) {
+            break board;
         }
     };
-    std::fs::write(dir.join("board.txt"), grid(&board, 5))?;
+    std::fs::write(dir.join("board.txt"), grid(&board))?;
     let expected: Value =
         serde_json::from_str(env.puzzle(&dir, &["slide", "--json", "--jobs", "1", "board.txt"])?.trim())?;
     let answer =

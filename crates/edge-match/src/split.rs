@@ -150,7 +150,7 @@ pub fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode) -> u
         let partners: Vec<String> = (0..puzzle.n_colours() as u16).map(|c| puzzle.partner(c).to_string()).collect();
         text.push_str(&format!("partners {}\n", partners.join(" ")));
     }
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+    puzzle_core::fnv1a(text.as_bytes())
 }
 
 #[cfg(test)]

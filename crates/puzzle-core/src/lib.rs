@@ -5,6 +5,7 @@
 //! types and the generic `search` crate.
 #![deny(missing_docs)]
 
+pub mod fingerprint;
 pub mod geometry;
 pub mod packed;
 pub mod parity;
@@ -12,6 +13,7 @@ pub mod rank;
 pub mod rotation;
 pub mod text;
 
+pub use fingerprint::fnv1a;
 pub use geometry::{Cell, Direction, Shape, ShapeError};
 pub use packed::{PackedTiles, Packing};
 pub use parity::{inversions, permutation_parity, Parity};

@@ -107,15 +107,7 @@ fn letters(path: &[Direction]) -> String {
 }
 
 fn directions(text: &str) -> Option<Vec<Direction>> {
-    text.chars()
-        .map(|c| match c {
-            'U' => Some(Direction::North),
-            'D' => Some(Direction::South),
-            'L' => Some(Direction::West),
-            'R' => Some(Direction::East),
-            _ => None,
-        })
-        .collect()
+    text.chars().map(Direction::from_move_letter).collect()
 }
 
 /// FNV-1a of the split's identity, in 16 hexadecimal digits.
@@ -124,8 +116,7 @@ fn puzzle_hash(line: &UnitLine) -> String {
         "{}|{}|{}x{}|{:?}|{:?}|{}|{}",
         line.search, line.version, line.rows, line.cols, line.board, line.goal, line.heuristic, line.depth
     );
-    let hash = identity.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-    format!("{hash:016x}")
+    format!("{:016x}", puzzle_core::fnv1a(identity.as_bytes()))
 }
 
 fn tiles(board: &Board) -> Vec<u32> {

@@ -63,7 +63,7 @@ pub(crate) fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>]) -> u64 {
             let _ = writeln!(text, "clue {cell} {} {}", p.piece, p.rotation);
         }
     }
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+    puzzle_core::fnv1a(text.as_bytes())
 }
 
 const HEADER: &str = "puzzle best checkpoint v1";
