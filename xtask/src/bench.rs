@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, ensure, Context};
 
-use crate::rng::SplitMix64;
+use puzzle_core::SplitMix64;
 
 /// Options of the judge-B benchmark.
 #[derive(Debug, Clone, Copy)]

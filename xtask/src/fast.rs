@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 
 use sliding::{is_solvable, solve_fast_into, Board, BoardSpec, GoalKind, Replay, Streamed};
 
-use crate::rng::SplitMix64;
+use puzzle_core::SplitMix64;
 
 /// Options of the fast-solver benchmark.
 #[derive(Debug, Clone)]

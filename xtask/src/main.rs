@@ -5,7 +5,6 @@ mod fast;
 mod fixtures;
 mod fuzz;
 mod korf;
-mod rng;
 mod slurm;
 mod snapshots;
 mod suites;

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, ensure, Context};
 use serde_json::Value;
 
-use crate::rng::SplitMix64;
 use cluster::Cluster;
+use puzzle_core::SplitMix64;
 
 /// The job scripts of docs/slurm, which docs/scale-out.md quotes whole.
 pub const SCRIPTS: [&str; 5] = ["slide-shards.sh", "edge-units.sh", "slide-units.sh", "slide-rounds.sh", "e2-best.sh"];

@@ -17,7 +17,7 @@ use search::Limits;
 use sliding::pdb::PatternDb;
 use sliding::{check, solve_within, Answer, Board, BoardSpec, GoalKind, Heuristic, PdbHeuristic, Tier, Weight};
 
-use crate::rng::SplitMix64;
+use puzzle_core::SplitMix64;
 
 /// Options of the weighted-search benchmark.
 #[derive(Debug, Clone)]

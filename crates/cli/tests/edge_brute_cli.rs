@@ -13,7 +13,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use edge_match::testing::{self, Brute, SplitMix};
+use edge_match::testing::{self, Brute, SplitMix64};
 use edge_match::{Mark, Placement, Puzzle};
 use serde_json::Value;
 
@@ -74,7 +74,7 @@ fn check_colour(
     puzzle: &Puzzle,
     clues: &[Option<Placement>],
     expected: &Brute<u16>,
-    rng: &mut SplitMix,
+    rng: &mut SplitMix64,
     what: &str,
 ) {
     let file = dir.join("board.puz");
@@ -236,7 +236,7 @@ fn colour_puzzles_through_every_mode_match_the_brute_force_on_more_rounds() {
 /// Random colour puzzles of every shape of `SHAPES`, one per shape and round, through every mode.
 fn colour_rounds(seed: u64, rounds: std::ops::Range<usize>) {
     let dir = tempfile::tempdir().unwrap();
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let (mut checked, mut with_clues) = (0, 0);
     for round in rounds {
         for &(rows, cols) in SHAPES {
@@ -288,7 +288,7 @@ fn one_column_boards_and_clued_distinct_counts() {
 /// The modes every format shares, on a marks puzzle against its brute force: `.sol` output and
 /// `--verify`, a clue (the plain count and the first solution among the boards that keep it),
 /// work units merged, and `--best` (a complete board exactly when there is a solution).
-fn check_marks_modes(dir: &Path, args: &[&str], expected: &Brute<Mark>, rng: &mut SplitMix, what: &str) {
+fn check_marks_modes(dir: &Path, args: &[&str], expected: &Brute<Mark>, rng: &mut SplitMix64, what: &str) {
     let (rows, cols) = {
         let size: Vec<usize> = args[2].split('x').map(|n| n.parse().unwrap()).collect();
         (size[0], size[1])
@@ -352,7 +352,7 @@ fn check_marks_modes(dir: &Path, args: &[&str], expected: &Brute<Mark>, rng: &mu
 fn marks_puzzles_match_the_brute_force() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("marks.txt");
-    let mut rng = SplitMix(0x3a75_0012);
+    let mut rng = SplitMix64::new(0x3a75_0012);
     let mut checked = 0;
     for round in 0..6 {
         for &(rows, cols) in SHAPES.iter().filter(|&&(r, c)| r * c <= 9) {

@@ -25,13 +25,13 @@ fn path(p: &Path) -> &str {
 }
 
 // A seeded SplitMix64, so the generated inputs are the same on every run.
-use edge_match::testing::SplitMix as Rng;
+use puzzle_core::SplitMix64;
 
 /// A grid-format batch: boards of several shapes scrambled by random walks from the goal (easy
 /// enough that no board's search is split across threads, so node counts are the same for any
 /// number of threads), an unsolvable board, and a bad board in its place.
 fn slide_batch() -> String {
-    let mut rng = Rng(5);
+    let mut rng = SplitMix64::new(5);
     let mut boards = Vec::new();
     for (number, &(rows, cols, steps)) in
         [(3, 3, 40), (2, 4, 30), (3, 4, 30), (3, 3, 60), (4, 3, 25), (2, 2, 5), (3, 3, 10), (2, 5, 30), (3, 3, 0)]

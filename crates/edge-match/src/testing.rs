@@ -4,8 +4,8 @@
 //!
 //! The generators cut a board from a random picture, so every puzzle they make has a solution;
 //! few colours or letters make many solutions and repeated pieces. A seed gives the same puzzle
-//! on every run and machine ([`SplitMix`] is fixed here, not taken from a crate that may change
-//! its streams).
+//! on every run and machine ([`SplitMix64`] is the workspace's own generator, not a crate's whose
+//! streams may change).
 //!
 //! The brute force ([`brute_colour`], [`brute_marks`]) shares nothing with the engines: it fills
 //! the cells row-major from the top-left, trying every unused piece in input order and every
@@ -22,25 +22,7 @@ use std::collections::BTreeSet;
 use crate::mark::Mark;
 use crate::model::{Placement, Puzzle, PuzzleSpec};
 
-/// SplitMix64 (Steele, Lea and Flood 2014): a small, well-mixed, seeded generator.
-#[derive(Clone, Debug)]
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (at least 1).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+pub use puzzle_core::SplitMix64;
 
 /// What [`random_colour_spec`] makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +45,7 @@ pub struct ColourShape {
 /// A colour puzzle cut from a random picture drawn from `rng`: the picture's edge colours
 /// (horizontal edges row by row, then vertical ones), `noise` recoloured inner sides, each
 /// piece turned at random when pieces turn, then the pieces shuffled.
-pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix) -> PuzzleSpec {
+pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix64) -> PuzzleSpec {
     let ColourShape { rows, cols, colours, framed, rotate, noise } = shape;
     let mut colour = |border: bool| if framed && border { 0 } else { 1 + (rng.next_u64() % u64::from(colours)) as u16 };
     // Horizontal edges: (rows + 1) x cols; vertical edges: rows x (cols + 1).
@@ -101,14 +83,19 @@ pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix) -> PuzzleSpec 
 /// [`random_colour_spec`] without noise, seeded with `seed`, validated.
 pub fn random_colour_puzzle(rows: usize, cols: usize, colours: u16, framed: bool, rotate: bool, seed: u64) -> Puzzle {
     let shape = ColourShape { rows, cols, colours, framed, rotate, noise: 0 };
-    Puzzle::try_from(random_colour_spec(shape, &mut SplitMix(seed))).expect("a generated puzzle is valid")
+    Puzzle::try_from(random_colour_spec(shape, &mut SplitMix64::new(seed))).expect("a generated puzzle is valid")
 }
 
 /// A random colour puzzle of `rows` x `cols` (random colours, frame, turns and noise; a free
 /// border sometimes with colour 0 as an ordinary colour) and up to two clues: usually cells of a
 /// solution the brute force found within `limit` placements (so that the clues leave
 /// solutions), sometimes a random piece and turn.
-pub fn random_clued_case(rows: usize, cols: usize, rng: &mut SplitMix, limit: u64) -> (Puzzle, Vec<Option<Placement>>) {
+pub fn random_clued_case(
+    rows: usize,
+    cols: usize,
+    rng: &mut SplitMix64,
+    limit: u64,
+) -> (Puzzle, Vec<Option<Placement>>) {
     let shape = ColourShape {
         rows,
         cols,
@@ -156,10 +143,13 @@ pub fn puz_text(puzzle: &Puzzle) -> String {
 /// A marks puzzle (the marks format's text) cut from a random picture: each inner edge a random
 /// letter among the first `letters` with a random half on one side and its complement on the
 /// other, each border side a random mark; pieces turned at random when `rotate`, then shuffled.
-pub fn random_marks_text(rows: usize, cols: usize, letters: u8, rotate: bool, rng: &mut SplitMix) -> String {
+pub fn random_marks_text(rows: usize, cols: usize, letters: u8, rotate: bool, rng: &mut SplitMix64) -> String {
     const HALVES: [char; 4] = ['+', '-', '/', '*'];
     let complement = |half: usize| half ^ 1;
-    let mark = |rng: &mut SplitMix| ((b'A' + rng.below(usize::from(letters)) as u8) as char, rng.below(4));
+    // Draws by modulo rather than `SplitMix64::below`, so that the benchmark puzzle
+    // `fixtures/data/marks_6x6_seed5.txt` stays the one drawn before the generators were merged.
+    let below = |rng: &mut SplitMix64, n: usize| (rng.next_u64() % n as u64) as usize;
+    let mark = |rng: &mut SplitMix64| ((b'A' + below(rng, usize::from(letters)) as u8) as char, below(rng, 4));
     // Per cell, marks in north west south east order, as (letter, half index).
     let mut cells = vec![[('A', 0usize); 4]; rows * cols];
     for cell in 0..rows * cols {
@@ -181,12 +171,12 @@ pub fn random_marks_text(rows: usize, cols: usize, letters: u8, rotate: bool, rn
         cells[cell][3] = mark(rng);
     }
     for sides in &mut cells {
-        let turn = if rotate { rng.below(4) } else { 0 };
+        let turn = if rotate { below(rng, 4) } else { 0 };
         // Turned by `turn`: the mark on side d comes from side d - turn.
         *sides = [0, 1, 2, 3].map(|d| sides[(d + 4 - turn) % 4]);
     }
     for i in (1..cells.len()).rev() {
-        cells.swap(i, rng.below(i + 1));
+        cells.swap(i, below(rng, i + 1));
     }
     let mut text = String::new();
     for sides in cells {

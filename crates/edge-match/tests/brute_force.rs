@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use edge_match::engine::{Engine, Mode};
-use edge_match::testing::{self, Brute, ColourShape, SplitMix};
+use edge_match::testing::{self, Brute, ColourShape, SplitMix64};
 use edge_match::{count_solutions, first_solution, Limits, ParseOptions, Placement, Puzzle, Status};
 
 /// Puzzles whose brute force needs more placements than this are skipped.
@@ -115,7 +115,7 @@ fn check(puzzle: &Puzzle, clues: &[Option<Placement>], expected: &Brute<u16>, wh
 
 #[test]
 fn colour_puzzles_of_every_shape_match_the_brute_force() {
-    let mut rng = SplitMix(0x5eed_0012);
+    let mut rng = SplitMix64::new(0x5eed_0012);
     let (mut checked, mut with_clues, mut one_line) = (0, 0, 0);
     for round in 0..24 {
         for &(rows, cols) in SHAPES {
@@ -143,7 +143,7 @@ fn colour_puzzles_of_every_shape_match_the_brute_force() {
 /// row or column of 17 or more): more colours keep the brute force small.
 #[test]
 fn bigger_boards_counted_across_threads_match_the_brute_force() {
-    let mut rng = SplitMix(0xb16_0012);
+    let mut rng = SplitMix64::new(0xb16_0012);
     let stop = AtomicBool::new(false);
     let mut checked = 0;
     for round in 0..8 {
@@ -195,7 +195,7 @@ fn bigger_boards_counted_across_threads_match_the_brute_force() {
 /// counts within one cell's candidates of it; each unit has the whole limit.
 #[test]
 fn node_limits_stop_every_search() {
-    let mut rng = SplitMix(0x11_0012);
+    let mut rng = SplitMix64::new(0x11_0012);
     let mut checked = 0;
     for round in 0..10 {
         for &(rows, cols) in SHAPES {
@@ -304,7 +304,7 @@ fn the_issues_examples() {
 
 #[test]
 fn marks_puzzles_match_the_brute_force() {
-    let mut rng = SplitMix(0x3a75);
+    let mut rng = SplitMix64::new(0x3a75);
     let mut checked = 0;
     for round in 0..12 {
         for &(rows, cols) in SHAPES.iter().filter(|&&(r, c)| r * c <= 9) {

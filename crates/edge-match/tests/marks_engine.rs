@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use edge_match::engine::{Mode, Order, OrderedEngine};
-use edge_match::testing::{self, marks_oracle, SplitMix};
+use edge_match::testing::{self, marks_oracle, SplitMix64};
 use edge_match::{parse_puzzle, Limits, ParseOptions, Placement, Puzzle, Solver, Status};
 
 /// Every board shape of 1 to 9 cells.
@@ -16,7 +16,7 @@ fn shapes() -> Vec<(usize, usize)> {
 
 /// A random marks puzzle: cut from a random picture (solvable), or with every mark random
 /// (mostly not), or with many copies of a few pieces (look-alikes for the picture count).
-fn random_puzzle(rows: usize, cols: usize, rng: &mut SplitMix) -> (Puzzle, String) {
+fn random_puzzle(rows: usize, cols: usize, rng: &mut SplitMix64) -> (Puzzle, String) {
     let rotate = rng.below(4) != 0;
     let letters = 1 + rng.below(3) as u8;
     let mut text = testing::random_marks_text(rows, cols, letters, rotate, rng);
@@ -69,7 +69,7 @@ fn the_engine_agrees_with_the_old_solver_on_more_rounds() {
 /// Random puzzles of every shape up to 9 cells, one per shape and round, through the engine and
 /// the old solver: first solution and its placements, counts, every solution, other orders.
 fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let stop = AtomicBool::new(false);
     let (mut checked, mut heavy) = (0, 0);
     let expected = rounds.len() * shapes().len();
@@ -165,5 +165,5 @@ fn limits_stop_the_engine() {
 fn the_benchmark_puzzle_is_the_seeded_one() {
     let file = include_str!("../../../fixtures/data/marks_6x6_seed5.txt");
     let pieces: String = file.lines().filter(|line| !line.starts_with('#')).map(|line| format!("{line}\n")).collect();
-    assert_eq!(pieces, testing::random_marks_text(6, 6, 5, true, &mut SplitMix(5)));
+    assert_eq!(pieces, testing::random_marks_text(6, 6, 5, true, &mut SplitMix64::new(5)));
 }

@@ -16,25 +16,10 @@ use sliding::{
     Replay, StreamError, Streamed,
 };
 
-/// A small deterministic generator (SplitMix64), so that a failing case is reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use puzzle_core::SplitMix64;
 
 /// A uniformly random arrangement of `rows × cols`.
-fn random_tiles(rows: usize, cols: usize, rng: &mut Rng) -> Vec<u32> {
+fn random_tiles(rows: usize, cols: usize, rng: &mut SplitMix64) -> Vec<u32> {
     let mut tiles: Vec<u32> = (0..(rows * cols) as u32).collect();
     for i in (1..tiles.len()).rev() {
         tiles.swap(i, rng.below(i + 1));
@@ -56,7 +41,7 @@ fn swap_two_tiles(b: &Board) -> Board {
 }
 
 /// A goal of one of several kinds: blank first, blank last, blank in the middle, or random.
-fn goal_of_kind(rows: usize, cols: usize, kind: usize, rng: &mut Rng) -> Board {
+fn goal_of_kind(rows: usize, cols: usize, kind: usize, rng: &mut SplitMix64) -> Board {
     let shape = Shape::new(rows, cols).unwrap();
     match kind % 4 {
         0 => Board::goal(shape, GoalKind::BlankFirst).unwrap(),
@@ -73,7 +58,7 @@ fn goal_of_kind(rows: usize, cols: usize, kind: usize, rng: &mut Rng) -> Board {
 }
 
 /// A random board that can reach `goal`.
-fn solvable_start(goal: &Board, rng: &mut Rng) -> Board {
+fn solvable_start(goal: &Board, rng: &mut SplitMix64) -> Board {
     let shape = goal.shape();
     let start = board(shape.rows(), shape.cols(), random_tiles(shape.rows(), shape.cols(), rng));
     if is_solvable(&start, goal) {
@@ -160,7 +145,7 @@ proptest! {
 
     #[test]
     fn solves_random_boards_of_every_shape((rows, cols) in any_shape(), kind in 0usize..4, seed in any::<u64>()) {
-        let mut rng = Rng(seed);
+        let mut rng = SplitMix64::new(seed);
         let goal = goal_of_kind(rows, cols, kind, &mut rng);
         let start = solvable_start(&goal, &mut rng);
         let path = check_solves(&start, &goal);
@@ -171,7 +156,7 @@ proptest! {
     #[test]
     fn never_shorter_than_bfs((rows, cols) in prop_oneof![Just((2, 2)), Just((2, 3)), Just((3, 2)), Just((2, 4)), Just((4, 2))],
                               kind in 0usize..4, seed in any::<u64>()) {
-        let mut rng = Rng(seed);
+        let mut rng = SplitMix64::new(seed);
         let goal = goal_of_kind(rows, cols, kind, &mut rng);
         let start = solvable_start(&goal, &mut rng);
         let path = check_solves(&start, &goal);
@@ -193,7 +178,7 @@ fn goal_itself_needs_no_moves() {
 
 #[test]
 fn every_blank_position_of_the_goal() {
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64::new(7);
     for (rows, cols) in [(2, 2), (2, 5), (5, 2), (3, 3), (3, 4), (4, 4), (6, 3)] {
         let n = rows * cols;
         for blank in 0..n {
@@ -218,7 +203,7 @@ fn shape_mismatch_is_unsolvable() {
 #[test]
 fn limits_stop_the_work() {
     static STOP: AtomicBool = AtomicBool::new(true);
-    let mut rng = Rng(3);
+    let mut rng = SplitMix64::new(3);
     let goal = Board::goal(Shape::new(12, 12).unwrap(), GoalKind::BlankLast).unwrap();
     let start = solvable_start(&goal, &mut rng);
     let interrupted = search::Limits { interrupt: Some(&STOP), ..search::Limits::NONE };
@@ -229,7 +214,7 @@ fn limits_stop_the_work() {
 
 #[test]
 fn a_sink_can_stop_the_solver() {
-    let mut rng = Rng(5);
+    let mut rng = SplitMix64::new(5);
     let goal = Board::goal(Shape::new(60, 50).unwrap(), GoalKind::BlankLast).unwrap();
     let start = solvable_start(&goal, &mut rng);
     let Answer::Solved(path) = solve_fast(&start, &goal, &search::Limits::NONE) else { panic!("not solved") };
@@ -258,7 +243,7 @@ fn a_sink_can_stop_the_solver() {
 
 #[test]
 fn a_large_board() {
-    let mut rng = Rng(11);
+    let mut rng = SplitMix64::new(11);
     let goal = Board::goal(Shape::new(40, 30).unwrap(), GoalKind::BlankFirst).unwrap();
     let start = solvable_start(&goal, &mut rng);
     check_solves(&start, &goal);

@@ -35,20 +35,10 @@ fn shapes() -> Vec<(usize, usize)> {
     shapes
 }
 
-/// A small deterministic generator (xorshift64*), so a failure names a reproducible case.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
-}
+use puzzle_core::SplitMix64;
 
 /// `steps` random blank moves from `goal`, never undoing the previous move.
-fn scrambled(goal: &Board, steps: usize, rng: &mut Rng) -> Board {
+fn scrambled(goal: &Board, steps: usize, rng: &mut SplitMix64) -> Board {
     let mut board = goal.clone();
     let mut previous: Option<Direction> = None;
     for _ in 0..steps {
@@ -132,7 +122,7 @@ fn max_steps(cells: usize) -> usize {
 
 #[test]
 fn every_shape_every_heuristic_solves_optimally_and_tells_unsolvable() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     let mut solved = 0usize;
     for (rows, cols) in shapes() {
         let shape = Shape::new(rows, cols).expect("a shape");
@@ -185,7 +175,7 @@ fn every_shape_every_heuristic_solves_optimally_and_tells_unsolvable() {
 
 #[test]
 fn quick_tables_solve_optimally_on_shapes_of_ten_to_sixteen_cells() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
     // One goal per shape but 4x4, both kinds across them: each build of the tables takes seconds
     // in a debug build (3x5's 6-6-2 about ten), so 5x3, the same tables turned, is left out.
     let cases = [

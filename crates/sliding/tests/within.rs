@@ -17,21 +17,10 @@ use sliding::{
     Weight,
 };
 
-/// A small seeded generator (SplitMix64), so every run tests the same boards.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
+use puzzle_core::SplitMix64;
 
 /// `goal` after `moves` random blank moves (moves off the board skipped).
-fn walk(goal: &Board, moves: usize, rng: &mut Rng) -> Board {
+fn walk(goal: &Board, moves: usize, rng: &mut SplitMix64) -> Board {
     let mut board = goal.clone();
     for _ in 0..moves {
         board.move_blank(Direction::ALL[rng.below(4)]);
@@ -106,7 +95,7 @@ fn check_within(board: &Board, goal: &Board, heuristic: &Heuristic, weight: Weig
 
 #[test]
 fn weighted_answers_are_within_the_weight_of_the_bfs_optimum_on_whole_small_spaces() {
-    let mut rng = Rng(11);
+    let mut rng = SplitMix64::new(11);
     let mut longer = 0;
     for (rows, cols) in [(2, 3), (3, 2), (3, 3), (2, 4), (4, 2)] {
         for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
@@ -131,7 +120,7 @@ fn weighted_answers_are_within_the_weight_of_the_bfs_optimum_on_whole_small_spac
 
 #[test]
 fn weighted_answers_on_3x4_boards_against_bfs_from_the_start() {
-    let mut rng = Rng(12);
+    let mut rng = SplitMix64::new(12);
     let (mut boards, mut longer) = (0, 0);
     for (rows, cols) in [(3, 4), (4, 3)] {
         let goal = Board::goal(Shape::new(rows, cols).unwrap(), GoalKind::BlankLast).unwrap();
@@ -152,7 +141,7 @@ fn weighted_answers_on_3x4_boards_against_bfs_from_the_start() {
 
 #[test]
 fn boards_over_255_cells_are_searched_weighted_too() {
-    let mut rng = Rng(13);
+    let mut rng = SplitMix64::new(13);
     for (rows, cols) in [(16, 16), (2, 130), (20, 13)] {
         let goal = Board::goal(Shape::new(rows, cols).unwrap(), GoalKind::BlankFirst).unwrap();
         for _ in 0..3 {
@@ -167,7 +156,7 @@ fn boards_over_255_cells_are_searched_weighted_too() {
 
 #[test]
 fn lower_bounds_of_searches_that_give_up_stay_at_or_below_the_optimum() {
-    let mut rng = Rng(14);
+    let mut rng = SplitMix64::new(14);
     let goal = Board::goal(Shape::new(3, 3).unwrap(), GoalKind::BlankFirst).unwrap();
     let distances = bfs_distances(3, 3, goal.tiles());
     let heuristics = [Heuristic::Manhattan, Heuristic::LinearConflict, pdb(&goal)];
@@ -206,7 +195,7 @@ fn lower_bounds_of_searches_that_give_up_stay_at_or_below_the_optimum() {
 
 #[test]
 fn unsolvable_boards_stay_unsolvable_at_every_weight() {
-    let mut rng = Rng(15);
+    let mut rng = SplitMix64::new(15);
     for (rows, cols) in [(2, 3), (3, 3), (3, 4), (16, 16)] {
         let goal = Board::goal(Shape::new(rows, cols).unwrap(), GoalKind::BlankLast).unwrap();
         let board = walk(&goal, 40, &mut rng);
@@ -224,7 +213,7 @@ fn unsolvable_boards_stay_unsolvable_at_every_weight() {
 
 #[test]
 fn the_path_does_not_depend_on_splitting_across_threads() {
-    let mut rng = Rng(16);
+    let mut rng = SplitMix64::new(16);
     let goal = Board::goal(Shape::new(4, 4).unwrap(), GoalKind::BlankLast).unwrap();
     let mut paths = HashMap::new();
     for _ in 0..4 {

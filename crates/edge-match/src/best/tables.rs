@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use crate::best::rng::SplitMix;
+use crate::best::rng::restart_stream;
 use crate::best::schedule::min_rate;
 use crate::best::Settings;
 use crate::model::{Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
@@ -307,7 +307,7 @@ impl Tables {
     /// The candidates of restart `restart` of `thread`: every list sorted by mismatches, then
     /// priority pieces first, then at random.
     pub(crate) fn shuffled(&self, seed: u64, thread: usize, restart: u64) -> Vec<Cand> {
-        let mut rng = SplitMix::for_restart(seed, thread, restart);
+        let mut rng = restart_stream(seed, thread, restart);
         let mut cands = self.base_cands.clone();
         for &(lo, hi) in &self.ranges {
             let list = &mut cands[lo as usize..hi as usize];

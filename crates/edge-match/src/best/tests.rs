@@ -9,7 +9,7 @@ use proptest::prelude::*;
 /// usually has no perfect board; pieces shuffled and turned.
 fn framed(rows: usize, cols: usize, colours: u16, noise: usize, seed: u64) -> Puzzle {
     let shape = crate::testing::ColourShape { rows, cols, colours, framed: true, rotate: true, noise };
-    Puzzle::try_from(crate::testing::random_colour_spec(shape, &mut crate::testing::SplitMix(seed))).unwrap()
+    Puzzle::try_from(crate::testing::random_colour_spec(shape, &mut crate::testing::SplitMix64::new(seed))).unwrap()
 }
 
 /// The best score of any complete board (with the frame on the outside when framed), by plain
@@ -123,7 +123,7 @@ proptest! {
 
 /// A board without a frame: random colours on every side.
 fn unframed(rows: usize, cols: usize, colours: u16, seed: u64) -> Puzzle {
-    let mut mix = rng::SplitMix::for_restart(seed, 97, 0);
+    let mut mix = rng::restart_stream(seed, 97, 0);
     let pieces =
         (0..rows * cols).map(|_| [0; 4].map(|_: u16| 1 + (mix.next_u64() % u64::from(colours)) as u16)).collect();
     Puzzle::try_from(PuzzleSpec { rows, cols, pieces, framed: false, rotate: true }).unwrap()

@@ -12,31 +12,14 @@ use std::sync::Mutex;
 
 use super::{Mode, Order, OrderedEngine};
 use crate::model::{Placement, Puzzle};
-
-/// A small, fast, seeded generator (SplitMix64): probes must be reproducible, not secret.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (n > 0).
-    fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
-    }
-}
+use puzzle_core::SplitMix64;
 
 /// The mean of `probes` Knuth probes of `engine`'s tree in `mode` (seeded by `seed`), stopping
 /// early once the probes have looked at `max_steps` candidates (at least one probe is made).
 /// Returns the estimated number of placements and the probes made.
 pub fn estimate_nodes(engine: &OrderedEngine, mode: Mode, probes: usize, max_steps: u64, seed: u64) -> (f64, usize) {
     let n = engine.n_cells();
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let (mut at_cell, mut used) = (vec![0u32; n], vec![0u64; engine.words()]);
     let mut children = Vec::new();
     let (mut sum, mut made, mut steps) = (0.0f64, 0usize, 0u64);
@@ -107,7 +90,7 @@ pub fn estimate_tight_nodes(
             (Some(target), (cell / cols + 1 < rows).then_some(cell + cols))
         })
         .collect();
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let (mut at_cell, mut used, mut placed) = (vec![0u32; n], vec![0u64; engine.words()], vec![false; n]);
     let (mut children, mut alive) = (Vec::new(), Vec::new());
     let (mut sum, mut made, mut steps) = (0.0f64, 0usize, 0u64);

@@ -29,20 +29,13 @@ fn rounds(search: &SplitSearch) -> (Vec<Direction>, Vec<u64>, Vec<u32>) {
 
 /// Boards drawn by random walks of `walk` moves from the goal (so solvable), a seeded generator.
 fn boards(rows: usize, cols: usize, count: usize, walk: usize, seed: u64) -> Vec<Board> {
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = puzzle_core::SplitMix64::new(seed);
     let goal = Board::goal(puzzle_core::Shape::new(rows, cols).unwrap(), GoalKind::BlankLast).unwrap();
     (0..count)
         .map(|_| {
             let mut board = goal.clone();
             for _ in 0..walk {
-                let dir = Direction::ALL[(next() % 4) as usize];
+                let dir = *rng.pick(&Direction::ALL);
                 if let Some(moved) = board.moved(dir) {
                     board = moved;
                 }
