@@ -134,7 +134,7 @@ fn pdb_build(sizes: &[(usize, usize)], force: bool, out: &mut impl Write) -> any
                 pos: None,
                 message: format!(
                     "pattern databases are available for boards of at most {} cells, not {rows}x{cols}",
-                    sliding::heuristic::PDB_MAX_CELLS
+                    sliding::PDB_MAX_CELLS
                 ),
             });
         };

@@ -116,7 +116,9 @@ mod tests {
 
     use super::*;
     use crate::board::{BoardSpec, GoalKind};
-    use crate::solve::{check, solve_with, Answer, Heuristic};
+    use crate::check::check;
+    use crate::heuristic::Heuristic;
+    use crate::solve::{solve_with, Answer};
     use puzzle_core::Shape;
 
     /// The goal of `kind` scrambled by `moves` (indices into MOVE_ORDER, illegal ones skipped).

@@ -12,6 +12,7 @@
 
 mod answer;
 pub mod board;
+mod check;
 pub mod fast;
 pub mod heuristic;
 mod ida;
@@ -30,22 +31,21 @@ pub mod within;
 use puzzle_core::Direction;
 
 pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK};
+pub use check::{check, CheckError};
 pub use fast::{solve_fast, solve_fast_checked, solve_fast_into, FastAnswer, FastPath, StreamError, Streamed};
-pub use heuristic::{HeuristicKind, PdbHeuristic, Tier};
+pub use heuristic::{Heuristic, HeuristicKind};
 pub use parse::{
     detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_line, parse_lines, Batch, Entry, Format,
     JudgeBEnd, JudgeBInput, JudgeBReader, ParseError, ParseErrorKind,
 };
+pub use pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
 pub use planner::{
     FastReport, Goal, MemoryTables, Method, PlanError, Report, Solver, Strategy, TableError, TableSource,
 };
 pub use replay::Replay;
 pub use search::Limits;
 pub use solvable::is_solvable;
-pub use solve::{
-    check, judge_goal, lower_bound, solve, solve_astar, solve_split, solve_with, Answer, CheckError, Heuristic,
-    SolveError, Solved,
-};
+pub use solve::{judge_goal, lower_bound, solve, solve_astar, solve_split, solve_with, Answer, SolveError, Solved};
 pub use table::DistanceTable;
 pub use tiers::{choose_tables, TableChoice};
 pub use within::{solve_within, solve_within_split, Bounded, Weight, WeightError};

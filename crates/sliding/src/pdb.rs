@@ -16,6 +16,8 @@
 
 mod build;
 mod file;
+mod lookup;
+mod partition;
 
 use std::fmt;
 
@@ -23,6 +25,10 @@ use thiserror::Error;
 
 pub use build::BuildProgress;
 pub use file::FileError;
+pub use lookup::PdbHeuristic;
+pub use partition::{
+    canonical_blank, default_partition, grid_symmetries, tier_partition, PartSpec, Tier, PDB_MAX_CELLS,
+};
 
 /// The largest excess a table entry can hold.
 pub const MAX_EXCESS: u8 = 15;

@@ -11,11 +11,13 @@ use search::Limits;
 use thiserror::Error;
 
 use crate::board::{Board, GoalKind};
+use crate::check::{check, CheckError};
 use crate::fast::FastAnswer;
-use crate::heuristic::{HeuristicKind, PdbHeuristic, Tier, PDB_MAX_CELLS};
+use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::pdb::{PatternDb, PatternKey};
+use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
 use crate::solvable::is_solvable;
-use crate::solve::{check, judge_goal, lower_bound, Answer, CheckError, Heuristic, SolveError};
+use crate::solve::{judge_goal, lower_bound, Answer, SolveError};
 use crate::table::DistanceTable;
 use crate::tiers::{choose_tables, TableChoice};
 use crate::within::{solve_within, Weight};

@@ -4,8 +4,8 @@
 use puzzle_core::{Direction, Shape};
 
 use crate::board::Board;
+use crate::check::CheckError;
 use crate::solvable::is_solvable;
-use crate::solve::CheckError;
 
 /// The change of row and column of each direction (in [`Direction::index`] order), as wrapping
 /// additions.

@@ -1,41 +1,19 @@
-//! Optimal solutions: a table lookup for the 3×3 goal of the judges, heuristic search otherwise,
-//! and an independent check of every answer.
+//! Optimal solutions by plain calls (for tests, benchmarks and experiments; the planner,
+//! [`crate::Solver`], chooses among them): a table lookup for the 3×3 goal of the judges,
+//! IDA* or A* with a chosen heuristic otherwise.
 
 use std::sync::Arc;
 
-use puzzle_core::Parity;
 use search::{Limits, Status};
 use thiserror::Error;
 
 pub use crate::answer::{Answer, Solved};
 use crate::board::{Board, GoalKind, BLANK};
-use crate::heuristic::{HeuristicKind, PdbHeuristic};
+use crate::heuristic::Heuristic;
 use crate::ida::{self, Ending, Estimate, Geometry, State};
 use crate::solvable::is_solvable;
 use crate::table::DistanceTable;
 use crate::MOVE_ORDER;
-
-/// A heuristic ready to search with (pattern databases loaded).
-#[derive(Clone, Debug)]
-pub enum Heuristic {
-    /// The Manhattan distance.
-    Manhattan,
-    /// Manhattan distance plus linear conflicts.
-    LinearConflict,
-    /// Pattern databases for one board shape and goal blank cell.
-    Pdb(Arc<PdbHeuristic>),
-}
-
-impl Heuristic {
-    /// Which kind it is.
-    pub fn kind(&self) -> HeuristicKind {
-        match self {
-            Heuristic::Manhattan => HeuristicKind::Manhattan,
-            Heuristic::LinearConflict => HeuristicKind::LinearConflict,
-            Heuristic::Pdb(_) => HeuristicKind::Pdb,
-        }
-    }
-}
 
 /// Why a board could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -67,42 +45,6 @@ pub enum SolveError {
 /// The most reachable boards [`solve_astar`] takes on without a node limit (at about a hundred
 /// bytes per stored board, some 13 GiB).
 pub const ASTAR_MAX_STATES: u64 = 1 << 27;
-
-/// Why an answer failed its check; always a bug in the solver, never bad input.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum CheckError {
-    /// Move `index` leaves the board.
-    #[error("move {index} of the path leaves the board")]
-    OffBoard {
-        /// The 0-based index of the move.
-        index: usize,
-    },
-    /// The path ends on another board than the goal.
-    #[error("the path ends at {end}, not at the goal")]
-    WrongEnd {
-        /// Where it ends.
-        end: String,
-    },
-    /// The path length and the Manhattan distance differ in parity, which no path can do.
-    #[error("a path of {moves} moves cannot have Manhattan distance {manhattan}")]
-    ParityMismatch {
-        /// Path length.
-        moves: usize,
-        /// Manhattan distance of the board.
-        manhattan: usize,
-    },
-    /// The path is shorter than the Manhattan lower bound.
-    #[error("a path of {moves} moves is shorter than the Manhattan distance {manhattan}")]
-    BelowLowerBound {
-        /// Path length.
-        moves: usize,
-        /// Manhattan distance of the board.
-        manhattan: usize,
-    },
-    /// The answer says unsolvable (or solved) against the parity rule.
-    #[error("the answer disagrees with the parity rule")]
-    Solvability,
-}
 
 /// Finds an optimal path from `board` to `goal`.
 ///
@@ -260,35 +202,6 @@ pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<S
     Ok(Solved { answer, nodes: outcome.stats.expanded })
 }
 
-/// Checks `answer` for `board` and `goal` independently of how it was found: a path must stay
-/// on the board, end at the goal, respect the Manhattan bound and its parity; "unsolvable" must
-/// agree with the parity rule.
-///
-/// Optimality itself is not re-proved here; the tests compare the solver with exhaustive search.
-pub fn check(board: &Board, goal: &Board, answer: &Answer) -> Result<(), CheckError> {
-    match answer {
-        Answer::Solved(path) => {
-            if !is_solvable(board, goal) {
-                return Err(CheckError::Solvability);
-            }
-            let end = board.replay(path).map_err(|index| CheckError::OffBoard { index })?;
-            if &end != goal {
-                return Err(CheckError::WrongEnd { end: end.to_string() });
-            }
-            let manhattan = board.manhattan_to(goal);
-            if Parity::of(path.len()) != Parity::of(manhattan) {
-                return Err(CheckError::ParityMismatch { moves: path.len(), manhattan });
-            }
-            if path.len() < manhattan {
-                return Err(CheckError::BelowLowerBound { moves: path.len(), manhattan });
-            }
-            Ok(())
-        }
-        Answer::Unsolvable if is_solvable(board, goal) => Err(CheckError::Solvability),
-        Answer::Unsolvable | Answer::GaveUp => Ok(()),
-    }
-}
-
 /// The goal of the judges for a shape: tiles in order, blank last.
 pub fn judge_goal(board: &Board) -> Board {
     Board::goal(board.shape(), GoalKind::BlankLast).unwrap_or_else(|_| unreachable!("a board's shape has a goal"))
@@ -298,6 +211,7 @@ pub fn judge_goal(board: &Board) -> Board {
 mod tests {
     use super::*;
     use crate::board::BoardSpec;
+    use crate::check::{check, CheckError};
 
     fn board(rows: usize, cols: usize, tiles: &[u32]) -> Board {
         Board::try_from(BoardSpec { rows, cols, tiles: tiles.to_vec() }).unwrap()

@@ -27,11 +27,14 @@ use search::Limits;
 use thiserror::Error;
 
 use crate::board::Board;
-use crate::heuristic::{HeuristicKind, Tier};
+use crate::check::{check, CheckError};
+use crate::heuristic::Heuristic;
+use crate::heuristic::HeuristicKind;
 use crate::ida::{self, units, Estimate, Geometry, State};
+use crate::pdb::Tier;
 use crate::planner::{Method, PlanError, Report, Solver, MAX_CELLS_WITHOUT_LIMITS};
 use crate::solvable::is_solvable;
-use crate::solve::{check, lower_bound, Answer, CheckError, Heuristic, SolveError};
+use crate::solve::{lower_bound, Answer, SolveError};
 use crate::tiers::choose_tables;
 
 /// The most moves a split may cut at: deeper cuts make millions of units.

@@ -3,9 +3,10 @@
 //! the half minute they take to build.
 
 use crate::board::Board;
-use crate::heuristic::{canonical_blank, PdbHeuristic, Tier};
+use crate::heuristic::Heuristic;
 use crate::pdb::PatternKey;
-use crate::solve::{lower_bound, Heuristic};
+use crate::pdb::{canonical_blank, PdbHeuristic, Tier};
+use crate::solve::lower_bound;
 
 /// Boards of 4×4 needing a search in one run from which the 7-8 tables are built: with the
 /// quick 5-5-5 tables Korf's 100 take about 0.06 s a board (7.2 s in all), with the 7-8 tables
@@ -99,7 +100,7 @@ mod tests {
                 for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
                     let goal = goal(rows, cols, kind);
                     let choice = choose_tables(&goal, &[], &|_| false);
-                    if rows * cols > crate::heuristic::PDB_MAX_CELLS {
+                    if rows * cols > crate::pdb::PDB_MAX_CELLS {
                         assert_eq!(choice, None, "{rows}x{cols}");
                         continue;
                     }

@@ -49,9 +49,10 @@ use search::Limits;
 use thiserror::Error;
 
 use crate::board::Board;
+use crate::heuristic::Heuristic;
 use crate::ida::{self, Ending, Estimate, Geometry, State};
 use crate::solvable::is_solvable;
-use crate::solve::{lower_bound, search_state, Answer, Heuristic, SolveError};
+use crate::solve::{lower_bound, search_state, Answer, SolveError};
 
 /// The units of a [`Weight`]: hundredths.
 pub const WEIGHT_SCALE: u32 = 100;

@@ -1,115 +1,107 @@
-//! The last small region of the constructive solver (at most 3×3, 2×4 or 4×2), solved optimally by
-//! IDA\* with the Manhattan distance inside the region.
+//! The last small region of the constructive solver (at most 3×3, 2×4 or 4×2), solved optimally
+//! by the `search` crate's IDA\* with the Manhattan distance inside the region.
+//!
+//! This is a cold search, run once per board on at most nine cells, so it uses the generic
+//! algorithm rather than a loop of its own (ARCHITECTURE.md: "Which searches use `search`").
 
 use puzzle_core::Direction;
-
-use super::work::{Stop, Work, HOLE};
+use search::{idastar, Limits, Status};
 
 /// The most cells a final region has.
 pub(super) const MAX_CELLS: usize = 9;
 
-/// A deeper bound than any optimum of a region of [`MAX_CELLS`] cells (31 for the 3×3 puzzle):
-/// reaching it means the region was not solvable, a bug.
-const MAX_BOUND: usize = 64;
+/// More nodes than the hardest region of [`MAX_CELLS`] cells needs (the 3×3 puzzle's 31-move
+/// boards take well under a million): reaching it means the region was not solvable, a bug.
+const MAX_NODES: u64 = 1 << 24;
 
-/// The region as a small puzzle: for each region cell the region index of its tile's goal cell.
-struct Region {
-    height: usize,
-    width: usize,
-    tiles: [u8; MAX_CELLS],
-    blank: usize,
-    goal_blank: usize,
-    moves: Vec<Direction>,
-}
-
-/// Solves the remaining region of `work` (every tile in it belongs in it) optimally, appending
-/// the moves.
-pub(super) fn finish(work: &mut Work<'_, '_>) -> Result<(), Stop> {
-    let (height, width) = (work.bottom - work.top, work.right - work.left);
-    let n = height * width;
-    if n > MAX_CELLS {
-        return Err(Stop::Stuck);
-    }
-    let region_cell = |i: usize| (work.top + i / width) * work.cols + work.left + i % width;
-    let region_index = |cell: usize| (cell / work.cols - work.top) * width + (cell % work.cols - work.left);
-    let mut region =
-        Region { height, width, tiles: [0; MAX_CELLS], blank: 0, goal_blank: 0, moves: Vec::with_capacity(MAX_BOUND) };
-    for i in 0..n {
-        let cell = region_cell(i);
-        let label = work.cells[cell];
-        if label == HOLE {
-            region.blank = i;
-            region.tiles[i] = u8::MAX;
-        } else {
-            region.tiles[i] = region_index(label as usize) as u8;
-        }
-        if cell == work.goal_blank {
-            region.goal_blank = i;
-        }
-    }
-    let mut bound = region.manhattan();
-    loop {
-        if bound > MAX_BOUND {
-            return Err(Stop::Stuck);
-        }
-        match region.search(0, bound, None) {
-            Ok(()) => break,
-            Err(next) => bound = next,
-        }
-    }
-    for &dir in &region.moves {
-        work.step(dir);
-    }
-    Ok(())
+/// A region as a small puzzle: for each region cell the region index of its tile's goal cell
+/// (`u8::MAX` for the blank), cells in row-major order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Region {
+    pub(super) height: usize,
+    pub(super) width: usize,
+    pub(super) tiles: [u8; MAX_CELLS],
+    pub(super) blank: usize,
 }
 
 impl Region {
-    fn manhattan(&self) -> usize {
-        let n = self.height * self.width;
-        (0..n)
+    fn manhattan(&self) -> u32 {
+        (0..self.height * self.width)
             .filter(|&i| i != self.blank)
             .map(|i| {
-                let goal = self.tiles[i] as usize;
-                (i / self.width).abs_diff(goal / self.width) + (i % self.width).abs_diff(goal % self.width)
+                let goal = usize::from(self.tiles[i]);
+                ((i / self.width).abs_diff(goal / self.width) + (i % self.width).abs_diff(goal % self.width)) as u32
             })
             .sum()
     }
 
-    /// Depth-first search to `bound`; `Ok` with the path in `moves`, or the smallest `f` above it.
-    fn search(&mut self, depth: usize, bound: usize, last: Option<Direction>) -> Result<(), usize> {
-        let h = self.manhattan();
-        let f = depth + h;
-        if f > bound {
-            return Err(f);
-        }
-        if h == 0 && self.blank == self.goal_blank {
-            return Ok(());
-        }
-        let mut next_bound = usize::MAX;
+    /// The region after the blank moves by `dir`, or `None` off the region.
+    fn moved(&self, dir: Direction) -> Option<Region> {
         let (row, col) = (self.blank / self.width, self.blank % self.width);
-        for dir in Direction::ALL {
-            if last == Some(dir.opposite()) {
-                continue;
-            }
-            let other = match dir {
-                Direction::North if row > 0 => self.blank - self.width,
-                Direction::South if row + 1 < self.height => self.blank + self.width,
-                Direction::West if col > 0 => self.blank - 1,
-                Direction::East if col + 1 < self.width => self.blank + 1,
-                _ => continue,
-            };
-            let old = self.blank;
-            self.tiles.swap(old, other);
-            self.blank = other;
-            self.moves.push(dir);
-            match self.search(depth + 1, bound, Some(dir)) {
-                Ok(()) => return Ok(()),
-                Err(f) => next_bound = next_bound.min(f),
-            }
-            self.moves.pop();
-            self.tiles.swap(old, other);
-            self.blank = old;
+        let other = match dir {
+            Direction::North if row > 0 => self.blank - self.width,
+            Direction::South if row + 1 < self.height => self.blank + self.width,
+            Direction::West if col > 0 => self.blank - 1,
+            Direction::East if col + 1 < self.width => self.blank + 1,
+            _ => return None,
+        };
+        let mut next = self.clone();
+        next.tiles.swap(self.blank, other);
+        next.blank = other;
+        Some(next)
+    }
+}
+
+/// The first optimal moves (in [`Direction::ALL`] order) that bring `region` to its goal, with
+/// the blank at region cell `goal_blank`; `None` when there are none, which would be a bug.
+pub(super) fn solve(region: &Region, goal_blank: usize) -> Option<Vec<Direction>> {
+    let successors = |region: &Region| {
+        let region = region.clone();
+        Direction::ALL.into_iter().filter_map(move |dir| region.moved(dir).map(|next| (dir, next, 1u32)))
+    };
+    let at_goal = |region: &Region| region.blank == goal_blank && region.manhattan() == 0;
+    let limits = Limits { max_expanded: Some(MAX_NODES), ..Limits::NONE };
+    match idastar(region, successors, Region::manhattan, at_goal, &limits).status {
+        Status::Found(solution) => Some(solution.moves),
+        Status::Exhausted | Status::GaveUp => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every arrangement of the 2×3 region, solved, against a breadth-first search over all of
+    /// them written here.
+    #[test]
+    fn finds_the_optimum_of_every_2x3_arrangement() {
+        use std::collections::{HashMap, VecDeque};
+        let (height, width, goal_blank) = (2, 3, 5);
+        let mut goal = Region { height, width, tiles: [0; MAX_CELLS], blank: goal_blank };
+        for i in 0..height * width {
+            goal.tiles[i] = if i == goal_blank { u8::MAX } else { i as u8 };
         }
-        Err(next_bound)
+        let mut distance: HashMap<Vec<u8>, usize> = HashMap::from([(goal.tiles.to_vec(), 0)]);
+        let mut queue = VecDeque::from([goal.clone()]);
+        while let Some(region) = queue.pop_front() {
+            let d = distance[&region.tiles.to_vec()];
+            for dir in Direction::ALL {
+                if let Some(next) = region.moved(dir) {
+                    distance.entry(next.tiles.to_vec()).or_insert_with(|| {
+                        queue.push_back(next.clone());
+                        d + 1
+                    });
+                }
+            }
+        }
+        assert_eq!(distance.len(), 360);
+        for (tiles, &d) in &distance {
+            let blank = tiles.iter().position(|&t| t == u8::MAX).unwrap();
+            let region = Region { height, width, tiles: tiles.as_slice().try_into().unwrap(), blank };
+            let moves = solve(&region, goal_blank).expect("a reachable arrangement");
+            assert_eq!(moves.len(), d, "{tiles:?}");
+            let end = moves.iter().try_fold(region, |r, &dir| r.moved(dir)).expect("moves stay inside");
+            assert_eq!(end, goal);
+        }
     }
 }

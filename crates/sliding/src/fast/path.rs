@@ -9,9 +9,9 @@ use search::Limits;
 
 use super::{solve_fast_into, Streamed};
 use crate::board::Board;
+use crate::check::CheckError;
 use crate::replay::Replay;
 use crate::solvable::is_solvable;
-use crate::solve::CheckError;
 
 /// A checked fast answer: its length, and the moves made again on demand by [`FastPath::stream`].
 #[derive(Clone, Debug, PartialEq, Eq)]

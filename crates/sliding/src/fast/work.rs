@@ -7,6 +7,7 @@ use std::time::Instant;
 use puzzle_core::Direction;
 use search::Limits;
 
+use super::finish;
 use super::moves::{Recorder, Sink};
 use crate::board::{Board, BLANK};
 
@@ -179,7 +180,36 @@ impl<'l, 's> Work<'l, 's> {
             }
             self.place_line(choice)?;
         }
-        super::finish::finish(self)
+        self.finish()
+    }
+
+    /// Solves the remaining region (every tile in it belongs in it) optimally and makes the moves.
+    fn finish(&mut self) -> Result<(), Stop> {
+        let (height, width) = (self.bottom - self.top, self.right - self.left);
+        if height * width > finish::MAX_CELLS {
+            return Err(Stop::Stuck);
+        }
+        let region_index = |cell: usize| (cell / self.cols - self.top) * width + (cell % self.cols - self.left);
+        let mut region = finish::Region { height, width, tiles: [0; finish::MAX_CELLS], blank: 0 };
+        let mut goal_blank = 0;
+        for i in 0..height * width {
+            let cell = (self.top + i / width) * self.cols + self.left + i % width;
+            let label = self.cells[cell];
+            if label == HOLE {
+                region.blank = i;
+                region.tiles[i] = u8::MAX;
+            } else {
+                region.tiles[i] = region_index(label as usize) as u8;
+            }
+            if cell == self.goal_blank {
+                goal_blank = i;
+            }
+        }
+        let moves = finish::solve(&region, goal_blank).ok_or(Stop::Stuck)?;
+        for dir in moves {
+            self.step(dir);
+        }
+        Ok(())
     }
 
     /// Places the tiles of `line` (cells in order along `along`, the rest of the region on the

@@ -5,7 +5,8 @@ use puzzle_core::Direction;
 use search::Limits;
 
 use super::{Split, SplitSearch, UnitHeuristic};
-use crate::heuristic::{HeuristicKind, Tier};
+use crate::heuristic::HeuristicKind;
+use crate::pdb::Tier;
 use crate::{solve_split, Answer, Board, BoardSpec, DistanceTable, Goal, GoalKind, Heuristic, MemoryTables, Solver};
 
 /// Every round of `search` to the end: the path, the nodes of each round, the bounds.

@@ -1,0 +1,75 @@
+//! The independent check every answer passes before a caller sees it: the path replays to the
+//! goal, respects the Manhattan bound and its parity, and "unsolvable" agrees with the parity
+//! rule. It shares nothing with the searches.
+
+use puzzle_core::Parity;
+use thiserror::Error;
+
+use crate::answer::Answer;
+use crate::board::Board;
+use crate::solvable::is_solvable;
+
+/// Why an answer failed its check; always a bug in the solver, never bad input.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CheckError {
+    /// Move `index` leaves the board.
+    #[error("move {index} of the path leaves the board")]
+    OffBoard {
+        /// The 0-based index of the move.
+        index: usize,
+    },
+    /// The path ends on another board than the goal.
+    #[error("the path ends at {end}, not at the goal")]
+    WrongEnd {
+        /// Where it ends.
+        end: String,
+    },
+    /// The path length and the Manhattan distance differ in parity, which no path can do.
+    #[error("a path of {moves} moves cannot have Manhattan distance {manhattan}")]
+    ParityMismatch {
+        /// Path length.
+        moves: usize,
+        /// Manhattan distance of the board.
+        manhattan: usize,
+    },
+    /// The path is shorter than the Manhattan lower bound.
+    #[error("a path of {moves} moves is shorter than the Manhattan distance {manhattan}")]
+    BelowLowerBound {
+        /// Path length.
+        moves: usize,
+        /// Manhattan distance of the board.
+        manhattan: usize,
+    },
+    /// The answer says unsolvable (or solved) against the parity rule.
+    #[error("the answer disagrees with the parity rule")]
+    Solvability,
+}
+
+/// Checks `answer` for `board` and `goal` independently of how it was found: a path must stay
+/// on the board, end at the goal, respect the Manhattan bound and its parity; "unsolvable" must
+/// agree with the parity rule.
+///
+/// Optimality itself is not re-proved here; the tests compare the solver with exhaustive search.
+pub fn check(board: &Board, goal: &Board, answer: &Answer) -> Result<(), CheckError> {
+    match answer {
+        Answer::Solved(path) => {
+            if !is_solvable(board, goal) {
+                return Err(CheckError::Solvability);
+            }
+            let end = board.replay(path).map_err(|index| CheckError::OffBoard { index })?;
+            if &end != goal {
+                return Err(CheckError::WrongEnd { end: end.to_string() });
+            }
+            let manhattan = board.manhattan_to(goal);
+            if Parity::of(path.len()) != Parity::of(manhattan) {
+                return Err(CheckError::ParityMismatch { moves: path.len(), manhattan });
+            }
+            if path.len() < manhattan {
+                return Err(CheckError::BelowLowerBound { moves: path.len(), manhattan });
+            }
+            Ok(())
+        }
+        Answer::Unsolvable if is_solvable(board, goal) => Err(CheckError::Solvability),
+        Answer::Unsolvable | Answer::GaveUp => Ok(()),
+    }
+}

@@ -1,0 +1,281 @@
+//! The lower bounds IDA* keeps up to date move by move: the board as the search sees it, the
+//! shared geometry, and the Manhattan, linear-conflict and pattern-database estimates.
+
+use std::sync::Arc;
+
+use puzzle_core::Direction;
+
+use crate::pdb::PdbHeuristic;
+
+/// A board as the search sees it: `board[cell]` is the goal cell of the tile there (the blank's
+/// goal cell for the blank), `pos[tile]` the inverse.
+#[derive(Clone, Debug)]
+pub(crate) struct State {
+    pub(crate) board: Vec<u8>,
+    pub(crate) pos: Vec<u8>,
+    pub(crate) blank: u8,
+}
+
+/// The geometry shared by every node.
+pub(crate) struct Geometry {
+    /// `neighbour[cell][dir]`: the cell the blank reaches moving `dir` (`u8::MAX` off the board).
+    pub(super) neighbour: Vec<[u8; 4]>,
+    /// `distance[tile][cell]`: Manhattan distance of `tile` at `cell` from its goal cell.
+    distance: Vec<Vec<u8>>,
+    cols: usize,
+}
+
+impl Geometry {
+    pub(crate) fn new(rows: usize, cols: usize) -> Geometry {
+        let n = rows * cols;
+        let neighbour = (0..n)
+            .map(|cell| {
+                let (r, c) = (cell / cols, cell % cols);
+                let mut out = [u8::MAX; 4];
+                for dir in Direction::ALL {
+                    let (dr, dc) = dir.delta();
+                    let (nr, nc) = (r as isize + dr, c as isize + dc);
+                    if (0..rows as isize).contains(&nr) && (0..cols as isize).contains(&nc) {
+                        out[dir.index()] = (nr as usize * cols + nc as usize) as u8;
+                    }
+                }
+                out
+            })
+            .collect();
+        let distance = (0..n)
+            .map(|tile| {
+                (0..n)
+                    .map(|cell| ((tile / cols).abs_diff(cell / cols) + (tile % cols).abs_diff(cell % cols)) as u8)
+                    .collect()
+            })
+            .collect();
+        Geometry { neighbour, distance, cols }
+    }
+}
+
+/// A lower bound kept up to date as tiles move.
+pub(crate) trait Estimate: Clone + Send {
+    /// What [`Estimate::restore`] needs to undo one update.
+    type Saved: Copy;
+    /// What one move adds to the cost `g`, in the units of the estimate: 1 for the admissible
+    /// estimates, the weight's denominator for a weighted one (`within::Weighted`), so that
+    /// `f = g + h` stays in integers.
+    const STEP: u32 = 1;
+    /// The bound for `state`, computed from scratch.
+    fn reset(&mut self, geometry: &Geometry, state: &State) -> u32;
+    /// The bound after `tile` moved from `from` to `to` (`state` already updated).
+    fn update(&mut self, geometry: &Geometry, state: &State, tile: u8, from: u8, to: u8) -> (u32, Self::Saved);
+    /// Undoes the update that returned `saved`.
+    fn restore(&mut self, saved: Self::Saved);
+}
+
+fn manhattan(geometry: &Geometry, state: &State, blank_tile: u8) -> u32 {
+    state
+        .pos
+        .iter()
+        .enumerate()
+        .filter(|&(tile, _)| tile != usize::from(blank_tile))
+        .map(|(tile, &cell)| u32::from(geometry.distance[tile][usize::from(cell)]))
+        .sum()
+}
+
+/// The Manhattan distance.
+#[derive(Clone)]
+pub(crate) struct Manhattan {
+    pub(crate) blank_tile: u8,
+    pub(crate) value: u32,
+}
+
+impl Estimate for Manhattan {
+    type Saved = u32;
+
+    fn reset(&mut self, geometry: &Geometry, state: &State) -> u32 {
+        self.value = manhattan(geometry, state, self.blank_tile);
+        self.value
+    }
+
+    #[inline]
+    fn update(&mut self, geometry: &Geometry, _: &State, tile: u8, from: u8, to: u8) -> (u32, u32) {
+        let saved = self.value;
+        let d = &geometry.distance[usize::from(tile)];
+        self.value = self.value + u32::from(d[usize::from(to)]) - u32::from(d[usize::from(from)]);
+        (self.value, saved)
+    }
+
+    fn restore(&mut self, saved: u32) {
+        self.value = saved;
+    }
+}
+
+/// Manhattan distance plus linear conflicts, kept per row and per column.
+#[derive(Clone)]
+pub(crate) struct LinearConflict {
+    pub(crate) manhattan: Manhattan,
+    pub(crate) rows: usize,
+    /// Extra moves per row, then per column.
+    pub(crate) lines: Vec<u32>,
+    pub(crate) extra: u32,
+}
+
+impl LinearConflict {
+    pub(crate) fn new(blank_tile: u8, rows: usize, cols: usize) -> LinearConflict {
+        LinearConflict { manhattan: Manhattan { blank_tile, value: 0 }, rows, lines: vec![0; rows + cols], extra: 0 }
+    }
+
+    /// Extra moves for one line: tiles in the line whose goal is in the line must come out of
+    /// it, two moves each, until the rest appear in goal order (the longest increasing run of
+    /// goal positions stays).
+    fn line_extra(&self, geometry: &Geometry, state: &State, line: usize) -> u32 {
+        let cols = geometry.cols;
+        // A line holds at most 255 cells (the specialised search takes boards of up to 255
+        // cells), so one byte per entry and 256 entries cover any line of any shape.
+        let mut goals = [0u8; 256];
+        let mut n = 0;
+        let (first, step, len) =
+            if line < self.rows { (line * cols, 1, cols) } else { (line - self.rows, cols, self.rows) };
+        for cell in (0..len).map(|i| first + i * step) {
+            let tile = usize::from(state.board[cell]);
+            if tile == usize::from(self.manhattan.blank_tile) {
+                continue;
+            }
+            let home = if line < self.rows { tile / cols == line } else { tile % cols == line - self.rows };
+            if home {
+                goals[n] = tile as u8;
+                n += 1;
+            }
+        }
+        2 * (n as u32 - longest_increasing(&goals[..n]))
+    }
+}
+
+/// The length of the longest strictly increasing subsequence of `values` (patience sorting:
+/// `tails[k]` is the smallest last value of an increasing run of length `k + 1`).
+fn longest_increasing(values: &[u8]) -> u32 {
+    let mut tails = [0u8; 256];
+    let mut len = 0;
+    for &value in values {
+        let at = tails[..len].partition_point(|&tail| tail < value);
+        tails[at] = value;
+        len = len.max(at + 1);
+    }
+    len as u32
+}
+
+impl Estimate for LinearConflict {
+    type Saved = (u32, u32, usize, u32, usize, u32);
+
+    fn reset(&mut self, geometry: &Geometry, state: &State) -> u32 {
+        self.manhattan.reset(geometry, state);
+        for line in 0..self.lines.len() {
+            self.lines[line] = self.line_extra(geometry, state, line);
+        }
+        self.extra = self.lines.iter().sum();
+        self.manhattan.value + self.extra
+    }
+
+    fn update(&mut self, geometry: &Geometry, state: &State, tile: u8, from: u8, to: u8) -> (u32, Self::Saved) {
+        let (md, md_saved) = self.manhattan.update(geometry, state, tile, from, to);
+        let cols = geometry.cols;
+        let (from, to) = (usize::from(from), usize::from(to));
+        // A vertical move changes two rows, a horizontal one two columns.
+        let (a, b) = if from / cols != to / cols {
+            (from / cols, to / cols)
+        } else {
+            (self.rows + from % cols, self.rows + to % cols)
+        };
+        let saved = (md_saved, self.extra, a, self.lines[a], b, self.lines[b]);
+        let (new_a, new_b) = (self.line_extra(geometry, state, a), self.line_extra(geometry, state, b));
+        self.extra = self.extra - self.lines[a] - self.lines[b] + new_a + new_b;
+        self.lines[a] = new_a;
+        self.lines[b] = new_b;
+        (md + self.extra, saved)
+    }
+
+    fn restore(&mut self, saved: Self::Saved) {
+        let (md, extra, a, va, b, vb) = saved;
+        self.manhattan.restore(md);
+        self.extra = extra;
+        self.lines[a] = va;
+        self.lines[b] = vb;
+    }
+}
+
+/// Manhattan distance plus twice the pattern databases' excess.
+#[derive(Clone)]
+pub(crate) struct Pdb {
+    pub(crate) manhattan: Manhattan,
+    pub(crate) heuristic: Arc<PdbHeuristic>,
+    pub(crate) excess: Vec<u8>,
+}
+
+/// Lookups a heuristic may have: parts times symmetries.
+const MAX_LOOKUPS: usize = 16;
+
+impl Estimate for Pdb {
+    type Saved = (u32, [u8; MAX_LOOKUPS]);
+
+    fn reset(&mut self, geometry: &Geometry, state: &State) -> u32 {
+        self.manhattan.reset(geometry, state);
+        self.excess = self.heuristic.lookups.iter().map(|l| l.excess(&state.pos)).collect();
+        self.manhattan.value + 2 * self.heuristic.combine(&self.excess)
+    }
+
+    #[inline]
+    fn update(&mut self, geometry: &Geometry, state: &State, tile: u8, from: u8, to: u8) -> (u32, Self::Saved) {
+        let mut saved = [0u8; MAX_LOOKUPS];
+        saved[..self.excess.len()].copy_from_slice(&self.excess);
+        let (md, md_saved) = self.manhattan.update(geometry, state, tile, from, to);
+        for &i in &self.heuristic.by_tile[usize::from(tile)] {
+            self.excess[i] = self.heuristic.lookups[i].excess(&state.pos);
+        }
+        (md + 2 * self.heuristic.combine(&self.excess), (md_saved, saved))
+    }
+
+    fn restore(&mut self, (md, saved): Self::Saved) {
+        self.manhattan.restore(md);
+        let n = self.excess.len();
+        self.excess.copy_from_slice(&saved[..n]);
+    }
+}
+
+impl Pdb {
+    pub(crate) fn fits(heuristic: &PdbHeuristic) -> bool {
+        heuristic.lookups.len() <= MAX_LOOKUPS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::longest_increasing;
+
+    /// The longest increasing subsequence by trying every subset: the plain definition.
+    fn brute_force(values: &[u8]) -> u32 {
+        (0u32..1 << values.len())
+            .filter(|subset| {
+                let picked: Vec<u8> = (0..values.len()).filter(|i| subset >> i & 1 == 1).map(|i| values[i]).collect();
+                picked.windows(2).all(|w| w[0] < w[1])
+            })
+            .map(u32::count_ones)
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn longest_increasing_matches_the_definition() {
+        let mut seed = 0x2545_f491_u64;
+        for len in 0..=12 {
+            for _ in 0..40 {
+                let values: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                        (seed >> 58) as u8
+                    })
+                    .collect();
+                assert_eq!(longest_increasing(&values), brute_force(&values), "{values:?}");
+            }
+        }
+        // A line of 254 tiles in goal order, the longest a board of 255 cells can hold.
+        let sorted: Vec<u8> = (0..254).collect();
+        assert_eq!(longest_increasing(&sorted), 254);
+    }
+}
