@@ -69,7 +69,7 @@ pub enum Streamed {
 /// [`FastPath`] makes them again when they are read.
 ///
 /// ```
-/// use sliding::{fast::solve_fast, Answer, Board, BoardSpec, GoalKind};
+/// use sliding::{solve_fast, Answer, Board, BoardSpec, GoalKind};
 /// use puzzle_core::Shape;
 /// let board = Board::try_from(BoardSpec { rows: 3, cols: 4, tiles: vec![5, 1, 2, 3, 0, 6, 7, 4, 9, 10, 11, 8] })?;
 /// let goal = Board::goal(Shape::new(3, 4)?, GoalKind::BlankFirst)?;

@@ -8,25 +8,30 @@
 //! to 25 cells, linear conflict beyond, the constructive solver for fast answers) and answers
 //! one board under [`Limits`]. The functions it is built from ([`solve_with`], [`solve_split`],
 //! [`solve_astar`], [`lower_bound`], [`solve_fast`]) stay public for tests and benchmarks.
+//!
+//! Everything else is at the root, except four public modules: [`pdb`] (pattern-database keys,
+//! tables and their file form, for callers that cache them), [`split`] (one search cut into work
+//! units for many processes), and the policy constants of [`planner`] and [`tiers`].
 #![deny(missing_docs)]
+#![warn(unnameable_types)]
 
 mod answer;
-pub mod board;
+mod board;
 mod check;
-pub mod fast;
-pub mod heuristic;
+mod fast;
+mod heuristic;
 mod ida;
 mod large;
-pub mod parse;
+mod parse;
 pub mod pdb;
 pub mod planner;
-pub mod replay;
-pub mod solvable;
-pub mod solve;
+mod replay;
+mod solvable;
+mod solve;
 pub mod split;
-pub mod table;
+mod table;
 pub mod tiers;
-pub mod within;
+mod within;
 
 use puzzle_core::Direction;
 
@@ -45,10 +50,12 @@ pub use planner::{
 pub use replay::Replay;
 pub use search::Limits;
 pub use solvable::is_solvable;
-pub use solve::{judge_goal, lower_bound, solve, solve_astar, solve_split, solve_with, Answer, SolveError, Solved};
+pub use solve::{
+    judge_goal, lower_bound, solve, solve_astar, solve_split, solve_with, Answer, SolveError, Solved, ASTAR_MAX_STATES,
+};
 pub use table::DistanceTable;
 pub use tiers::{choose_tables, TableChoice};
-pub use within::{solve_within, solve_within_split, Bounded, Weight, WeightError};
+pub use within::{solve_within, solve_within_split, Bounded, Weight, WeightError, MAX_WEIGHT};
 
 /// The order in which blank moves are tried, which fixes the path chosen among optimal ones:
 /// up, down, left, right.

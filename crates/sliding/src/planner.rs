@@ -103,7 +103,7 @@ pub enum Strategy {
     /// Shortest solutions (the default).
     Optimal,
     /// Solutions at most this weight times the optimum, by weighted IDA\* with the same
-    /// admissible heuristics ([`crate::within`]); `Within(Weight::ONE)` is [`Strategy::Optimal`].
+    /// admissible heuristics ([`crate::solve_within`]); `Within(Weight::ONE)` is [`Strategy::Optimal`].
     /// Boards the complete 3×3 table answers are still answered optimally.
     Within(Weight),
     /// A valid solution for any board, quickly, by the constructive solver
