@@ -212,7 +212,7 @@ fn tables_5x5(goal: &Board) -> anyhow::Result<(Heuristic, String)> {
         .map_err(|key| anyhow::anyhow!("table {key} missing"))?;
     let described = match tier {
         Tier::Full => "the 6-6-6-6 tables from $PUZZLE_CACHE_DIR".to_owned(),
-        Tier::Quick => format!(
+        Tier::Quick | Tier::Mid => format!(
             "the quick tables ({}), built in memory: the 6-6-6-6 ones are not in $PUZZLE_CACHE_DIR",
             heuristic.describe()
         ),

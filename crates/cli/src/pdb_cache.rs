@@ -69,11 +69,8 @@ impl sliding::TableSource for Tables {
         self.get(key).map_err(|err| sliding::TableError { key: key.to_string(), message: format!("{err:#}") })
     }
 
-    fn building_big_tables(&self, shape: puzzle_core::Shape, reason: &str) {
-        eprintln!(
-            "note: building the big pattern databases for {shape} once (half a minute on two cores; `puzzle pdb build` does it ahead): \
-             {reason}"
-        );
+    fn building_tables(&self, shape: puzzle_core::Shape, reason: &str) {
+        eprintln!("note: building pattern databases for {shape} once (`puzzle pdb build` does it ahead): {reason}");
     }
 }
 

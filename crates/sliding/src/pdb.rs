@@ -16,7 +16,7 @@
 
 mod build;
 mod file;
-mod lookup;
+pub(crate) mod lookup;
 mod partition;
 
 use std::fmt;

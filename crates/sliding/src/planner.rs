@@ -46,9 +46,10 @@ pub trait TableSource: Sync {
     /// The table for `key`: loaded, or built now.
     fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, TableError>;
 
-    /// Told before the big tables of `shape` are built because the work ahead pays for them
-    /// (`reason` says why, for the user); a program prints it. Does nothing by default.
-    fn building_big_tables(&self, shape: Shape, reason: &str) {
+    /// Told before tables of `shape` that are not cached are built because the work ahead pays
+    /// for them (`reason` says which, why and about how long, for the user); a program prints
+    /// it. Does nothing by default.
+    fn building_tables(&self, shape: Shape, reason: &str) {
         let _ = (shape, reason);
     }
 }
@@ -418,7 +419,7 @@ impl<'t> Solver<'t> {
             (Some(HeuristicKind::Pdb), None) => return Err(PlanError::PdbTooLarge { shape: shape.to_string() }),
             (Some(HeuristicKind::Pdb) | None, Some(choice)) => {
                 if let Some(reason) = &choice.building_because {
-                    self.tables.building_big_tables(shape, reason);
+                    self.tables.building_tables(shape, reason);
                 }
                 self.tier_heuristic(goal, choice.tier)?
             }

@@ -110,8 +110,8 @@ pub fn solve_split(
             ida::idastar(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols), limits, split_after)
         }
         Heuristic::Pdb(pdb) => {
-            let estimate = ida::Pdb { manhattan, heuristic: Arc::clone(pdb), excess: Vec::new() };
-            if !ida::Pdb::fits(pdb) || pdb.by_tile.len() != n {
+            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb));
+            if !pdb.fits(n) {
                 return Err(SolveError::HeuristicMismatch);
             }
             ida::idastar(&geometry, &state, estimate, limits, split_after)
@@ -160,10 +160,10 @@ pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result
         Heuristic::Manhattan => manhattan.clone().reset(&geometry, &state),
         Heuristic::LinearConflict => ida::LinearConflict::new(blank_tile, rows, cols).reset(&geometry, &state),
         Heuristic::Pdb(pdb) => {
-            if !ida::Pdb::fits(pdb) || pdb.by_tile.len() != board.tiles().len() {
+            if !pdb.fits(board.tiles().len()) {
                 return Err(SolveError::HeuristicMismatch);
             }
-            ida::Pdb { manhattan, heuristic: Arc::clone(pdb), excess: Vec::new() }.reset(&geometry, &state)
+            ida::Pdb::new(blank_tile, Arc::clone(pdb)).reset(&geometry, &state)
         }
     })
 }

@@ -48,7 +48,7 @@ pub enum UnitHeuristic {
     Manhattan,
     /// Linear conflict (`linear-conflict`).
     LinearConflict,
-    /// Pattern databases of a tier (`pdb-quick`, `pdb-full`).
+    /// Pattern databases of a tier (`pdb-quick`, `pdb-mid`, `pdb-full`).
     Pdb(Tier),
 }
 
@@ -58,6 +58,7 @@ impl fmt::Display for UnitHeuristic {
             UnitHeuristic::Manhattan => "manhattan",
             UnitHeuristic::LinearConflict => "linear-conflict",
             UnitHeuristic::Pdb(Tier::Quick) => "pdb-quick",
+            UnitHeuristic::Pdb(Tier::Mid) => "pdb-mid",
             UnitHeuristic::Pdb(Tier::Full) => "pdb-full",
         })
     }
@@ -71,8 +72,9 @@ impl FromStr for UnitHeuristic {
             "manhattan" => UnitHeuristic::Manhattan,
             "linear-conflict" => UnitHeuristic::LinearConflict,
             "pdb-quick" => UnitHeuristic::Pdb(Tier::Quick),
+            "pdb-mid" => UnitHeuristic::Pdb(Tier::Mid),
             "pdb-full" => UnitHeuristic::Pdb(Tier::Full),
-            _ => return Err("expected manhattan, linear-conflict, pdb-quick or pdb-full".to_owned()),
+            _ => return Err("expected manhattan, linear-conflict, pdb-quick, pdb-mid or pdb-full".to_owned()),
         })
     }
 }
@@ -190,7 +192,7 @@ impl Solver<'_> {
                 match choose_tables(&goal, &[board], &|key| self.tables.is_cached(key)) {
                     Some(choice) => {
                         if let Some(reason) = &choice.building_because {
-                            self.tables.building_big_tables(board.shape(), reason);
+                            self.tables.building_tables(board.shape(), reason);
                         }
                         UnitHeuristic::Pdb(choice.tier)
                     }
@@ -231,7 +233,7 @@ impl Solver<'_> {
             UnitHeuristic::Pdb(tier) => self.tier_heuristic(goal, tier)?,
         };
         if let Heuristic::Pdb(pdb) = &loaded {
-            if !ida::Pdb::fits(pdb) || pdb.by_tile.len() != board.tiles().len() {
+            if !pdb.fits(board.tiles().len()) {
                 return Err(PlanError::Solve(SolveError::HeuristicMismatch).into());
             }
         }
@@ -304,8 +306,7 @@ impl SplitSearch {
                 self.run(ida::LinearConflict::new(self.blank_tile, shape.rows(), shape.cols()), prefix, bound, limits)
             }
             Heuristic::Pdb(pdb) => {
-                let manhattan = ida::Manhattan { blank_tile: self.blank_tile, value: 0 };
-                let estimate = ida::Pdb { manhattan, heuristic: std::sync::Arc::clone(pdb), excess: Vec::new() };
+                let estimate = ida::Pdb::new(self.blank_tile, std::sync::Arc::clone(pdb));
                 self.run(estimate, prefix, bound, limits)
             }
         };

@@ -1,12 +1,19 @@
 //! Which pattern databases a board shape is searched with: the strongest ones already at hand,
-//! else small ones built in about a second, and the big ones only when the work ahead pays for
-//! the half minute they take to build.
+//! else small ones built in a fraction of a second, and stronger ones only when the work ahead
+//! pays for the time they take to build (about a second for the mid tier, half a minute for the
+//! 7-8 tables).
 
 use crate::board::Board;
 use crate::heuristic::Heuristic;
 use crate::pdb::PatternKey;
 use crate::pdb::{canonical_blank, PdbHeuristic, Tier};
 use crate::solve::lower_bound;
+
+/// Boards of 4×4 needing a search in one run from which the mid 6-6-3 tables are built: they
+/// take about half a second on two cores and save about 0.9 M nodes a board on boards like
+/// Korf's (1.13 M with the quick 5-5-5 tables, 0.22 M with them; docs/benchmarks.md, issue 22),
+/// some 0.05 s, so from about ten boards they cost less than they save.
+pub const MID_4X4_AFTER_BOARDS: usize = 8;
 
 /// Boards of 4×4 needing a search in one run from which the 7-8 tables are built: with the
 /// quick 5-5-5 tables Korf's 100 take about 0.06 s a board (7.2 s in all), with the 7-8 tables
@@ -27,7 +34,7 @@ pub struct TableChoice {
     pub tier: Tier,
     /// The tables to load or build, for [`PdbHeuristic::for_tier`].
     pub keys: Vec<PatternKey>,
-    /// Why the big tables are built now when they are not cached: for the user to read.
+    /// Why tables that are not cached are built now: for the user to read.
     pub building_because: Option<String>,
 }
 
@@ -35,41 +42,63 @@ pub struct TableChoice {
 /// in this run, given which tables are `cached` already; `None` when the shape has more cells
 /// than pattern databases cover.
 ///
-/// The strongest tables already cached win. Otherwise the quick tables are used, unless the
-/// boards ahead make the big ones pay ([`FULL_4X4_AFTER_BOARDS`], [`FULL_5X5_FROM_BOUND`]).
+/// The strongest tables already cached win, unless the boards ahead pay for building stronger
+/// ones ([`MID_4X4_AFTER_BOARDS`], [`FULL_4X4_AFTER_BOARDS`], [`FULL_5X5_FROM_BOUND`]);
+/// otherwise the quick tables are used.
 pub fn choose_tables(goal: &Board, boards: &[&Board], cached: &dyn Fn(&PatternKey) -> bool) -> Option<TableChoice> {
     let shape = goal.shape();
     let (rows, cols, blank) = (shape.rows(), shape.cols(), goal.blank().0);
-    let quick = PdbHeuristic::tier_keys(rows, cols, blank, Tier::Quick)?;
-    let choice = |tier, keys, building_because| Some(TableChoice { tier, keys, building_because });
-    if !Tier::full_differs(rows, cols, canonical_blank(rows, cols, blank)) {
-        return choice(Tier::Quick, quick, None);
-    }
-    let full = PdbHeuristic::tier_keys(rows, cols, blank, Tier::Full)?;
-    if full.iter().all(cached) {
-        return choice(Tier::Full, full, None);
-    }
-    let names = full.iter().map(|k| k.tiles().len().to_string()).collect::<Vec<_>>().join("-");
-    let because = if shape.n_cells() == 16 && boards.len() >= FULL_4X4_AFTER_BOARDS {
-        Some(format!(
-            "{} {shape} boards to search (at least {FULL_4X4_AFTER_BOARDS}) pay for the {names} tables",
-            boards.len()
+    let keys = |tier| PdbHeuristic::tier_keys(rows, cols, blank, tier);
+    let quick = keys(Tier::Quick)?;
+    let canonical = canonical_blank(rows, cols, blank);
+    let own = |tier: Tier| tier.differs(rows, cols, canonical);
+    let names =
+        |tier| keys(tier).unwrap_or_default().iter().map(|k| k.tiles().len().to_string()).collect::<Vec<_>>().join("-");
+    let have =
+        [Tier::Full, Tier::Mid].into_iter().find(|&tier| own(tier) && keys(tier).is_some_and(|k| k.iter().all(cached)));
+    let wanted = if own(Tier::Full) && shape.n_cells() == 16 && boards.len() >= FULL_4X4_AFTER_BOARDS {
+        Some((
+            Tier::Full,
+            format!(
+                "{} {shape} boards to search (at least {FULL_4X4_AFTER_BOARDS}) pay for the {} tables (about half a minute to build)",
+                boards.len(),
+                names(Tier::Full)
+            ),
         ))
-    } else if shape.n_cells() == 25 {
+    } else if own(Tier::Full) && shape.n_cells() == 25 {
         let far = boards
             .iter()
             .filter_map(|board| lower_bound(board, goal, &Heuristic::LinearConflict).ok())
             .max()
             .filter(|&bound| bound >= FULL_5X5_FROM_BOUND);
         far.map(|bound| {
-            format!("a {shape} board at least {bound} moves away (from {FULL_5X5_FROM_BOUND}) needs the {names} tables")
+            let names = names(Tier::Full);
+            (
+                Tier::Full,
+                format!(
+                    "a {shape} board at least {bound} moves away (from {FULL_5X5_FROM_BOUND}) needs the {names} tables (about ten seconds to build)"
+                ),
+            )
         })
+    } else if own(Tier::Mid) && boards.len() >= MID_4X4_AFTER_BOARDS {
+        Some((
+            Tier::Mid,
+            format!(
+                "{} {shape} boards to search (at least {MID_4X4_AFTER_BOARDS}) pay for the {} tables (about a second to build)",
+                boards.len(),
+                names(Tier::Mid)
+            ),
+        ))
     } else {
         None
     };
-    match because {
-        Some(because) => choice(Tier::Full, full, Some(because)),
-        None => choice(Tier::Quick, quick, None),
+    let choice = |tier, keys, building_because| Some(TableChoice { tier, keys, building_because });
+    match (have, wanted) {
+        (Some(tier), wanted) if !wanted.as_ref().is_some_and(|(want, _)| *want > tier) => {
+            choice(tier, keys(tier)?, None)
+        }
+        (_, Some((tier, because))) => choice(tier, keys(tier)?, Some(because)),
+        _ => choice(Tier::Quick, quick, None),
     }
 }
 
@@ -140,7 +169,24 @@ mod tests {
             assert_eq!((choice.tier, &choice.keys), (Tier::Full, &full));
             assert!(choice.building_because.unwrap().contains(&FULL_4X4_AFTER_BOARDS.to_string()));
             let choice = choose_tables(&goal, &many[1..], &|_| false).unwrap();
+            assert_eq!(choice.tier, Tier::Mid);
+
+            // The mid tables: built from MID_4X4_AFTER_BOARDS boards on, used whenever cached,
+            // and passed over for the big ones when those pay or are cached.
+            let mid = PdbHeuristic::tier_keys(4, 4, goal.blank().0, Tier::Mid).unwrap();
+            assert!(mid != quick && mid != full);
+            let some = &many[..MID_4X4_AFTER_BOARDS];
+            let choice = choose_tables(&goal, some, &|_| false).unwrap();
+            assert_eq!((choice.tier, &choice.keys), (Tier::Mid, &mid));
+            assert!(choice.building_because.unwrap().contains(&MID_4X4_AFTER_BOARDS.to_string()));
+            let choice = choose_tables(&goal, &some[1..], &|_| false).unwrap();
             assert_eq!(choice.tier, Tier::Quick);
+            let choice = choose_tables(&goal, &[&near], &|key| mid.contains(key)).unwrap();
+            assert_eq!((choice.tier, &choice.keys, &choice.building_because), (Tier::Mid, &mid, &None));
+            let choice = choose_tables(&goal, &many, &|key| mid.contains(key)).unwrap();
+            assert_eq!((choice.tier, choice.building_because.is_some()), (Tier::Full, true));
+            let choice = choose_tables(&goal, some, &|key| full.contains(key)).unwrap();
+            assert_eq!((choice.tier, &choice.building_because), (Tier::Full, &None));
         }
     }
 
@@ -159,5 +205,48 @@ mod tests {
         let choice = choose_tables(&goal, &[&near, &far], &|_| false).unwrap();
         assert_eq!(choice.tier, Tier::Full);
         assert!(choice.building_because.unwrap().contains(&bound.to_string()));
+    }
+
+    /// The mid tier's tables, read through the board's symmetries, never exceed the true distance
+    /// and keep its parity: checked on every board within 14 moves of both corner goals, the
+    /// distances counted by a breadth-first search written here.
+    #[test]
+    fn mid_tables_are_admissible_near_both_goals() {
+        use std::collections::{HashMap, VecDeque};
+        use std::sync::Arc;
+
+        use crate::pdb::PatternDb;
+
+        let keys = PdbHeuristic::tier_keys(4, 4, 0, Tier::Mid).unwrap();
+        let tables: Vec<Arc<PatternDb>> = keys.iter().map(|key| Arc::new(PatternDb::build(key, &|_| {}))).collect();
+        for kind in [GoalKind::BlankFirst, GoalKind::BlankLast] {
+            let goal = goal(4, 4, kind);
+            let mid = PdbHeuristic::for_tier(goal.shape(), goal.blank().0, Tier::Mid, &tables).unwrap();
+            let heuristic = Heuristic::Pdb(Arc::new(mid));
+            let mut distance: HashMap<Board, u32> = HashMap::from([(goal.clone(), 0)]);
+            let mut queue = VecDeque::from([goal.clone()]);
+            let mut stronger = 0;
+            while let Some(board) = queue.pop_front() {
+                let d = distance[&board];
+                let h = lower_bound(&board, &goal, &heuristic).unwrap();
+                assert!(h <= d && (d - h) % 2 == 0, "{board}: bound {h}, distance {d}");
+                let lc = lower_bound(&board, &goal, &Heuristic::LinearConflict).unwrap();
+                stronger += usize::from(h > lc);
+                if d == 14 {
+                    continue;
+                }
+                for dir in Direction::ALL {
+                    if let Some(next) = board.moved(dir) {
+                        distance.entry(next.clone()).or_insert_with(|| {
+                            queue.push_back(next);
+                            d + 1
+                        });
+                    }
+                }
+            }
+            assert!(distance.len() > 10_000, "{}", distance.len());
+            // Not vacuous: the tables see more than linear conflict on many boards.
+            assert!(stronger > distance.len() / 20, "{stronger} of {}", distance.len());
+        }
     }
 }

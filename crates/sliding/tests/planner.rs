@@ -81,7 +81,7 @@ impl TableSource for Recording {
         Ok(Arc::new(PatternDb::build(key, &|_| {})))
     }
 
-    fn building_big_tables(&self, shape: Shape, reason: &str) {
+    fn building_tables(&self, shape: Shape, reason: &str) {
         self.notes.lock().unwrap().push(format!("{shape}: {reason}"));
     }
 }
@@ -380,7 +380,7 @@ impl TableSource for Refusing {
         Err(TableError { key: key.to_string(), message: "refused".to_owned() })
     }
 
-    fn building_big_tables(&self, _shape: Shape, _reason: &str) {
+    fn building_tables(&self, _shape: Shape, _reason: &str) {
         *self.announced.lock().unwrap() += 1;
     }
 }

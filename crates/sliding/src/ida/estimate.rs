@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use puzzle_core::Direction;
 
+use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::PdbHeuristic;
 
 /// A board as the search sees it: `board[cell]` is the goal cell of the tile there (the blank's
@@ -205,42 +206,42 @@ impl Estimate for LinearConflict {
 pub(crate) struct Pdb {
     pub(crate) manhattan: Manhattan,
     pub(crate) heuristic: Arc<PdbHeuristic>,
-    pub(crate) excess: Vec<u8>,
+    /// The current excess of each lookup.
+    pub(crate) excess: [u8; MAX_LOOKUPS],
 }
 
-/// Lookups a heuristic may have: parts times symmetries.
-const MAX_LOOKUPS: usize = 16;
+impl Pdb {
+    pub(crate) fn new(blank_tile: u8, heuristic: Arc<PdbHeuristic>) -> Pdb {
+        Pdb { manhattan: Manhattan { blank_tile, value: 0 }, heuristic, excess: [0; MAX_LOOKUPS] }
+    }
+}
 
 impl Estimate for Pdb {
     type Saved = (u32, [u8; MAX_LOOKUPS]);
 
     fn reset(&mut self, geometry: &Geometry, state: &State) -> u32 {
         self.manhattan.reset(geometry, state);
-        self.excess = self.heuristic.lookups.iter().map(|l| l.excess(&state.pos)).collect();
+        for (excess, lookup) in self.excess.iter_mut().zip(&self.heuristic.lookups) {
+            *excess = lookup.excess(&state.pos);
+        }
         self.manhattan.value + 2 * self.heuristic.combine(&self.excess)
     }
 
     #[inline]
     fn update(&mut self, geometry: &Geometry, state: &State, tile: u8, from: u8, to: u8) -> (u32, Self::Saved) {
-        let mut saved = [0u8; MAX_LOOKUPS];
-        saved[..self.excess.len()].copy_from_slice(&self.excess);
+        let saved = self.excess;
         let (md, md_saved) = self.manhattan.update(geometry, state, tile, from, to);
-        for &i in &self.heuristic.by_tile[usize::from(tile)] {
-            self.excess[i] = self.heuristic.lookups[i].excess(&state.pos);
+        let heuristic = &*self.heuristic;
+        for &i in heuristic.reading(tile) {
+            let i = usize::from(i) & (MAX_LOOKUPS - 1);
+            self.excess[i] = heuristic.lookups[i].excess(&state.pos);
         }
-        (md + 2 * self.heuristic.combine(&self.excess), (md_saved, saved))
+        (md + 2 * heuristic.combine(&self.excess), (md_saved, saved))
     }
 
     fn restore(&mut self, (md, saved): Self::Saved) {
         self.manhattan.restore(md);
-        let n = self.excess.len();
-        self.excess.copy_from_slice(&saved[..n]);
-    }
-}
-
-impl Pdb {
-    pub(crate) fn fits(heuristic: &PdbHeuristic) -> bool {
-        heuristic.lookups.len() <= MAX_LOOKUPS
+        self.excess = saved;
     }
 }
 

@@ -8,20 +8,61 @@ use puzzle_core::Shape;
 use super::partition::{canonical_blank, grid_symmetries, tier_partition, PartSpec, Tier, PDB_MAX_CELLS};
 use super::{PatternDb, PatternKey};
 
+/// The most tiles a pattern has: all but the blank on the largest board tables cover.
+const MAX_PATTERN: usize = PDB_MAX_CELLS - 1;
+
+/// The most lookups a heuristic may have (parts times symmetries), and so the most that read
+/// one tile.
+pub(crate) const MAX_LOOKUPS: usize = 16;
+
 /// One table lookup: the tiles to read (in the table's order), and the symmetry to apply to
-/// their cells first.
+/// their cells first. Fixed arrays, so that a lookup in the search's inner loop touches one
+/// small block of memory besides the table.
 #[derive(Clone, Debug)]
 pub(crate) struct Lookup {
     pub(crate) table: Arc<PatternDb>,
-    pub(crate) tiles: Vec<u8>,
-    pub(crate) cell_map: Vec<u8>,
+    /// The state's tiles the pattern reads, `tiles[..len]`.
+    tiles: [u8; MAX_PATTERN],
+    len: u8,
+    /// Cells of the board.
+    cells: u8,
+    /// State cell to table cell (32 entries, so that a masked index needs no bounds check).
+    cell_map: [u8; 32],
 }
 
 impl Lookup {
+    fn new(table: Arc<PatternDb>, tiles: &[u8], cell_map: &[u8]) -> Lookup {
+        let mut lookup = Lookup {
+            cells: table.key().cells() as u8,
+            table,
+            tiles: [0; MAX_PATTERN],
+            len: tiles.len() as u8,
+            cell_map: [0; 32],
+        };
+        lookup.tiles[..tiles.len()].copy_from_slice(tiles);
+        lookup.cell_map[..cell_map.len()].copy_from_slice(cell_map);
+        lookup
+    }
+
+    /// The tiles it reads.
+    pub(crate) fn tiles(&self) -> &[u8] {
+        &self.tiles[..usize::from(self.len)]
+    }
+
+    /// The table's excess for the state whose tile `t` is at cell `pos[t]`.
     #[inline]
     pub(crate) fn excess(&self, pos: &[u8]) -> u8 {
-        let cells = self.tiles.iter().map(|&t| self.cell_map[usize::from(pos[usize::from(t)])]);
-        self.table.excess(self.table.index(cells))
+        // The rank of `PatternDb::index`, written out over the fixed arrays.
+        let n = usize::from(self.cells);
+        let mut used = 0u32;
+        let mut index = 0usize;
+        for (i, &tile) in self.tiles[..usize::from(self.len)].iter().enumerate() {
+            let cell = self.cell_map[usize::from(pos[usize::from(tile)]) & 31];
+            let digit = u32::from(cell) - (used & ((1u32 << cell) - 1)).count_ones();
+            index = index * (n - i) + digit as usize;
+            used |= 1 << cell;
+        }
+        self.table.excess(index)
     }
 }
 
@@ -32,9 +73,13 @@ impl Lookup {
 pub struct PdbHeuristic {
     pub(crate) lookups: Vec<Lookup>,
     /// `sums[s][p]`: indices into `lookups` of the lookups of part `p` of sum `s`.
-    pub(crate) sums: Vec<Vec<Vec<usize>>>,
-    /// `by_tile[t]`: the lookups that read tile `t`.
-    pub(crate) by_tile: Vec<Vec<usize>>,
+    sums: Vec<Vec<Vec<usize>>>,
+    /// `by_tile[t][..by_tile_len[t]]`: the lookups that read tile `t`.
+    by_tile: Vec<[u8; MAX_LOOKUPS]>,
+    by_tile_len: Vec<u8>,
+    /// When every part has one lookup (the sums do not merge): the lookups of each sum in one
+    /// run, `flat[ends[s - 1]..ends[s]]`, so the inner loop adds without chasing pointers.
+    flat: Option<(Vec<u8>, Vec<u8>)>,
 }
 
 impl PdbHeuristic {
@@ -109,10 +154,13 @@ impl PdbHeuristic {
                 // Tiles are goal cells, so the table's tile `l` is the state's tile `inverse[l]`.
                 let tiles: Vec<u8> = part.key.tiles().iter().map(|&l| inverse[usize::from(l)]).collect();
                 let mask = tiles.iter().fold(0u64, |m, &t| m | 1 << t);
-                let index = match lookups.iter().position(|l| Arc::ptr_eq(&l.table, table) && l.cell_map == cell_map) {
+                let index = match lookups
+                    .iter()
+                    .position(|l| Arc::ptr_eq(&l.table, table) && l.cell_map[..n] == cell_map[..])
+                {
                     Some(index) => index,
                     None => {
-                        lookups.push(Lookup { table: Arc::clone(table), tiles, cell_map });
+                        lookups.push(Lookup::new(Arc::clone(table), &tiles, &cell_map));
                         lookups.len() - 1
                     }
                 };
@@ -141,18 +189,60 @@ impl PdbHeuristic {
         } else {
             sums.iter().map(|s| s.iter().map(|&(_, i)| vec![i]).collect()).collect()
         };
-        let mut by_tile = vec![Vec::new(); n];
+        if lookups.len() > MAX_LOOKUPS {
+            // More lookups than the search's fixed arrays hold: the caller reports a mismatch.
+            return Ok(PdbHeuristic { lookups, sums, by_tile: Vec::new(), by_tile_len: Vec::new(), flat: None });
+        }
+        let mut by_tile = vec![[0u8; MAX_LOOKUPS]; n];
+        let mut by_tile_len = vec![0u8; n];
         for (index, lookup) in lookups.iter().enumerate() {
-            for &t in &lookup.tiles {
-                by_tile[usize::from(t)].push(index);
+            for &t in lookup.tiles() {
+                let t = usize::from(t);
+                by_tile[t][usize::from(by_tile_len[t])] = index as u8;
+                by_tile_len[t] += 1;
             }
         }
-        Ok(PdbHeuristic { lookups, sums, by_tile })
+        let flat = sums.iter().flatten().all(|members| members.len() == 1).then(|| {
+            let mut flat = Vec::new();
+            let mut ends = Vec::new();
+            for parts in &sums {
+                flat.extend(parts.iter().map(|members| members[0] as u8));
+                ends.push(flat.len() as u8);
+            }
+            (flat, ends)
+        });
+        Ok(PdbHeuristic { lookups, sums, by_tile, by_tile_len, flat })
+    }
+
+    /// Whether the search's fixed arrays hold this heuristic's lookups and it was made for a
+    /// board of `cells` cells.
+    pub(crate) fn fits(&self, cells: usize) -> bool {
+        self.lookups.len() <= MAX_LOOKUPS && self.by_tile.len() == cells
+    }
+
+    /// The lookups that read `tile`.
+    #[inline]
+    pub(crate) fn reading(&self, tile: u8) -> &[u8] {
+        let t = usize::from(tile);
+        &self.by_tile[t][..usize::from(self.by_tile_len[t])]
     }
 
     /// The excess over Manhattan (in pairs of moves) for the current excesses of the lookups.
     #[inline]
-    pub(crate) fn combine(&self, excess: &[u8]) -> u32 {
+    pub(crate) fn combine(&self, excess: &[u8; MAX_LOOKUPS]) -> u32 {
+        if let Some((flat, ends)) = &self.flat {
+            let mut best = 0;
+            let mut start = 0;
+            for &end in ends {
+                let sum = flat[start..usize::from(end)]
+                    .iter()
+                    .map(|&i| u32::from(excess[usize::from(i) & (MAX_LOOKUPS - 1)]))
+                    .sum();
+                best = best.max(sum);
+                start = usize::from(end);
+            }
+            return best;
+        }
         self.sums
             .iter()
             .map(|parts| {
@@ -174,7 +264,7 @@ impl PdbHeuristic {
                 let parts: Vec<String> = parts
                     .iter()
                     .map(|members| {
-                        let tiles = members.first().map_or(0, |&i| self.lookups[i].tiles.len());
+                        let tiles = members.first().map_or(0, |&i| self.lookups[i].tiles().len());
                         format!("{tiles}x{}", members.len())
                     })
                     .collect();

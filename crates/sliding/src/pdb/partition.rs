@@ -51,6 +51,10 @@ pub enum Tier {
     /// order cut into patterns of at most `largest_pattern(cells)` tiles (5-5-5 on 4×4,
     /// 4-4-4-4-4-4 on 5×5).
     Quick,
+    /// A 6-6-3 partition on 4×4 with the blank in a corner, built in about half a second (two
+    /// tables of 5.8 M entries, 2.9 MB each): a fifth of the quick tables' nodes on Korf's 100.
+    /// On other shapes and goals the same as [`Tier::Quick`].
+    Mid,
     /// Korf and Felner's tables where a shape has them (7-8 on 4×4 and 6-6-6-6 on 5×5, blank in
     /// a corner): minutes to build and hundreds of megabytes, for far smaller searches. On other
     /// shapes and goals the same as [`Tier::Quick`].
@@ -58,9 +62,23 @@ pub enum Tier {
 }
 
 impl Tier {
-    /// Whether this shape and (canonical) blank cell has a [`Tier::Full`] partition of its own.
-    pub fn full_differs(rows: usize, cols: usize, blank: usize) -> bool {
-        matches!((rows, cols, blank), (4, 4, 0) | (5, 5, 0))
+    /// Whether this shape and (canonical) blank cell has a partition of this tier of its own
+    /// (else the tier is the same as [`Tier::Quick`]).
+    pub fn differs(self, rows: usize, cols: usize, blank: usize) -> bool {
+        match self {
+            Tier::Quick => true,
+            Tier::Mid => (rows, cols, blank) == (4, 4, 0),
+            Tier::Full => matches!((rows, cols, blank), (4, 4, 0) | (5, 5, 0)),
+        }
+    }
+
+    /// The tier's name in work units and reports: `quick`, `mid` or `full`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tier::Quick => "quick",
+            Tier::Mid => "mid",
+            Tier::Full => "full",
+        }
     }
 }
 
@@ -84,6 +102,15 @@ pub fn tier_partition(rows: usize, cols: usize, blank: usize, tier: Tier) -> Vec
         through: through.to_vec(),
     };
     match (tier, rows, cols, blank) {
+        (Tier::Mid, 4, 4, 0) => {
+            // Chosen by measurement among 6-6-3 partitions (docs/benchmarks.md, issue 22): a
+            // staircase on the left, the right two columns above the last row, and the last row.
+            vec![
+                part(&[1, 4, 5, 8, 9, 12], &identity),
+                part(&[2, 3, 6, 7, 10, 11], &identity),
+                part(&[13, 14, 15], &identity),
+            ]
+        }
         (Tier::Full, 4, 4, 0) => {
             vec![part(&[1, 2, 3, 4, 5, 6, 7], &identity), part(&[8, 9, 10, 11, 12, 13, 14, 15], &identity)]
         }
@@ -193,7 +220,9 @@ mod tests {
                     .into_iter()
                     .filter(|m| usize::from(m[goal_blank]) == canonical)
                     .collect();
-                for part in [Tier::Quick, Tier::Full].iter().flat_map(|&t| tier_partition(rows, cols, canonical, t)) {
+                for part in
+                    [Tier::Quick, Tier::Mid, Tier::Full].iter().flat_map(|&t| tier_partition(rows, cols, canonical, t))
+                {
                     for carrier in &carriers {
                         let image = usize::from(part.through[usize::from(carrier[goal_blank])]);
                         let region = home_region(&part.key, part.key.blank());
@@ -210,7 +239,7 @@ mod tests {
             for blank in [0, rows * cols - 1] {
                 let canonical = canonical_blank(rows, cols, blank);
                 assert_eq!(canonical, 0);
-                for tier in [Tier::Quick, Tier::Full] {
+                for tier in [Tier::Quick, Tier::Mid, Tier::Full] {
                     let mut covered = 0u64;
                     for part in tier_partition(rows, cols, canonical, tier) {
                         let tiles =
