@@ -80,8 +80,8 @@ pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
         return Ok(PatternDb::build(key, &|_| {}));
     }
     let path = cache_dir()?.join(key.file_name());
-    match std::fs::read(&path) {
-        Ok(bytes) => match PatternDb::from_file_bytes(key, bytes) {
+    match std::fs::File::open(&path) {
+        Ok(file) => match PatternDb::read(key, &mut std::io::BufReader::new(file)) {
             Ok(db) => return Ok(db),
             Err(err) => eprintln!("warning: {}: {err}; rebuilding it", path.display()),
         },

@@ -9,6 +9,8 @@
 //! A file is used only when every header field matches the table wanted and the checksum of the
 //! bytes matches the header; anything else is an error, and the caller rebuilds.
 
+use std::io::Read;
+
 use thiserror::Error;
 
 use super::{PatternDb, PatternKey};
@@ -52,6 +54,9 @@ pub enum FileError {
     /// The data does not match its checksum.
     #[error("checksum mismatch: the file is corrupt")]
     Checksum,
+    /// The file could not be read to its end.
+    #[error("cannot read it: {0}")]
+    Read(String),
 }
 
 /// FNV-1a over 64-bit little-endian words, then the length: fast, and enough to catch truncation
@@ -91,9 +96,30 @@ impl PatternDb {
 
     /// Reads the file form of the table for `key`, checking the header against `key` and the data
     /// against the checksum.
-    pub fn from_file_bytes(key: &PatternKey, mut bytes: Vec<u8>) -> Result<PatternDb, FileError> {
-        let newline = bytes.iter().take(4096).position(|&b| b == b'\n').ok_or(FileError::BadHeader)?;
-        let header = std::str::from_utf8(&bytes[..newline]).map_err(|_| FileError::BadHeader)?;
+    pub fn from_file_bytes(key: &PatternKey, bytes: Vec<u8>) -> Result<PatternDb, FileError> {
+        PatternDb::read(key, &mut bytes.as_slice())
+    }
+
+    /// Reads the file form of the table for `key` from `reader` (a file, say), as
+    /// [`PatternDb::from_file_bytes`] does, straight into the table's memory: the entries are
+    /// read once, never copied.
+    pub fn read(key: &PatternKey, reader: &mut impl Read) -> Result<PatternDb, FileError> {
+        let io = |err: std::io::Error| FileError::Read(err.to_string());
+        let mut header = Vec::with_capacity(256);
+        let mut byte = [0u8; 1];
+        loop {
+            if header.len() == 4096 {
+                return Err(FileError::BadHeader);
+            }
+            match reader.read(&mut byte) {
+                Ok(0) => return Err(FileError::BadHeader),
+                Ok(_) if byte[0] == b'\n' => break,
+                Ok(_) => header.push(byte[0]),
+                Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(err) => return Err(io(err)),
+            }
+        }
+        let header = std::str::from_utf8(&header).map_err(|_| FileError::BadHeader)?;
         let mut fields = header.split(' ');
         if fields.next() != Some(MAGIC) {
             return Err(FileError::BadHeader);
@@ -113,15 +139,16 @@ impl PatternDb {
         if table != expected {
             return Err(FileError::OtherTable { found: table, expected });
         }
-        bytes.drain(..=newline);
         let length = key.entries().div_ceil(2);
-        if bytes.len() != length {
-            return Err(FileError::Length { expected: length, found: bytes.len() });
+        let mut nibbles = Vec::with_capacity(length + 1);
+        let found = reader.take(length as u64 + 1).read_to_end(&mut nibbles).map_err(io)?;
+        if found != length {
+            return Err(FileError::Length { expected: length, found });
         }
-        if checksum(&bytes) != stored {
+        if checksum(&nibbles) != stored {
             return Err(FileError::Checksum);
         }
-        Ok(PatternDb { key: key.clone(), nibbles: bytes })
+        Ok(PatternDb { key: key.clone(), nibbles })
     }
 }
 
@@ -153,6 +180,9 @@ mod tests {
         let mut short = good.clone();
         short.pop();
         assert_eq!(PatternDb::from_file_bytes(&key, short), Err(FileError::Length { expected: 60, found: 59 }));
+        let mut long = good.clone();
+        long.push(0);
+        assert_eq!(PatternDb::from_file_bytes(&key, long), Err(FileError::Length { expected: 60, found: 61 }));
 
         let mut old = good.clone();
         assert_eq!(&old[..13], b"puzzle-pdb v1");
