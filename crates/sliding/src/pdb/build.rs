@@ -23,7 +23,7 @@ mod level;
 mod perm;
 
 use layout::Layout;
-use level::{Found, Search, UNREACHED};
+use level::{Found, LevelBfs, UNREACHED};
 use perm::Shifts;
 
 use super::{rank, PatternDb, PatternKey};
@@ -80,7 +80,7 @@ fn build_with(
     let order = rank(home.iter().map(|&cell| (map & ((1u64 << cell) - 1)).count_ones() as u8), layout.k);
     depth[map_index * layout.perms + order] = 0;
 
-    let search = Search::new(&layout, &shifts);
+    let search = LevelBfs::new(&layout, &shifts);
     search.start(layout.block_start[map_index] as usize + region, order);
     let entries = key.entries() as u64;
     let reached = std::sync::atomic::AtomicU64::new(1);

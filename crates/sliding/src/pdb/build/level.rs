@@ -40,8 +40,8 @@ fn zero(word: u64) -> u64 {
     !(word | word >> 1) & LOW
 }
 
-/// The search's state between levels.
-pub(super) struct Search<'a> {
+/// The breadth-first search over the abstract space, level by level: its state between levels.
+pub(super) struct LevelBfs<'a> {
     layout: &'a Layout,
     shifts: &'a Shifts,
     words_per_block: usize,
@@ -95,15 +95,15 @@ impl Block<'_> {
     }
 }
 
-impl<'a> Search<'a> {
-    pub(super) fn new(layout: &'a Layout, shifts: &'a Shifts) -> Search<'a> {
+impl<'a> LevelBfs<'a> {
+    pub(super) fn new(layout: &'a Layout, shifts: &'a Shifts) -> LevelBfs<'a> {
         let perms = layout.perms;
         let words_per_block = perms.div_ceil(32);
         let tail = perms - (words_per_block - 1) * 32;
         let last_valid = if tail == 32 { LOW } else { LOW & ((1u64 << (2 * tail)) - 1) };
         let blocks = layout.blocks();
         let counts = |value: u32| (0..blocks).map(|_| AtomicU32::new(value)).collect::<Vec<_>>();
-        Search {
+        LevelBfs {
             layout,
             shifts,
             words_per_block,
