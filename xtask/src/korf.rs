@@ -27,6 +27,8 @@ pub struct Korf {
     pub threads: Option<usize>,
     /// Start from an empty cache directory instead of building the big tables first.
     pub fresh: bool,
+    /// Published node counts (`id optimum nodes` lines) printed beside ours.
+    pub published: Option<PathBuf>,
 }
 
 struct Row {
@@ -36,6 +38,26 @@ struct Row {
     moves: Option<u64>,
     nodes: u64,
     seconds: f64,
+    lower_bound: Option<u64>,
+}
+
+/// Published node counts by instance id, from lines `id optimum nodes` (`#` starts a comment).
+fn published_nodes(path: &Path) -> anyhow::Result<std::collections::HashMap<String, u64>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut nodes = std::collections::HashMap::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [id, _, count] = fields[..] else {
+            bail!("{}:{}: expected `id optimum nodes`", path.display(), number + 1);
+        };
+        let count: u64 = count.parse().with_context(|| format!("{}:{}: a node count", path.display(), number + 1))?;
+        nodes.insert(id.to_owned(), count);
+    }
+    Ok(nodes)
 }
 
 /// Runs the benchmark and prints the table and totals in Markdown.
@@ -105,6 +127,7 @@ pub fn run(root: &Path, options: &Korf) -> anyhow::Result<()> {
             moves: json["moves"].as_u64(),
             nodes: json["nodes"].as_u64().unwrap_or_default(),
             seconds: json["seconds"].as_f64().unwrap_or_default(),
+            lower_bound: json["lower_bound"].as_u64(),
         });
     }
     ensure!(rows.len() == instances.len(), "expected {} answers, got {}", instances.len(), rows.len());
@@ -113,18 +136,45 @@ pub fn run(root: &Path, options: &Korf) -> anyhow::Result<()> {
     let threads = options.threads.map_or("all".to_owned(), |t| t.to_string());
     writeln!(report, "{} instances from {}, threads: {threads}", rows.len(), options.file.display())?;
     writeln!(report)?;
-    writeln!(report, "| id | optimal | found | nodes | seconds |")?;
-    writeln!(report, "|---:|---:|---:|---:|---:|")?;
+    let published = options.published.as_deref().map(published_nodes).transpose()?;
+    if published.is_some() {
+        writeln!(report, "| id | optimal | found | nodes | published nodes | ours / published | seconds |")?;
+        writeln!(report, "|---:|---:|---:|---:|---:|---:|---:|")?;
+    } else {
+        writeln!(report, "| id | optimal | found | nodes | seconds |")?;
+        writeln!(report, "|---:|---:|---:|---:|---:|")?;
+    }
     let mut wrong = Vec::new();
+    // Nodes of the boards solved, ours and published, for the ratio of the totals.
+    let (mut ours_solved, mut theirs_solved) = (0u64, 0u64);
     for row in &rows {
-        let found = match (row.status.as_str(), row.moves) {
-            ("solved", Some(m)) => m.to_string(),
-            (status, _) => status.to_owned(),
+        let found = match (row.status.as_str(), row.moves, row.lower_bound) {
+            ("solved", Some(m), _) => m.to_string(),
+            (status, _, Some(bound)) => format!("{status} (at least {bound})"),
+            (status, _, None) => status.to_owned(),
         };
         if row.moves.is_some_and(|m| m != u64::from(row.optimum)) {
             wrong.push(row.id.clone());
         }
-        writeln!(report, "| {} | {} | {found} | {} | {:.3} |", row.id, row.optimum, row.nodes, row.seconds)?;
+        match &published {
+            Some(published) => {
+                let theirs = published.get(&row.id).copied();
+                if let (Some(_), Some(theirs)) = (row.moves, theirs) {
+                    ours_solved += row.nodes;
+                    theirs_solved += theirs;
+                }
+                let (theirs, ratio) = match theirs {
+                    Some(t) => (t.to_string(), format!("{:.3}", row.nodes as f64 / t as f64)),
+                    None => ("-".to_owned(), "-".to_owned()),
+                };
+                writeln!(
+                    report,
+                    "| {} | {} | {found} | {} | {theirs} | {ratio} | {:.3} |",
+                    row.id, row.optimum, row.nodes, row.seconds
+                )?;
+            }
+            None => writeln!(report, "| {} | {} | {found} | {} | {:.3} |", row.id, row.optimum, row.nodes, row.seconds)?,
+        }
     }
     let solved = rows.iter().filter(|r| r.moves.is_some()).count();
     let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
@@ -138,6 +188,13 @@ pub fn run(root: &Path, options: &Korf) -> anyhow::Result<()> {
         rows.len(),
         if options.fresh { "empty cache: every table built in the run" } else { "tables loaded from the cache" }
     )?;
+    if published.is_some() && theirs_solved > 0 {
+        writeln!(
+            report,
+            "boards solved: {ours_solved} nodes against {theirs_solved} published, {:.3} of theirs",
+            ours_solved as f64 / theirs_solved as f64
+        )?;
+    }
     if !output.stderr.is_empty() {
         writeln!(report, "\nstandard error:\n{}", String::from_utf8_lossy(&output.stderr).trim_end())?;
     }

@@ -154,6 +154,10 @@ enum Bench {
         /// Start from an empty temporary cache, as a new user would (tables built in the run)
         #[arg(long)]
         fresh: bool,
+        /// Published node counts to print beside ours (`id optimum nodes` lines, for example
+        /// fixtures/data/korf24_kf2002_nodes.txt)
+        #[arg(long)]
+        published: Option<PathBuf>,
     },
 }
 
@@ -173,9 +177,10 @@ fn main() -> ExitCode {
         Command::Bench(Bench::Fast { sizes, moves, shuffle, seed }) => {
             fast::run(&fast::Fast { sizes, moves: (!shuffle).then_some(moves), seed })
         }
-        Command::Bench(Bench::Korf { file, ids, time_limit, threads, fresh }) => {
+        Command::Bench(Bench::Korf { file, ids, time_limit, threads, fresh, published }) => {
             let file = if file.is_relative() { root.join(file) } else { file };
-            korf::run(&root, &korf::Korf { file, ids, time_limit, threads, fresh })
+            let published = published.map(|p| if p.is_relative() { root.join(p) } else { p });
+            korf::run(&root, &korf::Korf { file, ids, time_limit, threads, fresh, published })
         }
         Command::Bench(Bench::Within { file, count, weights, sizes, boards, seed, time_limit }) => {
             let file = if file.is_relative() { root.join(file) } else { file };
