@@ -1,5 +1,5 @@
 //! `cargo xtask fuzz`: the fuzz tests of every parser and of the `puzzle` binary
-//! (`crates/cli/tests/fuzz.rs`) with a large number of inputs, in release, and a summary of how
+//! (`crates/cli/tests/integration/fuzz.rs`) with a large number of inputs, in release, and a summary of how
 //! many inputs each one survived.
 
 use std::io::{BufRead, BufReader};
@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 /// command line of the binary) and prints the survivors per parser.
 pub fn run(root: &Path, cases: u32) -> anyhow::Result<()> {
     let mut child = Command::new(env!("CARGO"))
-        .args(["test", "--release", "--locked", "-p", "cli", "--test", "fuzz", "--", "--nocapture"])
+        .args(["test", "--release", "--locked", "-p", "cli", "--test", "integration", "--", "fuzz::", "--nocapture"])
         .env("PUZZLE_FUZZ_CASES", cases.to_string())
         .current_dir(root)
         .stdout(Stdio::piped())

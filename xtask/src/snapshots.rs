@@ -7,8 +7,8 @@ use std::process::Command;
 
 use anyhow::{bail, Context};
 
-/// Where insta keeps the snapshots of `crates/cli/tests/snapshots.rs`.
-const SNAPSHOT_DIR: &str = "crates/cli/tests/snapshots";
+/// Where insta keeps the snapshots of `crates/cli/tests/integration/snapshots.rs`.
+const SNAPSHOT_DIR: &str = "crates/cli/tests/integration/snapshots";
 
 /// The snapshot tests, each with the fixture directory its `insta::glob!` walks.
 const GLOB_TESTS: [(&str, &str); 2] = [("slide", "fixtures/slide"), ("edge", "fixtures/edge")];
@@ -19,12 +19,12 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
     let status = Command::new(&cargo)
         .current_dir(root)
-        .args(["test", "--package", "cli", "--test", "snapshots"])
+        .args(["test", "--package", "cli", "--test", "integration", "--", "snapshots::"])
         .env("INSTA_UPDATE", "always")
         .status()
-        .context("running `cargo test --package cli --test snapshots`")?;
+        .context("running `cargo test --package cli --test integration -- snapshots::`")?;
     if !status.success() {
-        bail!("`cargo test --package cli --test snapshots` failed ({status})");
+        bail!("`cargo test --package cli --test integration -- snapshots::` failed ({status})");
     }
     remove_orphans(root)?;
     println!(
@@ -47,7 +47,7 @@ fn remove_orphans(root: &Path) -> anyhow::Result<()> {
     names.sort();
     for name in names {
         for (test, fixture_dir) in GLOB_TESTS {
-            let prefix = format!("snapshots__{test}@");
+            let prefix = format!("integration__snapshots__{test}@");
             let Some(fixture) = name.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".snap")) else {
                 continue;
             };

@@ -1,5 +1,6 @@
 //! `cargo xtask tidy`: checks the architecture invariants and code conventions that the compiler
-//! cannot: dependency edges between workspace crates, `//!` file headers, forbidden test attributes.
+//! cannot: dependency edges between workspace crates (and that ARCHITECTURE.md's diagram draws
+//! exactly them), `//!` file headers, forbidden test attributes.
 
 use std::collections::BTreeSet;
 use std::ffi::OsString;
@@ -41,7 +42,7 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
     if !violations.is_empty() {
         bail!("tidy found {} problem(s):\n  {}", violations.len(), violations.join("\n  "));
     }
-    println!("tidy: dependency edges, file headers and test attributes are fine");
+    println!("tidy: dependency edges, the architecture diagram, file headers and test attributes are fine");
     Ok(())
 }
 
@@ -58,6 +59,8 @@ fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
     }
     let metadata: Value = serde_json::from_slice(&output.stdout).context("parsing `cargo metadata` output")?;
     let mut violations = dependency_violations(&metadata)?;
+    let architecture = fs::read_to_string(root.join("ARCHITECTURE.md")).context("reading ARCHITECTURE.md")?;
+    violations.extend(diagram_violations(&architecture, &dependency_edges(&metadata)?));
 
     for path in rust_files(root)? {
         let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -107,6 +110,64 @@ fn dependency_violations(metadata: &Value) -> anyhow::Result<Vec<String>> {
     Ok(violations)
 }
 
+/// A dependency edge between two workspace crates: `(crate, dependency)`.
+type Edge = (String, String);
+
+/// Every edge between two workspace crates in `cargo metadata --no-deps` output, of any kind
+/// (normal, dev, build), except a crate's dev dependency on itself.
+fn dependency_edges(metadata: &Value) -> anyhow::Result<BTreeSet<Edge>> {
+    let packages = metadata["packages"].as_array().context("`cargo metadata`: no `packages` array")?;
+    let members: BTreeSet<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+    let mut edges = BTreeSet::new();
+    for package in packages {
+        let name = package["name"].as_str().context("`cargo metadata`: a package without a name")?;
+        edges.insert((name.to_owned(), String::new()));
+        let dependencies = package["dependencies"].as_array().map(Vec::as_slice).unwrap_or_default();
+        for dependency in dependencies.iter().filter_map(|d| d["name"].as_str()) {
+            if members.contains(dependency) && dependency != name {
+                edges.insert((name.to_owned(), dependency.to_owned()));
+            }
+        }
+    }
+    Ok(edges)
+}
+
+/// The edges the diagram of `architecture` (ARCHITECTURE.md) draws: in its first fenced block,
+/// each line `crate -> dependency, dependency   comment` (`(none)` for no dependency; the list
+/// ends at two spaces); other lines are comments. Each crate also appears as `(crate, "")`.
+fn diagram_edges(architecture: &str) -> BTreeSet<Edge> {
+    let block = architecture.split("```").nth(1).unwrap_or_default();
+    let mut edges = BTreeSet::new();
+    for line in block.lines() {
+        let Some((name, rest)) = line.split_once("->") else { continue };
+        let name = name.trim().to_owned();
+        let list = rest.trim_start().split("  ").next().unwrap_or_default();
+        edges.insert((name.clone(), String::new()));
+        for dependency in list.split(',').map(str::trim).filter(|d| !d.is_empty() && *d != "(none)") {
+            edges.insert((name.clone(), dependency.to_owned()));
+        }
+    }
+    edges
+}
+
+/// Where the diagram of ARCHITECTURE.md and the crates' manifests (`edges`, from
+/// [`dependency_edges`]) disagree: a crate or an edge one has and the other lacks.
+fn diagram_violations(architecture: &str, edges: &BTreeSet<Edge>) -> Vec<String> {
+    let drawn = diagram_edges(architecture);
+    let say = |(name, dependency): &Edge| match dependency.is_empty() {
+        true => format!("crate `{name}`"),
+        false => format!("the edge `{name} -> {dependency}`"),
+    };
+    let mut violations = Vec::new();
+    for edge in edges.difference(&drawn) {
+        violations.push(format!("ARCHITECTURE.md: the diagram lacks {}, which the Cargo.toml files have", say(edge)));
+    }
+    for edge in drawn.difference(edges) {
+        violations.push(format!("ARCHITECTURE.md: the diagram draws {}, which no Cargo.toml has", say(edge)));
+    }
+    violations
+}
+
 /// The convention violations in one Rust file, `name` being its path relative to the root.
 fn source_violations(name: &str, text: &str) -> Vec<String> {
     let mut violations = Vec::new();
@@ -152,7 +213,7 @@ mod tests {
 
     use serde_json::json;
 
-    use super::{dependency_violations, source_violations, FORBIDDEN_ATTRIBUTES};
+    use super::{dependency_edges, dependency_violations, diagram_violations, source_violations, FORBIDDEN_ATTRIBUTES};
 
     /// The workspace itself must be tidy.
     #[test]
@@ -192,6 +253,53 @@ mod tests {
             .collect();
         let metadata = json!({ "packages": packages, "workspace_root": "/ws" });
         assert_eq!(dependency_violations(&metadata).unwrap(), expected, "{edges:?}");
+    }
+
+    fn check_diagram(diagram: &str, edges: &[(&str, &[&str])], expected: &[&str]) {
+        let packages: Vec<_> = edges
+            .iter()
+            .map(|(name, deps)| {
+                let deps: Vec<_> = deps.iter().map(|dep| json!({ "name": dep, "kind": "dev" })).collect();
+                json!({ "name": name, "dependencies": deps })
+            })
+            .collect();
+        let edges = dependency_edges(&json!({ "packages": packages })).unwrap();
+        let architecture = format!("# Architecture\n\n```\n{diagram}```\n\nText -> not a diagram.\n");
+        assert_eq!(diagram_violations(&architecture, &edges), expected, "{diagram:?}");
+    }
+
+    #[test]
+    fn diagram_edges_are_the_manifests_edges() {
+        let crates: &[(&str, &[&str])] =
+            &[("core", &["serde"]), ("engine", &["core"]), ("cli", &["engine", "core", "anyhow", "cli"])];
+        let diagram =
+            "cli     -> engine, core   the binary\n        (a comment line)\nengine  -> core\ncore    -> (none)\n";
+        check_diagram(diagram, crates, &[]);
+        check_diagram(
+            "cli -> engine  the binary\nengine -> core\ncore -> (none)\n",
+            crates,
+            &["ARCHITECTURE.md: the diagram lacks the edge `cli -> core`, which the Cargo.toml files have"],
+        );
+        check_diagram(
+            "cli -> engine, core\nengine -> core, cli\ncore -> (none)\n",
+            crates,
+            &["ARCHITECTURE.md: the diagram draws the edge `engine -> cli`, which no Cargo.toml has"],
+        );
+        check_diagram(
+            "cli -> engine, core\nengine -> core\ncore -> (none)\nold -> (none)\n",
+            &crates[..2],
+            &[
+                "ARCHITECTURE.md: the diagram draws crate `cli`, which no Cargo.toml has",
+                "ARCHITECTURE.md: the diagram draws the edge `cli -> core`, which no Cargo.toml has",
+                "ARCHITECTURE.md: the diagram draws the edge `cli -> engine`, which no Cargo.toml has",
+                "ARCHITECTURE.md: the diagram draws crate `old`, which no Cargo.toml has",
+            ],
+        );
+        check_diagram(
+            "",
+            &crates[..1],
+            &["ARCHITECTURE.md: the diagram lacks crate `core`, which the Cargo.toml files have"],
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod output;
 mod pdb_cache;
 mod progress;
 mod shard;
+mod shared_args;
 mod slide;
 mod stream;
 mod svg;
@@ -36,9 +37,8 @@ Exit status:
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// No progress bars (they are drawn on standard error, only when it is a terminal)
-    #[arg(long, global = true)]
-    quiet: bool,
+    #[command(flatten)]
+    progress: shared_args::ProgressArg,
 }
 
 // Parsed once per process: the size of the edge arguments costs nothing worth a box.
@@ -98,7 +98,7 @@ fn main() -> ExitCode {
         return report(&err);
     }
     interrupt::install();
-    progress::set_quiet(cli.quiet);
+    progress::set_quiet(cli.progress.quiet);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(output::Output::new(stdout.lock()));
     let result = match &cli.command {

@@ -35,11 +35,11 @@ pub fn cache_dir() -> anyhow::Result<PathBuf> {
 /// Loads tables from the cache, building and storing the missing ones; tables already loaded in
 /// this process are shared. The planner of `sliding` draws its tables from here.
 #[derive(Default)]
-pub struct Tables {
+pub struct PdbCache {
     loaded: Mutex<HashMap<PatternKey, Arc<PatternDb>>>,
 }
 
-impl Tables {
+impl PdbCache {
     /// Whether the table for `key` is at hand without a long build: loaded already, small enough
     /// to build in memory at once, or in the cache directory (a damaged file is rebuilt when it
     /// is read).
@@ -60,9 +60,9 @@ impl Tables {
     }
 }
 
-impl sliding::TableSource for Tables {
+impl sliding::TableSource for PdbCache {
     fn is_cached(&self, key: &PatternKey) -> bool {
-        Tables::is_cached(self, key)
+        PdbCache::is_cached(self, key)
     }
 
     fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, sliding::TableError> {

@@ -1,15 +1,32 @@
-//! The arguments of `puzzle edge` and the help text on its input.
+//! The arguments of `puzzle edge` and the help text on its input; the flags `slide` has too come
+//! from [`crate::shared_args`].
 
 use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::shared_args::{FileArg, MaxNodesArg, OutputArg, SvgArg, TimeLimitArg};
+
 /// Arguments of `puzzle edge`.
 #[derive(Debug, Args)]
 #[command(after_long_help = format!("{FORMAT}\n\n{}", crate::EXIT_CODES))]
+// The shared flags that say more here than in `slide`.
+#[command(mut_arg("file", |arg| arg.help("The puzzle file (marks or .puz format); standard input when absent or `-`")))]
+#[command(mut_arg("time_limit", |arg| arg.help(
+    "Give up after this many seconds (every mode; with --best, end with the best board so far)"
+)))]
+#[command(mut_arg("max_nodes", |arg| arg.help(
+    "Give up after this many search nodes (placements), in every mode (a count then runs on one \
+     thread; each --unit has the whole limit); with --best: stop after this many placements in all \
+     (each thread its share)"
+)))]
+#[command(mut_arg("svg", |arg| arg.help(
+    "Also draw the first solution as SVG to FILE: four coloured triangles per piece (the pieces as \
+     given when there is no solution); with --best, the best board so far"
+).conflicts_with_all(["count", "distinct", "all", "verify"])))]
 pub struct EdgeArgs {
-    /// The puzzle file (marks or .puz format); standard input when absent or `-`
-    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub file: FileArg,
     /// marks: the board's size as ROWSxCOLS, e.g. 2x3 [default: square, √pieces on a side] (a
     /// .puz file gives its own)
     #[arg(long, value_name = "RxC", value_parser = crate::values::parse_edge_size)]
@@ -20,9 +37,8 @@ pub struct EdgeArgs {
     /// Count the distinct solutions instead of showing the first one
     #[arg(long)]
     pub count: bool,
-    /// Print one line of JSON instead of text
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: OutputArg,
     /// The input format; detected when absent (a first line of two numbers `cols rows` means puz)
     #[arg(long, value_enum)]
     pub format: Option<EdgeFormatArg>,
@@ -96,18 +112,12 @@ pub struct EdgeArgs {
     /// and best board
     #[arg(long, value_name = "FILE", requires = "best", conflicts_with = "jobs")]
     pub resume: Option<PathBuf>,
-    /// Give up after this many seconds (every mode; with --best, end with the best board so far)
-    #[arg(long, value_name = "SECONDS", value_parser = crate::values::parse_seconds)]
-    pub time_limit: Option<std::time::Duration>,
-    /// Give up after this many search nodes (placements), in every mode (a count then runs on
-    /// one thread; each --unit has the whole limit); with --best: stop after this many
-    /// placements in all (each thread its share)
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
-    /// Also draw the first solution as SVG to FILE: four coloured triangles per piece (the pieces
-    /// as given when there is no solution); with --best, the best board so far
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct", "all", "verify"])]
-    pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub time_limit: TimeLimitArg,
+    #[command(flatten)]
+    pub max_nodes: MaxNodesArg,
+    #[command(flatten)]
+    pub svg: SvgArg,
     #[command(flatten)]
     pub jobs: crate::jobs::JobsArg,
     /// Cut the search (plain with --plain, else distinct pictures) at DEPTH cells and write

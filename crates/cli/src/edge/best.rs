@@ -49,7 +49,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             Search::new(puzzle, clues, settings)
         }
     };
-    let name = args.file.as_deref().and_then(|p| p.file_stem()).map_or("puzzle".into(), |s| s.to_string_lossy());
+    let name = args.file.path.as_deref().and_then(|p| p.file_stem()).map_or("puzzle".into(), |s| s.to_string_lossy());
     let mut printer = Printer { args, puzzle, name: name.into_owned(), best: None, failure: None };
     if let Some(path) = &args.resume {
         writeln_info(args, out, &format!("resumed from {}", path.display()))?;
@@ -59,10 +59,10 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         printer.improvement(out, cells, None, search.elapsed_before(), None)?;
     }
     let stop = &crate::interrupt::STOP;
-    crate::interrupt::stop_after(args.time_limit);
+    crate::interrupt::stop_after(args.time_limit.value);
     let started = Instant::now();
     let every = args.checkpoint.as_ref().map(|_| args.checkpoint_every.unwrap_or(CHECKPOINT_EVERY));
-    let control = Control { stop, max_nodes: args.max_nodes, checkpoint_every: every };
+    let control = Control { stop, max_nodes: args.max_nodes.value, checkpoint_every: every };
     let outcome = search.run(&control, |event| {
         if printer.failure.is_some() {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -97,7 +97,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     let total_ms = outcome.checkpoint.elapsed_ms();
     let (matching, edges) = printer.best.map_or((0, edges_of(puzzle)), |s| (s.matching, s.edges));
     let settings = search.settings();
-    if args.json {
+    if args.output.json {
         let json = serde_json::json!({
             "end": why, "edges_matching": matching, "edges": edges, "cells": puzzle.rows() * puzzle.cols(),
             "nodes": outcome.nodes, "elapsed_ms": total_ms, "seed": settings.seed, "jobs": settings.jobs,
@@ -147,7 +147,7 @@ fn parse_colours(text: &str) -> anyhow::Result<Vec<u16>> {
 }
 
 fn writeln_info(args: &EdgeArgs, out: &mut impl Write, message: &str) -> anyhow::Result<()> {
-    if !args.json {
+    if !args.output.json {
         writeln!(out, "c {message}")?;
     }
     Ok(())
@@ -237,7 +237,7 @@ impl Printer<'_> {
             None
         };
         let (depth, breaks) = search.map_or((None, None), |(d, b, _)| (Some(d), Some(b)));
-        if self.args.json {
+        if self.args.output.json {
             let placements: Vec<serde_json::Value> = cells
                 .iter()
                 .map(|c| match c {
@@ -286,7 +286,7 @@ impl Printer<'_> {
             }
         }
         out.flush()?;
-        if let Some(path) = &self.args.svg {
+        if let Some(path) = &self.args.svg.path {
             let caption = format!("best board: {} of {} joins matching", score.matching, score.edges);
             crate::svg::write(path, &crate::svg::edge::cells(puzzle, cells, &caption))?;
         }

@@ -21,7 +21,7 @@ use crate::input::{BadInput, Input};
 
 /// Runs `puzzle edge`.
 pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    let input = Input::read(args.file.as_deref())?;
+    let input = Input::read(args.file.path.as_deref())?;
     let format = args.format.unwrap_or_else(|| match edge_match::puz::detect_edge_format(&input.text) {
         edge_match::puz::EdgeFormat::Puz => EdgeFormatArg::Puz,
         edge_match::puz::EdgeFormat::Marks => EdgeFormatArg::Marks,

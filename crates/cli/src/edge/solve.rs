@@ -21,7 +21,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     let marks = puzzle.marks().is_some();
     let stop = &crate::interrupt::STOP;
     let started = Instant::now();
-    crate::interrupt::stop_after(args.time_limit);
+    crate::interrupt::stop_after(args.time_limit.value);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
     // The scan order: given, or chosen by the estimator. Row-major without --order for the plain
     // search (its placements are a contract) and for the first solution of a marks puzzle (the
@@ -50,7 +50,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     let mut solver = Solver::new(puzzle, clues);
     solver.set_order(order);
     // The node limit stops the search through the same flag as Ctrl-C and the time limit.
-    solver.limit_nodes(args.max_nodes);
+    solver.limit_nodes(args.max_nodes.value);
     if args.count {
         // Subtrees finished out of all (each search through the board's turns has its own) and
         // the placements made in them, kept in atomics the ticker reads: the workers never touch
@@ -87,7 +87,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     let (found, nodes) = solver.first(stop);
     if found.is_none() && stop.load(Relaxed) {
         let seconds = started.elapsed().as_secs_f64();
-        if marks && args.json {
+        if marks && args.output.json {
             let json = serde_json::json!({
                 "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
                 "nodes": nodes, "status": "gave up",
@@ -95,7 +95,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             writeln!(out, "{json}")?;
         } else if marks {
             writeln!(out, "gave up after {nodes} nodes")?;
-        } else if args.json {
+        } else if args.output.json {
             let json = serde_json::json!({
                 "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
                 "nodes": nodes, "elapsed_ms": seconds * 1000.0, "status": "gave up",
@@ -121,13 +121,13 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             }
         })?;
     }
-    if let Some(path) = &args.svg {
+    if let Some(path) = &args.svg.path {
         crate::svg::write(path, &crate::svg::edge::board(puzzle, solution.as_ref()))?;
     }
     if marks {
         return write_marks_first(args, puzzle, solution.as_ref(), nodes, marks_plan, out);
     }
-    if args.json {
+    if args.output.json {
         let json = FirstJson {
             rows: puzzle.rows(),
             cols: puzzle.cols(),
@@ -162,7 +162,7 @@ fn write_marks_first(
     plan: Option<Plan>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    if args.json {
+    if args.output.json {
         let json = MarksFirstJson {
             rows: puzzle.rows(),
             cols: puzzle.cols(),
@@ -212,7 +212,7 @@ fn write_all(
         number += 1;
         let written = (|| -> anyhow::Result<()> {
             let solution = checked(puzzle, placements)?;
-            if args.json {
+            if args.output.json {
                 let placements: Vec<PlacementJson> = solution.placements().iter().map(PlacementJson::from).collect();
                 let line = serde_json::json!({ "solution": number, "placements": placements });
                 writeln!(out, "{line}")?;
@@ -243,7 +243,7 @@ fn write_all(
         return Err(err);
     }
     // A stream stopped early says so after the solutions found.
-    super::json::write_stream_end(out, args.json, if marks { "" } else { "c " }, number, stop)?;
+    super::json::write_stream_end(out, args.output.json, if marks { "" } else { "c " }, number, stop)?;
     Ok(())
 }
 
@@ -259,7 +259,7 @@ fn write_count(
     let marks = puzzle.marks().is_some();
     // Stopped early (time limit or Ctrl-C): the counts are what was reached, never the answer.
     let complete = !crate::interrupt::STOP.load(Relaxed);
-    if args.json {
+    if args.output.json {
         let json = CountJson {
             rows: puzzle.rows(),
             cols: puzzle.cols(),

@@ -123,7 +123,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         if args.plain { (Mode::Plain, ModeJson::Plain) } else { (Mode::Pictures, ModeJson::Pictures) };
     let key = format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, mode));
     let mut engine = Engine::new(puzzle, clues);
-    engine.limit_nodes(args.max_nodes);
+    engine.limit_nodes(args.max_nodes.value);
     if let Some(depth) = args.split {
         let split = engine.split(puzzle, mode, depth).map_err(|err| BadInput {
             file: "--split".to_owned(),
@@ -178,7 +178,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     let started = Instant::now();
     // The time limit and Ctrl-C stop a unit as they stop every other search.
     let stop = &crate::interrupt::STOP;
-    crate::interrupt::stop_after(args.time_limit);
+    crate::interrupt::stop_after(args.time_limit.value);
     let mut all = args.all.then(Vec::new);
     let counts = match (&unit.prefix, unit.unit) {
         (None, 0) => {

@@ -3,8 +3,8 @@
 
 use sliding::Answer;
 
+use super::limited_planner::Timed;
 use super::moves::Moves;
-use super::Timed;
 
 /// An answer of the planner's searches (the path kept) or of its fast solver (the path made
 /// again when printed).

@@ -11,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use puzzle_core::Direction;
 use rayon::prelude::*;
@@ -19,9 +19,9 @@ use serde::{Deserialize, Serialize};
 use sliding::split::{Split, SplitSearch, UnitHeuristic};
 use sliding::{Answer, Board, BoardSpec, Goal};
 
-use super::SlideArgs;
 use crate::input::BadInput;
-use crate::pdb_cache::Tables;
+use crate::pdb_cache::PdbCache;
+use crate::shared_args::Limits;
 
 /// The value of `"search"` in every line of a split sliding search.
 const SEARCH: &str = "slide";
@@ -221,7 +221,13 @@ fn read_unit(text: &str, name: &str) -> anyhow::Result<(UnitLine, Board, Board, 
 /// `--unit LINE` (or `--unit -`: unit lines from standard input, solved on `--jobs` threads and
 /// printed in order; none is no work): each unit searched to its round's bound, one result line per unit.
 /// `expected`: the board of the input file, when one was given with the unit.
-pub fn run_units(args: &SlideArgs, text: &str, expected: Option<&Board>, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn run_units(
+    text: &str,
+    found_file: Option<&Path>,
+    limits: Limits,
+    expected: Option<&Board>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let lines: Vec<(String, String)> = if text == "-" {
         let stdin = std::io::stdin();
         let mut lines = Vec::new();
@@ -244,7 +250,7 @@ pub fn run_units(args: &SlideArgs, text: &str, expected: Option<&Board>, out: &m
             }
         }
     }
-    let tables = Tables::default();
+    let tables = PdbCache::default();
     let solver = sliding::Solver::new(Goal::Kind(sliding::GoalKind::BlankLast), &tables);
     // Units are taken in the order given, one at a time by each thread: once one reaches the
     // goal, the units after it cannot change the answer, and those not started are skipped.
@@ -258,18 +264,18 @@ pub fn run_units(args: &SlideArgs, text: &str, expected: Option<&Board>, out: &m
             break;
         };
         let found_before = found_unit.load(Relaxed) < line.unit
-            || args.found_file.as_deref().and_then(read_found).is_some_and(|found| found < line.unit);
+            || found_file.and_then(read_found).is_some_and(|found| found < line.unit);
         let result = if found_before {
             Ok(skipped(line))
         } else {
             solver
                 .unit_search(board, goal, *heuristic, line.depth)
                 .map_err(|e| bad(name, e.to_string()))
-                .and_then(|search| run_one(args, &search, line, name))
+                .and_then(|search| run_one(limits, &search, line, name))
         };
         if result.as_ref().is_ok_and(|r| r.status == "found") {
             found_unit.fetch_min(line.unit, Relaxed);
-            if let Some(file) = &args.found_file {
+            if let Some(file) = found_file {
                 write_found(file, line.unit);
             }
         }
@@ -317,7 +323,7 @@ fn skipped(line: &UnitLine) -> UnitResult {
     }
 }
 
-fn run_one(args: &SlideArgs, search: &SplitSearch, line: &UnitLine, name: &str) -> anyhow::Result<UnitResult> {
+fn run_one(limits: Limits, search: &SplitSearch, line: &UnitLine, name: &str) -> anyhow::Result<UnitResult> {
     let prefix = match &line.prefix {
         None => None,
         Some(text) => {
@@ -325,12 +331,7 @@ fn run_one(args: &SlideArgs, search: &SplitSearch, line: &UnitLine, name: &str) 
         }
     };
     let started = Instant::now();
-    let limits = sliding::Limits {
-        max_expanded: args.max_nodes,
-        deadline: args.time_limit.map(|limit: Duration| started + limit),
-        interrupt: Some(&crate::interrupt::INTERRUPTED),
-        progress: Some(&crate::progress::SEARCH),
-    };
+    let limits = limits.sliding(started);
     let outcome = search.run_unit(prefix.as_deref(), line.bound, &limits).map_err(|e| bad(name, e.to_string()))?;
     let status = match (&outcome.path, outcome.gave_up) {
         (_, true) => "gave up",

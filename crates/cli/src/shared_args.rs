@@ -1,0 +1,132 @@
+//! The flags `slide` and `edge` share, each declared once (name, value, parser) and flattened
+//! into both commands' arguments — the input file, the output format, the limits, the picture
+//! and the progress bars (`--jobs` has its own module) — and the settings built from them once:
+//! [`OutputFormat`] and [`Limits`].
+//!
+//! A flag's help here is the general one. Where a flag means more for one command (`edge
+//! --max-nodes` with `--best`, `edge --svg` with `--best`), that command words its help with
+//! clap's `mut_arg`; the value and its parsing stay here.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+/// The input: one puzzle file, or standard input.
+#[derive(Debug, Args)]
+pub struct FileArg {
+    /// The puzzle file; standard input when absent or `-`
+    #[arg(id = "file", value_name = "FILE")]
+    pub path: Option<PathBuf>,
+}
+
+/// The output format: text (the default) or JSON.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct OutputArg {
+    /// Print one line of JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl OutputArg {
+    /// The format the answers are printed in.
+    pub fn format(self) -> OutputFormat {
+        if self.json {
+            OutputFormat::Json
+        } else {
+            OutputFormat::Text
+        }
+    }
+}
+
+/// The formats answers are printed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// Lines for people (and the judges).
+    Text,
+    /// One JSON object per line (`--json`).
+    Json,
+}
+
+/// `--max-nodes N`: the search nodes a search may visit.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct MaxNodesArg {
+    /// Give up on a board after this many search nodes
+    #[arg(id = "max_nodes", long = "max-nodes", value_name = "N")]
+    pub value: Option<u64>,
+}
+
+/// `--time-limit SECONDS`: the time a search may take.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct TimeLimitArg {
+    /// Give up on a board after this many seconds
+    #[arg(id = "time_limit", long = "time-limit", value_name = "SECONDS", value_parser = crate::values::parse_seconds)]
+    pub value: Option<Duration>,
+}
+
+/// `--svg FILE`: also draw the answer as a picture.
+#[derive(Debug, Args)]
+pub struct SvgArg {
+    /// Also draw each board as SVG to FILE: the first board, the goal and the moves (at most 20
+    /// boards of a batch)
+    #[arg(id = "svg", long = "svg", value_name = "FILE")]
+    pub path: Option<PathBuf>,
+}
+
+/// `--quiet`, a flag of every command.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct ProgressArg {
+    /// No progress bars (they are drawn on standard error, only when it is a terminal)
+    #[arg(long, global = true)]
+    pub quiet: bool,
+}
+
+/// The limits of one search, from `--max-nodes` and `--time-limit` (none when absent). Signals
+/// (Ctrl-C, SIGTERM, SIGHUP) stop every search besides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Search nodes, at most.
+    pub max_nodes: Option<u64>,
+    /// Time, at most.
+    pub time_limit: Option<Duration>,
+}
+
+impl Limits {
+    /// The limits the two flags set.
+    pub fn new(max_nodes: MaxNodesArg, time_limit: TimeLimitArg) -> Limits {
+        Limits { max_nodes: max_nodes.value, time_limit: time_limit.value }
+    }
+
+    /// The limits of a sliding search started at `started`, stopped by signals too, and
+    /// reporting its progress to the progress bars.
+    pub fn sliding(self, started: Instant) -> sliding::Limits<'static> {
+        sliding::Limits {
+            max_expanded: self.max_nodes,
+            deadline: self.time_limit.map(|limit| started + limit),
+            interrupt: Some(&crate::interrupt::INTERRUPTED),
+            progress: Some(&crate::progress::SEARCH),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_of_a_sliding_search() {
+        let started = Instant::now();
+        let limits = Limits::new(MaxNodesArg { value: Some(7) }, TimeLimitArg { value: Some(Duration::from_secs(2)) });
+        let search = limits.sliding(started);
+        assert_eq!(search.max_expanded, Some(7));
+        assert_eq!(search.deadline, Some(started + Duration::from_secs(2)));
+        let none = Limits::default().sliding(started);
+        assert_eq!((none.max_expanded, none.deadline), (None, None));
+    }
+
+    #[test]
+    fn output_format() {
+        assert_eq!(OutputArg { json: true }.format(), OutputFormat::Json);
+        assert_eq!(OutputArg { json: false }.format(), OutputFormat::Text);
+    }
+}

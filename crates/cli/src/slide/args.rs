@@ -1,0 +1,118 @@
+//! The arguments of `puzzle slide`, as clap parses them; [`super::settings`] makes the run's
+//! settings of them. The flags `edge` has too come from [`crate::shared_args`].
+
+use clap::{Args, ValueEnum};
+
+use crate::jobs::JobsArg;
+use crate::shared_args::{FileArg, MaxNodesArg, OutputArg, SvgArg, TimeLimitArg};
+
+/// Arguments of `puzzle slide`.
+#[derive(Debug, Args)]
+#[command(mut_arg("json", |arg| arg.help(
+    "Print one JSON object per board per line: {\"label\" (lines format), \"solvable\", \"moves\", \
+     \"path\", \"board\", \"status\" (solved, unsolvable or gave up), \"nodes\", \"optimal\" (the path \
+     is proven shortest), \"lower_bound\" (proven; equal to moves when optimal)}"
+)))]
+pub struct SlideArgs {
+    #[command(flatten)]
+    pub file: FileArg,
+    /// The input format; detected when absent: a lone number `T` first means judge-b, one 3×3
+    /// board of numbers judge-a, `--size` lines, anything else grid
+    #[arg(long, value_enum)]
+    pub format: Option<SlideFormat>,
+    /// The board size for the lines format, as RxC (for example 4x4)
+    #[arg(long, value_parser = crate::values::parse_slide_size)]
+    pub size: Option<(usize, usize)>,
+    /// The goal: blank-last (1 2 … N-1 _), blank-first (_ 1 2 … N-1, Korf's convention), or a
+    /// file holding one goal board in the grid format
+    #[arg(long, default_value = "blank-last")]
+    pub goal: String,
+    /// The lower bound that guides the search; by default pattern databases up to 25 cells
+    /// (built once and cached), linear conflict beyond, and a complete table for the judges' 3×3
+    #[arg(long, value_enum)]
+    pub heuristic: Option<HeuristicArg>,
+    /// Answer at once instead of optimally: a valid solution for a board of any size (a shuffled
+    /// 300×300 board in seconds, a 1000×1000 one in minutes, in little memory) by the
+    /// constructive solver, marked not optimal, with a lower bound on the optimum. The moves are
+    /// checked as they are printed; should a check fail (a bug), the output stops there,
+    /// incomplete, with an internal error (exit 2)
+    #[arg(long, conflicts_with = "heuristic")]
+    pub fast: bool,
+    /// Answer within W times the optimum (W at least 1, in hundredths: 1.5, 1.25; 1 is the
+    /// optimal default): weighted IDA* with the same admissible bounds, guaranteed by the
+    /// search, often far sooner on big boards; marked when not proven optimal, with a lower
+    /// bound on the optimum
+    #[arg(long, value_name = "W", value_parser = parse_weight, conflicts_with = "fast")]
+    pub within: Option<sliding::Weight>,
+    #[command(flatten)]
+    pub max_nodes: MaxNodesArg,
+    #[command(flatten)]
+    pub time_limit: TimeLimitArg,
+    /// Also print an optimal path after each answer: the letters U, D, L, R say where the blank
+    /// moves
+    #[arg(long)]
+    pub path: bool,
+    #[command(flatten)]
+    pub output: OutputArg,
+    #[command(flatten)]
+    pub jobs: JobsArg,
+    /// Solve only the K-th of N interleaved parts of the batch (the boards i, from 0, with
+    /// i mod N = K-1); needs --json, whose lines then start with "index" (the board's place in
+    /// the input) and "total" (boards in the input) for `puzzle merge`
+    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse_shard, requires = "json")]
+    pub shard: Option<crate::shard::Shard>,
+    /// Write the work units of the one board's optimal search, cut at DEPTH moves, as JSON
+    /// lines (round 1 of rounds of IDA*: each unit searches to one bound), for `--unit` on many
+    /// machines and `puzzle merge`, which gives the answer or the next round's units
+    /// (docs/scale-out.md); the answer itself when the board needs no search
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "shard", "fast", "within", "svg", "path"])]
+    pub split: Option<usize>,
+    /// Search one work unit of `--split` or of `puzzle merge` (a JSON line) and print its result
+    /// as a JSON line; `-` reads unit lines from standard input, solved on --jobs threads. The
+    /// board is in the line: a FILE given too must hold the same board
+    #[arg(long, value_name = "LINE", conflicts_with_all = ["shard", "fast", "within", "svg", "heuristic", "path"])]
+    pub unit: Option<String>,
+    /// With --unit: write in FILE the number of a unit that reaches the goal, and skip the units
+    /// after the one FILE names (workers of one round sharing FILE stop early; the answer does
+    /// not change)
+    #[arg(long, value_name = "FILE", requires = "unit")]
+    pub found_file: Option<std::path::PathBuf>,
+    /// Add each board's solving time in seconds: after the answer in text, as "seconds" in JSON
+    /// (for benchmarks; it makes the output vary from run to run)
+    #[arg(long)]
+    pub timings: bool,
+    #[command(flatten)]
+    pub svg: SvgArg,
+}
+
+/// The input formats of `puzzle slide`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SlideFormat {
+    /// BOJ 1525: three rows of three integers 0-8, 0 the blank; prints the moves or -1
+    JudgeA,
+    /// BOJ 11112: a count T, then T boards of three rows like `1#3`; prints the moves or
+    /// `impossible` per board
+    JudgeB,
+    /// Boards of any size: rows of integers (blank 0, `_` or `#`), boards separated by blank
+    /// lines
+    Grid,
+    /// One board per line with --size: the last R·C numbers are the tiles, earlier fields a label
+    /// echoed in the output; `#` starts a comment line
+    Lines,
+}
+
+/// The heuristics of `--heuristic`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HeuristicArg {
+    /// Manhattan distance
+    Manhattan,
+    /// Manhattan distance plus linear conflicts
+    LinearConflict,
+    /// Additive pattern databases (7-8 on 4×4, 6-6-6-6 on 5×5), with mirrored lookups
+    Pdb,
+}
+
+/// `--within W`: a number at least 1.
+fn parse_weight(text: &str) -> Result<sliding::Weight, String> {
+    text.parse::<sliding::Weight>().map_err(|err| format!("`{}`: {err}", puzzle_core::text::excerpt(text)))
+}

@@ -1,0 +1,166 @@
+//! A run's boards, chunk by chunk: solved in parallel on `--jobs` threads and handed to the
+//! printer in input order; under `--shard`, `--split` and `--unit` kept until the input ends.
+
+use std::io::Write;
+
+use rayon::prelude::*;
+use sliding::{Board, Format};
+
+use super::limited_planner::{LimitedPlanner, Timed};
+use super::print::{Answered, Printer};
+use super::settings::{Mode, SlideSettings};
+use super::units;
+use crate::input::BadInput;
+
+/// One board of the input, read or refused.
+pub(super) struct Item {
+    pub(super) label: Option<String>,
+    pub(super) board: Result<Board, BadInput>,
+}
+
+/// Boards solved (in parallel) and printed together when a batch is read a line at a time.
+pub(super) const CHUNK: usize = 4096;
+
+/// The state of a run across the chunks of its input.
+pub(super) struct Batch<'t> {
+    pub(super) planner: LimitedPlanner<'t>,
+    pub(super) printer: Printer,
+    /// Boards answered (or refused) so far, to number the boards of later chunks.
+    pub(super) answered: usize,
+    /// Whether a board was refused.
+    pub(super) bad_input: bool,
+    /// With `--svg`: the pictures of the boards so far.
+    pub(super) strips: Option<crate::svg::slide::Strips>,
+    /// Under `--shard`: the boards read so far, and the format and file they came from.
+    pub(super) held: Vec<Item>,
+    pub(super) held_from: Option<(Format, String)>,
+}
+
+impl Batch<'_> {
+    /// Solves the boards of `items` (the next chunk of the input) in parallel and prints their
+    /// answers in input order. Under `--shard` the boards are only kept: a shard's lines carry
+    /// the number of boards in the whole input, so [`Batch::finish`] answers them at the end.
+    pub(super) fn answer(
+        &mut self,
+        settings: &SlideSettings,
+        format: Format,
+        name: &str,
+        items: Vec<Item>,
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
+        if !matches!(settings.mode, Mode::Answer { shard: None }) {
+            self.held.extend(items);
+            self.held_from = Some((format, name.to_owned()));
+            return Ok(());
+        }
+        self.solve_chunk(settings, format, name, &items, None, out)
+    }
+
+    /// Answers the boards kept under `--shard`, or splits (`--split`) or checks (`--unit` with a
+    /// file) the one board kept.
+    pub(super) fn finish(&mut self, settings: &SlideSettings, out: &mut impl Write) -> anyhow::Result<()> {
+        if let Mode::Split { .. } | Mode::Unit { .. } = settings.mode {
+            let items = std::mem::take(&mut self.held);
+            let name = self.held_from.take().map_or_else(|| "<input>".to_owned(), |(_, name)| name);
+            let flag = if let Mode::Split { .. } = settings.mode { "--split" } else { "--unit" };
+            let [item] = items.as_slice() else {
+                return Err(BadInput {
+                    file: name,
+                    pos: None,
+                    message: format!("{flag} takes one board, and the input holds {}", items.len()),
+                }
+                .into());
+            };
+            let board = item.board.as_ref().map_err(Clone::clone)?;
+            return match &settings.mode {
+                Mode::Split { depth } => units::split(*depth, board, &self.planner.planner, out),
+                Mode::Unit { line, found_file } => {
+                    units::run_units(line, found_file.as_deref(), settings.limits, Some(board), out)
+                }
+                Mode::Answer { .. } => unreachable!("split or unit"),
+            };
+        }
+        if let Some((format, name)) = self.held_from.take() {
+            let items = std::mem::take(&mut self.held);
+            let total = items.len();
+            self.solve_chunk(settings, format, &name, &items, Some(total), out)?;
+        }
+        Ok(())
+    }
+
+    /// Solves this shard's boards of `items` on `--jobs` threads and prints their answers in
+    /// input order; `total`, under `--shard`, is the number of boards in the whole input.
+    fn solve_chunk(
+        &mut self,
+        settings: &SlideSettings,
+        format: Format,
+        name: &str,
+        items: &[Item],
+        total: Option<usize>,
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
+        let shard = match settings.mode {
+            Mode::Answer { shard } => shard,
+            Mode::Split { .. } | Mode::Unit { .. } => None,
+        };
+        // Each board keeps its number (from 0) in the whole input.
+        let selected: Vec<(usize, &Item)> =
+            (self.answered..).zip(items).filter(|&(number, _)| crate::shard::selects(shard, number)).collect();
+        self.answered += items.len();
+        let planner = &self.planner;
+        // On the threads `--jobs` set for the whole process.
+        let boards: Vec<&Board> = items.iter().filter_map(|item| item.board.as_ref().ok()).collect();
+        planner.prepare(&boards)?;
+        // Boards answered, and the search's nodes and bound (of the board searched last).
+        let ticker = crate::progress::Ticker::start(
+            crate::progress::bar(
+                selected.len() as u64,
+                "{spinner} [{elapsed_precise}] {pos}/{len} boards {wide_bar} {msg}",
+            ),
+            || {
+                let search = &crate::progress::SEARCH;
+                let nodes = search.nodes.load(std::sync::atomic::Ordering::Relaxed);
+                let bound = search.bound.load(std::sync::atomic::Ordering::Relaxed);
+                format!("{} nodes, bound {bound}", crate::progress::human(nodes))
+            },
+        );
+        let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> = selected
+            .par_iter()
+            .map(|(_, item)| {
+                let answer = item.board.as_ref().ok().map(|board| planner.solve(board)).transpose();
+                ticker.bar().inc(1);
+                answer
+            })
+            .collect();
+        drop(ticker);
+        for (&(number, item), answer) in selected.iter().zip(answers) {
+            let place = total.map(|total| (number, total));
+            let label = item.label.as_deref();
+            let message = match (&item.board, answer?) {
+                (Ok(board), Some(Ok(timed))) => {
+                    self.printer.answer(out, &Answered { format, label, board, timed: &timed, place })?;
+                    if let Some(strips) = &mut self.strips {
+                        strips.push_answer(number + 1, label, board, &timed.answer()?);
+                    }
+                    continue;
+                }
+                (Err(bad), _) => bad.to_string(),
+                (Ok(_), Some(Err(message))) => format!("{name}: board {}: {message}", number + 1),
+                (Ok(_), None) => unreachable!("every good board is solved"),
+            };
+            // A bad board in its place: `error: …` on stdout (or `{"error": …}`), and on stderr.
+            self.printer.error(out, label, &message, place)?;
+            out.flush()?;
+            eprintln!("error: {message}");
+            if let Some(strips) = &mut self.strips {
+                strips.push_error(number + 1, label, &message);
+            }
+            self.bad_input = true;
+        }
+        if items.len() == CHUNK {
+            // Answers of a long batch appear chunk by chunk.
+            out.flush()?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,70 @@
+//! [`LimitedPlanner`]: the library's planner (`sliding::Solver`) with this run's strategy,
+//! heuristic and limits, answering one board at a time and timing it.
+
+use std::time::Instant;
+
+use sliding::{Board, Goal, PlanError};
+
+use super::outcome::Outcome;
+use super::settings::SlideSettings;
+use crate::input::BadInput;
+use crate::pdb_cache::PdbCache;
+use crate::shared_args::Limits;
+
+/// The library's planner with this run's limits.
+pub(super) struct LimitedPlanner<'t> {
+    pub(super) planner: sliding::Solver<'t>,
+    fast: bool,
+    limits: Limits,
+}
+
+/// An answer and the time it took.
+pub(super) struct Timed {
+    pub(super) report: Outcome,
+    pub(super) seconds: f64,
+}
+
+impl<'t> LimitedPlanner<'t> {
+    pub(super) fn new(settings: &SlideSettings, goal: Goal, tables: &'t PdbCache) -> LimitedPlanner<'t> {
+        let mut planner = sliding::Solver::new(goal, tables);
+        if let Some(strategy) = settings.strategy {
+            planner = planner.with_strategy(strategy);
+        }
+        if let Some(kind) = settings.heuristic {
+            planner = planner.with_heuristic(kind);
+        }
+        LimitedPlanner { planner, fast: settings.fast, limits: settings.limits }
+    }
+
+    /// Plans the shapes of `boards` together (the table decision sees the whole chunk).
+    pub(super) fn prepare(&self, boards: &[&Board]) -> anyhow::Result<()> {
+        self.planner.prepare(boards).map_err(|err| match err {
+            PlanError::PdbTooLarge { .. } => {
+                BadInput { file: "--heuristic".to_owned(), pos: None, message: err.to_string() }.into()
+            }
+            err => anyhow::Error::from(err),
+        })
+    }
+
+    /// Solves one board; the planner checks the answer. `Err` inside is a board the planner
+    /// refuses (it does not fit the goal, or is too large to search without a limit).
+    pub(super) fn solve(&self, board: &Board) -> anyhow::Result<Result<Timed, String>> {
+        let started = Instant::now();
+        let limits = self.limits.sliding(started);
+        // A fast answer's path is not kept: it is made again, checked, as it is printed.
+        let report = match self.fast {
+            true => self.planner.solve_fast(board, &limits).map(Outcome::Fast),
+            false => self.planner.solve(board, &limits).map(Outcome::Searched),
+        };
+        match report {
+            Ok(report) => Ok(Ok(Timed { report, seconds: started.elapsed().as_secs_f64() })),
+            Err(PlanError::TooLarge { shape }) => Ok(Err(format!(
+                "a {shape} board is too large to search to the end (more than {} cells); give --max-nodes N or \
+                 --time-limit SECONDS to search it until the limit, or --fast for a quick answer",
+                sliding::planner::MAX_CELLS_WITHOUT_LIMITS
+            ))),
+            Err(err @ (PlanError::Solve(_) | PlanError::NoGoal { .. })) => Ok(Err(err.to_string())),
+            Err(err) => Err(err.into()),
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! The printers of `puzzle slide`'s answers, one per output format: [`TextPrinter`] (one line
+//! per board, the judges' words for no solution) and [`JsonPrinter`] (one JSON object per line).
+//! The batch hands each answer, or each refused board, to the [`Printer`] chosen once from the
+//! arguments; no solving code asks which format it prints.
+
+use std::io::Write;
+
+use serde::Serialize;
+use sliding::{Board, Format};
+
+use super::limited_planner::Timed;
+use super::moves;
+use super::outcome::{Kind, Printed};
+use super::settings::SlideSettings;
+use crate::shared_args::OutputFormat;
+
+/// One board's answer, with what the printers need to say it.
+pub(super) struct Answered<'a> {
+    /// The input's format (the judges have their own words for no solution).
+    pub(super) format: Format,
+    /// The label of the lines format.
+    pub(super) label: Option<&'a str>,
+    pub(super) board: &'a Board,
+    pub(super) timed: &'a Timed,
+    /// The board's number and the input's size, under `--shard`.
+    pub(super) place: Option<(usize, usize)>,
+}
+
+/// The printer of this run's output format.
+pub(super) enum Printer {
+    Text(TextPrinter),
+    Json(JsonPrinter),
+}
+
+impl Printer {
+    /// The printer the settings ask for.
+    pub(super) fn new(settings: &SlideSettings) -> Printer {
+        match settings.output {
+            OutputFormat::Text => Printer::Text(TextPrinter {
+                show_path: settings.show_path,
+                timings: settings.timings,
+                fast: settings.fast,
+                within: settings.within.is_some(),
+            }),
+            OutputFormat::Json => Printer::Json(JsonPrinter { timings: settings.timings }),
+        }
+    }
+
+    /// Writes one board's answer.
+    pub(super) fn answer(&self, out: &mut impl Write, answered: &Answered<'_>) -> anyhow::Result<()> {
+        match self {
+            Printer::Text(printer) => printer.answer(out, answered),
+            Printer::Json(printer) => printer.answer(out, answered),
+        }
+    }
+
+    /// Writes a bad board in its place (the batch also says it on stderr).
+    pub(super) fn error(
+        &self,
+        out: &mut impl Write,
+        label: Option<&str>,
+        message: &str,
+        place: Option<(usize, usize)>,
+    ) -> anyhow::Result<()> {
+        match self {
+            Printer::Text(printer) => printer.error(out, label, message),
+            Printer::Json(printer) => printer.error(out, label, message, place),
+        }
+    }
+}
+
+/// One line per board: the number of moves (marked when not proven optimal), the path with
+/// `--path`, or the judges' words for no solution.
+pub(super) struct TextPrinter {
+    /// `--path`.
+    show_path: bool,
+    /// `--timings`.
+    timings: bool,
+    /// `--fast` and `--within`, for the advice after `gave up`.
+    fast: bool,
+    within: bool,
+}
+
+impl TextPrinter {
+    fn answer(&self, out: &mut impl Write, answered: &Answered<'_>) -> anyhow::Result<()> {
+        let solved = Printed::of(&answered.timed.report);
+        if let Some(label) = answered.label {
+            write!(out, "{label} ")?;
+        }
+        // The letters are made only when printed: a fast answer on a big board has billions of
+        // moves, made again and written as they come.
+        match (solved.answer, solved.moves, answered.format) {
+            (_, Some(path), _) => {
+                write!(out, "{}", path.len())?;
+                if !solved.optimal {
+                    let bound = solved.lower_bound.unwrap_or(0);
+                    match solved.method {
+                        sliding::Method::Weighted(_, weight) => {
+                            write!(out, " (within {weight}× optimal, lower bound {bound})")?
+                        }
+                        sliding::Method::Fast => write!(out, " (fast, not optimal, lower bound {bound})")?,
+                        _ => write!(out, " (not proven optimal, lower bound {bound})")?,
+                    }
+                }
+                if self.show_path && path.len() > 0 {
+                    write!(out, " ")?;
+                    path.write_letters(out)?;
+                }
+            }
+            (Kind::GaveUp, _, _) => match (solved.lower_bound, self.within) {
+                (Some(bound), false) if !self.fast => {
+                    write!(out, "gave up (lower bound {bound}; --within 1.5 answers sooner, --fast at once)")?
+                }
+                (Some(bound), true) => {
+                    write!(out, "gave up (lower bound {bound}; a larger --within answers sooner, --fast at once)")?
+                }
+                _ => write!(out, "gave up")?,
+            },
+            (_, None, Format::JudgeA) => write!(out, "-1")?,
+            (_, None, Format::JudgeB) => write!(out, "impossible")?,
+            (_, None, Format::Grid | Format::Lines) => write!(out, "unsolvable")?,
+        }
+        if self.timings {
+            write!(out, " {} nodes {:.4} s", solved.nodes, answered.timed.seconds)?;
+        }
+        writeln!(out)?;
+        Ok(())
+    }
+
+    fn error(&self, out: &mut impl Write, label: Option<&str>, message: &str) -> anyhow::Result<()> {
+        if let Some(label) = label {
+            write!(out, "{label} ")?;
+        }
+        writeln!(out, "error: {message}")?;
+        Ok(())
+    }
+}
+
+/// One JSON object per board per line (`--json`), starting with `"index"` and `"total"` under
+/// `--shard`.
+pub(super) struct JsonPrinter {
+    /// `--timings`: `"seconds"`.
+    timings: bool,
+}
+
+/// One board's answer as JSON.
+#[derive(Serialize)]
+struct JsonAnswer<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'a str>,
+    solvable: bool,
+    moves: Option<u64>,
+    path: Option<String>,
+    board: String,
+    status: &'static str,
+    nodes: u64,
+    optimal: bool,
+    lower_bound: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seconds: Option<f64>,
+}
+
+impl JsonPrinter {
+    fn answer(&self, out: &mut impl Write, answered: &Answered<'_>) -> anyhow::Result<()> {
+        let solved = Printed::of(&answered.timed.report);
+        let path = solved.moves;
+        let status = match solved.answer {
+            Kind::Solved => "solved",
+            Kind::Unsolvable => "unsolvable",
+            Kind::GaveUp => "gave up",
+        };
+        let json = JsonAnswer {
+            label: answered.label,
+            status,
+            solvable: solved.answer != Kind::Unsolvable,
+            moves: path.map(|p| p.len()),
+            // The letters are written into the empty string as they are made.
+            path: path.map(|_| String::new()),
+            board: answered.board.to_string(),
+            nodes: solved.nodes,
+            optimal: solved.optimal,
+            lower_bound: solved.lower_bound,
+            seconds: self.timings.then_some(answered.timed.seconds),
+        };
+        match path {
+            Some(path) => moves::write_json_line(out, &crate::shard::json_line(answered.place, &json)?, path),
+            None => crate::shard::write_json_line(out, answered.place, &json),
+        }
+    }
+
+    fn error(
+        &self,
+        out: &mut impl Write,
+        label: Option<&str>,
+        message: &str,
+        place: Option<(usize, usize)>,
+    ) -> anyhow::Result<()> {
+        let json = match label {
+            Some(label) => serde_json::json!({ "label": label, "error": message }),
+            None => serde_json::json!({ "error": message }),
+        };
+        crate::shard::write_json_line(out, place, &json)
+    }
+}

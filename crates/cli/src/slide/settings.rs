@@ -1,0 +1,90 @@
+//! `puzzle slide`'s settings, built once from its arguments (ripgrep's split: the arguments as
+//! clap parsed them, then what the run means): the input, the mode, the planner's strategy and
+//! heuristic, the limits and the output. Nothing here reads a file; the goal file is read when
+//! the input has been opened, as before.
+
+use std::path::PathBuf;
+
+use sliding::{Format, HeuristicKind, Strategy, Weight};
+
+use super::args::{HeuristicArg, SlideArgs, SlideFormat};
+use crate::shard::Shard;
+use crate::shared_args::{Limits, OutputFormat};
+
+/// What one run of `puzzle slide` does.
+pub(super) enum Mode {
+    /// Answer every board (of this shard, under `--shard`).
+    Answer { shard: Option<Shard> },
+    /// `--split DEPTH`: the one board's work units.
+    Split { depth: usize },
+    /// `--unit LINE`: search work units.
+    Unit { line: String, found_file: Option<PathBuf> },
+}
+
+/// The settings of one run.
+pub(super) struct SlideSettings {
+    /// The puzzle file; standard input when `None`.
+    pub(super) file: Option<PathBuf>,
+    /// The input format given with `--format`; detected when `None`.
+    pub(super) format: Option<Format>,
+    /// `--size`: the lines format's board size.
+    pub(super) size: Option<(usize, usize)>,
+    /// `--goal`: a goal's name or a file.
+    pub(super) goal: String,
+    pub(super) mode: Mode,
+    /// The planner's strategy (`--fast`, `--within`), else its default.
+    pub(super) strategy: Option<Strategy>,
+    /// `--heuristic`, else the planner's choice.
+    pub(super) heuristic: Option<HeuristicKind>,
+    pub(super) fast: bool,
+    pub(super) within: Option<Weight>,
+    pub(super) limits: Limits,
+    pub(super) output: OutputFormat,
+    /// `--path`: the moves after each answer.
+    pub(super) show_path: bool,
+    /// `--timings`: each board's time.
+    pub(super) timings: bool,
+    /// `--svg FILE`.
+    pub(super) svg: Option<PathBuf>,
+}
+
+impl SlideSettings {
+    pub(super) fn new(args: &SlideArgs) -> SlideSettings {
+        let mode = match (args.split, &args.unit) {
+            (Some(depth), _) => Mode::Split { depth },
+            (None, Some(line)) => Mode::Unit { line: line.clone(), found_file: args.found_file.clone() },
+            (None, None) => Mode::Answer { shard: args.shard },
+        };
+        let strategy = match (args.fast, args.within) {
+            // clap refuses the two together.
+            (_, Some(weight)) => Some(Strategy::Within(weight)),
+            (true, None) => Some(Strategy::Fast),
+            (false, None) => None,
+        };
+        SlideSettings {
+            file: args.file.path.clone(),
+            format: args.format.map(|format| match format {
+                SlideFormat::JudgeA => Format::JudgeA,
+                SlideFormat::JudgeB => Format::JudgeB,
+                SlideFormat::Grid => Format::Grid,
+                SlideFormat::Lines => Format::Lines,
+            }),
+            size: args.size,
+            goal: args.goal.clone(),
+            mode,
+            strategy,
+            heuristic: args.heuristic.map(|kind| match kind {
+                HeuristicArg::Manhattan => HeuristicKind::Manhattan,
+                HeuristicArg::LinearConflict => HeuristicKind::LinearConflict,
+                HeuristicArg::Pdb => HeuristicKind::Pdb,
+            }),
+            fast: args.fast,
+            within: args.within,
+            limits: Limits::new(args.max_nodes, args.time_limit),
+            output: args.output.format(),
+            show_path: args.path,
+            timings: args.timings,
+            svg: args.svg.path.clone(),
+        }
+    }
+}

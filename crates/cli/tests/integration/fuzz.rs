@@ -1,0 +1,436 @@
+//! Fuzzing every parser and the command line: random bytes, random text over each format's
+//! alphabet, and fixtures mutated by small edits go into each parser (in process) and into the
+//! built `puzzle` binary. Nothing may panic, and every error must be well formed: a non-empty
+//! one-line message, lowercase, without a trailing period, at a position inside the input; the
+//! binary exits with 0 or 1 and its every stderr line starts with `error: `.
+//!
+//! `PUZZLE_FUZZ_CASES` sets the inputs per parser (default 1000, a few seconds in debug builds);
+//! the binary gets a hundredth of them (at least 32 per command line). `cargo xtask fuzz --cases N`
+//! runs them in release and prints how many inputs each parser survived.
+
+use crate::common;
+
+use std::io::Write;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use puzzle_core::Pos;
+
+/// Fixtures the mutations start from, bundled so that the test needs no file at run time.
+const SLIDE_FIXTURES: &[&str] = &[
+    include_str!("../../../../fixtures/slide/judge_a_sample1.txt"),
+    include_str!("../../../../fixtures/slide/judge_a_tabs.txt"),
+    include_str!("../../../../fixtures/slide/judge_a_no_final_newline.txt"),
+    include_str!("../../../../fixtures/slide/judge_b_mixed.txt"),
+    include_str!("../../../../fixtures/slide/judge_b_blank_lines.txt"),
+    include_str!("../../../../fixtures/slide/judge_b_extremes.txt"),
+    "1 2 3\n4 _ 5\n\n 5  1  2  3\n 4  6 10  7\n 8  9 0  11\n12 13 14 15\n",
+    "\u{feff}1 2\r\n3 #\r\n\r\n0 1\r\n2 3\r\n",
+];
+
+const LINES_FIXTURES: &[&str] = &[
+    "# id optimal t0 t1 t2 t3 t4 t5 t6 t7 t8\n1 2 1 2 3 4 5 6 7 0 8\n2 0 1 2 3 4 5 6 7 8 0\nx 8 6 7 2 5 4 3 0 1\n",
+    "\u{feff}a 1 2 3 0\r\n# comment\r\n\r\nb _ 1 2 3\r\n",
+    "1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n2 55 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6\n",
+];
+
+const MARKS_FIXTURES: &[&str] = &[
+    include_str!("../../../../fixtures/edge/example1.txt"),
+    include_str!("../../../../fixtures/edge/random_1.txt"),
+    include_str!("../../../../fixtures/edge/size_2x3.txt"),
+    include_str!("../../../../fixtures/edge/no_rotate_1.txt"),
+    include_str!("../../../../fixtures/edge/single_piece.txt"),
+];
+
+const PUZ: &str = include_str!("../../../../fixtures/data/brendan_set1_03x03.puz");
+const PUZ_FIXTURES: &[&str] = &[PUZ, "c a 2x1 board\n2 1\n0 1 0 0\n0 0 0 1\n", "\u{feff}1 1\r\n5 5 5 1023\r\n"];
+
+const SOL_FIXTURES: &[&str] = &[
+    include_str!("../../../../fixtures/data/brendan_set1_03x03.sol"),
+    "c a clue\n4 1 1 0\n\n0 2 2 3\n",
+    "\u{feff}2 0 0 1\r\n",
+];
+
+/// The inputs per parser: `PUZZLE_FUZZ_CASES`, else 1000.
+fn cases() -> u32 {
+    std::env::var("PUZZLE_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000)
+}
+
+/// One small edit of a text, positions taken modulo its length.
+#[derive(Clone, Debug)]
+enum Edit {
+    Insert(usize, char),
+    InsertText(usize, &'static str),
+    Delete(usize, usize),
+    Replace(usize, char),
+    DuplicateLine(usize),
+    DeleteLine(usize),
+    SwapLines(usize, usize),
+    Truncate(usize),
+    /// Two characters trade places: tiles of a board, marks of a piece, lines of a file.
+    SwapChars(usize, usize),
+}
+
+/// Characters that matter to some format, and a few that matter to none.
+const CHARS: &[char] = &[
+    '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '#', '_', ' ', '\t', '\n', '\r', '-', '+', '*', '/', 'A', 'B',
+    'Z', 'a', 'c', 'x', '.', '\0', '\u{feff}', '\u{1b}', '\u{a0}', 'é', '\u{2028}',
+];
+
+/// Tokens and lines worth inserting whole.
+const TEXTS: &[&str] = &[
+    "\n\n",
+    "\r\n",
+    " 0 ",
+    " 4294967296 ",
+    " 18446744073709551616 ",
+    " 99999999999999999999999 ",
+    "-1",
+    "1000000",
+    "1024",
+    "\n# comment\n",
+    "\nc comment\n",
+    "\n3 3\n",
+    "\n64 64\n",
+    "A+ B- C/ D*\n",
+    "\n1 0 3\n4 2 5\n7 8 6\n",
+    "\n1#3\n425\n786\n",
+    "\n0 0 0 0\n",
+];
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<usize>(), prop::sample::select(CHARS)).prop_map(|(at, c)| Edit::Insert(at, c)),
+        (any::<usize>(), prop::sample::select(TEXTS)).prop_map(|(at, t)| Edit::InsertText(at, t)),
+        (any::<usize>(), 1..20usize).prop_map(|(at, n)| Edit::Delete(at, n)),
+        (any::<usize>(), prop::sample::select(CHARS)).prop_map(|(at, c)| Edit::Replace(at, c)),
+        any::<usize>().prop_map(Edit::DuplicateLine),
+        any::<usize>().prop_map(Edit::DeleteLine),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Edit::SwapLines(a, b)),
+        any::<usize>().prop_map(Edit::Truncate),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Edit::SwapChars(a, b)),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Edit::SwapChars(a, b)),
+    ]
+}
+
+/// `text` after `edits`.
+fn mutated(text: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for edit in edits {
+        let n = chars.len();
+        let at = |i: usize| if n == 0 { 0 } else { i % (n + 1) };
+        match *edit {
+            Edit::Insert(i, c) => chars.insert(at(i), c),
+            Edit::InsertText(i, t) => {
+                let i = at(i);
+                chars.splice(i..i, t.chars());
+            }
+            Edit::Delete(i, len) => {
+                let i = at(i);
+                chars.drain(i..(i + len).min(n));
+            }
+            Edit::Replace(i, c) if n > 0 => chars[i % n] = c,
+            Edit::Replace(..) => {}
+            Edit::Truncate(i) => chars.truncate(at(i)),
+            Edit::SwapChars(i, j) if n > 0 => chars.swap(i % n, j % n),
+            Edit::SwapChars(..) => {}
+            Edit::DuplicateLine(i) | Edit::DeleteLine(i) | Edit::SwapLines(i, _) => {
+                let text: String = chars.iter().collect();
+                let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
+                if lines.is_empty() {
+                    continue;
+                }
+                let i = i % lines.len();
+                match *edit {
+                    Edit::DuplicateLine(_) => lines.insert(i, lines[i]),
+                    Edit::DeleteLine(_) => drop(lines.remove(i)),
+                    Edit::SwapLines(_, j) => {
+                        let j = j % lines.len();
+                        lines.swap(i, j);
+                    }
+                    _ => {}
+                }
+                chars = lines.concat().chars().collect();
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Random bytes read as text (invalid UTF-8 replaced), random text over `alphabet` (a regex
+/// character class with a length), or a fixture after a few edits.
+fn inputs(fixtures: &'static [&'static str], alphabet: &'static str) -> impl Strategy<Value = String> {
+    prop_oneof![
+        1 => prop::collection::vec(any::<u8>(), 0..300).prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+        2 => proptest::string::string_regex(alphabet).expect("a valid alphabet"),
+        6 => (prop::sample::select(fixtures), prop::collection::vec(edit(), 0..4))
+            .prop_map(|(text, edits)| mutated(text, &edits)),
+    ]
+}
+
+/// Checks that an error at `pos` with `message` is well formed for `input`.
+fn well_formed(input: &str, pos: Pos, message: &str) -> Result<(), TestCaseError> {
+    prop_assert!(!message.is_empty(), "empty message");
+    prop_assert!(!message.contains('\n'), "a message of several lines: {message:?}");
+    prop_assert!(!message.ends_with('.'), "a trailing period: {message:?}");
+    prop_assert!(!message.starts_with(|c: char| c.is_uppercase()), "not lowercase: {message:?}");
+    let lines: Vec<&str> = puzzle_core::lines(input).map(|line| line.text).collect();
+    prop_assert!(pos.line >= 1 && pos.col >= 1, "{pos} for {message:?}");
+    match lines.get(pos.line - 1) {
+        Some(line) => prop_assert!(pos.col <= line.chars().count() + 1, "{pos} beyond its line for {message:?}"),
+        None => prop_assert!(pos.line == lines.len() + 1 && pos.col == 1, "{pos} beyond the input for {message:?}"),
+    }
+    Ok(())
+}
+
+/// Runs `property` on `cases()` inputs from `strategy` and reports how many survived, and of
+/// those how many were accepted (`Ok(true)`) rather than refused with a well-formed error.
+fn fuzz<S: Strategy>(name: &str, strategy: S, property: impl Fn(S::Value) -> Result<bool, TestCaseError>)
+where
+    S::Value: std::fmt::Debug,
+{
+    fuzz_n(name, cases(), strategy, property);
+}
+
+fn fuzz_n<S: Strategy>(name: &str, cases: u32, strategy: S, property: impl Fn(S::Value) -> Result<bool, TestCaseError>)
+where
+    S::Value: std::fmt::Debug,
+{
+    let (survived, accepted) = (AtomicU64::new(0), AtomicU64::new(0));
+    let config = Config { cases, failure_persistence: None, ..Config::default() };
+    let result = TestRunner::new(config).run(&strategy, |input| {
+        if property(input)? {
+            accepted.fetch_add(1, Ordering::Relaxed);
+        }
+        survived.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    });
+    if let Err(err) = result {
+        panic!("fuzz: {name}: {err}");
+    }
+    let (survived, accepted) = (survived.load(Ordering::Relaxed), accepted.load(Ordering::Relaxed));
+    println!("fuzz: {name}: {survived} inputs survived ({accepted} accepted, {} refused)", survived - accepted);
+}
+
+const SLIDE_ALPHABET: &str = "[0-9#_ \\t\\r\\n\\-x]{0,120}";
+
+#[test]
+fn fuzz_judge_a() {
+    fuzz("judge A", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| {
+        let _ = sliding::detect_format(&text);
+        let parsed = sliding::parse_judge_a(&text);
+        if let Err(err) = &parsed {
+            well_formed(&text, err.pos, &err.kind.to_string())?;
+        }
+        Ok(parsed.is_ok())
+    });
+}
+
+#[test]
+fn fuzz_judge_b() {
+    fuzz("judge B", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| match sliding::parse_judge_b(&text) {
+        Ok(input) => {
+            let mut errors = input.boards.iter().filter_map(|b| b.as_ref().err()).chain(&input.batch_error);
+            let mut accepted = true;
+            for err in errors.by_ref() {
+                well_formed(&text, err.pos, &err.kind.to_string())?;
+                accepted = false;
+            }
+            Ok(accepted)
+        }
+        Err(err) => well_formed(&text, err.pos, &err.kind.to_string()).map(|()| false),
+    });
+}
+
+/// The errors of a grid or lines batch, or its error as a whole.
+fn batch_errors(text: &str, batch: Result<sliding::Batch, sliding::ParseError>) -> Result<bool, TestCaseError> {
+    match batch {
+        Ok(batch) => {
+            prop_assert!(!batch.entries.is_empty());
+            let mut accepted = true;
+            for err in batch.entries.iter().filter_map(|e| e.board.as_ref().err()) {
+                well_formed(text, err.pos, &err.kind.to_string())?;
+                accepted = false;
+            }
+            Ok(accepted)
+        }
+        Err(err) => well_formed(text, err.pos, &err.kind.to_string()).map(|()| false),
+    }
+}
+
+#[test]
+fn fuzz_grid() {
+    fuzz("grid", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| batch_errors(&text, sliding::parse_grid(&text)));
+}
+
+#[test]
+fn fuzz_lines() {
+    let sizes = prop_oneof![
+        4 => Just((3, 3)),
+        2 => Just((4, 4)),
+        2 => Just((2, 2)),
+        2 => (0..7usize, 0..7usize),
+        1 => Just((usize::MAX, 2)),
+        1 => Just((1 << 16, 1 << 16)),
+    ];
+    fuzz("lines", (inputs(LINES_FIXTURES, "[0-9#_ a-c\\t\\r\\n\\-]{0,120}"), sizes), |(text, (rows, cols))| {
+        batch_errors(&text, sliding::parse_lines(&text, rows, cols))
+    });
+}
+
+#[test]
+fn fuzz_goal() {
+    fuzz("goal", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| {
+        let parsed = sliding::parse_goal(&text);
+        if let Err(err) = &parsed {
+            well_formed(&text, err.pos, &err.kind.to_string())?;
+        }
+        Ok(parsed.is_ok())
+    });
+}
+
+#[test]
+fn fuzz_marks() {
+    let sizes = prop_oneof![Just(None), (0..5usize, 0..5usize).prop_map(Some), Just(Some((usize::MAX, 3)))];
+    let strategy = (inputs(MARKS_FIXTURES, "[A-E+\\-/*# \\t\\r\\na]{0,120}"), sizes, any::<bool>());
+    fuzz("marks", strategy, |(text, size, rotate)| {
+        let _ = edge_match::detect_edge_format(&text);
+        let parsed = edge_match::parse_puzzle(&text, &edge_match::ParseOptions { size, rotate });
+        if let Err(err) = &parsed {
+            well_formed(&text, err.pos, &err.kind.to_string())?;
+        }
+        Ok(parsed.is_ok())
+    });
+}
+
+#[test]
+fn fuzz_puz() {
+    let frames = prop_oneof![Just(None), Just(Some(true)), Just(Some(false))];
+    let strategy = (inputs(PUZ_FIXTURES, "[0-9c# \\t\\r\\n\\-]{0,120}"), frames, any::<bool>());
+    fuzz("puz", strategy, |(text, frame, rotate)| {
+        let _ = edge_match::detect_edge_format(&text);
+        let parsed = edge_match::parse_puz(&text, &edge_match::PuzOptions { frame, rotate });
+        if let Err(err) = &parsed {
+            well_formed(&text, err.pos, &err.kind.to_string())?;
+        }
+        Ok(parsed.is_ok())
+    });
+}
+
+#[test]
+fn fuzz_sol_and_clue() {
+    let puzzles = [true, false]
+        .map(|rotate| edge_match::parse_puz(PUZ, &edge_match::PuzOptions { frame: None, rotate }).unwrap());
+    let strategy = (inputs(SOL_FIXTURES, "[0-9c# \\t\\r\\n\\-]{0,120}"), any::<bool>());
+    fuzz("sol/clue", strategy, |(text, rotate)| {
+        match edge_match::parse_sol(&text) {
+            Ok(lines) => {
+                let puzzle = &puzzles[usize::from(!rotate)];
+                match edge_match::clue_cells(puzzle, &lines) {
+                    Ok(cells) => {
+                        let placements: Option<Vec<_>> = cells.into_iter().collect();
+                        if let Some(placements) = placements {
+                            // A full board goes to the checker, which must answer without panicking.
+                            let _ = edge_match::check_solution(puzzle, &placements);
+                        }
+                        Ok(true)
+                    }
+                    Err(err) => well_formed(&text, err.pos, &err.kind.to_string()).map(|()| false),
+                }
+            }
+            Err(err) => well_formed(&text, err.pos, &err.kind.to_string()).map(|()| false),
+        }
+    });
+}
+
+/// Runs `puzzle ARGS` on `stdin` and fails when it takes longer than a minute (a hang is a
+/// finding too).
+fn run_with_deadline(args: &[&str], stdin: &str) -> Result<common::Run, TestCaseError> {
+    let (mut command, _cache) = common::command();
+    let mut child = command
+        .args(args)
+        .current_dir(common::workspace_root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut child_stdin = child.stdin.take().expect("stdin is piped");
+    let bytes = stdin.as_bytes().to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = child_stdin.write_all(&bytes);
+    });
+    let started = Instant::now();
+    while child.try_wait().expect("the binary can be waited for").is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(TestCaseError::fail(format!("`puzzle {}` ran over a minute on {stdin:?}", args.join(" "))));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let output = child.wait_with_output().expect("the binary finishes");
+    writer.join().expect("the writer finishes");
+    Ok(common::Run {
+        command: format!("puzzle {}", args.join(" ")),
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    })
+}
+
+/// Runs the binary on `text` and checks the exit status and stderr; `Ok(true)` for exit status 0.
+fn cli_survives(args: &[&str], text: &str) -> Result<bool, TestCaseError> {
+    let run = run_with_deadline(args, text)?;
+    prop_assert!(run.code == 0 || run.code == 1, "{}", run.failure("exit status"));
+    if run.code == 1 {
+        prop_assert!(!run.stderr.is_empty(), "{}", run.failure("no message"));
+    }
+    for line in run.stderr.lines() {
+        prop_assert!(line.starts_with("error: "), "{}", run.failure("stderr"));
+        prop_assert!(!line.starts_with("error: internal"), "{}", run.failure("internal error"));
+        // `error: <stdin>:LINE:COL: message`, or `error: <stdin>: board K: message`.
+        let rest = line.strip_prefix("error: <stdin>:").unwrap_or_default();
+        let mut parts = rest.splitn(3, ':');
+        if let (Some(l), Some(c), Some(message)) = (parts.next(), parts.next(), parts.next()) {
+            if let (Ok(l), Ok(c)) = (l.parse(), c.parse()) {
+                let message = message.strip_prefix(' ').unwrap_or(message);
+                well_formed(text, Pos::new(l, c), message)?;
+            }
+        }
+    }
+    Ok(run.code == 0)
+}
+
+/// The inputs for the binary: a hundredth of the parsers' share, at least 32 per command line.
+fn cli_cases() -> u32 {
+    (cases() / 100).max(32)
+}
+
+#[test]
+fn fuzz_cli_slide() {
+    // Limits keep every search short, and an explicit heuristic builds no pattern database.
+    let limits = ["--max-nodes", "20000", "--heuristic", "linear-conflict"];
+    const COMMANDS: [&[&str]; 4] = [&[], &["--format", "judge-b"], &["--size", "3x3"], &["--format", "grid", "--json"]];
+    let strategy = (prop::sample::select(&COMMANDS[..]), inputs(SLIDE_FIXTURES, SLIDE_ALPHABET));
+    fuzz_n("puzzle slide", cli_cases(), strategy, |(command, text)| {
+        cli_survives(&[&["slide"], &limits[..], command].concat(), &text)
+    });
+    let strategy = inputs(LINES_FIXTURES, "[0-9#_ a-c\\t\\r\\n\\-]{0,120}");
+    fuzz_n("puzzle slide --size 3x3", cli_cases(), strategy, |text| {
+        cli_survives(&[&["slide", "--size", "3x3"], &limits[..]].concat(), &text)
+    });
+}
+
+#[test]
+fn fuzz_cli_edge() {
+    // Pieces are kept few (the first solution of a small puzzle is quick; counts are not asked).
+    let few_lines = |text: String| text.lines().take(12).collect::<Vec<_>>().join("\n");
+    let strategy = inputs(MARKS_FIXTURES, "[A-E+\\-/*# \\t\\r\\na]{0,120}").prop_map(few_lines);
+    fuzz_n("puzzle edge (marks)", cli_cases(), strategy, |text| cli_survives(&["edge"], &text));
+    let strategy = inputs(PUZ_FIXTURES, "[0-9c# \\t\\r\\n\\-]{0,120}");
+    fuzz_n("puzzle edge (puz)", cli_cases(), strategy, |text| cli_survives(&["edge", "--json"], &text));
+}

@@ -1,0 +1,19 @@
+//! The integration tests of the `puzzle` binary: each runs the built binary and checks its output.
+//!
+//! One test binary for the crate (as ripgrep has), each former test binary a module, so the
+//! crate and its dependencies are linked once.
+
+mod common;
+mod edge_best_cli;
+mod edge_brute_cli;
+mod edge_cli;
+mod edge_colour_cli;
+mod errors;
+mod fixtures;
+mod fuzz;
+mod limits_cli;
+mod scale_cli;
+mod slide_cli;
+mod slow;
+mod snapshots;
+mod svg_cli;
