@@ -173,7 +173,9 @@ pub fn run(root: &Path, options: &Korf) -> anyhow::Result<()> {
                     row.id, row.optimum, row.nodes, row.seconds
                 )?;
             }
-            None => writeln!(report, "| {} | {} | {found} | {} | {:.3} |", row.id, row.optimum, row.nodes, row.seconds)?,
+            None => {
+                writeln!(report, "| {} | {} | {found} | {} | {:.3} |", row.id, row.optimum, row.nodes, row.seconds)?
+            }
         }
     }
     let solved = rows.iter().filter(|r| r.moves.is_some()).count();
