@@ -163,9 +163,11 @@ pub fn run(root: &Path, options: &Korf) -> anyhow::Result<()> {
                     ours_solved += row.nodes;
                     theirs_solved += theirs;
                 }
-                let (theirs, ratio) = match theirs {
-                    Some(t) => (t.to_string(), format!("{:.3}", row.nodes as f64 / t as f64)),
-                    None => ("-".to_owned(), "-".to_owned()),
+                // A board that hit the cap has no ratio: its count stops short of the answer.
+                let (theirs, ratio) = match (theirs, row.moves) {
+                    (Some(t), Some(_)) => (t.to_string(), format!("{:.3}", row.nodes as f64 / t as f64)),
+                    (Some(t), None) => (t.to_string(), "-".to_owned()),
+                    (None, _) => ("-".to_owned(), "-".to_owned()),
                 };
                 writeln!(
                     report,
