@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
-use edge_match::best::{Breaks, Checkpoint, Control, End, Event, Search, Settings};
+use edge_match::best::{BoardSearch, Breaks, Checkpoint, Control, End, Event, Settings};
 use edge_match::{score_board, BoardScore, Placement, Puzzle};
 
 use super::EdgeArgs;
@@ -27,7 +27,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         Some(path) => {
             let input = Input::read(Some(path))?;
             let checkpoint = Checkpoint::parse(&input.text).map_err(|e| bad(&input.name, e.to_string()))?;
-            Search::resume(puzzle, clues, checkpoint).map_err(|e| bad(&input.name, e.to_string()))?
+            BoardSearch::resume(puzzle, clues, checkpoint).map_err(|e| bad(&input.name, e.to_string()))?
         }
         None => {
             let mut settings = Settings::record(puzzle);
@@ -46,7 +46,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             if let Some(nodes) = args.restart_nodes {
                 settings.restart_nodes = nodes;
             }
-            Search::new(puzzle, clues, settings)
+            BoardSearch::new(puzzle, clues, settings)
         }
     };
     let name = args.file.as_deref().and_then(|p| p.file_stem()).map_or("puzzle".into(), |s| s.to_string_lossy());
@@ -58,15 +58,13 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     if let Some(cells) = search.checkpoint_best() {
         printer.improvement(out, cells, None, search.elapsed_before(), None)?;
     }
-    let stop = &crate::interrupt::STOP;
-    crate::interrupt::stop_after(args.time_limit);
+    let limits = crate::interrupt::limits(args.time_limit, args.max_nodes);
     let started = Instant::now();
     let every = args.checkpoint.as_ref().map(|_| args.checkpoint_every.unwrap_or(CHECKPOINT_EVERY));
-    let control = Control { stop, max_nodes: args.max_nodes, checkpoint_every: every };
+    let control = Control { limits: &limits, checkpoint_every: every };
     let outcome = search.run(&control, |event| {
         if printer.failure.is_some() {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-            return;
+            return false;
         }
         let result = match event {
             Event::Improvement(found) => printer.improvement(
@@ -81,6 +79,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         if let Err(err) = result {
             printer.failure = Some(err);
         }
+        printer.failure.is_none()
     });
     if let Some(err) = printer.failure {
         return Err(err);

@@ -61,7 +61,7 @@ pub(crate) struct Step {
 
 /// Everything the search needs about one puzzle, its clues and its settings.
 #[derive(Clone, Debug)]
-pub(crate) struct Tables {
+pub(crate) struct CandidateTables {
     /// Cells to fill (the clues are placed already).
     pub(crate) n: usize,
     /// The board cell at each depth.
@@ -85,8 +85,8 @@ pub(crate) struct Tables {
     pub(crate) order: Vec<usize>,
 }
 
-impl Tables {
-    pub(crate) fn new(puzzle: &Puzzle, clues: &[Option<Placement>], settings: &Settings) -> Tables {
+impl CandidateTables {
+    pub(crate) fn new(puzzle: &Puzzle, clues: &[Option<Placement>], settings: &Settings) -> CandidateTables {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let n_cells = rows * cols;
         let framed = puzzle.framed();
@@ -301,7 +301,7 @@ impl Tables {
                 ranges.push((start, base_cands.len() as u32));
             }
         }
-        Tables { n, cells, kw, steps, ranges, base_cands, slot_init, used_init, clues, order }
+        CandidateTables { n, cells, kw, steps, ranges, base_cands, slot_init, used_init, clues, order }
     }
 
     /// The candidates of restart `restart` of `thread`: every list sorted by mismatches, then

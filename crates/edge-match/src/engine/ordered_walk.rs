@@ -1,0 +1,135 @@
+//! One depth-first walk over an [`OrderedEngine`], as a [`Cursor`] for the general loops of
+//! `cursor.rs`.
+
+use super::cursor::Cursor;
+use super::ordered::OrderedEngine;
+use super::{Counts, Mode};
+use crate::model::Placement;
+
+/// One depth-first walk over an [`OrderedEngine`].
+pub(crate) struct OrderedWalk<'a> {
+    engine: &'a OrderedEngine,
+    mode: Mode,
+    used: Vec<u64>,
+    /// Per cell: the candidate placed there.
+    at_cell: Vec<u32>,
+    /// Per depth: the next candidate index and the end of the slice.
+    next: Vec<u32>,
+    end: Vec<u32>,
+    depth: usize,
+    floor: usize,
+    counts: Counts,
+}
+
+impl<'a> OrderedWalk<'a> {
+    pub(crate) fn new(engine: &'a OrderedEngine, mode: Mode) -> OrderedWalk<'a> {
+        let n = engine.cells.len();
+        let mut walk = OrderedWalk {
+            engine,
+            mode,
+            used: vec![0; engine.words()],
+            at_cell: vec![0; n],
+            next: vec![0; n + 1],
+            end: vec![0; n + 1],
+            depth: 0,
+            floor: 0,
+            counts: Counts::default(),
+        };
+        walk.open();
+        walk
+    }
+
+    #[inline(always)]
+    fn open(&mut self) {
+        if self.depth < self.engine.cells.len() {
+            let (start, end) = self.engine.range(self.depth, &self.at_cell);
+            self.next[self.depth] = start;
+            self.end[self.depth] = end;
+        }
+    }
+}
+
+impl Cursor for OrderedWalk<'_> {
+    type Move = u32;
+
+    #[inline(always)]
+    fn cells(&self) -> usize {
+        self.engine.cells.len()
+    }
+
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    #[inline(always)]
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    #[inline(always)]
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    #[inline(always)]
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
+
+    /// The next candidate for the current depth, counted as a node.
+    #[inline(always)]
+    fn advance(&mut self) -> Option<u32> {
+        let depth = self.depth;
+        let plan = &self.engine.plans[self.engine.cells[depth]];
+        while self.next[depth] < self.end[depth] {
+            let index = self.next[depth];
+            self.next[depth] += 1;
+            if self.engine.fits(index, plan, &self.at_cell, &self.used, self.mode) {
+                self.counts.nodes += 1;
+                return Some(index);
+            }
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn push(&mut self, index: u32) {
+        let piece = self.engine.candidates[index as usize].piece;
+        self.used[usize::from(piece >> 6)] |= 1 << (piece & 63);
+        self.at_cell[self.engine.cells[self.depth]] = index;
+        self.depth += 1;
+        self.open();
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.depth -= 1;
+        let piece = self.engine.candidates[self.at_cell[self.engine.cells[self.depth]] as usize].piece;
+        self.used[usize::from(piece >> 6)] &= !(1 << (piece & 63));
+    }
+
+    #[inline(always)]
+    fn close(&mut self) {
+        self.next[self.depth] = self.end[self.depth];
+    }
+
+    fn prefix(&self) -> Vec<u32> {
+        (0..self.depth).map(|d| self.at_cell[self.engine.cells[d]]).collect()
+    }
+
+    fn placement(&self, index: u32) -> Placement {
+        let c = self.engine.candidates[index as usize];
+        Placement::new(usize::from(c.piece), c.rotation)
+    }
+
+    fn placements(&self) -> Vec<Placement> {
+        self.at_cell
+            .iter()
+            .map(|&index| {
+                let c = self.engine.candidates[index as usize];
+                Placement::new(usize::from(c.piece), c.rotation)
+            })
+            .collect()
+    }
+}
