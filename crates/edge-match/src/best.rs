@@ -43,6 +43,7 @@ use std::time::{Duration, Instant};
 pub use checkpoint::{Checkpoint, CheckpointError};
 pub use schedule::{default_priority, Breaks, BreaksError, RECORD_BREAKS};
 
+use crate::engine::Order;
 use crate::model::{Placement, Puzzle};
 use checkpoint::{puzzle_key, ThreadState};
 use tables::CandidateTables;
@@ -66,6 +67,12 @@ pub struct Settings {
     pub cell_breaks: u8,
     /// Whether a mismatch may lie on a join between two border cells (the record solvers: no).
     pub border_breaks: bool,
+    /// The scan order: `None` for the record solvers' ([`order`](self)), or one of the orders
+    /// that fill every cell after its north and west neighbours ([`Order::north_west_first`]:
+    /// row, column, diagonal, snake) turned upside down, so that every cell meets its south and
+    /// west neighbours placed, as the candidate tables need (row: the rows from the bottom, each
+    /// left to right).
+    pub order: Option<Order>,
 }
 
 impl Settings {
@@ -79,6 +86,7 @@ impl Settings {
             priority: default_priority(puzzle),
             cell_breaks: 1,
             border_breaks: false,
+            order: None,
         }
     }
 }
@@ -173,6 +181,11 @@ enum Msg {
 
 impl<'p> BoardSearch<'p> {
     /// Prepares `puzzle` with `clues` (one entry per cell, or empty) for a new run.
+    ///
+    /// # Panics
+    ///
+    /// If `settings.order` is an order that does not fill every cell after its north and west
+    /// neighbours (spiral, frame-first).
     pub fn new(puzzle: &'p Puzzle, clues: &[Option<Placement>], mut settings: Settings) -> BoardSearch<'p> {
         settings.jobs = settings.jobs.max(1);
         settings.restart_nodes = settings.restart_nodes.max(1);

@@ -55,8 +55,10 @@ pub struct EdgeArgs {
     /// The order cells are filled in: row, column, diagonal, spiral, frame-first, snake, or auto
     /// (each order's search tree estimated by random probes, the smallest taken) [default: auto
     /// for counts, --distinct, --all, --split and the first solution of .puz boards; row for the
-    /// first solution of marks puzzles and with --plain; with --unit, the unit's]
-    #[arg(long, value_name = "ORDER", value_enum, conflicts_with = "best")]
+    /// first solution of marks puzzles and with --plain; with --unit, the unit's]. With --best:
+    /// row, column, diagonal or snake turned upside down (cells after their south and west
+    /// neighbours), or auto, the record solvers' order [default]
+    #[arg(long, value_name = "ORDER", value_enum, conflicts_with = "resume")]
     pub order: Option<OrderArg>,
     /// Check the solution in FILE (`.sol` lines) with the independent checker instead of
     /// solving; prints `ok`, or the first problem and exit status 1

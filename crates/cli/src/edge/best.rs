@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use edge_match::best::{BoardSearch, Breaks, Checkpoint, Control, End, Event, Settings};
-use edge_match::{score_board, BoardScore, Placement, Puzzle};
+use edge_match::{score_board, BoardScore, OrderPick, Placement, Puzzle};
 
 use super::EdgeArgs;
 use crate::input::{BadInput, Input};
@@ -46,6 +46,17 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             if let Some(nodes) = args.restart_nodes {
                 settings.restart_nodes = nodes;
             }
+            settings.order = match args.order.map(super::OrderArg::pick) {
+                None | Some(OrderPick::Auto) => None,
+                Some(OrderPick::Given(order)) if order.north_west_first() => Some(order),
+                Some(OrderPick::Given(order)) => {
+                    let message = format!(
+                        "--best fills every cell after its south and west neighbours: give --order row, column, \
+                         diagonal, snake (each turned upside down) or auto (the record solvers' order), not {order}"
+                    );
+                    return Err(bad("--order", message));
+                }
+            };
             BoardSearch::new(puzzle, clues, settings)
         }
     };

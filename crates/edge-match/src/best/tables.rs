@@ -95,7 +95,11 @@ impl CandidateTables {
         let wild = nc as u16;
         let mut clues: Vec<Option<Placement>> = clues.to_vec();
         clues.resize(n_cells, None);
-        let order = crate::best::order::scan_order(rows, cols);
+        let order = match settings.order {
+            None => crate::best::order::scan_order(rows, cols),
+            Some(order) => crate::best::order::upside_down(order, rows, cols)
+                .expect("an order that fills every cell after its north and west neighbours"),
+        };
         let cells: Vec<usize> = order.iter().copied().filter(|&c| clues[c].is_none()).collect();
         let n = cells.len();
         let mut depth_of = vec![usize::MAX; n_cells];

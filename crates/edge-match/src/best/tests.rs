@@ -69,7 +69,16 @@ fn improvements(search: &BoardSearch<'_>, max_nodes: Option<u64>) -> (Vec<Improv
 }
 
 fn settings(seed: u64, breaks: Breaks) -> Settings {
-    Settings { seed, jobs: 1, breaks, restart_nodes: 5_000, priority: vec![1], cell_breaks: 1, border_breaks: false }
+    Settings {
+        seed,
+        jobs: 1,
+        breaks,
+        restart_nodes: 5_000,
+        priority: vec![1],
+        cell_breaks: 1,
+        border_breaks: false,
+        order: None,
+    }
 }
 
 proptest! {
@@ -81,14 +90,19 @@ proptest! {
     #[test]
     fn breaks_never_exceed_the_schedule(rows in 2usize..=3, cols in 2usize..=4, colours in 1u16..=4,
                                         noise in 0usize..6, seed in 0u64..1000, first in 0usize..12,
-                                        count in 0usize..4) {
+                                        count in 0usize..4, scan in 0usize..5) {
         let puzzle = framed(rows, cols, colours, noise, seed);
         let cells = rows * cols;
         let best = brute_force_best(&puzzle);
         let breaks = Breaks::new((0..count).map(|i| first + i).collect());
-        let search = BoardSearch::new(&puzzle, &[], settings(seed, breaks.clone()));
+        // The record order, or an engine order turned upside down (`--best --order`).
+        let scan = [None, Some(Order::Row), Some(Order::Column), Some(Order::Diagonal), Some(Order::Snake)][scan];
+        let search = BoardSearch::new(&puzzle, &[], Settings { order: scan, ..settings(seed, breaks.clone()) });
         let (found, _) = improvements(&search, Some(200_000));
-        let order = order::scan_order(rows, cols);
+        let order = match scan {
+            None => order::scan_order(rows, cols),
+            Some(scan) => order::upside_down(scan, rows, cols).unwrap(),
+        };
         let mut last = 0;
         for improvement in &found {
             let score = score_board(&puzzle, &improvement.cells).unwrap();
@@ -114,6 +128,7 @@ proptest! {
             border_breaks: true,
             restart_nodes: u64::MAX,
             priority: Vec::new(),
+            order: scan,
             ..settings(seed, Breaks::default())
         };
         let (found, outcome) = improvements(&BoardSearch::new(&puzzle, &[], open), None);
