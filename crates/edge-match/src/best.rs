@@ -3,7 +3,9 @@
 //! ([`order`](self)), allowed a schedule of mismatches ("breaks") that opens late
 //! ([`Breaks`]), with candidates ordered so that pieces of a few priority colours go first and
 //! at a minimum rate, restarted every so many placements with a reshuffled order drawn from the
-//! seed, on as many threads as asked, each with its own restarts.
+//! seed, on as many threads as asked, each with its own restarts. The threads are those of
+//! rayon's pool (the one way a process sets its threads); the calling thread collects their
+//! reports.
 //!
 //! The score of a board is the number of joins between two placed pieces that match. Every
 //! time a thread's search places more matching joins than before, the board, completed greedily
@@ -55,7 +57,8 @@ use worker::{Exit, Worker};
 pub struct Settings {
     /// The seed of every restart's candidate order.
     pub seed: u64,
-    /// Threads, each with its own restarts.
+    /// Threads, each with its own restarts, run on rayon's pool: a pool of fewer threads runs
+    /// some of them only after others end, so size the pool to at least this.
     pub jobs: usize,
     /// Mismatches allowed by depth.
     pub breaks: Breaks,
@@ -279,7 +282,7 @@ impl<'p> BoardSearch<'p> {
             best: best.clone(),
             threads: states.to_vec(),
         };
-        std::thread::scope(|scope| {
+        rayon::in_place_scope(|scope| {
             for (thread, state) in states.iter().enumerate() {
                 if state.finished {
                     continue;
@@ -291,7 +294,7 @@ impl<'p> BoardSearch<'p> {
                     .limits
                     .max_expanded
                     .map(|max| max / jobs as u64 + u64::from((thread as u64) < max % jobs as u64));
-                scope.spawn(move || {
+                scope.spawn(move |_| {
                     let t = &self.tables;
                     let s = &self.settings;
                     let mut worker = Worker::new(t, s.seed, thread, state.restart, state.restart_start);

@@ -27,6 +27,10 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         Some(path) => {
             let input = Input::read(Some(path))?;
             let checkpoint = Checkpoint::parse(&input.text).map_err(|e| bad(&input.name, e.to_string()))?;
+            // The run's threads are rayon's pool (`--jobs` is refused with `--resume`): as many
+            // as the checkpoint's, so that each of its threads runs from the start.
+            let jobs = checkpoint.settings().jobs.min(crate::jobs::MAX_JOBS);
+            crate::jobs::JobsArg { jobs: Some(jobs) }.set_threads()?;
             BoardSearch::resume(puzzle, clues, checkpoint).map_err(|e| bad(&input.name, e.to_string()))?
         }
         None => {
