@@ -53,6 +53,7 @@ impl<'l> Watch<'l> {
 
     /// Whether a search that has made `nodes` placements must stop (the budget spent, the
     /// deadline passed, the interrupt flag set, or another thread stopped); if so, remembers it.
+    #[cold]
     #[inline(never)]
     pub(crate) fn must_stop(&self, nodes: u64) -> bool {
         let late = || self.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
@@ -61,6 +62,12 @@ impl<'l> Watch<'l> {
             self.stopped.store(true, Relaxed);
         }
         stop
+    }
+
+    /// The flag [`Watch::must_stop`] sets.
+    #[inline(always)]
+    pub(crate) fn stopped_flag(&self) -> &AtomicBool {
+        &self.stopped
     }
 
     /// Whether a limit has stopped the search.

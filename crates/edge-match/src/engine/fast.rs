@@ -271,7 +271,7 @@ impl RowWalk<'_> {
             (len[d], at[d]) = (n, 0);
             if nodes >= next_look {
                 next_look = (nodes + STOP_INTERVAL).min(budget);
-                if watch.must_stop(nodes) {
+                if watch.stopped_flag().load(std::sync::atomic::Ordering::Relaxed) || watch.must_stop(nodes) {
                     break;
                 }
             }
