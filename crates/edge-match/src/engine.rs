@@ -12,7 +12,7 @@
 //! picture (the codes every cell shows) is found once however identical pieces are swapped.
 //!
 //! Both engines have one face (`face.rs`): a private trait over their walks and counts, and the
-//! same public methods written once over it. Every search takes the [`Limits`] of the `search`
+//! same public methods written once over it. Every search takes the [`search::Limits`] of the `search`
 //! crate (placements, deadline, interrupt flag), looked at every few million placements.
 //!
 //! By job: `tables.rs` builds the lists, `walk.rs` walks them, `cursor.rs` holds the general

@@ -57,7 +57,7 @@ pub struct EdgeArgs {
     /// for counts, --distinct, --all, --split and the first solution of .puz boards; row for the
     /// first solution of marks puzzles and with --plain; with --unit, the unit's]. With --best:
     /// row, column, diagonal or snake turned upside down (cells after their south and west
-    /// neighbours), or auto, the record solvers' order [default]
+    /// neighbours), or auto (the default there), the record solvers' order
     #[arg(long, value_name = "ORDER", value_enum, conflicts_with = "resume")]
     pub order: Option<OrderArg>,
     /// Check the solution in FILE (`.sol` lines) with the independent checker instead of
