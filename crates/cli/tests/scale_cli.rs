@@ -370,9 +370,8 @@ fn split_units_add_up_on_generated_boards_with_options() {
         let turned = !options.contains(&"--no-rotate");
         std::fs::write(&file, generated_puz(rows, cols, colours, framed, turned, seed as u64 + 11)).unwrap();
         let whole = json(common::puzzle(&[&["edge", "--count", "--json"], options, &[path(&file)]].concat(), ""));
-        // Units search in row order: the unsplit search in the same order lists the same solutions.
-        let streamed =
-            ok(common::puzzle(&[&["edge", "--all", "--json", "--order", "row"], options, &[path(&file)]].concat(), ""));
+        // Units search in the order `--all` takes: merged, they list its solutions in its order.
+        let streamed = ok(common::puzzle(&[&["edge", "--all", "--json"], options, &[path(&file)]].concat(), ""));
         let streamed: Vec<serde_json::Value> = streamed
             .lines()
             .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["placements"].clone())
@@ -460,7 +459,7 @@ fn units_are_checked_against_the_puzzle_and_options() {
         ),
     );
     check(&["--plain", "--unit", "{\"puzzle\":", file], "error: --unit:1:10: EOF while parsing a value");
-    check(&["--plain", "--unit", "{\"puzzle\":\"x\",\"extra\":1}", file], "error: --unit:1:21: unknown field `extra`, expected one of `puzzle`, `rows`, `cols`, `mode`, `depth`, `units`, `unit`, `prefix`");
+    check(&["--plain", "--unit", "{\"puzzle\":\"x\",\"extra\":1}", file], "error: --unit:1:21: unknown field `extra`, expected one of `puzzle`, `rows`, `cols`, `mode`, `order`, `corner`, `depth`, `units`, `unit`, `prefix`");
     let prefix_at = unit.find("\"prefix\"").unwrap();
     let tampered =
         format!("{}\"prefix\":[{{\"piece\":99,\"rotation\":3}},{{\"piece\":0,\"rotation\":0}}]}}", &unit[..prefix_at]);
@@ -510,7 +509,7 @@ fn units_are_checked_against_the_puzzle_and_options() {
     merge(&[all[0], all[1], all[1]], "error: <stdin>:3:1: unit 1 is also on <stdin>:2\n");
     let deeper = ok(common::puzzle(&["edge", "--split", "3", "--plain", file], ""));
     let deeper = ok(common::puzzle(&["edge", "--plain", "--unit", deeper.lines().next().unwrap(), file], ""));
-    merge(&[all[0], &deeper], "error: <stdin>:2:1: this result is of another split than <stdin>:1 (puzzle, size, mode, depth or number of units differ)\n");
+    merge(&[all[0], &deeper], "error: <stdin>:2:1: this result is of another split than <stdin>:1 (puzzle, size, mode, order, depth or number of units differ)\n");
     merge(
         &[all[0], "{\"index\":0,\"total\":1,\"moves\":0}\n"],
         "error: <stdin>:2:1: a shard output among unit results: merge them separately\n",
