@@ -224,7 +224,7 @@ macro_rules! face_methods {
             limits: &search::Limits<'_>,
             mut visit: impl FnMut(&[crate::model::Placement]) -> bool,
         ) -> Counts {
-            face::for_each_solution(self, mode, &cursor::Watch::new(limits), &mut visit)
+            face::for_each_solution(self, mode, &crate::engine::cursor::Watch::new(limits), &mut visit)
         }
 
         /// The tree above `depth` (which must be less than the number of cells) searched in

@@ -7,11 +7,8 @@
 //! the same four sides as an earlier candidate of its list whose piece is still free, so each
 //! picture is found once. Counts do not depend on the order; the tree's size does.
 
-use super::cursor::{self, Watch};
 use super::face::{self, face_methods};
-use super::ordered_walk::OrderedWalk;
-use super::parallel::{count_split, Observe};
-use super::symmetry::{one_per_orbit, Corner};
+use super::symmetry::Corner;
 use super::{Counts, Mode, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
@@ -43,21 +40,21 @@ pub(super) struct CellPlan {
 /// A puzzle prepared for searching in a given order.
 #[derive(Clone, Debug)]
 pub struct OrderedEngine {
-    puzzle: Puzzle,
+    pub(super) puzzle: Puzzle,
     /// The corner piece a count of pictures pins (`symmetry.rs`), if any.
     corner: Option<Corner>,
-    order: Order,
+    pub(super) order: Order,
     pub(super) cells: Vec<usize>,
     pub(super) plans: Vec<CellPlan>,
     pub(super) candidates: Vec<Candidate>,
     twins: Vec<u32>,
     ranges: Vec<(u32, u32)>,
     pieces: usize,
-    cols: usize,
+    pub(super) cols: usize,
     rows: usize,
     /// Keys of the lists' slots: the colours (at least one).
     keys: usize,
-    clued: bool,
+    pub(super) clued: bool,
 }
 
 /// The neighbour of `cell` across `side`, if inside the board.
@@ -215,26 +212,6 @@ impl OrderedEngine {
         Some((engines, turns))
     }
 
-    /// The count of the whole tree in `mode` (no shortcut by the board's turns).
-    fn count_tree(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
-        count_split(self.cells.len(), self.cols, || OrderedWalk::new(self, mode), cursor::count, watch, observe)
-    }
-
-    /// The counts of the searches the board's turns reduce a count to, one after the other
-    /// (under a node limit, each has what the ones before it left).
-    fn count_turned(&self, engines: &[OrderedEngine], watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
-        let mut total = Counts::default();
-        for engine in engines {
-            let part = watch.with_budget(watch.budget().saturating_sub(total.nodes));
-            total = total.add(engine.count_tree(Mode::Pictures, &part, observe));
-            if part.stopped() {
-                watch.stop();
-                break;
-            }
-        }
-        total
-    }
-
     /// The candidates that fit cell `depth` of the order given the placements in `at_cell`,
     /// free in `used`, and (in [`Mode::Pictures`]) without a free earlier twin: calls `found`
     /// with each candidate's index.
@@ -331,45 +308,5 @@ impl OrderedEngine {
     /// Words of a used set.
     pub(super) fn words(&self) -> usize {
         self.pieces.div_ceil(64).max(1)
-    }
-}
-
-impl face::Face for OrderedEngine {
-    type Walk<'a> = OrderedWalk<'a>;
-
-    fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
-    }
-
-    fn order(&self) -> Order {
-        self.order
-    }
-
-    fn walk(&self, mode: Mode) -> OrderedWalk<'_> {
-        OrderedWalk::new(self, mode)
-    }
-
-    fn count_below_floor(walk: &mut OrderedWalk<'_>, watch: &Watch<'_>) {
-        cursor::count(walk, watch);
-    }
-
-    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
-        match self.turned_searches(mode) {
-            Some((engines, turns)) => {
-                let mut counts = self.count_turned(&engines, watch, observe);
-                counts.solutions *= turns;
-                counts
-            }
-            None => self.count_tree(mode, watch, observe),
-        }
-    }
-
-    /// Through the board's turns when the count's reduced searches apply (every orbit holds
-    /// exactly one of their pictures), else over every picture on the calling thread.
-    fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts {
-        if let Some((engines, _)) = self.turned_searches(Mode::Pictures) {
-            return self.count_turned(&engines, watch, &|_, _, _| {});
-        }
-        one_per_orbit(&self.puzzle, self.clued, |visit| face::for_each_solution(self, Mode::Pictures, watch, visit))
     }
 }

@@ -1,10 +1,76 @@
 //! One depth-first walk over an [`OrderedEngine`], as a [`Cursor`] for the general loops of
-//! `cursor.rs`.
+//! `cursor.rs`, and the ordered engine's counts over it (its side of the engines' one face,
+//! `face.rs`). `ordered.rs` holds the engine's lists and knows nothing of its walk.
 
-use super::cursor::Cursor;
+use super::cursor::{self, Cursor, Watch};
+use super::face;
 use super::ordered::OrderedEngine;
-use super::{Counts, Mode};
-use crate::model::Placement;
+use super::parallel::{count_split, Observe};
+use super::symmetry::one_per_orbit;
+use super::{Counts, Mode, Order};
+use crate::model::{Placement, Puzzle};
+
+impl OrderedEngine {
+    /// The count of the whole tree in `mode` (no shortcut by the board's turns).
+    fn count_tree(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
+        count_split(self.cells.len(), self.cols, || OrderedWalk::new(self, mode), cursor::count, watch, observe)
+    }
+
+    /// The counts of the searches the board's turns reduce a count to, one after the other
+    /// (under a node limit, each has what the ones before it left).
+    fn count_turned(&self, engines: &[OrderedEngine], watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
+        let mut total = Counts::default();
+        for engine in engines {
+            let part = watch.with_budget(watch.budget().saturating_sub(total.nodes));
+            total = total.add(engine.count_tree(Mode::Pictures, &part, observe));
+            if part.stopped() {
+                watch.stop();
+                break;
+            }
+        }
+        total
+    }
+}
+
+impl face::Face for OrderedEngine {
+    type Walk<'a> = OrderedWalk<'a>;
+
+    fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    fn order(&self) -> Order {
+        self.order
+    }
+
+    fn walk(&self, mode: Mode) -> OrderedWalk<'_> {
+        OrderedWalk::new(self, mode)
+    }
+
+    fn count_below_floor(walk: &mut OrderedWalk<'_>, watch: &Watch<'_>) {
+        cursor::count(walk, watch);
+    }
+
+    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
+        match self.turned_searches(mode) {
+            Some((engines, turns)) => {
+                let mut counts = self.count_turned(&engines, watch, observe);
+                counts.solutions *= turns;
+                counts
+            }
+            None => self.count_tree(mode, watch, observe),
+        }
+    }
+
+    /// Through the board's turns when the count's reduced searches apply (every orbit holds
+    /// exactly one of their pictures), else over every picture on the calling thread.
+    fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts {
+        if let Some((engines, _)) = self.turned_searches(Mode::Pictures) {
+            return self.count_turned(&engines, watch, &|_, _, _| {});
+        }
+        one_per_orbit(&self.puzzle, self.clued, |visit| face::for_each_solution(self, Mode::Pictures, watch, visit))
+    }
+}
 
 /// One depth-first walk over an [`OrderedEngine`].
 pub(crate) struct OrderedWalk<'a> {
