@@ -1,5 +1,5 @@
 //! Signals and time limits. The first Ctrl-C (SIGINT), SIGTERM or SIGHUP sets a flag that every
-//! search polls: searches stop, what was found so far is printed (and a `--best` run writes its
+//! search polls (through its [`Limits`], with the deadline of `--time-limit`): searches stop, what was found so far is printed (and a `--best` run writes its
 //! checkpoint), and the process exits with status 130. A second signal ends the process at once
 //! (also with 130), for work that does not poll the flag.
 //!
@@ -10,12 +10,10 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+use search::Limits;
+
 /// Set by Ctrl-C, SIGTERM or SIGHUP.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Set by a signal (see [`INTERRUPTED`]) or when the time limit of [`stop_after`] passes: the flag the edge-matching
-/// engine polls.
-pub static STOP: AtomicBool = AtomicBool::new(false);
 
 /// The exit status after an interruption (128 + SIGINT, as shells report Ctrl-C), whichever of
 /// the three signals it was.
@@ -28,7 +26,6 @@ pub fn install() {
         if INTERRUPTED.swap(true, Relaxed) {
             std::process::exit(i32::from(EXIT_INTERRUPTED));
         }
-        STOP.store(true, Relaxed);
     });
 }
 
@@ -37,18 +34,19 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Relaxed)
 }
 
-/// Sets [`STOP`] once `limit` has passed (from a sleeping thread), and returns the deadline.
-pub fn stop_after(limit: Option<Duration>) -> Option<Instant> {
-    let limit = limit?;
-    let deadline = Instant::now().checked_add(limit)?;
-    if limit.is_zero() {
-        // No time at all: stopped before the search starts, not whenever the thread runs.
-        STOP.store(true, Relaxed);
-        return Some(deadline);
+/// The limits of a search: at most `max_nodes` placements, until `time_limit` has passed (from
+/// now), and until a signal sets [`INTERRUPTED`]. Every search of `puzzle edge` takes them, and
+/// looks at the clock and the flag as it goes: no thread sleeps to stop it.
+pub fn limits(time_limit: Option<Duration>, max_nodes: Option<u64>) -> Limits<'static> {
+    Limits {
+        max_expanded: max_nodes,
+        deadline: time_limit.map(|limit| Instant::now().checked_add(limit).unwrap_or_else(far_future)),
+        interrupt: Some(&INTERRUPTED),
+        progress: None,
     }
-    std::thread::spawn(move || {
-        std::thread::sleep(limit);
-        STOP.store(true, Relaxed);
-    });
-    Some(deadline)
+}
+
+/// A moment no search reaches (a time limit too large for the clock).
+fn far_future() -> Instant {
+    Instant::now() + Duration::from_secs(100 * 365 * 24 * 3600)
 }

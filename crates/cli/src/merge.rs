@@ -164,6 +164,8 @@ struct MergedJson {
     rows: usize,
     cols: usize,
     mode: ModeJson,
+    order: String,
+    corner: Option<usize>,
     depth: usize,
     units: usize,
     solutions: u64,
@@ -196,7 +198,7 @@ fn merge_units(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<(
             Some((first, _, from)) if *first != here.0 => {
                 return Err(record
                     .error(format!(
-                        "this result is of another split than {} (puzzle, size, mode, depth or number of units differ)",
+                        "this result is of another split than {} (puzzle, size, mode, order, depth or number of units differ)",
                         from.place()
                     ))
                     .into())
@@ -251,6 +253,8 @@ fn merge_units(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<(
         rows: search.rows,
         cols: search.cols,
         mode: search.mode,
+        order: search.order,
+        corner: search.corner,
         depth: search.depth,
         units: search.units,
         solutions: 0,

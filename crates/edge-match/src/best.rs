@@ -3,27 +3,28 @@
 //! ([`order`](self)), allowed a schedule of mismatches ("breaks") that opens late
 //! ([`Breaks`]), with candidates ordered so that pieces of a few priority colours go first and
 //! at a minimum rate, restarted every so many placements with a reshuffled order drawn from the
-//! seed, on as many threads as asked, each with its own restarts.
+//! seed, on as many threads as asked, each with its own restarts. The threads are those of
+//! rayon's pool (the one way a process sets its threads); the calling thread collects their
+//! reports.
 //!
 //! The score of a board is the number of joins between two placed pieces that match. Every
 //! time a thread's search places more matching joins than before, the board, completed greedily
 //! with the pieces left, goes to the caller as an [`Event::Improvement`] if it beats the best so
-//! far. [`Search::run`] ends on a stop flag, a node budget, a perfect board or an exhausted
-//! search, and returns a [`Checkpoint`] that [`Search::resume`] continues exactly.
+//! far. [`BoardSearch::run`] ends on a stop flag, a node budget, a perfect board or an exhausted
+//! search, and returns a [`Checkpoint`] that [`BoardSearch::resume`] continues exactly.
 //!
 //! ```
-//! use std::sync::atomic::AtomicBool;
-//! use edge_match::best::{Control, Event, Search, Settings};
+//! use edge_match::best::{BoardSearch, Control, Event, Settings};
 //! use edge_match::puz::{parse_puz, PuzOptions};
 //!
 //! let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
-//! let search = Search::new(&puzzle, &[], Settings::record(&puzzle));
-//! let stop = AtomicBool::new(false);
+//! let search = BoardSearch::new(&puzzle, &[], Settings::record(&puzzle));
 //! let mut best = 0;
-//! let outcome = search.run(&Control { stop: &stop, max_nodes: None, checkpoint_every: None }, |event| {
+//! let outcome = search.run(&Control { limits: &edge_match::Limits::NONE, checkpoint_every: None }, |event| {
 //!     if let Event::Improvement(found) = event {
 //!         best = found.matching;
 //!     }
+//!     true
 //! });
 //! assert_eq!(best, 4);
 //! assert_eq!(outcome.checkpoint.best().unwrap().len(), 4);
@@ -34,8 +35,8 @@ mod complete;
 mod order;
 mod rng;
 mod schedule;
-mod search;
 mod tables;
+mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc;
@@ -44,10 +45,11 @@ use std::time::{Duration, Instant};
 pub use checkpoint::{Checkpoint, CheckpointError};
 pub use schedule::{default_priority, Breaks, BreaksError, RECORD_BREAKS};
 
+use crate::engine::Order;
 use crate::model::{Placement, Puzzle};
 use checkpoint::{puzzle_key, ThreadState};
-use search::{Exit, Worker};
-use tables::Tables;
+use tables::CandidateTables;
+use worker::{Exit, Worker};
 
 /// How a run searches. Two runs with the same settings on the same puzzle make the same
 /// placements in each thread.
@@ -55,7 +57,8 @@ use tables::Tables;
 pub struct Settings {
     /// The seed of every restart's candidate order.
     pub seed: u64,
-    /// Threads, each with its own restarts.
+    /// Threads, each with its own restarts, run on rayon's pool: a pool of fewer threads runs
+    /// some of them only after others end, so size the pool to at least this.
     pub jobs: usize,
     /// Mismatches allowed by depth.
     pub breaks: Breaks,
@@ -67,6 +70,12 @@ pub struct Settings {
     pub cell_breaks: u8,
     /// Whether a mismatch may lie on a join between two border cells (the record solvers: no).
     pub border_breaks: bool,
+    /// The scan order: `None` for the record solvers' ([`order`](self)), or one of the orders
+    /// that fill every cell after its north and west neighbours ([`Order::north_west_first`]:
+    /// row, column, diagonal, snake) turned upside down, so that every cell meets its south and
+    /// west neighbours placed, as the candidate tables need (row: the rows from the bottom, each
+    /// left to right).
+    pub order: Option<Order>,
 }
 
 impl Settings {
@@ -80,6 +89,7 @@ impl Settings {
             priority: default_priority(puzzle),
             cell_breaks: 1,
             border_breaks: false,
+            order: None,
         }
     }
 }
@@ -105,7 +115,7 @@ pub struct Improvement {
     pub elapsed: Duration,
 }
 
-/// What [`Search::run`] reports as it goes.
+/// What [`BoardSearch::run`] reports as it goes.
 #[derive(Clone, Debug)]
 pub enum Event {
     /// A better board.
@@ -117,11 +127,10 @@ pub enum Event {
 /// When a run stops, besides finding a perfect board or exhausting its search.
 #[derive(Clone, Copy, Debug)]
 pub struct Control<'a> {
-    /// Stop (Ctrl-C, a time limit) when set; polled every few million placements.
-    pub stop: &'a AtomicBool,
-    /// Stop after this many placements in all (each thread its share), counted from the
-    /// start of the first run.
-    pub max_nodes: Option<u64>,
+    /// Stop after `max_expanded` placements in all (each thread its share, counted from the
+    /// start of the first run), at the deadline (a time limit) or when the interrupt flag is set
+    /// (Ctrl-C); the deadline and the flag are looked at every few hundred thousand placements.
+    pub limits: &'a search::Limits<'a>,
     /// Report the state this often.
     pub checkpoint_every: Option<Duration>,
 }
@@ -155,9 +164,9 @@ pub type ResumeError = CheckpointError;
 
 /// A puzzle prepared for the search.
 #[derive(Debug)]
-pub struct Search<'p> {
+pub struct BoardSearch<'p> {
     puzzle: &'p Puzzle,
-    tables: Tables,
+    tables: CandidateTables,
     settings: Settings,
     key: u64,
     start: Option<Checkpoint>,
@@ -173,13 +182,18 @@ enum Msg {
     Done(usize, Exit, bool, ThreadState),
 }
 
-impl<'p> Search<'p> {
+impl<'p> BoardSearch<'p> {
     /// Prepares `puzzle` with `clues` (one entry per cell, or empty) for a new run.
-    pub fn new(puzzle: &'p Puzzle, clues: &[Option<Placement>], mut settings: Settings) -> Search<'p> {
+    ///
+    /// # Panics
+    ///
+    /// If `settings.order` is an order that does not fill every cell after its north and west
+    /// neighbours (spiral, frame-first).
+    pub fn new(puzzle: &'p Puzzle, clues: &[Option<Placement>], mut settings: Settings) -> BoardSearch<'p> {
         settings.jobs = settings.jobs.max(1);
         settings.restart_nodes = settings.restart_nodes.max(1);
-        let tables = Tables::new(puzzle, clues, &settings);
-        Search { puzzle, tables, settings, key: puzzle_key(puzzle, clues), start: None }
+        let tables = CandidateTables::new(puzzle, clues, &settings);
+        BoardSearch { puzzle, tables, settings, key: puzzle_key(puzzle, clues), start: None }
     }
 
     /// Prepares to continue the run saved in `checkpoint`, with its settings.
@@ -187,11 +201,11 @@ impl<'p> Search<'p> {
         puzzle: &'p Puzzle,
         clues: &[Option<Placement>],
         checkpoint: Checkpoint,
-    ) -> Result<Search<'p>, CheckpointError> {
+    ) -> Result<BoardSearch<'p>, CheckpointError> {
         if checkpoint.key != puzzle_key(puzzle, clues) {
             return Err(CheckpointError::OtherPuzzle);
         }
-        let mut search = Search::new(puzzle, clues, checkpoint.settings.clone());
+        let mut search = BoardSearch::new(puzzle, clues, checkpoint.settings.clone());
         if search.settings != checkpoint.settings {
             return Err(CheckpointError::Line { line: 3, message: "settings out of range".to_owned() });
         }
@@ -223,7 +237,7 @@ impl<'p> Search<'p> {
         self.start.as_ref().and_then(Checkpoint::best)
     }
 
-    /// Search time before this run (that of the checkpoint resumed).
+    /// BoardSearch time before this run (that of the checkpoint resumed).
     pub fn elapsed_before(&self) -> Duration {
         Duration::from_millis(self.start.as_ref().map_or(0, Checkpoint::elapsed_ms))
     }
@@ -234,8 +248,9 @@ impl<'p> Search<'p> {
     }
 
     /// Searches until `control` says stop, the board is perfect or the search is exhausted,
-    /// calling `on_event` (on this thread) with each better board and each checkpoint.
-    pub fn run(&self, control: &Control<'_>, mut on_event: impl FnMut(Event)) -> Outcome {
+    /// calling `on_event` (on this thread) with each better board and each checkpoint; the run
+    /// stops (as by the interrupt flag) when `on_event` returns `false`.
+    pub fn run(&self, control: &Control<'_>, mut on_event: impl FnMut(Event) -> bool) -> Outcome {
         let jobs = self.settings.jobs;
         let offset = Duration::from_millis(self.start.as_ref().map_or(0, |c| c.elapsed_ms));
         let started = Instant::now();
@@ -267,7 +282,7 @@ impl<'p> Search<'p> {
             best: best.clone(),
             threads: states.to_vec(),
         };
-        std::thread::scope(|scope| {
+        rayon::in_place_scope(|scope| {
             for (thread, state) in states.iter().enumerate() {
                 if state.finished {
                     continue;
@@ -275,9 +290,11 @@ impl<'p> Search<'p> {
                 let tx = tx.clone();
                 let state = state.clone();
                 let (shared_best, generation, halt) = (&shared_best, &generation, &halt);
-                let limit =
-                    control.max_nodes.map(|max| max / jobs as u64 + u64::from((thread as u64) < max % jobs as u64));
-                scope.spawn(move || {
+                let limit = control
+                    .limits
+                    .max_expanded
+                    .map(|max| max / jobs as u64 + u64::from((thread as u64) < max % jobs as u64));
+                scope.spawn(move |_| {
                     let t = &self.tables;
                     let s = &self.settings;
                     let mut worker = Worker::new(t, s.seed, thread, state.restart, state.restart_start);
@@ -313,7 +330,8 @@ impl<'p> Search<'p> {
                         }
                     };
                     loop {
-                        if control.stop.load(Relaxed) || halt.load(Relaxed) {
+                        let late = || control.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+                        if control.limits.interrupted() || late() || halt.load(Relaxed) {
                             let _ = tx.send(Msg::Done(thread, Exit::Bound, true, save(&worker, false)));
                             return;
                         }
@@ -354,7 +372,9 @@ impl<'p> Search<'p> {
                         if found.matching > best_score {
                             best_score = found.matching;
                             best = Some(found.cells.clone());
-                            on_event(Event::Improvement(found));
+                            if !on_event(Event::Improvement(found)) {
+                                halt.store(true, Relaxed);
+                            }
                         }
                     }
                     Ok(Msg::State(thread, g, state)) => {
@@ -364,7 +384,9 @@ impl<'p> Search<'p> {
                                 got[thread] = true;
                                 if got.iter().zip(&ends).all(|(&got, end)| got || end.is_some()) {
                                     pending = None;
-                                    on_event(Event::Checkpoint(checkpoint(&states, &best)));
+                                    if !on_event(Event::Checkpoint(checkpoint(&states, &best))) {
+                                        halt.store(true, Relaxed);
+                                    }
                                 }
                             }
                         }

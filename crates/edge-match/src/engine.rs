@@ -3,7 +3,7 @@
 //! used pieces in a bitset, an explicit stack, and no allocation inside the loop.
 //!
 //! Cells are filled in an order that reaches every cell after its north and west neighbours
-//! (row-major unless [`Engine::set_order`] says otherwise; any other order runs on
+//! (row-major unless built for another: [`Engine::in_order`]; any other order runs on
 //! [`OrderedEngine`]). A candidate list holds `(piece, rotation)` pairs in the order piece index,
 //! then rotation 0 to 3, so [`Mode::Plain`] in row order is exactly the plain search the
 //! benchmarks compare: each placement of a piece is one node, the one completing a board
@@ -11,32 +11,45 @@
 //! that shows the same four sides as an earlier candidate still available at that cell, so each
 //! picture (the codes every cell shows) is found once however identical pieces are swapped.
 //!
-//! By job: `tables.rs` builds the lists, `search.rs` walks them (the general loops), `fast.rs`
-//! is the tight counting loop, `parallel.rs` cuts the tree for rayon's threads, `symmetry.rs`
-//! uses the board's turns, `order.rs` and `ordered.rs` hold the scan orders and the engine for
-//! any order, `estimate.rs` Knuth's estimator that picks one.
-
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+//! Both engines have one face (`face.rs`): a private trait over their walks and counts, and the
+//! same public methods written once over it. Every search takes the [`search::Limits`] of the `search`
+//! crate (placements, deadline, interrupt flag), looked at every few million placements.
+//!
+//! By job: `tables.rs` builds the lists, `walk.rs` walks them, `cursor.rs` holds the general
+//! loops both engines share and the view of the limits, `fast.rs` is the tight counting loop,
+//! `parallel.rs` cuts the tree for rayon's threads, `symmetry.rs` uses the board's turns,
+//! `order.rs` and `ordered.rs` (with `ordered_walk.rs`) hold the scan orders and the engine for
+//! any order, `estimate.rs` Knuth's estimator by which a plan (`crate::plan`) picks an order
+//! and a corner. The modules' uses form no cycle (a test reads them): `fast` → `walk` →
+//! `tables`, `estimate` → `ordered` → `symmetry` → `face` → `cursor`, `ordered_walk` →
+//! `ordered`.
 
 use crate::model::{Placement, Puzzle};
 
 pub(crate) mod cursor;
 mod estimate;
+mod face;
 mod fast;
 mod order;
 mod ordered;
+mod ordered_walk;
 mod parallel;
-mod search;
 mod symmetry;
 mod tables;
+mod walk;
 
-use cursor::{Cursor, STOP_INTERVAL};
-pub use estimate::{choose_order, estimate_nodes, estimate_order, estimate_tight_nodes, OrderChoice};
+use cursor::Watch;
+pub(crate) use estimate::{cheapest_corner, estimate_order};
+pub use estimate::{estimate_nodes, estimate_tight_nodes};
+use face::face_methods;
+pub use face::{Split, SplitError};
 pub use order::Order;
 pub use ordered::OrderedEngine;
-pub(crate) use search::Search;
+use parallel::{count_split, Observe};
 pub use symmetry::turned_picture;
+pub(crate) use symmetry::{unique_corners, Corner};
 use tables::{north_west_links, Candidate};
+use walk::RowWalk;
 
 /// How solutions are told apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,9 +61,13 @@ pub enum Mode {
     Pictures,
 }
 
-/// A puzzle prepared for searching.
+/// A puzzle prepared for searching in an order that fills every cell after its north and west
+/// neighbours, with the tight counting loop.
 #[derive(Clone, Debug)]
 pub struct Engine {
+    puzzle: Puzzle,
+    /// The corner piece a count of pictures pins (`symmetry.rs`), if any.
+    corner: Option<Corner>,
     cells: usize,
     cols: usize,
     /// Colours plus one: the key for "any colour" on an unframed border.
@@ -89,12 +106,11 @@ pub struct Engine {
     table: Vec<u32>,
     /// Key for a side facing the outside: the frame colour, or "any".
     border_key: u32,
-    /// Placements after which a search stops (see [`Engine::limit_nodes`]); `u64::MAX`: none.
-    node_limit: u64,
-    /// In [`Mode::Pictures`], whether the tight loop looks at the cell below (see
-    /// [`Engine::look_below`]).
+    /// In [`Mode::Pictures`], whether the tight loop looks at the cell below before placing:
+    /// on, but for puzzles read from the marks format, whose placements stay those of the
+    /// seed's search (the count is the same either way).
     look_below: bool,
-    /// The scan order ([`Engine::set_order`]): row-major unless set.
+    /// The scan order: row-major unless built for another ([`Engine::in_order`]).
     order: Order,
     /// Per depth: the cell filled there, and the depths of its north and west neighbours
     /// ([`NO_NEIGHBOUR`] on the border); both come before it in every order the engine takes.
@@ -110,64 +126,59 @@ pub struct Counts {
     pub solutions: u64,
     /// Placements made.
     pub nodes: u64,
+    /// Whether a limit (placements, deadline, interrupt) stopped the search: the counts are then
+    /// what was reached, not the answer.
+    pub stopped: bool,
 }
 
 impl Counts {
     fn add(self, other: Counts) -> Counts {
-        Counts { solutions: self.solutions + other.solutions, nodes: self.nodes + other.nodes }
+        Counts {
+            solutions: self.solutions + other.solutions,
+            nodes: self.nodes + other.nodes,
+            stopped: self.stopped || other.stopped,
+        }
     }
 }
 
 impl Engine {
-    /// Prepares `puzzle`, with `clues[cell]` fixing a piece and rotation on some cells (an empty
-    /// slice for none). A clue that cannot fit its cell leaves the puzzle without solutions.
+    /// Prepares `puzzle` in row order, with `clues[cell]` fixing a piece and rotation on some
+    /// cells (an empty slice for none). A clue that cannot fit its cell leaves the puzzle without
+    /// solutions. Its counts search the whole tree; a [`crate::Plan`] for a count pins a
+    /// corner piece instead, where the board's turns allow (docs/algorithms.md).
     pub fn new(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Engine {
-        Engine::build(puzzle, clues, |_, _| true, 1)
+        Engine::planned(puzzle, clues, Order::Row, None, 1).expect("row order")
     }
 
-    /// [`Engine::new`] with a used set of at least `words` 64-bit words in the fast loop
+    /// [`Engine::new`] in `order`, if that order fills every cell after its north and west
+    /// neighbours ([`Order::north_west_first`]: row, column, diagonal, snake); else `None`.
+    pub fn in_order(puzzle: &Puzzle, clues: &[Option<Placement>], order: Order) -> Option<Engine> {
+        Engine::planned(puzzle, clues, order, None, 1)
+    }
+
+    /// [`Engine::in_order`] with a used set of at least `words` 64-bit words in the fast loop
     /// (rounded up to 1, 2, 4, 8 or 16), so that tests can run the multi-word loop on small
-    /// boards. The answers are those of [`Engine::new`].
-    pub fn with_words(puzzle: &Puzzle, clues: &[Option<Placement>], words: usize) -> Engine {
-        Engine::build(puzzle, clues, |_, _| true, words)
+    /// boards. The answers are those of [`Engine::in_order`].
+    pub fn with_words(puzzle: &Puzzle, clues: &[Option<Placement>], order: Order, words: usize) -> Option<Engine> {
+        Engine::planned(puzzle, clues, order, None, words)
     }
 
-    /// Makes every search of this engine (of a board of `rows` rows) run in `order`, if that
-    /// order fills every cell after its north and west neighbours ([`Order::north_west_first`]:
-    /// row, column, diagonal, snake), and says whether it did; else the engine is unchanged.
-    /// The tight counting loop serves every such order.
-    pub fn set_order(&mut self, order: Order, rows: usize) -> bool {
-        match north_west_links(order, rows, self.cols) {
-            Some((cell_at, north_at, west_at)) => {
-                (self.order, self.cell_at, self.north_at, self.west_at) = (order, cell_at, north_at, west_at);
-                true
-            }
-            None => false,
-        }
+    /// The engine of a plan: `order`, and `corner` pinned by counts of pictures.
+    pub(crate) fn planned(
+        puzzle: &Puzzle,
+        clues: &[Option<Placement>],
+        order: Order,
+        corner: Option<Corner>,
+        words: usize,
+    ) -> Option<Engine> {
+        let (cell_at, north_at, west_at) = north_west_links(order, puzzle.rows(), puzzle.cols())?;
+        let mut engine = Engine::build(puzzle, clues, |_, _| true, words);
+        (engine.order, engine.cell_at, engine.north_at, engine.west_at) = (order, cell_at, north_at, west_at);
+        engine.corner = corner;
+        Some(engine)
     }
 
-    /// The order this engine searches in.
-    pub fn order(&self) -> Order {
-        self.order
-    }
-
-    /// Makes every search of this engine stop once it has made `limit` placements (`None`: no
-    /// limit), setting the `stop` flag it was given, so that the caller sees a stopped search as
-    /// after Ctrl-C. Searches then run on the calling thread only, so that the placements made
-    /// are the same on every run: a first solution, `--all` and the general count stop exactly
-    /// at the limit, the tight counting loop after the cell it is expanding (at most one cell's
-    /// candidates more). Each work unit ([`Engine::count_below`]) has the whole limit.
-    pub fn limit_nodes(&mut self, limit: Option<u64>) {
-        self.node_limit = limit.unwrap_or(u64::MAX);
-    }
-
-    /// Whether a picture count ([`Mode::Pictures`]) skips making a placement that leaves the
-    /// cell below it without a free piece that fits (on by default). The count is the same
-    /// either way; off, its placements are exactly those of the plain row-major search with
-    /// look-alike candidates skipped (the figure the old marks solver reported).
-    pub fn look_below(&mut self, on: bool) {
-        self.look_below = on;
-    }
+    face_methods!();
 
     /// The candidates' slice for `cell` given its neighbours' colours (`north`, `west` are keys).
     #[inline(always)]
@@ -176,100 +187,96 @@ impl Engine {
         self.ranges[key]
     }
 
-    /// Counts solutions (in `mode`) and placements, splitting the tree across rayon's threads.
-    /// `stop` ends the search early (the counts are then partial).
-    ///
-    /// In [`Mode::Pictures`], on a framed board whose pieces turn, without clues, with a corner
-    /// piece unlike every other (docs/algorithms.md, "the board's turns"), only the pictures with
-    /// that piece in the top-left corner (and the top-right one, on an oblong board) are searched
-    /// and the turns of the whole board make up the rest: `nodes` are then the placements of
-    /// that smaller search.
-    pub fn count(&self, puzzle: &Puzzle, mode: Mode, stop: &AtomicBool) -> Counts {
-        self.count_observed(puzzle, mode, stop, &|_, _, _| {})
+    /// The count of the whole tree in `mode` (no shortcut by the board's turns).
+    fn count_tree(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
+        count_split(self.cells, self.cols, || RowWalk::new(self, mode), |walk, watch| walk.count(watch), watch, observe)
+    }
+}
+
+impl face::Face for Engine {
+    type Walk<'a> = RowWalk<'a>;
+
+    fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
     }
 
-    /// [`Engine::count`], calling `observe(done, total, placements)` from the worker threads each
-    /// time one of the `total` subtrees of a search is finished, with the placements made in it
-    /// (for a progress display).
-    pub fn count_observed(
-        &self,
-        puzzle: &Puzzle,
-        mode: Mode,
-        stop: &AtomicBool,
-        observe: &(dyn Fn(usize, usize, u64) + Sync),
-    ) -> Counts {
-        let by_turns = if mode == Mode::Pictures { self.count_by_turns(puzzle, stop, observe) } else { None };
-        by_turns.unwrap_or_else(|| self.count_tree(puzzle, mode, stop, observe))
+    fn order(&self) -> Order {
+        self.order
     }
 
-    /// Counts on the calling thread only.
-    pub fn count_sequential(&self, puzzle: &Puzzle, mode: Mode, stop: &AtomicBool) -> Counts {
-        let mut search = Search::new(self, puzzle, mode);
-        search.count(stop);
-        search.counts
+    fn walk(&self, mode: Mode) -> RowWalk<'_> {
+        RowWalk::new(self, mode)
     }
 
-    /// The first solution in search order, with the placements made to find it.
-    pub fn first(&self, puzzle: &Puzzle, stop: &AtomicBool) -> (Option<Vec<Placement>>, u64) {
-        let mut search = Search::new(self, puzzle, Mode::Plain);
-        let found = cursor::first(&mut search, stop);
-        (found, search.counts.nodes)
+    fn count_below_floor(walk: &mut RowWalk<'_>, watch: &Watch<'_>) {
+        walk.count(watch);
     }
 
-    /// Searches in plain order for the longest run of cells filled from the top-left without a
-    /// mismatch, calling `improved` with the partial board each time the run grows, until the
-    /// board is complete, the space is exhausted, `deadline` passes or `stop` is set. Returns
-    /// the placements made.
-    pub fn best(
-        &self,
-        puzzle: &Puzzle,
-        stop: &AtomicBool,
-        deadline: Option<std::time::Instant>,
-        mut improved: impl FnMut(&[Placement]),
-    ) -> u64 {
-        let mut search = Search::new(self, puzzle, Mode::Plain);
-        let mut best = 0;
-        let mut next_look = STOP_INTERVAL >> 4;
-        loop {
-            match search.advance() {
-                Some(c) => {
-                    search.push(c);
-                    if search.depth() > best {
-                        best = search.depth();
-                        improved(&search.placements());
-                        if best == self.cells {
-                            break;
-                        }
-                    }
-                }
-                None => {
-                    if search.depth() == 0 {
-                        break;
-                    }
-                    search.pop();
-                }
+    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
+        let by_turns = if mode == Mode::Pictures { self.count_by_turns(watch, observe) } else { None };
+        by_turns.unwrap_or_else(|| self.count_tree(mode, watch, observe))
+    }
+
+    fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts {
+        self.count_distinct_pictures(watch)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    /// The files of `engine/` use each other (`super::NAME`, `NAME::` after `use super::{…}`)
+    /// without a cycle: each job can be read without the ones that build on it.
+    #[test]
+    fn engine_modules_form_no_cycle() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/engine");
+        let sources: BTreeMap<String, String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "rs"))
+            .map(|path| {
+                (path.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(path).unwrap())
+            })
+            .collect();
+        assert!(sources.len() >= 10, "{:?}", sources.keys());
+        let uses = |text: &str, other: &str| {
+            text.contains(&format!("super::{other}::"))
+                || text.contains(&format!("super::{other};"))
+                || text.contains(&format!("super::{{{other}"))
+                || text.contains(&format!("super::{other}}}"))
+        };
+        let edges: BTreeMap<&str, Vec<&str>> = sources
+            .iter()
+            .map(|(name, text)| {
+                let to = sources.keys().filter(|other| *other != name && uses(text, other)).map(String::as_str);
+                (name.as_str(), to.collect())
+            })
+            .collect();
+        assert!(edges["fast"].contains(&"walk") && edges["ordered_walk"].contains(&"ordered"), "{edges:?}");
+        // Depth-first search for a back edge.
+        fn visit<'a>(
+            node: &'a str,
+            edges: &BTreeMap<&'a str, Vec<&'a str>>,
+            state: &mut BTreeMap<&'a str, u8>,
+            path: &mut Vec<&'a str>,
+        ) {
+            match state.get(node) {
+                Some(2) => return,
+                Some(1) => panic!("a cycle among engine/'s modules: {path:?} -> {node}"),
+                _ => {}
             }
-            if search.counts.nodes >= next_look {
-                next_look = search.counts.nodes + (STOP_INTERVAL >> 4);
-                if stop.load(Relaxed) || deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-                    break;
-                }
+            state.insert(node, 1);
+            path.push(node);
+            for &next in &edges[node] {
+                visit(next, edges, state, path);
             }
+            path.pop();
+            state.insert(node, 2);
         }
-        search.counts.nodes
-    }
-
-    /// Calls `visit` with every solution (in `mode`) in search order, on the calling thread, until
-    /// it returns `false` or `stop` is set. Returns the placements made.
-    pub fn for_each_solution(
-        &self,
-        puzzle: &Puzzle,
-        mode: Mode,
-        stop: &AtomicBool,
-        visit: impl FnMut(&[Placement]) -> bool,
-    ) -> Counts {
-        let mut search = Search::new(self, puzzle, mode);
-        cursor::for_each(&mut search, stop, visit);
-        search.counts
+        let mut state = BTreeMap::new();
+        for &node in edges.keys() {
+            visit(node, &edges, &mut state, &mut Vec::new());
+        }
     }
 }

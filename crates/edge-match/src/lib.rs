@@ -8,9 +8,11 @@
 //! 1. [`parse_puzzle`] reads the marks format (`A* B* B/ C*`, one piece per line) and
 //!    [`parse_puz`] the numeric `.puz` format, both into a [`Puzzle`]; [`parse_sol`] and
 //!    [`clue_cells`] read placed pieces (clues, answers to verify).
-//! 2. A [`Solver`] runs the engines ([`engine`]) in a scan order ([`engine::Order`], chosen by
-//!    [`engine::choose_order`] from estimates of each order's tree): first solution, counts,
-//!    every solution; [`first_solution`] and [`count_solutions`] do it under [`Limits`].
+//! 2. A [`Solver`] plans each search once ([`Solver::plan`]: a [`Plan`] holds the scan order
+//!    ([`engine::Order`], given or chosen by `auto` from estimates of each order's tree), the
+//!    corner a count pins, the estimate and the engine ([`engine`])): first solution, counts,
+//!    every solution, work units; [`first_solution`] and [`count_solutions`] do it under
+//!    [`Limits`].
 //!    [`best`] searches for the best partial board of puzzles nobody can finish, [`split`]
 //!    cuts a count into work units.
 //! 3. [`check_solution`] re-checks an answer independently and returns a [`Solution`].
@@ -33,6 +35,7 @@ pub mod engine;
 pub mod mark;
 pub mod model;
 pub mod parse;
+pub mod plan;
 pub mod puz;
 pub mod render;
 pub mod sol;
@@ -45,6 +48,7 @@ pub use check::{check_partial, check_solution, score_board, BoardScore, CheckErr
 pub use mark::{Half, Mark, MarkError};
 pub use model::{Placement, Puzzle, PuzzleError, PuzzleSpec};
 pub use parse::{parse_puzzle, piece_line, ParseError, ParseErrorKind, ParseOptions};
+pub use plan::{OrderPick, Plan, Task};
 pub use puz::{detect_edge_format, parse_puz, EdgeFormat, PuzError, PuzErrorKind, PuzOptions};
 pub use render::{render_partial, render_pieces, render_solution};
 pub use search::{Limits, Stats, Status};

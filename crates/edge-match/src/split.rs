@@ -1,125 +1,22 @@
 //! One colour-puzzle search cut into independent work units, so that it can be spread over many
 //! processes or machines and the counts added up afterwards.
 //!
-//! The search tree is cut at a depth `D` below the number of cells: [`Engine::split`] walks the
-//! tree above the cut once, counting its placements, and returns every partial board of `D`
-//! cells (a prefix) in search order. [`Engine::count_below`] and [`Engine::solutions_below`]
-//! search below one prefix. The placements above the cut plus the counts below every prefix are
-//! exactly the counts of [`Engine::count_sequential`]; since `D` is less than the number of
-//! cells, no solution lies above the cut. A prefix from outside is replayed only through
+//! The search tree of a plan ([`crate::Plan`], in its scan order) is cut at a depth `D` below
+//! the number of cells: [`crate::Plan::split`] walks the tree above the cut once, counting its
+//! placements, and returns every partial board of `D` cells (a prefix, placements by depth in
+//! the plan's order) in search order. [`crate::Plan::count_below`] and
+//! [`crate::Plan::solutions_below`] search below one prefix. The placements above the cut plus
+//! the counts below every prefix are exactly the counts of the whole tree searched on one
+//! thread; since `D` is less than the number of cells, no solution lies above the cut, and the
+//! solutions below the prefixes, in unit order, are those of [`crate::Plan::for_each_solution`]
+//! in its order. A prefix from outside is replayed only through
 //! placements the search itself makes, so a prefix of another puzzle or mode is refused instead
 //! of being counted. [`puzzle_key`] names a puzzle and its search options, so that a unit is not
 //! applied to another puzzle.
 
-use std::sync::atomic::AtomicBool;
-
-use crate::engine::cursor;
-use crate::engine::{Counts, Engine, Mode, Search};
+use crate::engine::Mode;
+pub use crate::engine::{Split, SplitError};
 use crate::model::{Placement, Puzzle};
-
-/// The tree above a split depth: the placements made there and the partial boards at the depth.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Split {
-    /// Placements above the depth (no solution lies there: the depth is below the cell count).
-    pub above: Counts,
-    /// Every partial board of exactly `depth` cells the search reaches, in search order.
-    pub prefixes: Vec<Vec<Placement>>,
-}
-
-/// Why a split or a unit cannot be searched.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SplitError {
-    /// The depth leaves no cell below the cut.
-    #[error("the split depth must be less than the board's {cells} cells, found {depth}")]
-    TooDeep {
-        /// The depth asked for (or the prefix's length).
-        depth: usize,
-        /// Cells on the board.
-        cells: usize,
-    },
-    /// A prefix placement the search would not make at its cell.
-    #[error(
-        "the prefix's placement {cell} (piece {piece} turned {rotation}) is not one this search makes at that cell: \
-         the unit belongs to another puzzle or other options"
-    )]
-    NotInSearch {
-        /// The cell (row-major, from 0) of the placement.
-        cell: usize,
-        /// The piece placed there.
-        piece: usize,
-        /// Its counter-clockwise quarter turns.
-        rotation: u8,
-    },
-}
-
-impl Engine {
-    /// The tree above `depth` (which must be less than the number of cells) searched in `mode`:
-    /// its placements and the partial boards of `depth` cells, in search order.
-    pub fn split(&self, puzzle: &Puzzle, mode: Mode, depth: usize) -> Result<Split, SplitError> {
-        let cells = puzzle.rows() * puzzle.cols();
-        if depth >= cells {
-            return Err(SplitError::TooDeep { depth, cells });
-        }
-        let mut top = Search::new(self, puzzle, mode);
-        let prefixes = cursor::prefixes(&mut top, depth)
-            .iter()
-            .map(|prefix| prefix.iter().map(|c| Placement::new(c.piece(), c.rotation())).collect())
-            .collect();
-        Ok(Split { above: top.counts, prefixes })
-    }
-
-    /// Counts the solutions (in `mode`) and placements below `prefix`, a partial board from
-    /// [`Engine::split`], on the calling thread; `stop` ends it early (the counts are then
-    /// partial).
-    pub fn count_below(
-        &self,
-        puzzle: &Puzzle,
-        mode: Mode,
-        prefix: &[Placement],
-        stop: &AtomicBool,
-    ) -> Result<Counts, SplitError> {
-        let mut search = self.search_below(puzzle, mode, prefix)?;
-        search.count(stop);
-        Ok(search.counts)
-    }
-
-    /// Calls `visit` with every solution (in `mode`) below `prefix` in search order, until it
-    /// returns `false` or `stop` is set; returns the counts below `prefix`.
-    pub fn solutions_below(
-        &self,
-        puzzle: &Puzzle,
-        mode: Mode,
-        prefix: &[Placement],
-        stop: &AtomicBool,
-        visit: impl FnMut(&[Placement]) -> bool,
-    ) -> Result<Counts, SplitError> {
-        let mut search = self.search_below(puzzle, mode, prefix)?;
-        cursor::for_each(&mut search, stop, visit);
-        Ok(search.counts)
-    }
-
-    /// A search with `prefix` replayed as its floor and nothing counted yet.
-    fn search_below<'a>(
-        &'a self,
-        puzzle: &'a Puzzle,
-        mode: Mode,
-        prefix: &[Placement],
-    ) -> Result<Search<'a>, SplitError> {
-        let cells = puzzle.rows() * puzzle.cols();
-        if prefix.len() >= cells {
-            return Err(SplitError::TooDeep { depth: prefix.len(), cells });
-        }
-        let mut search = Search::new(self, puzzle, mode);
-        if !search.resume_checked(prefix) {
-            // Find the first placement the search refused, for the message.
-            let refused = |n: &usize| !Search::new(self, puzzle, mode).resume_checked(&prefix[..*n]);
-            let cell = (1..=prefix.len()).find(refused).map_or(0, |n| n - 1);
-            let Placement { piece, rotation } = prefix[cell];
-            return Err(SplitError::NotInSearch { cell, piece, rotation: rotation.quarter_turns() as u8 });
-        }
-        Ok(search)
-    }
-}
 
 /// A 64-bit name (FNV-1a) for a puzzle with its clues (`clues[cell]`, empty for none) searched
 /// in `mode`: the board's size, whether it is framed and pieces turn, every piece's colours,
@@ -156,6 +53,11 @@ pub fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode) -> u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
+    use search::Limits;
+
+    /// No limits, but counts on the calling thread.
+    const SEQUENTIAL: Limits<'static> = Limits { max_expanded: Some(u64::MAX), ..Limits::NONE };
     use crate::model::PuzzleSpec;
     use proptest::prelude::*;
 
@@ -168,30 +70,29 @@ mod tests {
     /// to the sequential count, and the solutions below the prefixes, in unit order, are the
     /// sequential stream.
     fn check(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), TestCaseError> {
-        let stop = AtomicBool::new(false);
         let engine = Engine::new(puzzle, clues);
         let cells = puzzle.rows() * puzzle.cols();
         for mode in [Mode::Plain, Mode::Pictures] {
-            let whole = engine.count_sequential(puzzle, mode, &stop);
+            let whole = engine.count(mode, &SEQUENTIAL);
             // Keep the test quick: every depth searches the whole tree twice more.
             prop_assume!(whole.nodes <= 100_000);
             let mut stream = Vec::new();
-            engine.for_each_solution(puzzle, mode, &stop, |s| {
+            engine.for_each_solution(mode, &Limits::NONE, |s| {
                 stream.push(s.to_vec());
                 true
             });
             for depth in 0..cells {
-                let split = engine.split(puzzle, mode, depth).unwrap();
+                let split = engine.split(mode, depth).unwrap();
                 prop_assert_eq!(split.above.solutions, 0);
                 let mut total = split.above;
                 let mut found = Vec::new();
                 for prefix in &split.prefixes {
                     prop_assert_eq!(prefix.len(), depth);
-                    let below = engine.count_below(puzzle, mode, prefix, &stop).unwrap();
+                    let below = engine.count_below(mode, prefix, &Limits::NONE).unwrap();
                     total.solutions += below.solutions;
                     total.nodes += below.nodes;
                     let listed = engine
-                        .solutions_below(puzzle, mode, prefix, &stop, |s| {
+                        .solutions_below(mode, prefix, &Limits::NONE, |s| {
                             found.push(s.to_vec());
                             true
                         })
@@ -211,7 +112,7 @@ mod tests {
                 }
                 prop_assert_eq!(&found, &stream, "{:?} depth {}", mode, depth);
             }
-            prop_assert_eq!(engine.split(puzzle, mode, cells), Err(SplitError::TooDeep { depth: cells, cells }));
+            prop_assert_eq!(engine.split(mode, cells), Err(SplitError::TooDeep { depth: cells, cells }));
         }
         Ok(())
     }
@@ -253,30 +154,29 @@ mod tests {
     fn a_prefix_the_search_does_not_make_is_refused() {
         let puzzle = generated(3, 3, 3, true, true, 7);
         let engine = Engine::new(&puzzle, &[]);
-        let stop = AtomicBool::new(false);
-        let split = engine.split(&puzzle, Mode::Plain, 2).unwrap();
+        let split = engine.split(Mode::Plain, 2).unwrap();
         let good = split.prefixes[0].clone();
-        assert!(engine.count_below(&puzzle, Mode::Plain, &good, &stop).is_ok());
+        assert!(engine.count_below(Mode::Plain, &good, &Limits::NONE).is_ok());
         // The same piece twice, a turn the corner does not allow, a board full.
         let twice = vec![good[0], good[0]];
         let turned = vec![good[0], Placement { rotation: good[1].rotation.then(puzzle_core::Rotation::R1), ..good[1] }];
         let full = vec![good[0]; 9];
         assert_eq!(
-            engine.count_below(&puzzle, Mode::Plain, &twice, &stop),
+            engine.count_below(Mode::Plain, &twice, &Limits::NONE),
             Err(SplitError::NotInSearch { cell: 1, piece: good[0].piece, rotation: good[0].turns() })
         );
         assert!(matches!(
-            engine.count_below(&puzzle, Mode::Plain, &turned, &stop),
+            engine.count_below(Mode::Plain, &turned, &Limits::NONE),
             Err(SplitError::NotInSearch { cell: 1, .. })
         ));
         assert_eq!(
-            engine.count_below(&puzzle, Mode::Plain, &full, &stop),
+            engine.count_below(Mode::Plain, &full, &Limits::NONE),
             Err(SplitError::TooDeep { depth: 9, cells: 9 })
         );
         // A piece that does not exist is refused, not looked up.
         let missing = vec![Placement::new(1000, 0)];
         assert!(matches!(
-            engine.count_below(&puzzle, Mode::Plain, &missing, &stop),
+            engine.count_below(Mode::Plain, &missing, &Limits::NONE),
             Err(SplitError::NotInSearch { cell: 0, .. })
         ));
     }
@@ -312,12 +212,11 @@ mod tests {
         let text = include_str!("../../../fixtures/data/brendan_set2_06x06.puz");
         let puzzle = crate::puz::parse_puz(text, &crate::puz::PuzOptions::default()).unwrap();
         let engine = Engine::new(&puzzle, &[]);
-        let stop = AtomicBool::new(false);
         for depth in [1, 7] {
-            let split = engine.split(&puzzle, Mode::Plain, depth).unwrap();
+            let split = engine.split(Mode::Plain, depth).unwrap();
             let mut total = split.above;
             for prefix in &split.prefixes {
-                let below = engine.count_below(&puzzle, Mode::Plain, prefix, &stop).unwrap();
+                let below = engine.count_below(Mode::Plain, prefix, &Limits::NONE).unwrap();
                 total.solutions += below.solutions;
                 total.nodes += below.nodes;
             }

@@ -70,10 +70,12 @@ pub struct EdgeArgs {
     pub plain: bool,
     /// The order cells are filled in: row, column, diagonal, spiral, frame-first, snake, or auto
     /// (each order's search tree estimated by random probes, the smallest taken) [default: auto
-    /// for counts, --distinct, --all and the first solution of .puz boards; row for the first
-    /// solution of marks puzzles and with --plain]
-    #[arg(long, value_name = "ORDER", conflicts_with_all = ["best", "split", "unit"])]
-    pub order: Option<String>,
+    /// for counts, --distinct, --all, --split and the first solution of .puz boards; row for the
+    /// first solution of marks puzzles and with --plain; with --unit, the unit's]. With --best:
+    /// row, column, diagonal or snake turned upside down (cells after their south and west
+    /// neighbours), or auto (the default there), the record solvers' order
+    #[arg(long, value_name = "ORDER", value_enum, conflicts_with = "resume")]
+    pub order: Option<OrderArg>,
     /// Check the solution in FILE (`.sol` lines) with the independent checker instead of
     /// solving; prints `ok`, or the first problem and exit status 1
     #[arg(long, value_name = "FILE")]
@@ -128,6 +130,41 @@ pub struct EdgeArgs {
     /// options, printing one JSON line: its counts, and every solution with --all
     #[arg(long, value_name = "LINE", conflicts_with_all = ["distinct", "best", "verify", "sol"])]
     pub unit: Option<String>,
+}
+
+/// `--order`: a scan order, or `auto`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OrderArg {
+    /// The order with the smallest estimated search tree
+    Auto,
+    /// Row by row from the top-left
+    Row,
+    /// Column by column from the top-left
+    Column,
+    /// Anti-diagonals from the top-left corner
+    Diagonal,
+    /// Rings from the outside in
+    Spiral,
+    /// The outer ring, then the inside row by row
+    FrameFirst,
+    /// Rows two at a time, column by column
+    Snake,
+}
+
+impl OrderArg {
+    /// The library's order pick.
+    pub fn pick(self) -> edge_match::OrderPick {
+        use edge_match::engine::Order;
+        edge_match::OrderPick::Given(match self {
+            OrderArg::Auto => return edge_match::OrderPick::Auto,
+            OrderArg::Row => Order::Row,
+            OrderArg::Column => Order::Column,
+            OrderArg::Diagonal => Order::Diagonal,
+            OrderArg::Spiral => Order::Spiral,
+            OrderArg::FrameFirst => Order::FrameFirst,
+            OrderArg::Snake => Order::Snake,
+        })
+    }
 }
 
 /// The input formats of `puzzle edge`.

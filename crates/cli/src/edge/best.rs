@@ -9,8 +9,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
-use edge_match::best::{Breaks, Checkpoint, Control, End, Event, Search, Settings};
-use edge_match::{score_board, BoardScore, Placement, Puzzle};
+use edge_match::best::{BoardSearch, Breaks, Checkpoint, Control, End, Event, Settings};
+use edge_match::{score_board, BoardScore, OrderPick, Placement, Puzzle};
 
 use super::EdgeArgs;
 use crate::input::{BadInput, Input};
@@ -27,7 +27,11 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         Some(path) => {
             let input = Input::read(Some(path))?;
             let checkpoint = Checkpoint::parse(&input.text).map_err(|e| bad(&input.name, e.to_string()))?;
-            Search::resume(puzzle, clues, checkpoint).map_err(|e| bad(&input.name, e.to_string()))?
+            // The run's threads are rayon's pool (`--jobs` is refused with `--resume`): as many
+            // as the checkpoint's, so that each of its threads runs from the start.
+            let jobs = checkpoint.settings().jobs.min(crate::jobs::MAX_JOBS);
+            crate::jobs::JobsArg { jobs: Some(jobs) }.set_threads()?;
+            BoardSearch::resume(puzzle, clues, checkpoint).map_err(|e| bad(&input.name, e.to_string()))?
         }
         None => {
             let mut settings = Settings::record(puzzle);
@@ -46,7 +50,18 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             if let Some(nodes) = args.restart_nodes {
                 settings.restart_nodes = nodes;
             }
-            Search::new(puzzle, clues, settings)
+            settings.order = match args.order.map(super::OrderArg::pick) {
+                None | Some(OrderPick::Auto) => None,
+                Some(OrderPick::Given(order)) if order.north_west_first() => Some(order),
+                Some(OrderPick::Given(order)) => {
+                    let message = format!(
+                        "--best fills every cell after its south and west neighbours: give --order row, column, \
+                         diagonal, snake (each turned upside down) or auto (the record solvers' order), not {order}"
+                    );
+                    return Err(bad("--order", message));
+                }
+            };
+            BoardSearch::new(puzzle, clues, settings)
         }
     };
     let name = args.file.path.as_deref().and_then(|p| p.file_stem()).map_or("puzzle".into(), |s| s.to_string_lossy());
@@ -58,15 +73,13 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     if let Some(cells) = search.checkpoint_best() {
         printer.improvement(out, cells, None, search.elapsed_before(), None)?;
     }
-    let stop = &crate::interrupt::STOP;
-    crate::interrupt::stop_after(args.time_limit.value);
+    let limits = crate::interrupt::limits(args.time_limit.value, args.max_nodes.value);
     let started = Instant::now();
     let every = args.checkpoint.as_ref().map(|_| args.checkpoint_every.unwrap_or(CHECKPOINT_EVERY));
-    let control = Control { stop, max_nodes: args.max_nodes.value, checkpoint_every: every };
+    let control = Control { limits: &limits, checkpoint_every: every };
     let outcome = search.run(&control, |event| {
         if printer.failure.is_some() {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-            return;
+            return false;
         }
         let result = match event {
             Event::Improvement(found) => printer.improvement(
@@ -81,6 +94,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         if let Err(err) = result {
             printer.failure = Some(err);
         }
+        printer.failure.is_none()
     });
     if let Some(err) = printer.failure {
         return Err(err);

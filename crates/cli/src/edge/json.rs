@@ -35,9 +35,9 @@ pub(super) fn write_stream_end(
     json: bool,
     prefix: &str,
     found: u64,
-    stop: &std::sync::atomic::AtomicBool,
+    stopped: bool,
 ) -> std::io::Result<()> {
-    if !stop.load(std::sync::atomic::Ordering::Relaxed) {
+    if !stopped {
         return Ok(());
     }
     if json {

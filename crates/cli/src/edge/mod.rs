@@ -15,7 +15,7 @@ use std::io::Write;
 
 use edge_match::{ParseErrorKind, ParseOptions, Placement, Puzzle};
 
-pub use args::{EdgeArgs, EdgeFormatArg};
+pub use args::{EdgeArgs, EdgeFormatArg, OrderArg};
 
 use crate::input::{BadInput, Input};
 

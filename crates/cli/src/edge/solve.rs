@@ -1,71 +1,55 @@
 //! `puzzle edge` without `--verify`, `--split`, `--unit` or `--best`, for every puzzle: the first
-//! solution, counts and `--all` on the library's [`Solver`], in the scan order asked for or chosen
-//! by the estimator, each answer checked before it is printed. Puzzles read from the marks format
+//! solution, counts and `--all` on the plan the library's [`Solver`] makes (the scan order asked
+//! for, or its default), each answer checked before it is printed. Puzzles read from the marks format
 //! keep the seed's outputs (boxes, `solution K:` blocks, their JSON keys); `.puz` puzzles print
 //! `.sol` lines.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
-use edge_match::engine::{choose_order, estimate_order, Counts, Mode, Order};
-use edge_match::{Placement, Puzzle, Solution, Solver};
+use edge_match::engine::{Counts, Mode, Order};
+use edge_match::{Limits, Placement, Plan, Puzzle, Solution, Solver, Task};
 use serde::Serialize;
 
 use super::json::CountJson;
-use super::EdgeArgs;
+use super::{EdgeArgs, OrderArg};
 
 /// Solves `puzzle` with `clues` as `args` ask.
 pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
     let marks = puzzle.marks().is_some();
-    let stop = &crate::interrupt::STOP;
     let started = Instant::now();
-    crate::interrupt::stop_after(args.time_limit.value);
+    let limits = crate::interrupt::limits(args.time_limit.value, args.max_nodes.value);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
-    // The scan order: given, or chosen by the estimator. Row-major without --order for the plain
-    // search (its placements are a contract) and for the first solution of a marks puzzle (the
-    // seed's).
-    let counting = args.count || args.distinct || args.all;
-    let row_by_default = args.plain || (marks && !counting);
-    let (order, estimated) = match args.order.as_deref() {
-        Some("auto") | None if !(row_by_default && args.order.is_none()) => {
-            // A count (and the distinct count) searches the trees left by the board's turns.
-            let choice = choose_order(puzzle, clues, mode, args.count || args.distinct);
-            (choice.order, Some(choice.estimated_nodes.round() as u64))
-        }
-        Some("auto") | None => (Order::Row, None),
-        Some(name) => {
-            let order = name.parse::<Order>().map_err(|message| crate::input::BadInput {
-                file: "--order".to_owned(),
-                pos: None,
-                message,
-            })?;
-            (order, None)
-        }
+    let task = match (args.count, args.distinct, args.all) {
+        (true, _, _) => Task::Count,
+        (_, true, _) => Task::Distinct,
+        (_, _, true) => Task::List,
+        _ => Task::First,
     };
-    let plan = Plan { order: order.name(), estimated_nodes: estimated };
+    // The plan: the order given or the library's default for the task (auto, or row for the
+    // plain search and the first solution of a marks puzzle); a count's progress bar shows the
+    // time left from the plan's estimate, made for a given order too when the bar is shown.
+    let bar = args.count.then(|| crate::progress::bar(0, "{spinner} [{elapsed_precise}] {msg}"));
+    let estimate = bar.as_ref().is_some_and(|bar| !bar.is_hidden()) && !args.plain;
+    let plan = Solver::new(puzzle, clues).plan(task, mode, args.order.map(OrderArg::pick), estimate);
+    let shown = Shown {
+        order: plan.order.name(),
+        estimated_nodes: plan.estimate.filter(|_| plan.auto).map(|e| e.round() as u64),
+    };
     // A marks puzzle's JSON names the order only when it was not the seed's row-major default.
-    let marks_plan = (args.order.is_some() || order != Order::Row || estimated.is_some()).then_some(plan);
-    let mut solver = Solver::new(puzzle, clues);
-    solver.set_order(order);
-    // The node limit stops the search through the same flag as Ctrl-C and the time limit.
-    solver.limit_nodes(args.max_nodes.value);
-    if args.count {
+    let marks_shown = (args.order.is_some() || plan.order != Order::Row || plan.auto).then_some(shown);
+    if let Some(bar) = bar {
         // Subtrees finished out of all (each search through the board's turns has its own) and
         // the placements made in them, kept in atomics the ticker reads: the workers never touch
-        // the bar. The time left is the estimator's: the estimated placements still to make at
-        // the rate so far (estimated here for a given order, when the bar is shown).
+        // the bar. The time left is the plan's estimate of the placements still to make at the
+        // rate so far.
         let progress = std::sync::Arc::new([AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)]);
-        let shown = progress.clone();
-        let bar = crate::progress::bar(0, "{spinner} [{elapsed_precise}] {msg}");
-        let estimate = match estimated {
-            Some(nodes) => Some(nodes as f64),
-            None if !bar.is_hidden() && !args.plain => Some(estimate_order(puzzle, clues, mode, order, true)),
-            None => None,
-        };
+        let seen = progress.clone();
+        let estimate = plan.estimate;
         let ticker = crate::progress::Ticker::start(bar, move || {
-            let [done, total, nodes] = [0, 1, 2].map(|i| shown[i].load(Relaxed));
+            let [done, total, nodes] = [0, 1, 2].map(|i| seen[i].load(Relaxed));
             crate::progress::count_message(done, total, nodes, estimate, started.elapsed())
         });
         let observe = |done: usize, total: usize, nodes: u64| {
@@ -73,19 +57,20 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             progress[1].store(total as u64, Relaxed);
             progress[2].fetch_add(nodes, Relaxed);
         };
-        let counts = solver.count_observed(mode, stop, &observe);
+        let counts = plan.count(&limits, &observe);
         drop(ticker);
-        return write_count(args, puzzle, counts, started, if marks { marks_plan } else { Some(plan) }, out);
+        return write_count(args, puzzle, counts, started, if marks { marks_shown } else { Some(shown) }, out);
     }
     if args.distinct {
-        let counts = solver.count_distinct(stop);
-        return write_count(args, puzzle, counts, started, if marks { marks_plan } else { Some(plan) }, out);
+        let counts = plan.count_distinct(&limits);
+        return write_count(args, puzzle, counts, started, if marks { marks_shown } else { Some(shown) }, out);
     }
     if args.all {
-        return write_all(args, &solver, mode, stop, out);
+        return write_all(args, puzzle, &plan, &limits, out);
     }
-    let (found, nodes) = solver.first(stop);
-    if found.is_none() && stop.load(Relaxed) {
+    let (found, counts) = plan.first(&limits);
+    let nodes = counts.nodes;
+    if found.is_none() && counts.stopped {
         let seconds = started.elapsed().as_secs_f64();
         if marks && args.output.json {
             let json = serde_json::json!({
@@ -99,7 +84,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             let json = serde_json::json!({
                 "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
                 "nodes": nodes, "elapsed_ms": seconds * 1000.0, "status": "gave up",
-                "order": plan.order, "estimated_nodes": plan.estimated_nodes,
+                "order": shown.order, "estimated_nodes": shown.estimated_nodes,
             });
             writeln!(out, "{json}")?;
         } else {
@@ -125,7 +110,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         crate::svg::write(path, &crate::svg::edge::board(puzzle, solution.as_ref()))?;
     }
     if marks {
-        return write_marks_first(args, puzzle, solution.as_ref(), nodes, marks_plan, out);
+        return write_marks_first(args, puzzle, solution.as_ref(), nodes, marks_shown, out);
     }
     if args.output.json {
         let json = FirstJson {
@@ -136,8 +121,8 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             solutions: u64::from(solution.is_some()),
             nodes,
             elapsed_ms,
-            order: plan.order,
-            estimated_nodes: plan.estimated_nodes,
+            order: shown.order,
+            estimated_nodes: shown.estimated_nodes,
         };
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
         return Ok(());
@@ -159,7 +144,7 @@ fn write_marks_first(
     puzzle: &Puzzle,
     solution: Option<&Solution>,
     nodes: u64,
-    plan: Option<Plan>,
+    plan: Option<Shown>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     if args.output.json {
@@ -199,12 +184,11 @@ fn checked(puzzle: &Puzzle, placements: &[Placement]) -> anyhow::Result<Solution
 /// were found.
 fn write_all(
     args: &EdgeArgs,
-    solver: &Solver,
-    mode: Mode,
-    stop: &AtomicBool,
+    puzzle: &Puzzle,
+    plan: &Plan,
+    limits: &Limits<'_>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let puzzle = solver.puzzle();
     let marks = puzzle.marks().is_some();
     let mut number = 0u64;
     let mut failure = None;
@@ -238,12 +222,12 @@ fn write_all(
             }
         }
     };
-    solver.for_each_solution(mode, stop, visit);
+    let counts = plan.for_each_solution(limits, visit);
     if let Some(err) = failure {
         return Err(err);
     }
     // A stream stopped early says so after the solutions found.
-    super::json::write_stream_end(out, args.output.json, if marks { "" } else { "c " }, number, stop)?;
+    super::json::write_stream_end(out, args.output.json, if marks { "" } else { "c " }, number, counts.stopped)?;
     Ok(())
 }
 
@@ -252,13 +236,13 @@ fn write_count(
     puzzle: &Puzzle,
     counts: Counts,
     started: Instant,
-    plan: Option<Plan>,
+    plan: Option<Shown>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let seconds = started.elapsed().as_secs_f64();
     let marks = puzzle.marks().is_some();
-    // Stopped early (time limit or Ctrl-C): the counts are what was reached, never the answer.
-    let complete = !crate::interrupt::STOP.load(Relaxed);
+    // Stopped early (a limit or Ctrl-C): the counts are what was reached, never the answer.
+    let complete = !counts.stopped;
     if args.output.json {
         let json = CountJson {
             rows: puzzle.rows(),
@@ -321,9 +305,10 @@ struct MarksFirstJson {
     estimated_nodes: Option<u64>,
 }
 
-/// The scan order a search ran in, and the tree size `--order auto` estimated for it.
+/// The scan order a search ran in, and the tree size `--order auto` estimated for it, as the
+/// outputs show them.
 #[derive(Clone, Copy)]
-struct Plan {
+struct Shown {
     order: &'static str,
     estimated_nodes: Option<u64>,
 }

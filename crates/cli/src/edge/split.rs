@@ -3,16 +3,16 @@
 //! `puzzle merge`).
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
-use edge_match::engine::{Counts, Engine, Mode};
-use edge_match::{Placement, Puzzle};
+use edge_match::engine::{Counts, Mode, Order};
+use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Task};
 use serde::{Deserialize, Serialize};
 
-use super::EdgeArgs;
+use super::{EdgeArgs, OrderArg};
 use crate::input::BadInput;
+use puzzle_core::text::excerpt;
 
 /// How the units' search tells solutions apart (`--plain` or not).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +45,10 @@ pub struct SearchJson {
     pub cols: usize,
     /// Plain placements or distinct pictures.
     pub mode: ModeJson,
+    /// The plan's scan order (its name); prefixes hold placements by depth in this order.
+    pub order: String,
+    /// The corner piece the plan pins (none: units search the whole tree).
+    pub corner: Option<usize>,
     /// The split depth (cells filled by every prefix).
     pub depth: usize,
     /// How many units the split wrote.
@@ -61,6 +65,11 @@ pub struct UnitJson {
     pub rows: usize,
     pub cols: usize,
     pub mode: ModeJson,
+    /// Units cut before the plan was recorded are of row order.
+    #[serde(default = "row_order")]
+    pub order: String,
+    #[serde(default)]
+    pub corner: Option<usize>,
     pub depth: usize,
     pub units: usize,
     /// Its number, from 0.
@@ -80,6 +89,10 @@ pub struct UnitResultJson {
     pub rows: usize,
     pub cols: usize,
     pub mode: ModeJson,
+    #[serde(default = "row_order")]
+    pub order: String,
+    #[serde(default)]
+    pub corner: Option<usize>,
     pub depth: usize,
     pub units: usize,
     /// The unit's number.
@@ -97,23 +110,28 @@ pub struct UnitResultJson {
     pub all: Option<Vec<Vec<CellJson>>>,
 }
 
+/// The order of units cut before units recorded their plan: row order.
+fn row_order() -> String {
+    Order::Row.name().to_owned()
+}
+
 impl UnitJson {
     fn search(&self) -> SearchJson {
-        let UnitJson { puzzle, rows, cols, mode, depth, units, .. } = self;
-        SearchJson { puzzle: puzzle.clone(), rows: *rows, cols: *cols, mode: *mode, depth: *depth, units: *units }
+        let UnitJson { puzzle, rows, cols, mode, order, corner, depth, units, .. } = self.clone();
+        SearchJson { puzzle, rows, cols, mode, order, corner, depth, units }
     }
 
     fn new(search: &SearchJson, unit: usize, prefix: Option<Vec<CellJson>>) -> UnitJson {
-        let SearchJson { puzzle, rows, cols, mode, depth, units } = search.clone();
-        UnitJson { puzzle, rows, cols, mode, depth, units, unit, prefix }
+        let SearchJson { puzzle, rows, cols, mode, order, corner, depth, units } = search.clone();
+        UnitJson { puzzle, rows, cols, mode, order, corner, depth, units, unit, prefix }
     }
 }
 
 impl UnitResultJson {
     /// The search this result belongs to.
     pub fn search(&self) -> SearchJson {
-        let UnitResultJson { puzzle, rows, cols, mode, depth, units, .. } = self;
-        SearchJson { puzzle: puzzle.clone(), rows: *rows, cols: *cols, mode: *mode, depth: *depth, units: *units }
+        let UnitResultJson { puzzle, rows, cols, mode, order, corner, depth, units, .. } = self.clone();
+        SearchJson { puzzle, rows, cols, mode, order, corner, depth, units }
     }
 }
 
@@ -122,10 +140,13 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     let (mode, mode_json) =
         if args.plain { (Mode::Plain, ModeJson::Plain) } else { (Mode::Pictures, ModeJson::Pictures) };
     let key = format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, mode));
-    let mut engine = Engine::new(puzzle, clues);
-    engine.limit_nodes(args.max_nodes.value);
+    let solver = Solver::new(puzzle, clues);
+    // Units list every solution of the whole tree in the plan's order, as `--all` does: the
+    // plan of a list, in the order given or `--all`'s default.
+    let plan_of = |pick: Option<OrderPick>| solver.plan(Task::List, mode, pick, false);
     if let Some(depth) = args.split {
-        let split = engine.split(puzzle, mode, depth).map_err(|err| BadInput {
+        let plan = plan_of(args.order.map(OrderArg::pick));
+        let split = plan.split(depth).map_err(|err| BadInput {
             file: "--split".to_owned(),
             pos: None,
             message: err.to_string(),
@@ -135,6 +156,8 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             rows: puzzle.rows(),
             cols: puzzle.cols(),
             mode: mode_json,
+            order: plan.order.name().to_owned(),
+            corner: plan.corner,
             depth,
             units: split.prefixes.len() + 1,
         };
@@ -175,15 +198,32 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             search.units - 1
         )));
     }
+    // The unit's plan: its order unless --order asks for another, which is refused below.
+    let Ok(unit_order) = search.order.parse::<Order>() else {
+        return Err(refuse(format!("the unit's order `{}` is not one this version knows", excerpt(&search.order))));
+    };
+    let plan = plan_of(Some(args.order.map_or(OrderPick::Given(unit_order), OrderArg::pick)));
+    if plan.order != unit_order || plan.corner != search.corner {
+        let corner =
+            |corner: Option<usize>| corner.map_or("no corner".to_owned(), |piece| format!("corner piece {piece}"));
+        return Err(refuse(format!(
+            "the unit belongs to another plan: it was cut in {} order with {}, but this search is in {} order with \
+             {}: leave out --order, or give --order {}",
+            unit_order,
+            corner(search.corner),
+            plan.order,
+            corner(plan.corner),
+            unit_order
+        )));
+    }
     let started = Instant::now();
-    // The time limit and Ctrl-C stop a unit as they stop every other search.
-    let stop = &crate::interrupt::STOP;
-    crate::interrupt::stop_after(args.time_limit.value);
+    // The limits stop a unit as they stop every other search (each unit has the whole budget).
+    let limits = crate::interrupt::limits(args.time_limit.value, args.max_nodes.value);
     let mut all = args.all.then(Vec::new);
     let counts = match (&unit.prefix, unit.unit) {
         (None, 0) => {
             // Unit 0: the tree above the depth, walked again so its placements count once.
-            let split = engine.split(puzzle, mode, search.depth).map_err(|err| refuse(err.to_string()))?;
+            let split = plan.split(search.depth).map_err(|err| refuse(err.to_string()))?;
             if split.prefixes.len() + 1 != search.units {
                 return Err(refuse(format!(
                     "the unit says the split has {} units, but this puzzle cut at depth {} has {}",
@@ -203,7 +243,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
                 )));
             }
             let prefix: Vec<Placement> = prefix.iter().map(|c| Placement::new(c.piece, c.rotation)).collect();
-            solve_below(&engine, puzzle, mode, &prefix, stop, all.as_mut()).map_err(|err| match err {
+            solve_below(&plan, puzzle, &prefix, &limits, all.as_mut()).map_err(|err| match err {
                 Below::Unit(err) => refuse(err.to_string()),
                 Below::Internal(err) => err,
             })?
@@ -213,14 +253,16 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             return Err(refuse("unit 0 has no prefix (it counts the placements above the depth)".to_owned()))
         }
     };
-    let SearchJson { puzzle: key, rows, cols, mode, depth, units } = search;
-    if stop.load(Relaxed) {
+    let SearchJson { puzzle: key, rows, cols, mode, order, corner, depth, units } = search;
+    if counts.stopped {
         // Stopped early: what was reached, never a count that `puzzle merge` could add up.
         let result = GaveUpJson {
             puzzle: key,
             rows,
             cols,
             mode,
+            order,
+            corner,
             depth,
             units,
             unit: unit.unit,
@@ -238,6 +280,8 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         rows,
         cols,
         mode,
+        order,
+        corner,
         depth,
         units,
         unit: unit.unit,
@@ -259,6 +303,8 @@ struct GaveUpJson {
     rows: usize,
     cols: usize,
     mode: ModeJson,
+    order: String,
+    corner: Option<usize>,
     depth: usize,
     units: usize,
     unit: usize,
@@ -277,35 +323,27 @@ enum Below {
 
 /// Counts below `prefix`, or with `all` lists every solution there, each checked first.
 fn solve_below(
-    engine: &Engine,
+    plan: &Plan,
     puzzle: &Puzzle,
-    mode: Mode,
     prefix: &[Placement],
-    stop: &AtomicBool,
+    limits: &Limits<'_>,
     all: Option<&mut Vec<Vec<CellJson>>>,
 ) -> Result<Counts, Below> {
     let Some(all) = all else {
-        return engine.count_below(puzzle, mode, prefix, stop).map_err(Below::Unit);
+        return plan.count_below(prefix, limits).map_err(Below::Unit);
     };
     let mut failure = None;
-    let counts = engine
-        .solutions_below(puzzle, mode, prefix, stop, |placements| {
-            match edge_match::check::check_solution(puzzle, placements) {
-                Ok(solution) => {
-                    all.push(
-                        solution
-                            .placements()
-                            .iter()
-                            .map(|p| CellJson { piece: p.piece, rotation: p.turns() })
-                            .collect(),
-                    );
-                    true
-                }
-                Err(err) => {
-                    failure =
-                        Some(anyhow::Error::from(err).context("the solver's answer failed the independent check"));
-                    false
-                }
+    let counts = plan
+        .solutions_below(prefix, limits, |placements| match edge_match::check::check_solution(puzzle, placements) {
+            Ok(solution) => {
+                all.push(
+                    solution.placements().iter().map(|p| CellJson { piece: p.piece, rotation: p.turns() }).collect(),
+                );
+                true
+            }
+            Err(err) => {
+                failure = Some(anyhow::Error::from(err).context("the solver's answer failed the independent check"));
+                false
             }
         })
         .map_err(Below::Unit)?;

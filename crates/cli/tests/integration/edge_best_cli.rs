@@ -85,6 +85,31 @@ fn json_lines_carry_the_score_and_the_board() {
     assert_eq!(end["edges_matching"].as_u64(), Some(last));
 }
 
+/// `--order` turns an engine order upside down for `--best`: every such order solves the 3×3 (its
+/// last board has every join matching) and finds other placements on the way than the record
+/// order; spiral and frame-first, which do not reach every cell after its south and west
+/// neighbours, are refused.
+#[test]
+fn best_takes_the_north_west_orders_upside_down() {
+    let record = edge(&["--json", "--jobs", "1", SET1_3X3]);
+    assert_eq!(record.code, 0, "{}", record.failure("best"));
+    for order in ["auto", "row", "column", "diagonal", "snake"] {
+        let run = edge(&["--json", "--jobs", "1", "--order", order, SET1_3X3]);
+        assert_eq!(run.code, 0, "{}", run.failure(order));
+        let lines = json_lines(&run.stdout);
+        let end = lines.last().unwrap();
+        assert_eq!((end["end"].as_str(), end["edges_matching"].as_u64()), (Some("solved"), Some(12)), "{order}");
+        if order == "auto" {
+            assert_eq!(end["nodes"], json_lines(&record.stdout).last().unwrap()["nodes"], "auto is the record order");
+        }
+    }
+    for order in ["spiral", "frame-first"] {
+        let run = edge(&["--order", order, SET1_3X3]);
+        assert_eq!(run.code, 1, "{}", run.failure(order));
+        assert!(run.stderr.contains("south and west neighbours"), "{}", run.stderr);
+    }
+}
+
 #[test]
 fn a_seed_repeats_its_search_and_a_resumed_run_continues_it() {
     let dir = TempDir::new("resume");

@@ -177,12 +177,17 @@ fn check_colour(
     assert_eq!(distinct["solutions"].as_u64(), Some(orbits), "--distinct --order {order}: {what}");
     assert_eq!(distinct["order"], order, "{what}");
 
-    // Work units at a random depth, in a random mode, with or without --all, merged.
+    // Work units at a random depth, in a random mode and order (or the default), with or
+    // without --all, merged.
     let plain_units = rng.below(2) == 0;
     let with_all = rng.below(3) == 0;
+    let unit_order = ["", "auto", "row", "column", "diagonal", "spiral", "frame-first", "snake"][rng.below(8)];
     let mut mode: Vec<&str> = Vec::new();
     if plain_units {
         mode.push("--plain");
+    }
+    if !unit_order.is_empty() {
+        mode.extend(["--order", unit_order]);
     }
     let cells_n = puzzle.rows() * puzzle.cols();
     let mut depth = rng.below(cells_n);
@@ -205,16 +210,30 @@ fn check_colour(
     let results_file = dir.join("results.jsonl");
     std::fs::write(&results_file, results).unwrap();
     let merged = &json_lines(&ok(&["merge", path(&results_file)]))[0];
+    // The brute force's placements are those of the plain search in row order.
+    let row = matches!(unit_order, "" | "row");
     let (solutions, nodes) =
-        if plain_units { (expected.solutions, Some(expected.placements)) } else { (pictures, None) };
+        if plain_units { (expected.solutions, row.then_some(expected.placements)) } else { (pictures, None) };
     assert_eq!(merged["solutions"].as_u64(), Some(solutions), "merged units, depth {depth}: {what}");
     if let Some(nodes) = nodes {
         assert_eq!(merged["nodes"].as_u64(), Some(nodes), "merged placements, depth {depth}: {what}");
     }
     if with_all {
         let listed: Vec<Vec<(usize, u8)>> = merged["all"].as_array().unwrap().iter().map(cells).collect();
-        if plain_units {
+        // In the order `--all` gives them with the same options.
+        let streamed: Vec<Vec<(usize, u8)>> = json_lines(&run(&[&["--all", "--json"][..], &mode].concat()))
+            .iter()
+            .filter_map(|line| line.get("placements").map(cells))
+            .collect();
+        assert_eq!(listed, streamed, "merged --all against --all, order {unit_order:?}, depth {depth}: {what}");
+        if plain_units && matches!(unit_order, "" | "row") {
             assert_eq!(listed, expected.boards, "merged --all, depth {depth}: {what}");
+        } else if plain_units {
+            let mut sorted = listed.clone();
+            sorted.sort();
+            let mut boards = expected.boards.clone();
+            boards.sort();
+            assert_eq!(sorted, boards, "merged --all, order {unit_order}, depth {depth}: {what}");
         } else {
             let shown: BTreeSet<Vec<[u16; 4]>> = listed.iter().map(|b| picture(puzzle, b)).collect();
             assert_eq!((listed.len(), &shown), (expected.pictures.len(), &expected.pictures), "merged --all: {what}");

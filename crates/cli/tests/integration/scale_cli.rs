@@ -318,6 +318,37 @@ fn split_units_add_up_to_the_brendan_6x6_count() {
     assert_eq!(merged["solutions"].as_u64(), Some(160));
 }
 
+/// Merged units list the solutions in the order `puzzle edge --all` gives them (docs/formats.md),
+/// whatever order `auto` picks or `--order` gives: Brendan's set 1 3×3 split at depth 2, every
+/// unit solved with `--all`, merged, against `--all --json` with the same options; and a unit is
+/// refused under another order than its plan's.
+#[test]
+fn merged_units_list_the_solutions_in_the_order_of_all() {
+    let scratch = scratch("merged-all");
+    let dir = scratch.path();
+    let file = common::workspace_root().join("fixtures/data/brendan_set1_03x03.puz");
+    let stream = |options: &[&str]| -> Vec<serde_json::Value> {
+        let all = ok(common::puzzle(&[&["edge", "--all", "--json"], options, &[path(&file)]].concat(), ""));
+        all.lines().map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["placements"].clone()).collect()
+    };
+    for options in [&[][..], &["--order", "auto"], &["--order", "row"], &["--order", "spiral"], &["--plain"]] {
+        let (merged, _) = split_and_merge(dir, &file, options, &["--all"], 2);
+        let listed: Vec<serde_json::Value> = merged["all"].as_array().unwrap().clone();
+        let expected = stream(options);
+        assert_eq!(listed.len() as u64, merged["solutions"].as_u64().unwrap(), "{options:?}");
+        assert!(!expected.is_empty(), "{options:?}");
+        assert_eq!(listed, expected, "merged --all against --all, {options:?}");
+    }
+    // The units of one plan are refused under another.
+    let units = ok(common::puzzle(&["edge", "--split", "2", "--order", "snake", path(&file)], ""));
+    let unit = units.lines().nth(1).unwrap();
+    assert!(unit.contains(r#""order":"snake""#) && unit.contains(r#""corner":null"#), "{unit}");
+    let run = common::puzzle(&["edge", "--unit", unit, "--order", "row", path(&file)], "");
+    assert_eq!(run.code, 1, "{}", run.failure("exit status"));
+    assert!(run.stderr.contains("the unit belongs to another plan"), "{}", run.stderr);
+    assert!(ok(common::puzzle(&["edge", "--unit", unit, path(&file)], "")).contains(r#""order":"snake""#));
+}
+
 #[test]
 fn split_units_add_up_on_generated_boards_with_options() {
     let scratch = scratch("generated");
@@ -339,9 +370,8 @@ fn split_units_add_up_on_generated_boards_with_options() {
         let turned = !options.contains(&"--no-rotate");
         std::fs::write(&file, generated_puz(rows, cols, colours, framed, turned, seed as u64 + 11)).unwrap();
         let whole = json(common::puzzle(&[&["edge", "--count", "--json"], options, &[path(&file)]].concat(), ""));
-        // Units search in row order: the unsplit search in the same order lists the same solutions.
-        let streamed =
-            ok(common::puzzle(&[&["edge", "--all", "--json", "--order", "row"], options, &[path(&file)]].concat(), ""));
+        // Units search in the order `--all` takes: merged, they list its solutions in its order.
+        let streamed = ok(common::puzzle(&[&["edge", "--all", "--json"], options, &[path(&file)]].concat(), ""));
         let streamed: Vec<serde_json::Value> = streamed
             .lines()
             .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["placements"].clone())
@@ -429,7 +459,7 @@ fn units_are_checked_against_the_puzzle_and_options() {
         ),
     );
     check(&["--plain", "--unit", "{\"puzzle\":", file], "error: --unit:1:10: EOF while parsing a value");
-    check(&["--plain", "--unit", "{\"puzzle\":\"x\",\"extra\":1}", file], "error: --unit:1:21: unknown field `extra`, expected one of `puzzle`, `rows`, `cols`, `mode`, `depth`, `units`, `unit`, `prefix`");
+    check(&["--plain", "--unit", "{\"puzzle\":\"x\",\"extra\":1}", file], "error: --unit:1:21: unknown field `extra`, expected one of `puzzle`, `rows`, `cols`, `mode`, `order`, `corner`, `depth`, `units`, `unit`, `prefix`");
     let prefix_at = unit.find("\"prefix\"").unwrap();
     let tampered =
         format!("{}\"prefix\":[{{\"piece\":99,\"rotation\":3}},{{\"piece\":0,\"rotation\":0}}]}}", &unit[..prefix_at]);
@@ -479,7 +509,7 @@ fn units_are_checked_against_the_puzzle_and_options() {
     merge(&[all[0], all[1], all[1]], "error: <stdin>:3:1: unit 1 is also on <stdin>:2\n");
     let deeper = ok(common::puzzle(&["edge", "--split", "3", "--plain", file], ""));
     let deeper = ok(common::puzzle(&["edge", "--plain", "--unit", deeper.lines().next().unwrap(), file], ""));
-    merge(&[all[0], &deeper], "error: <stdin>:2:1: this result is of another split than <stdin>:1 (puzzle, size, mode, depth or number of units differ)\n");
+    merge(&[all[0], &deeper], "error: <stdin>:2:1: this result is of another split than <stdin>:1 (puzzle, size, mode, order, depth or number of units differ)\n");
     merge(
         &[all[0], "{\"index\":0,\"total\":1,\"moves\":0}\n"],
         "error: <stdin>:2:1: a shard output among unit results: merge them separately\n",

@@ -103,6 +103,7 @@ impl Checkpoint {
         let _ = writeln!(text, "priority {}", if colours.is_empty() { "none".to_owned() } else { colours.join(",") });
         let _ = writeln!(text, "cell_breaks {}", s.cell_breaks);
         let _ = writeln!(text, "border_breaks {}", if s.border_breaks { "yes" } else { "no" });
+        let _ = writeln!(text, "order {}", s.order.map_or("record", |order| order.name()));
         let _ = writeln!(text, "elapsed_ms {}", self.elapsed_ms);
         match &self.best {
             None => text.push_str("best none\n"),
@@ -139,54 +140,79 @@ impl Checkpoint {
 
     /// Reads a checkpoint written by [`Checkpoint::to_text`].
     pub fn parse(text: &str) -> Result<Checkpoint, CheckpointError> {
-        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r'))).peekable();
         let fail = |line: usize, message: String| CheckpointError::Line { line, message };
         match lines.next() {
             Some((_, l)) if l == HEADER => {}
             _ => return Err(fail(1, format!("expected `{HEADER}`"))),
         }
-        let mut field = |name: &str| -> Result<(usize, String), CheckpointError> {
-            match lines.next() {
+        // The next line, `name value`; an optional field (`required` false) may be absent.
+        let mut take = |name: &str, required: bool| -> Result<Option<(usize, String)>, CheckpointError> {
+            match lines.peek().copied() {
                 Some((line, l)) => match l.split_once(' ') {
-                    Some((n, value)) if n == name => Ok((line, value.to_owned())),
+                    Some((n, value)) if n == name => {
+                        lines.next();
+                        Ok(Some((line, value.to_owned())))
+                    }
+                    _ if !required => Ok(None),
                     _ => Err(fail(line, format!("expected `{name} …`, found `{}`", excerpt(l)))),
                 },
+                None if !required => Ok(None),
                 None => Err(fail(0, format!("the checkpoint ends before `{name}`"))),
             }
         };
+        macro_rules! field {
+            ($name:expr) => {
+                take($name, true).map(|found| found.expect("a required field"))
+            };
+        }
         fn number<T: std::str::FromStr>(line: usize, text: &str) -> Result<T, CheckpointError> {
             text.trim().parse().map_err(|_| CheckpointError::Line {
                 line,
                 message: format!("expected a number, found `{}`", excerpt(text)),
             })
         }
-        let (line, key) = field("key")?;
+        let (line, key) = field!("key")?;
         let key = u64::from_str_radix(&key, 16).map_err(|_| fail(line, format!("bad key `{}`", excerpt(&key))))?;
-        let (line, seed) = field("seed")?;
+        let (line, seed) = field!("seed")?;
         let seed = number(line, &seed)?;
-        let (line, jobs) = field("jobs")?;
+        let (line, jobs) = field!("jobs")?;
         let jobs: usize = number(line, &jobs)?;
-        let (line, breaks) = field("breaks")?;
+        let (line, breaks) = field!("breaks")?;
         let breaks = Breaks::parse(&breaks).map_err(|e| fail(line, e.to_string()))?;
-        let (line, restart_nodes) = field("restart_nodes")?;
+        let (line, restart_nodes) = field!("restart_nodes")?;
         let restart_nodes = number(line, &restart_nodes)?;
-        let (line, priority) = field("priority")?;
+        let (line, priority) = field!("priority")?;
         let priority = if priority == "none" {
             Vec::new()
         } else {
             priority.split(',').map(|c| number(line, c)).collect::<Result<Vec<u16>, _>>()?
         };
-        let (line, cell_breaks) = field("cell_breaks")?;
+        let (line, cell_breaks) = field!("cell_breaks")?;
         let cell_breaks = number(line, &cell_breaks)?;
-        let (line, border_breaks) = field("border_breaks")?;
+        let (line, border_breaks) = field!("border_breaks")?;
         let border_breaks = match border_breaks.as_str() {
             "yes" => true,
             "no" => false,
             other => return Err(fail(line, format!("expected yes or no, found `{}`", excerpt(other)))),
         };
-        let (line, elapsed_ms) = field("elapsed_ms")?;
+        // Checkpoints written before `--order` worked with `--best` have no order line.
+        let order = match take("order", false)? {
+            None => None,
+            Some((_, name)) if name == "record" => None,
+            Some((line, name)) => match name.parse::<crate::engine::Order>() {
+                Ok(order) if order.north_west_first() => Some(order),
+                _ => {
+                    return Err(fail(
+                        line,
+                        format!("expected record, row, column, diagonal or snake, found `{}`", excerpt(&name)),
+                    ))
+                }
+            },
+        };
+        let (line, elapsed_ms) = field!("elapsed_ms")?;
         let elapsed_ms = number(line, &elapsed_ms)?;
-        let (line, best) = field("best")?;
+        let (line, best) = field!("best")?;
         let best = if best == "none" {
             None
         } else {
@@ -210,7 +236,7 @@ impl Checkpoint {
         };
         let mut threads = Vec::new();
         for i in 0..jobs {
-            let (line, rest) = field("thread")?;
+            let (line, rest) = field!("thread")?;
             let words: Vec<&str> = rest.split_whitespace().collect();
             let expect = |at: usize, name: &str| -> Result<(), CheckpointError> {
                 if words.get(at) == Some(&name) {
@@ -242,7 +268,7 @@ impl Checkpoint {
                 stack: words[12..].iter().map(|w| number(line, w)).collect::<Result<Vec<u32>, _>>()?,
             });
         }
-        let settings = Settings { seed, jobs, breaks, restart_nodes, priority, cell_breaks, border_breaks };
+        let settings = Settings { seed, jobs, breaks, restart_nodes, priority, cell_breaks, border_breaks, order };
         Ok(Checkpoint { key, settings, elapsed_ms, best, threads })
     }
 }

@@ -1,5 +1,8 @@
 //! The scan order of the record solvers: rows from the bottom-left corner, then the last rows
-//! column by column, so that every cell meets its south and west neighbours already placed.
+//! column by column, so that every cell meets its south and west neighbours already placed; or
+//! a north-west order of the engines turned upside down.
+
+use crate::engine::Order;
 
 /// How many of the top rows are filled column by column on a board of `rows` rows: five of
 /// sixteen as in Blackwood's order, scaled, none on boards of fewer than four rows.
@@ -9,6 +12,14 @@ fn column_rows(rows: usize) -> usize {
     } else {
         ((rows * 5 + 8) / 16).clamp(2, rows - 1)
     }
+}
+
+/// The cells of `order` (one that fills every cell after its north and west neighbours, see
+/// [`Order::north_west_first`]) turned upside down, so that every cell comes after its south and
+/// west neighbours; `None` for another order.
+pub(crate) fn upside_down(order: Order, rows: usize, cols: usize) -> Option<Vec<usize>> {
+    let flip = |cell: usize| (rows - 1 - cell / cols) * cols + cell % cols;
+    order.north_west_first().then(|| order.cells(rows, cols).into_iter().map(flip).collect())
 }
 
 /// The cells (row-major indices from the top-left) in scan order: the bottom row from the left,
@@ -53,5 +64,28 @@ mod tests {
         }
         assert_eq!(scan_order(16, 16)[..2], [240, 241]);
         assert_eq!(scan_order(16, 16)[176..178], [4 * 16, 3 * 16]);
+    }
+
+    #[test]
+    fn upside_down_orders_have_south_and_west_first() {
+        for rows in 1..=6 {
+            for cols in 1..=6 {
+                for order in Order::ALL {
+                    let Some(cells) = upside_down(order, rows, cols) else {
+                        assert!(!order.north_west_first());
+                        continue;
+                    };
+                    let mut seen = vec![false; rows * cols];
+                    for &cell in &cells {
+                        let (row, col) = (cell / cols, cell % cols);
+                        assert!(!seen[cell], "{order} {rows}x{cols}");
+                        assert!(row + 1 == rows || seen[cell + cols], "{order} {rows}x{cols} south of {cell}");
+                        assert!(col == 0 || seen[cell - 1], "{order} {rows}x{cols} west of {cell}");
+                        seen[cell] = true;
+                    }
+                }
+            }
+        }
+        assert_eq!(upside_down(Order::Row, 2, 3), Some(vec![3, 4, 5, 0, 1, 2]));
     }
 }

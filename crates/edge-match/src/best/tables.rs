@@ -61,7 +61,7 @@ pub(crate) struct Step {
 
 /// Everything the search needs about one puzzle, its clues and its settings.
 #[derive(Clone, Debug)]
-pub(crate) struct Tables {
+pub(crate) struct CandidateTables {
     /// Cells to fill (the clues are placed already).
     pub(crate) n: usize,
     /// The board cell at each depth.
@@ -85,8 +85,8 @@ pub(crate) struct Tables {
     pub(crate) order: Vec<usize>,
 }
 
-impl Tables {
-    pub(crate) fn new(puzzle: &Puzzle, clues: &[Option<Placement>], settings: &Settings) -> Tables {
+impl CandidateTables {
+    pub(crate) fn new(puzzle: &Puzzle, clues: &[Option<Placement>], settings: &Settings) -> CandidateTables {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let n_cells = rows * cols;
         let framed = puzzle.framed();
@@ -95,7 +95,11 @@ impl Tables {
         let wild = nc as u16;
         let mut clues: Vec<Option<Placement>> = clues.to_vec();
         clues.resize(n_cells, None);
-        let order = crate::best::order::scan_order(rows, cols);
+        let order = match settings.order {
+            None => crate::best::order::scan_order(rows, cols),
+            Some(order) => crate::best::order::upside_down(order, rows, cols)
+                .expect("an order that fills every cell after its north and west neighbours"),
+        };
         let cells: Vec<usize> = order.iter().copied().filter(|&c| clues[c].is_none()).collect();
         let n = cells.len();
         let mut depth_of = vec![usize::MAX; n_cells];
@@ -301,7 +305,7 @@ impl Tables {
                 ranges.push((start, base_cands.len() as u32));
             }
         }
-        Tables { n, cells, kw, steps, ranges, base_cands, slot_init, used_init, clues, order }
+        CandidateTables { n, cells, kw, steps, ranges, base_cands, slot_init, used_init, clues, order }
     }
 
     /// The candidates of restart `restart` of `thread`: every list sorted by mismatches, then

@@ -56,19 +56,29 @@ fn brute_force_best(puzzle: &Puzzle) -> usize {
 }
 
 /// Every improvement of a run until it ends.
-fn improvements(search: &Search<'_>, max_nodes: Option<u64>) -> (Vec<Improvement>, Outcome) {
-    let stop = AtomicBool::new(false);
+fn improvements(search: &BoardSearch<'_>, max_nodes: Option<u64>) -> (Vec<Improvement>, Outcome) {
+    let limits = crate::Limits { max_expanded: max_nodes, ..crate::Limits::NONE };
     let mut found = Vec::new();
-    let outcome = search.run(&Control { stop: &stop, max_nodes, checkpoint_every: None }, |event| {
+    let outcome = search.run(&Control { limits: &limits, checkpoint_every: None }, |event| {
         if let Event::Improvement(improvement) = event {
             found.push(improvement);
         }
+        true
     });
     (found, outcome)
 }
 
 fn settings(seed: u64, breaks: Breaks) -> Settings {
-    Settings { seed, jobs: 1, breaks, restart_nodes: 5_000, priority: vec![1], cell_breaks: 1, border_breaks: false }
+    Settings {
+        seed,
+        jobs: 1,
+        breaks,
+        restart_nodes: 5_000,
+        priority: vec![1],
+        cell_breaks: 1,
+        border_breaks: false,
+        order: None,
+    }
 }
 
 proptest! {
@@ -80,14 +90,19 @@ proptest! {
     #[test]
     fn breaks_never_exceed_the_schedule(rows in 2usize..=3, cols in 2usize..=4, colours in 1u16..=4,
                                         noise in 0usize..6, seed in 0u64..1000, first in 0usize..12,
-                                        count in 0usize..4) {
+                                        count in 0usize..4, scan in 0usize..5) {
         let puzzle = framed(rows, cols, colours, noise, seed);
         let cells = rows * cols;
         let best = brute_force_best(&puzzle);
         let breaks = Breaks::new((0..count).map(|i| first + i).collect());
-        let search = Search::new(&puzzle, &[], settings(seed, breaks.clone()));
+        // The record order, or an engine order turned upside down (`--best --order`).
+        let scan = [None, Some(Order::Row), Some(Order::Column), Some(Order::Diagonal), Some(Order::Snake)][scan];
+        let search = BoardSearch::new(&puzzle, &[], Settings { order: scan, ..settings(seed, breaks.clone()) });
         let (found, _) = improvements(&search, Some(200_000));
-        let order = order::scan_order(rows, cols);
+        let order = match scan {
+            None => order::scan_order(rows, cols),
+            Some(scan) => order::upside_down(scan, rows, cols).unwrap(),
+        };
         let mut last = 0;
         for improvement in &found {
             let score = score_board(&puzzle, &improvement.cells).unwrap();
@@ -113,9 +128,10 @@ proptest! {
             border_breaks: true,
             restart_nodes: u64::MAX,
             priority: Vec::new(),
+            order: scan,
             ..settings(seed, Breaks::default())
         };
-        let (found, outcome) = improvements(&Search::new(&puzzle, &[], open), None);
+        let (found, outcome) = improvements(&BoardSearch::new(&puzzle, &[], open), None);
         prop_assert!(matches!(outcome.end, End::Exhausted | End::Solved));
         prop_assert_eq!(found.last().map(|f| f.matching), Some(best));
     }
@@ -146,7 +162,7 @@ proptest! {
             priority: Vec::new(),
             ..settings(seed, Breaks::default())
         };
-        let (found, outcome) = improvements(&Search::new(&puzzle, &[], open), None);
+        let (found, outcome) = improvements(&BoardSearch::new(&puzzle, &[], open), None);
         prop_assert!(matches!(outcome.end, End::Exhausted | End::Solved));
         let best = brute_force_best(&puzzle);
         // A board of no joins (1x1) has nothing to report; every other one reports its best.
@@ -161,7 +177,7 @@ proptest! {
 fn seeds_reproduce() {
     let puzzle = framed(4, 4, 3, 4, 7);
     let run = |seed| {
-        let search = Search::new(&puzzle, &[], settings(seed, Breaks::new(vec![8, 10])));
+        let search = BoardSearch::new(&puzzle, &[], settings(seed, Breaks::new(vec![8, 10])));
         let found: Vec<(usize, Vec<Option<Placement>>, u64)> =
             improvements(&search, Some(60_000)).0.into_iter().map(|f| (f.matching, f.cells, f.nodes)).collect();
         found
@@ -175,7 +191,7 @@ fn seeds_reproduce() {
 #[test]
 fn a_resumed_run_is_the_same_search() {
     let puzzle = framed(5, 5, 3, 6, 11);
-    let whole_search = Search::new(&puzzle, &[], settings(5, Breaks::new(vec![15, 18, 20])));
+    let whole_search = BoardSearch::new(&puzzle, &[], settings(5, Breaks::new(vec![15, 18, 20])));
     let strip = |found: Vec<Improvement>| -> Vec<(usize, Vec<Option<Placement>>, u64)> {
         found.into_iter().map(|f| (f.matching, f.cells, f.nodes)).collect()
     };
@@ -186,7 +202,7 @@ fn a_resumed_run_is_the_same_search() {
         let text = outcome.checkpoint.to_text();
         let checkpoint = Checkpoint::parse(&text).unwrap();
         assert_eq!(checkpoint, outcome.checkpoint);
-        let resumed = Search::resume(&puzzle, &[], checkpoint).unwrap();
+        let resumed = BoardSearch::resume(&puzzle, &[], checkpoint).unwrap();
         let (rest, end) = improvements(&resumed, Some(40_000));
         first.extend(rest);
         assert_eq!(strip(first), strip(whole.clone()), "cut at {cut}");
@@ -194,13 +210,14 @@ fn a_resumed_run_is_the_same_search() {
     }
     let other = framed(5, 5, 3, 6, 12);
     let checkpoint = improvements(&whole_search, Some(10)).1.checkpoint;
-    assert_eq!(Search::resume(&other, &[], checkpoint).unwrap_err(), CheckpointError::OtherPuzzle);
+    assert_eq!(BoardSearch::resume(&other, &[], checkpoint).unwrap_err(), CheckpointError::OtherPuzzle);
 }
 
 #[test]
 fn checkpoint_text_errors_name_the_line() {
     let puzzle = framed(3, 3, 2, 0, 1);
-    let checkpoint = improvements(&Search::new(&puzzle, &[], settings(1, Breaks::default())), Some(5)).1.checkpoint;
+    let checkpoint =
+        improvements(&BoardSearch::new(&puzzle, &[], settings(1, Breaks::default())), Some(5)).1.checkpoint;
     let text = checkpoint.to_text();
     assert_eq!(Checkpoint::parse(&text).unwrap(), checkpoint);
     let broken = text.replace("seed 1", "seed x");
@@ -217,14 +234,14 @@ fn clues_stay_and_solvable_boards_are_solved() {
     // with a perfect board (every join matching) that keeps the clue.
     let puzzle = framed(4, 4, 3, 0, 21);
     let plain = |seed| Settings { priority: Vec::new(), ..settings(seed, Breaks::default()) };
-    let search = Search::new(&puzzle, &[], plain(2));
+    let search = BoardSearch::new(&puzzle, &[], plain(2));
     let (found, outcome) = improvements(&search, None);
     assert_eq!(outcome.end, End::Solved);
     let board = found.last().unwrap().cells.clone();
     assert_eq!(score_board(&puzzle, &board).unwrap().matching, 24);
     let mut clues = vec![None; 16];
     clues[5] = board[5];
-    let with_clue = Search::new(&puzzle, &clues, plain(4));
+    let with_clue = BoardSearch::new(&puzzle, &clues, plain(4));
     let (found, outcome) = improvements(&with_clue, None);
     assert_eq!(outcome.end, End::Solved);
     let last = &found.last().unwrap().cells;

@@ -3,13 +3,10 @@
 //! A probe walks from the root to a leaf taking a child uniformly at random; with `k_1, k_2, …`
 //! the numbers of children met along the way, `k_1 + k_1 k_2 + k_1 k_2 k_3 + …` is an unbiased
 //! estimate of the number of nodes below the root (each node a placement, as the engine counts
-//! them). The mean of many probes converges to the tree's size; the cheapest order by that mean
-//! is the one `auto` takes.
+//! them). The mean of many probes converges to the tree's size; a plan (`crate::plan`) takes
+//! the cheapest order by that mean for `auto`, and the cheapest corner piece to pin.
 
-use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::Mutex;
-
+use super::symmetry::Corner;
 use super::{Mode, Order, OrderedEngine};
 use crate::model::{Placement, Puzzle};
 use puzzle_core::SplitMix64;
@@ -131,45 +128,28 @@ pub fn estimate_tight_nodes(
     (sum / made as f64, made)
 }
 
-/// The order `auto` chose, with the estimates of every order tried.
-#[derive(Clone, Debug)]
-pub struct OrderChoice {
-    /// The order with the smallest estimated tree.
-    pub order: Order,
-    /// Its estimated number of placements.
-    pub estimated_nodes: f64,
-    /// Every order tried with its estimate, in [`Order::ALL`]'s order.
-    pub estimates: Vec<(Order, f64)>,
-}
-
-/// Probes per order for [`choose_order`], and the candidates they may look at in all.
+/// Probes per order for [`estimate_order`], and the candidates they may look at in all.
 const PROBES: usize = 4000;
 const PROBE_STEPS: u64 = 20_000_000;
 
-/// Estimates the search tree of `puzzle` (with `clues`) in `mode` under every [`Order`] by
-/// Knuth's estimator (a fixed number of seeded probes, so the choice is reproducible) and picks
-/// the smallest; ties go to the earlier order of [`Order::ALL`] (row first). `counting`: the
-/// trees a count searches, which in [`Mode::Pictures`] may be smaller than the whole tree (the
-/// board's turns do part of the work, see [`OrderedEngine::count`]); else the whole tree, as
-/// the first solution and `--all` search it.
-pub fn choose_order(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode, counting: bool) -> OrderChoice {
-    let estimates: Vec<(Order, f64)> =
-        Order::ALL.iter().map(|&order| (order, estimate_order(puzzle, clues, mode, order, counting))).collect();
-    let &(order, estimated_nodes) =
-        estimates.iter().fold(&estimates[0], |best, here| if here.1 < best.1 { here } else { best });
-    OrderChoice { order, estimated_nodes, estimates }
-}
-
-/// The estimated placements of a search of `puzzle` (with `clues`) in `mode` and `order`, as
-/// [`choose_order`] estimates each order (`counting`: the trees a count searches).
-pub fn estimate_order(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode, order: Order, counting: bool) -> f64 {
-    let engine = OrderedEngine::new(puzzle, clues, order);
+/// The estimated placements of a search of `puzzle` (with `clues`) in `mode` and `order` by
+/// Knuth's estimator (a fixed number of seeded probes, so that a choice by it is reproducible).
+/// With a `corner` (a count of pictures through the board's turns), the trees of the reduced
+/// searches; else the whole tree, as the first solution and `--all` search it.
+pub(crate) fn estimate_order(
+    puzzle: &Puzzle,
+    clues: &[Option<Placement>],
+    mode: Mode,
+    order: Order,
+    corner: Option<Corner>,
+) -> f64 {
+    let engine = OrderedEngine::planned(puzzle, clues, order, corner);
     // Orders on the tight loop are estimated with its look-ahead, the others as they search.
     let estimate = |engine: &OrderedEngine| match order.north_west_first() {
         true => estimate_tight_nodes(engine, mode, PROBES, PROBE_STEPS, 0x5eed).0,
         false => estimate_nodes(engine, mode, PROBES, PROBE_STEPS, 0x5eed).0,
     };
-    match engine.turned_searches(puzzle, mode).filter(|_| counting) {
+    match engine.turned_searches(mode) {
         Some((engines, _)) => engines.iter().map(estimate).sum(),
         None => estimate(&engine),
     }
@@ -179,27 +159,15 @@ pub fn estimate_order(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode, 
 const CORNER_PROBES: usize = 1000;
 const CORNER_STEPS: u64 = 4_000_000;
 
-/// The choices of [`cheapest_corner`] so far, by a hash of the puzzle: the engine asks for the
-/// corner at every count and the estimator at every order it tries.
-static CORNER_CHOICES: Mutex<Option<HashMap<u64, usize>>> = Mutex::new(None);
-
 /// Of `corners` (corner pieces unlike every other piece, on a framed board whose pieces turn),
 /// the one whose count through the board's turns has the smallest tree: each fixed in the
 /// top-left corner (and, on an oblong board, the search with it top-right too), the tree of the
 /// tight loop in row order estimated by Knuth's probes (seeded, so the choice is
 /// reproducible); ties go to the first. Any of them gives the same count; their trees differ
 /// (Brendan's set 2 6×6: 7.96 M placements instead of the first corner's 10.23 M; on deeper
-/// trees, such as the 7×7's, a thousand probes are too few to rank the corners reliably).
-pub(super) fn cheapest_corner(puzzle: &Puzzle, corners: &[usize]) -> usize {
-    let mut hasher = DefaultHasher::new();
-    (puzzle.rows(), puzzle.cols(), puzzle.framed(), puzzle.rotate(), puzzle.pieces(), corners).hash(&mut hasher);
-    let key = hasher.finish();
-    // A remembered choice is used only if it is one of this puzzle's corners, so that even a
-    // collision of the hashes could not pin a piece that is not a unique corner.
-    let remembered = CORNER_CHOICES.lock().ok().as_ref().and_then(|map| map.as_ref()?.get(&key).copied());
-    if let Some(corner) = remembered.filter(|corner| corners.contains(corner)) {
-        return corner;
-    }
+/// trees, such as the 7×7's, a thousand probes are too few to rank the corners reliably). A plan
+/// asks once and keeps the answer.
+pub(crate) fn cheapest_corner(puzzle: &Puzzle, corners: &[usize]) -> usize {
     let cols = puzzle.cols();
     let estimate = |corner: usize| {
         let mut total = estimate_tight_nodes(
@@ -220,12 +188,5 @@ pub(super) fn cheapest_corner(puzzle: &Puzzle, corners: &[usize]) -> usize {
     };
     let estimates: Vec<f64> = corners.iter().map(|&corner| estimate(corner)).collect();
     let best = (0..corners.len()).fold(0, |best, k| if estimates[k] < estimates[best] { k } else { best });
-    if let Ok(mut choices) = CORNER_CHOICES.lock() {
-        let map = choices.get_or_insert_with(HashMap::new);
-        if map.len() >= 256 {
-            map.clear();
-        }
-        map.insert(key, corners[best]);
-    }
     corners[best]
 }

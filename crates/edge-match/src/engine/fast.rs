@@ -2,11 +2,9 @@
 //! set of `W` 64-bit words (1, 2, 4, 8 or 16, chosen per puzzle by [`super::Engine`]), free
 //! pieces found word by word with bit tricks.
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-
-use super::cursor::{out_of_nodes, STOP_INTERVAL};
-use super::search::Search;
+use super::cursor::{self, Watch, STOP_INTERVAL};
 use super::tables::{Candidate, NO_NEIGHBOUR};
+use super::walk::RowWalk;
 use super::{Counts, Mode};
 use crate::model::FRAME;
 
@@ -31,63 +29,40 @@ fn all_used<const W: usize>(masks: &[u64], at: usize, used: &[u64; W]) -> bool {
     free == 0
 }
 
-/// The tight loop's packed slots, built with the engine: per list and word (`words` words per
-/// list), `blocks[list * words + word]` is where that word's pieces start in `slots`, one slot
-/// per piece in increasing order, so that the piece of bit `b` is at `blocks[..] + rank`, `rank`
-/// the list's pieces of that word below `b`. A slot holds the piece's first candidate in the list
-/// and the index of its next turn there (or `u32::MAX`); `slot_twins[slot * words..]` the pieces
-/// with an earlier candidate of the same four sides in the list (the candidate's `twin_masks`).
-/// Packed, every slot of a puzzle of a few hundred candidates fits the first-level cache (64
-/// slots per list and word, mostly empty, did not).
-pub(super) fn dense_slots(
-    words: usize,
-    ranges: &[(u32, u32)],
-    candidates: &[Candidate],
-    next_turn: &[u32],
-    twin_masks: &[u64],
-    piece_masks: &[u64],
-) -> (Vec<u32>, Vec<(Candidate, u32)>, Vec<u64>) {
-    let mut blocks = vec![0u32; ranges.len() * words];
-    let mut n = 0u32;
-    for (block, &mask) in blocks.iter_mut().zip(piece_masks) {
-        *block = n;
-        n += mask.count_ones();
-    }
-    let mut slots = vec![(Candidate(0), u32::MAX); n as usize];
-    let mut slot_twins = vec![0u64; n as usize * words];
-    for (list, &(start, end)) in ranges.iter().enumerate() {
-        // Backwards, so that each slot ends with the piece's first turn.
-        for index in (start as usize..end as usize).rev() {
-            let piece = candidates[index].piece();
-            let (word, bit) = (piece / 64, piece % 64);
-            let below = piece_masks[list * words + word] & ((1u64 << bit) - 1);
-            let slot = (blocks[list * words + word] + below.count_ones()) as usize;
-            slots[slot] = (candidates[index], next_turn[index]);
-            slot_twins[slot * words..(slot + 1) * words]
-                .copy_from_slice(&twin_masks[index * words..(index + 1) * words]);
+impl RowWalk<'_> {
+    /// Counts every solution below the floor: the tight loop when the puzzle's pieces fit its
+    /// used set (at most 1024 pieces), else the general one of `cursor.rs`.
+    pub(crate) fn count(&mut self, watch: &Watch<'_>) {
+        if self.engine.piece_masks.is_empty() || self.engine.cells > 64 * self.engine.words {
+            return cursor::count(self, watch);
+        }
+        match self.engine.words {
+            1 => self.count_words::<1, 64, 128>(watch),
+            2 => self.count_words::<2, 128, 256>(watch),
+            4 => self.count_words::<4, 256, 512>(watch),
+            8 => self.count_words::<8, 512, 1024>(watch),
+            16 => self.count_words::<16, 1024, 2048>(watch),
+            _ => cursor::count(self, watch),
         }
     }
-    (blocks, slots, slot_twins)
-}
 
-impl Search<'_> {
-    /// [`Search::count`] with a used set of `W` words and per-cell arrays of `CAP` = 64 `W`
+    /// [`RowWalk::count`] with a used set of `W` words and per-cell arrays of `CAP` = 64 `W`
     /// entries (`CAP2` = twice that). The look-alike test is left out when no candidate has a
     /// look-alike (`twin_masks` all empty): it could never skip one.
-    pub(super) fn count_words<const W: usize, const CAP: usize, const CAP2: usize>(&mut self, stop: &AtomicBool) {
+    pub(super) fn count_words<const W: usize, const CAP: usize, const CAP2: usize>(&mut self, watch: &Watch<'_>) {
         let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
         let twins = self.engine.twin_masks.iter().any(|&m| m != 0);
         match (self.mode, turns, twins) {
-            (Mode::Plain, false, _) => self.count_fast::<W, CAP, CAP2, false, false, false>(stop),
-            (Mode::Plain, true, _) => self.count_fast::<W, CAP, CAP2, false, true, false>(stop),
-            (Mode::Pictures, false, false) => self.count_fast::<W, CAP, CAP2, true, false, false>(stop),
-            (Mode::Pictures, true, false) => self.count_fast::<W, CAP, CAP2, true, true, false>(stop),
-            (Mode::Pictures, false, true) => self.count_fast::<W, CAP, CAP2, true, false, true>(stop),
-            (Mode::Pictures, true, true) => self.count_fast::<W, CAP, CAP2, true, true, true>(stop),
+            (Mode::Plain, false, _) => self.count_fast::<W, CAP, CAP2, false, false, false>(watch),
+            (Mode::Plain, true, _) => self.count_fast::<W, CAP, CAP2, false, true, false>(watch),
+            (Mode::Pictures, false, false) => self.count_fast::<W, CAP, CAP2, true, false, false>(watch),
+            (Mode::Pictures, true, false) => self.count_fast::<W, CAP, CAP2, true, true, false>(watch),
+            (Mode::Pictures, false, true) => self.count_fast::<W, CAP, CAP2, true, false, true>(watch),
+            (Mode::Pictures, true, true) => self.count_fast::<W, CAP, CAP2, true, true, true>(watch),
         }
     }
 
-    /// [`Search::count`] for puzzles whose pieces fit a used set of `W` words and whose cells fit
+    /// [`RowWalk::count`] for puzzles whose pieces fit a used set of `W` words and whose cells fit
     /// `CAP` = 64 `W` (`CAP2` = 2 `CAP`). A cell is expanded all at once when the search
     /// reaches it: every free candidate is a node (each piece one load: its candidate in the
     /// list's slots), and those that leave the next cell a free piece (in
@@ -97,7 +72,7 @@ impl Search<'_> {
     /// cell is its east neighbour) or south side (its south neighbour); the depths run in the
     /// engine's order, which fills every cell after its north and west neighbours. `TURNS`:
     /// some piece has more than one turn in a list. Per-cell arrays are sized `CAP` and indexed
-    /// modulo `CAP` so the bounds checks go. A piece's slot is packed ([`dense_slots`]): its
+    /// modulo `CAP` so the bounds checks go. A piece's slot is packed (`tables.rs`): its
     /// word's start in the list plus the number of the list's pieces below it in that word.
     /// `TWINS`: some candidate has a look-alike (in [`Mode::Pictures`] only).
     pub(super) fn count_fast<
@@ -109,7 +84,7 @@ impl Search<'_> {
         const TWINS: bool,
     >(
         &mut self,
-        stop: &AtomicBool,
+        watch: &Watch<'_>,
     ) {
         /// Per depth, what does not depend on the placements.
         #[derive(Clone, Copy, Default)]
@@ -218,7 +193,7 @@ impl Search<'_> {
         used.copy_from_slice(&self.used[..W]);
         let mut depth = self.depth;
         let (mut nodes, mut solutions) = (self.counts.nodes, self.counts.solutions);
-        let budget = self.budget;
+        let budget = watch.budget();
         let mut next_look = (nodes + STOP_INTERVAL).min(budget);
         // Per depth: the placements still to make there (`buffer[depth * width..]`, from
         // `at[depth]` to `len[depth]`), and the next cell's list but for the candidate's part.
@@ -296,7 +271,7 @@ impl Search<'_> {
             (len[d], at[d]) = (n, 0);
             if nodes >= next_look {
                 next_look = (nodes + STOP_INTERVAL).min(budget);
-                if stop.load(Relaxed) || out_of_nodes(nodes, budget, stop) {
+                if watch.stopped_flag().load(std::sync::atomic::Ordering::Relaxed) || watch.must_stop(nodes) {
                     break;
                 }
             }
@@ -326,6 +301,6 @@ impl Search<'_> {
         self.placed[..cells].copy_from_slice(&placed[..cells]);
         self.used[..W].copy_from_slice(&used);
         self.depth = depth;
-        self.counts = Counts { solutions, nodes };
+        self.counts = Counts { solutions, nodes, ..Counts::default() };
     }
 }

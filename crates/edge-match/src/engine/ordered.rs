@@ -7,11 +7,8 @@
 //! the same four sides as an earlier candidate of its list whose piece is still free, so each
 //! picture is found once. Counts do not depend on the order; the tree's size does.
 
-use std::sync::atomic::AtomicBool;
-
-use super::cursor::{self, Cursor};
-use super::parallel::count_split;
-use super::symmetry::one_per_orbit;
+use super::face::{self, face_methods};
+use super::symmetry::Corner;
 use super::{Counts, Mode, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
@@ -19,9 +16,9 @@ use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 /// placed later in the order holds its partner instead ([`Puzzle::partner`]), the code that
 /// neighbour must show.
 #[derive(Clone, Copy, Debug)]
-struct Candidate {
-    piece: u16,
-    rotation: u8,
+pub(super) struct Candidate {
+    pub(super) piece: u16,
+    pub(super) rotation: u8,
     sides: [u16; 4],
 }
 
@@ -30,7 +27,7 @@ const NO_TWIN: u32 = u32::MAX;
 
 /// What a cell needs, by its place in the order.
 #[derive(Clone, Debug, Default)]
-struct CellPlan {
+pub(super) struct CellPlan {
     /// The cell's table: its lists start here in `ranges`.
     table: usize,
     /// Up to two keyed sides: (neighbour cell, the neighbour's side facing this cell, the
@@ -43,20 +40,21 @@ struct CellPlan {
 /// A puzzle prepared for searching in a given order.
 #[derive(Clone, Debug)]
 pub struct OrderedEngine {
-    order: Order,
-    cells: Vec<usize>,
-    plans: Vec<CellPlan>,
-    candidates: Vec<Candidate>,
+    pub(super) puzzle: Puzzle,
+    /// The corner piece a count of pictures pins (`symmetry.rs`), if any.
+    corner: Option<Corner>,
+    pub(super) order: Order,
+    pub(super) cells: Vec<usize>,
+    pub(super) plans: Vec<CellPlan>,
+    pub(super) candidates: Vec<Candidate>,
     twins: Vec<u32>,
     ranges: Vec<(u32, u32)>,
     pieces: usize,
-    cols: usize,
+    pub(super) cols: usize,
     rows: usize,
     /// Keys of the lists' slots: the colours (at least one).
     keys: usize,
-    clued: bool,
-    /// Placements after which a search stops (see [`OrderedEngine::limit_nodes`]).
-    node_limit: u64,
+    pub(super) clued: bool,
 }
 
 /// The neighbour of `cell` across `side`, if inside the board.
@@ -73,10 +71,25 @@ fn neighbour(cell: usize, side: usize, rows: usize, cols: usize) -> Option<usize
 
 impl OrderedEngine {
     /// Prepares `puzzle` for searching in `order`, with `clues[cell]` fixing a piece and turn on
-    /// some cells (an empty slice for none).
+    /// some cells (an empty slice for none). Its counts search the whole tree; a
+    /// [`crate::Plan`] for a count pins a corner piece instead, where the board's turns allow.
     pub fn new(puzzle: &Puzzle, clues: &[Option<Placement>], order: Order) -> OrderedEngine {
-        OrderedEngine::build(puzzle, clues, order, |_, _| true)
+        OrderedEngine::planned(puzzle, clues, order, None)
     }
+
+    /// The engine of a plan: `order`, and `corner` pinned by counts of pictures.
+    pub(crate) fn planned(
+        puzzle: &Puzzle,
+        clues: &[Option<Placement>],
+        order: Order,
+        corner: Option<Corner>,
+    ) -> OrderedEngine {
+        let mut engine = OrderedEngine::build(puzzle, clues, order, |_, _| true);
+        engine.corner = corner;
+        engine
+    }
+
+    face_methods!();
 
     /// [`OrderedEngine::new`], with `keep(cell, piece)` deciding whether a piece may go on a cell.
     pub(super) fn build(
@@ -166,6 +179,8 @@ impl OrderedEngine {
             plans[cell] = plan;
         }
         OrderedEngine {
+            puzzle: puzzle.clone(),
+            corner: None,
             order,
             cells,
             plans,
@@ -177,65 +192,16 @@ impl OrderedEngine {
             rows,
             keys,
             clued: clues.iter().any(Option::is_some),
-            node_limit: u64::MAX,
-        }
-    }
-
-    /// Makes every search stop once it has made `limit` placements (`None`: no limit), setting
-    /// the `stop` flag it was given, as [`super::Engine::limit_nodes`] does; counts then run on
-    /// the calling thread only, so that the placements made are the same on every run.
-    pub fn limit_nodes(&mut self, limit: Option<u64>) {
-        self.node_limit = limit.unwrap_or(u64::MAX);
-    }
-
-    /// The order this engine searches in.
-    pub fn order(&self) -> Order {
-        self.order
-    }
-
-    /// Counts solutions (in `mode`) and placements, splitting the tree across rayon's threads;
-    /// `stop` ends the search early (the counts are then partial). In [`Mode::Pictures`] on a
-    /// framed board whose pieces turn, without clues, with a corner piece unlike every other,
-    /// the board's turns do part of the work as in [`super::Engine::count`].
-    pub fn count(&self, puzzle: &Puzzle, mode: Mode, stop: &AtomicBool) -> Counts {
-        self.count_observed(puzzle, mode, stop, &|_, _, _| {})
-    }
-
-    /// [`OrderedEngine::count`], calling `observe(done, total, placements)` each time one of
-    /// the `total` subtrees of a search is finished, with the placements made in it.
-    pub fn count_observed(
-        &self,
-        puzzle: &Puzzle,
-        mode: Mode,
-        stop: &AtomicBool,
-        observe: &(dyn Fn(usize, usize, u64) + Sync),
-    ) -> Counts {
-        if self.node_limit != u64::MAX {
-            return self.count_sequential(mode, stop);
-        }
-        match self.turned_searches(puzzle, mode) {
-            Some((engines, turns)) => {
-                let mut counts = engines
-                    .iter()
-                    .map(|engine| engine.count_tree(mode, stop, observe))
-                    .fold(Counts::default(), Counts::add);
-                counts.solutions *= turns;
-                counts
-            }
-            None => self.count_tree(mode, stop, observe),
         }
     }
 
     /// The searches a count in `mode` reduces to through the board's turns (in
-    /// [`Mode::Pictures`], without clues, on a framed board whose pieces turn, with a corner
-    /// piece unlike every other: that piece fixed top-left, and on an oblong board top-right
-    /// too), with the number of turns; `None` when the count searches this whole tree.
-    pub(super) fn turned_searches(&self, puzzle: &Puzzle, mode: Mode) -> Option<(Vec<OrderedEngine>, u64)> {
-        if mode != Mode::Pictures || self.clued {
-            return None;
-        }
-        let (corner, turns) = super::symmetry::unique_corner(puzzle)?;
-        let cols = self.cols;
+    /// [`Mode::Pictures`], with the engine's corner piece: that piece fixed top-left, and on an
+    /// oblong board top-right too), with the number of turns; `None` when the count searches
+    /// this whole tree.
+    pub(super) fn turned_searches(&self, mode: Mode) -> Option<(Vec<OrderedEngine>, u64)> {
+        let Corner { piece: corner, turns } = self.corner.filter(|_| mode == Mode::Pictures && !self.clued)?;
+        let (puzzle, cols) = (&self.puzzle, self.cols);
         let mut engines =
             vec![OrderedEngine::build(puzzle, &[], self.order, |cell, piece| cell != 0 || piece == corner)];
         if self.rows != cols {
@@ -244,49 +210,6 @@ impl OrderedEngine {
             }));
         }
         Some((engines, turns))
-    }
-
-    /// [`OrderedEngine::count`] over the whole tree.
-    fn count_tree(&self, mode: Mode, stop: &AtomicBool, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
-        count_split(self.cells.len(), self.cols, || Walk::new(self, mode), stop, observe)
-    }
-
-    /// Counts pictures up to the turns of the whole board, each orbit once, as
-    /// [`super::Engine::count_distinct`] does: through the board's turns when
-    /// the count's reduced searches apply (in parallel, every orbit once), else (and
-    /// under a node limit) over every picture on the calling thread.
-    pub fn count_distinct(&self, puzzle: &Puzzle, stop: &AtomicBool) -> Counts {
-        let turned = (self.node_limit == u64::MAX).then(|| self.turned_searches(puzzle, Mode::Pictures));
-        if let Some(Some((engines, _))) = turned {
-            return engines
-                .iter()
-                .map(|engine| engine.count_tree(Mode::Pictures, stop, &|_, _, _| {}))
-                .fold(Counts::default(), Counts::add);
-        }
-        one_per_orbit(puzzle, self.clued, |visit| self.for_each_solution(Mode::Pictures, stop, visit))
-    }
-
-    /// Counts on the calling thread only, over the whole tree (no shortcut by the board's turns).
-    pub fn count_sequential(&self, mode: Mode, stop: &AtomicBool) -> Counts {
-        let mut walk = Walk::new(self, mode);
-        cursor::count(&mut walk, stop);
-        walk.counts
-    }
-
-    /// The first solution in this order (placements by cell, row-major), with the placements
-    /// made to find it.
-    pub fn first(&self, stop: &AtomicBool) -> (Option<Vec<Placement>>, u64) {
-        let mut walk = Walk::new(self, Mode::Plain);
-        let found = cursor::first(&mut walk, stop);
-        (found, walk.counts.nodes)
-    }
-
-    /// Calls `visit` with every solution (in `mode`, placements by cell) in search order until it
-    /// returns `false` or `stop` is set. Returns the counts.
-    pub fn for_each_solution(&self, mode: Mode, stop: &AtomicBool, visit: impl FnMut(&[Placement]) -> bool) -> Counts {
-        let mut walk = Walk::new(self, mode);
-        cursor::for_each(&mut walk, stop, visit);
-        walk.counts
     }
 
     /// The candidates that fit cell `depth` of the order given the placements in `at_cell`,
@@ -304,7 +227,7 @@ impl OrderedEngine {
 
     /// The candidate slice for cell `depth` of the order.
     #[inline(always)]
-    fn range(&self, depth: usize, at_cell: &[u32]) -> (u32, u32) {
+    pub(super) fn range(&self, depth: usize, at_cell: &[u32]) -> (u32, u32) {
         let plan = &self.plans[self.cells[depth]];
         let mut slot = plan.table;
         for &(other, facing, stride) in &plan.keyed {
@@ -316,7 +239,7 @@ impl OrderedEngine {
     /// Whether candidate `index` may be placed: free, matching the checked neighbours, and in
     /// [`Mode::Pictures`] without a free earlier twin.
     #[inline(always)]
-    fn fits(&self, index: u32, plan: &CellPlan, at_cell: &[u32], used: &[u64], mode: Mode) -> bool {
+    pub(super) fn fits(&self, index: u32, plan: &CellPlan, at_cell: &[u32], used: &[u64], mode: Mode) -> bool {
         let c = self.candidates[index as usize];
         let is_used = |piece: u16| used[usize::from(piece >> 6)] >> (piece & 63) & 1 != 0;
         if is_used(c.piece) {
@@ -385,133 +308,5 @@ impl OrderedEngine {
     /// Words of a used set.
     pub(super) fn words(&self) -> usize {
         self.pieces.div_ceil(64).max(1)
-    }
-}
-
-/// One depth-first walk over an [`OrderedEngine`].
-struct Walk<'a> {
-    engine: &'a OrderedEngine,
-    mode: Mode,
-    used: Vec<u64>,
-    /// Per cell: the candidate placed there.
-    at_cell: Vec<u32>,
-    /// Per depth: the next candidate index and the end of the slice.
-    next: Vec<u32>,
-    end: Vec<u32>,
-    depth: usize,
-    floor: usize,
-    counts: Counts,
-}
-
-impl<'a> Walk<'a> {
-    fn new(engine: &'a OrderedEngine, mode: Mode) -> Walk<'a> {
-        let n = engine.cells.len();
-        let mut walk = Walk {
-            engine,
-            mode,
-            used: vec![0; engine.words()],
-            at_cell: vec![0; n],
-            next: vec![0; n + 1],
-            end: vec![0; n + 1],
-            depth: 0,
-            floor: 0,
-            counts: Counts::default(),
-        };
-        walk.open();
-        walk
-    }
-
-    #[inline(always)]
-    fn open(&mut self) {
-        if self.depth < self.engine.cells.len() {
-            let (start, end) = self.engine.range(self.depth, &self.at_cell);
-            self.next[self.depth] = start;
-            self.end[self.depth] = end;
-        }
-    }
-}
-
-impl Cursor for Walk<'_> {
-    type Move = u32;
-
-    #[inline(always)]
-    fn cells(&self) -> usize {
-        self.engine.cells.len()
-    }
-
-    #[inline(always)]
-    fn depth(&self) -> usize {
-        self.depth
-    }
-
-    #[inline(always)]
-    fn floor(&self) -> usize {
-        self.floor
-    }
-
-    #[inline(always)]
-    fn set_floor(&mut self, floor: usize) {
-        self.floor = floor;
-    }
-
-    #[inline(always)]
-    fn counts(&mut self) -> &mut Counts {
-        &mut self.counts
-    }
-
-    #[inline(always)]
-    fn budget(&self) -> u64 {
-        self.engine.node_limit
-    }
-
-    /// The next candidate for the current depth, counted as a node.
-    #[inline(always)]
-    fn advance(&mut self) -> Option<u32> {
-        let depth = self.depth;
-        let plan = &self.engine.plans[self.engine.cells[depth]];
-        while self.next[depth] < self.end[depth] {
-            let index = self.next[depth];
-            self.next[depth] += 1;
-            if self.engine.fits(index, plan, &self.at_cell, &self.used, self.mode) {
-                self.counts.nodes += 1;
-                return Some(index);
-            }
-        }
-        None
-    }
-
-    #[inline(always)]
-    fn push(&mut self, index: u32) {
-        let piece = self.engine.candidates[index as usize].piece;
-        self.used[usize::from(piece >> 6)] |= 1 << (piece & 63);
-        self.at_cell[self.engine.cells[self.depth]] = index;
-        self.depth += 1;
-        self.open();
-    }
-
-    #[inline(always)]
-    fn pop(&mut self) {
-        self.depth -= 1;
-        let piece = self.engine.candidates[self.at_cell[self.engine.cells[self.depth]] as usize].piece;
-        self.used[usize::from(piece >> 6)] &= !(1 << (piece & 63));
-    }
-
-    #[inline(always)]
-    fn close(&mut self) {
-        self.next[self.depth] = self.end[self.depth];
-    }
-
-    fn prefix(&self) -> Vec<u32> {
-        (0..self.depth).map(|d| self.at_cell[self.engine.cells[d]]).collect()
-    }
-
-    fn placements(&self) -> Vec<Placement> {
-        self.at_cell
-            .iter()
-            .map(|&index| {
-                let c = self.engine.candidates[index as usize];
-                Placement::new(usize::from(c.piece), c.rotation)
-            })
-            .collect()
     }
 }

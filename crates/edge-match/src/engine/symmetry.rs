@@ -1,68 +1,66 @@
 //! The board's own symmetries: counting pictures through a corner piece unlike every other
 //! (docs/algorithms.md, "the board's turns"), and counting pictures up to the board's turns.
+//! Which corner piece is pinned is the plan's choice (`plan.rs`); the engines take it as built.
 
-use std::sync::atomic::AtomicBool;
-
+use super::cursor::Watch;
+use super::parallel::Observe;
 use super::tables::ListKey;
-use super::{estimate, Counts, Engine, Mode};
+use super::{Counts, Engine, Mode};
 use crate::model::{Placement, Puzzle, FRAME};
 
-/// The searches [`Engine::corner_split`] reduces counting pictures to.
-struct CornerSplit {
-    /// Engines whose candidate lists fix the chosen corner piece's place.
-    engines: Vec<Engine>,
+/// A corner piece unlike every other, pinned by a count of pictures through the board's turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Corner {
+    /// The piece.
+    pub(crate) piece: usize,
     /// The number of turns of the whole board: pictures per orbit.
-    turns: u64,
-}
-
-impl CornerSplit {
-    /// The pictures of the reduced searches: one per orbit under the board's turns.
-    fn count(&self, puzzle: &Puzzle, stop: &AtomicBool, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
-        let mut total = Counts::default();
-        for engine in &self.engines {
-            // Under a node limit, each search has what the ones before it left.
-            let mut engine = engine.clone();
-            engine.node_limit = engine.node_limit.saturating_sub(total.nodes);
-            total = total.add(engine.count_tree(puzzle, Mode::Pictures, stop, observe));
-        }
-        total
-    }
+    pub(crate) turns: u64,
 }
 
 impl Engine {
     /// The pictures counted through the board's turns ([`Engine::corner_split`]), when the
-    /// board allows it: the reduced searches' count times the turns of the board.
-    pub(super) fn count_by_turns(
-        &self,
-        puzzle: &Puzzle,
-        stop: &AtomicBool,
-        observe: &(dyn Fn(usize, usize, u64) + Sync),
-    ) -> Option<Counts> {
-        let split = self.corner_split(puzzle)?;
-        let mut counts = split.count(puzzle, stop, observe);
-        counts.solutions *= split.turns;
+    /// engine has a corner: the reduced searches' count times the turns of the board.
+    pub(super) fn count_by_turns(&self, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
+        let corner = self.corner?;
+        let mut counts = self.count_corner_split(watch, observe)?;
+        counts.solutions *= corner.turns;
         Some(counts)
     }
 
-    /// The board's turns as a shortcut for counting pictures. On a framed board (at least 2×2)
-    /// whose pieces turn, without clues, take the first corner piece whose four sides, up to
-    /// rotation, no other piece shows. Every picture shows it in exactly one corner, and a turn
-    /// of the whole board carries each picture onto another one with the piece in another
-    /// corner. So on a square board the pictures with it in the top-left corner are a quarter of
-    /// all, and each orbit under the turns holds exactly one of them; on an oblong board (half
-    /// turns only) the pictures with it top-left or top-right are half of all, one per orbit.
-    fn corner_split(&self, puzzle: &Puzzle) -> Option<CornerSplit> {
-        let (rows, cols) = (puzzle.rows(), puzzle.cols());
-        if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 || self.fixed.iter().any(Option::is_some) {
-            return None;
+    /// The pictures of the searches the corner reduces a count to ([`Engine::corner_split`]):
+    /// one per orbit under the board's turns. Under a node limit, each search has what the ones
+    /// before it left.
+    fn count_corner_split(&self, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
+        let engines = self.corner_split()?;
+        let mut total = Counts::default();
+        for engine in &engines {
+            let part = watch.with_budget(watch.budget().saturating_sub(total.nodes));
+            total = total.add(engine.count_tree(Mode::Pictures, &part, observe));
+            if part.stopped() {
+                watch.stop();
+                break;
+            }
         }
-        let (corner, turns) = unique_corner(puzzle)?;
+        Some(total)
+    }
+
+    /// The board's turns as a shortcut for counting pictures, with the engine's corner piece
+    /// (one whose four sides, up to rotation, no other piece shows, on a framed board whose
+    /// pieces turn, without clues). Every picture shows it in exactly one corner, and a turn of
+    /// the whole board carries each picture onto another one with the piece in another corner.
+    /// So on a square board the pictures with it in the top-left corner are a quarter of all,
+    /// and each orbit under the turns holds exactly one of them; on an oblong board (half turns
+    /// only) the pictures with it top-left or top-right are half of all, one per orbit. Returns
+    /// the engines of those searches (one, or two on an oblong board).
+    fn corner_split(&self) -> Option<Vec<Engine>> {
+        let corner = self.corner?.piece;
+        let puzzle = &self.puzzle;
         let frame = usize::from(FRAME);
         let top_left = |list: ListKey| list.class == 0 && list.north == frame && list.west == frame;
         let top_right = |list: ListKey| list.class == 1 && list.north == frame;
         let mut engines =
             vec![Engine::build(puzzle, &[], |list, piece| !top_left(list) || piece == corner, self.words)];
-        if rows != cols {
+        if puzzle.rows() != puzzle.cols() {
             engines.push(Engine::build(
                 puzzle,
                 &[],
@@ -71,26 +69,25 @@ impl Engine {
             ));
         }
         for engine in &mut engines {
-            engine.node_limit = self.node_limit;
             engine.look_below = self.look_below;
             (engine.order, engine.cell_at, engine.north_at, engine.west_at) =
                 (self.order, self.cell_at.clone(), self.north_at.clone(), self.west_at.clone());
         }
-        Some(CornerSplit { engines, turns })
+        Some(engines)
     }
 
     /// Counts solutions up to the board's own symmetries: pictures that a turn of the whole board
     /// carries onto each other count once (a half turn on any board, quarter turns too on a square
     /// one; none when pieces may not turn, since turning the board turns them, nor with clues,
-    /// which a turn would move). Sequential,
-    /// except with such a corner piece as [`Engine::count`] uses: then every orbit holds exactly
-    /// one picture of its reduced searches, which run in parallel.
-    pub fn count_distinct(&self, puzzle: &Puzzle, stop: &AtomicBool) -> Counts {
-        if let Some(split) = self.corner_split(puzzle) {
-            return split.count(puzzle, stop, &|_, _, _| {});
+    /// which a turn would move). Sequential, except with a corner piece as [`Engine::count`]
+    /// uses: then every orbit holds exactly one picture of its reduced searches, which run in
+    /// parallel.
+    pub(super) fn count_distinct_pictures(&self, watch: &Watch<'_>) -> Counts {
+        if let Some(counts) = self.count_corner_split(watch, &|_, _, _| {}) {
+            return counts;
         }
         let clued = self.fixed.iter().any(Option::is_some);
-        one_per_orbit(puzzle, clued, |visit| self.for_each_solution(puzzle, Mode::Pictures, stop, visit))
+        one_per_orbit(&self.puzzle, clued, |visit| super::face::for_each_solution(self, Mode::Pictures, watch, visit))
     }
 }
 
@@ -123,15 +120,15 @@ pub(super) fn one_per_orbit(
     counts
 }
 
-/// For counting pictures through the board's turns ([`Engine::count`]): on a framed board (at
-/// least 2×2) whose pieces turn, a corner piece whose four sides, up to rotation, no other piece
-/// shows, and the number of turns of the whole board (pictures per orbit). With several such
-/// corners, the one whose pinned search has the smallest estimated tree
-/// ([`estimate::cheapest_corner`]), remembered per puzzle for the process.
-pub(super) fn unique_corner(puzzle: &Puzzle) -> Option<(usize, u64)> {
+/// For counting pictures through the board's turns: on a framed board (at least 2×2) whose
+/// pieces turn, without clues, the corner pieces whose four sides, up to rotation, no other piece
+/// shows (any of them serves; the plan picks the one with the smallest tree), and the number of
+/// turns of the whole board (pictures per orbit).
+pub(crate) fn unique_corners(puzzle: &Puzzle, clues: &[Option<Placement>]) -> (Vec<usize>, u64) {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 {
-        return None;
+    let turns = if rows == cols { 4 } else { 2 };
+    if !puzzle.framed() || !puzzle.rotate() || rows < 2 || cols < 2 || clues.iter().any(Option::is_some) {
+        return (Vec::new(), turns);
     }
     let shape = |piece: usize| (0..4).map(|r| puzzle.oriented(piece, r)).min();
     let is_corner = |sides: &[u16; 4]| {
@@ -142,12 +139,7 @@ pub(super) fn unique_corner(puzzle: &Puzzle) -> Option<(usize, u64)> {
     let corners: Vec<usize> = (0..pieces.len())
         .filter(|&k| is_corner(&pieces[k]) && (0..pieces.len()).all(|other| other == k || shape(other) != shape(k)))
         .collect();
-    let turns = if rows == cols { 4 } else { 2 };
-    match corners.len() {
-        0 => None,
-        1 => Some((corners[0], turns)),
-        _ => Some((estimate::cheapest_corner(puzzle, &corners), turns)),
-    }
+    (corners, turns)
 }
 
 /// The picture of a board turned by `turns` counter-clockwise quarter turns (a square board for

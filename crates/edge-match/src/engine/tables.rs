@@ -2,7 +2,7 @@
 //! keyed by the cell's frame class and the codes its north and west neighbours impose, the
 //! fixed cells' lists of their own, and the fast loop's bitset views of the same lists.
 
-use super::{fast, Engine, Order};
+use super::{Engine, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
 /// A candidate packed in 32 bits: piece (10 bits), rotation (2), east colour (10), south (10).
@@ -207,7 +207,7 @@ impl Engine {
                 }
             }
             (blocks, slots, slot_twins) =
-                fast::dense_slots(words, &ranges, &candidates, &next_turn, &twin_masks, &piece_masks);
+                dense_slots(words, &ranges, &candidates, &next_turn, &twin_masks, &piece_masks);
             north_masks = vec![0u64; ranges.len() / keys * 2 * words];
             for list in 0..ranges.len() {
                 let (class_north, west) = (list / keys, list % keys);
@@ -218,7 +218,10 @@ impl Engine {
                 }
             }
         }
-        let mut engine = Engine {
+        let (cell_at, north_at, west_at) = north_west_links(Order::Row, rows, cols).expect("row order");
+        Engine {
+            puzzle: puzzle.clone(),
+            corner: None,
             cells,
             cols,
             keys,
@@ -237,14 +240,50 @@ impl Engine {
             fixed,
             table,
             border_key,
-            node_limit: u64::MAX,
-            look_below: true,
+            look_below: puzzle.marks().is_none(),
             order: Order::Row,
-            cell_at: Vec::new(),
-            north_at: Vec::new(),
-            west_at: Vec::new(),
-        };
-        engine.set_order(Order::Row, rows);
-        engine
+            cell_at,
+            north_at,
+            west_at,
+        }
     }
+}
+
+/// The tight loop's packed slots, built with the engine: per list and word (`words` words per
+/// list), `blocks[list * words + word]` is where that word's pieces start in `slots`, one slot
+/// per piece in increasing order, so that the piece of bit `b` is at `blocks[..] + rank`, `rank`
+/// the list's pieces of that word below `b`. A slot holds the piece's first candidate in the list
+/// and the index of its next turn there (or `u32::MAX`); `slot_twins[slot * words..]` the pieces
+/// with an earlier candidate of the same four sides in the list (the candidate's `twin_masks`).
+/// Packed, every slot of a puzzle of a few hundred candidates fits the first-level cache (64
+/// slots per list and word, mostly empty, did not).
+fn dense_slots(
+    words: usize,
+    ranges: &[(u32, u32)],
+    candidates: &[Candidate],
+    next_turn: &[u32],
+    twin_masks: &[u64],
+    piece_masks: &[u64],
+) -> (Vec<u32>, Vec<(Candidate, u32)>, Vec<u64>) {
+    let mut blocks = vec![0u32; ranges.len() * words];
+    let mut n = 0u32;
+    for (block, &mask) in blocks.iter_mut().zip(piece_masks) {
+        *block = n;
+        n += mask.count_ones();
+    }
+    let mut slots = vec![(Candidate(0), u32::MAX); n as usize];
+    let mut slot_twins = vec![0u64; n as usize * words];
+    for (list, &(start, end)) in ranges.iter().enumerate() {
+        // Backwards, so that each slot ends with the piece's first turn.
+        for index in (start as usize..end as usize).rev() {
+            let piece = candidates[index].piece();
+            let (word, bit) = (piece / 64, piece % 64);
+            let below = piece_masks[list * words + word] & ((1u64 << bit) - 1);
+            let slot = (blocks[list * words + word] + below.count_ones()) as usize;
+            slots[slot] = (candidates[index], next_turn[index]);
+            slot_twins[slot * words..(slot + 1) * words]
+                .copy_from_slice(&twin_masks[index * words..(index + 1) * words]);
+        }
+    }
+    (blocks, slots, slot_twins)
 }

@@ -21,8 +21,8 @@ use crate::solve::{FirstSolution, SolutionCount};
 /// Finds the first solution in the search order described in the [module docs](self);
 /// `limits.max_expanded` counts the times a cell's candidates were listed.
 pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> FirstSolution {
-    let tables = Tables::new(puzzle);
-    let mut search = Search::new(&tables, false);
+    let tables = OracleTables::new(puzzle);
+    let mut search = OracleSearch::new(&tables, false);
     let mut found = None;
     let outcome = backtrack(&mut search, limits, |search, _| {
         found = Some(search.placements());
@@ -42,8 +42,8 @@ pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> FirstSolution {
 /// So a piece that looks the same after a turn, or two identical pieces swapped, make no new
 /// solution, while the four turns of a whole square board are four solutions.
 pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> SolutionCount {
-    let tables = Tables::new(puzzle);
-    let mut search = Search::new(&tables, true);
+    let tables = OracleTables::new(puzzle);
+    let mut search = OracleSearch::new(&tables, true);
     let mut solutions = 0u64;
     let outcome = backtrack(&mut search, limits, |_, _| {
         solutions += 1;
@@ -65,7 +65,7 @@ struct Oriented {
 
 /// Everything about a puzzle the search looks up, computed once before it starts.
 #[derive(Debug)]
-struct Tables {
+struct OracleTables {
     cols: usize,
     n_cells: usize,
     n_pieces: usize,
@@ -76,8 +76,8 @@ struct Tables {
     oriented: Vec<Oriented>,
 }
 
-impl Tables {
-    fn new(puzzle: &Puzzle) -> Tables {
+impl OracleTables {
+    fn new(puzzle: &Puzzle) -> OracleTables {
         let rotations = puzzle.rotations();
         let mut oriented = Vec::with_capacity(puzzle.pieces().len() * rotations.len());
         let mut last_seen: HashMap<[Mark; 4], u32> = HashMap::new();
@@ -90,7 +90,7 @@ impl Tables {
                 oriented.push(Oriented { sides, placement: Placement { piece, rotation }, earlier_twin });
             }
         }
-        Tables {
+        OracleTables {
             cols: puzzle.cols(),
             n_cells: puzzle.rows() * puzzle.cols(),
             n_pieces: puzzle.pieces().len(),
@@ -102,8 +102,8 @@ impl Tables {
 
 /// The partial board the backtracking search works on.
 #[derive(Debug)]
-struct Search<'t> {
-    tables: &'t Tables,
+struct OracleSearch<'t> {
+    tables: &'t OracleTables,
     /// The oriented pieces placed so far, row-major; its length is the next cell to fill.
     board: Vec<u32>,
     used: Vec<bool>,
@@ -111,9 +111,9 @@ struct Search<'t> {
     distinct: bool,
 }
 
-impl<'t> Search<'t> {
-    fn new(tables: &'t Tables, distinct: bool) -> Search<'t> {
-        Search { tables, board: Vec::with_capacity(tables.n_cells), used: vec![false; tables.n_pieces], distinct }
+impl<'t> OracleSearch<'t> {
+    fn new(tables: &'t OracleTables, distinct: bool) -> OracleSearch<'t> {
+        OracleSearch { tables, board: Vec::with_capacity(tables.n_cells), used: vec![false; tables.n_pieces], distinct }
     }
 
     fn placements(&self) -> Vec<Placement> {
@@ -164,7 +164,7 @@ fn allows(wanted: Option<Mark>, code: Mark) -> bool {
     wanted.is_none() || wanted == Some(code)
 }
 
-impl Backtrack for Search<'_> {
+impl Backtrack for OracleSearch<'_> {
     type Choice = u32;
 
     fn choices(&mut self, out: &mut Vec<u32>) {
@@ -201,8 +201,8 @@ impl Backtrack for Search<'_> {
 /// Every solution in search order: every complete placement when `distinct` is `false`, else
 /// one per picture (the solutions [`count_solutions`] counts); and the choices applied.
 pub fn all_solutions(puzzle: &Puzzle, distinct: bool) -> (Vec<Vec<Placement>>, u64) {
-    let tables = Tables::new(puzzle);
-    let mut search = Search::new(&tables, distinct);
+    let tables = OracleTables::new(puzzle);
+    let mut search = OracleSearch::new(&tables, distinct);
     let mut all = Vec::new();
     let outcome = backtrack(&mut search, &Limits::NONE, |search, _| {
         all.push(search.placements());

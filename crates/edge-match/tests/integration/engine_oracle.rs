@@ -3,12 +3,16 @@
 //! count and node count, the count of distinct pictures, and the first solution must agree.
 
 use std::collections::BTreeSet;
-use std::sync::atomic::AtomicBool;
 
 use edge_match::engine::{estimate_nodes, Engine, Mode, Order, OrderedEngine};
-use edge_match::solve::Solver;
-use edge_match::{testing, Placement, Puzzle, PuzzleSpec};
+use edge_match::{testing, Limits, OrderPick, Placement, Puzzle, PuzzleSpec, Solver, Task};
 use proptest::prelude::*;
+
+/// No limits, but counts on the calling thread (a node limit that is never reached).
+const SEQUENTIAL: Limits<'static> = Limits { max_expanded: Some(u64::MAX), ..Limits::NONE };
+
+/// No limits.
+const NONE: &Limits<'static> = &Limits::NONE;
 
 /// Boards whose brute force needs more placements than this are skipped (a board of one colour
 /// and free borders has every arrangement as a solution).
@@ -21,48 +25,46 @@ fn generated(rows: usize, cols: usize, colours: u16, framed: bool, rotate: bool,
 }
 
 fn check(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), TestCaseError> {
-    let stop = AtomicBool::new(false);
     let engine = Engine::new(puzzle, clues);
     let expected = testing::brute_colour(puzzle, clues, BRUTE_LIMIT);
     prop_assume!(!expected.gave_up);
     let first: Option<Vec<Placement>> =
         expected.first().map(|board| board.iter().map(|&(piece, rotation)| Placement::new(piece, rotation)).collect());
-    for counts in [engine.count(puzzle, Mode::Plain, &stop), engine.count_sequential(puzzle, Mode::Plain, &stop)] {
+    for counts in [engine.count(Mode::Plain, NONE), engine.count(Mode::Plain, &SEQUENTIAL)] {
         prop_assert_eq!(counts.solutions, expected.solutions, "plain solutions");
         prop_assert_eq!(counts.nodes, expected.placements, "plain placements");
     }
-    for counts in [engine.count(puzzle, Mode::Pictures, &stop), engine.count_sequential(puzzle, Mode::Pictures, &stop)]
-    {
+    for counts in [engine.count(Mode::Pictures, NONE), engine.count(Mode::Pictures, &SEQUENTIAL)] {
         prop_assert_eq!(counts.solutions, expected.pictures.len() as u64, "pictures");
     }
     // The fast loop's multi-word used sets (forced on these small boards) agree too.
     for words in [2, 4, 16] {
-        let wide = Engine::with_words(puzzle, clues, words);
+        let wide = Engine::with_words(puzzle, clues, Order::Row, words).expect("row order");
         for mode in [Mode::Plain, Mode::Pictures] {
-            let counts = wide.count_sequential(puzzle, mode, &stop);
-            prop_assert_eq!(counts, engine.count_sequential(puzzle, mode, &stop), "{} words", words);
-            prop_assert_eq!(wide.count(puzzle, mode, &stop).solutions, counts.solutions, "{} words", words);
+            let counts = wide.count(mode, &SEQUENTIAL);
+            prop_assert_eq!(counts, engine.count(mode, &SEQUENTIAL), "{} words", words);
+            prop_assert_eq!(wide.count(mode, NONE).solutions, counts.solutions, "{} words", words);
         }
-        prop_assert_eq!(counts_of(&wide, puzzle, &stop), (expected.solutions, expected.placements));
+        prop_assert_eq!(counts_of(&wide), (expected.solutions, expected.placements));
     }
-    let (found, _) = engine.first(puzzle, &stop);
+    let (found, _) = engine.first(NONE);
     prop_assert_eq!(found, first.clone(), "first solution");
     let mut streamed = Vec::new();
-    engine.for_each_solution(puzzle, Mode::Plain, &stop, |s| {
+    engine.for_each_solution(Mode::Plain, NONE, |s| {
         streamed.push(s.to_vec());
         true
     });
     prop_assert_eq!(streamed.len() as u64, expected.solutions, "streamed solutions");
     prop_assert_eq!(streamed.first(), first.as_ref(), "first streamed");
     if clues.is_empty() {
-        prop_assert_eq!(engine.count_distinct(puzzle, &stop).solutions, orbits(puzzle, &expected.pictures), "distinct");
+        prop_assert_eq!(engine.count_distinct(NONE).solutions, orbits(puzzle, &expected.pictures), "distinct");
     }
     Ok(())
 }
 
 /// The plain count and placements of `engine`, on the calling thread.
-fn counts_of(engine: &Engine, puzzle: &Puzzle, stop: &AtomicBool) -> (u64, u64) {
-    let counts = engine.count_sequential(puzzle, Mode::Plain, stop);
+fn counts_of(engine: &Engine) -> (u64, u64) {
+    let counts = engine.count(Mode::Plain, &SEQUENTIAL);
     (counts.solutions, counts.nodes)
 }
 
@@ -118,7 +120,7 @@ proptest! {
         let mut clues = vec![None; rows * cols];
         if clue {
             // The piece and turn of some cell of the puzzle's first solution.
-            let (first, _) = Engine::new(&puzzle, &[]).first(&puzzle, &AtomicBool::new(false));
+            let (first, _) = Engine::new(&puzzle, &[]).first(NONE);
             let first = first.expect("a generated board has a solution");
             let cell = (seed % (rows * cols) as u64) as usize;
             clues[cell] = Some(first[cell]);
@@ -142,17 +144,16 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let puzzle = generated(rows, cols, colours, true, true, seed);
-        let stop = AtomicBool::new(false);
-        let engine = Engine::new(&puzzle, &[]);
+            let engine = Engine::new(&puzzle, &[]);
         let mut pictures = BTreeSet::new();
-        let whole = engine.for_each_solution(&puzzle, Mode::Pictures, &stop, |s| {
+        let whole = engine.for_each_solution(Mode::Pictures, NONE, |s| {
             pictures.insert(s.iter().map(|p| puzzle.placed(*p)).collect::<Vec<_>>());
             true
         });
         prop_assert_eq!(whole.solutions, pictures.len() as u64);
-        prop_assert_eq!(engine.count_sequential(&puzzle, Mode::Pictures, &stop).solutions, whole.solutions);
-        prop_assert_eq!(engine.count(&puzzle, Mode::Pictures, &stop).solutions, whole.solutions);
-        prop_assert_eq!(engine.count_distinct(&puzzle, &stop).solutions, orbits(&puzzle, &pictures));
+        prop_assert_eq!(engine.count(Mode::Pictures, &SEQUENTIAL).solutions, whole.solutions);
+        prop_assert_eq!(engine.count(Mode::Pictures, NONE).solutions, whole.solutions);
+        prop_assert_eq!(engine.count_distinct(NONE).solutions, orbits(&puzzle, &pictures));
     }
 }
 
@@ -162,11 +163,10 @@ fn a_strip_of_sixty_six_pieces_has_its_one_solution() {
     // to enumerate, so give each piece its own pair of colours in a chain instead.
     let pieces: Vec<[u16; 4]> = (0..66u16).map(|i| [1, i + 2, 1, i + 1]).rev().collect();
     let puzzle = Puzzle::try_from(PuzzleSpec { rows: 1, cols: 66, pieces, framed: false, rotate: false }).unwrap();
-    let stop = AtomicBool::new(false);
     let engine = Engine::new(&puzzle, &[]);
-    let counts = engine.count(&puzzle, Mode::Plain, &stop);
+    let counts = engine.count(Mode::Plain, NONE);
     assert_eq!(counts.solutions, 1);
-    let (first, _) = engine.first(&puzzle, &stop);
+    let (first, _) = engine.first(NONE);
     let first = first.unwrap();
     assert_eq!(first[0], Placement::new(65, 0));
 }
@@ -180,8 +180,7 @@ fn plain_search_on_brendan_set2_6x6_matches_the_published_figures() {
             .expect("the bundled board");
     let puzzle = edge_match::puz::parse_puz(&text, &edge_match::puz::PuzOptions::default()).expect("a .puz board");
     assert!(puzzle.framed());
-    let stop = AtomicBool::new(false);
-    let counts = Engine::new(&puzzle, &[]).count(&puzzle, Mode::Plain, &stop);
+    let counts = Engine::new(&puzzle, &[]).count(Mode::Plain, NONE);
     assert_eq!((counts.solutions, counts.nodes), (160, 44_024_849));
 }
 
@@ -189,28 +188,27 @@ fn plain_search_on_brendan_set2_6x6_matches_the_published_figures() {
 /// first solution that is one of the brute force's pictures, uses each piece once and keeps the
 /// clues.
 fn check_orders(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), TestCaseError> {
-    let stop = AtomicBool::new(false);
     let expected = testing::brute_colour(puzzle, clues, BRUTE_LIMIT);
     prop_assume!(!expected.gave_up);
     for order in Order::ALL {
         check_row_engine_in(puzzle, clues, order, &expected)?;
         let engine = OrderedEngine::new(puzzle, clues, order);
-        let plain = engine.count_sequential(Mode::Plain, &stop);
+        let plain = engine.count(Mode::Plain, &SEQUENTIAL);
         prop_assert_eq!(plain.solutions, expected.solutions, "{} plain", order);
-        prop_assert_eq!(engine.count(puzzle, Mode::Plain, &stop), plain, "{} plain in parallel", order);
+        prop_assert_eq!(engine.count(Mode::Plain, NONE), plain, "{} plain in parallel", order);
         let pictures = expected.pictures.len() as u64;
-        prop_assert_eq!(engine.count_sequential(Mode::Pictures, &stop).solutions, pictures, "{} pictures", order);
-        prop_assert_eq!(engine.count(puzzle, Mode::Pictures, &stop).solutions, pictures, "{} pictures", order);
-        let streamed = engine.for_each_solution(Mode::Plain, &stop, |_| true);
+        prop_assert_eq!(engine.count(Mode::Pictures, &SEQUENTIAL).solutions, pictures, "{} pictures", order);
+        prop_assert_eq!(engine.count(Mode::Pictures, NONE).solutions, pictures, "{} pictures", order);
+        let streamed = engine.for_each_solution(Mode::Plain, NONE, |_| true);
         prop_assert_eq!(streamed.solutions, expected.solutions, "{} streamed", order);
         // Up to the board's turns: every picture with clues (they fix the board), else one per
         // orbit; from the ordered engine and from the solver (the row engine in its orders).
         let distinct = if clues.iter().any(Option::is_some) { pictures } else { orbits(puzzle, &expected.pictures) };
-        prop_assert_eq!(engine.count_distinct(puzzle, &stop).solutions, distinct, "{} distinct", order);
-        let mut solver = Solver::new(puzzle, clues);
-        solver.set_order(order);
-        prop_assert_eq!(solver.count_distinct(&stop).solutions, distinct, "{} distinct (solver)", order);
-        let (first, _) = engine.first(&stop);
+        prop_assert_eq!(engine.count_distinct(NONE).solutions, distinct, "{} distinct", order);
+        let plan =
+            Solver::new(puzzle, clues).plan(Task::Distinct, Mode::Pictures, Some(OrderPick::Given(order)), false);
+        prop_assert_eq!(plan.count_distinct(NONE).solutions, distinct, "{} distinct (plan)", order);
+        let (first, _) = engine.first(NONE);
         prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
         if let Some(first) = first {
             let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.placed(*p)).collect();
@@ -240,34 +238,29 @@ fn check_row_engine_in(
     order: Order,
     expected: &testing::Brute<u16>,
 ) -> Result<(), TestCaseError> {
-    let stop = AtomicBool::new(false);
-    let rows = puzzle.rows();
     for words in [1, 2] {
-        let mut engine = Engine::with_words(puzzle, clues, words);
-        if !engine.set_order(order, rows) {
+        let Some(engine) = Engine::with_words(puzzle, clues, order, words) else {
             prop_assert!(!order.north_west_first(), "{} refused", order);
             return Ok(());
-        }
+        };
         prop_assert_eq!(engine.order(), order);
-        let tree = OrderedEngine::new(puzzle, clues, order).count_sequential(Mode::Plain, &stop).nodes;
+        let tree = OrderedEngine::new(puzzle, clues, order).count(Mode::Plain, &SEQUENTIAL).nodes;
         let pictures = expected.pictures.len() as u64;
-        for counts in [engine.count(puzzle, Mode::Plain, &stop), engine.count_sequential(puzzle, Mode::Plain, &stop)] {
+        for counts in [engine.count(Mode::Plain, NONE), engine.count(Mode::Plain, &SEQUENTIAL)] {
             prop_assert_eq!(counts.solutions, expected.solutions, "{} plain, {} words", order, words);
             prop_assert_eq!(counts.nodes, tree, "{} placements, {} words", order, words);
         }
-        for counts in
-            [engine.count(puzzle, Mode::Pictures, &stop), engine.count_sequential(puzzle, Mode::Pictures, &stop)]
-        {
+        for counts in [engine.count(Mode::Pictures, NONE), engine.count(Mode::Pictures, &SEQUENTIAL)] {
             prop_assert_eq!(counts.solutions, pictures, "{} pictures, {} words", order, words);
         }
         let mut streamed = 0;
-        engine.for_each_solution(puzzle, Mode::Plain, &stop, |solution| {
+        engine.for_each_solution(Mode::Plain, NONE, |solution| {
             let picture: Vec<[u16; 4]> = solution.iter().map(|p| puzzle.placed(*p)).collect();
             streamed += u64::from(expected.pictures.contains(&picture));
             true
         });
         prop_assert_eq!(streamed, expected.solutions, "{} streamed", order);
-        let (first, _) = engine.first(puzzle, &stop);
+        let (first, _) = engine.first(NONE);
         prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
         if let Some(first) = first {
             let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.placed(*p)).collect();
@@ -317,14 +310,13 @@ proptest! {
 /// percent of the exact number of placements of the same tree, in both modes and every order.
 #[test]
 fn the_estimator_converges_to_the_tree_size() {
-    let stop = AtomicBool::new(false);
     let mut compared = 0;
     for seed in 0..6u64 {
         let puzzle = generated(3, 3, 3, seed % 2 == 0, true, seed);
         for order in Order::ALL {
             let engine = OrderedEngine::new(&puzzle, &[], order);
             for mode in [Mode::Plain, Mode::Pictures] {
-                let exact = engine.count_sequential(mode, &stop).nodes as f64;
+                let exact = engine.count(mode, &SEQUENTIAL).nodes as f64;
                 let (estimate, probes) = estimate_nodes(&engine, mode, 40_000, u64::MAX, seed);
                 assert_eq!(probes, 40_000);
                 assert!(
@@ -344,24 +336,22 @@ fn the_estimator_converges_to_the_tree_size() {
 /// that searches it).
 #[test]
 fn the_estimate_for_a_count_is_of_the_counted_trees() {
-    let stop = AtomicBool::new(false);
     for seed in 0..6u64 {
         let (rows, cols) = if seed % 2 == 0 { (3, 3) } else { (3, 4) };
         let puzzle = generated(rows, cols, 3, true, true, seed);
+        let solver = Solver::new(&puzzle, &[]);
         for order in Order::ALL {
-            // Orders on the tight loop are estimated as it searches (with its look-ahead).
-            let mut engine = Engine::new(&puzzle, &[]);
-            let counted = if engine.set_order(order, rows) {
-                engine.count(&puzzle, Mode::Pictures, &stop).nodes as f64
-            } else {
-                OrderedEngine::new(&puzzle, &[], order).count(&puzzle, Mode::Pictures, &stop).nodes as f64
-            };
-            let estimate = edge_match::engine::estimate_order(&puzzle, &[], Mode::Pictures, order, true);
+            // The plan's estimate (orders on the tight loop estimated with its look-ahead)
+            // against the count the plan makes.
+            let plan = solver.plan(Task::Count, Mode::Pictures, Some(OrderPick::Given(order)), true);
+            let counted = plan.count(NONE, &|_, _, _| {}).nodes as f64;
+            let estimate = plan.estimate.expect("asked for");
             assert!((estimate - counted).abs() <= 0.1 * counted, "seed {seed}, {order}: {estimate} against {counted}");
         }
-        let choice = edge_match::engine::choose_order(&puzzle, &[], Mode::Pictures, true);
-        let smallest = choice.estimates.iter().map(|&(_, e)| e).fold(f64::INFINITY, f64::min);
-        assert_eq!(choice.estimated_nodes, smallest);
+        let auto = solver.plan(Task::Count, Mode::Pictures, Some(OrderPick::Auto), false);
+        let smallest = auto.estimates.iter().map(|&(_, e)| e).fold(f64::INFINITY, f64::min);
+        assert_eq!(auto.estimate, Some(smallest));
+        assert!(auto.auto && auto.estimates.iter().any(|&(order, e)| order == auto.order && e == smallest));
     }
 }
 
@@ -370,7 +360,6 @@ fn the_estimate_for_a_count_is_of_the_counted_trees() {
 /// every order it serves, on small boards with and without a frame.
 #[test]
 fn the_tight_estimator_converges_to_the_loops_placements() {
-    let stop = AtomicBool::new(false);
     let mut compared = 0;
     for seed in 0..6u64 {
         let (rows, cols) = [(3, 3), (3, 4), (4, 3)][seed as usize % 3];
@@ -379,11 +368,10 @@ fn the_tight_estimator_converges_to_the_loops_placements() {
         let framed = seed % 2 == 0;
         let puzzle = generated(rows, cols, if framed { 3 } else { 5 }, framed, true, seed);
         for order in Order::ALL.into_iter().filter(|order| order.north_west_first()) {
-            let mut engine = Engine::new(&puzzle, &[]);
-            assert!(engine.set_order(order, rows));
+            let engine = Engine::in_order(&puzzle, &[], order).expect("a north-west order");
             let ordered = OrderedEngine::new(&puzzle, &[], order);
             for mode in [Mode::Plain, Mode::Pictures] {
-                let exact = engine.count_sequential(&puzzle, mode, &stop).nodes as f64;
+                let exact = engine.count(mode, &SEQUENTIAL).nodes as f64;
                 let (estimate, _) = edge_match::engine::estimate_tight_nodes(&ordered, mode, 40_000, u64::MAX, seed);
                 assert!(
                     (estimate - exact).abs() <= 0.05 * exact,

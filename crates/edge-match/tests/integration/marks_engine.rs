@@ -3,11 +3,9 @@
 //! made), every solution in order, and the counts under every scan order of the ordered engine,
 //! on a few hundred random small puzzles of every shape up to 9 cells (1×N and N×1 included).
 
-use std::sync::atomic::AtomicBool;
-
 use edge_match::engine::{Mode, Order, OrderedEngine};
 use edge_match::testing::{self, marks_oracle, SplitMix64};
-use edge_match::{parse_puzzle, Limits, ParseOptions, Placement, Puzzle, Solver, Status};
+use edge_match::{parse_puzzle, Limits, OrderPick, ParseOptions, Placement, Puzzle, Solver, Status, Task};
 
 /// Every board shape of 1 to 9 cells.
 fn shapes() -> Vec<(usize, usize)> {
@@ -70,17 +68,21 @@ fn the_engine_agrees_with_the_old_solver_on_more_rounds() {
 /// the old solver: first solution and its placements, counts, every solution, other orders.
 fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
     let mut rng = SplitMix64::new(seed);
-    let stop = AtomicBool::new(false);
+    let none = &Limits::NONE;
+    let quiet = |_: usize, _: usize, _: u64| {};
     let (mut checked, mut heavy) = (0, 0);
     let expected = rounds.len() * shapes().len();
     for round in rounds {
         for (rows, cols) in shapes() {
             let (puzzle, what) = random_puzzle(rows, cols, &mut rng);
             let what = format!("round {round}, {what}");
-            let engine = Solver::new(&puzzle, &[]);
+            // The solver in row order, as the seed searched.
+            let solver = Solver::new(&puzzle, &[]);
+            let row = Some(OrderPick::Given(Order::Row));
 
             let old_first = marks_oracle::first_solution(&puzzle, &Limits::NONE);
-            let (first, nodes) = engine.first(&stop);
+            let (first, counts) = solver.plan(Task::First, Mode::Plain, row, false).first(none);
+            let nodes = counts.nodes;
             let old = match old_first.status {
                 Status::Found(placements) => Some(placements),
                 Status::Exhausted => None,
@@ -96,16 +98,16 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
                 heavy += 1;
                 continue;
             }
-            let count = engine.count(Mode::Pictures, &stop);
+            let count = solver.plan(Task::Count, Mode::Pictures, row, false).count(none, &quiet);
             assert_eq!((count.solutions, count.nodes), (old_count.solutions, old_count.stats.generated), "{what}");
 
             let (old_plain, old_plain_nodes) = marks_oracle::all_solutions(&puzzle, false);
-            let plain = engine.count(Mode::Plain, &stop);
+            let plain = solver.plan(Task::Count, Mode::Plain, row, false).count(none, &quiet);
             assert_eq!((plain.solutions, plain.nodes), (old_plain.len() as u64, old_plain_nodes), "plain: {what}");
 
             for (mode, distinct) in [(Mode::Pictures, true), (Mode::Plain, false)] {
                 let mut all: Vec<Vec<Placement>> = Vec::new();
-                engine.for_each_solution(mode, &stop, |placements| {
+                solver.plan(Task::List, mode, row, false).for_each_solution(none, |placements| {
                     all.push(placements.to_vec());
                     true
                 });
@@ -113,11 +115,11 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
             }
 
             // The solver in another order: the same pictures, every board once.
-            let mut in_order = Solver::new(&puzzle, &[]);
-            in_order.set_order(Order::ALL[rng.below(Order::ALL.len())]);
-            assert_eq!(in_order.count(Mode::Pictures, &stop).solutions, old_count.solutions, "{what}");
+            let other = Some(OrderPick::Given(Order::ALL[rng.below(Order::ALL.len())]));
+            let count = solver.plan(Task::Count, Mode::Pictures, other, false).count(none, &quiet);
+            assert_eq!(count.solutions, old_count.solutions, "{what}");
             let mut boards: Vec<Vec<Placement>> = Vec::new();
-            in_order.for_each_solution(Mode::Plain, &stop, |placements| {
+            solver.plan(Task::List, Mode::Plain, other, false).for_each_solution(none, |placements| {
                 boards.push(placements.to_vec());
                 true
             });
@@ -130,7 +132,7 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
             for order in Order::ALL {
                 let ordered = OrderedEngine::new(&puzzle, &[], order);
                 for (mode, expected) in [(Mode::Pictures, old_count.solutions), (Mode::Plain, old_plain.len() as u64)] {
-                    let counts = ordered.count(&puzzle, mode, &stop);
+                    let counts = ordered.count(mode, none);
                     assert_eq!(counts.solutions, expected, "{} order, {mode:?}: {what}", order.name());
                 }
             }

@@ -1,17 +1,14 @@
-//! One depth-first search over an [`Engine`]: the used set, the explicit stack of candidate
-//! slices, and the general loops (counting, first solution, prefixes for the parallel cut and
-//! the work units). The tight counting loop is in `fast.rs`.
+//! One depth-first walk over the row engine ([`Engine`]): the used set and the explicit stack of
+//! candidate slices, as a [`Cursor`] for the general loops of `cursor.rs`. The tight counting
+//! loop over the same walk is in `fast.rs`.
 
-use std::sync::atomic::AtomicBool;
-
-use super::cursor::{self, Cursor};
-
+use super::cursor::Cursor;
 use super::tables::{Candidate, NO_NEIGHBOUR, NO_TWIN};
 use super::{Counts, Engine, Mode, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
-/// One depth-first search over an [`Engine`].
-pub(crate) struct Search<'a> {
+/// One depth-first walk over an [`Engine`].
+pub(crate) struct RowWalk<'a> {
     pub(super) engine: &'a Engine,
     pub(super) puzzle: &'a Puzzle,
     pub(super) mode: Mode,
@@ -26,14 +23,13 @@ pub(crate) struct Search<'a> {
     /// The search never backtracks above this depth (a replayed prefix).
     pub(super) floor: usize,
     pub(crate) counts: Counts,
-    /// [`Engine::limit_nodes`].
-    pub(super) budget: u64,
 }
 
-impl<'a> Search<'a> {
-    pub(crate) fn new(engine: &'a Engine, puzzle: &'a Puzzle, mode: Mode) -> Search<'a> {
+impl<'a> RowWalk<'a> {
+    pub(crate) fn new(engine: &'a Engine, mode: Mode) -> RowWalk<'a> {
+        let puzzle = &engine.puzzle;
         let words = puzzle.pieces().len().div_ceil(64).max(engine.words);
-        let mut search = Search {
+        let mut search = RowWalk {
             engine,
             puzzle,
             mode,
@@ -44,7 +40,6 @@ impl<'a> Search<'a> {
             depth: 0,
             floor: 0,
             counts: Counts::default(),
-            budget: engine.node_limit,
         };
         search.open(0);
         search
@@ -110,47 +105,9 @@ impl<'a> Search<'a> {
         }
         false
     }
-
-    /// Counts every solution below the floor: the tight loop of `fast.rs` when the puzzle's
-    /// pieces fit its used set (at most 1024 pieces), else the general one.
-    pub(crate) fn count(&mut self, stop: &AtomicBool) {
-        if self.engine.piece_masks.is_empty() || self.engine.cells > 64 * self.engine.words {
-            return cursor::count(self, stop);
-        }
-        match self.engine.words {
-            1 => self.count_words::<1, 64, 128>(stop),
-            2 => self.count_words::<2, 128, 256>(stop),
-            4 => self.count_words::<4, 256, 512>(stop),
-            8 => self.count_words::<8, 512, 1024>(stop),
-            16 => self.count_words::<16, 1024, 2048>(stop),
-            _ => cursor::count(self, stop),
-        }
-    }
-
-    /// [`Search::resume`] for a prefix from outside (a work unit of `crate::split`): each
-    /// placement must be one this search takes at its cell, else `false` and the search is
-    /// unusable. The counts start from zero below the prefix.
-    pub(crate) fn resume_checked(&mut self, prefix: &[Placement]) -> bool {
-        for placement in prefix {
-            loop {
-                match self.advance() {
-                    Some(c) if c.piece() == placement.piece && c.rotation() == placement.turns() => {
-                        self.close();
-                        self.push(c);
-                        break;
-                    }
-                    Some(_) => {}
-                    None => return false,
-                }
-            }
-        }
-        self.floor = self.depth;
-        self.counts = Counts::default();
-        true
-    }
 }
 
-impl Cursor for Search<'_> {
+impl Cursor for RowWalk<'_> {
     type Move = Candidate;
 
     #[inline(always)]
@@ -176,11 +133,6 @@ impl Cursor for Search<'_> {
     #[inline(always)]
     fn counts(&mut self) -> &mut Counts {
         &mut self.counts
-    }
-
-    #[inline(always)]
-    fn budget(&self) -> u64 {
-        self.budget
     }
 
     /// Places candidate `c` at the current depth and opens the next cell.
@@ -220,17 +172,16 @@ impl Cursor for Search<'_> {
     }
 
     #[inline(always)]
-    fn count_below(&mut self, stop: &AtomicBool) {
-        self.count(stop);
-    }
-
-    #[inline(always)]
     fn close(&mut self) {
         self.next[self.depth] = self.end[self.depth];
     }
 
     fn prefix(&self) -> Vec<Candidate> {
         self.placed[..self.depth].to_vec()
+    }
+
+    fn placement(&self, c: Candidate) -> Placement {
+        Placement::new(c.piece(), c.rotation())
     }
 
     fn placements(&self) -> Vec<Placement> {

@@ -4,7 +4,7 @@
 //! whole state is the restart number, the node counts and the stack, so it can be saved and
 //! replayed exactly.
 
-use crate::best::tables::{Cand, Tables};
+use crate::best::tables::{Cand, CandidateTables};
 use crate::model::Placement;
 
 /// Why [`Worker::run`] returned.
@@ -21,7 +21,7 @@ pub(crate) enum Exit {
 /// One thread's search.
 #[derive(Clone, Debug)]
 pub(crate) struct Worker<'t> {
-    t: &'t Tables,
+    t: &'t CandidateTables,
     seed: u64,
     thread: usize,
     cands: Vec<Cand>,
@@ -43,7 +43,7 @@ pub(crate) struct Worker<'t> {
 impl<'t> Worker<'t> {
     /// A worker at the start of restart `restart`, having made `nodes` placements, of which
     /// `restart_start` before this restart began.
-    pub(crate) fn new(t: &'t Tables, seed: u64, thread: usize, restart: u64, nodes: u64) -> Worker<'t> {
+    pub(crate) fn new(t: &'t CandidateTables, seed: u64, thread: usize, restart: u64, nodes: u64) -> Worker<'t> {
         let n = t.n;
         Worker {
             t,

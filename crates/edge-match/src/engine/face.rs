@@ -1,0 +1,262 @@
+//! The one face of both engines: the row engine ([`super::Engine`]) and the engine for any
+//! order ([`super::OrderedEngine`]) implement the private trait [`Face`] (a walk over their
+//! candidate lists, and their counts), and every search they offer is written once here over
+//! it, so that both have the same public methods with the same signatures ([`face_methods`]):
+//! the first solution, counts, every solution, and the work units of a split.
+
+use search::Limits;
+
+use super::cursor::{self, Cursor, Watch};
+use super::parallel::Observe;
+use super::{Counts, Mode, Order};
+use crate::model::{Placement, Puzzle};
+
+/// The tree above a split depth: the placements made there and the partial boards at the depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// Placements above the depth (no solution lies there: the depth is below the cell count).
+    pub above: Counts,
+    /// Every partial board of exactly `depth` cells the search reaches, in search order, each
+    /// placement by depth in the engine's order.
+    pub prefixes: Vec<Vec<Placement>>,
+}
+
+/// Why a split or a unit cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SplitError {
+    /// The depth leaves no cell below the cut.
+    #[error("the split depth must be less than the board's {cells} cells, found {depth}")]
+    TooDeep {
+        /// The depth asked for (or the prefix's length).
+        depth: usize,
+        /// Cells on the board.
+        cells: usize,
+    },
+    /// A prefix placement the search would not make at its cell.
+    #[error(
+        "the prefix's placement {cell} (piece {piece} turned {rotation}) is not one this search makes at that cell: \
+         the unit belongs to another puzzle or other options"
+    )]
+    NotInSearch {
+        /// The cell (row-major, from 0) of the placement.
+        cell: usize,
+        /// The piece placed there.
+        piece: usize,
+        /// Its counter-clockwise quarter turns.
+        rotation: u8,
+    },
+}
+
+/// What an engine provides for the searches of this module.
+pub(crate) trait Face: Sync {
+    /// One depth-first walk over the engine's lists.
+    type Walk<'a>: Cursor
+    where
+        Self: 'a;
+    /// The puzzle searched.
+    fn puzzle(&self) -> &Puzzle;
+    /// The scan order.
+    fn order(&self) -> Order;
+    /// A walk from the empty board in `mode`.
+    fn walk(&self, mode: Mode) -> Self::Walk<'_>;
+    /// Counts every solution below the walk's floor (the tight loop where the engine has one).
+    fn count_below_floor(walk: &mut Self::Walk<'_>, watch: &Watch<'_>);
+    /// Counts the solutions in `mode`, through the board's turns where the engine has a corner.
+    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts;
+    /// Counts the pictures up to the board's turns.
+    fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts;
+}
+
+/// `counts`, marked stopped when `watch` was.
+fn finish(mut counts: Counts, watch: &Watch<'_>) -> Counts {
+    counts.stopped = watch.stopped();
+    counts
+}
+
+pub(crate) fn first<F: Face>(engine: &F, limits: &Limits<'_>) -> (Option<Vec<Placement>>, Counts) {
+    let watch = Watch::new(limits);
+    let mut walk = engine.walk(Mode::Plain);
+    let found = cursor::first(&mut walk, &watch);
+    let counts = finish(*walk.counts(), &watch);
+    (found, counts)
+}
+
+pub(crate) fn count<F: Face>(engine: &F, mode: Mode, limits: &Limits<'_>, observe: Observe<'_>) -> Counts {
+    let watch = Watch::new(limits);
+    finish(engine.count_watched(mode, &watch, observe), &watch)
+}
+
+pub(crate) fn count_distinct<F: Face>(engine: &F, limits: &Limits<'_>) -> Counts {
+    let watch = Watch::new(limits);
+    finish(engine.count_distinct_watched(&watch), &watch)
+}
+
+/// Every solution in `mode` in walk order, to `visit`, until it returns `false` or `watch` stops
+/// the walk.
+pub(crate) fn for_each_solution<F: Face>(
+    engine: &F,
+    mode: Mode,
+    watch: &Watch<'_>,
+    visit: &mut dyn FnMut(&[Placement]) -> bool,
+) -> Counts {
+    let mut walk = engine.walk(mode);
+    cursor::for_each(&mut walk, watch, visit);
+    finish(*walk.counts(), watch)
+}
+
+/// The tree above `depth` (less than the number of cells) searched in `mode`: its placements
+/// and the partial boards of `depth` cells (placements by depth, in the engine's order), in
+/// walk order.
+pub(crate) fn split<F: Face>(engine: &F, mode: Mode, depth: usize) -> Result<Split, SplitError> {
+    let cells = engine.puzzle().rows() * engine.puzzle().cols();
+    if depth >= cells {
+        return Err(SplitError::TooDeep { depth, cells });
+    }
+    let mut top = engine.walk(mode);
+    let prefixes = cursor::prefixes(&mut top, depth)
+        .iter()
+        .map(|prefix| prefix.iter().map(|&c| top.placement(c)).collect())
+        .collect();
+    Ok(Split { above: *top.counts(), prefixes })
+}
+
+/// A walk with `prefix` (a partial board of [`split`]) replayed as its floor and nothing counted
+/// yet.
+fn walk_below<'a, F: Face>(engine: &'a F, mode: Mode, prefix: &[Placement]) -> Result<F::Walk<'a>, SplitError> {
+    let cells = engine.puzzle().rows() * engine.puzzle().cols();
+    if prefix.len() >= cells {
+        return Err(SplitError::TooDeep { depth: prefix.len(), cells });
+    }
+    let mut walk = engine.walk(mode);
+    if !cursor::resume_checked(&mut walk, prefix) {
+        // Find the first placement the walk refused, for the message.
+        let refused = |n: &usize| !cursor::resume_checked(&mut engine.walk(mode), &prefix[..*n]);
+        let depth = (1..=prefix.len()).find(refused).map_or(0, |n| n - 1);
+        let Placement { piece, rotation } = prefix[depth];
+        let cell = engine.order().cells(engine.puzzle().rows(), engine.puzzle().cols())[depth];
+        return Err(SplitError::NotInSearch { cell, piece, rotation: rotation.quarter_turns() as u8 });
+    }
+    Ok(walk)
+}
+
+pub(crate) fn count_below<F: Face>(
+    engine: &F,
+    mode: Mode,
+    prefix: &[Placement],
+    limits: &Limits<'_>,
+) -> Result<Counts, SplitError> {
+    let watch = Watch::new(limits);
+    let mut walk = walk_below(engine, mode, prefix)?;
+    F::count_below_floor(&mut walk, &watch);
+    Ok(finish(*walk.counts(), &watch))
+}
+
+pub(crate) fn solutions_below<F: Face>(
+    engine: &F,
+    mode: Mode,
+    prefix: &[Placement],
+    limits: &Limits<'_>,
+    visit: &mut dyn FnMut(&[Placement]) -> bool,
+) -> Result<Counts, SplitError> {
+    let watch = Watch::new(limits);
+    let mut walk = walk_below(engine, mode, prefix)?;
+    cursor::for_each(&mut walk, &watch, visit);
+    Ok(finish(*walk.counts(), &watch))
+}
+
+/// The public methods of an engine that implements [`Face`]: the same names, signatures and
+/// documentation for both engines.
+macro_rules! face_methods {
+    () => {
+        /// The puzzle searched.
+        pub fn puzzle(&self) -> &crate::model::Puzzle {
+            face::Face::puzzle(self)
+        }
+
+        /// The order this engine searches in.
+        pub fn order(&self) -> crate::engine::Order {
+            face::Face::order(self)
+        }
+
+        /// The first solution in this engine's order (placements by cell, row-major), with the
+        /// placements made to find it; `None` when there is none or `limits` stopped the search
+        /// first (then `stopped` is set).
+        pub fn first(&self, limits: &search::Limits<'_>) -> (Option<Vec<crate::model::Placement>>, Counts) {
+            face::first(self, limits)
+        }
+
+        /// Counts solutions (in `mode`) and placements, splitting the tree across rayon's
+        /// threads (on the calling thread when `limits` limit the placements, so that they are
+        /// the same on every run: stopped exactly at the limit, or by the tight loop after the
+        /// cell it is expanding). In [`Mode::Pictures`], with the corner piece the engine was
+        /// built with (docs/algorithms.md, "the board's turns"), only the pictures with it
+        /// top-left (and top-right, on an oblong board) are searched and the turns of the whole
+        /// board make up the rest: `nodes` are then the placements of that smaller search.
+        pub fn count(&self, mode: Mode, limits: &search::Limits<'_>) -> Counts {
+            face::count(self, mode, limits, &|_, _, _| {})
+        }
+
+        /// [`Self::count`], calling `observe(done, total, placements)` from the worker threads
+        /// each time one of the `total` subtrees of a search is finished, with the placements
+        /// made in it (for a progress display).
+        pub fn count_observed(
+            &self,
+            mode: Mode,
+            limits: &search::Limits<'_>,
+            observe: &(dyn Fn(usize, usize, u64) + Sync),
+        ) -> Counts {
+            face::count(self, mode, limits, observe)
+        }
+
+        /// Counts pictures up to the turns of the whole board, each orbit once: through the
+        /// board's turns when the engine has a corner piece (in parallel), else over every
+        /// picture on the calling thread.
+        pub fn count_distinct(&self, limits: &search::Limits<'_>) -> Counts {
+            face::count_distinct(self, limits)
+        }
+
+        /// Calls `visit` with every solution (in `mode`, placements by cell) in search order, on
+        /// the calling thread, until it returns `false` or `limits` stop the search. Returns
+        /// what was counted.
+        pub fn for_each_solution(
+            &self,
+            mode: Mode,
+            limits: &search::Limits<'_>,
+            mut visit: impl FnMut(&[crate::model::Placement]) -> bool,
+        ) -> Counts {
+            face::for_each_solution(self, mode, &crate::engine::cursor::Watch::new(limits), &mut visit)
+        }
+
+        /// The tree above `depth` (which must be less than the number of cells) searched in
+        /// `mode`: its placements and the partial boards of `depth` cells (placements by depth
+        /// in this engine's order), in search order.
+        pub fn split(&self, mode: Mode, depth: usize) -> Result<crate::engine::Split, crate::engine::SplitError> {
+            face::split(self, mode, depth)
+        }
+
+        /// Counts the solutions (in `mode`) and placements below `prefix`, a partial board from
+        /// [`Self::split`], on the calling thread, under `limits` (each unit has the whole
+        /// budget).
+        pub fn count_below(
+            &self,
+            mode: Mode,
+            prefix: &[crate::model::Placement],
+            limits: &search::Limits<'_>,
+        ) -> Result<Counts, crate::engine::SplitError> {
+            face::count_below(self, mode, prefix, limits)
+        }
+
+        /// Calls `visit` with every solution (in `mode`) below `prefix` in search order, until
+        /// it returns `false` or `limits` stop the search; returns the counts below `prefix`.
+        pub fn solutions_below(
+            &self,
+            mode: Mode,
+            prefix: &[crate::model::Placement],
+            limits: &search::Limits<'_>,
+            mut visit: impl FnMut(&[crate::model::Placement]) -> bool,
+        ) -> Result<Counts, crate::engine::SplitError> {
+            face::solutions_below(self, mode, prefix, limits, &mut visit)
+        }
+    };
+}
+pub(crate) use face_methods;

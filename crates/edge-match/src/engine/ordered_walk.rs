@@ -1,0 +1,201 @@
+//! One depth-first walk over an [`OrderedEngine`], as a [`Cursor`] for the general loops of
+//! `cursor.rs`, and the ordered engine's counts over it (its side of the engines' one face,
+//! `face.rs`). `ordered.rs` holds the engine's lists and knows nothing of its walk.
+
+use super::cursor::{self, Cursor, Watch};
+use super::face;
+use super::ordered::OrderedEngine;
+use super::parallel::{count_split, Observe};
+use super::symmetry::one_per_orbit;
+use super::{Counts, Mode, Order};
+use crate::model::{Placement, Puzzle};
+
+impl OrderedEngine {
+    /// The count of the whole tree in `mode` (no shortcut by the board's turns).
+    fn count_tree(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
+        count_split(self.cells.len(), self.cols, || OrderedWalk::new(self, mode), cursor::count, watch, observe)
+    }
+
+    /// The counts of the searches the board's turns reduce a count to, one after the other
+    /// (under a node limit, each has what the ones before it left).
+    fn count_turned(&self, engines: &[OrderedEngine], watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
+        let mut total = Counts::default();
+        for engine in engines {
+            let part = watch.with_budget(watch.budget().saturating_sub(total.nodes));
+            total = total.add(engine.count_tree(Mode::Pictures, &part, observe));
+            if part.stopped() {
+                watch.stop();
+                break;
+            }
+        }
+        total
+    }
+}
+
+impl face::Face for OrderedEngine {
+    type Walk<'a> = OrderedWalk<'a>;
+
+    fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    fn order(&self) -> Order {
+        self.order
+    }
+
+    fn walk(&self, mode: Mode) -> OrderedWalk<'_> {
+        OrderedWalk::new(self, mode)
+    }
+
+    fn count_below_floor(walk: &mut OrderedWalk<'_>, watch: &Watch<'_>) {
+        cursor::count(walk, watch);
+    }
+
+    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
+        match self.turned_searches(mode) {
+            Some((engines, turns)) => {
+                let mut counts = self.count_turned(&engines, watch, observe);
+                counts.solutions *= turns;
+                counts
+            }
+            None => self.count_tree(mode, watch, observe),
+        }
+    }
+
+    /// Through the board's turns when the count's reduced searches apply (every orbit holds
+    /// exactly one of their pictures), else over every picture on the calling thread.
+    fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts {
+        if let Some((engines, _)) = self.turned_searches(Mode::Pictures) {
+            return self.count_turned(&engines, watch, &|_, _, _| {});
+        }
+        one_per_orbit(&self.puzzle, self.clued, |visit| face::for_each_solution(self, Mode::Pictures, watch, visit))
+    }
+}
+
+/// One depth-first walk over an [`OrderedEngine`].
+pub(crate) struct OrderedWalk<'a> {
+    engine: &'a OrderedEngine,
+    mode: Mode,
+    used: Vec<u64>,
+    /// Per cell: the candidate placed there.
+    at_cell: Vec<u32>,
+    /// Per depth: the next candidate index and the end of the slice.
+    next: Vec<u32>,
+    end: Vec<u32>,
+    depth: usize,
+    floor: usize,
+    counts: Counts,
+}
+
+impl<'a> OrderedWalk<'a> {
+    pub(crate) fn new(engine: &'a OrderedEngine, mode: Mode) -> OrderedWalk<'a> {
+        let n = engine.cells.len();
+        let mut walk = OrderedWalk {
+            engine,
+            mode,
+            used: vec![0; engine.words()],
+            at_cell: vec![0; n],
+            next: vec![0; n + 1],
+            end: vec![0; n + 1],
+            depth: 0,
+            floor: 0,
+            counts: Counts::default(),
+        };
+        walk.open();
+        walk
+    }
+
+    #[inline(always)]
+    fn open(&mut self) {
+        if self.depth < self.engine.cells.len() {
+            let (start, end) = self.engine.range(self.depth, &self.at_cell);
+            self.next[self.depth] = start;
+            self.end[self.depth] = end;
+        }
+    }
+}
+
+impl Cursor for OrderedWalk<'_> {
+    type Move = u32;
+
+    #[inline(always)]
+    fn cells(&self) -> usize {
+        self.engine.cells.len()
+    }
+
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    #[inline(always)]
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    #[inline(always)]
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    #[inline(always)]
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
+
+    /// The next candidate for the current depth, counted as a node.
+    #[inline(always)]
+    fn advance(&mut self) -> Option<u32> {
+        let depth = self.depth;
+        let plan = &self.engine.plans[self.engine.cells[depth]];
+        while self.next[depth] < self.end[depth] {
+            let index = self.next[depth];
+            self.next[depth] += 1;
+            if self.engine.fits(index, plan, &self.at_cell, &self.used, self.mode) {
+                self.counts.nodes += 1;
+                return Some(index);
+            }
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn push(&mut self, index: u32) {
+        let piece = self.engine.candidates[index as usize].piece;
+        self.used[usize::from(piece >> 6)] |= 1 << (piece & 63);
+        self.at_cell[self.engine.cells[self.depth]] = index;
+        self.depth += 1;
+        self.open();
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.depth -= 1;
+        let piece = self.engine.candidates[self.at_cell[self.engine.cells[self.depth]] as usize].piece;
+        self.used[usize::from(piece >> 6)] &= !(1 << (piece & 63));
+    }
+
+    #[inline(always)]
+    fn close(&mut self) {
+        self.next[self.depth] = self.end[self.depth];
+    }
+
+    fn prefix(&self) -> Vec<u32> {
+        (0..self.depth).map(|d| self.at_cell[self.engine.cells[d]]).collect()
+    }
+
+    fn placement(&self, index: u32) -> Placement {
+        let c = self.engine.candidates[index as usize];
+        Placement::new(usize::from(c.piece), c.rotation)
+    }
+
+    fn placements(&self) -> Vec<Placement> {
+        self.at_cell
+            .iter()
+            .map(|&index| {
+                let c = self.engine.candidates[index as usize];
+                Placement::new(usize::from(c.piece), c.rotation)
+            })
+            .collect()
+    }
+}

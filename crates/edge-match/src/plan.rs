@@ -1,0 +1,188 @@
+//! Planning a search once: [`crate::Solver::plan`] decides what a search will be — its scan
+//! order (given, the library's default for the task, or `auto`: the order whose tree Knuth's
+//! estimator finds smallest), the corner piece a count of pictures pins (the one with the
+//! smallest tree, when several are unlike every other piece), the estimated placements, and the
+//! engine built for that order (the row engine only when the order is one it runs) — and the
+//! first solution, the counts, every solution and the work units of a split all run on that
+//! [`Plan`].
+
+use search::Limits;
+
+use crate::engine::{
+    cheapest_corner, estimate_order, unique_corners, Corner, Counts, Engine, Mode, Order, OrderedEngine, Split,
+    SplitError,
+};
+use crate::model::{Placement, Puzzle};
+
+/// The scan order asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderPick {
+    /// Each order's search tree estimated by random probes (seeded: the choice is reproducible),
+    /// the smallest taken; ties go to the earlier order of [`Order::ALL`].
+    Auto,
+    /// This order.
+    Given(Order),
+}
+
+/// What a plan is for: it decides which tree the estimates look at and whether a corner is
+/// pinned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// The first solution.
+    First,
+    /// A count (in [`Mode::Pictures`], through the board's turns where a corner piece allows).
+    Count,
+    /// The count up to the board's turns.
+    Distinct,
+    /// Every solution in search order, or the work units of a split (whose solutions, merged,
+    /// come in that order): the whole tree, no corner pinned.
+    List,
+}
+
+impl OrderPick {
+    /// The library's default for `task` in `mode` on `puzzle`: row order for the plain search
+    /// (its placements are the benchmarks' figures) and for the first solution of a puzzle read
+    /// from the marks format (the seed's); `auto` otherwise.
+    pub fn default_for(puzzle: &Puzzle, task: Task, mode: Mode) -> OrderPick {
+        if mode == Mode::Plain || (puzzle.marks().is_some() && task == Task::First) {
+            OrderPick::Given(Order::Row)
+        } else {
+            OrderPick::Auto
+        }
+    }
+}
+
+/// One search, planned: the order, the corner, the estimate, and the engine built for them.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The scan order.
+    pub order: Order,
+    /// The corner piece (input index) a count of pictures pins, if any.
+    pub corner: Option<usize>,
+    /// The estimated placements of the search, when `auto` chose the order or an estimate was
+    /// asked for.
+    pub estimate: Option<f64>,
+    /// Whether `auto` chose the order (its estimate is then the one to report).
+    pub auto: bool,
+    /// With `auto`, every order tried and its estimate, in [`Order::ALL`]'s order.
+    pub estimates: Vec<(Order, f64)>,
+    mode: Mode,
+    engine: Built,
+}
+
+/// The engine of a plan: the row engine for the orders it runs, else the engine for any order.
+#[derive(Clone, Debug)]
+enum Built {
+    Row(Box<Engine>),
+    Ordered(Box<OrderedEngine>),
+}
+
+/// Runs `$body` with `$engine` bound to the plan's engine, whichever it is: both have the same
+/// methods (`engine/face.rs`).
+macro_rules! with_engine {
+    ($plan:expr, $engine:ident => $body:expr) => {
+        match &$plan.engine {
+            Built::Row($engine) => $body,
+            Built::Ordered($engine) => $body,
+        }
+    };
+}
+
+impl Plan {
+    /// Plans `task` in `mode` on `puzzle` with `clues`; `estimate`: estimate the tree even when
+    /// the order is given (for a progress display).
+    pub(crate) fn new(
+        puzzle: &Puzzle,
+        clues: &[Option<Placement>],
+        task: Task,
+        mode: Mode,
+        pick: Option<OrderPick>,
+        estimate: bool,
+    ) -> Plan {
+        let pick = pick.unwrap_or_else(|| OrderPick::default_for(puzzle, task, mode));
+        let pins = (task == Task::Count && mode == Mode::Pictures) || task == Task::Distinct;
+        let corner = if pins {
+            let (corners, turns) = unique_corners(puzzle, clues);
+            match corners.len() {
+                0 => None,
+                1 => Some(Corner { piece: corners[0], turns }),
+                _ => Some(Corner { piece: cheapest_corner(puzzle, &corners), turns }),
+            }
+        } else {
+            None
+        };
+        // A distinct count searches the pictures' tree whatever the mode.
+        let estimated_mode = if task == Task::Distinct { Mode::Pictures } else { mode };
+        let (order, estimate, estimates) = match pick {
+            OrderPick::Auto => {
+                let estimates: Vec<(Order, f64)> = Order::ALL
+                    .iter()
+                    .map(|&order| (order, estimate_order(puzzle, clues, estimated_mode, order, corner)))
+                    .collect();
+                let &(order, nodes) =
+                    estimates.iter().fold(&estimates[0], |best, here| if here.1 < best.1 { here } else { best });
+                (order, Some(nodes), estimates)
+            }
+            OrderPick::Given(order) => {
+                let nodes = estimate.then(|| estimate_order(puzzle, clues, estimated_mode, order, corner));
+                (order, nodes, Vec::new())
+            }
+        };
+        let engine = match Engine::planned(puzzle, clues, order, corner, 1) {
+            Some(engine) => Built::Row(Box::new(engine)),
+            None => Built::Ordered(Box::new(OrderedEngine::planned(puzzle, clues, order, corner))),
+        };
+        let auto = pick == OrderPick::Auto;
+        Plan { order, corner: corner.map(|c| c.piece), estimate, auto, estimates, mode, engine }
+    }
+
+    /// How solutions are told apart.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The first solution in the plan's order (placements by cell, row-major), with what the
+    /// search counted; `None` when there is none or `limits` stopped it first.
+    pub fn first(&self, limits: &Limits<'_>) -> (Option<Vec<Placement>>, Counts) {
+        with_engine!(self, engine => engine.first(limits))
+    }
+
+    /// Counts solutions and placements on rayon's threads (on the calling thread under a node
+    /// limit), calling `observe(done, total, placements)` from the workers each time one of the
+    /// `total` subtrees of a search is finished (for a progress bar).
+    pub fn count(&self, limits: &Limits<'_>, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
+        with_engine!(self, engine => engine.count_observed(self.mode, limits, observe))
+    }
+
+    /// Counts pictures up to the turns of the whole board, each orbit once.
+    pub fn count_distinct(&self, limits: &Limits<'_>) -> Counts {
+        with_engine!(self, engine => engine.count_distinct(limits))
+    }
+
+    /// Calls `visit` with every solution in search order, on the calling thread, until it
+    /// returns `false` or `limits` stop the search. Returns what was counted.
+    pub fn for_each_solution(&self, limits: &Limits<'_>, visit: impl FnMut(&[Placement]) -> bool) -> Counts {
+        with_engine!(self, engine => engine.for_each_solution(self.mode, limits, visit))
+    }
+
+    /// The tree above `depth` (less than the number of cells): its placements and the partial
+    /// boards of `depth` cells, each placement by depth in the plan's order ([`crate::split`]).
+    pub fn split(&self, depth: usize) -> Result<Split, SplitError> {
+        with_engine!(self, engine => engine.split(self.mode, depth))
+    }
+
+    /// Counts below `prefix`, a partial board of [`Plan::split`], on the calling thread.
+    pub fn count_below(&self, prefix: &[Placement], limits: &Limits<'_>) -> Result<Counts, SplitError> {
+        with_engine!(self, engine => engine.count_below(self.mode, prefix, limits))
+    }
+
+    /// Calls `visit` with every solution below `prefix` in search order; returns the counts.
+    pub fn solutions_below(
+        &self,
+        prefix: &[Placement],
+        limits: &Limits<'_>,
+        visit: impl FnMut(&[Placement]) -> bool,
+    ) -> Result<Counts, SplitError> {
+        with_engine!(self, engine => engine.solutions_below(self.mode, prefix, limits, visit))
+    }
+}
