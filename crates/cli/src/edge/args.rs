@@ -127,7 +127,8 @@ pub struct EdgeArgs {
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "all", "distinct", "best", "verify", "sol"])]
     pub split: Option<usize>,
     /// Solve one work unit (the JSON line written by --split) with the same file and
-    /// options, printing one JSON line: its counts, and every solution with --all
+    /// options, printing one JSON line: its counts, and every solution with --all; `-` solves
+    /// the unit lines on standard input one after another, a result line for each, in order
     #[arg(long, value_name = "LINE", conflicts_with_all = ["distinct", "best", "verify", "sol"])]
     pub unit: Option<String>,
 }

@@ -170,10 +170,47 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         }
         return Ok(());
     }
-    let line = args.unit.as_deref().context("neither --split nor --unit")?;
-    let unit: UnitJson = serde_json::from_str(line).map_err(|err| json_error("--unit", 1, &err))?;
-    let refuse =
-        |message: String| -> anyhow::Error { BadInput { file: "--unit".to_owned(), pos: None, message }.into() };
+    let text = args.unit.as_deref().context("neither --split nor --unit")?;
+    // `--unit -`: unit lines from standard input, every one read and parsed before any is
+    // solved, then solved one after another and printed in order; no line is no work. One
+    // process for a slice of units, as `slide --unit -` does, instead of one per unit.
+    let units: Vec<(String, UnitJson)> = if text == "-" {
+        let mut units = Vec::new();
+        for (number, line) in std::io::BufRead::lines(std::io::stdin().lock()).enumerate() {
+            let line = line.map_err(|err| BadInput {
+                file: "<stdin>".to_owned(),
+                pos: None,
+                message: format!("cannot read: {err}"),
+            })?;
+            if !line.trim().is_empty() {
+                let unit = serde_json::from_str(&line).map_err(|err| json_error("<stdin>", number + 1, &err))?;
+                units.push((format!("<stdin>:{}", number + 1), unit));
+            }
+        }
+        units
+    } else {
+        vec![("--unit".to_owned(), serde_json::from_str(text).map_err(|err| json_error("--unit", 1, &err))?)]
+    };
+    for (name, unit) in units {
+        run_unit(args, puzzle, &key, mode_json, &plan_of, &name, unit, out)?;
+    }
+    Ok(())
+}
+
+/// Solves one unit of a split and prints its result line; `name` names it in errors
+/// (`--unit`, or `<stdin>:N`).
+#[allow(clippy::too_many_arguments)]
+fn run_unit(
+    args: &EdgeArgs,
+    puzzle: &Puzzle,
+    key: &str,
+    mode_json: ModeJson,
+    plan_of: &dyn Fn(Option<OrderPick>) -> Plan,
+    name: &str,
+    unit: UnitJson,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let refuse = |message: String| -> anyhow::Error { BadInput { file: name.to_owned(), pos: None, message }.into() };
     let search = unit.search();
     if search.mode != mode_json {
         return Err(refuse(

@@ -349,6 +349,39 @@ fn merged_units_list_the_solutions_in_the_order_of_all() {
     assert!(ok(common::puzzle(&["edge", "--unit", unit, path(&file)], "")).contains(r#""order":"snake""#));
 }
 
+/// `edge --unit -` solves the unit lines of standard input one after another: the same result
+/// lines, in the same order, as one `--unit LINE` process per line; every line is read before
+/// any is solved, so a bad one stops the run with its line named and nothing printed; no line
+/// is no work.
+#[test]
+fn units_from_standard_input_match_one_process_per_unit() {
+    let file = common::workspace_root().join("fixtures/data/brendan_set1_03x03.puz");
+    let units = ok(common::puzzle(&["edge", "--split", "2", path(&file)], ""));
+    let lines: Vec<&str> = units.lines().collect();
+    assert!(lines.len() > 3, "{units}");
+    let strip = |result: &str| {
+        let mut value: serde_json::Value = serde_json::from_str(result).unwrap();
+        value.as_object_mut().unwrap().remove("elapsed_ms");
+        value
+    };
+    let one_by_one: Vec<serde_json::Value> = lines
+        .iter()
+        .map(|unit| strip(&ok(common::puzzle(&["edge", "--all", "--unit", unit, path(&file)], ""))))
+        .collect();
+    let stdin = format!("{}\n\n", lines.join("\n"));
+    let batch = ok(common::puzzle(&["edge", "--all", "--unit", "-", path(&file)], &stdin));
+    let batch: Vec<serde_json::Value> = batch.lines().map(strip).collect();
+    assert_eq!(batch, one_by_one);
+
+    let bad = format!("{}\n{{\"unit\":\n{}\n", lines[0], lines[1]);
+    let run = common::puzzle(&["edge", "--all", "--unit", "-", path(&file)], &bad);
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""), "{}", run.failure("exit status"));
+    assert!(run.stderr.starts_with("error: <stdin>:2:"), "{}", run.stderr);
+
+    let run = common::puzzle(&["edge", "--unit", "-", path(&file)], "");
+    assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (0, "", ""));
+}
+
 #[test]
 fn split_units_add_up_on_generated_boards_with_options() {
     let scratch = scratch("generated");
