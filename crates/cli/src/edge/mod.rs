@@ -8,6 +8,7 @@
 mod args;
 pub(crate) mod best;
 mod json;
+mod print;
 mod solve;
 pub(crate) mod split;
 

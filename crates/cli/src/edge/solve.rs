@@ -1,24 +1,21 @@
 //! `puzzle edge` without `--verify`, `--split`, `--unit` or `--best`, for every puzzle: the first
 //! solution, counts and `--all` on the plan the library's [`Solver`] makes (the scan order asked
-//! for, or its default), each answer checked before it is printed. Puzzles read from the marks format
-//! keep the seed's outputs (boxes, `solution K:` blocks, their JSON keys); `.puz` puzzles print
-//! `.sol` lines.
+//! for, or its default), each answer checked before it is printed, then handed to the printer of
+//! the output format (`print.rs`).
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
-use edge_match::engine::{Counts, Mode, Order};
+use edge_match::engine::{Mode, Order};
 use edge_match::{Limits, Placement, Plan, Puzzle, Solution, Solver, Task};
-use serde::Serialize;
 
-use super::json::CountJson;
+use super::print::{printer, EdgePrinter, Shown};
 use super::{EdgeArgs, OrderArg};
 
 /// Solves `puzzle` with `clues` as `args` ask.
 pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
-    let marks = puzzle.marks().is_some();
     let started = Instant::now();
     let limits = crate::interrupt::limits(args.time_limit.value, args.max_nodes.value);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
@@ -40,6 +37,8 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     };
     // A marks puzzle's JSON names the order only when it was not the seed's row-major default.
     let marks_shown = (args.order.is_some() || plan.order != Order::Row || plan.auto).then_some(shown);
+    let printer = printer(puzzle, args.output.json, shown, marks_shown, args.plain);
+    let out: &mut dyn Write = out;
     if let Some(bar) = bar {
         // Subtrees finished out of all (each search through the board's turns has its own) and
         // the placements made in them, kept in atomics the ticker reads: the workers never touch
@@ -59,38 +58,19 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         };
         let counts = plan.count(&limits, &observe);
         drop(ticker);
-        return write_count(args, puzzle, counts, started, if marks { marks_shown } else { Some(shown) }, out);
+        return printer.count(out, &counts, started.elapsed().as_secs_f64());
     }
     if args.distinct {
         let counts = plan.count_distinct(&limits);
-        return write_count(args, puzzle, counts, started, if marks { marks_shown } else { Some(shown) }, out);
+        return printer.count(out, &counts, started.elapsed().as_secs_f64());
     }
     if args.all {
-        return write_all(args, puzzle, &plan, &limits, out);
+        return write_all(puzzle, &plan, &limits, &*printer, out);
     }
     let (found, counts) = plan.first(&limits);
     let nodes = counts.nodes;
     if found.is_none() && counts.stopped {
-        let seconds = started.elapsed().as_secs_f64();
-        if marks && args.output.json {
-            let json = serde_json::json!({
-                "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
-                "nodes": nodes, "status": "gave up",
-            });
-            writeln!(out, "{json}")?;
-        } else if marks {
-            writeln!(out, "gave up after {nodes} nodes")?;
-        } else if args.output.json {
-            let json = serde_json::json!({
-                "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
-                "nodes": nodes, "elapsed_ms": seconds * 1000.0, "status": "gave up",
-                "order": shown.order, "estimated_nodes": shown.estimated_nodes,
-            });
-            writeln!(out, "{json}")?;
-        } else {
-            writeln!(out, "gave up after {nodes} placements in {seconds:.3} s")?;
-        }
-        return Ok(());
+        return printer.gave_up(out, nodes, started.elapsed().as_secs_f64());
     }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let solution = match found {
@@ -109,68 +89,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     if let Some(path) = &args.svg.path {
         crate::svg::write(path, &crate::svg::edge::board(puzzle, solution.as_ref()))?;
     }
-    if marks {
-        return write_marks_first(args, puzzle, solution.as_ref(), nodes, marks_shown, out);
-    }
-    if args.output.json {
-        let json = FirstJson {
-            rows: puzzle.rows(),
-            cols: puzzle.cols(),
-            solved: solution.is_some(),
-            placements: solution.as_ref().map(|s| s.placements().iter().map(PlacementJson::from).collect()),
-            solutions: u64::from(solution.is_some()),
-            nodes,
-            elapsed_ms,
-            order: shown.order,
-            estimated_nodes: shown.estimated_nodes,
-        };
-        writeln!(out, "{}", serde_json::to_string(&json)?)?;
-        return Ok(());
-    }
-    match &solution {
-        Some(solution) => {
-            writeln!(out, "solution ({} placements):", nodes)?;
-            write!(out, "{}", edge_match::render_solution(puzzle, solution.placements()))?;
-        }
-        None => writeln!(out, "no solution")?,
-    }
-    Ok(())
-}
-
-/// The first solution of a marks puzzle as the seed prints it: the pieces and the board as boxes
-/// (or `no solution`), or one line of JSON.
-fn write_marks_first(
-    args: &EdgeArgs,
-    puzzle: &Puzzle,
-    solution: Option<&Solution>,
-    nodes: u64,
-    plan: Option<Shown>,
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
-    if args.output.json {
-        let json = MarksFirstJson {
-            rows: puzzle.rows(),
-            cols: puzzle.cols(),
-            solved: solution.is_some(),
-            placements: solution.map(|s| s.placements().iter().map(PlacementJson::from).collect()),
-            nodes,
-            order: plan.map(|plan| plan.order),
-            estimated_nodes: plan.and_then(|plan| plan.estimated_nodes),
-        };
-        writeln!(out, "{}", serde_json::to_string(&json)?)?;
-        return Ok(());
-    }
-    writeln!(out, "pieces (piece,rotation = input index, counter-clockwise quarter turns):")?;
-    write!(out, "{}", edge_match::render_pieces(puzzle))?;
-    writeln!(out)?;
-    match solution {
-        Some(solution) => {
-            writeln!(out, "solution:")?;
-            write!(out, "{}", edge_match::render_solution(puzzle, solution.placements()))?;
-        }
-        None => writeln!(out, "no solution")?,
-    }
-    Ok(())
+    printer.first(out, solution.as_ref(), nodes, elapsed_ms)
 }
 
 /// Re-checks the solver's answer independently; a failure is a bug, reported as an internal
@@ -179,41 +98,20 @@ fn checked(puzzle: &Puzzle, placements: &[Placement]) -> anyhow::Result<Solution
     edge_match::check_solution(puzzle, placements).context("the solver's answer failed the independent check")
 }
 
-/// `--all`: every solution as it is found, checked first: `.sol` blocks (boxes headed
-/// `solution K:` for a marks puzzle) or JSON lines; then, when the search stopped early, how many
-/// were found.
+/// `--all`: every solution as it is found, checked first, then, when the search stopped early,
+/// how many were found.
 fn write_all(
-    args: &EdgeArgs,
     puzzle: &Puzzle,
     plan: &Plan,
     limits: &Limits<'_>,
-    out: &mut impl Write,
+    printer: &dyn EdgePrinter,
+    out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let marks = puzzle.marks().is_some();
     let mut number = 0u64;
     let mut failure = None;
     let visit = |placements: &[Placement]| {
         number += 1;
-        let written = (|| -> anyhow::Result<()> {
-            let solution = checked(puzzle, placements)?;
-            if args.output.json {
-                let placements: Vec<PlacementJson> = solution.placements().iter().map(PlacementJson::from).collect();
-                let line = serde_json::json!({ "solution": number, "placements": placements });
-                writeln!(out, "{line}")?;
-            } else {
-                if number > 1 {
-                    writeln!(out)?;
-                }
-                if marks {
-                    writeln!(out, "solution {number}:")?;
-                    write!(out, "{}", edge_match::render_solution(puzzle, solution.placements()))?;
-                } else {
-                    writeln!(out, "c solution {number}")?;
-                    write!(out, "{}", edge_match::sol::write_sol(puzzle, solution.placements()))?;
-                }
-            }
-            Ok(())
-        })();
+        let written = checked(puzzle, placements).and_then(|solution| printer.solution(out, number, &solution));
         match written {
             Ok(()) => true,
             Err(err) => {
@@ -227,103 +125,5 @@ fn write_all(
         return Err(err);
     }
     // A stream stopped early says so after the solutions found.
-    super::json::write_stream_end(out, args.output.json, if marks { "" } else { "c " }, number, counts.stopped)?;
-    Ok(())
-}
-
-fn write_count(
-    args: &EdgeArgs,
-    puzzle: &Puzzle,
-    counts: Counts,
-    started: Instant,
-    plan: Option<Shown>,
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
-    let seconds = started.elapsed().as_secs_f64();
-    let marks = puzzle.marks().is_some();
-    // Stopped early (a limit or Ctrl-C): the counts are what was reached, never the answer.
-    let complete = !counts.stopped;
-    if args.output.json {
-        let json = CountJson {
-            rows: puzzle.rows(),
-            cols: puzzle.cols(),
-            solutions: complete.then_some(counts.solutions),
-            solutions_so_far: (!complete).then_some(counts.solutions),
-            nodes: counts.nodes,
-            // The marks format's count keeps the seed's keys (and the order, when not row-major).
-            elapsed_ms: (!marks).then_some(seconds * 1000.0),
-            order: plan.map(|plan| plan.order),
-            estimated_nodes: plan.and_then(|plan| plan.estimated_nodes),
-            status: if complete { "complete" } else { "gave up" },
-        };
-        writeln!(out, "{}", serde_json::to_string(&json)?)?;
-        return Ok(());
-    }
-    if complete {
-        writeln!(out, "{}", counts.solutions)?;
-    } else if marks {
-        writeln!(out, "gave up after {} nodes: at least {} solutions", counts.nodes, counts.solutions)?;
-    } else {
-        writeln!(
-            out,
-            "gave up after {} placements in {seconds:.3} s: at least {} solutions",
-            counts.nodes, counts.solutions
-        )?;
-    }
-    if args.plain && !marks {
-        let rate = counts.nodes as f64 / seconds.max(1e-9) / 1e6;
-        writeln!(out, "{} placements in {seconds:.3} s ({rate:.1} M placements/s)", counts.nodes)?;
-    }
-    Ok(())
-}
-
-#[derive(Serialize, Clone)]
-struct PlacementJson {
-    piece: usize,
-    rotation: u8,
-}
-
-impl From<&Placement> for PlacementJson {
-    fn from(p: &Placement) -> PlacementJson {
-        PlacementJson { piece: p.piece, rotation: p.turns() }
-    }
-}
-
-/// `--json` output for the first solution of a marks puzzle: the seed's keys, and the order when
-/// it was asked for or chosen.
-#[derive(Serialize)]
-struct MarksFirstJson {
-    rows: usize,
-    cols: usize,
-    solved: bool,
-    placements: Option<Vec<PlacementJson>>,
-    /// Pieces placed during the search.
-    nodes: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    order: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    estimated_nodes: Option<u64>,
-}
-
-/// The scan order a search ran in, and the tree size `--order auto` estimated for it, as the
-/// outputs show them.
-#[derive(Clone, Copy)]
-struct Shown {
-    order: &'static str,
-    estimated_nodes: Option<u64>,
-}
-
-/// `--json` output for the first solution.
-#[derive(Serialize)]
-struct FirstJson {
-    rows: usize,
-    cols: usize,
-    solved: bool,
-    placements: Option<Vec<PlacementJson>>,
-    solutions: u64,
-    nodes: u64,
-    elapsed_ms: f64,
-    order: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    estimated_nodes: Option<u64>,
+    printer.end(out, number, counts.stopped)
 }

@@ -1,0 +1,329 @@
+//! How `puzzle edge` prints the first solution, a count and an `--all` stream: one printer per
+//! output format, as `slide/print.rs` does for `puzzle slide`. The solving code in `solve.rs`
+//! decides what to print; a printer decides how. Four formats: `.puz` puzzles print `.sol`
+//! lines or JSON; puzzles read from the seed's marks format keep its outputs (boxes, `solution
+//! K:` blocks) and its JSON keys.
+
+use std::io::Write;
+
+use edge_match::engine::Counts;
+use edge_match::{Puzzle, Solution};
+use serde::Serialize;
+
+use super::json::{write_stream_end, CountJson};
+
+/// The scan order a search ran in, and the tree size `--order auto` estimated for it, as the
+/// outputs show them.
+#[derive(Clone, Copy)]
+pub(super) struct Shown {
+    pub(super) order: &'static str,
+    pub(super) estimated_nodes: Option<u64>,
+}
+
+/// Prints the answers of one puzzle in one output format.
+pub(super) trait EdgePrinter {
+    /// The first solution's search stopped (a limit or Ctrl-C) before it found one.
+    fn gave_up(&self, out: &mut dyn Write, nodes: u64, seconds: f64) -> anyhow::Result<()>;
+    /// The first solution (checked), or that there is none.
+    fn first(
+        &self,
+        out: &mut dyn Write,
+        solution: Option<&Solution>,
+        nodes: u64,
+        elapsed_ms: f64,
+    ) -> anyhow::Result<()>;
+    /// A count of solutions (complete, or what was reached when `counts.stopped`).
+    fn count(&self, out: &mut dyn Write, counts: &Counts, seconds: f64) -> anyhow::Result<()>;
+    /// Solution `number` (from 1) of an `--all` stream, checked.
+    fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()>;
+    /// The end of an `--all` stream of `found` solutions: a line when it stopped early.
+    fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()>;
+}
+
+/// The printer for `puzzle`'s format and `--json`. `shown` is the plan as a `.puz` output shows
+/// it; `marks_shown` as a marks output does (only when not the seed's row-major default);
+/// `plain`: the count of a plain search adds its rate.
+pub(super) fn printer<'p>(
+    puzzle: &'p Puzzle,
+    json: bool,
+    shown: Shown,
+    marks_shown: Option<Shown>,
+    plain: bool,
+) -> Box<dyn EdgePrinter + 'p> {
+    match (puzzle.marks().is_some(), json) {
+        (false, false) => Box::new(SolText { puzzle, plain }),
+        (false, true) => Box::new(PuzJson { puzzle, shown }),
+        (true, false) => Box::new(MarksText { puzzle }),
+        (true, true) => Box::new(MarksJson { puzzle, shown: marks_shown }),
+    }
+}
+
+/// `.puz` puzzles as text: the board drawn, `.sol` blocks, counts as numbers.
+struct SolText<'p> {
+    puzzle: &'p Puzzle,
+    plain: bool,
+}
+
+/// `.puz` puzzles as JSON lines.
+struct PuzJson<'p> {
+    puzzle: &'p Puzzle,
+    shown: Shown,
+}
+
+/// Marks puzzles as the seed prints them: pieces and boards as boxes.
+struct MarksText<'p> {
+    puzzle: &'p Puzzle,
+}
+
+/// Marks puzzles as JSON lines with the seed's keys (and the order when it was not row-major).
+struct MarksJson<'p> {
+    puzzle: &'p Puzzle,
+    shown: Option<Shown>,
+}
+
+/// A count as text: the number, or what was reached after what `gave_up` says.
+fn count_text(out: &mut dyn Write, counts: &Counts, gave_up: &str) -> anyhow::Result<()> {
+    if counts.stopped {
+        writeln!(out, "gave up after {gave_up}: at least {} solutions", counts.solutions)?;
+    } else {
+        writeln!(out, "{}", counts.solutions)?;
+    }
+    Ok(())
+}
+
+/// A count as JSON; `elapsed_ms` only in the `.puz` form (the marks form keeps the seed's keys).
+fn count_json(
+    out: &mut dyn Write,
+    puzzle: &Puzzle,
+    counts: &Counts,
+    elapsed_ms: Option<f64>,
+    shown: Option<Shown>,
+) -> anyhow::Result<()> {
+    // Stopped early (a limit or Ctrl-C): the counts are what was reached, never the answer.
+    let complete = !counts.stopped;
+    let json = CountJson {
+        rows: puzzle.rows(),
+        cols: puzzle.cols(),
+        solutions: complete.then_some(counts.solutions),
+        solutions_so_far: (!complete).then_some(counts.solutions),
+        nodes: counts.nodes,
+        elapsed_ms,
+        order: shown.map(|shown| shown.order),
+        estimated_nodes: shown.and_then(|shown| shown.estimated_nodes),
+        status: if complete { "complete" } else { "gave up" },
+    };
+    writeln!(out, "{}", serde_json::to_string(&json)?)?;
+    Ok(())
+}
+
+/// One solution of an `--all` stream as a JSON line (both formats).
+fn solution_json(out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
+    let placements: Vec<PlacementJson> = solution.placements().iter().map(PlacementJson::from).collect();
+    let line = serde_json::json!({ "solution": number, "placements": placements });
+    writeln!(out, "{line}")?;
+    Ok(())
+}
+
+impl EdgePrinter for SolText<'_> {
+    fn gave_up(&self, out: &mut dyn Write, nodes: u64, seconds: f64) -> anyhow::Result<()> {
+        writeln!(out, "gave up after {nodes} placements in {seconds:.3} s")?;
+        Ok(())
+    }
+
+    fn first(&self, out: &mut dyn Write, solution: Option<&Solution>, nodes: u64, _: f64) -> anyhow::Result<()> {
+        match solution {
+            Some(solution) => {
+                writeln!(out, "solution ({} placements):", nodes)?;
+                write!(out, "{}", edge_match::render_solution(self.puzzle, solution.placements()))?;
+            }
+            None => writeln!(out, "no solution")?,
+        }
+        Ok(())
+    }
+
+    fn count(&self, out: &mut dyn Write, counts: &Counts, seconds: f64) -> anyhow::Result<()> {
+        count_text(out, counts, &format!("{} placements in {seconds:.3} s", counts.nodes))?;
+        if self.plain {
+            let rate = counts.nodes as f64 / seconds.max(1e-9) / 1e6;
+            writeln!(out, "{} placements in {seconds:.3} s ({rate:.1} M placements/s)", counts.nodes)?;
+        }
+        Ok(())
+    }
+
+    fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
+        if number > 1 {
+            writeln!(out)?;
+        }
+        writeln!(out, "c solution {number}")?;
+        write!(out, "{}", edge_match::sol::write_sol(self.puzzle, solution.placements()))?;
+        Ok(())
+    }
+
+    fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
+        Ok(write_stream_end(&mut &mut *out, false, "c ", found, stopped)?)
+    }
+}
+
+impl EdgePrinter for PuzJson<'_> {
+    fn gave_up(&self, out: &mut dyn Write, nodes: u64, seconds: f64) -> anyhow::Result<()> {
+        let json = serde_json::json!({
+            "rows": self.puzzle.rows(), "cols": self.puzzle.cols(), "solved": null, "placements": null,
+            "nodes": nodes, "elapsed_ms": seconds * 1000.0, "status": "gave up",
+            "order": self.shown.order, "estimated_nodes": self.shown.estimated_nodes,
+        });
+        writeln!(out, "{json}")?;
+        Ok(())
+    }
+
+    fn first(
+        &self,
+        out: &mut dyn Write,
+        solution: Option<&Solution>,
+        nodes: u64,
+        elapsed_ms: f64,
+    ) -> anyhow::Result<()> {
+        let json = FirstJson {
+            rows: self.puzzle.rows(),
+            cols: self.puzzle.cols(),
+            solved: solution.is_some(),
+            placements: solution.map(|s| s.placements().iter().map(PlacementJson::from).collect()),
+            solutions: u64::from(solution.is_some()),
+            nodes,
+            elapsed_ms,
+            order: self.shown.order,
+            estimated_nodes: self.shown.estimated_nodes,
+        };
+        writeln!(out, "{}", serde_json::to_string(&json)?)?;
+        Ok(())
+    }
+
+    fn count(&self, out: &mut dyn Write, counts: &Counts, seconds: f64) -> anyhow::Result<()> {
+        count_json(out, self.puzzle, counts, Some(seconds * 1000.0), Some(self.shown))
+    }
+
+    fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
+        solution_json(out, number, solution)
+    }
+
+    fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
+        Ok(write_stream_end(&mut &mut *out, true, "c ", found, stopped)?)
+    }
+}
+
+impl EdgePrinter for MarksText<'_> {
+    fn gave_up(&self, out: &mut dyn Write, nodes: u64, _: f64) -> anyhow::Result<()> {
+        writeln!(out, "gave up after {nodes} nodes")?;
+        Ok(())
+    }
+
+    fn first(&self, out: &mut dyn Write, solution: Option<&Solution>, _: u64, _: f64) -> anyhow::Result<()> {
+        writeln!(out, "pieces (piece,rotation = input index, counter-clockwise quarter turns):")?;
+        write!(out, "{}", edge_match::render_pieces(self.puzzle))?;
+        writeln!(out)?;
+        match solution {
+            Some(solution) => {
+                writeln!(out, "solution:")?;
+                write!(out, "{}", edge_match::render_solution(self.puzzle, solution.placements()))?;
+            }
+            None => writeln!(out, "no solution")?,
+        }
+        Ok(())
+    }
+
+    fn count(&self, out: &mut dyn Write, counts: &Counts, _: f64) -> anyhow::Result<()> {
+        count_text(out, counts, &format!("{} nodes", counts.nodes))
+    }
+
+    fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
+        if number > 1 {
+            writeln!(out)?;
+        }
+        writeln!(out, "solution {number}:")?;
+        write!(out, "{}", edge_match::render_solution(self.puzzle, solution.placements()))?;
+        Ok(())
+    }
+
+    fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
+        Ok(write_stream_end(&mut &mut *out, false, "", found, stopped)?)
+    }
+}
+
+impl EdgePrinter for MarksJson<'_> {
+    fn gave_up(&self, out: &mut dyn Write, nodes: u64, _: f64) -> anyhow::Result<()> {
+        let json = serde_json::json!({
+            "rows": self.puzzle.rows(), "cols": self.puzzle.cols(), "solved": null, "placements": null,
+            "nodes": nodes, "status": "gave up",
+        });
+        writeln!(out, "{json}")?;
+        Ok(())
+    }
+
+    fn first(&self, out: &mut dyn Write, solution: Option<&Solution>, nodes: u64, _: f64) -> anyhow::Result<()> {
+        let json = MarksFirstJson {
+            rows: self.puzzle.rows(),
+            cols: self.puzzle.cols(),
+            solved: solution.is_some(),
+            placements: solution.map(|s| s.placements().iter().map(PlacementJson::from).collect()),
+            nodes,
+            order: self.shown.map(|shown| shown.order),
+            estimated_nodes: self.shown.and_then(|shown| shown.estimated_nodes),
+        };
+        writeln!(out, "{}", serde_json::to_string(&json)?)?;
+        Ok(())
+    }
+
+    fn count(&self, out: &mut dyn Write, counts: &Counts, _: f64) -> anyhow::Result<()> {
+        count_json(out, self.puzzle, counts, None, self.shown)
+    }
+
+    fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
+        solution_json(out, number, solution)
+    }
+
+    fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
+        Ok(write_stream_end(&mut &mut *out, true, "", found, stopped)?)
+    }
+}
+
+#[derive(Serialize, Clone)]
+struct PlacementJson {
+    piece: usize,
+    rotation: u8,
+}
+
+impl From<&edge_match::Placement> for PlacementJson {
+    fn from(p: &edge_match::Placement) -> PlacementJson {
+        PlacementJson { piece: p.piece, rotation: p.turns() }
+    }
+}
+
+/// `--json` output for the first solution of a marks puzzle: the seed's keys, and the order when
+/// it was asked for or chosen.
+#[derive(Serialize)]
+struct MarksFirstJson {
+    rows: usize,
+    cols: usize,
+    solved: bool,
+    placements: Option<Vec<PlacementJson>>,
+    /// Pieces placed during the search.
+    nodes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimated_nodes: Option<u64>,
+}
+
+/// `--json` output for the first solution.
+#[derive(Serialize)]
+struct FirstJson {
+    rows: usize,
+    cols: usize,
+    solved: bool,
+    placements: Option<Vec<PlacementJson>>,
+    solutions: u64,
+    nodes: u64,
+    elapsed_ms: f64,
+    order: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimated_nodes: Option<u64>,
+}
