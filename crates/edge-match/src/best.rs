@@ -148,9 +148,9 @@ pub enum End {
     NodeLimit,
 }
 
-/// What a run did.
+/// What a `--best` run did: why it ended, its placements, the state to resume from.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct BestRun {
     /// Why it ended.
     pub end: End,
     /// Placements in all, resumed runs included.
@@ -250,7 +250,7 @@ impl<'p> BoardSearch<'p> {
     /// Searches until `control` says stop, the board is perfect or the search is exhausted,
     /// calling `on_event` (on this thread) with each better board and each checkpoint; the run
     /// stops (as by the interrupt flag) when `on_event` returns `false`.
-    pub fn run(&self, control: &Control<'_>, mut on_event: impl FnMut(Event) -> bool) -> Outcome {
+    pub fn run(&self, control: &Control<'_>, mut on_event: impl FnMut(Event) -> bool) -> BestRun {
         let jobs = self.settings.jobs;
         let offset = Duration::from_millis(self.start.as_ref().map_or(0, |c| c.elapsed_ms));
         let started = Instant::now();
@@ -417,7 +417,7 @@ impl<'p> BoardSearch<'p> {
             End::NodeLimit
         };
         let checkpoint = checkpoint(&states, &best);
-        Outcome { end, nodes: checkpoint.nodes(), checkpoint }
+        BestRun { end, nodes: checkpoint.nodes(), checkpoint }
     }
 }
 

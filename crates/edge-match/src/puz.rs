@@ -240,9 +240,9 @@ mod tests {
 
     /// What a puzzle reads as: rows, columns, pieces, framed; or the error as
     /// `(line, col, message)`.
-    type Outcome<'a> = Result<(usize, usize, Vec<[u16; 4]>, bool), (usize, usize, &'a str)>;
+    type Expected<'a> = Result<(usize, usize, Vec<[u16; 4]>, bool), (usize, usize, &'a str)>;
 
-    fn check(input: &str, frame: Option<bool>, expected: Outcome<'_>) {
+    fn check(input: &str, frame: Option<bool>, expected: Expected<'_>) {
         let got = match parse_puz(input, &PuzOptions { frame, rotate: true }) {
             Ok(puzzle) => Ok((puzzle.rows(), puzzle.cols(), puzzle.pieces().to_vec(), puzzle.framed())),
             Err(err) => Err((err.pos.line, err.pos.col, err.kind.to_string())),

@@ -233,11 +233,11 @@ mod tests {
     }
 
     /// The placed cells as `(cell, piece, rotation)`, or an error as `(line, col, message)`.
-    type Outcome<'a> = Result<&'a [(usize, usize, u8)], (usize, usize, &'a str)>;
+    type Expected<'a> = Result<&'a [(usize, usize, u8)], (usize, usize, &'a str)>;
 
     /// Reads `input` as the lines of a 2x3 puzzle (2 rows, 3 columns) and lays them out as
     /// `(cell, piece, rotation)` for the placed cells, or gives the error as `(line, col, message)`.
-    fn check(input: &str, rotate: bool, expected: Outcome<'_>) {
+    fn check(input: &str, rotate: bool, expected: Expected<'_>) {
         let got = parse_sol(input).and_then(|lines| clue_cells(&puzzle(2, 3, rotate), &lines));
         let got = match got {
             Ok(cells) => Ok((cells.iter().enumerate())

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use sliding::{Board, Goal, PlanError};
 
-use super::outcome::Outcome;
+use super::outcome::PlannedAnswer;
 use super::settings::SlideSettings;
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
@@ -20,7 +20,7 @@ pub(super) struct LimitedPlanner<'t> {
 
 /// An answer and the time it took.
 pub(super) struct Timed {
-    pub(super) report: Outcome,
+    pub(super) report: PlannedAnswer,
     pub(super) seconds: f64,
 }
 
@@ -53,8 +53,8 @@ impl<'t> LimitedPlanner<'t> {
         let limits = self.limits.sliding(started);
         // A fast answer's path is not kept: it is made again, checked, as it is printed.
         let report = match self.fast {
-            true => self.planner.solve_fast(board, &limits).map(Outcome::Fast),
-            false => self.planner.solve(board, &limits).map(Outcome::Searched),
+            true => self.planner.solve_fast(board, &limits).map(PlannedAnswer::Fast),
+            false => self.planner.solve(board, &limits).map(PlannedAnswer::Searched),
         };
         match report {
             Ok(report) => Ok(Ok(Timed { report, seconds: started.elapsed().as_secs_f64() })),

@@ -8,7 +8,7 @@ use super::moves::Moves;
 
 /// An answer of the planner's searches (the path kept) or of its fast solver (the path made
 /// again when printed).
-pub(super) enum Outcome {
+pub(super) enum PlannedAnswer {
     Searched(sliding::Report),
     Fast(sliding::FastReport),
 }
@@ -17,8 +17,8 @@ impl Timed {
     /// The answer with its path in memory (for the pictures).
     pub(super) fn answer(&self) -> anyhow::Result<Answer> {
         Ok(match &self.report {
-            Outcome::Searched(report) => report.answer.clone(),
-            Outcome::Fast(report) => match &report.answer {
+            PlannedAnswer::Searched(report) => report.answer.clone(),
+            PlannedAnswer::Fast(report) => match &report.answer {
                 sliding::FastAnswer::Solved(path) => Answer::Solved(path.to_vec().map_err(anyhow::Error::msg)?),
                 sliding::FastAnswer::Unsolvable => Answer::Unsolvable,
                 sliding::FastAnswer::GaveUp => Answer::GaveUp,
@@ -46,9 +46,9 @@ pub(super) enum Kind {
 }
 
 impl Printed<'_> {
-    pub(super) fn of(outcome: &Outcome) -> Printed<'_> {
+    pub(super) fn of(outcome: &PlannedAnswer) -> Printed<'_> {
         match outcome {
-            Outcome::Searched(report) => {
+            PlannedAnswer::Searched(report) => {
                 let (answer, moves) = match &report.answer {
                     Answer::Solved(path) => (Kind::Solved, Some(Moves::Kept(path))),
                     Answer::Unsolvable => (Kind::Unsolvable, None),
@@ -58,7 +58,7 @@ impl Printed<'_> {
                     (report.nodes, report.optimal, report.lower_bound, report.method);
                 Printed { answer, moves, nodes, optimal, lower_bound, method }
             }
-            Outcome::Fast(report) => {
+            PlannedAnswer::Fast(report) => {
                 let (answer, moves) = match &report.answer {
                     sliding::FastAnswer::Solved(path) => (Kind::Solved, Some(Moves::Made(path))),
                     sliding::FastAnswer::Unsolvable => (Kind::Unsolvable, None),

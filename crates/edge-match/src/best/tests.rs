@@ -56,7 +56,7 @@ fn brute_force_best(puzzle: &Puzzle) -> usize {
 }
 
 /// Every improvement of a run until it ends.
-fn improvements(search: &BoardSearch<'_>, max_nodes: Option<u64>) -> (Vec<Improvement>, Outcome) {
+fn improvements(search: &BoardSearch<'_>, max_nodes: Option<u64>) -> (Vec<Improvement>, BestRun) {
     let limits = crate::Limits { max_expanded: max_nodes, ..crate::Limits::NONE };
     let mut found = Vec::new();
     let outcome = search.run(&Control { limits: &limits, checkpoint_every: None }, |event| {
