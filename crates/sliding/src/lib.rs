@@ -2,7 +2,7 @@
 //! solutions of any board, each checked independently before it is returned to a caller that
 //! prints.
 //!
-//! The way in is [`Solver`] (module [`planner`]): it holds the goal, the heuristic policy, the
+//! The way in is [`Planner`] (module [`planner`]): it holds the goal, the heuristic policy, the
 //! strategy (optimal or fast) and a [`TableSource`] for pattern databases, plans each board
 //! shape (the complete 3×3 table for the judges' goal, pattern databases of the tier at hand up
 //! to 25 cells, linear conflict beyond, the constructive solver for fast answers) and answers
@@ -45,7 +45,7 @@ pub use parse::{
 };
 pub use pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
 pub use planner::{
-    FastReport, Goal, MemoryTables, Method, PlanError, Report, Solver, Strategy, TableError, TableSource,
+    FastReport, Goal, MemoryTables, Method, PlanError, Planner, Report, Strategy, TableError, TableSource,
 };
 pub use replay::Replay;
 pub use search::Limits;

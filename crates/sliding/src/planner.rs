@@ -1,4 +1,4 @@
-//! The one way in for solving sliding boards: a [`Solver`] holds the goal, the heuristic policy,
+//! The one way in for solving sliding boards: a [`Planner`] holds the goal, the heuristic policy,
 //! the strategy and a [`TableSource`], plans each board shape once (goal, complete 3×3 table,
 //! pattern-database tier or linear conflict, the size rule) and answers boards under
 //! [`Limits`], every answer checked before it is returned.
@@ -143,7 +143,7 @@ pub struct Report {
     pub method: Method,
 }
 
-/// A fast answer whose path is not kept ([`Solver::solve_fast`]): a big board's path has
+/// A fast answer whose path is not kept ([`Planner::solve_fast`]): a big board's path has
 /// billions of moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FastReport {
@@ -210,9 +210,9 @@ pub(crate) struct Plan {
 /// Solves boards of any shape; see the [module documentation](self).
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, MemoryTables, Solver, Answer};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, MemoryTables, Planner, Answer};
 /// let tables = MemoryTables::default();
-/// let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables);
+/// let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
 /// let board = Board::try_from(BoardSpec {
 ///     rows: 4,
 ///     cols: 4,
@@ -224,7 +224,7 @@ pub(crate) struct Plan {
 /// assert_eq!(report.lower_bound, Some(1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Solver<'t> {
+pub struct Planner<'t> {
     goal: Goal,
     pub(crate) heuristic: Option<HeuristicKind>,
     pub(crate) strategy: Strategy,
@@ -232,9 +232,9 @@ pub struct Solver<'t> {
     plans: Mutex<HashMap<Shape, Plan>>,
 }
 
-impl std::fmt::Debug for Solver<'_> {
+impl std::fmt::Debug for Planner<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Solver")
+        f.debug_struct("Planner")
             .field("goal", &self.goal)
             .field("heuristic", &self.heuristic)
             .field("strategy", &self.strategy)
@@ -242,21 +242,21 @@ impl std::fmt::Debug for Solver<'_> {
     }
 }
 
-impl<'t> Solver<'t> {
+impl<'t> Planner<'t> {
     /// A solver for `goal` drawing pattern databases from `tables`: optimal answers, with the
     /// heuristic chosen per shape.
-    pub fn new(goal: Goal, tables: &'t dyn TableSource) -> Solver<'t> {
-        Solver { goal, heuristic: None, strategy: Strategy::Optimal, tables, plans: Mutex::new(HashMap::new()) }
+    pub fn new(goal: Goal, tables: &'t dyn TableSource) -> Planner<'t> {
+        Planner { goal, heuristic: None, strategy: Strategy::Optimal, tables, plans: Mutex::new(HashMap::new()) }
     }
 
     /// Always search with this heuristic (and never the complete 3×3 table).
-    pub fn with_heuristic(mut self, kind: HeuristicKind) -> Solver<'t> {
+    pub fn with_heuristic(mut self, kind: HeuristicKind) -> Planner<'t> {
         self.heuristic = Some(kind);
         self
     }
 
     /// Solve with this strategy.
-    pub fn with_strategy(mut self, strategy: Strategy) -> Solver<'t> {
+    pub fn with_strategy(mut self, strategy: Strategy) -> Planner<'t> {
         self.strategy = strategy;
         self
     }
@@ -326,7 +326,7 @@ impl<'t> Solver<'t> {
         Ok(report)
     }
 
-    /// The constructive solver's answer for `board`, as [`Solver::solve`] gives it under
+    /// The constructive solver's answer for `board`, as [`Planner::solve`] gives it under
     /// [`Strategy::Fast`] (whatever this solver's strategy), but with the path not kept: its
     /// moves are checked by replay as they are made and counted, and
     /// [`FastPath::stream`](crate::FastPath::stream) makes them again, checked again, for

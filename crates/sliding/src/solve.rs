@@ -1,5 +1,5 @@
 //! Optimal solutions by plain calls (for tests, benchmarks and experiments; the planner,
-//! [`crate::Solver`], chooses among them): a table lookup for the 3×3 goal of the judges,
+//! [`crate::Planner`], chooses among them): a table lookup for the 3×3 goal of the judges,
 //! IDA* or A* with a chosen heuristic otherwise.
 
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! units.
 //!
 //! IDA\* searches the tree of nodes with `f = g + h` within a bound, raising the bound to the
-//! least `f` it cut off until an iteration reaches the goal. [`Solver::split`] cuts every
+//! least `f` it cut off until an iteration reaches the goal. [`Planner::split`] cuts every
 //! iteration at a fixed depth `D` into the same units: unit 0, the nodes above the cut, and one
 //! unit per move sequence of `D` moves ([`SplitSearch::prefixes`]). A round is one iteration:
 //! every unit searches its part to the round's bound ([`SplitSearch::run_unit`]) and reports
@@ -32,7 +32,7 @@ use crate::heuristic::Heuristic;
 use crate::heuristic::HeuristicKind;
 use crate::ida::{self, units, Estimate, Geometry, State};
 use crate::pdb::Tier;
-use crate::planner::{Method, PlanError, Report, Solver, MAX_CELLS_WITHOUT_LIMITS};
+use crate::planner::{Method, PlanError, Planner, Report, MAX_CELLS_WITHOUT_LIMITS};
 use crate::solvable::is_solvable;
 use crate::solve::{lower_bound, Answer, SolveError};
 use crate::tiers::choose_tables;
@@ -99,7 +99,7 @@ pub enum SplitError {
     Plan(#[from] PlanError),
 }
 
-/// What [`Solver::split`] gives: an answer that needs no search, or the search to split.
+/// What [`Planner::split`] gives: an answer that needs no search, or the search to split.
 #[derive(Debug)]
 pub enum Split {
     /// Parity says unsolvable, or the board is the goal.
@@ -147,17 +147,17 @@ pub struct UnitOutcome {
     pub gave_up: bool,
 }
 
-impl Solver<'_> {
+impl Planner<'_> {
     /// The search of `board` cut at `depth` moves, with the heuristic the planner would choose
     /// for it (the one asked for, else the strongest pattern databases at hand, or the big ones
     /// when the board pays for them), or the answer when no search is needed.
     ///
     /// ```
     /// use sliding::split::Split;
-    /// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Solver};
+    /// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Planner};
     ///
     /// let tables = MemoryTables::default();
-    /// let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables);
+    /// let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
     /// let board = Board::try_from(BoardSpec { rows: 3, cols: 3, tiles: vec![8, 6, 7, 2, 5, 4, 3, 0, 1] })?;
     /// let Split::Search(search) = solver.split(&board, 4)? else { unreachable!("a solvable board") };
     /// // Rounds: every unit to one bound; the least of their next bounds is the next round's.

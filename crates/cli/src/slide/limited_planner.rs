@@ -1,4 +1,4 @@
-//! [`LimitedPlanner`]: the library's planner (`sliding::Solver`) with this run's strategy,
+//! [`LimitedPlanner`]: the library's planner (`sliding::Planner`) with this run's strategy,
 //! heuristic and limits, answering one board at a time and timing it.
 
 use std::time::Instant;
@@ -13,7 +13,7 @@ use crate::shared_args::Limits;
 
 /// The library's planner with this run's limits.
 pub(super) struct LimitedPlanner<'t> {
-    pub(super) planner: sliding::Solver<'t>,
+    pub(super) planner: sliding::Planner<'t>,
     fast: bool,
     limits: Limits,
 }
@@ -26,7 +26,7 @@ pub(super) struct Timed {
 
 impl<'t> LimitedPlanner<'t> {
     pub(super) fn new(settings: &SlideSettings, goal: Goal, tables: &'t PdbCache) -> LimitedPlanner<'t> {
-        let mut planner = sliding::Solver::new(goal, tables);
+        let mut planner = sliding::Planner::new(goal, tables);
         if let Some(strategy) = settings.strategy {
             planner = planner.with_strategy(strategy);
         }

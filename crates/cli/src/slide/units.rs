@@ -125,7 +125,7 @@ fn tiles(board: &Board) -> Vec<u32> {
 
 /// `--split DEPTH` on the one board of the input: round 1's units, or the answer when the board
 /// needs no search.
-pub fn split(depth: usize, board: &Board, solver: &sliding::Solver<'_>, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn split(depth: usize, board: &Board, solver: &sliding::Planner<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     let search = match solver.split(board, depth).map_err(|e| bad("--split", e.to_string()))? {
         Split::Answered(report) => {
             let (moves, status) = match report.answer {
@@ -251,7 +251,7 @@ pub fn run_units(
         }
     }
     let tables = PdbCache::default();
-    let solver = sliding::Solver::new(Goal::Kind(sliding::GoalKind::BlankLast), &tables);
+    let solver = sliding::Planner::new(Goal::Kind(sliding::GoalKind::BlankLast), &tables);
     // Units are taken in the order given, one at a time by each thread: once one reaches the
     // goal, the units after it cannot change the answer, and those not started are skipped.
     let next = AtomicUsize::new(0);

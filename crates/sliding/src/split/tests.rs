@@ -7,7 +7,7 @@ use search::Limits;
 use super::{Split, SplitSearch, UnitHeuristic};
 use crate::heuristic::HeuristicKind;
 use crate::pdb::Tier;
-use crate::{solve_split, Answer, Board, BoardSpec, DistanceTable, Goal, GoalKind, Heuristic, MemoryTables, Solver};
+use crate::{solve_split, Answer, Board, BoardSpec, DistanceTable, Goal, GoalKind, Heuristic, MemoryTables, Planner};
 
 /// Every round of `search` to the end: the path, the nodes of each round, the bounds.
 fn rounds(search: &SplitSearch) -> (Vec<Direction>, Vec<u64>, Vec<u32>) {
@@ -62,7 +62,7 @@ fn rounds_find_the_unsplit_path_with_the_optimal_length() {
         let heuristic =
             [UnitHeuristic::Manhattan, UnitHeuristic::LinearConflict, UnitHeuristic::Pdb(Tier::Quick)][n % 3];
         let depth = 1 + n % 7;
-        let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(kind(heuristic));
+        let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(kind(heuristic));
         let Split::Search(search) = solver.split(board, depth).unwrap() else { panic!("{board}: not split") };
         assert_eq!(search.heuristic(), heuristic);
         let (path, nodes, bounds) = rounds(&search);
@@ -93,7 +93,7 @@ fn rounds_on_other_shapes_match_the_unsplit_search() {
         for (n, board) in boards(rows, cols, 6, 60, 11 + rows as u64 * 10 + cols as u64).iter().enumerate() {
             // Linear conflict: building these shapes' tables would be most of the test's time.
             let solver =
-                Solver::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::LinearConflict);
+                Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::LinearConflict);
             let depth = 2 + n % 5;
             let Split::Search(search) = solver.split(board, depth).unwrap() else { panic!("{board}: not split") };
             let (path, _, _) = rounds(&search);
@@ -107,7 +107,7 @@ fn rounds_on_other_shapes_match_the_unsplit_search() {
 #[test]
 fn boards_without_a_search_are_answered() {
     let tables = MemoryTables::default();
-    let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables);
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
     let goal = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 3, 0] }).unwrap();
     let Split::Answered(report) = solver.split(&goal, 3).unwrap() else { panic!("the goal was split") };
     assert_eq!(report.answer, Answer::Solved(Vec::new()));
@@ -119,7 +119,7 @@ fn boards_without_a_search_are_answered() {
 #[test]
 fn bad_depths_and_prefixes_are_refused() {
     let tables = MemoryTables::default();
-    let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables);
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
     let board = &boards(3, 3, 1, 200, 3)[0];
     assert!(solver.split(board, 0).is_err());
     assert!(solver.split(board, super::MAX_SPLIT_DEPTH + 1).is_err());

@@ -1,4 +1,4 @@
-//! The planner (`sliding::Solver`), the library's one way in: which tables it asks for, the
+//! The planner (`sliding::Planner`), the library's one way in: which tables it asks for, the
 //! goal and size rules, fast answers on every shape, and the lower bounds it reports, against
 //! breadth-first distances computed here.
 
@@ -11,7 +11,7 @@ use common::bfs_distances;
 use puzzle_core::{Direction, Shape};
 use sliding::pdb::{PatternDb, PatternKey};
 use sliding::{
-    Answer, Board, BoardSpec, FastAnswer, Goal, GoalKind, HeuristicKind, MemoryTables, Method, PlanError, Solver,
+    Answer, Board, BoardSpec, FastAnswer, Goal, GoalKind, HeuristicKind, MemoryTables, Method, PlanError, Planner,
     Strategy, TableError, TableSource, Tier, Weight,
 };
 use sliding::{Limits, PdbHeuristic};
@@ -101,7 +101,7 @@ fn a_fresh_4x4_uses_the_quick_tables_and_cached_big_ones_win() {
     }
 
     let fresh = Recording::new(|_| false);
-    let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &fresh);
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &fresh);
     let report = solver.solve(&near, &Limits::NONE).unwrap();
     assert!(report.optimal && matches!(report.answer, Answer::Solved(_)));
     assert_eq!(report.method, Method::Search(HeuristicKind::Pdb));
@@ -112,14 +112,14 @@ fn a_fresh_4x4_uses_the_quick_tables_and_cached_big_ones_win() {
     // them, which proves the choice without building 500 million entries).
     let full_keys = full.clone();
     let warm = Recording::new(move |key| full_keys.contains(key));
-    let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &warm);
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &warm);
     let error = solver.solve(&near, &Limits::NONE).unwrap_err();
     assert!(matches!(&error, PlanError::Table(e) if e.key == full[0].to_string() || e.key == full[1].to_string()));
     assert!(warm.notes.lock().unwrap().is_empty(), "cached tables are not announced as a build");
 
     // A big batch pays for the big tables, and the source is told why.
     let batch = Recording::new(|_| false);
-    let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &batch);
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &batch);
     let boards = vec![&near; sliding::tiers::FULL_4X4_AFTER_BOARDS];
     assert!(matches!(solver.prepare(&boards), Err(PlanError::Table(_))));
     assert_eq!(batch.notes.lock().unwrap().len(), 1);
@@ -130,9 +130,9 @@ fn boards_near_the_goal_are_answered_without_tables() {
     let goal = Board::goal(Shape::new(4, 4).unwrap(), GoalKind::BlankFirst).unwrap();
     let quick = PdbHeuristic::tier_keys(4, 4, 0, Tier::Quick).unwrap();
     let fresh = Recording::new(|_| false);
-    let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &fresh);
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &fresh);
     let tables = MemoryTables::default();
-    let with_tables = Solver::new(Goal::Kind(GoalKind::BlankFirst), &tables).with_heuristic(HeuristicKind::Pdb);
+    let with_tables = Planner::new(Goal::Kind(GoalKind::BlankFirst), &tables).with_heuristic(HeuristicKind::Pdb);
     let mut rng = Rng(11);
     let mut tried = 0;
     for steps in [1, 2, 5, 10, 15, 20, 25, 30] {
@@ -168,7 +168,7 @@ fn the_judges_3x3_goal_is_read_from_the_table_unless_a_heuristic_is_asked() {
     let distances = bfs_distances(3, 3, goal.tiles());
     let mut rng = Rng(99);
     for kind in [None, Some(HeuristicKind::Manhattan), Some(HeuristicKind::Pdb)] {
-        let mut solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables);
+        let mut solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
         if let Some(kind) = kind {
             solver = solver.with_heuristic(kind);
         }
@@ -199,7 +199,7 @@ fn gave_up_answers_carry_a_bound_no_higher_than_the_optimum() {
         let distances = bfs_distances(rows, cols, goal.tiles());
         let mut rng = Rng(12345 + rows as u64);
         for kind in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Pdb] {
-            let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &tables).with_heuristic(kind);
+            let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &tables).with_heuristic(kind);
             for nodes in [1, 10, 100, 1000] {
                 let start = scrambled(&goal, 60, &mut rng);
                 let limits = Limits { max_expanded: Some(nodes), ..Limits::NONE };
@@ -220,7 +220,7 @@ fn gave_up_answers_carry_a_bound_no_higher_than_the_optimum() {
 #[test]
 fn fast_answers_every_shape_and_marks_them() {
     let tables = MemoryTables::default();
-    let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables).with_strategy(Strategy::Fast);
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_strategy(Strategy::Fast);
     let mut rng = Rng(2024);
     for (rows, cols) in [(2, 2), (2, 3), (3, 2), (2, 70), (70, 2), (3, 90), (17, 15), (16, 16), (40, 40)] {
         let goal = Board::goal(Shape::new(rows, cols).unwrap(), GoalKind::BlankLast).unwrap();
@@ -255,31 +255,31 @@ fn boards_the_planner_refuses_say_why() {
     let tables = MemoryTables::default();
     // A goal of another shape.
     let goal = board(2, 2, vec![1, 2, 3, 0]);
-    let solver = Solver::new(Goal::Board(goal), &tables);
+    let solver = Planner::new(Goal::Board(goal), &tables);
     let error = solver.solve(&board(2, 3, vec![1, 2, 3, 4, 5, 0]), &Limits::NONE).unwrap_err();
     assert_eq!(error.to_string(), "the board is 2x3 but the goal is 2x2");
     // Pattern databases asked for a board beyond 25 cells.
-    let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::Pdb);
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::Pdb);
     let six = Board::goal(Shape::new(6, 6).unwrap(), GoalKind::BlankLast).unwrap();
     let one_off = six.moved(Direction::North).unwrap();
     assert!(matches!(solver.solve(&one_off, &Limits::NONE), Err(PlanError::PdbTooLarge { .. })));
     // A solvable board beyond 255 cells without a limit; fine with one, or fast.
     let goal = Board::goal(Shape::new(16, 17).unwrap(), GoalKind::BlankLast).unwrap();
     let start = goal.moved(Direction::West).unwrap();
-    let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables);
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
     assert!(matches!(solver.solve(&start, &Limits::NONE), Err(PlanError::TooLarge { .. })));
     assert_eq!(solver.solve(&goal, &Limits::NONE).unwrap().answer, Answer::Solved(vec![]));
     assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().answer, Answer::Unsolvable);
     let limited = Limits { max_expanded: Some(1 << 20), ..Limits::NONE };
     assert_eq!(solver.solve(&start, &limited).unwrap().answer, Answer::Solved(vec![Direction::East]));
-    let fast = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables).with_strategy(Strategy::Fast);
+    let fast = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_strategy(Strategy::Fast);
     assert_eq!(fast.solve(&start, &Limits::NONE).unwrap().answer, Answer::Solved(vec![Direction::East]));
 }
 
 #[test]
 fn every_shape_of_a_batch_gets_its_own_plan() {
     let tables = MemoryTables::default();
-    let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &tables);
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &tables);
     let mut rng = Rng(31337);
     let mut boards = Vec::new();
     let mut expected: HashMap<usize, u32> = HashMap::new();
@@ -312,7 +312,7 @@ fn within_answers_are_at_most_the_weight_times_the_optimum_with_sound_bounds() {
         for text in ["1", "1.25", "1.5", "2", "3.5"] {
             let weight: Weight = text.parse().unwrap();
             for kind in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Pdb] {
-                let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &tables)
+                let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &tables)
                     .with_heuristic(kind)
                     .with_strategy(Strategy::Within(weight));
                 for _ in 0..6 {
@@ -352,7 +352,7 @@ fn the_judges_3x3_is_still_answered_optimally_within_a_weight() {
     let tables = MemoryTables::default();
     let goal = Board::goal(Shape::new(3, 3).unwrap(), GoalKind::BlankLast).unwrap();
     let distances = bfs_distances(3, 3, goal.tiles());
-    let solver = Solver::new(Goal::Kind(GoalKind::BlankLast), &tables)
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables)
         .with_strategy(Strategy::Within(Weight::new(2.0).unwrap()));
     let mut rng = Rng(77);
     for _ in 0..20 {
@@ -398,7 +398,7 @@ fn a_weighted_search_never_waits_for_the_big_tables() {
     assert!(quick.iter().all(|key| !full.contains(key)));
     let asked = |strategy| {
         let source = Refusing { asked: Mutex::default(), announced: Mutex::default() };
-        let solver = Solver::new(Goal::Kind(GoalKind::BlankFirst), &source).with_strategy(strategy);
+        let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &source).with_strategy(strategy);
         assert!(matches!(solver.prepare(&[&start]), Err(PlanError::Table(_))));
         let asked = source.asked.lock().unwrap().clone();
         let announced = *source.announced.lock().unwrap();
@@ -412,8 +412,8 @@ fn a_weighted_search_never_waits_for_the_big_tables() {
     // choice without building 127 million entries).
     let full_keys = PdbHeuristic::tier_keys(5, 5, 0, Tier::Full).unwrap();
     let warm = Recording::new(move |key| full_keys.contains(key));
-    let solver =
-        Solver::new(Goal::Kind(GoalKind::BlankFirst), &warm).with_strategy(Strategy::Within(Weight::new(1.5).unwrap()));
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &warm)
+        .with_strategy(Strategy::Within(Weight::new(1.5).unwrap()));
     let PlanError::Table(error) = solver.prepare(&[&start]).unwrap_err() else { panic!("not a table error") };
     assert!(full.contains(&error.key), "{}", error.key);
 }
