@@ -52,16 +52,8 @@ impl Lookup {
     /// The table's excess for the state whose tile `t` is at cell `pos[t]`.
     #[inline]
     pub(crate) fn excess(&self, pos: &[u8]) -> u8 {
-        // The rank of `PatternDb::index`, written out over the fixed arrays.
-        let n = usize::from(self.cells);
-        let mut used = 0u32;
-        let mut index = 0usize;
-        for (i, &tile) in self.tiles[..usize::from(self.len)].iter().enumerate() {
-            let cell = self.cell_map[usize::from(pos[usize::from(tile)]) & 31];
-            let digit = u32::from(cell) - (used & ((1u32 << cell) - 1)).count_ones();
-            index = index * (n - i) + digit as usize;
-            used |= 1 << cell;
-        }
+        let cells = self.tiles().iter().map(|&tile| self.cell_map[usize::from(pos[usize::from(tile)]) & 31]);
+        let index = super::rank(cells, usize::from(self.cells));
         self.table.excess(index)
     }
 }
