@@ -31,7 +31,7 @@ pub(crate) struct CountJson {
 /// The last line of an `--all` stream that `stop` ended early, after the `found` solutions
 /// printed: a JSON line, or the text line with `prefix` (`c ` in `.sol` streams).
 pub(super) fn write_stream_end(
-    out: &mut impl std::io::Write,
+    out: &mut dyn std::io::Write,
     json: bool,
     prefix: &str,
     found: u64,

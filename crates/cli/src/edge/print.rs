@@ -160,7 +160,7 @@ impl EdgePrinter for SolText<'_> {
     }
 
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
-        Ok(write_stream_end(&mut &mut *out, false, "c ", found, stopped)?)
+        Ok(write_stream_end(out, false, "c ", found, stopped)?)
     }
 }
 
@@ -206,7 +206,7 @@ impl EdgePrinter for PuzJson<'_> {
     }
 
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
-        Ok(write_stream_end(&mut &mut *out, true, "c ", found, stopped)?)
+        Ok(write_stream_end(out, true, "c ", found, stopped)?)
     }
 }
 
@@ -244,7 +244,7 @@ impl EdgePrinter for MarksText<'_> {
     }
 
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
-        Ok(write_stream_end(&mut &mut *out, false, "", found, stopped)?)
+        Ok(write_stream_end(out, false, "", found, stopped)?)
     }
 }
 
@@ -281,7 +281,7 @@ impl EdgePrinter for MarksJson<'_> {
     }
 
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
-        Ok(write_stream_end(&mut &mut *out, true, "", found, stopped)?)
+        Ok(write_stream_end(out, true, "", found, stopped)?)
     }
 }
 
