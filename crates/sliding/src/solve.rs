@@ -138,11 +138,7 @@ pub(crate) fn search_state(board: &Board, goal: &Board) -> (Geometry, State, u8)
         goal_cell[tile as usize] = cell as u8;
     }
     let cells: Vec<u8> = board.tiles().iter().map(|&t| goal_cell[t as usize]).collect();
-    let mut pos = vec![0u8; n];
-    for (cell, &tile) in cells.iter().enumerate() {
-        pos[usize::from(tile)] = cell as u8;
-    }
-    let state = State { board: cells, pos, blank: board.blank().0 as u8 };
+    let state = State::new(&cells, board.blank().0 as u8);
     let geometry = Geometry::new(board.shape().rows(), board.shape().cols());
     (geometry, state, goal_cell[BLANK as usize])
 }

@@ -116,7 +116,8 @@ pub struct SplitSearch {
     named: UnitHeuristic,
     depth: usize,
     geometry: Geometry,
-    state: State,
+    /// Boxed: the state's fixed arrays would make every [`Split`] half a kilobyte.
+    state: Box<State>,
     blank_tile: u8,
 }
 
@@ -245,7 +246,7 @@ impl Planner<'_> {
             named: heuristic,
             depth,
             geometry,
-            state,
+            state: Box::new(state),
             blank_tile,
         })
     }

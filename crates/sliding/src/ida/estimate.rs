@@ -10,46 +10,60 @@ use crate::pdb::PdbHeuristic;
 
 /// A board as the search sees it: `board[cell]` is the goal cell of the tile there (the blank's
 /// goal cell for the blank), `pos[tile]` the inverse.
+///
+/// Both are arrays of 256 entries whatever the board (the search takes at most 255 cells), so
+/// that an index of one byte needs no bounds check in the inner loop.
 #[derive(Clone, Debug)]
 pub(crate) struct State {
-    pub(crate) board: Vec<u8>,
-    pub(crate) pos: Vec<u8>,
+    pub(crate) board: [u8; 256],
+    pub(crate) pos: [u8; 256],
     pub(crate) blank: u8,
+    /// Cells of the board.
+    pub(crate) cells: usize,
+}
+
+impl State {
+    /// The state whose cell `c` holds the tile with goal cell `board[c]`, the blank at `blank`.
+    pub(crate) fn new(board: &[u8], blank: u8) -> State {
+        let mut state = State { board: [0; 256], pos: [0; 256], blank, cells: board.len() };
+        for (cell, &tile) in board.iter().enumerate() {
+            state.board[cell] = tile;
+            state.pos[usize::from(tile)] = cell as u8;
+        }
+        state
+    }
 }
 
 /// The geometry shared by every node.
 pub(crate) struct Geometry {
-    /// `neighbour[cell][dir]`: the cell the blank reaches moving `dir` (`u8::MAX` off the board).
-    pub(super) neighbour: Vec<[u8; 4]>,
+    /// `neighbour[cell][dir]`: the cell the blank reaches moving `dir` (`u8::MAX` off the board
+    /// and past its last cell).
+    pub(super) neighbour: Box<[[u8; 4]; 256]>,
     /// `distance[tile][cell]`: Manhattan distance of `tile` at `cell` from its goal cell.
-    distance: Vec<Vec<u8>>,
+    distance: Box<[[u8; 256]; 256]>,
     cols: usize,
 }
 
 impl Geometry {
     pub(crate) fn new(rows: usize, cols: usize) -> Geometry {
         let n = rows * cols;
-        let neighbour = (0..n)
-            .map(|cell| {
-                let (r, c) = (cell / cols, cell % cols);
-                let mut out = [u8::MAX; 4];
-                for dir in Direction::ALL {
-                    let (dr, dc) = dir.delta();
-                    let (nr, nc) = (r as isize + dr, c as isize + dc);
-                    if (0..rows as isize).contains(&nr) && (0..cols as isize).contains(&nc) {
-                        out[dir.index()] = (nr as usize * cols + nc as usize) as u8;
-                    }
+        let mut neighbour = Box::new([[u8::MAX; 4]; 256]);
+        for (cell, out) in neighbour.iter_mut().enumerate().take(n) {
+            let (r, c) = (cell / cols, cell % cols);
+            for dir in Direction::ALL {
+                let (dr, dc) = dir.delta();
+                let (nr, nc) = (r as isize + dr, c as isize + dc);
+                if (0..rows as isize).contains(&nr) && (0..cols as isize).contains(&nc) {
+                    out[dir.index()] = (nr as usize * cols + nc as usize) as u8;
                 }
-                out
-            })
-            .collect();
-        let distance = (0..n)
-            .map(|tile| {
-                (0..n)
-                    .map(|cell| ((tile / cols).abs_diff(cell / cols) + (tile % cols).abs_diff(cell % cols)) as u8)
-                    .collect()
-            })
-            .collect();
+            }
+        }
+        let mut distance = Box::new([[0u8; 256]; 256]);
+        for (tile, row) in distance.iter_mut().enumerate().take(n) {
+            for (cell, d) in row.iter_mut().enumerate().take(n) {
+                *d = ((tile / cols).abs_diff(cell / cols) + (tile % cols).abs_diff(cell % cols)) as u8;
+            }
+        }
         Geometry { neighbour, distance, cols }
     }
 }
@@ -71,8 +85,7 @@ pub(crate) trait Estimate: Clone + Send {
 }
 
 fn manhattan(geometry: &Geometry, state: &State, blank_tile: u8) -> u32 {
-    state
-        .pos
+    state.pos[..state.cells]
         .iter()
         .enumerate()
         .filter(|&(tile, _)| tile != usize::from(blank_tile))

@@ -24,21 +24,21 @@ pub(crate) struct Lookup {
     /// The state's tiles the pattern reads, `tiles[..len]`.
     tiles: [u8; MAX_PATTERN],
     len: u8,
-    /// Cells of the board.
-    cells: u8,
     /// State cell to table cell (32 entries, so that a masked index needs no bounds check).
     cell_map: [u8; 32],
+    /// `weights[i]`: what one step of tile `i`'s digit adds to the rank, the product of the
+    /// radices after it, so that the digits can be weighed independently of each other.
+    weights: [u32; MAX_PATTERN],
 }
 
 impl Lookup {
     fn new(table: Arc<PatternDb>, tiles: &[u8], cell_map: &[u8]) -> Lookup {
-        let mut lookup = Lookup {
-            cells: table.key().cells() as u8,
-            table,
-            tiles: [0; MAX_PATTERN],
-            len: tiles.len() as u8,
-            cell_map: [0; 32],
-        };
+        let weights = weights(table.key().cells(), tiles.len());
+        Lookup::with_weights(table, tiles, cell_map, weights)
+    }
+
+    fn with_weights(table: Arc<PatternDb>, tiles: &[u8], cell_map: &[u8], weights: [u32; MAX_PATTERN]) -> Lookup {
+        let mut lookup = Lookup { weights, table, tiles: [0; MAX_PATTERN], len: tiles.len() as u8, cell_map: [0; 32] };
         lookup.tiles[..tiles.len()].copy_from_slice(tiles);
         lookup.cell_map[..cell_map.len()].copy_from_slice(cell_map);
         lookup
@@ -51,11 +51,38 @@ impl Lookup {
 
     /// The table's excess for the state whose tile `t` is at cell `pos[t]`.
     #[inline]
-    pub(crate) fn excess(&self, pos: &[u8]) -> u8 {
-        let cells = self.tiles().iter().map(|&tile| self.cell_map[usize::from(pos[usize::from(tile)]) & 31]);
-        let index = super::rank(cells, usize::from(self.cells));
-        self.table.excess(index)
+    pub(crate) fn excess(&self, pos: &[u8; 256]) -> u8 {
+        self.table.excess(self.index(pos))
     }
+
+    /// The table's index for the state whose tile `t` is at cell `pos[t]`: [`super::rank`] of the
+    /// tiles' table cells, its digits weighed independently (the products of the radices after
+    /// them) so that the processor works on them side by side.
+    #[inline]
+    pub(crate) fn index(&self, pos: &[u8; 256]) -> usize {
+        let mut used = 0u32;
+        let mut index = 0usize;
+        for (&tile, &weight) in self.tiles().iter().zip(&self.weights) {
+            let cell = u32::from(self.cell_map[usize::from(pos[usize::from(tile)]) & 31]);
+            let digit = cell - (used & ((1u32 << cell) - 1)).count_ones();
+            index += digit as usize * weight as usize;
+            used |= 1 << cell;
+        }
+        index
+    }
+}
+
+/// The weights of the digits of [`super::rank`] for `len` tiles among `cells` cells: the radix
+/// of digit `i` is `cells - i`, and its weight the product of the radices after it. A table has
+/// at most 2^32 entries ([`PatternKey::MAX_ENTRIES`]), so every weight fits in `u32`.
+fn weights(cells: usize, len: usize) -> [u32; MAX_PATTERN] {
+    let mut weights = [0; MAX_PATTERN];
+    let mut weight = 1u64;
+    for i in (0..len).rev() {
+        weights[i] = u32::try_from(weight).unwrap_or_else(|_| unreachable!("tables have at most 2^32 entries"));
+        weight *= (cells - i) as u64;
+    }
+    weights
 }
 
 /// Pattern-database heuristic for one board shape and goal blank cell: the maximum over sums,
@@ -69,9 +96,19 @@ pub struct PdbHeuristic {
     /// `by_tile[t][..by_tile_len[t]]`: the lookups that read tile `t`.
     by_tile: Vec<[u8; MAX_LOOKUPS]>,
     by_tile_len: Vec<u8>,
-    /// When every part has one lookup (the sums do not merge): the lookups of each sum in one
-    /// run, `flat[ends[s - 1]..ends[s]]`, so the inner loop adds without chasing pointers.
-    flat: Option<(Vec<u8>, Vec<u8>)>,
+    /// When every part has at most two lookups (always, with the blank's goal in a corner): each
+    /// part as the pair of lookups whose larger excess it takes (the same one twice for a part
+    /// of one lookup), the parts of sum `s` at `pairs[ends[s - 1]..ends[s]]`, so the inner loop
+    /// adds without chasing pointers.
+    pairs: Option<Pairs>,
+}
+
+/// The parts of every sum as pairs of lookups, in fixed arrays (see [`PdbHeuristic::combine`]).
+#[derive(Clone, Debug)]
+struct Pairs {
+    pairs: [[u8; 2]; MAX_LOOKUPS],
+    ends: [u8; MAX_LOOKUPS],
+    sums: u8,
 }
 
 impl PdbHeuristic {
@@ -183,7 +220,7 @@ impl PdbHeuristic {
         };
         if lookups.len() > MAX_LOOKUPS {
             // More lookups than the search's fixed arrays hold: the caller reports a mismatch.
-            return Ok(PdbHeuristic { lookups, sums, by_tile: Vec::new(), by_tile_len: Vec::new(), flat: None });
+            return Ok(PdbHeuristic { lookups, sums, by_tile: Vec::new(), by_tile_len: Vec::new(), pairs: None });
         }
         let mut by_tile = vec![[0u8; MAX_LOOKUPS]; n];
         let mut by_tile_len = vec![0u8; n];
@@ -194,16 +231,21 @@ impl PdbHeuristic {
                 by_tile_len[t] += 1;
             }
         }
-        let flat = sums.iter().flatten().all(|members| members.len() == 1).then(|| {
-            let mut flat = Vec::new();
-            let mut ends = Vec::new();
-            for parts in &sums {
-                flat.extend(parts.iter().map(|members| members[0] as u8));
-                ends.push(flat.len() as u8);
+        let parts: usize = sums.iter().map(Vec::len).sum();
+        let paired = parts <= MAX_LOOKUPS && sums.iter().flatten().all(|members| (1..=2).contains(&members.len()));
+        let pairs = paired.then(|| {
+            let mut pairs = Pairs { pairs: [[0; 2]; MAX_LOOKUPS], ends: [0; MAX_LOOKUPS], sums: sums.len() as u8 };
+            let mut at = 0;
+            for (s, parts) in sums.iter().enumerate() {
+                for members in parts {
+                    pairs.pairs[at] = [members[0] as u8, members[members.len() - 1] as u8];
+                    at += 1;
+                }
+                pairs.ends[s] = at as u8;
             }
-            (flat, ends)
+            pairs
         });
-        Ok(PdbHeuristic { lookups, sums, by_tile, by_tile_len, flat })
+        Ok(PdbHeuristic { lookups, sums, by_tile, by_tile_len, pairs })
     }
 
     /// Whether the search's fixed arrays hold this heuristic's lookups and it was made for a
@@ -222,16 +264,15 @@ impl PdbHeuristic {
     /// The excess over Manhattan (in pairs of moves) for the current excesses of the lookups.
     #[inline]
     pub(crate) fn combine(&self, excess: &[u8; MAX_LOOKUPS]) -> u32 {
-        if let Some((flat, ends)) = &self.flat {
+        if let Some(pairs) = &self.pairs {
+            let read = |i: u8| u32::from(excess[usize::from(i) & (MAX_LOOKUPS - 1)]);
             let mut best = 0;
             let mut start = 0;
-            for &end in ends {
-                let sum = flat[start..usize::from(end)]
-                    .iter()
-                    .map(|&i| u32::from(excess[usize::from(i) & (MAX_LOOKUPS - 1)]))
-                    .sum();
+            for &end in &pairs.ends[..usize::from(pairs.sums)] {
+                let end = usize::from(end);
+                let sum: u32 = pairs.pairs[start..end].iter().map(|&[a, b]| read(a).max(read(b))).sum();
                 best = best.max(sum);
-                start = usize::from(end);
+                start = end;
             }
             return best;
         }
@@ -264,5 +305,43 @@ impl PdbHeuristic {
             })
             .collect();
         format!("max({})", sums.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_core::SplitMix64;
+
+    /// The lookup's weighed digits give the table's own rank, through any cell map, for
+    /// patterns of every length on boards of up to 25 cells.
+    #[test]
+    fn lookup_index_is_the_table_rank() {
+        let mut rng = SplitMix64::new(22);
+        for (rows, cols, len) in [(2, 3, 1), (2, 3, 5), (3, 3, 4), (4, 4, 3), (4, 4, 6), (5, 5, 2), (5, 5, 4)] {
+            let n = rows * cols;
+            let tiles: Vec<usize> = (1..=len).collect();
+            let key = PatternKey::new(rows, cols, 0, &tiles).unwrap();
+            // The table's bytes are never read: a tiny table stands in, with the weights of
+            // the board's.
+            let table = Arc::new(PatternDb::build(&PatternKey::new(2, 2, 0, &[1]).unwrap(), &|_| {}));
+            for _ in 0..200 {
+                // A random cell map (any permutation) and a random board.
+                let mut cell_map: Vec<u8> = (0..n as u8).collect();
+                let mut board: Vec<u8> = (0..n as u8).collect();
+                for i in (1..n).rev() {
+                    cell_map.swap(i, rng.below(i + 1));
+                    board.swap(i, rng.below(i + 1));
+                }
+                let state_tiles: Vec<u8> = key.tiles().to_vec();
+                let lookup = Lookup::with_weights(Arc::clone(&table), &state_tiles, &cell_map, weights(n, len));
+                let mut pos = [0u8; 256];
+                for (cell, &tile) in board.iter().enumerate() {
+                    pos[usize::from(tile)] = cell as u8;
+                }
+                let cells = state_tiles.iter().map(|&t| cell_map[usize::from(pos[usize::from(t)])]);
+                assert_eq!(lookup.index(&pos), super::super::rank(cells, n), "{rows}x{cols} {len} tiles");
+            }
+        }
     }
 }
