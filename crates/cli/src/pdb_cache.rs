@@ -81,7 +81,7 @@ pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
     }
     let path = cache_dir()?.join(key.file_name());
     match std::fs::File::open(&path) {
-        Ok(file) => match PatternDb::read(key, &mut std::io::BufReader::new(file)) {
+        Ok(file) => match PatternDb::read_file(key, &file) {
             Ok(db) => return Ok(db),
             Err(err) => eprintln!("warning: {}: {err}; rebuilding it", path.display()),
         },
@@ -162,7 +162,7 @@ pub fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> 
         let path = dir.join(key.file_name());
         let started = Instant::now();
         let cached =
-            !force && std::fs::read(&path).ok().is_some_and(|bytes| PatternDb::from_file_bytes(key, bytes).is_ok());
+            !force && std::fs::File::open(&path).ok().is_some_and(|file| PatternDb::read_file(key, &file).is_ok());
         if cached {
             writeln!(out, "ok      {key}: {} (checked in {:.1} s)", path.display(), started.elapsed().as_secs_f64())?;
             continue;

@@ -17,11 +17,14 @@
 mod build;
 mod file;
 pub(crate) mod lookup;
+mod memory;
 mod partition;
 
 use std::fmt;
 
 use thiserror::Error;
+
+use memory::TableMemory;
 
 pub use build::BuildProgress;
 pub use file::FileError;
@@ -177,7 +180,7 @@ fn entry_count(cells: usize, tiles: usize) -> u128 {
 pub struct PatternDb {
     key: PatternKey,
     /// Two entries per byte, the even index in the low nibble.
-    nibbles: Vec<u8>,
+    nibbles: TableMemory,
 }
 
 impl fmt::Debug for PatternDb {

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use super::layout::Layout;
 use super::level::UNREACHED;
 use super::perm::factorial;
+use crate::pdb::memory::TableMemory;
 use crate::pdb::{unrank, PatternKey, MAX_EXCESS};
 
 /// The most table entries a task writes: 128 KiB of nibbles, which stay in the cache.
@@ -106,7 +107,7 @@ impl Walk<'_> {
 }
 
 /// The table's nibbles from the depth bytes.
-pub(super) fn to_nibbles(key: &PatternKey, layout: &Layout, depth: &[u8], task_entries: usize) -> Vec<u8> {
+pub(super) fn to_nibbles(key: &PatternKey, layout: &Layout, depth: &[u8], task_entries: usize) -> TableMemory {
     let (n, k, entries) = (key.cells(), layout.k, key.entries());
     let cols = key.cols();
     let distance: Vec<Vec<u8>> = key
@@ -125,7 +126,7 @@ pub(super) fn to_nibbles(key: &PatternKey, layout: &Layout, depth: &[u8], task_e
         (0..=k.saturating_sub(2)).find(|&f| weights[f] * (n - f) <= task_entries).unwrap_or(k.saturating_sub(2));
     let run = if fixed == 0 { entries } else { weights[fixed - 1] };
     let perms = layout.perms;
-    let mut nibbles = vec![0u8; entries.div_ceil(2)];
+    let mut nibbles = TableMemory::zeroed(entries.div_ceil(2));
     nibbles.par_chunks_mut(run.div_ceil(2)).enumerate().for_each(|(task, out)| {
         let mut cells = [0u8; 16];
         unrank(task, n, &mut cells[..fixed]);
