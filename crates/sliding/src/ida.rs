@@ -11,8 +11,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use puzzle_core::Direction;
 use search::Limits;
 
-use crate::MOVE_ORDER;
-
 mod estimate;
 mod parallel;
 pub(crate) mod units;
@@ -137,11 +135,13 @@ impl<'a, E: Estimate> Dfs<'a, E> {
         if h == 0 {
             return true;
         }
-        for dir in MOVE_ORDER {
+        let blank = usize::from(self.state.blank);
+        let geometry = self.geometry;
+        for &(dir, target) in &geometry.legal[blank][..usize::from(geometry.legal_len[blank])] {
             if previous == Some(dir.opposite()) {
                 continue;
             }
-            let Some((tile, from, to)) = self.slide(dir) else { continue };
+            let (tile, from, to) = slide_to(&mut self.state, target);
             let (child_h, saved) = self.estimate.update(self.geometry, &self.state, tile, from, to);
             let f = g + E::STEP + child_h;
             if f <= self.bound {
@@ -154,10 +154,25 @@ impl<'a, E: Estimate> Dfs<'a, E> {
                 self.next_bound = self.next_bound.min(f);
             }
             self.estimate.restore(saved);
-            self.slide(dir.opposite());
+            slide_to(&mut self.state, blank as u8);
         }
         false
     }
+}
+
+/// Moves the blank of `state` to `target`, a neighbour of its cell: the tile that moved, the
+/// cell it left and the cell it reached.
+#[inline]
+fn slide_to(state: &mut State, target: u8) -> (u8, u8, u8) {
+    let from_blank = state.blank;
+    let tile = state.board[usize::from(target)];
+    let blank_tile = state.board[usize::from(from_blank)];
+    state.board[usize::from(from_blank)] = tile;
+    state.board[usize::from(target)] = blank_tile;
+    state.pos[usize::from(tile)] = from_blank;
+    state.pos[usize::from(blank_tile)] = target;
+    state.blank = target;
+    (tile, target, from_blank)
 }
 
 /// Moves the blank of `state` by `dir`: the tile that moved, the cell it left and the cell it

@@ -39,6 +39,11 @@ pub(crate) struct Geometry {
     /// `neighbour[cell][dir]`: the cell the blank reaches moving `dir` (`u8::MAX` off the board
     /// and past its last cell).
     pub(super) neighbour: Box<[[u8; 4]; 256]>,
+    /// `legal[cell][..legal_len[cell]]`: the blank's moves from `cell` in
+    /// [`MOVE_ORDER`](crate::MOVE_ORDER), with the cell each reaches, so that the search loops
+    /// over the moves there are instead of testing all four.
+    pub(super) legal: Box<[[(Direction, u8); 4]; 256]>,
+    pub(super) legal_len: Box<[u8; 256]>,
     /// `distance[tile][cell]`: Manhattan distance of `tile` at `cell` from its goal cell.
     distance: Box<[[u8; 256]; 256]>,
     cols: usize,
@@ -58,13 +63,24 @@ impl Geometry {
                 }
             }
         }
+        let mut legal = Box::new([[(Direction::North, 0u8); 4]; 256]);
+        let mut legal_len = Box::new([0u8; 256]);
+        for cell in 0..n {
+            for dir in crate::MOVE_ORDER {
+                let to = neighbour[cell][dir.index()];
+                if to != u8::MAX {
+                    legal[cell][usize::from(legal_len[cell])] = (dir, to);
+                    legal_len[cell] += 1;
+                }
+            }
+        }
         let mut distance = Box::new([[0u8; 256]; 256]);
         for (tile, row) in distance.iter_mut().enumerate().take(n) {
             for (cell, d) in row.iter_mut().enumerate().take(n) {
                 *d = ((tile / cols).abs_diff(cell / cols) + (tile % cols).abs_diff(cell % cols)) as u8;
             }
         }
-        Geometry { neighbour, distance, cols }
+        Geometry { neighbour, legal, legal_len, distance, cols }
     }
 }
 
