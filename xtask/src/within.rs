@@ -194,8 +194,8 @@ fn tables_5x5(goal: &Board) -> anyhow::Result<(Heuristic, String)> {
             let mut tables = Vec::new();
             for key in &full {
                 let path = dir.join(key.file_name());
-                let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-                let db = PatternDb::from_file_bytes(key, bytes).with_context(|| format!("{}", path.display()))?;
+                let file = std::fs::File::open(&path).with_context(|| format!("cannot read {}", path.display()))?;
+                let db = PatternDb::read_file(key, &file).with_context(|| format!("{}", path.display()))?;
                 tables.push(Arc::new(db));
             }
             (Tier::Full, tables)
