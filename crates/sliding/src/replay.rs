@@ -3,7 +3,7 @@
 
 use puzzle_core::{Direction, Shape};
 
-use crate::board::Board;
+use crate::board::{Board, BLANK};
 use crate::check::CheckError;
 use crate::solvable::is_solvable;
 
@@ -58,23 +58,41 @@ impl Replay {
     /// Makes `moves`, in order; [`CheckError::OffBoard`] (its index counted from the first move
     /// ever applied) at the first that leaves the board, the moves before it made.
     pub fn apply(&mut self, moves: &[Direction]) -> Result<(), CheckError> {
+        // The blank's cell always holds `BLANK`: a move copies the tile it meets into the
+        // blank's cell and leaves the new blank cell as it is (a stale value that no move reads,
+        // since no move reads the blank's own cell); `BLANK` is written there once at the end.
+        // Without a branch on the direction: a move off the board wraps a coordinate past the
+        // edge, which one comparison each catches.
+        let (rows, cols) = (self.rows, self.cols);
+        let offsets = [cols.wrapping_neg(), usize::MAX, cols, 1];
+        let (mut row, mut col, mut blank) = (self.blank_row, self.blank_col, self.blank);
+        let tiles = &mut self.tiles[..];
+        let mut failed = None;
         for (i, &dir) in moves.iter().enumerate() {
-            // Without a branch on the direction: a move off the board wraps a coordinate past
-            // the edge, which one comparison each catches.
-            let (d_row, d_col) = STEPS[dir.index()];
-            let row = self.blank_row.wrapping_add(d_row);
-            let col = self.blank_col.wrapping_add(d_col);
-            if row >= self.rows || col >= self.cols {
-                self.n_moves += i as u64;
-                return Err(CheckError::OffBoard { index: self.n_moves as usize });
+            let k = dir.index();
+            let (d_row, d_col) = STEPS[k];
+            let (next_row, next_col) = (row.wrapping_add(d_row), col.wrapping_add(d_col));
+            if (next_row >= rows) | (next_col >= cols) {
+                failed = Some(i);
+                break;
             }
-            let next = row * self.cols + col;
-            (self.blank_row, self.blank_col) = (row, col);
-            self.tiles.swap(self.blank, next);
-            self.blank = next;
+            (row, col) = (next_row, next_col);
+            let next = blank.wrapping_add(offsets[k]);
+            tiles[blank] = tiles[next];
+            blank = next;
         }
-        self.n_moves += moves.len() as u64;
-        Ok(())
+        tiles[blank] = BLANK;
+        (self.blank_row, self.blank_col, self.blank) = (row, col, blank);
+        match failed {
+            None => {
+                self.n_moves += moves.len() as u64;
+                Ok(())
+            }
+            Some(i) => {
+                self.n_moves += i as u64;
+                Err(CheckError::OffBoard { index: self.n_moves as usize })
+            }
+        }
     }
 
     /// The moves applied so far.

@@ -47,6 +47,21 @@ impl<'s> Recorder<'s> {
         }
     }
 
+    /// Records `dirs` in order, as [`Recorder::push`] on each.
+    #[inline]
+    pub(super) fn push_all(&mut self, dirs: &[Direction]) {
+        for &dir in dirs {
+            if self.tail.last() == Some(&dir.opposite()) {
+                self.tail.pop();
+            } else {
+                self.tail.push(dir);
+            }
+        }
+        while self.tail.len() >= 2 * CHUNK && !self.holding {
+            self.send(CHUNK);
+        }
+    }
+
     /// Hands the first `n` moves of the tail over.
     fn send(&mut self, n: usize) {
         if !self.halted {

@@ -72,7 +72,7 @@ pub fn solve_fast_checked(board: &Board, goal: &Board, limits: &Limits<'_>) -> R
             ControlFlow::Break(())
         }
     };
-    let streamed = solve_fast_into(board, goal, limits, &mut sink);
+    let streamed = solve_beside(board, goal, limits, &mut sink);
     if let Some(err) = wrong {
         return Err(err);
     }
@@ -84,6 +84,59 @@ pub fn solve_fast_checked(board: &Board, goal: &Board, limits: &Limits<'_>) -> R
         Streamed::Unsolvable => Ok(FastAnswer::Unsolvable),
         Streamed::GaveUp | Streamed::Halted => Ok(FastAnswer::GaveUp),
     }
+}
+
+/// Boards of at least this many cells are solved on a thread of their own (see [`solve_beside`]);
+/// smaller ones on the caller's, where starting a thread would cost more than it saves.
+const THREAD_CELLS: usize = 1 << 11;
+
+/// Chunks made but not yet taken, at most: the solver waits when it is this far ahead.
+const CHUNKS_AHEAD: usize = 8;
+
+/// [`solve_fast_into`] with `take` as the sink, the solver running on a thread of its own for big
+/// boards: the replay and the printing of one chunk on this thread overlap the making of the
+/// next ones (the two take about the same time a move; together on one thread, twice as long).
+/// The chunks, their order and the answer are the same as on one thread; `take` is called on
+/// the caller's thread (it may hold what cannot move between threads, such as a locked
+/// standard output).
+fn solve_beside(
+    board: &Board,
+    goal: &Board,
+    limits: &Limits<'_>,
+    take: &mut dyn FnMut(&[Direction]) -> ControlFlow<()>,
+) -> Streamed {
+    if board.tiles().len() < THREAD_CELLS {
+        return solve_fast_into(board, goal, limits, take);
+    }
+    let (full, made) = std::sync::mpsc::sync_channel::<Vec<Direction>>(CHUNKS_AHEAD);
+    let (empty, spare) = std::sync::mpsc::channel::<Vec<Direction>>();
+    std::thread::scope(|scope| {
+        let solver = scope.spawn(move || {
+            // A send fails once `take` said `Break` and the receiver is gone.
+            let mut sink = |moves: &[Direction]| {
+                let mut chunk = spare.try_recv().unwrap_or_default();
+                chunk.clear();
+                chunk.extend_from_slice(moves);
+                match full.send(chunk) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(_) => ControlFlow::Break(()),
+                }
+            };
+            solve_fast_into(board, goal, limits, &mut sink)
+        });
+        for chunk in made.iter() {
+            if take(&chunk).is_break() {
+                break;
+            }
+            // The solver may have ended: then the chunk is not needed again.
+            let _ = empty.send(chunk);
+        }
+        drop(made);
+        match solver.join() {
+            Ok(streamed) => streamed,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
 }
 
 impl FastPath {
@@ -119,7 +172,7 @@ impl FastPath {
                 }
             }
         };
-        let streamed = solve_fast_into(&self.start, &self.goal, &Limits::NONE, &mut pass_on);
+        let streamed = solve_beside(&self.start, &self.goal, &Limits::NONE, &mut pass_on);
         if let Some(err) = failed {
             return Err(err);
         }

@@ -82,6 +82,10 @@ pub(super) struct Work<'l, 's> {
     pub(super) via: Vec<Direction>,
     pub(super) queue: Vec<u32>,
     pub(super) trail: Vec<Direction>,
+    /// The greedy walk of the blank being worked out.
+    route: Vec<Direction>,
+    /// In the corner trick at the end of a line, when a cell off the line is fixed for a while.
+    cornering: bool,
     limits: &'l Limits<'l>,
 }
 
@@ -136,6 +140,8 @@ impl<'l, 's> Work<'l, 's> {
             via: vec![Direction::North; n],
             queue: Vec::new(),
             trail: Vec::new(),
+            route: Vec::new(),
+            cornering: false,
             limits,
         }
     }
@@ -269,7 +275,10 @@ impl<'l, 's> Work<'l, 's> {
                 }
             }
             self.fixed[inside] = true;
-            self.route_blank(a, usize::MAX)?;
+            self.cornering = true;
+            let routed = self.route_blank(a, usize::MAX);
+            self.cornering = false;
+            routed?;
             self.fixed[b] = false;
             self.fixed[inside] = false;
             self.step(along);
@@ -378,6 +387,35 @@ impl<'l, 's> Work<'l, 's> {
         self.moves.push(dir);
     }
 
+    /// Makes `dirs` in order (the caller knows they stay on the board), cancelling each against
+    /// the previous move when it undoes it: the same as [`Work::step`] on each, with the blank
+    /// kept in a register rather than in memory between two moves (a move's cell depends on the
+    /// one before, so a round trip through memory at every move would make them wait on each
+    /// other).
+    #[inline]
+    pub(super) fn walk(&mut self, dirs: &[Direction]) {
+        let cols = self.cols;
+        let offsets = [cols.wrapping_neg(), usize::MAX, cols, 1];
+        let (line_first, line_span) = (self.line_first, self.line_span);
+        let mut blank = self.blank;
+        for &dir in dirs {
+            let next = blank.wrapping_add(offsets[dir.index()]);
+            let label = self.cells[next];
+            // The blank's own cell is written once at the end: no move reads it before.
+            self.cells[blank] = label;
+            if (label as usize).wrapping_sub(line_first) < line_span {
+                if let Some(i) = self.line_index(label as usize) {
+                    self.line_pos[i] = blank as u32;
+                }
+            }
+            blank = next;
+        }
+        self.cells[blank] = HOLE;
+        self.blank = blank;
+        (self.blank_row, self.blank_col) = self.split(blank);
+        self.moves.push_all(dirs);
+    }
+
     /// The cell one step from `cell` in `dir`, which the caller knows is on the board.
     #[inline]
     fn offset(&self, cell: usize, dir: Direction) -> usize {
@@ -402,6 +440,11 @@ impl<'l, 's> Work<'l, 's> {
     fn move_tile(&mut self, label: usize, target: usize) -> Result<(), Stop> {
         let (target_row, target_col) = self.split(target);
         loop {
+            let tile = self.tile_cell(label);
+            if tile == target {
+                return Ok(());
+            }
+            self.push_by_patterns(tile, target);
             let tile = self.tile_cell(label);
             if tile == target {
                 return Ok(());
@@ -463,6 +506,91 @@ impl<'l, 's> Work<'l, 's> {
         }
     }
 
+    /// Walks the tile on `tile` toward `target` while the blank is next to it and each step can
+    /// be made by a fixed pattern of moves on open cells (1 move with the blank in front, 3 from
+    /// a side, 5 from behind): the moves the general step of [`Work::move_tile`] would make
+    /// (the same step chosen, the same side to go around), worked out on the positions alone and
+    /// then made in one go. Stops, having made the steps so far, at the first step the patterns
+    /// do not cover.
+    fn push_by_patterns(&mut self, tile: usize, target: usize) {
+        let (target_row, target_col) = self.split(target);
+        let mut route = std::mem::take(&mut self.route);
+        route.clear();
+        let (mut tile, (mut row, mut col)) = (tile, self.split(tile));
+        let (mut blank, mut blank_row, mut blank_col) = (self.blank, self.blank_row, self.blank_col);
+        while tile != target {
+            let vertical = toward(row, target_row, Direction::North, Direction::South);
+            let horizontal = toward(col, target_col, Direction::West, Direction::East);
+            let side = if blank_col == col && blank_row.wrapping_add(1) == row {
+                Direction::North
+            } else if blank_col == col && row.wrapping_add(1) == blank_row {
+                Direction::South
+            } else if blank_row == row && blank_col.wrapping_add(1) == col {
+                Direction::West
+            } else if blank_row == row && col.wrapping_add(1) == blank_col {
+                Direction::East
+            } else {
+                break;
+            };
+            // The general step's cost of each step (the blank's distance to the cell in front, 2
+            // more when the tile is in the way), the vertical step first on a tie.
+            let cost = |dir: Direction| match dir {
+                d if d == side => 0,
+                d if d == side.opposite() => 4,
+                _ => 2,
+            };
+            let dir = match (vertical, horizontal) {
+                (Some(v), Some(h)) if cost(h) < cost(v) => h,
+                (Some(d), _) | (None, Some(d)) => d,
+                (None, None) => break,
+            };
+            // A step toward the target stays on the board.
+            let front = self.offset(tile, dir);
+            if self.fixed[front] {
+                break;
+            }
+            if dir == side {
+                route.push(dir.opposite());
+            } else if dir != side.opposite() {
+                // From the side: through the corner beside the cell in front.
+                if self.fixed[self.offset(front, side)] {
+                    break;
+                }
+                route.extend_from_slice(&[dir, side.opposite(), dir.opposite()]);
+            } else {
+                // From behind: around the tile on the first side whose three cells are open.
+                let sides = match dir {
+                    Direction::North | Direction::South => [Direction::West, Direction::East],
+                    Direction::West | Direction::East => [Direction::North, Direction::South],
+                };
+                let Some(around) = sides.into_iter().find(|&p| {
+                    let on_board = match p {
+                        Direction::North => row > 0,
+                        Direction::South => row + 1 < self.rows,
+                        Direction::West => col > 0,
+                        Direction::East => col + 1 < self.cols,
+                    };
+                    on_board && {
+                        let beside = self.offset(tile, p);
+                        !self.fixed[beside]
+                            && !self.fixed[self.offset(beside, dir)]
+                            && !self.fixed[self.offset(beside, dir.opposite())]
+                    }
+                }) else {
+                    break;
+                };
+                route.extend_from_slice(&[around, dir, dir, around.opposite(), dir.opposite()]);
+            }
+            // Every pattern ends with the blank where the tile was and the tile one step on.
+            (blank, blank_row, blank_col) = (tile, row, col);
+            let (d_row, d_col) = STEPS[dir.index()];
+            (tile, row, col) = (front, row.wrapping_add(d_row), col.wrapping_add(d_col));
+        }
+        debug_assert!(blank_row * self.cols + blank_col == blank);
+        self.walk(&route);
+        self.route = route;
+    }
+
     /// Manhattan distance between two cells.
     pub(super) fn distance(&self, a: usize, b: usize) -> usize {
         let ((ar, ac), (br, bc)) = (self.split(a), self.split(b));
@@ -472,11 +600,37 @@ impl<'l, 's> Work<'l, 's> {
     /// Brings the blank to `target` without moving the tile on `avoid` or any fixed tile.
     fn route_blank(&mut self, target: usize, avoid: usize) -> Result<(), Stop> {
         let (target_row, target_col) = self.split(target);
-        loop {
-            if self.blank == target {
-                return Ok(());
+        // The greedy walk depends on the fixed cells alone, not on the tiles the blank moves:
+        // it is worked out on the blank's position first, then made in one go.
+        let mut route = std::mem::take(&mut self.route);
+        route.clear();
+        let (mut blank, mut row, mut col) = (self.blank, self.blank_row, self.blank_col);
+        if self.clear_between(row, col, target_row, target_col, avoid) {
+            // Nothing in the way: the greedy walk's moves are known without looking at the
+            // cells (the longer way until both are equal, then a staircase).
+            let vertical = toward(row, target_row, Direction::North, Direction::South);
+            let horizontal = toward(col, target_col, Direction::West, Direction::East);
+            let (d_row, d_col) = (row.abs_diff(target_row), col.abs_diff(target_col));
+            match (vertical, horizontal) {
+                (Some(v), Some(h)) => {
+                    let straight = if d_col > d_row { h } else { v };
+                    route.resize(route.len() + d_row.abs_diff(d_col), straight);
+                    for _ in 0..d_row.min(d_col) {
+                        route.extend_from_slice(&[v, h]);
+                    }
+                }
+                (Some(d), None) => route.resize(d_row, d),
+                (None, Some(d)) => route.resize(d_col, d),
+                (None, None) => {}
             }
-            let (row, col) = (self.blank_row, self.blank_col);
+            self.walk(&route);
+            self.route = route;
+            return Ok(());
+        }
+        let arrived = loop {
+            if blank == target {
+                break true;
+            }
             let vertical = toward(row, target_row, Direction::North, Direction::South);
             let horizontal = toward(col, target_col, Direction::West, Direction::East);
             let mut choices = [vertical, horizontal];
@@ -486,19 +640,45 @@ impl<'l, 's> Work<'l, 's> {
             let mut moved = false;
             for dir in choices.into_iter().flatten() {
                 // A step toward the target stays on the board.
-                if self.open(self.offset(self.blank, dir), avoid) {
-                    self.step(dir);
+                let next = self.offset(blank, dir);
+                if self.open(next, avoid) {
+                    route.push(dir);
+                    let (d_row, d_col) = STEPS[dir.index()];
+                    (blank, row, col) = (next, row.wrapping_add(d_row), col.wrapping_add(d_col));
                     moved = true;
                     break;
                 }
             }
             if !moved {
-                if self.around(target, avoid) {
-                    return Ok(());
-                }
-                return self.search_blank(target, avoid);
+                break false;
             }
+        };
+        self.walk(&route);
+        self.route = route;
+        if arrived || self.around(target, avoid) {
+            return Ok(());
         }
+        self.search_blank(target, avoid)
+    }
+
+    /// Whether the rectangle between the cells at `row`, `col` and `target_row`, `target_col`
+    /// holds no cell the blank may not enter: it lies in the region, away from the line being
+    /// placed (the only fixed cells of the region, but during the corner trick) and from
+    /// `avoid`.
+    #[inline]
+    fn clear_between(&self, row: usize, col: usize, target_row: usize, target_col: usize, avoid: usize) -> bool {
+        let (top, bottom) = (row.min(target_row), row.max(target_row));
+        let (left, right) = (col.min(target_col), col.max(target_col));
+        let inside = top >= self.top && bottom < self.bottom && left >= self.left && right < self.right;
+        let off_line = bottom < self.line_rows.0
+            || top >= self.line_rows.1
+            || right < self.line_cols.0
+            || left >= self.line_cols.1;
+        let off_avoid = avoid >= self.cells.len() || {
+            let (avoid_row, avoid_col) = self.split(avoid);
+            !((top..=bottom).contains(&avoid_row) && (left..=right).contains(&avoid_col))
+        };
+        !self.cornering && inside && off_line && off_avoid
     }
 
     /// The blank just behind `avoid` with `target` just in front of it: goes around on either

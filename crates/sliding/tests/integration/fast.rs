@@ -248,3 +248,14 @@ fn a_large_board() {
     let start = solvable_start(&goal, &mut rng);
     check_solves(&start, &goal);
 }
+
+/// A board big enough that the checked answer and its stream make the moves on a thread of their
+/// own: the same path as made on one thread, replayed here to the goal.
+#[test]
+fn a_board_solved_beside_its_check() {
+    let mut rng = SplitMix64::new(12);
+    let goal = Board::goal(Shape::new(50, 48).unwrap(), GoalKind::BlankLast).unwrap();
+    let start = solvable_start(&goal, &mut rng);
+    let path = check_solves(&start, &goal);
+    assert!(path.len() > 4 << 15, "a path of several chunks: {}", path.len());
+}
