@@ -245,6 +245,7 @@ impl Engine {
             cell_at,
             north_at,
             west_at,
+            balance: None,
         }
     }
 }
