@@ -26,7 +26,6 @@
 
 use crate::model::{Placement, Puzzle};
 
-mod balance;
 pub(crate) mod cursor;
 mod estimate;
 mod face;
@@ -39,7 +38,6 @@ mod symmetry;
 mod tables;
 mod walk;
 
-use balance::Balance;
 use cursor::Watch;
 pub(crate) use estimate::{cheapest_corner, estimate_order};
 pub use estimate::{estimate_nodes, estimate_tight_nodes};
@@ -119,8 +117,6 @@ pub struct Engine {
     cell_at: Vec<u32>,
     north_at: Vec<u32>,
     west_at: Vec<u32>,
-    /// The colour balance's counters for this order (`balance.rs`), where it applies.
-    balance: Option<Balance>,
 }
 
 /// What a search counted.
@@ -178,18 +174,11 @@ impl Engine {
         let (cell_at, north_at, west_at) = north_west_links(order, puzzle.rows(), puzzle.cols())?;
         let mut engine = Engine::build(puzzle, clues, |_, _| true, words);
         (engine.order, engine.cell_at, engine.north_at, engine.west_at) = (order, cell_at, north_at, west_at);
-        engine.balance = engine.new_balance();
         engine.corner = corner;
         Some(engine)
     }
 
     face_methods!();
-
-    /// The colour balance of this engine's puzzle and order (`balance.rs`), where it applies.
-    fn new_balance(&self) -> Option<Balance> {
-        let cells: Vec<usize> = self.cell_at.iter().map(|&cell| cell as usize).collect();
-        Balance::new(&self.puzzle, &cells)
-    }
 
     /// The candidates' slice for `cell` given its neighbours' colours (`north`, `west` are keys).
     #[inline(always)]

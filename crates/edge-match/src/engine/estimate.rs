@@ -6,7 +6,6 @@
 //! them). The mean of many probes converges to the tree's size; a plan (`crate::plan`) takes
 //! the cheapest order by that mean for `auto`, and the cheapest corner piece to pin.
 
-use super::balance::Balance;
 use super::symmetry::Corner;
 use super::{Mode, Order, OrderedEngine};
 use crate::model::{Placement, Puzzle};
@@ -49,9 +48,8 @@ pub fn estimate_nodes(engine: &OrderedEngine, mode: Mode, probes: usize, max_ste
 /// candidate counts as a node, but its subtree is searched only if the cell the loop looks
 /// ahead to (the next cell when its list depends on the candidate, else the east neighbour when
 /// that one's north neighbour is placed, else the next cell) and the cell below keep a free
-/// piece that fits, and a cell is expanded only where the colour balance holds (`balance.rs`).
-/// A probe picks among the candidates that pass, so the mean is again unbiased. In
-/// [`Mode::Plain`] the look-ahead cuts nothing and this is [`estimate_nodes`].
+/// piece that fits. A probe picks among the candidates that pass, so the mean is again
+/// unbiased. In [`Mode::Plain`] the look-ahead cuts nothing and this is [`estimate_nodes`].
 pub fn estimate_tight_nodes(
     engine: &OrderedEngine,
     mode: Mode,
@@ -89,8 +87,6 @@ pub fn estimate_tight_nodes(
             (Some(target), (cell / cols + 1 < rows).then_some(cell + cols))
         })
         .collect();
-    let balance = Balance::new(&engine.puzzle, &engine.cells);
-    let mut state = vec![0u64; balance.as_ref().map_or(0, |b| b.words)];
     let mut rng = SplitMix64::new(seed);
     let (mut at_cell, mut used, mut placed) = (vec![0u32; n], vec![0u64; engine.words()], vec![false; n]);
     let (mut children, mut alive) = (Vec::new(), Vec::new());
@@ -99,13 +95,7 @@ pub fn estimate_tight_nodes(
         used.iter_mut().for_each(|word| *word = 0);
         placed.iter_mut().for_each(|cell| *cell = false);
         let (mut weight, mut total) = (1.0f64, 0.0f64);
-        if let Some(balance) = &balance {
-            balance.start(&mut state);
-        }
         for (depth, &(target, below)) in looks.iter().enumerate() {
-            if balance.is_some() && !Balance::holds(&state) {
-                break;
-            }
             children.clear();
             engine.children(depth, &at_cell, &used, mode, |index| children.push(index));
             steps += children.len() as u64 + 1;
@@ -131,9 +121,6 @@ pub fn estimate_tight_nodes(
             at_cell[cell] = index;
             let piece = engine.piece_of(index);
             used[piece / 64] |= 1 << (piece % 64);
-            if let Some(balance) = &balance {
-                balance.place(&mut state, depth, piece, engine.sides_of(index).map(u32::from));
-            }
         }
         sum += total;
         made += 1;

@@ -2,7 +2,6 @@
 //! set of `W` 64-bit words (1, 2, 4, 8 or 16, chosen per puzzle by [`super::Engine`]), free
 //! pieces found word by word with bit tricks.
 
-use super::balance::Balance;
 use super::cursor::{self, Watch, STOP_INTERVAL};
 use super::tables::{Candidate, NO_NEIGHBOUR};
 use super::walk::RowWalk;
@@ -207,83 +206,69 @@ impl RowWalk<'_> {
             let west = if west_at == NO_NEIGHBOUR { border } else { placed[west_at as usize].east() };
             (engine.table[cell_at[depth] as usize] * keys + north) * keys + west
         };
-        // Per depth, in counts of pictures: the colour balance of the board there (`balance.rs`).
-        let balance = engine.balance.as_ref().filter(|_| PICTURES && !no_balance());
-        let bw = balance.as_ref().map_or(0, |b| b.words);
-        let mut states = vec![0u64; (cells + 1) * bw];
-        if let Some(balance) = balance {
-            balance.replay(north_at, west_at, &placed[..depth], &mut states[depth * bw..(depth + 1) * bw]);
-        }
         'expand: loop {
             // Expand cell `depth` with candidate list `list`.
             let d = depth & (CAP - 1);
-            'cell: {
-                if bw != 0 && !Balance::holds(&states[depth * bw..(depth + 1) * bw]) {
-                    (len[d], at[d]) = (0, 0);
-                    break 'cell;
+            let cell = info[d];
+            let base = cell.next_fixed
+                + north_part[cell.next_above as usize & (CAP2 - 1)]
+                + east_part[cell.next_left as usize & (CAP2 - 1)];
+            next_base[d] = base;
+            // Where each candidate's fit is looked at: the next cell's list, or the east
+            // neighbour's (then the candidate's east side is its west key).
+            let (look_base, look_east, look_south) = if PICTURES && cell.east_fixed != NONE {
+                (cell.east_fixed + north_part[cell.east_above as usize & (CAP2 - 1)], u32::MAX, 0)
+            } else {
+                (base, cell.east_mask, cell.south_mask)
+            };
+            let out = &mut buffer[d * width..(d + 1) * width];
+            let (mut found, mut n) = (0u64, 0usize);
+            for word in 0..W {
+                let all = masks[list as usize * W + word];
+                let mut free = all & !used[word];
+                if W > 1 && free == 0 {
+                    continue;
                 }
-                let cell = info[d];
-                let base = cell.next_fixed
-                    + north_part[cell.next_above as usize & (CAP2 - 1)]
-                    + east_part[cell.next_left as usize & (CAP2 - 1)];
-                next_base[d] = base;
-                // Where each candidate's fit is looked at: the next cell's list, or the east
-                // neighbour's (then the candidate's east side is its west key).
-                let (look_base, look_east, look_south) = if PICTURES && cell.east_fixed != NONE {
-                    (cell.east_fixed + north_part[cell.east_above as usize & (CAP2 - 1)], u32::MAX, 0)
-                } else {
-                    (base, cell.east_mask, cell.south_mask)
-                };
-                let out = &mut buffer[d * width..(d + 1) * width];
-                let (mut found, mut n) = (0u64, 0usize);
-                for word in 0..W {
-                    let all = masks[list as usize * W + word];
-                    let mut free = all & !used[word];
-                    if W > 1 && free == 0 {
-                        continue;
-                    }
-                    let start = blocks[list as usize * W + word] as usize;
-                    while free != 0 {
-                        let bit_index = free.trailing_zeros();
-                        free &= free - 1;
-                        let bit = 1u64 << bit_index;
-                        let slot = start + (all & (bit - 1)).count_ones() as usize;
-                        let (mut c, mut turn) = slots[slot];
-                        let mut twins_at = slot * W;
-                        let mut twins = if TWINS { slot_twins } else { twin_masks };
-                        loop {
-                            if !TWINS || all_used(twins, twins_at, &used) {
-                                found += 1;
-                                if depth != last {
-                                    let next_list =
-                                        (look_base + (c.east() & look_east) + ((c.south() * keys) & look_south))
-                                            as usize;
-                                    let mut fits = any_free(masks, next_list * W, &used, word, bit);
-                                    if PICTURES && cell.below != NONE {
-                                        let below = (cell.below + 2 * c.south()) as usize;
-                                        fits &= any_free(north_masks, below * W, &used, word, bit);
-                                    }
-                                    out[n] = c;
-                                    n += usize::from(fits);
+                let start = blocks[list as usize * W + word] as usize;
+                while free != 0 {
+                    let bit_index = free.trailing_zeros();
+                    free &= free - 1;
+                    let bit = 1u64 << bit_index;
+                    let slot = start + (all & (bit - 1)).count_ones() as usize;
+                    let (mut c, mut turn) = slots[slot];
+                    let mut twins_at = slot * W;
+                    let mut twins = if TWINS { slot_twins } else { twin_masks };
+                    loop {
+                        if !TWINS || all_used(twins, twins_at, &used) {
+                            found += 1;
+                            if depth != last {
+                                let next_list =
+                                    (look_base + (c.east() & look_east) + ((c.south() * keys) & look_south)) as usize;
+                                let mut fits = any_free(masks, next_list * W, &used, word, bit);
+                                if PICTURES && cell.below != NONE {
+                                    let below = (cell.below + 2 * c.south()) as usize;
+                                    fits &= any_free(north_masks, below * W, &used, word, bit);
                                 }
+                                out[n] = c;
+                                n += usize::from(fits);
                             }
-                            if !TURNS || turn == NONE {
-                                break;
-                            }
-                            c = candidates[turn as usize];
-                            if TWINS {
-                                (twins, twins_at) = (twin_masks, turn as usize * W);
-                            }
-                            turn = next_turn[turn as usize];
                         }
+                        if !TURNS || turn == NONE {
+                            break;
+                        }
+                        c = candidates[turn as usize];
+                        if TWINS {
+                            (twins, twins_at) = (twin_masks, turn as usize * W);
+                        }
+                        turn = next_turn[turn as usize];
                     }
                 }
-                nodes += found;
-                if depth == last {
-                    solutions += found;
-                }
-                (len[d], at[d]) = (n, 0);
             }
+            nodes += found;
+            if depth == last {
+                solutions += found;
+            }
+            (len[d], at[d]) = (n, 0);
             if nodes >= next_look {
                 next_look = (nodes + STOP_INTERVAL).min(budget);
                 if watch.stopped_flag().load(std::sync::atomic::Ordering::Relaxed) || watch.must_stop(nodes) {
@@ -302,10 +287,6 @@ impl RowWalk<'_> {
                     let piece = c.piece();
                     used[(piece >> 6) & (W - 1)] |= 1 << (piece & 63);
                     list = next_base[d] + (c.east() & info[d].east_mask) + ((c.south() * keys) & info[d].south_mask);
-                    if let Some(balance) = balance {
-                        let (now, next) = states.split_at_mut((depth + 1) * bw);
-                        balance.step(&now[depth * bw..], &mut next[..bw], depth, c);
-                    }
                     depth += 1;
                     continue 'expand;
                 }
@@ -322,9 +303,4 @@ impl RowWalk<'_> {
         self.depth = depth;
         self.counts = Counts { solutions, nodes, ..Counts::default() };
     }
-}
-
-/// Whether `PUZZLE_EDGE_NO_BALANCE` turns the colour balance off (for measuring it).
-fn no_balance() -> bool {
-    std::env::var_os("PUZZLE_EDGE_NO_BALANCE").is_some()
 }

@@ -305,11 +305,6 @@ impl OrderedEngine {
         usize::from(self.candidates[index as usize].piece)
     }
 
-    /// The sides candidate `index` shows (north, east, south, west).
-    pub(super) fn sides_of(&self, index: u32) -> [u16; 4] {
-        self.candidates[index as usize].sides
-    }
-
     /// Words of a used set.
     pub(super) fn words(&self) -> usize {
         self.pieces.div_ceil(64).max(1)

@@ -72,7 +72,6 @@ impl Engine {
             engine.look_below = self.look_below;
             (engine.order, engine.cell_at, engine.north_at, engine.west_at) =
                 (self.order, self.cell_at.clone(), self.north_at.clone(), self.west_at.clone());
-            engine.balance = engine.new_balance();
         }
         Some(engines)
     }

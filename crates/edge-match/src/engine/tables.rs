@@ -245,7 +245,6 @@ impl Engine {
             cell_at,
             north_at,
             west_at,
-            balance: None,
         }
     }
 }
