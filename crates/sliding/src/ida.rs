@@ -179,19 +179,8 @@ fn slide_to(state: &mut State, target: u8) -> (u8, u8, u8) {
 /// reached, or `None` off the board.
 #[inline]
 fn slide_blank(geometry: &Geometry, state: &mut State, dir: Direction) -> Option<(u8, u8, u8)> {
-    let from_blank = state.blank;
-    let to = geometry.neighbour[usize::from(from_blank)][dir.index()];
-    if to == u8::MAX {
-        return None;
-    }
-    let tile = state.board[usize::from(to)];
-    let blank_tile = state.board[usize::from(from_blank)];
-    state.board[usize::from(from_blank)] = tile;
-    state.board[usize::from(to)] = blank_tile;
-    state.pos[usize::from(tile)] = from_blank;
-    state.pos[usize::from(blank_tile)] = to;
-    state.blank = to;
-    Some((tile, to, from_blank))
+    let to = geometry.neighbour[usize::from(state.blank)][dir.index()];
+    (to != u8::MAX).then(|| slide_to(state, to))
 }
 
 /// Finds the first optimal path (in move order) from `state` to the goal, whose tiles are their
