@@ -16,7 +16,8 @@
 //!   distance;
 //! - a move that undoes the previous one is cancelled as it is recorded, and the moves go to a
 //!   sink in chunks as they are made ([`solve_fast_into`]), so a path of billions of moves never
-//!   sits in memory; [`FastPath`] keeps only a checked answer's length and makes the moves again
+//!   sits in memory; [`FastPath`] keeps a checked answer's moves compressed (a few tens of
+//!   megabytes for a 1000×1000 board) within a budget, or only their number, making them again
 //!   when they are read.
 
 mod bfs;
@@ -24,6 +25,7 @@ mod finish;
 mod lines;
 mod moves;
 mod path;
+mod tape;
 mod work;
 
 use std::ops::ControlFlow;
@@ -36,7 +38,8 @@ use crate::board::Board;
 use crate::solvable::is_solvable;
 
 pub use moves::Sink;
-pub use path::{solve_fast_checked, FastAnswer, FastPath, StreamError};
+pub use path::{solve_fast_checked, FastAnswer, FastPath, KeepMoves, StreamError};
+pub use tape::TapeBudget;
 
 /// How a run of the constructive solver that handed its moves to a sink ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -37,7 +37,9 @@ use puzzle_core::Direction;
 
 pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK};
 pub use check::{check, CheckError};
-pub use fast::{solve_fast, solve_fast_checked, solve_fast_into, FastAnswer, FastPath, StreamError, Streamed};
+pub use fast::{
+    solve_fast, solve_fast_checked, solve_fast_into, FastAnswer, FastPath, KeepMoves, StreamError, Streamed, TapeBudget,
+};
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use parse::{
     detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_line, parse_lines, Batch, Entry, Format,

@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::board::{Board, GoalKind};
 use crate::check::{check, CheckError};
-use crate::fast::FastAnswer;
+use crate::fast::{FastAnswer, KeepMoves};
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::pdb::{PatternDb, PatternKey};
 use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
@@ -327,14 +327,16 @@ impl<'t> Planner<'t> {
     }
 
     /// The constructive solver's answer for `board`, as [`Planner::solve`] gives it under
-    /// [`Strategy::Fast`] (whatever this solver's strategy), but with the path not kept: its
-    /// moves are checked by replay as they are made and counted, and
-    /// [`FastPath::stream`](crate::FastPath::stream) makes them again, checked again, for
-    /// printing. Memory stays a few words per cell however long the path.
-    pub fn solve_fast(&self, board: &Board, limits: &Limits<'_>) -> Result<FastReport, PlanError> {
+    /// [`Strategy::Fast`] (whatever this solver's strategy), but with the path not held as a
+    /// vector: its moves are checked by replay as they are made and kept as `keep` says
+    /// (compressed within a budget, or only counted), and
+    /// [`FastPath::stream`](crate::FastPath::stream) reads them back, or makes them again,
+    /// checked again, for printing. Memory stays a few words per cell besides the budget however
+    /// long the path.
+    pub fn solve_fast(&self, board: &Board, limits: &Limits<'_>, keep: &KeepMoves) -> Result<FastReport, PlanError> {
         let plan = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).clone();
         let goal = plan.goal?;
-        let answer = crate::fast::solve_fast_checked(board, &goal, limits)
+        let answer = crate::fast::solve_fast_checked(board, &goal, limits, keep)
             .map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
         let bound = (answer != FastAnswer::Unsolvable).then(|| start_bound(board, &goal));
         let optimal = match &answer {

@@ -32,10 +32,11 @@ pub struct SlideArgs {
     #[arg(long, value_enum)]
     pub heuristic: Option<HeuristicArg>,
     /// Answer at once instead of optimally: a valid solution for a board of any size (a shuffled
-    /// 300×300 board in about a second, a 1000×1000 one in under a minute and about twice that
-    /// with its moves printed, in little memory) by the constructive solver, marked not optimal,
-    /// with a lower bound on the optimum. The moves are checked as they are printed; should a
-    /// check fail (a bug), the output stops there, incomplete, with an internal error (exit 2)
+    /// 300×300 board in about a second, a 1000×1000 one in about half a minute on two cores,
+    /// its moves printed or not, in under 512 MB) by the constructive solver, marked not
+    /// optimal, with a lower bound on the optimum. The moves are checked by replay as they are
+    /// made, kept compressed, and checked against what was replayed as they are printed; should
+    /// a check fail (a bug), the output stops there, incomplete, with an internal error (exit 2)
     #[arg(long, conflicts_with = "heuristic")]
     pub fast: bool,
     /// Answer within W times the optimum (W at least 1, in hundredths: 1.5, 1.25; 1 is the

@@ -1,22 +1,31 @@
 //! [`LimitedPlanner`]: the library's planner (`sliding::Planner`) with this run's strategy,
 //! heuristic and limits, answering one board at a time and timing it.
 
+use std::sync::Arc;
 use std::time::Instant;
 
-use sliding::{Board, Goal, PlanError};
+use sliding::{Board, Goal, KeepMoves, PlanError, TapeBudget};
 
 use super::outcome::PlannedAnswer;
 use super::settings::SlideSettings;
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
-use crate::shared_args::Limits;
+use crate::shared_args::{Limits, OutputFormat};
 
 /// The library's planner with this run's limits.
 pub(super) struct LimitedPlanner<'t> {
     pub(super) planner: sliding::Planner<'t>,
     fast: bool,
+    /// What a fast answer keeps of its moves: they are kept (compressed) when they will be
+    /// printed or drawn, so that printing reads them back instead of making them again.
+    keep: KeepMoves,
     limits: Limits,
 }
+
+/// The memory that the kept moves of a run's fast answers may take together: a 1000×1000
+/// board's 2.6 × 10^9 moves take about 28 MB; past the budget an answer's moves are made again
+/// when printed.
+const KEPT_MOVES_BYTES: usize = 256 << 20;
 
 /// An answer and the time it took.
 pub(super) struct Timed {
@@ -33,7 +42,12 @@ impl<'t> LimitedPlanner<'t> {
         if let Some(kind) = settings.heuristic {
             planner = planner.with_heuristic(kind);
         }
-        LimitedPlanner { planner, fast: settings.fast, limits: settings.limits }
+        let printed = settings.show_path || settings.output == OutputFormat::Json || settings.svg.is_some();
+        let keep = match printed {
+            true => KeepMoves::Compressed(Arc::new(TapeBudget::new(KEPT_MOVES_BYTES))),
+            false => KeepMoves::Count,
+        };
+        LimitedPlanner { planner, fast: settings.fast, keep, limits: settings.limits }
     }
 
     /// Plans the shapes of `boards` together (the table decision sees the whole chunk).
@@ -51,9 +65,10 @@ impl<'t> LimitedPlanner<'t> {
     pub(super) fn solve(&self, board: &Board) -> anyhow::Result<Result<Timed, String>> {
         let started = Instant::now();
         let limits = self.limits.sliding(started);
-        // A fast answer's path is not kept: it is made again, checked, as it is printed.
+        // A fast answer's path is not held as a vector: it is kept compressed or made again,
+        // checked, as it is printed.
         let report = match self.fast {
-            true => self.planner.solve_fast(board, &limits).map(PlannedAnswer::Fast),
+            true => self.planner.solve_fast(board, &limits, &self.keep).map(PlannedAnswer::Fast),
             false => self.planner.solve(board, &limits).map(PlannedAnswer::Searched),
         };
         match report {

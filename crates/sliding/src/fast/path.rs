@@ -1,24 +1,40 @@
 //! A fast answer for boards whose path does not fit in memory: the constructive solver runs once
-//! to count the moves and check them by replay as they are made, and again, checked the same
-//! way, each time the moves are read.
+//! to count the moves and check them by replay as they are made, keeping them compressed on a
+//! [`Tape`] while a budget allows; they are read back from the tape, or made again, checked the
+//! same way, when there is none.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use puzzle_core::Direction;
 use search::Limits;
 
+use super::tape::{Tape, TapeBudget, TapeError, TapeWriter};
 use super::{solve_fast_into, Streamed};
 use crate::board::Board;
 use crate::check::CheckError;
 use crate::replay::Replay;
 use crate::solvable::is_solvable;
 
-/// A checked fast answer: its length, and the moves made again on demand by [`FastPath::stream`].
+/// A checked fast answer: its length, and its moves read back (or made again) on demand by
+/// [`FastPath::stream`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FastPath {
     start: Board,
     goal: Board,
     n_moves: u64,
+    /// The moves as they were checked, when they were kept.
+    tape: Option<Arc<Tape>>,
+}
+
+/// What [`solve_fast_checked`] keeps of a path's moves for reading them later.
+#[derive(Clone, Debug)]
+pub enum KeepMoves {
+    /// Only their number: reading them makes them again (the solver's work once more).
+    Count,
+    /// The moves themselves, compressed (a few bits per hundred moves on the solver's paths),
+    /// while the budget, shared by the answers of a run, holds them; past it only their number.
+    Compressed(Arc<TapeBudget>),
 }
 
 /// What [`solve_fast_checked`] found.
@@ -55,18 +71,32 @@ impl<E: std::fmt::Display> std::fmt::Display for StreamError<E> {
 impl<E: std::fmt::Debug + std::fmt::Display> std::error::Error for StreamError<E> {}
 
 /// The constructive solver's answer for `board`, each move checked by replay as it is made
-/// (the same checks as [`check`](crate::check)) and then forgotten: only the number of moves is
-/// kept.
+/// (the same checks as [`check`](crate::check)) and then kept as `keep` says: compressed, or
+/// only counted.
 ///
 /// `Err` is a path that failed its check, a bug in the solver.
-pub fn solve_fast_checked(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<FastAnswer, CheckError> {
+pub fn solve_fast_checked(
+    board: &Board,
+    goal: &Board,
+    limits: &Limits<'_>,
+    keep: &KeepMoves,
+) -> Result<FastAnswer, CheckError> {
     if board.shape() != goal.shape() || !is_solvable(board, goal) {
         return Ok(FastAnswer::Unsolvable);
     }
     let mut replay = Replay::new(board);
+    let mut writer = match keep {
+        KeepMoves::Count => None,
+        KeepMoves::Compressed(budget) => Some(TapeWriter::new(Arc::clone(budget))),
+    };
     let mut wrong = None;
     let mut sink = |moves: &[Direction]| match replay.apply(moves) {
-        Ok(()) => ControlFlow::Continue(()),
+        Ok(()) => {
+            if let Some(writer) = &mut writer {
+                writer.push(moves);
+            }
+            ControlFlow::Continue(())
+        }
         Err(err) => {
             wrong = Some(err);
             ControlFlow::Break(())
@@ -79,7 +109,8 @@ pub fn solve_fast_checked(board: &Board, goal: &Board, limits: &Limits<'_>) -> R
     match streamed {
         Streamed::Solved(n_moves) => {
             replay.finish(board, goal)?;
-            Ok(FastAnswer::Solved(FastPath { start: board.clone(), goal: goal.clone(), n_moves }))
+            let tape = writer.and_then(TapeWriter::finish).map(Arc::new);
+            Ok(FastAnswer::Solved(FastPath { start: board.clone(), goal: goal.clone(), n_moves, tape }))
         }
         Streamed::Unsolvable => Ok(FastAnswer::Unsolvable),
         Streamed::GaveUp | Streamed::Halted => Ok(FastAnswer::GaveUp),
@@ -145,12 +176,36 @@ impl FastPath {
         self.n_moves
     }
 
-    /// Makes the moves again and hands them to `sink` in order, in chunks of some thousands. Each
-    /// chunk is checked by replay before it is handed over, and the last one only once the
-    /// replay has reached the goal in [`FastPath::n_moves`] moves, so a sink that prints never
-    /// prints the end of a wrong path; on [`StreamError::Wrong`] it has printed an incomplete
-    /// one. No limit applies: the work is the same as the first time.
+    /// Whether the moves were kept (compressed), so that [`FastPath::stream`] reads them back
+    /// instead of making them again.
+    pub fn is_kept(&self) -> bool {
+        self.tape.is_some()
+    }
+
+    /// Hands the moves to `sink` in order, in chunks of some thousands or millions.
+    ///
+    /// Kept moves are read back, each block checked against the hash and count written when its
+    /// moves were checked by replay. Otherwise the moves are made again, each chunk checked by
+    /// replay before it is handed over, and the last one only once the replay has reached the
+    /// goal in [`FastPath::n_moves`] moves. Either way a sink that prints never prints the end of
+    /// a wrong path; on [`StreamError::Wrong`] it has printed an incomplete one. No limit applies:
+    /// the work is at most the same as the first time.
     pub fn stream<E>(&self, sink: &mut dyn FnMut(&[Direction]) -> Result<(), E>) -> Result<(), StreamError<E>> {
+        if let Some(tape) = &self.tape {
+            if tape.n_moves() != self.n_moves {
+                let message = format!("{} moves kept instead of {}", tape.n_moves(), self.n_moves);
+                return Err(StreamError::Wrong(message));
+            }
+            return tape.play(sink).map_err(|err| match err {
+                TapeError::Sink(err) => StreamError::Sink(err),
+                TapeError::Corrupt(message) => StreamError::Wrong(message),
+            });
+        }
+        self.make_again(sink)
+    }
+
+    /// [`FastPath::stream`] by making the moves again.
+    fn make_again<E>(&self, sink: &mut dyn FnMut(&[Direction]) -> Result<(), E>) -> Result<(), StreamError<E>> {
         let mut replay = Replay::new(&self.start);
         let mut held: Vec<Direction> = Vec::new();
         let mut failed = None;

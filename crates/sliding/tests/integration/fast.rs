@@ -5,6 +5,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 use proptest::prelude::*;
@@ -13,7 +14,7 @@ use std::ops::ControlFlow;
 
 use sliding::{
     is_solvable, solve_fast, solve_fast_checked, solve_fast_into, Answer, Board, BoardSpec, FastAnswer, GoalKind,
-    Replay, StreamError, Streamed,
+    KeepMoves, Replay, StreamError, Streamed, TapeBudget,
 };
 
 use puzzle_core::SplitMix64;
@@ -93,20 +94,31 @@ fn check_streams(start: &Board, goal: &Board, path: &[Direction]) {
     assert_eq!(streamed, Streamed::Solved(path.len() as u64));
     assert_eq!(chunks.concat(), path);
     assert!(chunks.iter().all(|chunk| !chunk.is_empty()));
-    let FastAnswer::Solved(made) = solve_fast_checked(start, goal, &search::Limits::NONE).unwrap() else {
-        panic!("not solved")
-    };
-    assert_eq!(made.n_moves(), path.len() as u64);
-    let mut replay = Replay::new(start);
-    let mut again = Vec::new();
-    made.stream(&mut |moves| {
-        replay.apply(moves).map_err(|e| e.to_string())?;
-        again.extend_from_slice(moves);
-        Ok::<(), String>(())
-    })
-    .unwrap();
-    assert_eq!(again, path);
-    assert_eq!(replay.finish(start, goal), Ok(()));
+    // Made again, kept compressed, and past a budget too small to keep them (made again).
+    let roomy = Arc::new(TapeBudget::new(1 << 30));
+    let none = Arc::new(TapeBudget::new(0));
+    // An empty path takes no bytes: it is kept whatever the budget.
+    for (keep, kept) in [
+        (KeepMoves::Count, false),
+        (KeepMoves::Compressed(roomy), true),
+        (KeepMoves::Compressed(none), path.is_empty()),
+    ] {
+        let FastAnswer::Solved(made) = solve_fast_checked(start, goal, &search::Limits::NONE, &keep).unwrap() else {
+            panic!("not solved")
+        };
+        assert_eq!(made.n_moves(), path.len() as u64);
+        assert_eq!(made.is_kept(), kept);
+        let mut replay = Replay::new(start);
+        let mut again = Vec::new();
+        made.stream(&mut |moves| {
+            replay.apply(moves).map_err(|e| e.to_string())?;
+            again.extend_from_slice(moves);
+            Ok::<(), String>(())
+        })
+        .unwrap();
+        assert_eq!(again, path);
+        assert_eq!(replay.finish(start, goal), Ok(()));
+    }
 }
 
 /// Optimal distance by plain breadth-first search over whole boards.
@@ -226,7 +238,8 @@ fn a_sink_can_stop_the_solver() {
     });
     assert_eq!((streamed, calls), (Streamed::Halted, 1));
     // A sink that fails on its second chunk has been given the first only.
-    let FastAnswer::Solved(made) = solve_fast_checked(&start, &goal, &search::Limits::NONE).unwrap() else {
+    let FastAnswer::Solved(made) = solve_fast_checked(&start, &goal, &search::Limits::NONE, &KeepMoves::Count).unwrap()
+    else {
         panic!("not solved")
     };
     let mut given = Vec::new();

@@ -11,8 +11,8 @@ use common::bfs_distances;
 use puzzle_core::{Direction, Shape};
 use sliding::pdb::{PatternDb, PatternKey};
 use sliding::{
-    Answer, Board, BoardSpec, FastAnswer, Goal, GoalKind, HeuristicKind, MemoryTables, Method, PlanError, Planner,
-    Strategy, TableError, TableSource, Tier, Weight,
+    Answer, Board, BoardSpec, FastAnswer, Goal, GoalKind, HeuristicKind, KeepMoves, MemoryTables, Method, PlanError,
+    Planner, Strategy, TableError, TableSource, TapeBudget, Tier, Weight,
 };
 use sliding::{Limits, PdbHeuristic};
 
@@ -234,14 +234,16 @@ fn fast_answers_every_shape_and_marks_them() {
             assert!(bound >= start.manhattan_to(&goal) as u64);
             assert_eq!(report.optimal, bound == path.len() as u64);
             assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().answer, Answer::Unsolvable);
-            // The same answer with the path not kept: its length, bound and mark, and the moves
-            // made again are the same moves.
-            let streamed = solver.solve_fast(&start, &Limits::NONE).unwrap();
-            let FastAnswer::Solved(made) = &streamed.answer else { panic!("{rows}x{cols}: {streamed:?}") };
-            assert_eq!(made.n_moves(), path.len() as u64, "{rows}x{cols}");
-            assert_eq!(made.to_vec().as_ref(), Ok(path), "{rows}x{cols}");
-            assert_eq!((streamed.lower_bound, streamed.optimal), (report.lower_bound, report.optimal));
-            let unsolvable = solver.solve_fast(&swapped(&start), &Limits::NONE).unwrap();
+            // The same answer with the path not held: its length, bound and mark, and the moves
+            // made again or read back compressed are the same moves.
+            for keep in [KeepMoves::Count, KeepMoves::Compressed(Arc::new(TapeBudget::new(1 << 20)))] {
+                let streamed = solver.solve_fast(&start, &Limits::NONE, &keep).unwrap();
+                let FastAnswer::Solved(made) = &streamed.answer else { panic!("{rows}x{cols}: {streamed:?}") };
+                assert_eq!(made.n_moves(), path.len() as u64, "{rows}x{cols}");
+                assert_eq!(made.to_vec().as_ref(), Ok(path), "{rows}x{cols}");
+                assert_eq!((streamed.lower_bound, streamed.optimal), (report.lower_bound, report.optimal));
+            }
+            let unsolvable = solver.solve_fast(&swapped(&start), &Limits::NONE, &KeepMoves::Count).unwrap();
             assert_eq!(
                 (unsolvable.answer, unsolvable.lower_bound, unsolvable.optimal),
                 (FastAnswer::Unsolvable, None, true)
