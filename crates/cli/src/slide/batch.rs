@@ -140,7 +140,7 @@ impl Batch<'_> {
                 (Ok(board), Some(Ok(timed))) => {
                     self.printer.answer(out, &Answered { format, label, board, timed: &timed, place })?;
                     if let Some(strips) = &mut self.strips {
-                        strips.push_answer(number + 1, label, board, &timed.answer()?);
+                        strips.push_answer(number + 1, label, board, &timed.drawn(board)?);
                     }
                     continue;
                 }

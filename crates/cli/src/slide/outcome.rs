@@ -1,10 +1,13 @@
 //! One board's answer as printed: from the planner's searches (the path kept) or its fast
 //! solver (the path made again, checked, as it is printed).
 
-use sliding::Answer;
+use puzzle_core::Direction;
+use sliding::{Answer, Board, StreamError};
 
 use super::limited_planner::Timed;
 use super::moves::Moves;
+use crate::svg::slide::{Drawn, MAX_DRAWN_MOVES};
+use crate::svg::MAX_DRAWN_CELLS;
 
 /// An answer of the planner's searches (the path kept) or of its fast solver (the path made
 /// again when printed).
@@ -14,16 +17,46 @@ pub(super) enum PlannedAnswer {
 }
 
 impl Timed {
-    /// The answer with its path in memory (for the pictures).
-    pub(super) fn answer(&self) -> anyhow::Result<Answer> {
+    /// What a picture shows of the answer for `board`: a fast answer's moves are read only as far
+    /// as the picture needs them (its first moves, or all of them on a board small enough to
+    /// draw), never held whole.
+    pub(super) fn drawn(&self, board: &Board) -> anyhow::Result<Drawn> {
         Ok(match &self.report {
-            PlannedAnswer::Searched(report) => report.answer.clone(),
+            PlannedAnswer::Searched(report) => Drawn::of(board, &report.answer),
             PlannedAnswer::Fast(report) => match &report.answer {
-                sliding::FastAnswer::Solved(path) => Answer::Solved(path.to_vec().map_err(anyhow::Error::msg)?),
-                sliding::FastAnswer::Unsolvable => Answer::Unsolvable,
-                sliding::FastAnswer::GaveUp => Answer::GaveUp,
+                sliding::FastAnswer::Solved(path) if board.shape().n_cells() <= MAX_DRAWN_CELLS => {
+                    Drawn::of(board, &Answer::Solved(path.to_vec().map_err(anyhow::Error::msg)?))
+                }
+                sliding::FastAnswer::Solved(path) => {
+                    let mut first: Vec<Direction> = Vec::new();
+                    let read = path.stream(&mut |moves| {
+                        let room = MAX_DRAWN_MOVES - first.len();
+                        first.extend_from_slice(&moves[..moves.len().min(room)]);
+                        if first.len() == MAX_DRAWN_MOVES {
+                            return Err(Enough);
+                        }
+                        Ok(())
+                    });
+                    match read {
+                        Ok(()) | Err(StreamError::Sink(Enough)) => {}
+                        Err(wrong @ StreamError::Wrong(_)) => anyhow::bail!("{wrong}"),
+                    }
+                    Drawn::Solved { n_moves: path.n_moves(), first, end: None }
+                }
+                sliding::FastAnswer::Unsolvable => Drawn::Unsolvable,
+                sliding::FastAnswer::GaveUp => Drawn::GaveUp,
             },
         })
+    }
+}
+
+/// A picture's moves are read no further.
+#[derive(Debug)]
+struct Enough;
+
+impl std::fmt::Display for Enough {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "enough moves for the picture")
     }
 }
 

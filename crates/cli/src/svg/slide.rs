@@ -1,14 +1,49 @@
 //! SVG pictures of sliding boards: tiles as numbered rounded squares, the blank left empty. Each
 //! board of the input gets a strip: its title, the first board, the last (goal) board when a
-//! path reaches it, and the moves, wrapped in groups of five; strips are stacked in input order,
-//! at most [`MAX_STRIPS`] of them.
+//! path reaches it, and the moves (at most [`MAX_DRAWN_MOVES`]), wrapped in groups of five;
+//! strips are stacked in input order, at most [`MAX_STRIPS`] of them.
 
+use puzzle_core::Direction;
 use sliding::{Answer, Board};
 
 use super::{Document, MAX_DRAWN_CELLS};
 
 /// The most boards of a batch drawn in one picture; the picture says how many more there were.
 pub const MAX_STRIPS: usize = 20;
+
+/// The most moves written under a board: a fast answer's path may have billions.
+pub const MAX_DRAWN_MOVES: usize = 10_000;
+
+/// What a strip shows of an answer: a path by its length, its first moves (at most
+/// [`MAX_DRAWN_MOVES`]) and the board it ends on, so that a long path is never held whole to be
+/// drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Drawn {
+    Solved {
+        n_moves: u64,
+        first: Vec<Direction>,
+        /// The board the path ends on; `None` for boards too large to draw.
+        end: Option<Board>,
+    },
+    Unsolvable,
+    GaveUp,
+}
+
+impl Drawn {
+    /// What a strip shows of `answer`, an answer for `board` whose path is in memory.
+    pub fn of(board: &Board, answer: &Answer) -> Drawn {
+        match answer {
+            Answer::Solved(path) => Drawn::Solved {
+                n_moves: path.len() as u64,
+                first: path[..path.len().min(MAX_DRAWN_MOVES)].to_vec(),
+                // The path was checked against the goal before it was printed, so it replays.
+                end: (board.shape().n_cells() <= MAX_DRAWN_CELLS).then(|| board.replay(path).ok()).flatten(),
+            },
+            Answer::Unsolvable => Drawn::Unsolvable,
+            Answer::GaveUp => Drawn::GaveUp,
+        }
+    }
+}
 
 /// The strips of one run, collected in input order as the answers are printed.
 #[derive(Debug, Default)]
@@ -31,24 +66,26 @@ struct Strip {
 
 impl Strips {
     /// Adds the answer for board `number` (from 1) of the input.
-    pub fn push_answer(&mut self, number: usize, label: Option<&str>, board: &Board, answer: &Answer) {
+    pub fn push_answer(&mut self, number: usize, label: Option<&str>, board: &Board, answer: &Drawn) {
         let (mut boards, mut note, mut moves) = (vec![(board.clone(), "start")], String::new(), None);
         match answer {
-            Answer::Solved(path) if path.is_empty() => {
+            Drawn::Solved { n_moves: 0, .. } => {
                 boards[0].1 = "start = goal";
                 note.push_str("0 moves: the board is already the goal");
             }
-            Answer::Solved(path) => {
-                // The path was checked against the goal before it was printed, so it replays.
-                if let Ok(last) = board.replay(path) {
-                    boards.push((last, "goal"));
+            Drawn::Solved { n_moves, first, end } => {
+                if let Some(end) = end {
+                    boards.push((end.clone(), "goal"));
                 }
-                let s = if path.len() == 1 { "" } else { "s" };
-                note = format!("{} move{s} of the blank:", path.len());
-                moves = Some(sliding::path_letters(path));
+                let s = if *n_moves == 1 { "" } else { "s" };
+                note = match first.len() as u64 == *n_moves {
+                    true => format!("{n_moves} move{s} of the blank:"),
+                    false => format!("{n_moves} move{s} of the blank, the first {} of them:", first.len()),
+                };
+                moves = Some(sliding::path_letters(first));
             }
-            Answer::Unsolvable => note.push_str("unsolvable: the goal cannot be reached"),
-            Answer::GaveUp => note.push_str("gave up: a limit stopped the search first"),
+            Drawn::Unsolvable => note.push_str("unsolvable: the goal cannot be reached"),
+            Drawn::GaveUp => note.push_str("gave up: a limit stopped the search first"),
         }
         if board.shape().n_cells() > MAX_DRAWN_CELLS {
             note = format!("{} board, too large to draw; {note}", board.shape());
@@ -232,7 +269,6 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use puzzle_core::Direction;
     use sliding::BoardSpec;
 
     use super::*;
@@ -273,7 +309,7 @@ mod tests {
         let start = board(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]);
         let mut strips = Strips::default();
         let path = vec![Direction::South, Direction::East, Direction::South];
-        strips.push_answer(1, None, &start, &Answer::Solved(path));
+        strips.push_answer(1, None, &start, &Drawn::of(&start, &Answer::Solved(path)));
         check(&strips.render(), 2, 16, &["board 1", "3 moves", ">DRD</text>", ">start</text>", ">goal</text>", "→"]);
     }
 
@@ -282,9 +318,9 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let swapped = board(2, 2, &[2, 1, 3, 0]);
         let mut strips = Strips::default();
-        strips.push_answer(1, Some("first"), &goal, &Answer::Solved(Vec::new()));
-        strips.push_answer(2, None, &swapped, &Answer::Unsolvable);
-        strips.push_answer(3, None, &swapped, &Answer::GaveUp);
+        strips.push_answer(1, Some("first"), &goal, &Drawn::of(&goal, &Answer::Solved(Vec::new())));
+        strips.push_answer(2, None, &swapped, &Drawn::Unsolvable);
+        strips.push_answer(3, None, &swapped, &Drawn::GaveUp);
         strips.push_error(4, Some("<bad> & label"), "x.txt:4:1: tile 9 is out of range 0..8");
         let svg = strips.render();
         check(&svg, 3, 9, &["board 1: first", "already the goal", "unsolvable", "gave up", "error: x.txt:4:1"]);
@@ -297,13 +333,23 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let mut strips = Strips::default();
         for number in 1..=MAX_STRIPS + 5 {
-            strips.push_answer(number, None, &goal, &Answer::Solved(Vec::new()));
+            strips.push_answer(number, None, &goal, &Drawn::of(&goal, &Answer::Solved(Vec::new())));
         }
         check(&strips.render(), MAX_STRIPS, 3 * MAX_STRIPS, &["and 5 more boards, not drawn (at most 20 are)"]);
         let huge: Vec<u32> = (0..40 * 40).collect();
         let mut strips = Strips::default();
-        strips.push_answer(1, None, &board(40, 40, &huge), &Answer::GaveUp);
+        strips.push_answer(1, None, &board(40, 40, &huge), &Drawn::GaveUp);
         check(&strips.render(), 0, 0, &["40x40 board, too large to draw; gave up"]);
+        // A long path on a board too large to draw: its length, and only its first moves.
+        let path: Vec<Direction> = [Direction::North, Direction::South].repeat(MAX_DRAWN_MOVES);
+        let mut strips = Strips::default();
+        let huge = board(40, 40, &huge);
+        let drawn = Drawn::of(&huge, &Answer::Solved(path));
+        assert!(matches!(&drawn, Drawn::Solved { first, end: None, .. } if first.len() == MAX_DRAWN_MOVES));
+        strips.push_answer(1, None, &huge, &drawn);
+        let svg = strips.render();
+        check(&svg, 0, 0, &["<title>sliding board: 40x40 board, too large to draw; 20000 moves of the blank, the first 10000 of them</title>"]);
+        assert_eq!(svg.matches("UDUDU").count() + svg.matches("DUDUD").count(), MAX_DRAWN_MOVES / 5);
     }
 
     #[test]
@@ -312,7 +358,7 @@ mod tests {
         // Up and down forever: 200 moves that end where they started.
         let path: Vec<Direction> = [Direction::North, Direction::South].repeat(100);
         let mut strips = Strips::default();
-        strips.push_answer(1, None, &start, &Answer::Solved(path));
+        strips.push_answer(1, None, &start, &Drawn::of(&start, &Answer::Solved(path)));
         let svg = strips.render();
         let longest = svg.lines().filter(|line| line.contains("monospace")).map(str::len).max().unwrap();
         let groups_per_line = (MIN_WIDTH / 8) as usize / 6;
@@ -323,7 +369,8 @@ mod tests {
     #[test]
     fn snapshot_strip() {
         let mut strips = Strips::default();
-        strips.push_answer(1, None, &board(2, 2, &[1, 2, 0, 3]), &Answer::Solved(vec![Direction::East]));
+        let start = board(2, 2, &[1, 2, 0, 3]);
+        strips.push_answer(1, None, &start, &Drawn::of(&start, &Answer::Solved(vec![Direction::East])));
         insta::assert_snapshot!(strips.render());
     }
 }
