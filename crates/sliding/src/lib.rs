@@ -67,3 +67,11 @@ pub const MOVE_ORDER: [Direction; 4] = [Direction::North, Direction::South, Dire
 pub fn path_letters(path: &[Direction]) -> String {
     path.iter().map(|dir| dir.move_letter()).collect()
 }
+
+/// Appends the letters of `path` (as [`path_letters`]) to `out` as bytes: by a table of bytes,
+/// since a `char` pushed on a `String` is encoded one at a time, which on a path of billions
+/// costs more than replaying it.
+pub fn push_path_letters(path: &[Direction], out: &mut Vec<u8>) {
+    let table = Direction::ALL.map(|dir| dir.move_letter() as u8);
+    out.extend(path.iter().map(|dir| table[dir.index()]));
+}

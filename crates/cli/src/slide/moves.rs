@@ -31,21 +31,17 @@ impl<'a> Moves<'a> {
     /// Hands the letters `U`, `D`, `L`, `R` to `write` in chunks; `Err` is the first error of
     /// `write`, or the fast path's failed check (a bug) after which nothing more is written.
     fn letters<E>(self, write: &mut dyn FnMut(&[u8]) -> Result<(), E>) -> Result<(), StreamError<E>> {
-        // The letters by a table of bytes: a `char` pushed on a `String` is encoded one at a
-        // time, which on a path of billions cost more than replaying it.
-        let table = Direction::ALL.map(|dir| dir.move_letter() as u8);
-        let mut buffer: Vec<u8> = Vec::with_capacity(LETTERS);
-        let mut pass_on = |moves: &[Direction]| {
-            for chunk in moves.chunks(LETTERS) {
-                buffer.clear();
-                buffer.extend(chunk.iter().map(|dir| table[dir.index()]));
-                write(&buffer)?;
-            }
-            Ok(())
-        };
         match self {
-            Moves::Kept(path) => pass_on(path).map_err(StreamError::Sink),
-            Moves::Made(path) => path.stream(&mut pass_on),
+            Moves::Kept(path) => {
+                let mut buffer: Vec<u8> = Vec::with_capacity(LETTERS);
+                for chunk in path.chunks(LETTERS) {
+                    buffer.clear();
+                    sliding::push_path_letters(chunk, &mut buffer);
+                    write(&buffer).map_err(StreamError::Sink)?;
+                }
+                Ok(())
+            }
+            Moves::Made(path) => path.stream_letters(write),
         }
     }
 

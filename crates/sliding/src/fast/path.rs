@@ -70,6 +70,15 @@ impl<E: std::fmt::Display> std::fmt::Display for StreamError<E> {
 
 impl<E: std::fmt::Debug + std::fmt::Display> std::error::Error for StreamError<E> {}
 
+impl<E> From<TapeError<E>> for StreamError<E> {
+    fn from(err: TapeError<E>) -> StreamError<E> {
+        match err {
+            TapeError::Sink(err) => StreamError::Sink(err),
+            TapeError::Corrupt(message) => StreamError::Wrong(message),
+        }
+    }
+}
+
 /// The constructive solver's answer for `board`, each move checked by replay as it is made
 /// (the same checks as [`check`](crate::check)) and then kept as `keep` says: compressed, or
 /// only counted.
@@ -191,17 +200,35 @@ impl FastPath {
     /// a wrong path; on [`StreamError::Wrong`] it has printed an incomplete one. No limit applies:
     /// the work is at most the same as the first time.
     pub fn stream<E>(&self, sink: &mut dyn FnMut(&[Direction]) -> Result<(), E>) -> Result<(), StreamError<E>> {
-        if let Some(tape) = &self.tape {
-            if tape.n_moves() != self.n_moves {
-                let message = format!("{} moves kept instead of {}", tape.n_moves(), self.n_moves);
-                return Err(StreamError::Wrong(message));
-            }
-            return tape.play(sink).map_err(|err| match err {
-                TapeError::Sink(err) => StreamError::Sink(err),
-                TapeError::Corrupt(message) => StreamError::Wrong(message),
-            });
+        match self.kept()? {
+            Some(tape) => tape.play(sink).map_err(StreamError::from),
+            None => self.make_again(sink),
         }
-        self.make_again(sink)
+    }
+
+    /// [`FastPath::stream`] with the moves as the letters `U`, `D`, `L`, `R` (as
+    /// [`path_letters`](crate::path_letters)), read back from the tape without a step through
+    /// [`Direction`]s.
+    pub fn stream_letters<E>(&self, sink: &mut dyn FnMut(&[u8]) -> Result<(), E>) -> Result<(), StreamError<E>> {
+        if let Some(tape) = self.kept()? {
+            return tape.play_letters(sink).map_err(StreamError::from);
+        }
+        let mut letters = Vec::new();
+        self.make_again(&mut |moves| {
+            letters.clear();
+            crate::push_path_letters(moves, &mut letters);
+            sink(&letters)
+        })
+    }
+
+    /// The tape, when the moves were kept, checked to hold as many moves as the answer.
+    fn kept<E>(&self) -> Result<Option<&Tape>, StreamError<E>> {
+        match self.tape.as_deref() {
+            Some(tape) if tape.n_moves() != self.n_moves => {
+                Err(StreamError::Wrong(format!("{} moves kept instead of {}", tape.n_moves(), self.n_moves)))
+            }
+            tape => Ok(tape),
+        }
     }
 
     /// [`FastPath::stream`] by making the moves again.

@@ -110,9 +110,25 @@ impl Tape {
     /// Hands the moves to `sink` in order, a block (4 Mi moves) at a time; each block is checked
     /// against its hash and count before it is handed over.
     pub(crate) fn play<E>(&self, sink: &mut dyn FnMut(&[Direction]) -> Result<(), E>) -> Result<(), TapeError<E>> {
+        self.play_as(&unpack_table(), sink)
+    }
+
+    /// [`Tape::play`] with the moves as the letters `U`, `D`, `L`, `R`, made from the packed
+    /// bytes directly.
+    pub(crate) fn play_letters<E>(&self, sink: &mut dyn FnMut(&[u8]) -> Result<(), E>) -> Result<(), TapeError<E>> {
+        let letters = unpack_table().map(|four| four.map(|dir| dir.move_letter() as u8));
+        self.play_as(&letters, sink)
+    }
+
+    /// [`Tape::play`] with each move written as `table` says: `table[byte]` is what the four moves
+    /// of a packed byte become.
+    fn play_as<T: Copy, E>(
+        &self,
+        table: &[[T; PER_BYTE]; 256],
+        sink: &mut dyn FnMut(&[T]) -> Result<(), E>,
+    ) -> Result<(), TapeError<E>> {
         let mut packed = vec![0u8; BLOCK_BYTES];
-        let mut moves: Vec<Direction> = Vec::with_capacity(BLOCK_BYTES * PER_BYTE);
-        let unpack = unpack_table();
+        let mut moves: Vec<T> = Vec::with_capacity(BLOCK_BYTES * PER_BYTE);
         for (number, block) in self.blocks.iter().enumerate() {
             let corrupt = |what: &str| TapeError::Corrupt(format!("block {number} of the moves kept: {what}"));
             let len = lz4_flex::block::decompress_into(&block.compressed, &mut packed)
@@ -125,7 +141,7 @@ impl Tape {
                 return Err(corrupt("its count does not fit its bytes"));
             }
             moves.clear();
-            moves.extend(packed[..len].iter().flat_map(|&byte| unpack[usize::from(byte)]));
+            moves.extend(packed[..len].iter().flat_map(|&byte| table[usize::from(byte)]));
             moves.truncate(n_moves);
             sink(&moves).map_err(TapeError::Sink)?;
         }
@@ -366,6 +382,22 @@ mod tests {
         });
         assert!(matches!(played, Err(TapeError::Corrupt(_))), "{played:?}");
         assert_eq!(handed, BLOCK_BYTES * PER_BYTE);
+    }
+
+    #[test]
+    fn letters_are_the_moves_letters() {
+        let mut rng = SplitMix64::new(10);
+        let moves = random_moves(&mut rng, 4 * BLOCK_BYTES + 3);
+        let mut writer = TapeWriter::new(Arc::new(TapeBudget::new(usize::MAX / 2)));
+        writer.push(&moves);
+        let tape = writer.finish().unwrap();
+        let mut letters = Vec::new();
+        let played = tape.play_letters(&mut |chunk| {
+            letters.extend_from_slice(chunk);
+            Ok::<(), ()>(())
+        });
+        assert!(played.is_ok());
+        assert!(letters == crate::path_letters(&moves).into_bytes());
     }
 
     #[test]

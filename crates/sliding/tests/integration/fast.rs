@@ -13,8 +13,8 @@ use puzzle_core::{Direction, Shape};
 use std::ops::ControlFlow;
 
 use sliding::{
-    is_solvable, solve_fast, solve_fast_checked, solve_fast_into, Answer, Board, BoardSpec, FastAnswer, GoalKind,
-    KeepMoves, Replay, StreamError, Streamed, TapeBudget,
+    is_solvable, path_letters, solve_fast, solve_fast_checked, solve_fast_into, Answer, Board, BoardSpec, FastAnswer,
+    GoalKind, KeepMoves, Replay, StreamError, Streamed, TapeBudget,
 };
 
 use puzzle_core::SplitMix64;
@@ -118,6 +118,13 @@ fn check_streams(start: &Board, goal: &Board, path: &[Direction]) {
         .unwrap();
         assert_eq!(again, path);
         assert_eq!(replay.finish(start, goal), Ok(()));
+        let mut letters = Vec::new();
+        made.stream_letters(&mut |chunk| {
+            letters.extend_from_slice(chunk);
+            Ok::<(), String>(())
+        })
+        .unwrap();
+        assert_eq!(String::from_utf8(letters).unwrap(), path_letters(path));
     }
 }
 
