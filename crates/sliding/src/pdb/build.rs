@@ -51,12 +51,7 @@ fn build_with(
     max_table_bytes: usize,
     task_entries: usize,
 ) -> PatternDb {
-    let t0 = std::time::Instant::now();
-    let dbg = std::env::var_os("PDB_TIMING").is_some();
     let layout = Layout::new(key);
-    if dbg {
-        eprintln!("layout {:.2} blocks {} moves {}", t0.elapsed().as_secs_f64(), layout.blocks(), layout.moves.len());
-    }
     let needed: Vec<(u8, u8)> = {
         let mut pairs: Vec<(u8, u8)> =
             layout.moves.iter().filter(|mv| mv.from != mv.to).map(|mv| (mv.from, mv.to)).collect();
@@ -65,9 +60,6 @@ fn build_with(
         pairs
     };
     let shifts = Shifts::new(layout.k, &needed, max_table_bytes);
-    if dbg {
-        eprintln!("shifts {:.2}", t0.elapsed().as_secs_f64());
-    }
     let mut depth = vec![UNREACHED; key.entries()];
 
     // Depth 0: the pattern at home, the blank's region around the blank's goal cell.
@@ -89,28 +81,12 @@ fn build_with(
             let reached = reached.fetch_add(found.placements, std::sync::atomic::Ordering::Relaxed) + found.placements;
             progress(&BuildProgress { depth: level, reached, entries });
         };
-        let tl = std::time::Instant::now();
-        let f = search.level(level, &mut depth, &report);
-        if dbg {
-            eprintln!(
-                "level {level} states {} placements {} {:.3}",
-                f.states,
-                f.placements,
-                tl.elapsed().as_secs_f64()
-            );
-        }
-        if f.states == 0 {
+        if search.level(level, &mut depth, &report).states == 0 {
             break;
         }
     }
     drop(search);
-    if dbg {
-        eprintln!("bfs {:.2}", t0.elapsed().as_secs_f64());
-    }
     let nibbles = convert::to_nibbles(key, &layout, &depth, task_entries);
-    if dbg {
-        eprintln!("convert {:.2}", t0.elapsed().as_secs_f64());
-    }
     PatternDb { key: key.clone(), nibbles }
 }
 
