@@ -211,7 +211,7 @@ impl FastPath {
     /// [`Direction`]s.
     pub fn stream_letters<E>(&self, sink: &mut dyn FnMut(&[u8]) -> Result<(), E>) -> Result<(), StreamError<E>> {
         if let Some(tape) = self.kept()? {
-            return tape.play_letters(sink).map_err(StreamError::from);
+            return tape.play_letters_beside(sink).map_err(StreamError::from);
         }
         let mut letters = Vec::new();
         self.make_again(&mut |moves| {

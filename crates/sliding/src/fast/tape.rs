@@ -120,6 +120,52 @@ impl Tape {
         self.play_as(&letters, sink)
     }
 
+    /// [`Tape::play_letters`] with the blocks read back on a thread of their own, a block or two
+    /// ahead of `sink` (called on the caller's thread), when the tape has more than one: reading a
+    /// block back and writing its letters out take about the same time.
+    pub(crate) fn play_letters_beside<E>(
+        &self,
+        sink: &mut dyn FnMut(&[u8]) -> Result<(), E>,
+    ) -> Result<(), TapeError<E>> {
+        if self.blocks.len() < 2 {
+            return self.play_letters(sink);
+        }
+        let (full, ready) = std::sync::mpsc::sync_channel::<Vec<u8>>(2);
+        let (empty, spare) = std::sync::mpsc::channel::<Vec<u8>>();
+        std::thread::scope(|scope| {
+            let reader = scope.spawn(move || {
+                // A send fails only once the caller stopped taking blocks (its sink failed).
+                self.play_letters(&mut |letters| {
+                    let mut block = spare.try_recv().unwrap_or_default();
+                    block.clear();
+                    block.extend_from_slice(letters);
+                    full.send(block)
+                })
+            });
+            let mut failed = None;
+            for block in ready.iter() {
+                if let Err(err) = sink(&block) {
+                    failed = Some(err);
+                    break;
+                }
+                // The reader may have ended: then the block is not needed again.
+                let _ = empty.send(block);
+            }
+            drop(ready);
+            let read = match reader.join() {
+                Ok(read) => read,
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
+            match (failed, read) {
+                (Some(err), _) => Err(TapeError::Sink(err)),
+                (None, Err(TapeError::Corrupt(message))) => Err(TapeError::Corrupt(message)),
+                // The blocks are taken until the sink fails, so this does not happen.
+                (None, Err(TapeError::Sink(_))) => Err(TapeError::Corrupt("the reading stopped early".to_owned())),
+                (None, Ok(())) => Ok(()),
+            }
+        })
+    }
+
     /// [`Tape::play`] with each move written as `table` says: `table[byte]` is what the four moves
     /// of a packed byte become.
     fn play_as<T: Copy, E>(
@@ -397,7 +443,21 @@ mod tests {
             Ok::<(), ()>(())
         });
         assert!(played.is_ok());
-        assert!(letters == crate::path_letters(&moves).into_bytes());
+        let expected = crate::path_letters(&moves).into_bytes();
+        assert!(letters == expected);
+        // Read on a thread of their own: the same letters; a sink that fails stops the reading.
+        let mut beside = Vec::new();
+        let played = tape.play_letters_beside(&mut |chunk| {
+            beside.extend_from_slice(chunk);
+            Ok::<(), ()>(())
+        });
+        assert!(played.is_ok() && beside == expected);
+        let mut calls = 0;
+        let played = tape.play_letters_beside(&mut |_| {
+            calls += 1;
+            Err("full")
+        });
+        assert!(matches!(played, Err(TapeError::Sink("full"))) && calls == 1);
     }
 
     #[test]
