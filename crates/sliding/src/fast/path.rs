@@ -148,35 +148,7 @@ fn solve_beside(
     if board.tiles().len() < THREAD_CELLS {
         return solve_fast_into(board, goal, limits, take);
     }
-    let (full, made) = std::sync::mpsc::sync_channel::<Vec<Direction>>(CHUNKS_AHEAD);
-    let (empty, spare) = std::sync::mpsc::channel::<Vec<Direction>>();
-    std::thread::scope(|scope| {
-        let solver = scope.spawn(move || {
-            // A send fails once `take` said `Break` and the receiver is gone.
-            let mut sink = |moves: &[Direction]| {
-                let mut chunk = spare.try_recv().unwrap_or_default();
-                chunk.clear();
-                chunk.extend_from_slice(moves);
-                match full.send(chunk) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(_) => ControlFlow::Break(()),
-                }
-            };
-            solve_fast_into(board, goal, limits, &mut sink)
-        });
-        for chunk in made.iter() {
-            if take(&chunk).is_break() {
-                break;
-            }
-            // The solver may have ended: then the chunk is not needed again.
-            let _ = empty.send(chunk);
-        }
-        drop(made);
-        match solver.join() {
-            Ok(streamed) => streamed,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
-    })
+    super::beside::beside(CHUNKS_AHEAD, |sink| solve_fast_into(board, goal, limits, sink), take)
 }
 
 impl FastPath {

@@ -11,6 +11,7 @@
 //! The memory is bounded by a [`TapeBudget`] shared by every tape of a run: a tape that would
 //! pass it is dropped as it is written, and its answer is made again when read instead.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -130,40 +131,25 @@ impl Tape {
         if self.blocks.len() < 2 {
             return self.play_letters(sink);
         }
-        let (full, ready) = std::sync::mpsc::sync_channel::<Vec<u8>>(2);
-        let (empty, spare) = std::sync::mpsc::channel::<Vec<u8>>();
-        std::thread::scope(|scope| {
-            let reader = scope.spawn(move || {
-                // A send fails only once the caller stopped taking blocks (its sink failed).
-                self.play_letters(&mut |letters| {
-                    let mut block = spare.try_recv().unwrap_or_default();
-                    block.clear();
-                    block.extend_from_slice(letters);
-                    full.send(block)
-                })
-            });
-            let mut failed = None;
-            for block in ready.iter() {
-                if let Err(err) = sink(&block) {
+        let mut failed = None;
+        let read = super::beside::beside(
+            2,
+            |send| self.play_letters(&mut |letters| if send(letters).is_break() { Err(()) } else { Ok(()) }),
+            &mut |block| match sink(block) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(err) => {
                     failed = Some(err);
-                    break;
+                    ControlFlow::Break(())
                 }
-                // The reader may have ended: then the block is not needed again.
-                let _ = empty.send(block);
-            }
-            drop(ready);
-            let read = match reader.join() {
-                Ok(read) => read,
-                Err(panic) => std::panic::resume_unwind(panic),
-            };
-            match (failed, read) {
-                (Some(err), _) => Err(TapeError::Sink(err)),
-                (None, Err(TapeError::Corrupt(message))) => Err(TapeError::Corrupt(message)),
-                // The blocks are taken until the sink fails, so this does not happen.
-                (None, Err(TapeError::Sink(_))) => Err(TapeError::Corrupt("the reading stopped early".to_owned())),
-                (None, Ok(())) => Ok(()),
-            }
-        })
+            },
+        );
+        match (failed, read) {
+            (Some(err), _) => Err(TapeError::Sink(err)),
+            (None, Err(TapeError::Corrupt(message))) => Err(TapeError::Corrupt(message)),
+            // The blocks are taken until the sink fails, so this does not happen.
+            (None, Err(TapeError::Sink(()))) => Err(TapeError::Corrupt("the reading stopped early".to_owned())),
+            (None, Ok(())) => Ok(()),
+        }
     }
 
     /// [`Tape::play`] with each move written as `table` says: `table[byte]` is what the four moves
