@@ -1,6 +1,6 @@
-//! A path to print, kept in memory or made again as it is printed (fast answers on big boards
-//! have billions of moves): letters written in chunks straight to the output, in the text line or
-//! into the JSON line's `"path"` string, never held whole.
+//! A path to print, in memory or read back (or made again) as it is printed (fast answers on big
+//! boards have billions of moves): letters written in chunks straight to the output, in the text
+//! line or into the JSON line's `"path"` string, never held whole as letters.
 
 use std::io::Write;
 
@@ -12,7 +12,7 @@ use sliding::{FastPath, StreamError};
 pub(super) enum Moves<'a> {
     /// In memory.
     Kept(&'a [Direction]),
-    /// Made again, checked, as they are written.
+    /// A fast answer's: read back from its tape, or made again, checked, as they are written.
     Made(&'a FastPath),
 }
 

@@ -1,5 +1,5 @@
 //! One board's answer as printed: from the planner's searches (the path kept) or its fast
-//! solver (the path made again, checked, as it is printed).
+//! solver (the path read back from its tape, or made again, checked, as it is printed).
 
 use puzzle_core::Direction;
 use sliding::{Answer, Board, StreamError};

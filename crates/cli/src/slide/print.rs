@@ -88,7 +88,7 @@ impl TextPrinter {
             write!(out, "{label} ")?;
         }
         // The letters are made only when printed: a fast answer on a big board has billions of
-        // moves, made again and written as they come.
+        // moves, read back or made again and written as they come.
         match (solved.answer, solved.moves, answered.format) {
             (_, Some(path), _) => {
                 write!(out, "{}", path.len())?;
