@@ -12,6 +12,7 @@ use puzzle_core::Direction;
 use search::Limits;
 
 mod estimate;
+mod kept;
 mod parallel;
 pub(crate) mod units;
 

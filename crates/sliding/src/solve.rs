@@ -110,7 +110,7 @@ pub fn solve_split(
             ida::idastar(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols), limits, split_after)
         }
         Heuristic::Pdb(pdb) => {
-            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb));
+            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb), board.tiles().len());
             if !pdb.fits(n) {
                 return Err(SolveError::HeuristicMismatch);
             }
@@ -159,7 +159,7 @@ pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result
             if !pdb.fits(board.tiles().len()) {
                 return Err(SolveError::HeuristicMismatch);
             }
-            ida::Pdb::new(blank_tile, Arc::clone(pdb)).reset(&geometry, &state)
+            ida::Pdb::new(blank_tile, Arc::clone(pdb), board.tiles().len()).reset(&geometry, &state)
         }
     })
 }

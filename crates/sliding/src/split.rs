@@ -307,7 +307,7 @@ impl SplitSearch {
                 self.run(ida::LinearConflict::new(self.blank_tile, shape.rows(), shape.cols()), prefix, bound, limits)
             }
             Heuristic::Pdb(pdb) => {
-                let estimate = ida::Pdb::new(self.blank_tile, std::sync::Arc::clone(pdb));
+                let estimate = ida::Pdb::new(self.blank_tile, std::sync::Arc::clone(pdb), self.board.tiles().len());
                 self.run(estimate, prefix, bound, limits)
             }
         };

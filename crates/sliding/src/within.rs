@@ -236,7 +236,7 @@ pub fn solve_within_split(
         }
         Heuristic::Pdb(pdb) => {
             // `lower_bound` has checked that the tables fit this board.
-            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb));
+            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb), board.tiles().len());
             run(&geometry, &state, estimate, limits, split_after, weight)
         }
     };

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use puzzle_core::Direction;
 
+use super::kept::{KeptPlan, Sums, MAX_SUMS};
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::PdbHeuristic;
 
@@ -237,40 +238,71 @@ pub(crate) struct Pdb {
     pub(crate) heuristic: Arc<PdbHeuristic>,
     /// The current excess of each lookup.
     pub(crate) excess: [u8; MAX_LOOKUPS],
+    /// How the lookups' indices are kept move by move, when the heuristic allows it.
+    pub(super) kept: Option<Arc<KeptPlan>>,
+    /// The current index of each lookup, and the totals of the sums, when they are kept.
+    pub(super) index: [u32; MAX_LOOKUPS],
+    sums: Sums,
 }
 
 impl Pdb {
-    pub(crate) fn new(blank_tile: u8, heuristic: Arc<PdbHeuristic>) -> Pdb {
-        Pdb { manhattan: Manhattan { blank_tile, value: 0 }, heuristic, excess: [0; MAX_LOOKUPS] }
+    pub(crate) fn new(blank_tile: u8, heuristic: Arc<PdbHeuristic>, cells: usize) -> Pdb {
+        let kept = KeptPlan::new(&heuristic, cells).map(Arc::from);
+        Pdb {
+            manhattan: Manhattan { blank_tile, value: 0 },
+            heuristic,
+            excess: [0; MAX_LOOKUPS],
+            kept,
+            index: [0; MAX_LOOKUPS],
+            sums: [0; MAX_SUMS],
+        }
     }
 }
 
 impl Estimate for Pdb {
-    type Saved = (u32, [u8; MAX_LOOKUPS]);
+    type Saved = (u32, [u8; MAX_LOOKUPS], [u32; MAX_LOOKUPS], Sums);
 
     fn reset(&mut self, geometry: &Geometry, state: &State) -> u32 {
         self.manhattan.reset(geometry, state);
-        for (excess, lookup) in self.excess.iter_mut().zip(&self.heuristic.lookups) {
-            *excess = lookup.excess(&state.pos);
+        for (l, lookup) in self.heuristic.lookups.iter().enumerate() {
+            let index = lookup.index(&state.pos);
+            self.excess[l] = lookup.table.excess(index);
+            self.index[l] = index as u32;
+        }
+        if let Some(kept) = &self.kept {
+            self.sums = kept.sums(&self.excess);
+            debug_assert_eq!(kept.largest(&self.sums), self.heuristic.combine(&self.excess));
         }
         self.manhattan.value + 2 * self.heuristic.combine(&self.excess)
     }
 
     #[inline]
     fn update(&mut self, geometry: &Geometry, state: &State, tile: u8, from: u8, to: u8) -> (u32, Self::Saved) {
-        let saved = self.excess;
         let (md, md_saved) = self.manhattan.update(geometry, state, tile, from, to);
+        let saved = (md_saved, self.excess, self.index, self.sums);
+        if let Some(kept) = &self.kept {
+            let heuristic = &*self.heuristic;
+            for &l in heuristic.reading(tile) {
+                let l = usize::from(l) & (MAX_LOOKUPS - 1);
+                let index = kept.moved(l, self.index[l], state, tile, from, to);
+                self.index[l] = index;
+                kept.set(l, heuristic.lookups[l].table.excess(index as usize), &mut self.excess, &mut self.sums);
+            }
+            return (md + 2 * kept.largest(&self.sums), saved);
+        }
         let heuristic = &*self.heuristic;
         for &i in heuristic.reading(tile) {
             let i = usize::from(i) & (MAX_LOOKUPS - 1);
             self.excess[i] = heuristic.lookups[i].excess(&state.pos);
         }
-        (md + 2 * heuristic.combine(&self.excess), (md_saved, saved))
+        (md + 2 * self.heuristic.combine(&self.excess), saved)
     }
 
-    fn restore(&mut self, (md, saved): Self::Saved) {
+    fn restore(&mut self, (md, excess, index, sums): Self::Saved) {
         self.manhattan.restore(md);
-        self.excess = saved;
+        self.excess = excess;
+        self.index = index;
+        self.sums = sums;
     }
 }
 

@@ -49,6 +49,16 @@ impl Lookup {
         &self.tiles[..usize::from(self.len)]
     }
 
+    /// State cell to table cell.
+    pub(crate) fn cell_map(&self) -> &[u8; 32] {
+        &self.cell_map
+    }
+
+    /// What one step of each tile's digit adds to the index ([`Lookup::index`]).
+    pub(crate) fn weights(&self) -> &[u32] {
+        &self.weights[..usize::from(self.len)]
+    }
+
     /// The table's excess for the state whose tile `t` is at cell `pos[t]`.
     #[inline]
     pub(crate) fn excess(&self, pos: &[u8; 256]) -> u8 {
@@ -286,6 +296,11 @@ impl PdbHeuristic {
             })
             .max()
             .unwrap_or(0)
+    }
+
+    /// Its sums, each a list of parts, each the lookups whose largest excess the part takes.
+    pub(crate) fn parts(&self) -> &[Vec<Vec<usize>>] {
+        &self.sums
     }
 
     /// A description for reports: the lookups per part.

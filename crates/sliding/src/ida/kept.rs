@@ -1,0 +1,248 @@
+//! Table indices kept move by move: when one tile moves, each lookup that reads it changes its
+//! index by a few terms instead of ranking its whole pattern again.
+//!
+//! A lookup's index is the mixed-radix rank of its tiles' table cells ([`crate::pdb`]): the
+//! digit of slot `j` is its cell less the cells of the slots before it that lie below. When the
+//! tile of slot `s` moves from table cell `c` to `c'`, only two kinds of digits change:
+//! - its own, by `c' - c` less (or, moving down, plus) one for each earlier slot's tile lying
+//!   strictly between the two cells;
+//! - those of the later slots whose tiles lie strictly between the two cells, by one each.
+//!
+//! A move along a table row has no cell between its two cells, so the index changes by the
+//! slot's weight; a move across rows looks at the `cols - 1` cells between.
+
+use crate::pdb::lookup::MAX_LOOKUPS;
+use crate::pdb::PdbHeuristic;
+
+use super::State;
+
+/// The widest pattern whose indices are kept.
+const MAX_WIDTH: usize = 8;
+/// The most cells a board may have for its indices to be kept.
+const MAX_CELLS: usize = 32;
+
+/// What stays fixed for a heuristic: per lookup, its cells, its tiles' slots and weights.
+pub(crate) struct KeptPlan {
+    /// `cell_map[l][state cell]`: lookup `l`'s table cell.
+    cell_map: [[u8; MAX_CELLS]; MAX_LOOKUPS],
+    /// `state_cell[l][table cell]`: the inverse.
+    state_cell: [[u8; MAX_CELLS]; MAX_LOOKUPS],
+    /// `slot[l][tile]`: one more than the slot of `tile` in lookup `l`'s pattern, 0 when the
+    /// pattern lacks it.
+    slot: [[u8; MAX_CELLS]; MAX_LOOKUPS],
+    /// `weight[l][s]`: what one step of slot `s`'s digit adds to the index.
+    weight: [[i64; MAX_WIDTH]; MAX_LOOKUPS],
+    /// `between[l][s][o]`: what a tile of slot `o - 1` lying between the two cells of a move of
+    /// slot `s` adds to the change of the index (in the direction of increasing cells): the later
+    /// slot's weight, or minus slot `s`'s weight for an earlier slot; 0 for `o = 0` (no pattern
+    /// tile there).
+    between: [[[i64; MAX_WIDTH + 1]; MAX_WIDTH]; MAX_LOOKUPS],
+    /// `sum_of[l]`: the sum whose part holds lookup `l`.
+    sum_of: [u8; MAX_LOOKUPS],
+    /// `mates[l]`: the lookups of the part that holds lookup `l` (itself twice for a part of
+    /// one), whose larger excess the part takes.
+    mates: [[u8; 2]; MAX_LOOKUPS],
+    /// How many sums the heuristic takes the largest of.
+    sums: usize,
+}
+
+/// The most sums a kept heuristic may have (one per symmetry of the grid).
+pub(crate) const MAX_SUMS: usize = 8;
+
+/// The running totals of a heuristic's sums, kept beside the lookups' excesses.
+pub(crate) type Sums = [u32; MAX_SUMS];
+
+impl KeptPlan {
+    /// The plan for `heuristic` on a board of `cells` cells, or `None` when its patterns are
+    /// too wide or the board too large for the fixed arrays.
+    pub(crate) fn new(heuristic: &PdbHeuristic, cells: usize) -> Option<Box<KeptPlan>> {
+        if cells > MAX_CELLS
+            || !heuristic.fits(cells)
+            || heuristic.lookups.iter().any(|l| l.tiles().len() > MAX_WIDTH || l.table.key().cells() != cells)
+        {
+            return None;
+        }
+        // Every lookup must sit in exactly one part of one sum, with at most one mate.
+        let parts = heuristic.parts();
+        let mut seen = [false; MAX_LOOKUPS];
+        let mut sum_of = [0u8; MAX_LOOKUPS];
+        let mut mates = [[0u8; 2]; MAX_LOOKUPS];
+        if parts.len() > MAX_SUMS {
+            return None;
+        }
+        for (s, sum) in parts.iter().enumerate() {
+            for members in sum {
+                if !(1..=2).contains(&members.len()) {
+                    return None;
+                }
+                let pair = [members[0] as u8, members[members.len() - 1] as u8];
+                for &l in members {
+                    if std::mem::replace(&mut seen[l], true) {
+                        return None;
+                    }
+                    sum_of[l] = s as u8;
+                    mates[l] = pair;
+                }
+            }
+        }
+        let mut plan = Box::new(KeptPlan {
+            cell_map: [[0; MAX_CELLS]; MAX_LOOKUPS],
+            state_cell: [[0; MAX_CELLS]; MAX_LOOKUPS],
+            slot: [[0; MAX_CELLS]; MAX_LOOKUPS],
+            weight: [[0; MAX_WIDTH]; MAX_LOOKUPS],
+            between: [[[0; MAX_WIDTH + 1]; MAX_WIDTH]; MAX_LOOKUPS],
+            sum_of,
+            mates,
+            sums: parts.len(),
+        });
+        for (l, lookup) in heuristic.lookups.iter().enumerate() {
+            plan.cell_map[l][..cells].copy_from_slice(&lookup.cell_map()[..cells]);
+            for state_cell in 0..cells {
+                plan.state_cell[l][usize::from(lookup.cell_map()[state_cell])] = state_cell as u8;
+            }
+            for (s, &tile) in lookup.tiles().iter().enumerate() {
+                plan.slot[l][usize::from(tile)] = s as u8 + 1;
+            }
+            let weights = lookup.weights();
+            for (s, &w) in weights.iter().enumerate() {
+                plan.weight[l][s] = i64::from(w);
+                for (j, &wj) in weights.iter().enumerate() {
+                    plan.between[l][s][j + 1] = if j > s { i64::from(wj) } else { -i64::from(w) };
+                }
+            }
+        }
+        Some(plan)
+    }
+
+    /// The index of lookup `l` after its tile of `tile` moved from state cell `from` to `to`,
+    /// from the index before (`state` already moved).
+    #[inline]
+    pub(crate) fn moved(&self, l: usize, index: u32, state: &State, tile: u8, from: u8, to: u8) -> u32 {
+        let slot = &self.slot[l];
+        let s = usize::from(slot[usize::from(tile) & (MAX_CELLS - 1)]).wrapping_sub(1) & (MAX_WIDTH - 1);
+        let map = &self.cell_map[l];
+        let (c, c2) = (map[usize::from(from) & (MAX_CELLS - 1)], map[usize::from(to) & (MAX_CELLS - 1)]);
+        let (lo, hi) = (c.min(c2), c.max(c2));
+        let between = &self.between[l][s];
+        let mut delta = i64::from(hi - lo) * self.weight[l][s];
+        for x in lo + 1..hi {
+            let occupant = state.board[usize::from(self.state_cell[l][usize::from(x) & (MAX_CELLS - 1)])];
+            delta += between[usize::from(slot[usize::from(occupant) & (MAX_CELLS - 1)])];
+        }
+        let index = i64::from(index);
+        (if c2 > c { index + delta } else { index - delta }) as u32
+    }
+
+    /// The totals of the sums for the lookups' `excess`.
+    pub(crate) fn sums(&self, excess: &[u8; MAX_LOOKUPS]) -> Sums {
+        let mut sums = [0; MAX_SUMS];
+        for l in 0..MAX_LOOKUPS {
+            let [a, b] = self.mates[l];
+            // Each part once: from its first member.
+            if self.mates[l][0] == l as u8 && usize::from(self.sum_of[l]) < self.sums {
+                sums[usize::from(self.sum_of[l])] += u32::from(excess[usize::from(a)].max(excess[usize::from(b)]));
+            }
+        }
+        sums
+    }
+
+    /// Sets lookup `l`'s excess to `value`, and its sum's total with it.
+    #[inline]
+    pub(crate) fn set(&self, l: usize, value: u8, excess: &mut [u8; MAX_LOOKUPS], sums: &mut Sums) {
+        let [a, b] = self.mates[l];
+        let (a, b) = (usize::from(a) & (MAX_LOOKUPS - 1), usize::from(b) & (MAX_LOOKUPS - 1));
+        let before = excess[a].max(excess[b]);
+        excess[l] = value;
+        let after = excess[a].max(excess[b]);
+        let total = &mut sums[usize::from(self.sum_of[l]) & (MAX_SUMS - 1)];
+        *total = total.wrapping_add(u32::from(after)).wrapping_sub(u32::from(before));
+    }
+
+    /// The largest of the sums: the excess over Manhattan, in pairs of moves.
+    #[inline]
+    pub(crate) fn largest(&self, sums: &Sums) -> u32 {
+        sums[..self.sums].iter().copied().max().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use puzzle_core::{Shape, SplitMix64};
+
+    use super::super::{slide_to, Estimate, Geometry, Pdb, State};
+    use crate::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
+
+    /// The heuristic of `parts` (tables built here, small) on a `rows`×`cols` board, blank at 0.
+    fn heuristic(rows: usize, cols: usize, parts: &[&[usize]]) -> Arc<PdbHeuristic> {
+        let identity: Vec<u8> = (0..(rows * cols) as u8).collect();
+        let specs: Vec<PartSpec> = parts
+            .iter()
+            .map(|tiles| PartSpec { key: PatternKey::new(rows, cols, 0, tiles).unwrap(), through: identity.clone() })
+            .collect();
+        let tables: Vec<Arc<PatternDb>> = specs.iter().map(|p| Arc::new(PatternDb::build(&p.key, &|_| {}))).collect();
+        Arc::new(PdbHeuristic::with_partition(Shape::new(rows, cols).unwrap(), 0, &specs, &tables).unwrap())
+    }
+
+    /// On random walks that go forward and back, every kept index is the lookup's rank of the
+    /// board as it stands, and the estimate is the one computed from scratch.
+    #[test]
+    fn kept_indices_are_the_ranks_of_the_board() {
+        let cases: [(usize, usize, &[&[usize]]); 6] = [
+            (3, 3, &[&[1, 2, 3, 4], &[5, 6, 7, 8]]),
+            // Both parts are their own reflections: one sum, each part the larger of two lookups.
+            (3, 3, &[&[1, 3, 4], &[2, 5, 6, 7, 8]]),
+            (2, 4, &[&[1, 2, 3], &[4, 5, 6, 7]]),
+            (3, 4, &[&[1, 2, 4, 5, 8], &[3, 6, 7], &[9, 10, 11]]),
+            (4, 4, &[&[1, 4, 5, 8], &[2, 3, 6, 7], &[9, 12, 13], &[10, 11, 14, 15]]),
+            (
+                5,
+                5,
+                &[
+                    &[1, 2, 5],
+                    &[3, 4, 8, 9],
+                    &[6, 7, 10, 11],
+                    &[12, 13, 14],
+                    &[15, 16, 17, 20, 21],
+                    &[18, 19, 22, 23, 24],
+                ],
+            ),
+        ];
+        let mut rng = SplitMix64::new(24);
+        let mut paired = 0;
+        for (rows, cols, parts) in cases {
+            let n = rows * cols;
+            let heuristic = heuristic(rows, cols, parts);
+            let geometry = Geometry::new(rows, cols);
+            let goal: Vec<u8> = (0..n as u8).collect();
+            let mut state = State::new(&goal, 0);
+            let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
+            let plan = estimate.kept.as_ref().expect("the indices are kept");
+            paired += plan.mates.iter().filter(|[a, b]| a != b).count();
+            estimate.reset(&geometry, &state);
+            // The moves made and what each update saved, to go back along them.
+            let mut trail = Vec::new();
+            for step in 0..3000 {
+                if !trail.is_empty() && rng.below(10) < 3 {
+                    let (saved, back_to) = trail.pop().unwrap();
+                    estimate.restore(saved);
+                    slide_to(&mut state, back_to);
+                } else {
+                    let blank = usize::from(state.blank);
+                    let moves = &geometry.legal[blank][..usize::from(geometry.legal_len[blank])];
+                    let (_, target) = moves[rng.below(moves.len())];
+                    let (tile, from, to) = slide_to(&mut state, target);
+                    let (h, saved) = estimate.update(&geometry, &state, tile, from, to);
+                    let fresh = Pdb::new(0, Arc::clone(&heuristic), n).reset(&geometry, &state);
+                    assert_eq!(h, fresh, "{rows}x{cols} step {step}: the estimate");
+                    trail.push((saved, blank as u8));
+                }
+                for (l, lookup) in heuristic.lookups.iter().enumerate() {
+                    assert_eq!(estimate.index[l] as usize, lookup.index(&state.pos), "{rows}x{cols} step {step}");
+                }
+            }
+        }
+        assert!(paired > 0, "a part of two lookups was walked");
+    }
+}
