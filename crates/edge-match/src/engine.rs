@@ -220,6 +220,11 @@ impl face::Face for Engine {
     fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts {
         self.count_distinct_pictures(watch)
     }
+
+    fn turned(&self, mode: Mode) -> Option<(Vec<Engine>, u64)> {
+        let turns = self.corner.filter(|_| mode == Mode::Pictures)?.turns;
+        Some((self.corner_split()?, turns))
+    }
 }
 
 #[cfg(test)]

@@ -167,16 +167,21 @@ impl Plan {
 
     /// The tree above `depth` (less than the number of cells): its placements and the partial
     /// boards of `depth` cells, each placement by depth in the plan's order ([`crate::split`]).
+    /// A count that pins a corner piece is cut in the searches of its pictures with that piece
+    /// in a corner (a quarter of the tree on a square board), at depth 1 or more.
     pub fn split(&self, depth: usize) -> Result<Split, SplitError> {
         with_engine!(self, engine => engine.split(self.mode, depth))
     }
 
-    /// Counts below `prefix`, a partial board of [`Plan::split`], on the calling thread.
+    /// Counts below `prefix`, a partial board of [`Plan::split`], on the calling thread; with a
+    /// pinned corner, each picture found stands for the turns of the board, so the units add up
+    /// to [`Plan::count`].
     pub fn count_below(&self, prefix: &[Placement], limits: &Limits<'_>) -> Result<Counts, SplitError> {
         with_engine!(self, engine => engine.count_below(self.mode, prefix, limits))
     }
 
     /// Calls `visit` with every solution below `prefix` in search order; returns the counts.
+    /// Refused for a count that pins a corner piece (its units hold only some of the pictures).
     pub fn solutions_below(
         &self,
         prefix: &[Placement],

@@ -123,7 +123,9 @@ pub struct EdgeArgs {
     #[command(flatten)]
     pub jobs: crate::jobs::JobsArg,
     /// Cut the search (plain with --plain, else distinct pictures) at DEPTH cells and write
-    /// its independent work units as JSON lines, for --unit and `puzzle merge`
+    /// its independent work units as JSON lines, for --unit and `puzzle merge`; with --count,
+    /// the count's search (a corner piece pinned where the board allows: about a quarter of the
+    /// work, units counted but not listed)
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "all", "distinct", "best", "verify", "sol"])]
     pub split: Option<usize>,
     /// Solve one work unit (the JSON line written by --split) with the same file and

@@ -142,10 +142,12 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     let key = format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, mode));
     let solver = Solver::new(puzzle, clues);
     // Units list every solution of the whole tree in the plan's order, as `--all` does: the
-    // plan of a list, in the order given or `--all`'s default.
-    let plan_of = |pick: Option<OrderPick>| solver.plan(Task::List, mode, pick, false);
+    // plan of a list, in the order given or `--all`'s default. With `--count` they are the
+    // count's: where it pins a corner piece (recorded in the units), they cut only the searches
+    // of the pictures with that piece in a corner, and can be counted but not listed.
+    let plan_of = |task: Task, pick: Option<OrderPick>| solver.plan(task, mode, pick, false);
     if let Some(depth) = args.split {
-        let plan = plan_of(args.order.map(OrderArg::pick));
+        let plan = plan_of(if args.count { Task::Count } else { Task::List }, args.order.map(OrderArg::pick));
         let split = plan.split(depth).map_err(|err| BadInput {
             file: "--split".to_owned(),
             pos: None,
@@ -205,7 +207,7 @@ fn run_unit(
     puzzle: &Puzzle,
     key: &str,
     mode_json: ModeJson,
-    plan_of: &dyn Fn(Option<OrderPick>) -> Plan,
+    plan_of: &dyn Fn(Task, Option<OrderPick>) -> Plan,
     name: &str,
     unit: UnitJson,
     out: &mut impl Write,
@@ -239,7 +241,8 @@ fn run_unit(
     let Ok(unit_order) = search.order.parse::<Order>() else {
         return Err(refuse(format!("the unit's order `{}` is not one this version knows", excerpt(&search.order))));
     };
-    let plan = plan_of(Some(args.order.map_or(OrderPick::Given(unit_order), OrderArg::pick)));
+    let task = if search.corner.is_some() { Task::Count } else { Task::List };
+    let plan = plan_of(task, Some(args.order.map_or(OrderPick::Given(unit_order), OrderArg::pick)));
     if plan.order != unit_order || plan.corner != search.corner {
         let corner =
             |corner: Option<usize>| corner.map_or("no corner".to_owned(), |piece| format!("corner piece {piece}"));

@@ -318,6 +318,31 @@ fn split_units_add_up_to_the_brendan_6x6_count() {
     assert_eq!(merged["solutions"].as_u64(), Some(160));
 }
 
+/// `--split DEPTH --count` plans as `--count` does: on Brendan's 6x6 it pins a corner piece, its
+/// units (fewer than the whole tree's) add up to the count's solutions and placements exactly,
+/// and they are refused with `--all` and at depth 0.
+#[test]
+fn count_splits_pin_the_counts_corner() {
+    let scratch = scratch("count-split");
+    let dir = scratch.path();
+    let file = common::workspace_root().join("fixtures/data/brendan_set2_06x06.puz");
+    let whole = json(common::puzzle(&["edge", "--count", "--json", path(&file)], ""));
+    let (listed, listed_units) = split_and_merge(dir, &file, &[], &[], 2);
+    let (merged, units) = split_and_merge(dir, &file, &["--count"], &[], 2);
+    assert!(merged["corner"].is_u64(), "{merged}");
+    assert_eq!(listed["corner"], serde_json::Value::Null);
+    assert!(units < listed_units, "{units} units against {listed_units}");
+    assert_eq!((&merged["solutions"], &merged["nodes"]), (&whole["solutions"], &whole["nodes"]));
+    assert_eq!(listed["solutions"], whole["solutions"]);
+    let split = ok(common::puzzle(&["edge", "--split", "2", "--count", path(&file)], ""));
+    let unit = split.lines().nth(1).unwrap();
+    let refused = common::puzzle(&["edge", "--unit", unit, "--all", path(&file)], "");
+    assert!(refused.stderr.contains("can be counted, not listed"), "{}", refused.stderr);
+    assert_ne!(refused.code, 0);
+    let refused = common::puzzle(&["edge", "--split", "0", "--count", path(&file)], "");
+    assert!(refused.stderr.contains("depth 1 or more"), "{}", refused.stderr);
+}
+
 /// Merged units list the solutions in the order `puzzle edge --all` gives them (docs/formats.md),
 /// whatever order `auto` picks or `--order` gives: Brendan's set 1 3×3 split at depth 2, every
 /// unit solved with `--all`, merged, against `--all --json` with the same options; and a unit is

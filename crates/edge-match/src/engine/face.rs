@@ -32,6 +32,17 @@ pub enum SplitError {
         /// Cells on the board.
         cells: usize,
     },
+    /// A count that pins a corner piece is cut at depth 0: its searches (two on an oblong board)
+    /// would have units with the same empty prefix.
+    #[error("a count that pins a corner piece is cut at depth 1 or more, not 0")]
+    PinnedAtZero,
+    /// The units of a count that pins a corner piece hold only the pictures with that piece in
+    /// one corner, so they can be counted but not listed.
+    #[error(
+        "the unit belongs to a count that pins a corner piece: it can be counted, not listed (split without --count \
+         to list the solutions)"
+    )]
+    PinnedList,
     /// A prefix placement the search would not make at its cell.
     #[error(
         "the prefix's placement {cell} (piece {piece} turned {rotation}) is not one this search makes at that cell: \
@@ -65,6 +76,12 @@ pub(crate) trait Face: Sync {
     fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts;
     /// Counts the pictures up to the board's turns.
     fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts;
+    /// The searches a count in `mode` reduces to through the board's turns (the corner piece
+    /// fixed top-left, and on an oblong board top-right too), with the number of turns each
+    /// picture found stands for; `None` when the count searches this whole tree.
+    fn turned(&self, mode: Mode) -> Option<(Vec<Self>, u64)>
+    where
+        Self: Sized;
 }
 
 /// `counts`, marked stopped when `watch` was.
@@ -107,17 +124,38 @@ pub(crate) fn for_each_solution<F: Face>(
 /// The tree above `depth` (less than the number of cells) searched in `mode`: its placements
 /// and the partial boards of `depth` cells (placements by depth, in the engine's order), in
 /// walk order.
+///
+/// An engine whose count goes through the board's turns ([`Face::turned`]) is cut in the trees
+/// of those searches, one after another: every prefix starts at cell 0, which tells the searches
+/// apart (the corner piece there, or not), so the depth must be at least 1.
 pub(crate) fn split<F: Face>(engine: &F, mode: Mode, depth: usize) -> Result<Split, SplitError> {
     let cells = engine.puzzle().rows() * engine.puzzle().cols();
     if depth >= cells {
         return Err(SplitError::TooDeep { depth, cells });
     }
+    let Some((searches, _)) = engine.turned(mode) else {
+        return Ok(split_tree(engine, mode, depth));
+    };
+    if depth == 0 {
+        return Err(SplitError::PinnedAtZero);
+    }
+    let mut whole = Split { above: Counts::default(), prefixes: Vec::new() };
+    for search in &searches {
+        let part = split_tree(search, mode, depth);
+        whole.above = whole.above.add(part.above);
+        whole.prefixes.extend(part.prefixes);
+    }
+    Ok(whole)
+}
+
+/// [`split`] of `engine`'s own tree.
+fn split_tree<F: Face>(engine: &F, mode: Mode, depth: usize) -> Split {
     let mut top = engine.walk(mode);
     let prefixes = cursor::prefixes(&mut top, depth)
         .iter()
         .map(|prefix| prefix.iter().map(|&c| top.placement(c)).collect())
         .collect();
-    Ok(Split { above: *top.counts(), prefixes })
+    Split { above: *top.counts(), prefixes }
 }
 
 /// A walk with `prefix` (a partial board of [`split`]) replayed as its floor and nothing counted
@@ -139,6 +177,9 @@ fn walk_below<'a, F: Face>(engine: &'a F, mode: Mode, prefix: &[Placement]) -> R
     Ok(walk)
 }
 
+/// Counts below `prefix`; through the board's turns where the engine's count goes through them
+/// (the prefix then belongs to the first of those searches that makes its placements, and each
+/// picture below it stands for the turns of the board).
 pub(crate) fn count_below<F: Face>(
     engine: &F,
     mode: Mode,
@@ -146,9 +187,27 @@ pub(crate) fn count_below<F: Face>(
     limits: &Limits<'_>,
 ) -> Result<Counts, SplitError> {
     let watch = Watch::new(limits);
-    let mut walk = walk_below(engine, mode, prefix)?;
-    F::count_below_floor(&mut walk, &watch);
-    Ok(finish(*walk.counts(), &watch))
+    let Some((searches, turns)) = engine.turned(mode) else {
+        let mut walk = walk_below(engine, mode, prefix)?;
+        F::count_below_floor(&mut walk, &watch);
+        return Ok(finish(*walk.counts(), &watch));
+    };
+    if prefix.is_empty() {
+        return Err(SplitError::PinnedAtZero);
+    }
+    let mut refused = None;
+    for search in &searches {
+        match walk_below(search, mode, prefix) {
+            Ok(mut walk) => {
+                F::count_below_floor(&mut walk, &watch);
+                let mut counts = finish(*walk.counts(), &watch);
+                counts.solutions *= turns;
+                return Ok(counts);
+            }
+            Err(err) => refused = refused.or(Some(err)),
+        }
+    }
+    Err(refused.unwrap_or(SplitError::PinnedAtZero))
 }
 
 pub(crate) fn solutions_below<F: Face>(
@@ -158,6 +217,9 @@ pub(crate) fn solutions_below<F: Face>(
     limits: &Limits<'_>,
     visit: &mut dyn FnMut(&[Placement]) -> bool,
 ) -> Result<Counts, SplitError> {
+    if engine.turned(mode).is_some() {
+        return Err(SplitError::PinnedList);
+    }
     let watch = Watch::new(limits);
     let mut walk = walk_below(engine, mode, prefix)?;
     cursor::for_each(&mut walk, &watch, visit);

@@ -70,6 +70,10 @@ impl face::Face for OrderedEngine {
         }
         one_per_orbit(&self.puzzle, self.clued, |visit| face::for_each_solution(self, Mode::Pictures, watch, visit))
     }
+
+    fn turned(&self, mode: Mode) -> Option<(Vec<OrderedEngine>, u64)> {
+        self.turned_searches(mode)
+    }
 }
 
 /// One depth-first walk over an [`OrderedEngine`].

@@ -8,6 +8,7 @@
 //! first solution and count.
 
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use edge_match::engine::{Engine, Mode, Order};
 use edge_match::testing::{self, Brute, ColourShape, SplitMix64};
@@ -123,6 +124,44 @@ fn check(puzzle: &Puzzle, clues: &[Option<Placement>], expected: &Brute<u16>, wh
         for mode in [Mode::Plain, Mode::Pictures] {
             check_units(&solver.plan(Task::List, mode, pick, false), puzzle, &what);
         }
+        check_count_units(
+            &solver.plan(Task::Count, Mode::Pictures, pick, false),
+            puzzle,
+            expected.pictures.len(),
+            &what,
+        );
+    }
+}
+
+/// How many count plans [`check_count_units`] saw pin a corner piece.
+static PINNED_COUNTS: AtomicUsize = AtomicUsize::new(0);
+
+/// The work units of a count of `pictures` pictures at every depth: the units' counts add up to
+/// it, whether the plan pins a corner piece (units then cut the searches of the pictures with
+/// that piece in a corner, each picture standing for the board's turns, and can be counted but
+/// not listed) or not.
+fn check_count_units(plan: &edge_match::Plan, puzzle: &Puzzle, pictures: usize, what: &str) {
+    let whole = plan.count(&SEQUENTIAL, &quiet);
+    assert_eq!(whole.solutions, pictures as u64, "the count of the plan: {what}");
+    let pinned = plan.corner.is_some();
+    PINNED_COUNTS.fetch_add(usize::from(pinned), Ordering::Relaxed);
+    for depth in 0..puzzle.rows() * puzzle.cols() {
+        let split = match plan.split(depth) {
+            Ok(split) => split,
+            Err(err) => {
+                assert!(pinned && depth == 0, "a count's split at depth {depth}: {err}: {what}");
+                continue;
+            }
+        };
+        assert_eq!(split.above.solutions, 0, "{what}");
+        let mut sum = split.above;
+        for prefix in &split.prefixes {
+            let below = plan.count_below(prefix, &Limits::NONE).unwrap();
+            sum.solutions += below.solutions;
+            sum.nodes += below.nodes;
+            assert_eq!(plan.solutions_below(prefix, &Limits::NONE, |_| true).is_err(), pinned, "{what}");
+        }
+        assert_eq!(sum.solutions, whole.solutions, "count units add up: {what}, pinned {pinned}, depth {depth}");
     }
 }
 
@@ -201,6 +240,7 @@ fn colour_puzzles_of_every_shape_match_the_brute_force() {
         checked >= 300 && with_clues >= 80 && one_line >= 150 && every_order >= 250,
         "{checked} {with_clues} {one_line} {every_order}"
     );
+    assert!(PINNED_COUNTS.load(Ordering::Relaxed) >= 20, "counts that pin a corner were split");
 }
 
 /// Boards of more than 16 cells, whose counts are cut into subtrees across threads (and one
