@@ -29,7 +29,7 @@ pub struct JudgeB {
 /// Runs the judge-B benchmark and prints a small report.
 pub fn judge_b(root: &Path, options: JudgeB) -> anyhow::Result<()> {
     ensure!(options.runs > 0, "--runs must be at least 1");
-    let dir = root.join("target/bench");
+    let dir = crate::target_dir(root).join("bench");
     std::fs::create_dir_all(&dir)?;
     let input = dir.join(format!("judge_b_{}.txt", options.boards));
     std::fs::write(&input, judge_b_batch(options.boards, options.seed))?;
@@ -37,7 +37,7 @@ pub fn judge_b(root: &Path, options: JudgeB) -> anyhow::Result<()> {
     let status =
         Command::new(env!("CARGO")).args(["build", "--release", "--quiet", "-p", "cli"]).current_dir(root).status()?;
     ensure!(status.success(), "cargo build --release failed");
-    let puzzle = root.join("target/release/puzzle");
+    let puzzle = crate::target_dir(root).join("release/puzzle");
     let ours = time_runs(&puzzle, &["slide".as_ref(), input.as_os_str()], None, options.runs)?;
     println!("input: {} ({} random boards, seed {})", input.display(), options.boards, options.seed);
     println!("puzzle slide:    best {}  median {}", ms(ours.best), ms(ours.median));

@@ -82,7 +82,7 @@ pub fn run(root: &Path, options: &Korf) -> anyhow::Result<()> {
     let status =
         Command::new(env!("CARGO")).args(["build", "--release", "--quiet", "-p", "cli"]).current_dir(root).status()?;
     ensure!(status.success(), "cargo build --release failed");
-    let puzzle = root.join("target/release/puzzle");
+    let puzzle = crate::target_dir(root).join("release/puzzle");
     let size = format!("{side}x{side}");
     let fresh_cache = if options.fresh {
         Some(tempfile::tempdir().context("cannot create a temporary cache directory")?)
@@ -92,7 +92,7 @@ pub fn run(root: &Path, options: &Korf) -> anyhow::Result<()> {
         None
     };
 
-    let dir = root.join("target/bench");
+    let dir = crate::target_dir(root).join("bench");
     std::fs::create_dir_all(&dir)?;
     let input = dir.join(format!("korf-{side}x{side}.txt"));
     let lines: Vec<&str> = instances.iter().map(|(_, l)| *l).collect();

@@ -219,6 +219,15 @@ fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives inside the workspace").to_path_buf()
 }
 
+/// Where cargo puts what it builds for the workspace at `root`: `CARGO_TARGET_DIR` (relative
+/// to the root when relative), else `target` under the root.
+pub fn target_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => root.join(dir),
+        _ => root.join("target"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use clap::CommandFactory;

@@ -34,7 +34,7 @@ pub fn run(root: &Path, release: bool) -> anyhow::Result<()> {
         build.arg("--release");
     }
     ensure!(build.status()?.success(), "cargo build -p cli failed");
-    let binary = root.join(if release { "target/release/puzzle" } else { "target/debug/puzzle" });
+    let binary = crate::target_dir(root).join(if release { "release/puzzle" } else { "debug/puzzle" });
     let started = Instant::now();
     let mut cluster = Cluster::start()?;
     println!("slurm: a one-node cluster is up ({:.1} s)", started.elapsed().as_secs_f64());

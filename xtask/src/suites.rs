@@ -16,7 +16,7 @@ pub fn run(root: &Path, data: &Path, large_limit: f64) -> anyhow::Result<()> {
     let status =
         Command::new(env!("CARGO")).args(["build", "--release", "--quiet", "-p", "cli"]).current_dir(root).status()?;
     ensure!(status.success(), "cargo build --release failed");
-    let puzzle = root.join("target/release/puzzle");
+    let puzzle = crate::target_dir(root).join("release/puzzle");
     let mut failures = Vec::new();
 
     // Tetravex: no rotation, free border; --count must equal `distinct_solutions`.
