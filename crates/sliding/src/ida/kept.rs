@@ -44,6 +44,8 @@ pub(crate) struct KeptPlan {
     mates: [[u8; 2]; MAX_LOOKUPS],
     /// How many sums the heuristic takes the largest of.
     sums: usize,
+    /// How many lookups it has.
+    lookups: usize,
 }
 
 /// The most sums a kept heuristic may have (one per symmetry of the grid).
@@ -94,6 +96,7 @@ impl KeptPlan {
             sum_of,
             mates,
             sums: parts.len(),
+            lookups: heuristic.lookups.len(),
         });
         for (l, lookup) in heuristic.lookups.iter().enumerate() {
             plan.cell_map[l][..cells].copy_from_slice(&lookup.cell_map()[..cells]);
@@ -136,11 +139,11 @@ impl KeptPlan {
     /// The totals of the sums for the lookups' `excess`.
     pub(crate) fn sums(&self, excess: &[u8; MAX_LOOKUPS]) -> Sums {
         let mut sums = [0; MAX_SUMS];
-        for l in 0..MAX_LOOKUPS {
+        for l in 0..self.lookups {
             let [a, b] = self.mates[l];
             // Each part once: from its first member.
-            if self.mates[l][0] == l as u8 && usize::from(self.sum_of[l]) < self.sums {
-                sums[usize::from(self.sum_of[l])] += u32::from(excess[usize::from(a)].max(excess[usize::from(b)]));
+            if usize::from(a) == l {
+                sums[usize::from(self.sum_of[l])] += u32::from(excess[l].max(excess[usize::from(b)]));
             }
         }
         sums
