@@ -10,7 +10,9 @@
 //! - a line is placed tile by tile from both ends (the end whose tile is nearer the blank
 //!   first), each tile walked to its cell one step at a time, with the blank
 //!   routed to the front of the tile by a greedy walk, a two-sided detour, or a breadth-first
-//!   search of a small window when those fail; the last two tiles of a line use the classic
+//!   search of a small window when those fail (on boards of at most 2^18 cells, of two walks
+//!   or detours of the same length, the one that brings the tiles it pushes nearer home); the
+//!   last two tiles of a line use the classic
 //!   corner trick (the second-to-last tile at the corner, the last one inside it, then two moves);
 //! - the final region (at most 3×3, 2×4 or 4×2) is solved optimally by IDA\* with the Manhattan
 //!   distance;
@@ -27,6 +29,8 @@ mod lines;
 mod moves;
 mod path;
 mod tape;
+#[cfg(test)]
+mod tests;
 mod work;
 
 use std::ops::ControlFlow;
