@@ -625,19 +625,23 @@ impl<'l, 's> Work<'l, 's> {
     /// What moving the tile on `cell` (at `row`, `col`) one step in `moving` does to its
     /// distance from its goal cell: 1 nearer, -1 farther.
     #[inline]
-    fn gain(&self, cell: usize, at: (usize, usize), moving: Direction) -> i32 {
-        self.label_gain(self.cells[cell], at, moving)
-    }
-
-    /// [`Work::gain`] for the tile of goal cell `label`.
-    #[inline]
-    fn label_gain(&self, label: u32, (row, col): (usize, usize), moving: Direction) -> i32 {
-        let (goal_row, goal_col) = self.split(label as usize);
+    fn gain(&self, cell: usize, (row, col): (usize, usize), moving: Direction) -> i32 {
+        let (goal_row, goal_col) = self.split(self.cells[cell] as usize);
         // The goal lies ahead: the tile's distance to it along the move's axis shrinks.
         let (d_row, d_col) = STEPS[moving.index()];
         let ahead =
             goal_row.wrapping_sub(row).wrapping_mul(d_row).wrapping_add(goal_col.wrapping_sub(col).wrapping_mul(d_col));
         2 * i32::from((ahead as isize) > 0) - 1
+    }
+
+    /// For the blank on `blank` (at `row`, `col`), free to step `v` or `h`: how much nearer
+    /// home the tile met by the step `v` comes than the one met by the step `h` (see
+    /// [`Work::gain`]); each such tile is pushed back onto the blank's cell.
+    #[inline]
+    fn step_gain(&self, blank: usize, (row, col): (usize, usize), v: Direction, h: Direction) -> i32 {
+        let ((v_row, _), (_, h_col)) = (STEPS[v.index()], STEPS[h.index()]);
+        self.gain(self.offset(blank, v), (row.wrapping_add(v_row), col), v.opposite())
+            - self.gain(self.offset(blank, h), (row, col.wrapping_add(h_col)), h.opposite())
     }
 
     /// Whether the three cells on side `side` of the tile on `tile` (at `row`, `col`), pushed in
@@ -703,19 +707,17 @@ impl<'l, 's> Work<'l, 's> {
                     // ahead back onto the blank's cell. Of the two ways on, the walk takes the
                     // one whose tile comes nearer its goal cell (later placements are shorter by
                     // as much), else the longer way.
-                    let ((v_row, _), (_, h_col)) = (STEPS[v.index()], STEPS[h.index()]);
                     while d_row > 0 && d_col > 0 {
-                        let (up, across) = (self.offset(blank, v), self.offset(blank, h));
-                        let (up_row, across_col) = (row.wrapping_add(v_row), col.wrapping_add(h_col));
-                        let gain = self.gain(up, (up_row, col), v.opposite())
-                            - self.gain(across, (row, across_col), h.opposite());
-                        if gain > 0 || (gain == 0 && d_row >= d_col) {
-                            (d_row, row, blank) = (d_row - 1, up_row, up);
-                            route.push(v);
+                        let gain = self.step_gain(blank, (row, col), v, h);
+                        let dir = if gain > 0 || (gain == 0 && d_row >= d_col) { v } else { h };
+                        if dir == v {
+                            d_row -= 1;
                         } else {
-                            (d_col, col, blank) = (d_col - 1, across_col, across);
-                            route.push(h);
+                            d_col -= 1;
                         }
+                        let (d_r, d_c) = STEPS[dir.index()];
+                        (row, col, blank) = (row.wrapping_add(d_r), col.wrapping_add(d_c), self.offset(blank, dir));
+                        route.push(dir);
                     }
                     route.resize(route.len() + d_row, v);
                     route.resize(route.len() + d_col, h);
@@ -744,10 +746,7 @@ impl<'l, 's> Work<'l, 's> {
             let mut choices = [vertical, horizontal];
             let longer_across = col.abs_diff(target_col) > row.abs_diff(target_row);
             if let ([Some(v), Some(h)], true) = (choices, self.aware) {
-                let (up, across) = (self.offset(blank, v), self.offset(blank, h));
-                let ((v_row, _), (_, h_col)) = (STEPS[v.index()], STEPS[h.index()]);
-                let gain = self.gain(up, (row.wrapping_add(v_row), col), v.opposite())
-                    - self.gain(across, (row, col.wrapping_add(h_col)), h.opposite());
+                let gain = self.step_gain(blank, (row, col), v, h);
                 if gain < 0 || (gain == 0 && longer_across) {
                     choices.swap(0, 1);
                 }
