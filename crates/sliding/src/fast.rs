@@ -22,6 +22,7 @@
 //!   megabytes for a 1000×1000 board) within a budget, or only their number, making them again
 //!   when they are read.
 
+mod aware;
 mod beside;
 mod bfs;
 mod finish;

@@ -7,20 +7,10 @@ use std::time::Instant;
 use puzzle_core::Direction;
 use search::Limits;
 
+use super::aware::{AWARE_CELLS, TRAIN};
 use super::finish;
 use super::moves::{Recorder, Sink};
 use crate::board::{Board, BLANK};
-
-/// Boards of at most this many cells have the blank's walks and the sides it goes around a tile
-/// on chosen by the tiles they move: of two ways that cost the same, the one that brings more of
-/// the tiles it pushes nearer their goal cells (and a tile going both ways goes the longer way
-/// first, so that there is a choice of sides). Placements later on are shorter by as much: on
-/// uniformly shuffled 100×100 boards the paths are about 20% shorter (3.09–3.11 times the
-/// Manhattan bound instead of 3.88–3.89). Those choices read cells ahead of the blank before
-/// moving; while the board's cells fit in the processor's cache that costs little, but on larger
-/// boards each read waits on memory, and a 1000×1000 board took 1.4–1.5 times as long with them
-/// (`docs/benchmarks.md`), so larger boards keep the walks worked out on positions alone.
-const AWARE_CELLS: usize = 1 << 18;
 
 /// The label of the blank in [`Work::cells`].
 pub(super) const HOLE: u32 = u32::MAX;
@@ -100,12 +90,15 @@ pub(super) struct Work<'l, 's> {
     /// Whether the blank's walks and the sides it goes around a tile on are chosen by the tiles
     /// they move (see [`AWARE_CELLS`]).
     pub(super) aware: bool,
+    /// The most tiles the aware solver pushes a step at once, in a line ([`TRAIN`]; the tests
+    /// set 1 to compare).
+    pub(super) train: usize,
     limits: &'l Limits<'l>,
 }
 
 /// The change of row and column of each direction (in [`Direction::index`] order), as wrapping
 /// additions.
-const STEPS: [(usize, usize); 4] = [(usize::MAX, 0), (0, usize::MAX), (1, 0), (0, 1)];
+pub(super) const STEPS: [(usize, usize); 4] = [(usize::MAX, 0), (0, usize::MAX), (1, 0), (0, 1)];
 
 /// The moves that bring the blank closer along each axis.
 fn toward(from: usize, to: usize, less: Direction, more: Direction) -> Option<Direction> {
@@ -157,6 +150,7 @@ impl<'l, 's> Work<'l, 's> {
             route: Vec::new(),
             cornering: false,
             aware: n <= AWARE_CELLS,
+            train: TRAIN,
             limits,
         }
     }
@@ -433,7 +427,7 @@ impl<'l, 's> Work<'l, 's> {
 
     /// The cell one step from `cell` in `dir`, which the caller knows is on the board.
     #[inline]
-    fn offset(&self, cell: usize, dir: Direction) -> usize {
+    pub(super) fn offset(&self, cell: usize, dir: Direction) -> usize {
         match dir {
             Direction::North => cell - self.cols,
             Direction::South => cell + self.cols,
@@ -581,36 +575,54 @@ impl<'l, 's> Work<'l, 's> {
             if dir == side {
                 route.push(dir.opposite());
             } else if dir != side.opposite() {
-                // From the side: through the corner beside the cell in front.
+                // From the side: through the corner beside the cell in front. Aware of the tiles,
+                // the solver may take the tiles in front along (see `Work::train`).
                 if self.fixed[self.offset(front, side)] {
                     break;
                 }
-                route.extend_from_slice(&[dir, side.opposite(), dir.opposite()]);
+                let mut tiles = 1;
+                if self.aware {
+                    // The cells as the moves worked out so far leave them.
+                    self.walk(&route);
+                    route.clear();
+                    // A train needs the tile in front to want to go on (see `Work::train`).
+                    if self.gain(front, self.split(front), dir) > 0 {
+                        (tiles, _) = self.train(tile, (row, col), dir, side, false).unwrap_or((1, 0));
+                    }
+                }
+                route.resize(route.len() + tiles, dir);
+                route.push(side.opposite());
+                route.resize(route.len() + tiles, dir.opposite());
             } else {
                 // From behind: around the tile on the first side whose three cells are open; the
-                // solver aware of the tiles takes, when both sides are open, the one whose four
-                // tiles (each moved a step) come nearer their goal cells, the first on a tie.
+                // solver aware of the tiles takes the side, and the number of tiles in front it
+                // takes along, that bring the tiles they move nearest their goal cells (see
+                // `Work::train`), the first side on a tie.
                 let sides = match dir {
                     Direction::North | Direction::South => [Direction::West, Direction::East],
                     Direction::West | Direction::East => [Direction::North, Direction::South],
                 };
-                let around = match (self.can_go_around(tile, (row, col), dir, sides[0]), self.aware) {
-                    (true, true) if self.can_go_around(tile, (row, col), dir, sides[1]) => {
-                        // The cells as the moves worked out so far leave them.
-                        self.walk(&route);
-                        route.clear();
-                        let gain = |p| self.around_gain(tile, (row, col), front, dir, p);
-                        if gain(sides[1]) > gain(sides[0]) {
-                            sides[1]
-                        } else {
-                            sides[0]
-                        }
+                let (around, tiles) = if self.aware {
+                    self.walk(&route);
+                    route.clear();
+                    let trains = sides.map(|p| self.train(tile, (row, col), dir, p, true));
+                    match trains {
+                        [Some((_, score)), Some((other, other_score))] if other_score > score => (sides[1], other),
+                        [Some((tiles, _)), _] => (sides[0], tiles),
+                        [None, Some((tiles, _))] => (sides[1], tiles),
+                        [None, None] => break,
                     }
-                    (true, _) => sides[0],
-                    (false, _) if self.can_go_around(tile, (row, col), dir, sides[1]) => sides[1],
-                    (false, _) => break,
+                } else if self.can_go_around(tile, (row, col), dir, sides[0]) {
+                    (sides[0], 1)
+                } else if self.can_go_around(tile, (row, col), dir, sides[1]) {
+                    (sides[1], 1)
+                } else {
+                    break;
                 };
-                route.extend_from_slice(&[around, dir, dir, around.opposite(), dir.opposite()]);
+                route.push(around);
+                route.resize(route.len() + tiles + 1, dir);
+                route.push(around.opposite());
+                route.resize(route.len() + tiles, dir.opposite());
             }
             // Every pattern ends with the blank where the tile was and the tile one step on.
             (blank, blank_row, blank_col) = (tile, row, col);
@@ -620,28 +632,6 @@ impl<'l, 's> Work<'l, 's> {
         debug_assert!(blank_row * self.cols + blank_col == blank);
         self.walk(&route);
         self.route = route;
-    }
-
-    /// What moving the tile on `cell` (at `row`, `col`) one step in `moving` does to its
-    /// distance from its goal cell: 1 nearer, -1 farther.
-    #[inline]
-    fn gain(&self, cell: usize, (row, col): (usize, usize), moving: Direction) -> i32 {
-        let (goal_row, goal_col) = self.split(self.cells[cell] as usize);
-        // The goal lies ahead: the tile's distance to it along the move's axis shrinks.
-        let (d_row, d_col) = STEPS[moving.index()];
-        let ahead =
-            goal_row.wrapping_sub(row).wrapping_mul(d_row).wrapping_add(goal_col.wrapping_sub(col).wrapping_mul(d_col));
-        2 * i32::from((ahead as isize) > 0) - 1
-    }
-
-    /// For the blank on `blank` (at `row`, `col`), free to step `v` or `h`: how much nearer
-    /// home the tile met by the step `v` comes than the one met by the step `h` (see
-    /// [`Work::gain`]); each such tile is pushed back onto the blank's cell.
-    #[inline]
-    fn step_gain(&self, blank: usize, (row, col): (usize, usize), v: Direction, h: Direction) -> i32 {
-        let ((v_row, _), (_, h_col)) = (STEPS[v.index()], STEPS[h.index()]);
-        self.gain(self.offset(blank, v), (row.wrapping_add(v_row), col), v.opposite())
-            - self.gain(self.offset(blank, h), (row, col.wrapping_add(h_col)), h.opposite())
     }
 
     /// Whether the three cells on side `side` of the tile on `tile` (at `row`, `col`), pushed in
@@ -660,24 +650,6 @@ impl<'l, 's> Work<'l, 's> {
                 && !self.fixed[self.offset(beside, dir)]
                 && !self.fixed[self.offset(beside, dir.opposite())]
         }
-    }
-
-    /// What going around the tile on `tile` (at `at`) on its side `side`, the blank behind it
-    /// and the tile bound for the cell `front` in `dir`, does to the other four tiles' distances
-    /// from their goal cells (see [`Work::gain`]).
-    #[inline]
-    fn around_gain(&self, tile: usize, at: (usize, usize), front: usize, dir: Direction, side: Direction) -> i32 {
-        let shift = |(row, col): (usize, usize), d: Direction| {
-            let (d_row, d_col) = STEPS[d.index()];
-            (row.wrapping_add(d_row), col.wrapping_add(d_col))
-        };
-        let (beside, front_side) = (self.offset(tile, side), self.offset(front, side));
-        let behind_side = self.offset(beside, dir.opposite());
-        let (beside_at, front_at) = (shift(at, side), shift(at, dir));
-        self.gain(behind_side, shift(beside_at, dir.opposite()), side.opposite())
-            + self.gain(beside, beside_at, dir.opposite())
-            + self.gain(front_side, shift(front_at, side), dir.opposite())
-            + self.gain(front, front_at, side)
     }
 
     /// Manhattan distance between two cells.
