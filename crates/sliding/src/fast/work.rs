@@ -100,6 +100,24 @@ pub(super) struct Work<'l, 's> {
 /// additions.
 pub(super) const STEPS: [(usize, usize); 4] = [(usize::MAX, 0), (0, usize::MAX), (1, 0), (0, 1)];
 
+/// Adds to `route` the moves that push a train of `tiles` tiles in a line one step in `dir` (see
+/// `Work::train`), the blank beside the first tile or, `around` it first, behind: along the side
+/// to the cell in front of the last tile, `across` into it, and back along the line.
+#[inline]
+fn train_moves(route: &mut Vec<Direction>, around: Option<Direction>, dir: Direction, across: Direction, tiles: usize) {
+    match (around, tiles) {
+        // A tile alone, the most frequent: a copy of a few bytes rather than a loop.
+        (None, 1) => route.extend_from_slice(&[dir, across, dir.opposite()]),
+        (Some(around), 1) => route.extend_from_slice(&[around, dir, dir, across, dir.opposite()]),
+        _ => {
+            route.extend(around);
+            route.resize(route.len() + tiles + usize::from(around.is_some()), dir);
+            route.push(across);
+            route.resize(route.len() + tiles, dir.opposite());
+        }
+    }
+}
+
 /// The moves that bring the blank closer along each axis.
 fn toward(from: usize, to: usize, less: Direction, more: Direction) -> Option<Direction> {
     match from.cmp(&to) {
@@ -590,9 +608,7 @@ impl<'l, 's> Work<'l, 's> {
                         (tiles, _) = self.train(tile, (row, col), dir, side, false).unwrap_or((1, 0));
                     }
                 }
-                route.resize(route.len() + tiles, dir);
-                route.push(side.opposite());
-                route.resize(route.len() + tiles, dir.opposite());
+                train_moves(&mut route, None, dir, side.opposite(), tiles);
             } else {
                 // From behind: around the tile on the first side whose three cells are open; the
                 // solver aware of the tiles takes the side, and the number of tiles in front it
@@ -619,10 +635,7 @@ impl<'l, 's> Work<'l, 's> {
                 } else {
                     break;
                 };
-                route.push(around);
-                route.resize(route.len() + tiles + 1, dir);
-                route.push(around.opposite());
-                route.resize(route.len() + tiles, dir.opposite());
+                train_moves(&mut route, Some(around), dir, around.opposite(), tiles);
             }
             // Every pattern ends with the blank where the tile was and the tile one step on.
             (blank, blank_row, blank_col) = (tile, row, col);
