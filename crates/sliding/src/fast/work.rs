@@ -605,7 +605,7 @@ impl<'l, 's> Work<'l, 's> {
                     route.clear();
                     // A train needs the tile in front to want to go on (see `Work::train`).
                     if self.gain(front, self.split(front), dir) > 0 {
-                        (tiles, _) = self.train(tile, (row, col), dir, side, false).unwrap_or((1, 0));
+                        (_, tiles) = self.train(tile, (row, col), dir, &[side], false).unwrap_or((side, 1));
                     }
                 }
                 train_moves(&mut route, None, dir, side.opposite(), tiles);
@@ -621,12 +621,9 @@ impl<'l, 's> Work<'l, 's> {
                 let (around, tiles) = if self.aware {
                     self.walk(&route);
                     route.clear();
-                    let trains = sides.map(|p| self.train(tile, (row, col), dir, p, true));
-                    match trains {
-                        [Some((_, score)), Some((other, other_score))] if other_score > score => (sides[1], other),
-                        [Some((tiles, _)), _] => (sides[0], tiles),
-                        [None, Some((tiles, _))] => (sides[1], tiles),
-                        [None, None] => break,
+                    match self.train(tile, (row, col), dir, &sides, true) {
+                        Some(train) => train,
+                        None => break,
                     }
                 } else if self.can_go_around(tile, (row, col), dir, sides[0]) {
                     (sides[0], 1)
