@@ -87,8 +87,8 @@ pub(super) struct Work<'l, 's> {
     route: Vec<Direction>,
     /// In the corner trick at the end of a line, when a cell off the line is fixed for a while.
     cornering: bool,
-    /// Whether the blank's walks and the sides it goes around a tile on are chosen by the tiles
-    /// they move (see [`AWARE_CELLS`]).
+    /// Whether the blank's walks, the sides it goes around a tile on and the trains of tiles
+    /// pushed together are chosen by the tiles they move (see [`AWARE_CELLS`]).
     pub(super) aware: bool,
     /// The most tiles the aware solver pushes a step at once, in a line ([`TRAIN`]; the tests
     /// set 1 to compare).
@@ -619,6 +619,7 @@ impl<'l, 's> Work<'l, 's> {
                     Direction::West | Direction::East => [Direction::North, Direction::South],
                 };
                 let (around, tiles) = if self.aware {
+                    // As above, on the cells the moves worked out so far leave.
                     self.walk(&route);
                     route.clear();
                     match self.train(tile, (row, col), dir, &sides, true) {
