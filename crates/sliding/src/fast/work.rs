@@ -57,6 +57,8 @@ pub(super) struct Work<'l, 's> {
     /// The line's first goal cell and the span to its last: a label outside is not the line's.
     line_first: usize,
     line_span: usize,
+    /// Whether the line is a column (its cells `cols` apart) rather than a row.
+    line_down: bool,
     /// For each cell of that line, in order, the cell its tile is on now. Only the line's tiles
     /// are followed: a table of every tile's cell would take a write to a random place in
     /// megabytes at every move, which on big boards costs more than the rest of the move.
@@ -149,6 +151,7 @@ impl<'l, 's> Work<'l, 's> {
             line_cols: (0, 0),
             line_first: 0,
             line_span: 0,
+            line_down: false,
             line_pos: Vec::new(),
             blank: board.blank().0,
             blank_row: board.blank().0 / cols,
@@ -325,6 +328,7 @@ impl<'l, 's> Work<'l, 's> {
         self.line_rows = (first_row, last_row + 1);
         self.line_cols = (first_col, last_col + 1);
         (self.line_first, self.line_span) = (first, last - first + 1);
+        self.line_down = first_row != last_row;
         self.line_pos.clear();
         self.line_pos.resize(line.len(), u32::MAX);
         for row in self.top..self.bottom {
@@ -339,13 +343,19 @@ impl<'l, 's> Work<'l, 's> {
     /// The place in the line followed of the goal cell `label`, when it is one of its cells.
     #[inline]
     fn line_index(&self, label: usize) -> Option<usize> {
-        if label.wrapping_sub(self.line_first) >= self.line_span {
+        let n = label.wrapping_sub(self.line_first);
+        if n >= self.line_span {
             return None;
         }
-        let (row, col) = self.split(label);
-        let inside =
-            (self.line_rows.0..self.line_rows.1).contains(&row) && (self.line_cols.0..self.line_cols.1).contains(&col);
-        inside.then(|| (row - self.line_rows.0) + (col - self.line_cols.0))
+        if !self.line_down {
+            return Some(n);
+        }
+        // A column's span holds most of the region's rows: its cells are the multiples of `cols`
+        // in it. With `M = ⌈2^64 / cols⌉`, `cols` divides `n` exactly when `n·M mod 2^64 < M`
+        // (Lemire, Kaser and Kurz, as in `Work::split`): a multiplication, where the row and
+        // column of every label in the span (the line's tiles are looked for at every move)
+        // would take two.
+        ((n as u64).wrapping_mul(self.col_magic) < self.col_magic).then(|| self.split(n).0)
     }
 
     /// The cell of the tile that belongs on `label`, a cell of the line followed (any other
@@ -423,17 +433,14 @@ impl<'l, 's> Work<'l, 's> {
     pub(super) fn walk(&mut self, dirs: &[Direction]) {
         let cols = self.cols;
         let offsets = [cols.wrapping_neg(), usize::MAX, cols, 1];
-        let (line_first, line_span) = (self.line_first, self.line_span);
         let mut blank = self.blank;
         for &dir in dirs {
             let next = blank.wrapping_add(offsets[dir.index()]);
             let label = self.cells[next];
             // The blank's own cell is written once at the end: no move reads it before.
             self.cells[blank] = label;
-            if (label as usize).wrapping_sub(line_first) < line_span {
-                if let Some(i) = self.line_index(label as usize) {
-                    self.line_pos[i] = blank as u32;
-                }
+            if let Some(i) = self.line_index(label as usize) {
+                self.line_pos[i] = blank as u32;
             }
             blank = next;
         }
