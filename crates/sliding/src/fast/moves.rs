@@ -50,11 +50,22 @@ impl<'s> Recorder<'s> {
     /// Records `dirs` in order, as [`Recorder::push`] on each.
     #[inline]
     pub(super) fn push_all(&mut self, dirs: &[Direction]) {
-        for &dir in dirs {
-            if self.tail.last() == Some(&dir.opposite()) {
-                self.tail.pop();
-            } else {
-                self.tail.push(dir);
+        // Most runs of moves undo none of their own moves nor the last one recorded: those are
+        // copied in one go (a move and its opposite are the only pairs of indices two apart).
+        let undoes = |a: Direction, b: Direction| a.index() ^ b.index() == 2;
+        let joins = match (self.tail.last(), dirs.first()) {
+            (Some(&last), Some(&first)) => undoes(last, first),
+            _ => false,
+        };
+        if !joins && !dirs.windows(2).any(|pair| undoes(pair[0], pair[1])) {
+            self.tail.extend_from_slice(dirs);
+        } else {
+            for &dir in dirs {
+                if self.tail.last() == Some(&dir.opposite()) {
+                    self.tail.pop();
+                } else {
+                    self.tail.push(dir);
+                }
             }
         }
         while self.tail.len() >= 2 * CHUNK && !self.holding {
@@ -98,5 +109,46 @@ impl<'s> Recorder<'s> {
             self.send(n);
         }
         self.sent
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use puzzle_core::{Direction, SplitMix64};
+
+    use super::Recorder;
+
+    /// Runs of moves given at once cancel as the same moves given one by one: at the join with
+    /// the moves before, inside the run, and in runs of every length up to 6.
+    #[test]
+    fn runs_cancel_as_single_moves_do() {
+        let mut rng = SplitMix64::new(5);
+        for _ in 0..2000 {
+            let runs: Vec<Vec<Direction>> = (0..rng.below(8))
+                .map(|_| (0..rng.below(7)).map(|_| Direction::from_index(rng.below(4))).collect())
+                .collect();
+            let record = |by_runs: bool| {
+                let mut sent = Vec::new();
+                let mut sink = |chunk: &[Direction]| {
+                    sent.extend_from_slice(chunk);
+                    ControlFlow::Continue(())
+                };
+                let mut recorder = Recorder::new(&mut sink);
+                for run in &runs {
+                    if by_runs {
+                        recorder.push_all(run);
+                    } else {
+                        run.iter().for_each(|&dir| recorder.push(dir));
+                    }
+                }
+                let made = recorder.finish();
+                drop(recorder);
+                assert_eq!(made, sent.len() as u64);
+                sent
+            };
+            assert_eq!(record(true), record(false), "{runs:?}");
+        }
     }
 }
