@@ -147,11 +147,4 @@ impl Work<'_, '_> {
         // order, and a `match` on them is a jump the processor mispredicts).
         [row, col, self.rows - 1 - row, self.cols - 1 - col][dir.index()]
     }
-
-    /// The change of cell of a step in `dir`, as a wrapping addition.
-    #[inline]
-    fn delta(&self, dir: Direction) -> usize {
-        let (d_row, d_col) = STEPS[dir.index()];
-        d_row.wrapping_mul(self.cols).wrapping_add(d_col)
-    }
 }

@@ -461,6 +461,16 @@ impl<'l, 's> Work<'l, 's> {
         }
     }
 
+    /// The change of cell of a step in `dir`, as a wrapping addition: [`Work::offset`] without a
+    /// branch on the direction, for the tile-aware scores, whose directions come in no
+    /// predictable order. (`offset` written through it made the blind 1000×1000 run slower:
+    /// median ratio 1.10 over three pairs, 0.97–1.11.)
+    #[inline]
+    pub(super) fn delta(&self, dir: Direction) -> usize {
+        let (d_row, d_col) = STEPS[dir.index()];
+        d_row.wrapping_mul(self.cols).wrapping_add(d_col)
+    }
+
     /// Whether the cell at `row`, `col` has a neighbour the blank may enter other than `avoid`.
     #[inline]
     fn has_open_neighbour(&self, cell: usize, row: usize, col: usize, avoid: usize) -> bool {
