@@ -148,7 +148,15 @@ fn solve_beside(
     if board.tiles().len() < THREAD_CELLS {
         return solve_fast_into(board, goal, limits, take);
     }
-    super::beside::beside(CHUNKS_AHEAD, |sink| solve_fast_into(board, goal, limits, sink), take)
+    let produce = |send: &mut dyn FnMut(&mut Vec<Direction>) -> ControlFlow<()>| {
+        let mut chunk = Vec::new();
+        solve_fast_into(board, goal, limits, &mut |moves| {
+            chunk.clear();
+            chunk.extend_from_slice(moves);
+            send(&mut chunk)
+        })
+    };
+    super::beside::beside(CHUNKS_AHEAD, produce, &mut |chunk: &Vec<Direction>| take(chunk))
 }
 
 impl FastPath {

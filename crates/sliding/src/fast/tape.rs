@@ -117,13 +117,12 @@ impl Tape {
     /// [`Tape::play`] with the moves as the letters `U`, `D`, `L`, `R`, made from the packed
     /// bytes directly.
     pub(crate) fn play_letters<E>(&self, sink: &mut dyn FnMut(&[u8]) -> Result<(), E>) -> Result<(), TapeError<E>> {
-        let letters = unpack_table().map(|four| four.map(|dir| dir.move_letter() as u8));
-        self.play_as(&letters, sink)
+        self.play_as(&letter_table(), sink)
     }
 
-    /// [`Tape::play_letters`] with the blocks read back on a thread of their own, a block or two
-    /// ahead of `sink` (called on the caller's thread), when the tape has more than one: reading a
-    /// block back and writing its letters out take about the same time.
+    /// [`Tape::play_letters`] with the blocks decompressed and checked on a thread of their own,
+    /// a block or two ahead of the caller's thread, which makes their letters and hands them to
+    /// `sink`, when the tape has more than one: the two halves take about the same time.
     pub(crate) fn play_letters_beside<E>(
         &self,
         sink: &mut dyn FnMut(&[u8]) -> Result<(), E>,
@@ -131,23 +130,35 @@ impl Tape {
         if self.blocks.len() < 2 {
             return self.play_letters(sink);
         }
+        let table = letter_table();
+        let mut letters = Vec::with_capacity(BLOCK_BYTES * PER_BYTE);
         let mut failed = None;
         let read = super::beside::beside(
             2,
-            |send| self.play_letters(&mut |letters| if send(letters).is_break() { Err(()) } else { Ok(()) }),
-            &mut |block| match sink(block) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(err) => {
-                    failed = Some(err);
-                    ControlFlow::Break(())
+            |send| {
+                let mut block = Unpacked::default();
+                for number in 0..self.blocks.len() {
+                    self.unpack(number, &mut block)?;
+                    if send(&mut block).is_break() {
+                        break;
+                    }
+                }
+                Ok(())
+            },
+            &mut |block: &Unpacked| {
+                block.expand(&table, &mut letters);
+                match sink(&letters) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(err) => {
+                        failed = Some(err);
+                        ControlFlow::Break(())
+                    }
                 }
             },
         );
         match (failed, read) {
             (Some(err), _) => Err(TapeError::Sink(err)),
-            (None, Err(TapeError::Corrupt(message))) => Err(TapeError::Corrupt(message)),
-            // The blocks are taken until the sink fails, so this does not happen.
-            (None, Err(TapeError::Sink(()))) => Err(TapeError::Corrupt("the reading stopped early".to_owned())),
+            (None, Err(message)) => Err(TapeError::Corrupt(message)),
             (None, Ok(())) => Ok(()),
         }
     }
@@ -159,25 +170,49 @@ impl Tape {
         table: &[[T; PER_BYTE]; 256],
         sink: &mut dyn FnMut(&[T]) -> Result<(), E>,
     ) -> Result<(), TapeError<E>> {
-        let mut packed = vec![0u8; BLOCK_BYTES];
+        let mut block = Unpacked::default();
         let mut moves: Vec<T> = Vec::with_capacity(BLOCK_BYTES * PER_BYTE);
-        for (number, block) in self.blocks.iter().enumerate() {
-            let corrupt = |what: &str| TapeError::Corrupt(format!("block {number} of the moves kept: {what}"));
-            let len = lz4_flex::block::decompress_into(&block.compressed, &mut packed)
-                .map_err(|err| corrupt(&err.to_string()))?;
-            if len != block.packed_len as usize || hash(&packed[..len]) != block.hash {
-                return Err(corrupt("its bytes differ from those written"));
-            }
-            let n_moves = block.n_moves as usize;
-            if n_moves > len * PER_BYTE || n_moves + PER_BYTE <= len * PER_BYTE {
-                return Err(corrupt("its count does not fit its bytes"));
-            }
-            moves.clear();
-            moves.extend(packed[..len].iter().flat_map(|&byte| table[usize::from(byte)]));
-            moves.truncate(n_moves);
+        for number in 0..self.blocks.len() {
+            self.unpack(number, &mut block).map_err(TapeError::Corrupt)?;
+            block.expand(table, &mut moves);
             sink(&moves).map_err(TapeError::Sink)?;
         }
         Ok(())
+    }
+
+    /// Decompresses block `number` into `into`, checked against the hash and the count written
+    /// with it; `Err` says what is wrong.
+    fn unpack(&self, number: usize, into: &mut Unpacked) -> Result<(), String> {
+        let block = &self.blocks[number];
+        let corrupt = |what: &str| format!("block {number} of the moves kept: {what}");
+        into.packed.resize(BLOCK_BYTES, 0);
+        let len = lz4_flex::block::decompress_into(&block.compressed, &mut into.packed)
+            .map_err(|err| corrupt(&err.to_string()))?;
+        into.packed.truncate(len);
+        if len != block.packed_len as usize || hash(&into.packed) != block.hash {
+            return Err(corrupt("its bytes differ from those written"));
+        }
+        into.n_moves = block.n_moves as usize;
+        if into.n_moves > len * PER_BYTE || into.n_moves + PER_BYTE <= len * PER_BYTE {
+            return Err(corrupt("its count does not fit its bytes"));
+        }
+        Ok(())
+    }
+}
+
+/// A block read back: its packed bytes, checked, and its number of moves.
+#[derive(Debug, Default)]
+struct Unpacked {
+    packed: Vec<u8>,
+    n_moves: usize,
+}
+
+impl Unpacked {
+    /// Puts the block's moves in `out`, each written as `table` says (see [`Tape::play_as`]).
+    fn expand<T: Copy>(&self, table: &[[T; PER_BYTE]; 256], out: &mut Vec<T>) {
+        out.clear();
+        out.extend(self.packed.iter().flat_map(|&byte| table[usize::from(byte)]));
+        out.truncate(self.n_moves);
     }
 }
 
@@ -297,6 +332,11 @@ fn pack(four: &[Direction]) -> u8 {
 /// The four moves of each byte.
 fn unpack_table() -> [[Direction; PER_BYTE]; 256] {
     std::array::from_fn(|byte| std::array::from_fn(|at| Direction::from_index(byte >> (2 * at))))
+}
+
+/// The letters of the four moves of each byte.
+fn letter_table() -> [[u8; PER_BYTE]; 256] {
+    unpack_table().map(|four| four.map(|dir| dir.move_letter() as u8))
 }
 
 /// A hash of a block's packed bytes, word by word: it guards against a slip in packing,
