@@ -25,6 +25,7 @@
 mod aware;
 mod beside;
 mod bfs;
+mod cell_set;
 mod finish;
 mod lines;
 mod moves;

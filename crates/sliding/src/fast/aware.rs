@@ -93,7 +93,7 @@ impl Work<'_, '_> {
         let (mut cell, mut cell_at) = (tile, at);
         while len < self.train.min(TRAIN).min(self.room(at, dir)) {
             let front = cell.wrapping_add(ahead);
-            if self.fixed[front] {
+            if self.fixed.contains(front) {
                 break;
             }
             let front_at = shift(cell_at, dir);
@@ -112,7 +112,7 @@ impl Work<'_, '_> {
                 continue;
             }
             let beside = self.delta(side);
-            let open = |cell: usize| !self.fixed[cell.wrapping_add(beside)];
+            let open = |cell: usize| !self.fixed.contains(cell.wrapping_add(beside));
             // Around the tile from behind: the tiles beside the blank and beside the tile.
             let mut gain = 0;
             if behind {

@@ -58,7 +58,7 @@ impl Work<'_, '_> {
         let cost = self.moves.end_trial(tail);
         for (&cell, &label) in region.iter().zip(&labels) {
             self.cells[cell] = label;
-            self.fixed[cell] = false;
+            self.fixed.set(cell, false);
         }
         (self.blank, self.top, self.bottom, self.left, self.right) = saved;
         (self.blank_row, self.blank_col) = self.split(self.blank);

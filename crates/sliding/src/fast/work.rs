@@ -8,6 +8,7 @@ use puzzle_core::Direction;
 use search::Limits;
 
 use super::aware::{AWARE_CELLS, TRAIN};
+use super::cell_set::CellSet;
 use super::finish;
 use super::moves::{Recorder, Sink};
 use crate::board::{Board, BLANK};
@@ -70,7 +71,7 @@ pub(super) struct Work<'l, 's> {
     /// The goal's blank cell.
     pub(super) goal_blank: usize,
     /// Cells the blank must not enter: placed tiles and everything outside the region.
-    pub(super) fixed: Vec<bool>,
+    pub(super) fixed: CellSet,
     /// The unsolved region: rows `top..bottom`, columns `left..right`.
     pub(super) top: usize,
     pub(super) bottom: usize,
@@ -105,19 +106,31 @@ pub(super) const STEPS: [(usize, usize); 4] = [(usize::MAX, 0), (0, usize::MAX),
 /// Adds to `route` the moves that push a train of `tiles` tiles in a line one step in `dir` (see
 /// `Work::train`), the blank beside the first tile or, `around` it first, behind: along the side
 /// to the cell in front of the last tile, `across` into it, and back along the line.
-#[inline]
+///
+/// A tile alone, the most frequent, is a copy of a few bytes made in the caller's loop (a call
+/// cost a tenth of the 1000×1000 solver's time); a train, the aware solver's, is a call.
+#[inline(always)]
 fn train_moves(route: &mut Vec<Direction>, around: Option<Direction>, dir: Direction, across: Direction, tiles: usize) {
     match (around, tiles) {
-        // A tile alone, the most frequent: a copy of a few bytes rather than a loop.
         (None, 1) => route.extend_from_slice(&[dir, across, dir.opposite()]),
         (Some(around), 1) => route.extend_from_slice(&[around, dir, dir, across, dir.opposite()]),
-        _ => {
-            route.extend(around);
-            route.resize(route.len() + tiles + usize::from(around.is_some()), dir);
-            route.push(across);
-            route.resize(route.len() + tiles, dir.opposite());
-        }
+        _ => long_train_moves(route, around, dir, across, tiles),
     }
+}
+
+/// [`train_moves`] for more than one tile.
+#[inline(never)]
+fn long_train_moves(
+    route: &mut Vec<Direction>,
+    around: Option<Direction>,
+    dir: Direction,
+    across: Direction,
+    tiles: usize,
+) {
+    route.extend(around);
+    route.resize(route.len() + tiles + usize::from(around.is_some()), dir);
+    route.push(across);
+    route.resize(route.len() + tiles, dir.opposite());
 }
 
 /// The moves that bring the blank closer along each axis.
@@ -157,7 +170,7 @@ impl<'l, 's> Work<'l, 's> {
             blank_row: board.blank().0 / cols,
             blank_col: board.blank().0 % cols,
             goal_blank: goal.blank().0,
-            fixed: vec![false; n],
+            fixed: CellSet::new(n),
             top: 0,
             bottom: rows,
             left: 0,
@@ -278,7 +291,7 @@ impl<'l, 's> Work<'l, 's> {
                 line[lo - 1]
             };
             self.move_tile(cell, cell)?;
-            self.fixed[cell] = true;
+            self.fixed.set(cell, true);
         }
         self.check_limits()?;
         let (a, b) = (line[lo], line[lo + 1]);
@@ -292,11 +305,11 @@ impl<'l, 's> Work<'l, 's> {
             let mut attempt = 0;
             loop {
                 self.move_tile(a, b)?;
-                self.fixed[b] = true;
+                self.fixed.set(b, true);
                 match self.move_tile(b, inside) {
                     Ok(()) => break,
                     Err(Stop::Stuck) if attempt < 4 => {
-                        self.fixed[b] = false;
+                        self.fixed.set(b, false);
                         let park = parks[attempt % 2].ok_or(Stop::Stuck)?;
                         self.move_tile(b, park)?;
                         attempt += 1;
@@ -304,18 +317,18 @@ impl<'l, 's> Work<'l, 's> {
                     Err(stop) => return Err(stop),
                 }
             }
-            self.fixed[inside] = true;
+            self.fixed.set(inside, true);
             self.cornering = true;
             let routed = self.route_blank(a, usize::MAX);
             self.cornering = false;
             routed?;
-            self.fixed[b] = false;
-            self.fixed[inside] = false;
+            self.fixed.set(b, false);
+            self.fixed.set(inside, false);
             self.step(along);
             self.step(inward);
         }
-        self.fixed[a] = true;
-        self.fixed[b] = true;
+        self.fixed.set(a, true);
+        self.fixed.set(b, true);
         self.shrink(inward);
         Ok(())
     }
@@ -402,7 +415,7 @@ impl<'l, 's> Work<'l, 's> {
     /// is fixed (the region only ever loses lines whose tiles are placed), so this also keeps the
     /// blank inside the region.
     pub(super) fn open(&self, cell: usize, avoid: usize) -> bool {
-        cell != avoid && !self.fixed[cell]
+        cell != avoid && !self.fixed.contains(cell)
     }
 
     /// Moves the blank one step (the caller knows the move stays on the board), cancelling it
@@ -604,7 +617,7 @@ impl<'l, 's> Work<'l, 's> {
             };
             // A step toward the target stays on the board.
             let front = self.offset(tile, dir);
-            if self.fixed[front] {
+            if self.fixed.contains(front) {
                 break;
             }
             if dir == side {
@@ -612,7 +625,7 @@ impl<'l, 's> Work<'l, 's> {
             } else if dir != side.opposite() {
                 // From the side: through the corner beside the cell in front. Aware of the tiles,
                 // the solver may take the tiles in front along (see `Work::train`).
-                if self.fixed[self.offset(front, side)] {
+                if self.fixed.contains(self.offset(front, side)) {
                     break;
                 }
                 let mut tiles = 1;
@@ -674,9 +687,9 @@ impl<'l, 's> Work<'l, 's> {
         };
         on_board && {
             let beside = self.offset(tile, side);
-            !self.fixed[beside]
-                && !self.fixed[self.offset(beside, dir)]
-                && !self.fixed[self.offset(beside, dir.opposite())]
+            !self.fixed.contains(beside)
+                && !self.fixed.contains(self.offset(beside, dir))
+                && !self.fixed.contains(self.offset(beside, dir.opposite()))
         }
     }
 
