@@ -69,7 +69,10 @@ impl<'s> Recorder<'s> {
             (Some(last), Some(&first)) => undoes(last, first),
             _ => false,
         };
-        if !joins && !dirs.windows(2).any(|pair| undoes(pair[0], pair[1])) {
+        // Every pair looked at, without stopping at the first that undoes: a loop the compiler
+        // makes in vector registers, where a search stopping early goes a move at a time.
+        let within = dirs.iter().zip(dirs.iter().skip(1)).fold(false, |any, (&a, &b)| any | undoes(a, b));
+        if !joins && !within {
             self.tail.extend_from_slice(dirs);
         } else {
             for &dir in dirs {

@@ -28,6 +28,39 @@ pub(super) struct Line {
     pub(super) inward: Direction,
 }
 
+/// Which goal cells belong to the line being placed, a row or a column, and where in it.
+#[derive(Clone, Copy, Debug)]
+struct LineTest {
+    /// The line's first goal cell and the span to its last: a label outside is not the line's.
+    first: usize,
+    span: usize,
+    /// Whether the line is a column (its cells `cols` apart) rather than a row.
+    down: bool,
+    /// The board's `⌈2^64 / cols⌉` (see [`Work::split`]).
+    col_magic: u64,
+}
+
+impl LineTest {
+    /// The place in the line of the goal cell `label`, when it is one of its cells.
+    #[inline(always)]
+    fn index(self, label: usize) -> Option<usize> {
+        let n = label.wrapping_sub(self.first);
+        if n >= self.span {
+            return None;
+        }
+        if !self.down {
+            return Some(n);
+        }
+        // A column's span holds most of the region's rows: its cells are the multiples of `cols`
+        // in it. With `M = ⌈2^64 / cols⌉`, `cols` divides `n` exactly when `n·M mod 2^64 < M`
+        // (Lemire, Kaser and Kurz, as in `Work::split`): a multiplication, where the row and
+        // column of every label in the span (the line's tiles are looked for at every move)
+        // would take two. The row is `n·M`'s high word.
+        let low = (n as u64).wrapping_mul(self.col_magic);
+        (low < self.col_magic).then(|| ((u128::from(self.col_magic) * n as u128) >> 64) as usize)
+    }
+}
+
 /// Why the solver stopped without a path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Stop {
@@ -55,11 +88,8 @@ pub(super) struct Work<'l, 's> {
     /// (one row or one column of the region).
     line_rows: (usize, usize),
     line_cols: (usize, usize),
-    /// The line's first goal cell and the span to its last: a label outside is not the line's.
-    line_first: usize,
-    line_span: usize,
-    /// Whether the line is a column (its cells `cols` apart) rather than a row.
-    line_down: bool,
+    /// Which labels are the line's, and their places in it.
+    line: LineTest,
     /// For each cell of that line, in order, the cell its tile is on now. Only the line's tiles
     /// are followed: a table of every tile's cell would take a write to a random place in
     /// megabytes at every move, which on big boards costs more than the rest of the move.
@@ -148,6 +178,8 @@ impl<'l, 's> Work<'l, 's> {
         let shape = board.shape();
         let (rows, cols) = (shape.rows(), shape.cols());
         let n = rows * cols;
+        // Boards have at least two columns, so this fits.
+        let col_magic = u64::MAX / cols as u64 + 1;
         let mut goal_cell = vec![0u32; n];
         for (cell, &tile) in goal.tiles().iter().enumerate() {
             goal_cell[tile as usize] = cell as u32;
@@ -157,14 +189,11 @@ impl<'l, 's> Work<'l, 's> {
         Work {
             rows,
             cols,
-            // Boards have at least two columns, so this fits.
-            col_magic: u64::MAX / cols as u64 + 1,
+            col_magic,
             cells,
             line_rows: (0, 0),
             line_cols: (0, 0),
-            line_first: 0,
-            line_span: 0,
-            line_down: false,
+            line: LineTest { first: 0, span: 0, down: false, col_magic },
             line_pos: Vec::new(),
             blank: board.blank().0,
             blank_row: board.blank().0 / cols,
@@ -340,8 +369,7 @@ impl<'l, 's> Work<'l, 's> {
         let ((first_row, first_col), (last_row, last_col)) = (self.split(first), self.split(last));
         self.line_rows = (first_row, last_row + 1);
         self.line_cols = (first_col, last_col + 1);
-        (self.line_first, self.line_span) = (first, last - first + 1);
-        self.line_down = first_row != last_row;
+        self.line = LineTest { first, span: last - first + 1, down: first_row != last_row, col_magic: self.col_magic };
         self.line_pos.clear();
         self.line_pos.resize(line.len(), u32::MAX);
         for row in self.top..self.bottom {
@@ -356,19 +384,7 @@ impl<'l, 's> Work<'l, 's> {
     /// The place in the line followed of the goal cell `label`, when it is one of its cells.
     #[inline]
     fn line_index(&self, label: usize) -> Option<usize> {
-        let n = label.wrapping_sub(self.line_first);
-        if n >= self.line_span {
-            return None;
-        }
-        if !self.line_down {
-            return Some(n);
-        }
-        // A column's span holds most of the region's rows: its cells are the multiples of `cols`
-        // in it. With `M = ⌈2^64 / cols⌉`, `cols` divides `n` exactly when `n·M mod 2^64 < M`
-        // (Lemire, Kaser and Kurz, as in `Work::split`): a multiplication, where the row and
-        // column of every label in the span (the line's tiles are looked for at every move)
-        // would take two.
-        ((n as u64).wrapping_mul(self.col_magic) < self.col_magic).then(|| self.split(n).0)
+        self.line.index(label)
     }
 
     /// The cell of the tile that belongs on `label`, a cell of the line followed (any other
@@ -446,18 +462,22 @@ impl<'l, 's> Work<'l, 's> {
     pub(super) fn walk(&mut self, dirs: &[Direction]) {
         let cols = self.cols;
         let offsets = [cols.wrapping_neg(), usize::MAX, cols, 1];
+        // Copies and slices held apart from `self`: a write to a cell could, as far as the
+        // compiler knows, change the fields of `self`, which it would then read again each move.
+        let line = self.line;
+        let (cells, line_pos) = (&mut self.cells[..], &mut self.line_pos[..]);
         let mut blank = self.blank;
         for &dir in dirs {
             let next = blank.wrapping_add(offsets[dir.index()]);
-            let label = self.cells[next];
+            let label = cells[next];
             // The blank's own cell is written once at the end: no move reads it before.
-            self.cells[blank] = label;
-            if let Some(i) = self.line_index(label as usize) {
-                self.line_pos[i] = blank as u32;
+            cells[blank] = label;
+            if let Some(i) = line.index(label as usize) {
+                line_pos[i] = blank as u32;
             }
             blank = next;
         }
-        self.cells[blank] = HOLE;
+        cells[blank] = HOLE;
         self.blank = blank;
         (self.blank_row, self.blank_col) = self.split(blank);
         self.moves.push_all(dirs);
