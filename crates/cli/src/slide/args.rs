@@ -32,7 +32,7 @@ pub struct SlideArgs {
     #[arg(long, value_enum)]
     pub heuristic: Option<HeuristicArg>,
     /// Answer at once instead of optimally: a valid solution for a board of any size (a shuffled
-    /// 300×300 board in a second or two, a 1000×1000 one in about half a minute on two cores,
+    /// 300×300 board in a second or two, a 1000×1000 one in 20–30 seconds on two cores,
     /// its moves printed or not, in under 512 MB) by the constructive solver, marked not
     /// optimal, with a lower bound on the optimum. The moves are checked by replay as they are
     /// made, kept compressed, and checked against what was replayed as they are printed; should
