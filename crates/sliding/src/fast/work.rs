@@ -592,24 +592,26 @@ impl<'l, 's> Work<'l, 's> {
     /// Stops, having made the steps so far, at the first step the patterns do not cover.
     fn push_by_patterns(&mut self, tile: usize, target: usize) {
         let (target_row, target_col) = self.split(target);
+        let (mut tile, (mut row, mut col)) = (tile, self.split(tile));
+        // The side of the tile the blank is on; every pattern ends with the blank where the tile
+        // was, behind it.
+        let (blank_row, blank_col) = (self.blank_row, self.blank_col);
+        let mut side = if blank_col == col && blank_row.wrapping_add(1) == row {
+            Direction::North
+        } else if blank_col == col && row.wrapping_add(1) == blank_row {
+            Direction::South
+        } else if blank_row == row && blank_col.wrapping_add(1) == col {
+            Direction::West
+        } else if blank_row == row && col.wrapping_add(1) == blank_col {
+            Direction::East
+        } else {
+            return;
+        };
         let mut route = std::mem::take(&mut self.route);
         route.clear();
-        let (mut tile, (mut row, mut col)) = (tile, self.split(tile));
-        let (mut blank, mut blank_row, mut blank_col) = (self.blank, self.blank_row, self.blank_col);
         while tile != target {
             let vertical = toward(row, target_row, Direction::North, Direction::South);
             let horizontal = toward(col, target_col, Direction::West, Direction::East);
-            let side = if blank_col == col && blank_row.wrapping_add(1) == row {
-                Direction::North
-            } else if blank_col == col && row.wrapping_add(1) == blank_row {
-                Direction::South
-            } else if blank_row == row && blank_col.wrapping_add(1) == col {
-                Direction::West
-            } else if blank_row == row && col.wrapping_add(1) == blank_col {
-                Direction::East
-            } else {
-                break;
-            };
             // The general step's cost of each step (the blank's distance to the cell in front, 2
             // more when the tile is in the way), the vertical step first on a tie.
             let cost = |dir: Direction| match dir {
@@ -686,12 +688,12 @@ impl<'l, 's> Work<'l, 's> {
                 train_moves(&mut route, Some(around), dir, around.opposite(), tiles);
             }
             // Every pattern ends with the blank where the tile was and the tile one step on.
-            (blank, blank_row, blank_col) = (tile, row, col);
+            side = dir.opposite();
             let (d_row, d_col) = STEPS[dir.index()];
             (tile, row, col) = (front, row.wrapping_add(d_row), col.wrapping_add(d_col));
         }
-        debug_assert!(blank_row * self.cols + blank_col == blank);
         self.walk(&route);
+        debug_assert!(self.offset(tile, side) == self.blank);
         self.route = route;
     }
 
