@@ -36,7 +36,7 @@ struct LineTest {
     span: usize,
     /// Whether the line is a column (its cells `cols` apart) rather than a row.
     down: bool,
-    /// The board's `⌈2^64 / cols⌉` (see [`Work::split`]).
+    /// The board's `⌈2^64 / cols⌉` (see [`row_of`]).
     col_magic: u64,
 }
 
@@ -53,12 +53,20 @@ impl LineTest {
         }
         // A column's span holds most of the region's rows: its cells are the multiples of `cols`
         // in it. With `M = ⌈2^64 / cols⌉`, `cols` divides `n` exactly when `n·M mod 2^64 < M`
-        // (Lemire, Kaser and Kurz, as in `Work::split`): a multiplication, where the row and
+        // (Lemire, Kaser and Kurz, as in [`row_of`]): a multiplication, where the row and
         // column of every label in the span (the line's tiles are looked for at every move)
         // would take two. The row is `n·M`'s high word.
         let low = (n as u64).wrapping_mul(self.col_magic);
-        (low < self.col_magic).then(|| ((u128::from(self.col_magic) * n as u128) >> 64) as usize)
+        (low < self.col_magic).then(|| row_of(self.col_magic, n))
     }
+}
+
+/// The row of `cell` on a board whose columns give `col_magic` = `⌈2^64 / cols⌉`, without a
+/// division: `⌊M·cell / 2^64⌋` is the row for every cell below 2^32 (Lemire, Kaser and Kurz,
+/// "Faster remainder by direct computation", 2019).
+#[inline(always)]
+fn row_of(col_magic: u64, cell: usize) -> usize {
+    ((u128::from(col_magic) * cell as u128) >> 64) as usize
 }
 
 /// Why the solver stopped without a path.
@@ -218,12 +226,10 @@ impl<'l, 's> Work<'l, 's> {
         }
     }
 
-    /// The row and column of `cell`, without a division: with `M = ⌈2^64 / cols⌉`,
-    /// `⌊M·cell / 2^64⌋` is the row for every cell below 2^32 (Lemire, Kaser and Kurz, "Faster
-    /// remainder by direct computation", 2019).
+    /// The row and column of `cell`, without a division (see [`row_of`]).
     #[inline]
     pub(super) fn split(&self, cell: usize) -> (usize, usize) {
-        let row = ((u128::from(self.col_magic) * cell as u128) >> 64) as usize;
+        let row = row_of(self.col_magic, cell);
         (row, cell - row * self.cols)
     }
 
