@@ -13,6 +13,7 @@ use search::Limits;
 
 mod estimate;
 mod kept;
+mod lean;
 mod parallel;
 pub(crate) mod units;
 
@@ -73,7 +74,7 @@ impl Budget<'_> {
 /// The most nodes between two looks at the shared budget.
 const BUDGET_INTERVAL: u64 = 1 << 12;
 
-struct Dfs<'a, E> {
+pub(crate) struct Dfs<'a, E> {
     geometry: &'a Geometry,
     state: State,
     estimate: E,
@@ -121,6 +122,16 @@ impl<'a, E: Estimate> Dfs<'a, E> {
     /// Depth-first search below the current node with cost `g` and bound `h`; `true` when the
     /// goal was reached (the path is in `self.path`).
     fn search(&mut self, g: u32, h: u32, previous: Option<Direction>) -> bool {
+        if let Some(found) = E::search(self, g, h, previous) {
+            return found;
+        }
+        self.search_generic(g, h, previous)
+    }
+
+    /// Counts a node visited, and looks at the budget and at earlier subtrees now and then;
+    /// `false` once the search must stop.
+    #[inline(always)]
+    fn visit(&mut self) -> bool {
         self.nodes += 1;
         self.unspent += 1;
         if self.unspent == self.budget.interval {
@@ -130,7 +141,12 @@ impl<'a, E: Estimate> Dfs<'a, E> {
                 self.gave_up = true;
             }
         }
-        if self.gave_up {
+        !self.gave_up
+    }
+
+    /// [`Dfs::search`] through the estimate's `update` and `restore`.
+    fn search_generic(&mut self, g: u32, h: u32, previous: Option<Direction>) -> bool {
+        if !self.visit() {
             return false;
         }
         if h == 0 {
@@ -147,7 +163,7 @@ impl<'a, E: Estimate> Dfs<'a, E> {
             let f = g + E::STEP + child_h;
             if f <= self.bound {
                 self.path.push(dir);
-                if self.search(g + E::STEP, child_h, Some(dir)) {
+                if self.search_generic(g + E::STEP, child_h, Some(dir)) {
                     return true;
                 }
                 self.path.pop();

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use puzzle_core::Direction;
 
 use super::kept::{KeptPlan, Sums, MAX_SUMS};
+use super::Dfs;
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::PdbHeuristic;
 
@@ -83,6 +84,11 @@ impl Geometry {
         }
         Geometry { neighbour, legal, legal_len, distance, cols }
     }
+
+    /// `distance()[tile][cell]`: the Manhattan distance of `tile` at `cell` from its goal cell.
+    pub(super) fn distance(&self) -> &[[u8; 256]; 256] {
+        &self.distance
+    }
 }
 
 /// A lower bound kept up to date as tiles move.
@@ -99,6 +105,15 @@ pub(crate) trait Estimate: Clone + Send {
     fn update(&mut self, geometry: &Geometry, state: &State, tile: u8, from: u8, to: u8) -> (u32, Self::Saved);
     /// Undoes the update that returned `saved`.
     fn restore(&mut self, saved: Self::Saved);
+    /// The search below `dfs`'s node by a loop made for this estimate, or `None` to use the
+    /// generic one ([`Dfs::search`]). Both visit the same nodes in the same order.
+    fn search(dfs: &mut Dfs<'_, Self>, g: u32, h: u32, previous: Option<Direction>) -> Option<bool>
+    where
+        Self: Sized,
+    {
+        let _ = (dfs, g, h, previous);
+        None
+    }
 }
 
 fn manhattan(geometry: &Geometry, state: &State, blank_tile: u8) -> u32 {
@@ -242,7 +257,21 @@ pub(crate) struct Pdb {
     pub(super) kept: Option<Arc<KeptPlan>>,
     /// The current index of each lookup, and the totals of the sums, when they are kept.
     pub(super) index: [u32; MAX_LOOKUPS],
-    sums: Sums,
+    /// Per lookup, the table cells its tiles occupy (bits), when the indices are kept.
+    pub(super) occupied: [u32; MAX_LOOKUPS],
+    pub(super) sums: Sums,
+    /// What the moves not yet undone replaced, one entry per lookup a move changed, the last
+    /// move's on top: an update saves the few lookups its tile changes, not every array.
+    undo: Vec<Undo>,
+}
+
+/// One lookup's index and excess before a move changed them.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    index: u32,
+    occupied: u32,
+    lookup: u8,
+    excess: u8,
 }
 
 impl Pdb {
@@ -254,55 +283,78 @@ impl Pdb {
             excess: [0; MAX_LOOKUPS],
             kept,
             index: [0; MAX_LOOKUPS],
+            occupied: [0; MAX_LOOKUPS],
             sums: [0; MAX_SUMS],
+            undo: Vec::with_capacity(256),
         }
     }
 }
 
 impl Estimate for Pdb {
-    type Saved = (u32, [u8; MAX_LOOKUPS], [u32; MAX_LOOKUPS], Sums);
+    /// The Manhattan distance before the move, and how many entries it pushed on `undo`.
+    type Saved = (u32, u8);
 
     fn reset(&mut self, geometry: &Geometry, state: &State) -> u32 {
         self.manhattan.reset(geometry, state);
+        self.undo.clear();
         for (l, lookup) in self.heuristic.lookups.iter().enumerate() {
             let index = lookup.index(&state.pos);
             self.excess[l] = lookup.table.excess(index);
             self.index[l] = index as u32;
         }
         if let Some(kept) = &self.kept {
+            for (l, occupied) in self.occupied.iter_mut().enumerate().take(self.heuristic.lookups.len()) {
+                *occupied = kept.occupied(l, state);
+            }
             self.sums = kept.sums(&self.excess);
             debug_assert_eq!(kept.largest(&self.sums), self.heuristic.combine(&self.excess));
         }
         self.manhattan.value + 2 * self.heuristic.combine(&self.excess)
     }
 
-    #[inline]
+    #[inline(always)]
     fn update(&mut self, geometry: &Geometry, state: &State, tile: u8, from: u8, to: u8) -> (u32, Self::Saved) {
         let (md, md_saved) = self.manhattan.update(geometry, state, tile, from, to);
-        let saved = (md_saved, self.excess, self.index, self.sums);
+        let heuristic = &*self.heuristic;
+        let reading = heuristic.reading(tile);
+        let saved = (md_saved, reading.len() as u8);
         if let Some(kept) = &self.kept {
-            let heuristic = &*self.heuristic;
-            for &l in heuristic.reading(tile) {
+            for &l in reading {
                 let l = usize::from(l) & (MAX_LOOKUPS - 1);
-                let index = kept.moved(l, self.index[l], state, tile, from, to);
+                let (before, occupied) = (self.index[l], self.occupied[l]);
+                self.undo.push(Undo { index: before, occupied, lookup: l as u8, excess: self.excess[l] });
+                let index;
+                (index, self.occupied[l]) = kept.moved(l, (before, occupied), &state.board, tile, from, to);
                 self.index[l] = index;
                 kept.set(l, heuristic.lookups[l].table.excess(index as usize), &mut self.excess, &mut self.sums);
             }
             return (md + 2 * kept.largest(&self.sums), saved);
         }
-        let heuristic = &*self.heuristic;
-        for &i in heuristic.reading(tile) {
-            let i = usize::from(i) & (MAX_LOOKUPS - 1);
-            self.excess[i] = heuristic.lookups[i].excess(&state.pos);
+        for &l in reading {
+            let l = usize::from(l) & (MAX_LOOKUPS - 1);
+            self.undo.push(Undo { index: 0, occupied: 0, lookup: l as u8, excess: self.excess[l] });
+            self.excess[l] = heuristic.lookups[l].excess(&state.pos);
         }
-        (md + 2 * self.heuristic.combine(&self.excess), saved)
+        (md + 2 * heuristic.combine(&self.excess), saved)
     }
 
-    fn restore(&mut self, (md, excess, index, sums): Self::Saved) {
+    fn search(dfs: &mut Dfs<'_, Self>, g: u32, h: u32, previous: Option<Direction>) -> Option<bool> {
+        super::lean::search(dfs, g, h, previous)
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, (md, changed): Self::Saved) {
         self.manhattan.restore(md);
-        self.excess = excess;
-        self.index = index;
-        self.sums = sums;
+        for _ in 0..changed {
+            let Some(undo) = self.undo.pop() else { unreachable!("every update pushed what it changed") };
+            let l = usize::from(undo.lookup) & (MAX_LOOKUPS - 1);
+            self.index[l] = undo.index;
+            self.occupied[l] = undo.occupied;
+            match &self.kept {
+                Some(kept) => kept.set(l, undo.excess, &mut self.excess, &mut self.sums),
+                None => self.excess[l] = undo.excess,
+            }
+        }
     }
 }
 

@@ -19,7 +19,7 @@ use super::State;
 /// The widest pattern whose indices are kept.
 const MAX_WIDTH: usize = 8;
 /// The most cells a board may have for its indices to be kept.
-const MAX_CELLS: usize = 32;
+pub(super) const MAX_CELLS: usize = 32;
 
 /// What stays fixed for a heuristic: per lookup, its cells, its tiles' slots and weights.
 pub(crate) struct KeptPlan {
@@ -117,23 +117,44 @@ impl KeptPlan {
         Some(plan)
     }
 
-    /// The index of lookup `l` after its tile of `tile` moved from state cell `from` to `to`,
-    /// from the index before (`state` already moved).
-    #[inline]
-    pub(crate) fn moved(&self, l: usize, index: u32, state: &State, tile: u8, from: u8, to: u8) -> u32 {
+    /// The index and occupied table cells ([`KeptPlan::occupied`]) of lookup `l` after its tile
+    /// `tile` moved from state cell `from` to `to`, from those before (`(index, occupied)`);
+    /// `board` is the board before or after the move (the cells between the two are the same).
+    #[inline(always)]
+    pub(crate) fn moved(
+        &self,
+        l: usize,
+        (index, occupied): (u32, u32),
+        board: &[u8; 256],
+        tile: u8,
+        from: u8,
+        to: u8,
+    ) -> (u32, u32) {
         let slot = &self.slot[l];
         let s = usize::from(slot[usize::from(tile) & (MAX_CELLS - 1)]).wrapping_sub(1) & (MAX_WIDTH - 1);
         let map = &self.cell_map[l];
         let (c, c2) = (map[usize::from(from) & (MAX_CELLS - 1)], map[usize::from(to) & (MAX_CELLS - 1)]);
-        let (lo, hi) = (c.min(c2), c.max(c2));
+        let (lo, hi) = (u32::from(c.min(c2)), u32::from(c.max(c2)));
         let between = &self.between[l][s];
         let mut delta = i64::from(hi - lo) * self.weight[l][s];
-        for x in lo + 1..hi {
-            let occupant = state.board[usize::from(self.state_cell[l][usize::from(x) & (MAX_CELLS - 1)])];
+        // The pattern's tiles strictly between the two cells: usually none or one.
+        let mut crossed = occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+        while crossed != 0 {
+            let x = crossed.trailing_zeros() as usize;
+            crossed &= crossed - 1;
+            let occupant = board[usize::from(self.state_cell[l][x & (MAX_CELLS - 1)])];
             delta += between[usize::from(slot[usize::from(occupant) & (MAX_CELLS - 1)])];
         }
         let index = i64::from(index);
-        (if c2 > c { index + delta } else { index - delta }) as u32
+        let index = (if c2 > c { index + delta } else { index - delta }) as u32;
+        (index, occupied ^ (1 << lo) ^ (1 << hi))
+    }
+
+    /// The table cells lookup `l`'s tiles occupy, as bits.
+    pub(crate) fn occupied(&self, l: usize, state: &State) -> u32 {
+        (0..MAX_CELLS)
+            .filter(|&tile| self.slot[l][tile] != 0)
+            .fold(0, |bits, tile| bits | 1 << self.cell_map[l][usize::from(state.pos[tile]) & (MAX_CELLS - 1)])
     }
 
     /// The totals of the sums for the lookups' `excess`.
@@ -164,7 +185,11 @@ impl KeptPlan {
     /// The largest of the sums: the excess over Manhattan, in pairs of moves.
     #[inline]
     pub(crate) fn largest(&self, sums: &Sums) -> u32 {
-        sums[..self.sums].iter().copied().max().unwrap_or(0)
+        match self.sums {
+            1 => sums[0],
+            2 => sums[0].max(sums[1]),
+            n => sums[..n].iter().copied().max().unwrap_or(0),
+        }
     }
 }
 

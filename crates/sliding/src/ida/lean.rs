@@ -1,0 +1,259 @@
+//! The node loop for pattern databases whose indices are kept ([`super::kept`]): the same search
+//! as [`Dfs::search`](super::Dfs) node for node, with everything a node touches in local fixed
+//! arrays instead of behind the estimate's generic interface.
+//!
+//! A child's new indices, excesses and sums are worked out in place and put back from copies on
+//! the stack when the child is done; the board is moved only for a child within the bound. The
+//! tables are read through slices taken once, not through the heuristic's lookups, and the tile
+//! moved is read by at most [`MAX_READS`] lookups (two in every heuristic the tiers build: a part
+//! and its mirror image), so what a child saves is a few words.
+
+use std::sync::Arc;
+
+use puzzle_core::Direction;
+
+use super::estimate::Pdb;
+use super::kept::{KeptPlan, Sums, MAX_CELLS};
+use super::Dfs;
+use crate::pdb::lookup::MAX_LOOKUPS;
+use crate::pdb::PdbHeuristic;
+
+/// The most lookups reading one tile that this loop takes; a heuristic with more is searched by
+/// the generic loop.
+const MAX_READS: usize = 4;
+
+/// One lookup of a child: its new index and occupied cells, and the table's byte at the index.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    index: u32,
+    occupied: u32,
+    byte: u8,
+    lookup: u8,
+}
+
+/// A child of a node: its move, the tile that moves, and its lookups' entries.
+#[derive(Clone, Copy)]
+struct Child {
+    dir: Direction,
+    target: u8,
+    tile: u8,
+    read: u8,
+    entries: [Entry; MAX_READS],
+}
+
+impl Default for Child {
+    fn default() -> Child {
+        Child { dir: Direction::North, target: 0, tile: 0, read: 0, entries: [Entry::default(); MAX_READS] }
+    }
+}
+
+/// What the loop keeps, the node's own values in place.
+struct Lean<'a, 'g, 'd> {
+    plan: &'a KeptPlan,
+    /// Each lookup's table, 4 bits per entry.
+    tables: [&'a [u8]; MAX_LOOKUPS],
+    /// `reads[tile][..reads_len[tile]]`: the lookups that read `tile`.
+    reads: [[u8; MAX_READS]; MAX_CELLS],
+    reads_len: [u8; MAX_CELLS],
+    distance: &'g [[u8; 256]; 256],
+    legal: &'g [[(Direction, u8); 4]; 256],
+    legal_len: &'g [u8; 256],
+    board: [u8; 256],
+    manhattan: u32,
+    index: [u32; MAX_LOOKUPS],
+    occupied: [u32; MAX_LOOKUPS],
+    excess: [u8; MAX_LOOKUPS],
+    sums: Sums,
+    dfs: &'d mut Dfs<'g, Pdb>,
+}
+
+/// The search below `dfs`'s node, as [`Dfs::search`] does it, or `None` when the estimate's
+/// indices are not kept or a tile is read by more than [`MAX_READS`] lookups.
+pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Direction>) -> Option<bool> {
+    let plan: Arc<KeptPlan> = Arc::clone(dfs.estimate.kept.as_ref()?);
+    let heuristic: Arc<PdbHeuristic> = Arc::clone(&dfs.estimate.heuristic);
+    let cells = dfs.state.cells;
+    let mut reads = [[0u8; MAX_READS]; MAX_CELLS];
+    let mut reads_len = [0u8; MAX_CELLS];
+    for tile in 0..cells {
+        let lookups = heuristic.reading(tile as u8);
+        if lookups.len() > MAX_READS {
+            return None;
+        }
+        reads[tile][..lookups.len()].copy_from_slice(lookups);
+        reads_len[tile] = lookups.len() as u8;
+    }
+    let mut tables: [&[u8]; MAX_LOOKUPS] = [&[]; MAX_LOOKUPS];
+    for (table, lookup) in tables.iter_mut().zip(&heuristic.lookups) {
+        *table = lookup.table.nibbles();
+    }
+    let geometry = dfs.geometry;
+    let estimate = &dfs.estimate;
+    let (board, blank) = (dfs.state.board, dfs.state.blank);
+    let (manhattan, index, occupied, excess, sums) =
+        (estimate.manhattan.value, estimate.index, estimate.occupied, estimate.excess, estimate.sums);
+    let mut lean = Lean {
+        plan: &plan,
+        tables,
+        reads,
+        reads_len,
+        distance: geometry.distance(),
+        legal: &geometry.legal,
+        legal_len: &geometry.legal_len,
+        board,
+        manhattan,
+        index,
+        occupied,
+        excess,
+        sums,
+        dfs,
+    };
+    Some(lean.search(g, h, blank, previous))
+}
+
+impl Lean<'_, '_, '_> {
+    /// Depth-first search below the node whose blank is at `blank`, with cost `g` and bound
+    /// `h`; `true` when the goal was reached (the path is in the search's `path`).
+    fn search(&mut self, g: u32, h: u32, blank: u8, previous: Option<Direction>) -> bool {
+        if !self.dfs.visit() {
+            return false;
+        }
+        if h == 0 {
+            return true;
+        }
+        let b = usize::from(blank);
+        let moves = &self.legal[b][..usize::from(self.legal_len[b])];
+        // First every child's table entries, so that their reads from memory overlap: per
+        // child its move, the tile and its lookups' new indices, occupied cells and the byte
+        // holding each new entry.
+        let mut children = [Child::default(); 4];
+        let mut count = 0;
+        for &(dir, target) in moves {
+            if previous == Some(dir.opposite()) {
+                continue;
+            }
+            let tile = self.board[usize::from(target)];
+            let read = usize::from(self.reads_len[usize::from(tile) & (MAX_CELLS - 1)]).min(MAX_READS);
+            let reads = &self.reads[usize::from(tile) & (MAX_CELLS - 1)];
+            let child = &mut children[count & 3];
+            *child = Child { dir, target, tile, read: read as u8, ..Child::default() };
+            for (entry, &l) in child.entries.iter_mut().zip(&reads[..read]) {
+                let l = usize::from(l) & (MAX_LOOKUPS - 1);
+                let (index, occupied) =
+                    self.plan.moved(l, (self.index[l], self.occupied[l]), &self.board, tile, target, blank);
+                let byte = self.tables[l][index as usize >> 1];
+                *entry = Entry { index, occupied, byte, lookup: l as u8 };
+            }
+            count += 1;
+        }
+        for child in &children[..count.min(4)] {
+            let Child { dir, target, tile, read, entries } = *child;
+            let t = usize::from(target);
+            let distance = &self.distance[usize::from(tile)];
+            let manhattan = self.manhattan + u32::from(distance[b]) - u32::from(distance[t]);
+            let sums = self.sums;
+            let mut saved = [(0u32, 0u32, 0u8); MAX_READS];
+            for (saved, entry) in saved.iter_mut().zip(&entries[..usize::from(read)]) {
+                let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
+                *saved = (self.index[l], self.occupied[l], self.excess[l]);
+                self.index[l] = entry.index;
+                self.occupied[l] = entry.occupied;
+                let excess = (entry.byte >> ((entry.index & 1) * 4)) & 0xf;
+                self.plan.set(l, excess, &mut self.excess, &mut self.sums);
+            }
+            let child_h = manhattan + 2 * self.plan.largest(&self.sums);
+            let f = g + 1 + child_h;
+            if f <= self.dfs.bound {
+                let (before, blank_value) = (self.manhattan, self.board[b]);
+                self.manhattan = manhattan;
+                (self.board[b], self.board[t]) = (tile, blank_value);
+                self.dfs.path.push(dir);
+                if self.search(g + 1, child_h, target, Some(dir)) {
+                    return true;
+                }
+                self.dfs.path.pop();
+                (self.board[b], self.board[t]) = (blank_value, tile);
+                self.manhattan = before;
+            } else {
+                self.dfs.next_bound = self.dfs.next_bound.min(f);
+            }
+            for (saved, entry) in saved.iter().zip(&entries[..usize::from(read)]) {
+                let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
+                (self.index[l], self.occupied[l], self.excess[l]) = *saved;
+            }
+            self.sums = sums;
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use std::sync::Arc;
+
+    use puzzle_core::{Shape, SplitMix64};
+    use search::Limits;
+
+    use super::super::{slide_to, Budget, Dfs, Estimate, Geometry, Pdb, State};
+    use crate::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
+
+    /// The heuristic of `parts` (small tables built here) on a `rows`×`cols` board, blank at 0,
+    /// with its mirror image when the board is square.
+    fn heuristic(rows: usize, cols: usize, parts: &[&[usize]]) -> Arc<PdbHeuristic> {
+        let identity: Vec<u8> = (0..(rows * cols) as u8).collect();
+        let specs: Vec<PartSpec> = parts
+            .iter()
+            .map(|tiles| PartSpec { key: PatternKey::new(rows, cols, 0, tiles).unwrap(), through: identity.clone() })
+            .collect();
+        let tables: Vec<Arc<PatternDb>> = specs.iter().map(|p| Arc::new(PatternDb::build(&p.key, &|_| {}))).collect();
+        Arc::new(PdbHeuristic::with_partition(Shape::new(rows, cols).unwrap(), 0, &specs, &tables).unwrap())
+    }
+
+    /// From random boards and bounds, the lean loop and the generic one visit the same nodes,
+    /// find the same path and report the same next bound.
+    #[test]
+    fn the_lean_loop_searches_as_the_generic_one() {
+        let cases: [(usize, usize, &[&[usize]]); 4] = [
+            (3, 3, &[&[1, 2, 3, 4], &[5, 6, 7, 8]]),
+            (3, 3, &[&[1, 3, 4], &[2, 5, 6, 7, 8]]),
+            (2, 4, &[&[1, 2, 3], &[4, 5, 6, 7]]),
+            (4, 4, &[&[1, 4, 5, 8], &[2, 3, 6, 7], &[9, 12, 13], &[10, 11, 14, 15]]),
+        ];
+        let mut rng = SplitMix64::new(22);
+        let mut found = 0;
+        for (rows, cols, parts) in cases {
+            let n = rows * cols;
+            let heuristic = heuristic(rows, cols, parts);
+            let geometry = Geometry::new(rows, cols);
+            for _ in 0..12 {
+                let mut state = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
+                for _ in 0..rng.below(60) {
+                    let blank = usize::from(state.blank);
+                    let moves = &geometry.legal[blank][..usize::from(geometry.legal_len[blank])];
+                    slide_to(&mut state, moves[rng.below(moves.len())].1);
+                }
+                let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
+                assert!(estimate.kept.is_some(), "{rows}x{cols}: the indices are kept");
+                let h = estimate.reset(&geometry, &state);
+                for bound in [h, h + 2, h + 4, h + 6] {
+                    let budget = Budget {
+                        limits: &Limits::NONE,
+                        nodes: AtomicU64::new(0),
+                        stop: AtomicBool::new(false),
+                        interval: 1 << 12,
+                    };
+                    let mut lean = Dfs::new(&geometry, &state, &estimate, bound, &budget, None);
+                    let mut generic = Dfs::new(&geometry, &state, &estimate, bound, &budget, None);
+                    let lean_found = lean.search(0, h, None);
+                    assert_eq!(lean_found, generic.search_generic(0, h, None), "{rows}x{cols} bound {bound}");
+                    assert_eq!(lean.nodes, generic.nodes, "{rows}x{cols} bound {bound}");
+                    assert_eq!(lean.next_bound, generic.next_bound, "{rows}x{cols} bound {bound}");
+                    assert_eq!(lean.path, generic.path, "{rows}x{cols} bound {bound}");
+                    found += usize::from(lean_found);
+                }
+            }
+        }
+        assert!(found > 0, "some bound was enough to reach the goal");
+    }
+}
