@@ -265,7 +265,7 @@ pub(crate) struct Pdb {
     undo: Vec<Undo>,
 }
 
-/// One lookup's index and excess before a move changed them.
+/// One lookup's index, occupied cells and excess before a move changed them.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     index: u32,

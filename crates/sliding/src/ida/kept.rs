@@ -194,7 +194,7 @@ impl KeptPlan {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::sync::Arc;
 
     use puzzle_core::{Shape, SplitMix64};
@@ -203,7 +203,7 @@ mod tests {
     use crate::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
 
     /// The heuristic of `parts` (tables built here, small) on a `rows`×`cols` board, blank at 0.
-    fn heuristic(rows: usize, cols: usize, parts: &[&[usize]]) -> Arc<PdbHeuristic> {
+    pub(in crate::ida) fn heuristic(rows: usize, cols: usize, parts: &[&[usize]]) -> Arc<PdbHeuristic> {
         let identity: Vec<u8> = (0..(rows * cols) as u8).collect();
         let specs: Vec<PartSpec> = parts
             .iter()
@@ -246,7 +246,7 @@ mod tests {
             let goal: Vec<u8> = (0..n as u8).collect();
             let mut state = State::new(&goal, 0);
             let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
-            let plan = estimate.kept.as_ref().expect("the indices are kept");
+            let plan = Arc::clone(estimate.kept.as_ref().expect("the indices are kept"));
             paired += plan.mates.iter().filter(|[a, b]| a != b).count();
             estimate.reset(&geometry, &state);
             // The moves made and what each update saved, to go back along them.
@@ -268,6 +268,7 @@ mod tests {
                 }
                 for (l, lookup) in heuristic.lookups.iter().enumerate() {
                     assert_eq!(estimate.index[l] as usize, lookup.index(&state.pos), "{rows}x{cols} step {step}");
+                    assert_eq!(estimate.occupied[l], plan.occupied(l, &state), "{rows}x{cols} step {step}");
                 }
             }
         }

@@ -192,23 +192,11 @@ mod tests {
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::sync::Arc;
 
-    use puzzle_core::{Shape, SplitMix64};
+    use puzzle_core::SplitMix64;
     use search::Limits;
 
+    use super::super::kept::tests::heuristic;
     use super::super::{slide_to, Budget, Dfs, Estimate, Geometry, Pdb, State};
-    use crate::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
-
-    /// The heuristic of `parts` (small tables built here) on a `rows`×`cols` board, blank at 0,
-    /// with its mirror image when the board is square.
-    fn heuristic(rows: usize, cols: usize, parts: &[&[usize]]) -> Arc<PdbHeuristic> {
-        let identity: Vec<u8> = (0..(rows * cols) as u8).collect();
-        let specs: Vec<PartSpec> = parts
-            .iter()
-            .map(|tiles| PartSpec { key: PatternKey::new(rows, cols, 0, tiles).unwrap(), through: identity.clone() })
-            .collect();
-        let tables: Vec<Arc<PatternDb>> = specs.iter().map(|p| Arc::new(PatternDb::build(&p.key, &|_| {}))).collect();
-        Arc::new(PdbHeuristic::with_partition(Shape::new(rows, cols).unwrap(), 0, &specs, &tables).unwrap())
-    }
 
     /// From random boards and bounds, the lean loop and the generic one visit the same nodes,
     /// find the same path and report the same next bound.
