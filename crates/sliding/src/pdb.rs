@@ -205,7 +205,7 @@ impl PatternDb {
     /// The stored excess for the placement ranked `index` (see [`PatternDb::index`]).
     #[inline]
     pub fn excess(&self, index: usize) -> u8 {
-        (self.nibbles[index >> 1] >> ((index & 1) * 4)) & 0xf
+        nibble(self.nibbles[index >> 1], index)
     }
 
     /// The rank of a placement: `cells[i]` holds the pattern's tile `i`. Cells must be distinct
@@ -237,6 +237,13 @@ impl PatternDb {
     pub fn nibbles(&self) -> &[u8] {
         &self.nibbles
     }
+}
+
+/// Entry `index`'s excess from the table byte holding it (`nibbles()[index / 2]`): the even
+/// index in the low nibble.
+#[inline(always)]
+pub(crate) fn nibble(byte: u8, index: usize) -> u8 {
+    (byte >> ((index & 1) * 4)) & 0xf
 }
 
 /// Mixed-radix rank of distinct cells among `n`: tile `i`'s digit counts the cells below its own

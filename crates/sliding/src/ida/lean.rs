@@ -16,7 +16,7 @@ use super::estimate::Pdb;
 use super::kept::{KeptPlan, Sums, MAX_CELLS};
 use super::Dfs;
 use crate::pdb::lookup::MAX_LOOKUPS;
-use crate::pdb::PdbHeuristic;
+use crate::pdb::{nibble, PdbHeuristic};
 
 /// The most lookups reading one tile that this loop takes; a heuristic with more is searched by
 /// the generic loop.
@@ -158,8 +158,7 @@ impl Lean<'_, '_, '_> {
                 *saved = (self.index[l], self.occupied[l], self.excess[l]);
                 self.index[l] = entry.index;
                 self.occupied[l] = entry.occupied;
-                let excess = (entry.byte >> ((entry.index & 1) * 4)) & 0xf;
-                self.plan.set(l, excess, &mut self.excess, &mut self.sums);
+                self.plan.set(l, nibble(entry.byte, entry.index as usize), &mut self.excess, &mut self.sums);
             }
             let child_h = manhattan + 2 * self.plan.largest(&self.sums);
             let f = g + 1 + child_h;
