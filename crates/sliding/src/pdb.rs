@@ -13,18 +13,25 @@
 //!
 //! Tiles are named by their goal cell throughout, so one table serves every goal board whose blank
 //! sits in the same cell.
+//!
+//! Where the pattern's tiles cut the open cells into several regions, a table of at most
+//! `regions::MAX_SPLIT_ENTRIES` placements is *split*: a byte per placement holds two excesses,
+//! one for the blank in the region of the lowest open cell and one for the blank elsewhere
+//! (`regions`), and a lookup that knows the blank's cell reads the one for its region.
 
 mod build;
 mod file;
 pub(crate) mod lookup;
 mod memory;
 mod partition;
+pub(crate) mod regions;
 
 use std::fmt;
 
 use thiserror::Error;
 
 use memory::TableMemory;
+use regions::{colex, Regions};
 
 pub use build::BuildProgress;
 pub use file::FileError;
@@ -175,13 +182,29 @@ fn entry_count(cells: usize, tiles: usize) -> u128 {
     (cells - tiles + 1..=cells).map(|c| c as u128).product()
 }
 
-/// A complete pattern database: one 4-bit excess per placement of the pattern's tiles.
-#[derive(Clone, PartialEq, Eq)]
+/// A complete pattern database: one 4-bit excess per placement of the pattern's tiles, or two
+/// (a byte) when the table is split by the blank's region.
+#[derive(Clone)]
 pub struct PatternDb {
     key: PatternKey,
-    /// Two entries per byte, the even index in the low nibble.
+    /// Two entries per byte, the even index in the low nibble; or, split, one byte per
+    /// placement: the excess with the blank in the first region in the low nibble, elsewhere in
+    /// the high one.
     nibbles: TableMemory,
+    split: bool,
+    /// For a split table, per map (colex rank of the occupied cells), the cells of its first
+    /// region (all bits when its open cells are one region); else empty.
+    first_regions: Vec<u32>,
 }
+
+impl PartialEq for PatternDb {
+    fn eq(&self, other: &PatternDb) -> bool {
+        // The rest follows from these.
+        self.key == other.key && self.split == other.split && self.nibbles == other.nibbles
+    }
+}
+
+impl Eq for PatternDb {}
 
 impl fmt::Debug for PatternDb {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -197,15 +220,64 @@ impl PatternDb {
         build::build(key, progress)
     }
 
+    /// A table of `key` from its bytes ([`PatternDb::nibbles`]), split when it has `regions`,
+    /// whose size the caller has checked.
+    fn from_parts(key: &PatternKey, nibbles: TableMemory, regions: Option<Regions>) -> PatternDb {
+        let split = regions.is_some();
+        debug_assert_eq!(nibbles.len(), table_bytes(key, split));
+        let first_regions = regions.map(Regions::into_first_regions).unwrap_or_default();
+        PatternDb { key: key.clone(), nibbles, split, first_regions }
+    }
+
     /// The key it was built for.
     pub fn key(&self) -> &PatternKey {
         &self.key
     }
 
-    /// The stored excess for the placement ranked `index` (see [`PatternDb::index`]).
+    /// Whether the table keeps two excesses per placement, by the blank's region.
+    pub fn is_split(&self) -> bool {
+        self.split
+    }
+
+    /// The least stored excess for the placement ranked `index` (see [`PatternDb::index`]),
+    /// wherever the blank.
     #[inline]
     pub fn excess(&self, index: usize) -> u8 {
-        nibble(self.nibbles[index >> 1], index)
+        if self.split {
+            let byte = self.nibbles[index];
+            (byte & 0xf).min(byte >> 4)
+        } else {
+            nibble(self.nibbles[index >> 1], index)
+        }
+    }
+
+    /// The byte of [`PatternDb::nibbles`] that holds the entries of the placement ranked `index`.
+    #[inline(always)]
+    pub(crate) fn byte_of(&self, index: usize) -> usize {
+        if self.split {
+            index
+        } else {
+            index >> 1
+        }
+    }
+
+    /// How far to shift that byte right for the excess of the placement ranked `index`, its tiles
+    /// on the map ranked `map` (`regions::colex` of the occupied table cells) and the blank at
+    /// table cell `blank`.
+    #[inline(always)]
+    pub(crate) fn shift(&self, index: usize, map: u32, blank: u8) -> u32 {
+        if self.split {
+            4 * (!(self.first_regions[map as usize] >> (blank & 31)) & 1)
+        } else {
+            4 * (index as u32 & 1)
+        }
+    }
+
+    /// The stored excess for the placement ranked `index`, its tiles on the map ranked `map`,
+    /// with the blank at table cell `blank`.
+    #[inline]
+    pub(crate) fn excess_with_blank(&self, index: usize, map: u32, blank: u8) -> u8 {
+        (self.nibbles[self.byte_of(index)] >> self.shift(index, map, blank)) & 0xf
     }
 
     /// The rank of a placement: `cells[i]` holds the pattern's tile `i`. Cells must be distinct
@@ -215,9 +287,23 @@ impl PatternDb {
         rank(cells, self.key.cells())
     }
 
-    /// The lower bound the table gives for the pattern's tiles at `cells`: their Manhattan distance
-    /// plus twice the stored excess.
+    /// The lower bound the table gives for the pattern's tiles at `cells`, wherever the blank:
+    /// their Manhattan distance plus twice the stored excess.
     pub fn value(&self, cells: &[u8]) -> u32 {
+        self.manhattan(cells) + 2 * u32::from(self.excess(self.index(cells.iter().copied())))
+    }
+
+    /// The lower bound for the pattern's tiles at `cells` with the blank at table cell `blank`
+    /// (an open cell): [`PatternDb::value`], or the larger value of the blank's region where the
+    /// table is split.
+    pub fn value_with_blank(&self, cells: &[u8], blank: u8) -> u32 {
+        let map = if self.split { colex(cells.iter().fold(0u32, |bits, &cell| bits | 1 << cell)) } else { 0 };
+        let excess = self.excess_with_blank(self.index(cells.iter().copied()), map, blank);
+        self.manhattan(cells) + 2 * u32::from(excess)
+    }
+
+    /// The Manhattan distance of the pattern's tiles at `cells`.
+    fn manhattan(&self, cells: &[u8]) -> u32 {
         let cols = self.key.cols();
         let manhattan: usize = self
             .key
@@ -229,13 +315,21 @@ impl PatternDb {
                 (tile / cols).abs_diff(cell / cols) + (tile % cols).abs_diff(cell % cols)
             })
             .sum();
-        let excess = self.excess(self.index(cells.iter().copied()));
-        u32::try_from(manhattan).unwrap_or(u32::MAX) + 2 * u32::from(excess)
+        u32::try_from(manhattan).unwrap_or(u32::MAX)
     }
 
-    /// The table's bytes, two entries per byte.
+    /// The table's bytes: two entries per byte, or one split entry.
     pub fn nibbles(&self) -> &[u8] {
         &self.nibbles
+    }
+}
+
+/// The bytes of `key`'s table, split or not.
+fn table_bytes(key: &PatternKey, split: bool) -> usize {
+    if split {
+        key.entries()
+    } else {
+        key.entries().div_ceil(2)
     }
 }
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use puzzle_core::Direction;
 
-use super::kept::{KeptPlan, Sums, MAX_SUMS};
+use super::kept::{KeptPlan, Place, Sums, MAX_SUMS};
 use super::Dfs;
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::PdbHeuristic;
@@ -255,21 +255,18 @@ pub(crate) struct Pdb {
     pub(crate) excess: [u8; MAX_LOOKUPS],
     /// How the lookups' indices are kept move by move, when the heuristic allows it.
     pub(super) kept: Option<Arc<KeptPlan>>,
-    /// The current index of each lookup, and the totals of the sums, when they are kept.
-    pub(super) index: [u32; MAX_LOOKUPS],
-    /// Per lookup, the table cells its tiles occupy (bits), when the indices are kept.
-    pub(super) occupied: [u32; MAX_LOOKUPS],
+    /// The current place of each lookup's tiles, and the totals of the sums, when they are kept.
+    pub(super) place: [Place; MAX_LOOKUPS],
     pub(super) sums: Sums,
     /// What the moves not yet undone replaced, one entry per lookup a move changed, the last
     /// move's on top: an update saves the few lookups its tile changes, not every array.
     undo: Vec<Undo>,
 }
 
-/// One lookup's index, occupied cells and excess before a move changed them.
+/// One lookup's place and excess before a move changed them.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
-    index: u32,
-    occupied: u32,
+    place: Place,
     lookup: u8,
     excess: u8,
 }
@@ -282,8 +279,7 @@ impl Pdb {
             heuristic,
             excess: [0; MAX_LOOKUPS],
             kept,
-            index: [0; MAX_LOOKUPS],
-            occupied: [0; MAX_LOOKUPS],
+            place: [Place::default(); MAX_LOOKUPS],
             sums: [0; MAX_SUMS],
             undo: Vec::with_capacity(256),
         }
@@ -298,13 +294,11 @@ impl Estimate for Pdb {
         self.manhattan.reset(geometry, state);
         self.undo.clear();
         for (l, lookup) in self.heuristic.lookups.iter().enumerate() {
-            let index = lookup.index(&state.pos);
-            self.excess[l] = lookup.table.excess(index);
-            self.index[l] = index as u32;
+            self.excess[l] = lookup.excess(&state.pos, state.blank);
         }
         if let Some(kept) = &self.kept {
-            for (l, occupied) in self.occupied.iter_mut().enumerate().take(self.heuristic.lookups.len()) {
-                *occupied = kept.occupied(l, state);
+            for (l, lookup) in self.heuristic.lookups.iter().enumerate() {
+                self.place[l] = kept.place(l, lookup, state);
             }
             self.sums = kept.sums(&self.excess);
             debug_assert_eq!(kept.largest(&self.sums), self.heuristic.combine(&self.excess));
@@ -321,19 +315,19 @@ impl Estimate for Pdb {
         if let Some(kept) = &self.kept {
             for &l in reading {
                 let l = usize::from(l) & (MAX_LOOKUPS - 1);
-                let (before, occupied) = (self.index[l], self.occupied[l]);
-                self.undo.push(Undo { index: before, occupied, lookup: l as u8, excess: self.excess[l] });
-                let index;
-                (index, self.occupied[l]) = kept.moved(l, (before, occupied), &state.board, tile, from, to);
-                self.index[l] = index;
-                kept.set(l, heuristic.lookups[l].table.excess(index as usize), &mut self.excess, &mut self.sums);
+                let before = self.place[l];
+                self.undo.push(Undo { place: before, lookup: l as u8, excess: self.excess[l] });
+                let place = kept.moved(l, before, &state.board, tile, from, to);
+                self.place[l] = place;
+                let table = &heuristic.lookups[l].table;
+                kept.set(l, kept.excess(l, table, place, state.blank), &mut self.excess, &mut self.sums);
             }
             return (md + 2 * kept.largest(&self.sums), saved);
         }
         for &l in reading {
             let l = usize::from(l) & (MAX_LOOKUPS - 1);
-            self.undo.push(Undo { index: 0, occupied: 0, lookup: l as u8, excess: self.excess[l] });
-            self.excess[l] = heuristic.lookups[l].excess(&state.pos);
+            self.undo.push(Undo { place: Place::default(), lookup: l as u8, excess: self.excess[l] });
+            self.excess[l] = heuristic.lookups[l].excess(&state.pos, state.blank);
         }
         (md + 2 * heuristic.combine(&self.excess), saved)
     }
@@ -348,8 +342,7 @@ impl Estimate for Pdb {
         for _ in 0..changed {
             let Some(undo) = self.undo.pop() else { unreachable!("every update pushed what it changed") };
             let l = usize::from(undo.lookup) & (MAX_LOOKUPS - 1);
-            self.index[l] = undo.index;
-            self.occupied[l] = undo.occupied;
+            self.place[l] = undo.place;
             match &self.kept {
                 Some(kept) => kept.set(l, undo.excess, &mut self.excess, &mut self.sums),
                 None => self.excess[l] = undo.excess,

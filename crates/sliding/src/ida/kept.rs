@@ -9,10 +9,16 @@
 //! - those of the later slots whose tiles lie strictly between the two cells, by one each.
 //!
 //! A move along a table row has no cell between its two cells, so the index changes by the
-//! slot's weight; a move across rows looks at the `cols - 1` cells between.
+//! slot's weight; a move across rows looks at the pattern tiles between (usually none or one).
+//!
+//! Beside the index, a lookup keeps the table cells its tiles occupy, as bits (they find the tiles
+//! between), and their colex rank (the *map*, which a split table's lookup needs,
+//! [`crate::pdb::regions`]): a term per occupied cell, by its position among them, so a move
+//! changes the terms of the moving tile and of the tiles it passes.
 
-use crate::pdb::lookup::MAX_LOOKUPS;
-use crate::pdb::PdbHeuristic;
+use crate::pdb::lookup::{Lookup, MAX_LOOKUPS};
+use crate::pdb::regions::{colex, COLEX};
+use crate::pdb::{PatternDb, PdbHeuristic};
 
 use super::State;
 
@@ -20,6 +26,15 @@ use super::State;
 const MAX_WIDTH: usize = 8;
 /// The most cells a board may have for its indices to be kept.
 pub(super) const MAX_CELLS: usize = 32;
+
+/// A lookup's placement as the search keeps it: the table's index, the table cells the tiles
+/// occupy (bits) and their colex rank.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Place {
+    pub(crate) index: u32,
+    pub(crate) occupied: u32,
+    pub(crate) map: u32,
+}
 
 /// What stays fixed for a heuristic: per lookup, its cells, its tiles' slots and weights.
 pub(crate) struct KeptPlan {
@@ -117,19 +132,11 @@ impl KeptPlan {
         Some(plan)
     }
 
-    /// The index and occupied table cells ([`KeptPlan::occupied`]) of lookup `l` after its tile
-    /// `tile` moved from state cell `from` to `to`, from those before (`(index, occupied)`);
-    /// `board` is the board before or after the move (the cells between the two are the same).
+    /// Lookup `l`'s [`Place`] after its tile `tile` moved from state cell `from` to `to`, from
+    /// the one before; `board` is the board before or after the move (the cells between the two
+    /// are the same).
     #[inline(always)]
-    pub(crate) fn moved(
-        &self,
-        l: usize,
-        (index, occupied): (u32, u32),
-        board: &[u8; 256],
-        tile: u8,
-        from: u8,
-        to: u8,
-    ) -> (u32, u32) {
+    pub(crate) fn moved(&self, l: usize, place: Place, board: &[u8; 256], tile: u8, from: u8, to: u8) -> Place {
         let slot = &self.slot[l];
         let s = usize::from(slot[usize::from(tile) & (MAX_CELLS - 1)]).wrapping_sub(1) & (MAX_WIDTH - 1);
         let map = &self.cell_map[l];
@@ -137,24 +144,54 @@ impl KeptPlan {
         let (lo, hi) = (u32::from(c.min(c2)), u32::from(c.max(c2)));
         let between = &self.between[l][s];
         let mut delta = i64::from(hi - lo) * self.weight[l][s];
+        let occupied = place.occupied ^ (1 << lo) ^ (1 << hi);
+        // The colex terms: the moving tile's, at its position among the occupied cells before
+        // and after, and those of the tiles it passes, each one position nearer its old cell.
+        let term = |cell: u32, position: u32| COLEX[cell as usize & 31][position as usize & 15];
+        let (from_cell, to_cell) = (u32::from(c), u32::from(c2));
+        let crossed_all = place.occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+        let position = (place.occupied & ((1u32 << from_cell) - 1)).count_ones();
+        // `passed`: the position before of the next tile passed, from 1 (terms take
+        // positions from 1); a tile at `q` passed upwards goes to `q - 1`, downwards to `q + 1`.
+        let up = c2 > c;
+        let mut passed = if up { position + 2 } else { position + 1 - crossed_all.count_ones() };
+        let mut map = place.map.wrapping_sub(term(from_cell, position + 1));
         // The pattern's tiles strictly between the two cells: usually none or one.
-        let mut crossed = occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+        let mut crossed = crossed_all;
         while crossed != 0 {
-            let x = crossed.trailing_zeros() as usize;
+            let x = crossed.trailing_zeros();
             crossed &= crossed - 1;
-            let occupant = board[usize::from(self.state_cell[l][x & (MAX_CELLS - 1)])];
+            let occupant = board[usize::from(self.state_cell[l][x as usize & (MAX_CELLS - 1)])];
             delta += between[usize::from(slot[usize::from(occupant) & (MAX_CELLS - 1)])];
+            let after = if up { passed - 1 } else { passed + 1 };
+            map = map.wrapping_add(term(x, after)).wrapping_sub(term(x, passed));
+            passed += 1;
         }
-        let index = i64::from(index);
-        let index = (if c2 > c { index + delta } else { index - delta }) as u32;
-        (index, occupied ^ (1 << lo) ^ (1 << hi))
+        let after = (occupied & ((1u32 << to_cell) - 1)).count_ones() + 1;
+        map = map.wrapping_add(term(to_cell, after));
+        let index = i64::from(place.index);
+        let index = (if up { index + delta } else { index - delta }) as u32;
+        Place { index, occupied, map }
     }
 
-    /// The table cells lookup `l`'s tiles occupy, as bits.
-    pub(crate) fn occupied(&self, l: usize, state: &State) -> u32 {
-        (0..MAX_CELLS)
-            .filter(|&tile| self.slot[l][tile] != 0)
-            .fold(0, |bits, tile| bits | 1 << self.cell_map[l][usize::from(state.pos[tile]) & (MAX_CELLS - 1)])
+    /// Lookup `l`'s [`Place`] for `state`, from scratch.
+    pub(crate) fn place(&self, l: usize, lookup: &Lookup, state: &State) -> Place {
+        let cell = |tile: &u8| self.cell_map[l][usize::from(state.pos[usize::from(*tile)]) & (MAX_CELLS - 1)];
+        let occupied = lookup.tiles().iter().fold(0u32, |bits, tile| bits | 1 << cell(tile));
+        Place { index: lookup.index(&state.pos) as u32, occupied, map: colex(occupied) }
+    }
+
+    /// Lookup `l`'s table cell for the state cell `cell`.
+    #[inline(always)]
+    pub(crate) fn table_cell(&self, l: usize, cell: u8) -> u8 {
+        self.cell_map[l][usize::from(cell) & (MAX_CELLS - 1)]
+    }
+
+    /// Lookup `l`'s excess in its `table` with its tiles at `place` and the blank at state cell
+    /// `blank`.
+    #[inline(always)]
+    pub(crate) fn excess(&self, l: usize, table: &PatternDb, place: Place, blank: u8) -> u8 {
+        table.excess_with_blank(place.index as usize, place.map, self.table_cell(l, blank))
     }
 
     /// The totals of the sums for the lookups' `excess`.
@@ -267,8 +304,8 @@ pub(super) mod tests {
                     trail.push((saved, blank as u8));
                 }
                 for (l, lookup) in heuristic.lookups.iter().enumerate() {
-                    assert_eq!(estimate.index[l] as usize, lookup.index(&state.pos), "{rows}x{cols} step {step}");
-                    assert_eq!(estimate.occupied[l], plan.occupied(l, &state), "{rows}x{cols} step {step}");
+                    assert_eq!(estimate.place[l].index as usize, lookup.index(&state.pos), "{rows}x{cols} step {step}");
+                    assert_eq!(estimate.place[l], plan.place(l, lookup, &state), "{rows}x{cols} step {step}");
                 }
             }
         }

@@ -13,21 +13,22 @@ use std::sync::Arc;
 use puzzle_core::Direction;
 
 use super::estimate::Pdb;
-use super::kept::{KeptPlan, Sums, MAX_CELLS};
+use super::kept::{KeptPlan, Place, Sums, MAX_CELLS};
 use super::Dfs;
 use crate::pdb::lookup::MAX_LOOKUPS;
-use crate::pdb::{nibble, PdbHeuristic};
+use crate::pdb::{PatternDb, PdbHeuristic};
 
-/// The most lookups reading one tile that this loop takes; a heuristic with more is searched by
-/// the generic loop.
-const MAX_READS: usize = 4;
+/// The most lookups reading one tile that this loop takes (two in every heuristic the tiers
+/// build: a part and its mirror image); a heuristic with more is searched by the generic loop.
+const MAX_READS: usize = 2;
 
-/// One lookup of a child: its new index and occupied cells, and the table's byte at the index.
+/// One lookup of a child: its new place, the table's byte that holds its excess, and how far
+/// to shift the byte for it.
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    index: u32,
-    occupied: u32,
+    place: Place,
     byte: u8,
+    shift: u8,
     lookup: u8,
 }
 
@@ -50,7 +51,8 @@ impl Default for Child {
 /// What the loop keeps, the node's own values in place.
 struct Lean<'a, 'g, 'd> {
     plan: &'a KeptPlan,
-    /// Each lookup's table, 4 bits per entry.
+    /// Each lookup's table, and its bytes.
+    dbs: [&'a PatternDb; MAX_LOOKUPS],
     tables: [&'a [u8]; MAX_LOOKUPS],
     /// `reads[tile][..reads_len[tile]]`: the lookups that read `tile`.
     reads: [[u8; MAX_READS]; MAX_CELLS],
@@ -60,8 +62,7 @@ struct Lean<'a, 'g, 'd> {
     legal_len: &'g [u8; 256],
     board: [u8; 256],
     manhattan: u32,
-    index: [u32; MAX_LOOKUPS],
-    occupied: [u32; MAX_LOOKUPS],
+    place: [Place; MAX_LOOKUPS],
     excess: [u8; MAX_LOOKUPS],
     sums: Sums,
     dfs: &'d mut Dfs<'g, Pdb>,
@@ -84,16 +85,19 @@ pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Di
         reads_len[tile] = lookups.len() as u8;
     }
     let mut tables: [&[u8]; MAX_LOOKUPS] = [&[]; MAX_LOOKUPS];
-    for (table, lookup) in tables.iter_mut().zip(&heuristic.lookups) {
+    // The slots past the last lookup are never read; any table fills them.
+    let mut dbs: [&PatternDb; MAX_LOOKUPS] = [heuristic.lookups.first()?.table.as_ref(); MAX_LOOKUPS];
+    for ((table, db), lookup) in tables.iter_mut().zip(&mut dbs).zip(&heuristic.lookups) {
         *table = lookup.table.nibbles();
+        *db = &lookup.table;
     }
     let geometry = dfs.geometry;
     let estimate = &dfs.estimate;
     let (board, blank) = (dfs.state.board, dfs.state.blank);
-    let (manhattan, index, occupied, excess, sums) =
-        (estimate.manhattan.value, estimate.index, estimate.occupied, estimate.excess, estimate.sums);
+    let (manhattan, place, excess, sums) = (estimate.manhattan.value, estimate.place, estimate.excess, estimate.sums);
     let mut lean = Lean {
         plan: &plan,
+        dbs,
         tables,
         reads,
         reads_len,
@@ -102,8 +106,7 @@ pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Di
         legal_len: &geometry.legal_len,
         board,
         manhattan,
-        index,
-        occupied,
+        place,
         excess,
         sums,
         dfs,
@@ -124,8 +127,8 @@ impl Lean<'_, '_, '_> {
         let b = usize::from(blank);
         let moves = &self.legal[b][..usize::from(self.legal_len[b])];
         // First every child's table entries, so that their reads from memory overlap: per
-        // child its move, the tile and its lookups' new indices, occupied cells and the byte
-        // holding each new entry.
+        // child its move, the tile and its lookups' new places and the byte holding each new
+        // entry.
         let mut children = [Child::default(); 4];
         let mut count = 0;
         for &(dir, target) in moves {
@@ -139,10 +142,14 @@ impl Lean<'_, '_, '_> {
             *child = Child { dir, target, tile, read: read as u8, ..Child::default() };
             for (entry, &l) in child.entries.iter_mut().zip(&reads[..read]) {
                 let l = usize::from(l) & (MAX_LOOKUPS - 1);
-                let (index, occupied) =
-                    self.plan.moved(l, (self.index[l], self.occupied[l]), &self.board, tile, target, blank);
-                let byte = self.tables[l][index as usize >> 1];
-                *entry = Entry { index, occupied, byte, lookup: l as u8 };
+                let place = self.plan.moved(l, self.place[l], &self.board, tile, target, blank);
+                let table = self.dbs[l];
+                let index = place.index as usize;
+                let byte = self.tables[l][table.byte_of(index)];
+                // Which half of the byte: for a split table, whether the child's blank is in the
+                // first region of the map, read while the byte is on its way.
+                let shift = table.shift(index, place.map, self.plan.table_cell(l, target)) as u8;
+                *entry = Entry { place, byte, shift, lookup: l as u8 };
             }
             count += 1;
         }
@@ -152,13 +159,12 @@ impl Lean<'_, '_, '_> {
             let distance = &self.distance[usize::from(tile)];
             let manhattan = self.manhattan + u32::from(distance[b]) - u32::from(distance[t]);
             let sums = self.sums;
-            let mut saved = [(0u32, 0u32, 0u8); MAX_READS];
+            let mut saved = [(Place::default(), 0u8); MAX_READS];
             for (saved, entry) in saved.iter_mut().zip(&entries[..usize::from(read)]) {
                 let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
-                *saved = (self.index[l], self.occupied[l], self.excess[l]);
-                self.index[l] = entry.index;
-                self.occupied[l] = entry.occupied;
-                self.plan.set(l, nibble(entry.byte, entry.index as usize), &mut self.excess, &mut self.sums);
+                *saved = (self.place[l], self.excess[l]);
+                self.place[l] = entry.place;
+                self.plan.set(l, (entry.byte >> entry.shift) & 0xf, &mut self.excess, &mut self.sums);
             }
             let child_h = manhattan + 2 * self.plan.largest(&self.sums);
             let f = g + 1 + child_h;
@@ -178,7 +184,7 @@ impl Lean<'_, '_, '_> {
             }
             for (saved, entry) in saved.iter().zip(&entries[..usize::from(read)]) {
                 let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
-                (self.index[l], self.occupied[l], self.excess[l]) = *saved;
+                (self.place[l], self.excess[l]) = *saved;
             }
             self.sums = sums;
         }

@@ -13,9 +13,14 @@
 //! reached fixes its depth, kept in one byte per placement, and the last pass turns depths into
 //! the table's excesses in its own order (`convert`).
 //!
+//! Where the table is split by the blank's region (`super::regions`), the states of the maps
+//! whose open cells are cut also get a depth byte each, written when they are first reached;
+//! at the end the first region's depths and the least of the others' become the two excesses.
+//!
 //! Memory: one byte per placement, 2 bits per state, then the table's 4 bits per placement; for
 //! 8 tiles of the 15-puzzle 0.5 GiB, 0.17 GiB and 0.25 GiB (the 2-bit codes are dropped before
-//! the table is written).
+//! the table is written). A split table takes a byte per placement, and its search a byte per
+//! state of a cut map (101 MB for 6 tiles of the 24-puzzle) and another per placement.
 
 mod convert;
 mod layout;
@@ -26,7 +31,13 @@ use layout::Layout;
 use level::{Found, LevelBfs, UNREACHED};
 use perm::Shifts;
 
-use super::{rank, PatternDb, PatternKey};
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use super::memory::TableMemory;
+use super::regions::Regions;
+use super::{rank, table_bytes, PatternDb, PatternKey};
 
 /// How far a build has come, reported from the worker threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,19 +72,22 @@ fn build_with(
     };
     let shifts = Shifts::new(layout.k, &needed, max_table_bytes);
     let mut depth = vec![UNREACHED; key.entries()];
+    let regions = Regions::new(key);
+    let region_depths: Vec<AtomicU8> =
+        (0..regions.as_ref().map_or(0, Regions::entries)).map(|_| AtomicU8::new(UNREACHED)).collect();
 
     // Depth 0: the pattern at home, the blank's region around the blank's goal cell.
     let home = key.tiles();
     let map = home.iter().fold(0u64, |m, &c| m | 1 << c);
     let map_index = layout.binomials.colex(map);
     let open = layout.grid.board() & !map;
-    let regions = layout.grid.regions(open);
-    let region = regions.iter().position(|&r| r & (1 << key.blank()) != 0).unwrap_or_else(|| unreachable!());
+    let region =
+        layout.grid.regions(open).iter().position(|&r| r & (1 << key.blank()) != 0).unwrap_or_else(|| unreachable!());
     let order = rank(home.iter().map(|&cell| (map & ((1u64 << cell) - 1)).count_ones() as u8), layout.k);
     depth[map_index * layout.perms + order] = 0;
 
-    let search = LevelBfs::new(&layout, &shifts);
-    search.start(layout.block_start[map_index] as usize + region, order);
+    let search = LevelBfs::new(&layout, &shifts, regions.as_ref(), &region_depths);
+    search.start(map_index, region, order);
     let entries = key.entries() as u64;
     let reached = std::sync::atomic::AtomicU64::new(1);
     for level in 0u32.. {
@@ -86,8 +100,30 @@ fn build_with(
         }
     }
     drop(search);
-    let nibbles = convert::to_nibbles(key, &layout, &depth, task_entries);
-    PatternDb { key: key.clone(), nibbles }
+    // A split table: the first region's depths in `depth`, the least of the others' in `others`.
+    let others = regions.as_ref().map(|regions| split_depths(&layout, regions, &region_depths, &mut depth));
+    drop(region_depths);
+    let mut nibbles = TableMemory::zeroed(table_bytes(key, others.is_some()));
+    convert::to_nibbles(key, &layout, (&depth, others.as_deref()), task_entries, &mut nibbles);
+    PatternDb::from_parts(key, nibbles, regions)
+}
+
+/// For a split table: sets the depths of the placements whose open cells are cut to those of
+/// their first region (the region of the lowest open cell, the map's first block), and returns
+/// the least depths over their other regions, which for the other placements are their depths.
+fn split_depths(layout: &Layout, regions: &Regions, region_depths: &[AtomicU8], depth: &mut [u8]) -> Vec<u8> {
+    let perms = layout.perms;
+    let mut others = depth.to_vec();
+    depth.par_chunks_mut(perms).zip(others.par_chunks_mut(perms)).enumerate().for_each(|(map, (first, other))| {
+        let Some(block) = regions.first_block(map) else { return };
+        let count = (layout.block_start[map + 1] - layout.block_start[map]) as usize;
+        let blocks = &region_depths[block * perms..(block + count) * perms];
+        for (order, (first, other)) in first.iter_mut().zip(other.iter_mut()).enumerate() {
+            *first = blocks[order].load(Relaxed);
+            *other = (1..count).map(|region| blocks[region * perms + order].load(Relaxed)).min().unwrap_or(UNREACHED);
+        }
+    });
+    others
 }
 
 #[cfg(test)]
@@ -112,7 +148,7 @@ mod tests {
     fn maps_are_ranked_in_colex_order() {
         let key = PatternKey::new(3, 3, 0, &[1, 2, 3]).unwrap();
         let layout = Layout::new(&key);
-        let maps = layout::maps(9, 3, &layout.binomials);
+        let maps = crate::pdb::regions::maps(9, 3, &layout.binomials);
         assert_eq!(maps.len(), 84);
         for (index, &map) in maps.iter().enumerate() {
             assert_eq!(map.count_ones(), 3);

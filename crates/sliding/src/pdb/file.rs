@@ -2,8 +2,8 @@
 //! the entries, two per byte.
 //!
 //! ```text
-//! puzzle-pdb v2 rows=4 cols=4 blank=0 tiles=1,2,3,4,5,6,7 entries=57657600 checksum=0123456789abcdef
-//! <entries / 2 bytes>
+//! puzzle-pdb v3 rows=4 cols=4 blank=0 tiles=1,2,3,4,5,6,7 entries=57657600 split=1 checksum=0123456789abcdef
+//! <entries / 2 bytes, rounded up, or for a split table entries bytes>
 //! ```
 //!
 //! A file is used only when every header field matches the table wanted and the checksum of the
@@ -12,7 +12,8 @@
 //! Version 2 changed only the checksum: version 1 ran one FNV-1a over the whole table, a serial
 //! chain that took longer than reading the file; version 2 hashes chunks of a mebibyte each,
 //! with four lanes, and folds the chunks' hashes in order, so that a file is read and checked on
-//! every core ([`PatternDb::read_file`]).
+//! every core ([`PatternDb::read_file`]). Version 3 added split tables (`super::regions`), a byte
+//! per placement, and `split=0` or `split=1` in the header.
 
 use std::io::Read;
 
@@ -20,11 +21,12 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use super::memory::TableMemory;
-use super::{PatternDb, PatternKey};
+use super::regions::Regions;
+use super::{table_bytes, PatternDb, PatternKey};
 
 /// The format version, part of the header and of cache file names. Bump it whenever the meaning
 /// of the bytes changes.
-pub(super) const VERSION: u32 = 2;
+pub(super) const VERSION: u32 = 3;
 
 /// Bytes per checksum chunk.
 const CHUNK: usize = 1 << 20;
@@ -107,15 +109,18 @@ fn checksum(bytes: &[u8]) -> u64 {
     fold_chunks(hashes, bytes.len())
 }
 
-fn describe(key: &PatternKey) -> String {
+/// The header's fields that name the table: its key, how many entries it holds, and whether it
+/// is split.
+fn describe(key: &PatternKey, split: bool) -> String {
     let tiles: Vec<String> = key.tiles().iter().map(u8::to_string).collect();
     format!(
-        "rows={} cols={} blank={} tiles={} entries={}",
+        "rows={} cols={} blank={} tiles={} entries={} split={}",
         key.rows(),
         key.cols(),
         key.blank(),
         tiles.join(","),
-        key.entries()
+        key.entries(),
+        u8::from(split)
     )
 }
 
@@ -123,7 +128,8 @@ impl PatternDb {
     /// The header line of the file form, newline included; the file is this line followed by
     /// [`PatternDb::nibbles`].
     pub fn header(&self) -> String {
-        format!("{MAGIC} v{VERSION} {} checksum={:016x}\n", describe(&self.key), checksum(&self.nibbles))
+        let table = describe(&self.key, self.split);
+        format!("{MAGIC} v{VERSION} {table} checksum={:016x}\n", checksum(&self.nibbles))
     }
 
     /// Reads the file form of the table for `key`, checking the header against `key` and the data
@@ -150,8 +156,9 @@ impl PatternDb {
                 Err(err) => return Err(io_error(err)),
             }
         }
-        let stored = check_header(key, &header)?;
-        let length = key.entries().div_ceil(2);
+        let regions = Regions::new(key);
+        let stored = check_header(key, regions.is_some(), &header)?;
+        let length = table_bytes(key, regions.is_some());
         let mut nibbles = Vec::with_capacity(length + 1);
         let found = reader.take(length as u64 + 1).read_to_end(&mut nibbles).map_err(io_error)?;
         if found != length {
@@ -160,7 +167,7 @@ impl PatternDb {
         if checksum(&nibbles) != stored {
             return Err(FileError::Checksum);
         }
-        Ok(PatternDb { key: key.clone(), nibbles: TableMemory::from_slice(&nibbles) })
+        Ok(PatternDb::from_parts(key, TableMemory::from_slice(&nibbles), regions))
     }
 
     /// Reads the file form of the table for `key` from `file`, as [`PatternDb::read`] does, in
@@ -191,9 +198,10 @@ impl PatternDb {
                 }
             }
             let end = head[..got].iter().position(|&b| b == b'\n').ok_or(FileError::BadHeader)?;
-            let stored = check_header(key, &head[..end])?;
+            let regions = Regions::new(key);
+            let stored = check_header(key, regions.is_some(), &head[..end])?;
             let start = end as u64 + 1;
-            let length = key.entries().div_ceil(2);
+            let length = table_bytes(key, regions.is_some());
             let size = file.metadata().map_err(io_error)?.len();
             let found = usize::try_from(size.saturating_sub(start)).unwrap_or(usize::MAX);
             if found != length {
@@ -211,7 +219,7 @@ impl PatternDb {
             if fold_chunks(hashes.into_iter().flatten(), length) != stored {
                 return Err(FileError::Checksum);
             }
-            Ok(PatternDb { key: key.clone(), nibbles })
+            Ok(PatternDb::from_parts(key, nibbles, regions))
         }
         #[cfg(not(unix))]
         {
@@ -228,8 +236,8 @@ fn io_error(err: std::io::Error) -> FileError {
     FileError::Read(err.to_string())
 }
 
-/// Checks a header line (without its newline) against `key`; the stored checksum.
-fn check_header(key: &PatternKey, header: &[u8]) -> Result<u64, FileError> {
+/// Checks a header line (without its newline) against `key`, split or not; the stored checksum.
+fn check_header(key: &PatternKey, split: bool, header: &[u8]) -> Result<u64, FileError> {
     let header = std::str::from_utf8(header).map_err(|_| FileError::BadHeader)?;
     let mut fields = header.split(' ');
     if fields.next() != Some(MAGIC) {
@@ -246,7 +254,7 @@ fn check_header(key: &PatternKey, header: &[u8]) -> Result<u64, FileError> {
         .and_then(|hex| u64::from_str_radix(hex, 16).ok())
         .ok_or(FileError::BadHeader)?;
     let table = table.join(" ");
-    let expected = describe(key);
+    let expected = describe(key, split);
     if table != expected {
         return Err(FileError::OtherTable { found: table, expected });
     }
@@ -269,7 +277,11 @@ mod tests {
         let db = PatternDb::build(&key, &|_| {});
         let good = file_bytes(&db);
         assert_eq!(PatternDb::from_file_bytes(&key, good.clone()), Ok(db.clone()));
-        assert!(db.header().starts_with("puzzle-pdb v2 rows=2 cols=3 blank=5 tiles=0,1,2 entries=120 checksum="));
+        // Three tiles on 2×3 can cut the open cells (a corner off), so the table is split: a byte
+        // per placement.
+        assert!(db
+            .header()
+            .starts_with("puzzle-pdb v3 rows=2 cols=3 blank=5 tiles=0,1,2 entries=120 split=1 checksum="));
 
         let other = PatternKey::new(2, 3, 5, &[0, 1, 3]).unwrap();
         assert!(matches!(PatternDb::from_file_bytes(&other, good.clone()), Err(FileError::OtherTable { .. })));
@@ -280,19 +292,19 @@ mod tests {
 
         let mut short = good.clone();
         short.pop();
-        assert_eq!(PatternDb::from_file_bytes(&key, short), Err(FileError::Length { expected: 60, found: 59 }));
+        assert_eq!(PatternDb::from_file_bytes(&key, short), Err(FileError::Length { expected: 120, found: 119 }));
         let mut long = good.clone();
         long.push(0);
-        assert_eq!(PatternDb::from_file_bytes(&key, long), Err(FileError::Length { expected: 60, found: 61 }));
+        assert_eq!(PatternDb::from_file_bytes(&key, long), Err(FileError::Length { expected: 120, found: 121 }));
 
         let mut old = good.clone();
-        assert_eq!(&old[..13], b"puzzle-pdb v2");
-        old[12] = b'1';
+        assert_eq!(&old[..13], b"puzzle-pdb v3");
+        old[12] = b'2';
         assert!(matches!(PatternDb::from_file_bytes(&key, old), Err(FileError::Version { .. })));
         assert_eq!(PatternDb::from_file_bytes(&key, b"hello".to_vec()), Err(FileError::BadHeader));
         assert_eq!(PatternDb::from_file_bytes(&key, Vec::new()), Err(FileError::BadHeader));
-        let mut garbage = b"puzzle-pdb v2 rows=2 checksum=zz\n".to_vec();
-        garbage.extend_from_slice(&[0; 60]);
+        let mut garbage = b"puzzle-pdb v3 rows=2 checksum=zz\n".to_vec();
+        garbage.extend_from_slice(&[0; 120]);
         assert_eq!(PatternDb::from_file_bytes(&key, garbage), Err(FileError::BadHeader));
     }
 
@@ -333,9 +345,11 @@ mod tests {
     fn files_read_in_pieces() {
         let key = PatternKey::new(5, 5, 0, &[1, 2, 3, 4, 5]).unwrap();
         let mut rng = puzzle_core::SplitMix64::new(11);
-        let nibbles: Vec<u8> = (0..key.entries().div_ceil(2)).map(|_| rng.below(256) as u8).collect();
+        let regions = Regions::new(&key);
+        assert!(regions.is_some(), "a split table");
+        let nibbles: Vec<u8> = (0..table_bytes(&key, true)).map(|_| rng.below(256) as u8).collect();
         assert!(nibbles.len() > 3 * CHUNK);
-        let db = PatternDb { key: key.clone(), nibbles: TableMemory::from_slice(&nibbles) };
+        let db = PatternDb::from_parts(&key, TableMemory::from_slice(&nibbles), regions);
         let dir = tempfile::tempdir().unwrap();
         let write = |name: &str, bytes: &[u8]| {
             let path = dir.path().join(name);

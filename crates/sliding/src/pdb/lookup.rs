@@ -6,6 +6,7 @@ use std::sync::Arc;
 use puzzle_core::Shape;
 
 use super::partition::{canonical_blank, grid_symmetries, tier_partition, PartSpec, Tier, PDB_MAX_CELLS};
+use super::regions::colex;
 use super::{PatternDb, PatternKey};
 
 /// The most tiles a pattern has: all but the blank on the largest board tables cover.
@@ -59,10 +60,17 @@ impl Lookup {
         &self.weights[..usize::from(self.len)]
     }
 
-    /// The table's excess for the state whose tile `t` is at cell `pos[t]`.
+    /// The table's excess for the state whose tile `t` is at cell `pos[t]` and whose blank is
+    /// at cell `blank` (a split table's entry for the blank's region).
     #[inline]
-    pub(crate) fn excess(&self, pos: &[u8; 256]) -> u8 {
-        self.table.excess(self.index(pos))
+    pub(crate) fn excess(&self, pos: &[u8; 256], blank: u8) -> u8 {
+        let cell = |tile: &u8| self.cell_map[usize::from(pos[usize::from(*tile)]) & 31];
+        let map = if self.table.is_split() {
+            colex(self.tiles().iter().fold(0u32, |bits, tile| bits | 1 << (cell(tile) & 31)))
+        } else {
+            0
+        };
+        self.table.excess_with_blank(self.index(pos), map, self.cell_map[usize::from(blank) & 31])
     }
 
     /// The table's index for the state whose tile `t` is at cell `pos[t]`: [`super::rank`] of the

@@ -5,8 +5,8 @@ use std::collections::{HashMap, VecDeque};
 
 use sliding::pdb::{PatternDb, PatternKey};
 
-/// Fewest pattern-tile moves from the goal to every placement of `tiles`, the blank anywhere.
-fn oracle(rows: usize, cols: usize, blank: usize, tiles: &[usize]) -> HashMap<Vec<usize>, u32> {
+/// Fewest pattern-tile moves from the goal to every (placement of `tiles`, blank's cell).
+fn oracle(rows: usize, cols: usize, blank: usize, tiles: &[usize]) -> HashMap<(Vec<usize>, usize), u32> {
     let neighbours = |cell: usize| {
         let (r, c) = (cell / cols, cell % cols);
         let mut out = Vec::new();
@@ -51,11 +51,7 @@ fn oracle(rows: usize, cols: usize, blank: usize, tiles: &[usize]) -> HashMap<Ve
             }
         }
     }
-    let mut best: HashMap<Vec<usize>, u32> = HashMap::new();
-    for ((cells, _), d) in dist {
-        best.entry(cells).and_modify(|b| *b = (*b).min(d)).or_insert(d);
-    }
-    best
+    dist
 }
 
 /// Every placement of `k` distinct cells among `n`.
@@ -76,7 +72,12 @@ fn placements(n: usize, k: usize) -> Vec<Vec<usize>> {
 fn check(rows: usize, cols: usize, blank: usize, tiles: &[usize]) {
     let key = PatternKey::new(rows, cols, blank, tiles).unwrap();
     let db = PatternDb::build(&key, &|_| {});
-    let expected = oracle(rows, cols, blank, tiles);
+    let with_blank = oracle(rows, cols, blank, tiles);
+    // The table's own entries: the fewest over the blank's cells.
+    let mut expected: HashMap<Vec<usize>, u32> = HashMap::new();
+    for ((cells, _), &d) in &with_blank {
+        expected.entry(cells.clone()).and_modify(|b| *b = (*b).min(d)).or_insert(d);
+    }
     if tiles.len() + 1 == rows * cols {
         assert_eq!(expected.len() * 2, key.entries(), "{key}: half the placements are reachable");
     }
@@ -92,6 +93,50 @@ fn check(rows: usize, cols: usize, blank: usize, tiles: &[usize]) {
         let want = expected.get(&cells).copied().unwrap_or(manhattan as u32);
         let cells: Vec<u8> = cells.iter().map(|&c| c as u8).collect();
         assert_eq!(db.value(&cells), want, "{key} at {cells:?}");
+    }
+    // With the blank's cell, on a split table: the exact distance with the blank in the region of
+    // the lowest open cell, else the least over the blank's cells outside it.
+    let first_region = |cells: &[usize]| {
+        let open: Vec<usize> = (0..rows * cols).filter(|c| !cells.contains(c)).collect();
+        let mut region = vec![open[0]];
+        let mut at = 0;
+        while at < region.len() {
+            let cell = region[at];
+            at += 1;
+            for next in open.iter().copied() {
+                let adjacent = (next / cols).abs_diff(cell / cols) + (next % cols).abs_diff(cell % cols) == 1;
+                if adjacent && !region.contains(&next) {
+                    region.push(next);
+                }
+            }
+        }
+        region
+    };
+    let mut by_placement: HashMap<&[usize], Vec<(usize, u32)>> = HashMap::new();
+    for ((cells, blank), &d) in &with_blank {
+        by_placement.entry(cells).or_default().push((*blank, d));
+    }
+    let mut further = 0;
+    for ((cells, blank), &d) in &with_blank {
+        let first = first_region(cells);
+        let want = if first.contains(blank) {
+            d
+        } else {
+            let elsewhere = by_placement[&cells[..]].iter().filter(|(b, _)| !first.contains(b));
+            elsewhere.map(|&(_, d)| d).min().unwrap_or(d)
+        };
+        let cells: Vec<u8> = cells.iter().map(|&c| c as u8).collect();
+        let value = db.value_with_blank(&cells, *blank as u8);
+        if db.is_split() {
+            assert_eq!(value, want, "{key} at {cells:?}, blank at {blank}");
+            further += usize::from(value > db.value(&cells));
+        } else {
+            assert_eq!(value, db.value(&cells), "{key} at {cells:?}, blank at {blank}");
+        }
+    }
+    if tiles.len() + 2 < rows * cols && tiles.len() > 1 {
+        assert!(db.is_split(), "{key}: a table that can be split is");
+        assert!(further > 0, "{key}: some region is further than the placement's least");
     }
 }
 

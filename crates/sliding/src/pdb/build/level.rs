@@ -12,12 +12,13 @@
 //! ever list is shorter. Entries of the neighbour at three levels back share the current code;
 //! pushing them finds nothing new, and pulling cannot meet them (their neighbours are reached).
 
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
 use super::layout::Layout;
 use super::perm::{Shift, Shifts};
+use crate::pdb::regions::Regions;
 
 /// A depth byte of a placement not reached yet.
 pub(super) const UNREACHED: u8 = u8::MAX;
@@ -53,6 +54,10 @@ pub(super) struct LevelBfs<'a> {
     /// Entries holding each code (depth % 3), per block: what a push walks.
     with_code: [Vec<AtomicU32>; 3],
     unreached: Vec<AtomicU32>,
+    /// The table's region entries, if it keeps them, and their depths (as the depth bytes):
+    /// every state of a map whose open cells are cut is written when first reached.
+    regions: Option<&'a Regions>,
+    region_depths: &'a [AtomicU8],
 }
 
 /// What one level found.
@@ -72,6 +77,8 @@ impl std::ops::Add for Found {
 /// Mutable state for one block's work in a level.
 struct Block<'b> {
     words: &'b [AtomicU64],
+    /// The block's region depths, by order; empty when the map's open cells are one region.
+    region_depths: &'b [AtomicU8],
     depth: &'b mut [u8],
     next_code: u64,
     next_depth: u8,
@@ -87,6 +94,9 @@ impl Block<'_> {
         while bits != 0 {
             let order = w * 32 + bits.trailing_zeros() as usize / 2;
             bits &= bits - 1;
+            if let Some(depth) = self.region_depths.get(order) {
+                depth.store(self.next_depth, Relaxed);
+            }
             if self.depth[order] == UNREACHED {
                 self.depth[order] = self.next_depth;
                 self.found.placements += 1;
@@ -96,7 +106,14 @@ impl Block<'_> {
 }
 
 impl<'a> LevelBfs<'a> {
-    pub(super) fn new(layout: &'a Layout, shifts: &'a Shifts) -> LevelBfs<'a> {
+    /// The search over `layout`'s states, writing the depths of the states of `regions` in
+    /// `region_depths` (all `UNREACHED`, one per region entry).
+    pub(super) fn new(
+        layout: &'a Layout,
+        shifts: &'a Shifts,
+        regions: Option<&'a Regions>,
+        region_depths: &'a [AtomicU8],
+    ) -> LevelBfs<'a> {
         let perms = layout.perms;
         let words_per_block = perms.div_ceil(32);
         let tail = perms - (words_per_block - 1) * 32;
@@ -112,6 +129,18 @@ impl<'a> LevelBfs<'a> {
             frontier: [counts(0), counts(0)],
             with_code: [counts(0), counts(0), counts(0)],
             unreached: counts(perms as u32),
+            regions,
+            region_depths,
+        }
+    }
+
+    /// The region depths of block `region` of map `map`, empty when the map's open cells are one
+    /// region.
+    fn region_depths(&self, map: usize, region: usize) -> &'a [AtomicU8] {
+        let perms = self.layout.perms;
+        match self.regions.and_then(|r| r.first_block(map)) {
+            Some(first) => &self.region_depths[(first + region) * perms..][..perms],
+            None => &[],
         }
     }
 
@@ -127,8 +156,12 @@ impl<'a> LevelBfs<'a> {
         }
     }
 
-    /// Marks the single state (block, order) at depth 0.
-    pub(super) fn start(&self, block: usize, order: usize) {
+    /// Marks the single state (map, region, order) at depth 0.
+    pub(super) fn start(&self, map: usize, region: usize, order: usize) {
+        let block = self.layout.block_start[map] as usize + region;
+        if let Some(depth) = self.region_depths(map, region).get(order) {
+            depth.store(0, Relaxed);
+        }
         self.words(block)[order / 32].store(1 << (2 * (order % 32)), Relaxed);
         self.frontier[0][block].store(1, Relaxed);
         self.with_code[0][block].store(1, Relaxed);
@@ -152,9 +185,17 @@ impl<'a> LevelBfs<'a> {
                 let mut found = Found::default();
                 for (i, map_depth) in chunk.chunks_mut(perms).enumerate() {
                     let map = task * maps_per_task + i;
-                    let mut block =
-                        Block { words: &[], depth: map_depth, next_code, next_depth, found: Found::default() };
-                    for b in layout.block_start[map] as usize..layout.block_start[map + 1] as usize {
+                    let mut block = Block {
+                        words: &[],
+                        region_depths: &[],
+                        depth: map_depth,
+                        next_code,
+                        next_depth,
+                        found: Found::default(),
+                    };
+                    let first = layout.block_start[map] as usize;
+                    for b in first..layout.block_start[map + 1] as usize {
+                        block.region_depths = self.region_depths(map, b - first);
                         self.expand(b, &mut block, current, next, depth);
                     }
                     found = found + block.found;

@@ -12,15 +12,11 @@
 
 use rayon::prelude::*;
 
+pub(super) use crate::pdb::regions::factorial;
 use crate::pdb::{rank, unrank};
 
 /// The most bytes all the tables may take; beyond this the maps are computed entry by entry.
 pub(super) const MAX_TABLE_BYTES: usize = 1 << 28;
-
-/// `k!` for `k` up to 12 (the most tiles a table of at most 2^32 entries can hold).
-pub(super) fn factorial(k: usize) -> usize {
-    (1..=k).product()
-}
 
 /// The places after the tile at place `from` moves to place `to` and the tiles between shift.
 fn shifted(places: &mut [u8], from: u8, to: u8) {
