@@ -52,7 +52,8 @@ pub enum Tier {
     /// 4-4-4-4-4-4 on 5×5).
     Quick,
     /// A 6-6-3 partition on 4×4 with the blank in a corner, built in about half a second (two
-    /// tables of 5.8 M entries, 2.9 MB each): a fifth of the quick tables' nodes on Korf's 100.
+    /// split tables of 5.8 M entries, 5.8 MB each): a fifth of the quick tables' nodes on
+    /// Korf's 100.
     /// On other shapes and goals the same as [`Tier::Quick`].
     Mid,
     /// Korf and Felner's tables where a shape has them (7-8 on 4×4 and 6-6-6-6 on 5×5, blank in
