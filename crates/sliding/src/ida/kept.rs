@@ -28,7 +28,7 @@ const MAX_WIDTH: usize = 8;
 pub(super) const MAX_CELLS: usize = 32;
 
 /// A lookup's placement as the search keeps it: the table's index, the table cells the tiles
-/// occupy (bits) and their colex rank.
+/// occupy (bits) and, for a split table, their colex rank (0 for a plain one).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Place {
     pub(crate) index: u32,
@@ -59,6 +59,9 @@ pub(crate) struct KeptPlan {
     mates: [[u8; 2]; MAX_LOOKUPS],
     /// How many sums the heuristic takes the largest of.
     sums: usize,
+    /// `split[l]`: whether lookup `l`'s table is split, so that its map's rank is kept (it stays
+    /// 0 for a plain table).
+    split: [bool; MAX_LOOKUPS],
     /// How many lookups it has.
     lookups: usize,
 }
@@ -111,9 +114,11 @@ impl KeptPlan {
             sum_of,
             mates,
             sums: parts.len(),
+            split: [false; MAX_LOOKUPS],
             lookups: heuristic.lookups.len(),
         });
         for (l, lookup) in heuristic.lookups.iter().enumerate() {
+            plan.split[l] = lookup.table.is_split();
             plan.cell_map[l][..cells].copy_from_slice(&lookup.cell_map()[..cells]);
             for state_cell in 0..cells {
                 plan.state_cell[l][usize::from(lookup.cell_map()[state_cell])] = state_cell as u8;
@@ -145,32 +150,23 @@ impl KeptPlan {
         let between = &self.between[l][s];
         let mut delta = i64::from(hi - lo) * self.weight[l][s];
         let occupied = place.occupied ^ (1 << lo) ^ (1 << hi);
-        // The colex terms: the moving tile's, at its position among the occupied cells before
-        // and after, and those of the tiles it passes, each one position nearer its old cell.
-        let term = |cell: u32, position: u32| COLEX[cell as usize & 31][position as usize & 15];
-        let (from_cell, to_cell) = (u32::from(c), u32::from(c2));
-        let crossed_all = place.occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
-        let position = (place.occupied & ((1u32 << from_cell) - 1)).count_ones();
-        // `passed`: the position before of the next tile passed, from 1 (terms take
-        // positions from 1); a tile at `q` passed upwards goes to `q - 1`, downwards to `q + 1`.
-        let up = c2 > c;
-        let mut passed = if up { position + 2 } else { position + 1 - crossed_all.count_ones() };
-        let mut map = place.map.wrapping_sub(term(from_cell, position + 1));
         // The pattern's tiles strictly between the two cells: usually none or one.
+        let crossed_all = place.occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
         let mut crossed = crossed_all;
         while crossed != 0 {
-            let x = crossed.trailing_zeros();
+            let x = crossed.trailing_zeros() as usize;
             crossed &= crossed - 1;
-            let occupant = board[usize::from(self.state_cell[l][x as usize & (MAX_CELLS - 1)])];
+            let occupant = board[usize::from(self.state_cell[l][x & (MAX_CELLS - 1)])];
             delta += between[usize::from(slot[usize::from(occupant) & (MAX_CELLS - 1)])];
-            let after = if up { passed - 1 } else { passed + 1 };
-            map = map.wrapping_add(term(x, after)).wrapping_sub(term(x, passed));
-            passed += 1;
         }
-        let after = (occupied & ((1u32 << to_cell) - 1)).count_ones() + 1;
-        map = map.wrapping_add(term(to_cell, after));
+        let up = c2 > c;
         let index = i64::from(place.index);
         let index = (if up { index + delta } else { index - delta }) as u32;
+        let map = if self.split[l & (MAX_LOOKUPS - 1)] {
+            moved_map(place, occupied, crossed_all, (u32::from(c), u32::from(c2)))
+        } else {
+            0
+        };
         Place { index, occupied, map }
     }
 
@@ -178,7 +174,8 @@ impl KeptPlan {
     pub(crate) fn place(&self, l: usize, lookup: &Lookup, state: &State) -> Place {
         let cell = |tile: &u8| self.cell_map[l][usize::from(state.pos[usize::from(*tile)]) & (MAX_CELLS - 1)];
         let occupied = lookup.tiles().iter().fold(0u32, |bits, tile| bits | 1 << cell(tile));
-        Place { index: lookup.index(&state.pos) as u32, occupied, map: colex(occupied) }
+        let map = if self.split[l & (MAX_LOOKUPS - 1)] { colex(occupied) } else { 0 };
+        Place { index: lookup.index(&state.pos) as u32, occupied, map }
     }
 
     /// Lookup `l`'s table cell for the state cell `cell`.
@@ -228,6 +225,30 @@ impl KeptPlan {
             n => sums[..n].iter().copied().max().unwrap_or(0),
         }
     }
+}
+
+/// The colex rank of the occupied cells after a tile moved from table cell `from` to `to`
+/// (`occupied` after the move, `crossed` the pattern's tiles strictly between): the moving
+/// tile's term at its position among the occupied cells before and after, and the terms of the
+/// tiles it passes, each one position nearer its old cell.
+#[inline(always)]
+fn moved_map(place: Place, occupied: u32, crossed: u32, (from, to): (u32, u32)) -> u32 {
+    let term = |cell: u32, position: u32| COLEX[cell as usize & 31][position as usize & 15];
+    let position = (place.occupied & ((1u32 << from) - 1)).count_ones();
+    // `passed`: the position before of the next tile passed, from 1 (terms take positions from
+    // 1); a tile at `q` passed upwards goes to `q - 1`, downwards to `q + 1`.
+    let up = to > from;
+    let mut passed = if up { position + 2 } else { position + 1 - crossed.count_ones() };
+    let mut map = place.map.wrapping_sub(term(from, position + 1));
+    let mut rest = crossed;
+    while rest != 0 {
+        let x = rest.trailing_zeros();
+        rest &= rest - 1;
+        let after = if up { passed - 1 } else { passed + 1 };
+        map = map.wrapping_add(term(x, after)).wrapping_sub(term(x, passed));
+        passed += 1;
+    }
+    map.wrapping_add(term(to, (occupied & ((1u32 << to) - 1)).count_ones() + 1))
 }
 
 #[cfg(test)]
