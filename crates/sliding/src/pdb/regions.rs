@@ -8,7 +8,7 @@
 //! the blank in the region of the lowest open cell (the *first* region, the low nibble), and the
 //! least over the other regions (the high nibble; the same as the low one when the open cells are
 //! one region). A lookup reads the byte at the placement's rank, as it would a plain table's, and
-//! beside it the cells of the first region of its map (`Regions::first_regions`, by the map's
+//! beside it the cells of the first region of its map (`Regions::into_first_regions`, by the map's
 //! colex rank, which the search keeps move by move), so no read waits for another.
 //!
 //! On the 24-puzzle's 6-tile patterns, the tiles cut the open cells of 37% of the maps (sets of
