@@ -318,6 +318,17 @@ impl PatternDb {
         u32::try_from(manhattan).unwrap_or(u32::MAX)
     }
 
+    /// The same table, plain: each placement's least excess (for the tests of searches that
+    /// read both forms).
+    #[cfg(test)]
+    pub(crate) fn plain(&self) -> PatternDb {
+        let mut nibbles = TableMemory::zeroed(table_bytes(&self.key, false));
+        for index in 0..self.key.entries() {
+            nibbles[index >> 1] |= self.excess(index) << ((index & 1) * 4);
+        }
+        PatternDb::from_parts(&self.key, nibbles, None)
+    }
+
     /// The table's bytes: two entries per byte, or one split entry.
     pub fn nibbles(&self) -> &[u8] {
         &self.nibbles

@@ -260,14 +260,20 @@ pub(super) mod tests {
     use super::super::{slide_to, Estimate, Geometry, Pdb, State};
     use crate::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
 
-    /// The heuristic of `parts` (tables built here, small) on a `rows`×`cols` board, blank at 0.
+    /// The heuristic of `parts` (tables built here, small) on a `rows`×`cols` board, blank at 0:
+    /// the last part's table plain, the others split, so that a search reads both forms.
     pub(in crate::ida) fn heuristic(rows: usize, cols: usize, parts: &[&[usize]]) -> Arc<PdbHeuristic> {
         let identity: Vec<u8> = (0..(rows * cols) as u8).collect();
         let specs: Vec<PartSpec> = parts
             .iter()
             .map(|tiles| PartSpec { key: PatternKey::new(rows, cols, 0, tiles).unwrap(), through: identity.clone() })
             .collect();
-        let tables: Vec<Arc<PatternDb>> = specs.iter().map(|p| Arc::new(PatternDb::build(&p.key, &|_| {}))).collect();
+        let mut tables: Vec<PatternDb> = specs.iter().map(|p| PatternDb::build(&p.key, &|_| {})).collect();
+        assert!(tables.iter().all(PatternDb::is_split), "{rows}x{cols}: small tables are split");
+        if let Some(last) = tables.last_mut() {
+            *last = last.plain();
+        }
+        let tables: Vec<Arc<PatternDb>> = tables.into_iter().map(Arc::new).collect();
         Arc::new(PdbHeuristic::with_partition(Shape::new(rows, cols).unwrap(), 0, &specs, &tables).unwrap())
     }
 
