@@ -273,6 +273,17 @@ impl PatternDb {
         }
     }
 
+    /// The map key a lookup of this table needs for its tiles on the table cells `occupied`
+    /// (bits): their colex rank for a split table, 0 for a plain one.
+    #[inline]
+    pub(crate) fn map(&self, occupied: u32) -> u32 {
+        if self.split {
+            colex(occupied)
+        } else {
+            0
+        }
+    }
+
     /// The stored excess for the placement ranked `index`, its tiles on the map ranked `map`,
     /// with the blank at table cell `blank`.
     #[inline]
@@ -297,7 +308,7 @@ impl PatternDb {
     /// (an open cell): [`PatternDb::value`], or the larger value of the blank's region where the
     /// table is split.
     pub fn value_with_blank(&self, cells: &[u8], blank: u8) -> u32 {
-        let map = if self.split { colex(cells.iter().fold(0u32, |bits, &cell| bits | 1 << cell)) } else { 0 };
+        let map = self.map(cells.iter().fold(0u32, |bits, &cell| bits | 1 << (cell & 31)));
         let excess = self.excess_with_blank(self.index(cells.iter().copied()), map, blank);
         self.manhattan(cells) + 2 * u32::from(excess)
     }

@@ -17,7 +17,7 @@
 //! changes the terms of the moving tile and of the tiles it passes.
 
 use crate::pdb::lookup::{Lookup, MAX_LOOKUPS};
-use crate::pdb::regions::{colex, COLEX};
+use crate::pdb::regions::COLEX;
 use crate::pdb::{PatternDb, PdbHeuristic};
 
 use super::State;
@@ -174,8 +174,7 @@ impl KeptPlan {
     pub(crate) fn place(&self, l: usize, lookup: &Lookup, state: &State) -> Place {
         let cell = |tile: &u8| self.cell_map[l][usize::from(state.pos[usize::from(*tile)]) & (MAX_CELLS - 1)];
         let occupied = lookup.tiles().iter().fold(0u32, |bits, tile| bits | 1 << cell(tile));
-        let map = if self.split[l & (MAX_LOOKUPS - 1)] { colex(occupied) } else { 0 };
-        Place { index: lookup.index(&state.pos) as u32, occupied, map }
+        Place { index: lookup.index(&state.pos) as u32, occupied, map: lookup.table.map(occupied) }
     }
 
     /// Lookup `l`'s table cell for the state cell `cell`.

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use puzzle_core::Shape;
 
 use super::partition::{canonical_blank, grid_symmetries, tier_partition, PartSpec, Tier, PDB_MAX_CELLS};
-use super::regions::colex;
 use super::{PatternDb, PatternKey};
 
 /// The most tiles a pattern has: all but the blank on the largest board tables cover.
@@ -65,11 +64,7 @@ impl Lookup {
     #[inline]
     pub(crate) fn excess(&self, pos: &[u8; 256], blank: u8) -> u8 {
         let cell = |tile: &u8| self.cell_map[usize::from(pos[usize::from(*tile)]) & 31];
-        let map = if self.table.is_split() {
-            colex(self.tiles().iter().fold(0u32, |bits, tile| bits | 1 << (cell(tile) & 31)))
-        } else {
-            0
-        };
+        let map = self.table.map(self.tiles().iter().fold(0u32, |bits, tile| bits | 1 << (cell(tile) & 31)));
         self.table.excess_with_blank(self.index(pos), map, self.cell_map[usize::from(blank) & 31])
     }
 

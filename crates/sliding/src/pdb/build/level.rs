@@ -54,8 +54,8 @@ pub(super) struct LevelBfs<'a> {
     /// Entries holding each code (depth % 3), per block: what a push walks.
     with_code: [Vec<AtomicU32>; 3],
     unreached: Vec<AtomicU32>,
-    /// The table's region entries, if it keeps them, and their depths (as the depth bytes):
-    /// every state of a map whose open cells are cut is written when first reached.
+    /// For a table to be split, the blocks of the maps whose open cells are cut, and their
+    /// states' depths (as the depth bytes), each written when the state is first reached.
     regions: Option<&'a Regions>,
     region_depths: &'a [AtomicU8],
 }
@@ -106,8 +106,8 @@ impl Block<'_> {
 }
 
 impl<'a> LevelBfs<'a> {
-    /// The search over `layout`'s states, writing the depths of the states of `regions` in
-    /// `region_depths` (all `UNREACHED`, one per region entry).
+    /// The search over `layout`'s states, writing the depths of the states of the cut maps of
+    /// `regions` in `region_depths` (all `UNREACHED`, `regions.entries()` of them).
     pub(super) fn new(
         layout: &'a Layout,
         shifts: &'a Shifts,
