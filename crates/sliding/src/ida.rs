@@ -15,6 +15,7 @@ mod estimate;
 mod kept;
 mod lean;
 mod parallel;
+mod transpositions;
 pub(crate) mod units;
 
 pub(crate) use estimate::{Estimate, Geometry, LinearConflict, Manhattan, Pdb, State};
@@ -87,6 +88,10 @@ pub(crate) struct Dfs<'a, E> {
     /// A subtree earlier in move order that already found a path: stop this one.
     cancel: Option<(&'a AtomicUsize, usize)>,
     gave_up: bool,
+    /// Whether the node loop of kept indices cuts states it reached before
+    /// ([`transpositions`]); off only in tests that compare it node for node with the generic
+    /// loop.
+    transpositions: bool,
 }
 
 impl<'a, E: Estimate> Dfs<'a, E> {
@@ -111,6 +116,7 @@ impl<'a, E: Estimate> Dfs<'a, E> {
             budget,
             cancel,
             gave_up: false,
+            transpositions: true,
         }
     }
 

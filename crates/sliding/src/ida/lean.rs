@@ -14,6 +14,7 @@ use puzzle_core::Direction;
 
 use super::estimate::Pdb;
 use super::kept::{KeptPlan, Place, Sums, MAX_CELLS};
+use super::transpositions::Transpositions;
 use super::Dfs;
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::{PatternDb, PdbHeuristic};
@@ -21,6 +22,12 @@ use crate::pdb::{PatternDb, PdbHeuristic};
 /// The most lookups reading one tile that this loop takes (two in every heuristic the tiers
 /// build: a part and its mirror image); a heuristic with more is searched by the generic loop.
 const MAX_READS: usize = 2;
+
+/// The least slack (the bound less the node's cost and estimate, in moves) of a node whose
+/// state is kept in the table of transpositions and whose children are looked up in it. Nodes of
+/// slack 0 have small subtrees, and they are most of the nodes: looking them up too cuts more
+/// nodes but costs more time than it saves (docs/benchmarks.md, issue 22, tenth session).
+const REMEMBER_FROM_SLACK: u32 = 2;
 
 /// One lookup of a child: its new place, the table's byte that holds its excess, and how far
 /// to shift the byte for it.
@@ -40,11 +47,23 @@ struct Child {
     tile: u8,
     read: u8,
     entries: [Entry; MAX_READS],
+    /// The board after the move, packed, and whether the search reached it before at no
+    /// greater cost (then it is not searched again).
+    key: u128,
+    seen: bool,
 }
 
 impl Default for Child {
     fn default() -> Child {
-        Child { dir: Direction::North, target: 0, tile: 0, read: 0, entries: [Entry::default(); MAX_READS] }
+        Child {
+            dir: Direction::North,
+            target: 0,
+            tile: 0,
+            read: 0,
+            entries: [Entry::default(); MAX_READS],
+            key: 0,
+            seen: false,
+        }
     }
 }
 
@@ -65,6 +84,8 @@ struct Lean<'a, 'g, 'd> {
     place: [Place; MAX_LOOKUPS],
     excess: [u8; MAX_LOOKUPS],
     sums: Sums,
+    /// The states this search reached, and at what cost (`None`: the board does not pack).
+    seen: Option<Transpositions>,
     dfs: &'d mut Dfs<'g, Pdb>,
 }
 
@@ -95,6 +116,8 @@ pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Di
     let estimate = &dfs.estimate;
     let (board, blank) = (dfs.state.board, dfs.state.blank);
     let (manhattan, place, excess, sums) = (estimate.manhattan.value, estimate.place, estimate.excess, estimate.sums);
+    let seen = if dfs.transpositions { Transpositions::take(cells) } else { None };
+    let key = seen.as_ref().map_or(0, |seen| seen.key(&board[..cells]));
     let mut lean = Lean {
         plan: &plan,
         dbs,
@@ -109,20 +132,31 @@ pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Di
         place,
         excess,
         sums,
+        seen,
         dfs,
     };
-    Some(lean.search(g, h, blank, previous))
+    let nodes_before = lean.dfs.nodes;
+    let found = lean.search(g, h, blank, previous, key);
+    if let Some(seen) = lean.seen.take() {
+        seen.put_back(lean.dfs.nodes - nodes_before);
+    }
+    Some(found)
 }
 
 impl Lean<'_, '_, '_> {
-    /// Depth-first search below the node whose blank is at `blank`, with cost `g` and bound
-    /// `h`; `true` when the goal was reached (the path is in the search's `path`).
-    fn search(&mut self, g: u32, h: u32, blank: u8, previous: Option<Direction>) -> bool {
+    /// Depth-first search below the node whose blank is at `blank` (the board's packed `key`),
+    /// with cost `g` and bound `h`; `true` when the goal was reached (the path is in the
+    /// search's `path`).
+    fn search(&mut self, g: u32, h: u32, blank: u8, previous: Option<Direction>, key: u128) -> bool {
         if !self.dfs.visit() {
             return false;
         }
         if h == 0 {
             return true;
+        }
+        let remember = self.dfs.bound - g - h >= REMEMBER_FROM_SLACK;
+        if let Some(seen) = self.seen.as_mut().filter(|_| remember) {
+            seen.record(key, g);
         }
         let b = usize::from(blank);
         let moves = &self.legal[b][..usize::from(self.legal_len[b])];
@@ -140,6 +174,10 @@ impl Lean<'_, '_, '_> {
             let reads = &self.reads[usize::from(tile) & (MAX_CELLS - 1)];
             let child = &mut children[count & 3];
             *child = Child { dir, target, tile, read: read as u8, ..Child::default() };
+            if let Some(seen) = &self.seen {
+                child.key = seen.swapped(key, blank, target, tile, self.board[b]);
+                child.seen = remember && seen.contains(child.key, g + 1);
+            }
             for (entry, &l) in child.entries.iter_mut().zip(&reads[..read]) {
                 let l = usize::from(l) & (MAX_LOOKUPS - 1);
                 let place = self.plan.moved(l, self.place[l], &self.board, tile, target, blank);
@@ -154,7 +192,7 @@ impl Lean<'_, '_, '_> {
             count += 1;
         }
         for child in &children[..count.min(4)] {
-            let Child { dir, target, tile, read, entries } = *child;
+            let Child { dir, target, tile, read, entries, key: child_key, seen } = *child;
             let t = usize::from(target);
             let distance = &self.distance[usize::from(tile)];
             let manhattan = self.manhattan + u32::from(distance[b]) - u32::from(distance[t]);
@@ -168,12 +206,14 @@ impl Lean<'_, '_, '_> {
             }
             let child_h = manhattan + 2 * self.plan.largest(&self.sums);
             let f = g + 1 + child_h;
-            if f <= self.dfs.bound {
+            if seen {
+                // Searched already at no greater cost (or an ancestor): nothing new below.
+            } else if f <= self.dfs.bound {
                 let (before, blank_value) = (self.manhattan, self.board[b]);
                 self.manhattan = manhattan;
                 (self.board[b], self.board[t]) = (tile, blank_value);
                 self.dfs.path.push(dir);
-                if self.search(g + 1, child_h, target, Some(dir)) {
+                if self.search(g + 1, child_h, target, Some(dir), child_key) {
                     return true;
                 }
                 self.dfs.path.pop();
@@ -237,6 +277,7 @@ mod tests {
                         interval: 1 << 12,
                     };
                     let mut lean = Dfs::new(&geometry, &state, &estimate, bound, &budget, None);
+                    lean.transpositions = false;
                     let mut generic = Dfs::new(&geometry, &state, &estimate, bound, &budget, None);
                     let lean_found = lean.search(0, h, None);
                     assert_eq!(lean_found, generic.search_generic(0, h, None), "{rows}x{cols} bound {bound}");
@@ -248,5 +289,85 @@ mod tests {
             }
         }
         assert!(found > 0, "some bound was enough to reach the goal");
+    }
+
+    /// The optimal length from `state`, by iterative deepening with the generic loop (no table
+    /// of transpositions).
+    fn optimum(geometry: &Geometry, state: &State, estimate: &Pdb, budget: &Budget<'_>) -> u32 {
+        let h = estimate.clone().reset(geometry, state);
+        let mut bound = h;
+        loop {
+            let mut dfs = Dfs::new(geometry, state, estimate, bound, budget, None);
+            if dfs.search_generic(0, h, None) {
+                return bound;
+            }
+            bound = dfs.next_bound;
+        }
+    }
+
+    /// With the table of transpositions, the lean loop cuts nodes but, at every bound up to the
+    /// optimum, finds what the generic loop finds: the same first path at the optimum, and
+    /// below it no path and a next bound no greater than the optimum. Above the optimum (where a
+    /// path may repeat a state) it finds a path within the bound too. Every iteration of
+    /// IDA\* has a bound up to the optimum, so its answers are unchanged.
+    #[test]
+    fn transpositions_cut_nodes_and_keep_the_answer() {
+        let cases: [(usize, usize, &[&[usize]]); 4] = [
+            (3, 3, &[&[1, 2, 3, 4], &[5, 6, 7, 8]]),
+            (2, 4, &[&[1, 2, 3], &[4, 5, 6, 7]]),
+            (3, 4, &[&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11]]),
+            (4, 4, &[&[1, 4, 5, 8], &[2, 3, 6, 7], &[9, 12, 13], &[10, 11, 14, 15]]),
+        ];
+        let mut rng = SplitMix64::new(10);
+        let (mut cut, mut compared) = (0u64, 0);
+        for (rows, cols, parts) in cases {
+            let n = rows * cols;
+            let heuristic = heuristic(rows, cols, parts);
+            let geometry = Geometry::new(rows, cols);
+            for _ in 0..10 {
+                let mut state = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
+                for _ in 0..20 + rng.below(60) {
+                    let blank = usize::from(state.blank);
+                    let moves = &geometry.legal[blank][..usize::from(geometry.legal_len[blank])];
+                    slide_to(&mut state, moves[rng.below(moves.len())].1);
+                }
+                let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
+                let h = estimate.reset(&geometry, &state);
+                let budget = Budget {
+                    limits: &Limits::NONE,
+                    nodes: AtomicU64::new(0),
+                    stop: AtomicBool::new(false),
+                    interval: 1 << 12,
+                };
+                let optimum = optimum(&geometry, &state, &estimate, &budget);
+                for bound in (h..=optimum + 8).step_by(2) {
+                    let mut lean = Dfs::new(&geometry, &state, &estimate, bound, &budget, None);
+                    let mut generic = Dfs::new(&geometry, &state, &estimate, bound, &budget, None);
+                    let lean_found = lean.search(0, h, None);
+                    let generic_found = generic.search_generic(0, h, None);
+                    let at = format!("{rows}x{cols} bound {bound}, optimum {optimum}");
+                    assert!(lean.nodes <= generic.nodes, "{at}");
+                    cut += generic.nodes - lean.nodes;
+                    assert_eq!(lean_found, bound >= optimum, "{at}");
+                    assert_eq!(generic_found, bound >= optimum, "{at}");
+                    if bound <= optimum {
+                        assert_eq!(lean.path, generic.path, "{at}");
+                        compared += usize::from(bound == optimum);
+                    }
+                    if lean_found {
+                        let mut replay = state.clone();
+                        for &dir in &lean.path {
+                            assert!(super::super::slide_blank(&geometry, &mut replay, dir).is_some(), "{at}");
+                        }
+                        assert_eq!(replay.board, State::new(&(0..n as u8).collect::<Vec<_>>(), 0).board, "{at}");
+                        assert!(lean.path.len() as u32 <= bound, "{at}");
+                    } else {
+                        assert!(lean.next_bound >= generic.next_bound && lean.next_bound <= optimum, "{at}");
+                    }
+                }
+            }
+        }
+        assert!(compared >= 30, "{compared} searches at the optimum");
+        assert!(cut > 0, "the table cut some nodes");
     }
 }

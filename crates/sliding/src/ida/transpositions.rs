@@ -1,0 +1,194 @@
+//! A table of the states an iteration has reached, so that a state reached again by another path
+//! of the same or greater cost is not searched twice (a transposition table, as Reinefeld and
+//! Marsland's IDA* with memory).
+//!
+//! In the tile puzzle no two moves commute, but longer cycles abound (the blank going round a
+//! 2×2 block three times is 12 moves), so the depth-first tree holds the same state at the same
+//! cost many times. The table keeps, per slot, one state and the cost at which the running
+//! search reached it. A node whose state is in the table at no greater cost is cut: the earlier
+//! visit either searched everything below it within the bound and found no path (else the search
+//! would have stopped), or is one of the node's own ancestors, and a path through a cycle is
+//! never the shortest.
+//!
+//! What this keeps, and why (`docs/algorithms.md`, "A table of transpositions"):
+//! - the length and the path found: the first path in move order is still found, since any path
+//!   below a cut node also runs, at no greater cost, below the earlier visit (or through the
+//!   ancestor it cycles back to), which comes first in move order;
+//! - the next bound stays at most the optimum (an optimal path has no repeated state, so its
+//!   first cut node is reached by some search path at no greater cost).
+//!
+//! The key is the whole board, packed exactly (a few bits per cell), so two states never share
+//! an entry by accident. Entries carry the search's *generation*, one per call of the node
+//! loop, so an iteration never reads another iteration's or another subtree's entries: what a
+//! subtree searched on one thread may be unfinished (cancelled), and a later subtree in move order
+//! must not cut an earlier one's nodes. The slots are overwritten freely; a lost entry only
+//! costs nodes.
+
+use std::cell::RefCell;
+
+/// The most bits a packed board may take.
+const KEY_BITS: u32 = 128;
+
+/// The fewest slots a table starts with (512 KiB).
+const MIN_SLOTS_LOG2: u32 = 14;
+
+/// The most slots a table grows to (32 MiB per thread): on the 24-puzzle a table of 2^20 slots
+/// keeps nearly all the nodes that 2^22 keep (docs/benchmarks.md).
+const MAX_SLOTS_LOG2: u32 = 20;
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u128,
+    /// The generation (high bits) and the cost at which the state was reached (low 16 bits).
+    tag: u64,
+}
+
+/// One thread's table, reused by the searches it runs.
+pub(super) struct Transpositions {
+    slots: Vec<Slot>,
+    generation: u64,
+    /// Bits per cell of the packed board.
+    cell_bits: u32,
+}
+
+thread_local! {
+    static TABLE: RefCell<Option<Transpositions>> = const { RefCell::new(None) };
+}
+
+impl Transpositions {
+    /// This thread's table for a search of a board of `cells` cells, with a generation of its
+    /// own; `None` when such a board does not pack into a key. Give it back with
+    /// [`Transpositions::put_back`] after a search of `nodes` nodes.
+    pub(super) fn take(cells: usize) -> Option<Transpositions> {
+        let cell_bits = usize::BITS - (cells.max(2) - 1).leading_zeros();
+        if cells as u32 * cell_bits > KEY_BITS {
+            return None;
+        }
+        let mut table = TABLE.with(|t| t.borrow_mut().take()).unwrap_or_else(|| Transpositions {
+            slots: vec![Slot::default(); 1 << MIN_SLOTS_LOG2],
+            generation: 0,
+            cell_bits,
+        });
+        table.generation += 1;
+        table.cell_bits = cell_bits;
+        Some(table)
+    }
+
+    /// Returns the table to this thread, grown when the search had many more nodes than slots.
+    pub(super) fn put_back(mut self, nodes: u64) {
+        let wanted = (nodes / 2).max(1).ilog2().clamp(MIN_SLOTS_LOG2, MAX_SLOTS_LOG2);
+        if 1usize << wanted > self.slots.len() {
+            self.slots = vec![Slot::default(); 1 << wanted];
+        }
+        TABLE.with(|t| *t.borrow_mut() = Some(self));
+    }
+
+    /// The packed form of `board` (`cells` cells, each holding a value below `cells`).
+    pub(super) fn key(&self, board: &[u8]) -> u128 {
+        board
+            .iter()
+            .enumerate()
+            .fold(0u128, |key, (cell, &value)| key | u128::from(value) << (cell as u32 * self.cell_bits))
+    }
+
+    /// The key after the values at cells `a` and `b` (holding `x` and `y`) are swapped.
+    #[inline(always)]
+    pub(super) fn swapped(&self, key: u128, a: u8, b: u8, x: u8, y: u8) -> u128 {
+        let change = u128::from(x ^ y);
+        key ^ change << (u32::from(a) * self.cell_bits) ^ change << (u32::from(b) * self.cell_bits)
+    }
+
+    #[inline(always)]
+    fn slot(&self, key: u128) -> usize {
+        let mixed = (key as u64 ^ (key >> 64) as u64 ^ (key >> 96) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    /// Whether the state `key` was reached before in this search at a cost of at most `g` (a
+    /// node of it at cost `g` is then cut). An answer read early stays true: the earlier visit
+    /// happened, whatever has taken its slot since.
+    #[inline(always)]
+    pub(super) fn contains(&self, key: u128, g: u32) -> bool {
+        let slot = &self.slots[self.slot(key)];
+        slot.key == key && slot.tag >> 16 == self.generation && (slot.tag & 0xffff) as u32 <= g
+    }
+
+    /// Records that the search reached the state `key` at cost `g`.
+    #[inline(always)]
+    pub(super) fn record(&mut self, key: u128, g: u32) {
+        let Ok(g) = u16::try_from(g) else { return };
+        let tag = self.generation << 16 | u64::from(g);
+        let index = self.slot(key);
+        self.slots[index] = Slot { key, tag };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board's key changes by a swap exactly as packing the swapped board does, keys of
+    /// different boards differ, and the largest board that packs (25 cells) fits.
+    #[test]
+    fn keys_follow_swaps_and_tell_boards_apart() {
+        for cells in [4, 9, 12, 16, 20, 25] {
+            let table = Transpositions::take(cells).expect("packs");
+            let mut board: Vec<u8> = (0..cells as u8).rev().collect();
+            let mut key = table.key(&board);
+            let mut keys = vec![key];
+            let mut rng = puzzle_core::SplitMix64::new(cells as u64);
+            for _ in 0..200 {
+                let (a, b) = (rng.below(cells), rng.below(cells));
+                if a == b {
+                    continue;
+                }
+                key = table.swapped(key, a as u8, b as u8, board[a], board[b]);
+                board.swap(a, b);
+                assert_eq!(key, table.key(&board), "{cells} cells");
+                keys.push(key);
+            }
+            let boards: std::collections::HashSet<u128> = keys.iter().copied().collect();
+            // Equal keys only for equal boards: recount the boards themselves.
+            let mut board: Vec<u8> = (0..cells as u8).rev().collect();
+            let mut seen = std::collections::HashSet::new();
+            seen.insert(board.clone());
+            let mut rng = puzzle_core::SplitMix64::new(cells as u64);
+            for _ in 0..200 {
+                let (a, b) = (rng.below(cells), rng.below(cells));
+                if a != b {
+                    board.swap(a, b);
+                    seen.insert(board.clone());
+                }
+            }
+            assert_eq!(boards.len(), seen.len(), "{cells} cells");
+            table.put_back(0);
+        }
+        assert!(Transpositions::take(26).is_none(), "26 cells of 5 bits do not pack into 128");
+        assert!(Transpositions::take(32).is_none());
+    }
+
+    /// A state recorded at cost `g` cuts it at `g` and above, not below; another search's
+    /// records (another generation) cut nothing; a grown table starts empty.
+    #[test]
+    fn records_cut_within_one_search() {
+        let mut table = Transpositions::take(16).expect("packs");
+        let key = table.key(&(0..16).collect::<Vec<u8>>());
+        let other = table.swapped(key, 0, 1, 0, 1);
+        assert!(!table.contains(key, 10));
+        table.record(key, 7);
+        assert!(table.contains(key, 7) && table.contains(key, 9));
+        assert!(!table.contains(key, 6), "a cheaper visit is searched");
+        assert!(!table.contains(other, 7), "another state");
+        table.record(key, 5);
+        assert!(table.contains(key, 5));
+        table.put_back(0);
+        let mut table = Transpositions::take(16).expect("packs");
+        assert!(!table.contains(key, 9), "the next search starts afresh");
+        table.record(other, 3);
+        table.put_back(1 << 40);
+        let table = Transpositions::take(16).expect("packs");
+        assert_eq!(table.slots.len(), 1 << MAX_SLOTS_LOG2, "grown to the most slots");
+        assert!(!table.contains(other, 3));
+        table.put_back(0);
+    }
+}
