@@ -92,6 +92,9 @@ pub(crate) struct Dfs<'a, E> {
     /// ([`transpositions`]); off only in tests that compare it node for node with the generic
     /// loop.
     transpositions: bool,
+    /// The table's generation: searches given the same one read each other's entries (the
+    /// subtrees one thread takes in turn, [`parallel`]); `None`, a fresh one per search.
+    generation: Option<u64>,
 }
 
 impl<'a, E: Estimate> Dfs<'a, E> {
@@ -117,6 +120,7 @@ impl<'a, E: Estimate> Dfs<'a, E> {
             cancel,
             gave_up: false,
             transpositions: true,
+            generation: None,
         }
     }
 

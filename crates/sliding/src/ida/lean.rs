@@ -14,7 +14,7 @@ use puzzle_core::Direction;
 
 use super::estimate::Pdb;
 use super::kept::{KeptPlan, Place, Sums, MAX_CELLS};
-use super::transpositions::Transpositions;
+use super::transpositions::{new_generation, Transpositions};
 use super::Dfs;
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::{PatternDb, PdbHeuristic};
@@ -116,7 +116,8 @@ pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Di
     let estimate = &dfs.estimate;
     let (board, blank) = (dfs.state.board, dfs.state.blank);
     let (manhattan, place, excess, sums) = (estimate.manhattan.value, estimate.place, estimate.excess, estimate.sums);
-    let seen = if dfs.transpositions { Transpositions::take(cells) } else { None };
+    let generation = dfs.generation.unwrap_or_else(new_generation);
+    let seen = if dfs.transpositions { Transpositions::take(cells, generation) } else { None };
     let key = seen.as_ref().map_or(0, |seen| seen.key(&board[..cells]));
     let mut lean = Lean {
         plan: &plan,

@@ -8,8 +8,13 @@ use puzzle_core::Direction;
 use rayon::prelude::*;
 use search::Limits;
 
+use super::transpositions::new_generation;
 use super::{Budget, Dfs, Estimate, Geometry, State};
 use crate::MOVE_ORDER;
+
+/// What a search of one subtree (or of the whole iteration) gives: the path if it reached the
+/// goal, the least `f` cut off, the nodes visited, and whether it gave up.
+type Searched = (Option<Vec<Direction>>, u32, u64, bool);
 
 /// One iteration with the tree cut at a fixed depth: the subtrees are searched in parallel, and
 /// the first one in move order that reaches the goal gives the path.
@@ -20,7 +25,7 @@ pub(super) fn parallel_iteration<E: Estimate + Sync>(
     h: u32,
     bound: u32,
     budget: &Budget<'_>,
-) -> (Option<Vec<Direction>>, u32, u64, bool) {
+) -> Searched {
     // Cut deep enough for many more subtrees than threads.
     let want = 32 * rayon::current_num_threads();
     let mut depth = 1;
@@ -34,34 +39,50 @@ pub(super) fn parallel_iteration<E: Estimate + Sync>(
         (roots, cut_above) = (deeper, deeper_cut);
     }
     let first = AtomicUsize::new(usize::MAX);
-    let results: Vec<(Option<Vec<Direction>>, u32, u64, bool)> = roots
-        .par_iter()
-        .enumerate()
-        .map(|(index, prefix)| {
-            if first.load(Relaxed) < index {
-                return (None, u32::MAX, 0, false);
-            }
-            let mut dfs = Dfs::new(geometry, state, estimate, bound, budget, Some((&first, index)));
-            let mut g = 0;
-            let mut h = h;
-            for &dir in prefix {
-                let Some((tile, from, to)) = dfs.slide(dir) else { unreachable!("prefix moves stay on the board") };
-                h = dfs.estimate.update(geometry, &dfs.state, tile, from, to).0;
-                g += E::STEP;
-            }
-            dfs.path = prefix.clone();
-            if g + h > bound {
-                return (None, g + h, 0, false);
-            }
-            let found = dfs.search(g, h, prefix.last().copied());
-            if found {
-                first.fetch_min(index, Relaxed);
-                return (Some(dfs.path), dfs.next_bound, dfs.nodes, false);
-            }
-            let cancelled = first.load(Relaxed) < index;
-            (None, dfs.next_bound, dfs.nodes, dfs.gave_up && !cancelled)
+    let search = |index: usize, prefix: &Vec<Direction>, generation: u64| {
+        if first.load(Relaxed) < index {
+            return (None, u32::MAX, 0, false);
+        }
+        let mut dfs = Dfs::new(geometry, state, estimate, bound, budget, Some((&first, index)));
+        dfs.generation = Some(generation);
+        let mut g = 0;
+        let mut h = h;
+        for &dir in prefix {
+            let Some((tile, from, to)) = dfs.slide(dir) else { unreachable!("prefix moves stay on the board") };
+            h = dfs.estimate.update(geometry, &dfs.state, tile, from, to).0;
+            g += E::STEP;
+        }
+        dfs.path = prefix.clone();
+        if g + h > bound {
+            return (None, g + h, 0, false);
+        }
+        let found = dfs.search(g, h, prefix.last().copied());
+        if found {
+            first.fetch_min(index, Relaxed);
+            return (Some(dfs.path), dfs.next_bound, dfs.nodes, false);
+        }
+        let cancelled = first.load(Relaxed) < index;
+        (None, dfs.next_bound, dfs.nodes, dfs.gave_up && !cancelled)
+    };
+    // The threads take the subtrees in move order, each the next one not taken: once a subtree
+    // reaches the goal, the others are at most a subtree or so further on (rayon's own split
+    // of the range would send a thread to the second half at once, searching it in vain in the
+    // iteration that finds the goal). A worker's subtrees share its table of transpositions
+    // (one generation): each comes after the ones before it in move order.
+    let (next, roots, search) = (&AtomicUsize::new(0), &roots, &search);
+    let workers = rayon::current_num_threads().min(roots.len()).max(1);
+    let mut results: Vec<(usize, Searched)> = (0..workers)
+        .into_par_iter()
+        .flat_map_iter(|_| {
+            let generation = new_generation();
+            std::iter::from_fn(move || {
+                let index = next.fetch_add(1, Relaxed);
+                roots.get(index).map(|prefix| (index, search(index, prefix, generation)))
+            })
         })
         .collect();
+    results.sort_unstable_by_key(|&(index, _)| index);
+    let results: Vec<_> = results.into_iter().map(|(_, result)| result).collect();
     let nodes = results.iter().map(|r| r.2).sum();
     let gave_up = results.iter().any(|r| r.3);
     // The nodes cut above the roots count too: without them the next bound could skip a value

@@ -18,13 +18,15 @@
 //!   first cut node is reached by some search path at no greater cost).
 //!
 //! The key is the whole board, packed exactly (a few bits per cell), so two states never share
-//! an entry by accident. Entries carry the search's *generation*, one per call of the node
-//! loop, so an iteration never reads another iteration's or another subtree's entries: what a
-//! subtree searched on one thread may be unfinished (cancelled), and a later subtree in move order
-//! must not cut an earlier one's nodes. The slots are overwritten freely; a lost entry only
-//! costs nodes.
+//! an entry by accident. Entries carry the search's *generation*: an iteration never reads
+//! another iteration's entries, and of a split iteration, a subtree reads only those of the
+//! subtrees the same thread searched before it in the same iteration, which come before it in
+//! move order (`parallel.rs` hands them out in that order) and ended without reaching the goal.
+//! A subtree later in move order must never cut an earlier one's nodes, and what a cancelled
+//! subtree left is unfinished. The slots are overwritten freely; a lost entry only costs nodes.
 
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// The most bits a packed board may take.
 const KEY_BITS: u32 = 128;
@@ -51,15 +53,23 @@ pub(super) struct Transpositions {
     cell_bits: u32,
 }
 
+/// The next generation to hand out, unique in the process.
+static NEXT_GENERATION: AtomicU64 = AtomicU64::new(1);
+
+/// A generation no table has seen: the searches given it share entries, and only they.
+pub(super) fn new_generation() -> u64 {
+    NEXT_GENERATION.fetch_add(1, Relaxed)
+}
+
 thread_local! {
     static TABLE: RefCell<Option<Transpositions>> = const { RefCell::new(None) };
 }
 
 impl Transpositions {
-    /// This thread's table for a search of a board of `cells` cells, with a generation of its
-    /// own; `None` when such a board does not pack into a key. Give it back with
-    /// [`Transpositions::put_back`] after a search of `nodes` nodes.
-    pub(super) fn take(cells: usize) -> Option<Transpositions> {
+    /// This thread's table for a search of a board of `cells` cells that reads and writes the
+    /// entries of `generation` ([`new_generation`]); `None` when such a board does not pack into
+    /// a key. Give it back with [`Transpositions::put_back`] after a search of `nodes` nodes.
+    pub(super) fn take(cells: usize, generation: u64) -> Option<Transpositions> {
         let cell_bits = usize::BITS - (cells.max(2) - 1).leading_zeros();
         if cells as u32 * cell_bits > KEY_BITS {
             return None;
@@ -69,7 +79,7 @@ impl Transpositions {
             generation: 0,
             cell_bits,
         });
-        table.generation += 1;
+        table.generation = generation;
         table.cell_bits = cell_bits;
         Some(table)
     }
@@ -132,7 +142,7 @@ mod tests {
     #[test]
     fn keys_follow_swaps_and_tell_boards_apart() {
         for cells in [4, 9, 12, 16, 20, 25] {
-            let table = Transpositions::take(cells).expect("packs");
+            let table = Transpositions::take(cells, new_generation()).expect("packs");
             let mut board: Vec<u8> = (0..cells as u8).rev().collect();
             let mut key = table.key(&board);
             let mut keys = vec![key];
@@ -163,15 +173,16 @@ mod tests {
             assert_eq!(boards.len(), seen.len(), "{cells} cells");
             table.put_back(0);
         }
-        assert!(Transpositions::take(26).is_none(), "26 cells of 5 bits do not pack into 128");
-        assert!(Transpositions::take(32).is_none());
+        assert!(Transpositions::take(26, 1).is_none(), "26 cells of 5 bits do not pack into 128");
+        assert!(Transpositions::take(32, 1).is_none());
     }
 
-    /// A state recorded at cost `g` cuts it at `g` and above, not below; another search's
-    /// records (another generation) cut nothing; a grown table starts empty.
+    /// A state recorded at cost `g` cuts it at `g` and above, not below; another generation's
+    /// records cut nothing, the same generation's do in a later search; a grown table starts
+    /// empty.
     #[test]
     fn records_cut_within_one_search() {
-        let mut table = Transpositions::take(16).expect("packs");
+        let mut table = Transpositions::take(16, new_generation()).expect("packs");
         let key = table.key(&(0..16).collect::<Vec<u8>>());
         let other = table.swapped(key, 0, 1, 0, 1);
         assert!(!table.contains(key, 10));
@@ -181,12 +192,16 @@ mod tests {
         assert!(!table.contains(other, 7), "another state");
         table.record(key, 5);
         assert!(table.contains(key, 5));
+        let generation = table.generation;
         table.put_back(0);
-        let mut table = Transpositions::take(16).expect("packs");
+        let table = Transpositions::take(16, generation).expect("packs");
+        assert!(table.contains(key, 9), "a search of the same generation reads them");
+        table.put_back(0);
+        let mut table = Transpositions::take(16, new_generation()).expect("packs");
         assert!(!table.contains(key, 9), "the next search starts afresh");
         table.record(other, 3);
         table.put_back(1 << 40);
-        let table = Transpositions::take(16).expect("packs");
+        let table = Transpositions::take(16, new_generation()).expect("packs");
         assert_eq!(table.slots.len(), 1 << MAX_SLOTS_LOG2, "grown to the most slots");
         assert!(!table.contains(other, 3));
         table.put_back(0);
