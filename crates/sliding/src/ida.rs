@@ -43,6 +43,12 @@ pub(crate) struct Run {
     pub(crate) cut: Option<u32>,
 }
 
+/// Boards of at most this many cells are searched without the table of transpositions: on the
+/// 15-puzzle it saves 10–21% of the nodes (Korf's 100 on the 7-8 and 6-6-3 tables) and costs
+/// as much time in its reads, while on the 24-puzzle it saves 20–40% of them and about a fifth of
+/// the time (docs/benchmarks.md, issue 22, tenth session).
+const TRANSPOSITIONS_ABOVE_CELLS: usize = 16;
+
 /// Iterations larger than this are split into subtrees for the thread pool.
 pub(crate) const SPLIT_NODES: u64 = 1 << 20;
 
@@ -89,8 +95,7 @@ pub(crate) struct Dfs<'a, E> {
     cancel: Option<(&'a AtomicUsize, usize)>,
     gave_up: bool,
     /// Whether the node loop of kept indices cuts states it reached before
-    /// ([`transpositions`]); off only in tests that compare it node for node with the generic
-    /// loop.
+    /// ([`transpositions`]): on boards of more than [`TRANSPOSITIONS_ABOVE_CELLS`] cells.
     transpositions: bool,
     /// The table's generation: searches given the same one read each other's entries (the
     /// subtrees one thread takes in turn, [`parallel`]); `None`, a fresh one per search.
@@ -119,7 +124,7 @@ impl<'a, E: Estimate> Dfs<'a, E> {
             budget,
             cancel,
             gave_up: false,
-            transpositions: true,
+            transpositions: state.cells > TRANSPOSITIONS_ABOVE_CELLS,
             generation: None,
         }
     }

@@ -343,6 +343,7 @@ mod tests {
                 let optimum = optimum(&geometry, &state, &estimate, &budget);
                 for bound in (h..=optimum + 8).step_by(2) {
                     let mut lean = Dfs::new(&geometry, &state, &estimate, bound, &budget, None);
+                    lean.transpositions = true;
                     let mut generic = Dfs::new(&geometry, &state, &estimate, bound, &budget, None);
                     let lean_found = lean.search(0, h, None);
                     let generic_found = generic.search_generic(0, h, None);

@@ -10,4 +10,5 @@ mod pdb_oracle;
 mod planner;
 mod properties;
 mod shapes;
+mod transpositions;
 mod within;
