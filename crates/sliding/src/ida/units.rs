@@ -6,9 +6,10 @@
 //! `D`, with the goals found there and the `f` of every child cut off there, down to depth `D`)
 //! and one unit per move sequence of `D` moves (the subtree below the node it leads to, if every
 //! node on the way is within the bound). The units partition the iteration's nodes, so their
-//! nodes add up to the iteration's and the least of their next bounds is the iteration's next
-//! bound; the first unit (in move order, unit 0 first) that finds a path finds the path the
-//! whole iteration finds.
+//! nodes add up to the iteration's (on boards with a table of transpositions, each unit keeps its
+//! own and cuts only its own repeated states, so they add up to more), the least of their next
+//! bounds is at most the optimum, as the iteration's is, and the first unit (in move order, unit
+//! 0 first) that finds a path finds the path the whole iteration finds.
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
