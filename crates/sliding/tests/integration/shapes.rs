@@ -37,21 +37,7 @@ fn shapes() -> Vec<(usize, usize)> {
 
 use puzzle_core::SplitMix64;
 
-/// `steps` random blank moves from `goal`, never undoing the previous move.
-fn scrambled(goal: &Board, steps: usize, rng: &mut SplitMix64) -> Board {
-    let mut board = goal.clone();
-    let mut previous: Option<Direction> = None;
-    for _ in 0..steps {
-        let options: Vec<Direction> = Direction::ALL
-            .into_iter()
-            .filter(|&d| Some(d.opposite()) != previous && board.moved(d).is_some())
-            .collect();
-        let dir = options[rng.below(options.len())];
-        board.move_blank(dir);
-        previous = Some(dir);
-    }
-    board
-}
+use crate::common::scrambled;
 
 /// The exact distance from `start` to `goal` by breadth-first search over plain boards, or
 /// `None` when it is more than `max` moves.

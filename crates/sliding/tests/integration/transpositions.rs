@@ -6,25 +6,12 @@
 
 use std::sync::Arc;
 
-use puzzle_core::{Direction, Shape, SplitMix64};
+use puzzle_core::{Shape, SplitMix64};
 use search::Limits;
 use sliding::pdb::PatternDb;
 use sliding::{check, solve_split, Answer, Board, GoalKind, Heuristic, PdbHeuristic, Tier};
 
-fn scrambled(goal: &Board, steps: usize, rng: &mut SplitMix64) -> Board {
-    let mut board = goal.clone();
-    let mut previous: Option<Direction> = None;
-    for _ in 0..steps {
-        let options: Vec<Direction> = Direction::ALL
-            .into_iter()
-            .filter(|&d| Some(d.opposite()) != previous && board.moved(d).is_some())
-            .collect();
-        let dir = options[rng.below(options.len())];
-        board.move_blank(dir);
-        previous = Some(dir);
-    }
-    board
-}
+use crate::common::scrambled;
 
 #[test]
 fn searches_with_transpositions_find_the_first_optimal_path() {

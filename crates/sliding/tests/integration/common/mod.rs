@@ -1,7 +1,26 @@
 //! Oracles shared by the sliding tests, written plainly: breadth-first search over boards as
-//! vectors of tiles.
+//! vectors of tiles; and random walks from a goal.
 
 use std::collections::{HashMap, VecDeque};
+
+use puzzle_core::{Direction, SplitMix64};
+use sliding::Board;
+
+/// `steps` random blank moves from `goal`, never undoing the previous move.
+pub fn scrambled(goal: &Board, steps: usize, rng: &mut SplitMix64) -> Board {
+    let mut board = goal.clone();
+    let mut previous: Option<Direction> = None;
+    for _ in 0..steps {
+        let options: Vec<Direction> = Direction::ALL
+            .into_iter()
+            .filter(|&d| Some(d.opposite()) != previous && board.moved(d).is_some())
+            .collect();
+        let dir = options[rng.below(options.len())];
+        board.move_blank(dir);
+        previous = Some(dir);
+    }
+    board
+}
 
 /// Distances to `goal` of every state that reaches it, by BFS over plain vectors.
 pub fn bfs_distances(rows: usize, cols: usize, goal: &[u32]) -> HashMap<Vec<u32>, u32> {
