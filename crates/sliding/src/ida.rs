@@ -61,7 +61,12 @@ struct Budget<'a> {
     interval: u64,
 }
 
-impl Budget<'_> {
+impl<'a> Budget<'a> {
+    /// A budget under `limits`, looked at every `interval` nodes, nothing spent yet.
+    fn new(limits: &'a Limits<'a>, interval: u64) -> Budget<'a> {
+        Budget { limits, nodes: AtomicU64::new(0), stop: AtomicBool::new(false), interval }
+    }
+
     /// Adds `nodes` to the count; `false` once a limit is reached.
     fn spend(&self, nodes: u64) -> bool {
         let total = self.nodes.fetch_add(nodes, Relaxed) + nodes;
@@ -225,7 +230,7 @@ pub(crate) fn idastar<E: Estimate + Sync>(
     split_nodes: u64,
 ) -> Run {
     let interval = limits.max_expanded.map_or(BUDGET_INTERVAL, |max| (max / 16).clamp(1, BUDGET_INTERVAL));
-    let budget = Budget { limits, nodes: AtomicU64::new(0), stop: AtomicBool::new(false), interval };
+    let budget = Budget::new(limits, interval);
     let h = estimate.reset(geometry, state);
     let mut bound = h;
     let mut total = 0u64;

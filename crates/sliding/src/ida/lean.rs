@@ -116,8 +116,11 @@ pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Di
     let estimate = &dfs.estimate;
     let (board, blank) = (dfs.state.board, dfs.state.blank);
     let (manhattan, place, excess, sums) = (estimate.manhattan.value, estimate.place, estimate.excess, estimate.sums);
-    let generation = dfs.generation.unwrap_or_else(new_generation);
-    let seen = if dfs.transpositions { Transpositions::take(cells, generation) } else { None };
+    let seen = if dfs.transpositions {
+        Transpositions::take(cells, dfs.generation.unwrap_or_else(new_generation))
+    } else {
+        None
+    };
     let key = seen.as_ref().map_or(0, |seen| seen.key(&board[..cells]));
     let mut lean = Lean {
         plan: &plan,
@@ -235,7 +238,6 @@ impl Lean<'_, '_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::sync::Arc;
 
     use puzzle_core::SplitMix64;
@@ -243,6 +245,17 @@ mod tests {
 
     use super::super::kept::tests::heuristic;
     use super::super::{slide_to, Budget, Dfs, Estimate, Geometry, Pdb, State};
+
+    /// The board `steps` random moves (possibly undoing each other) from the goal of `n` cells.
+    fn random_walk(geometry: &Geometry, n: usize, steps: usize, rng: &mut SplitMix64) -> State {
+        let mut state = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
+        for _ in 0..steps {
+            let blank = usize::from(state.blank);
+            let moves = &geometry.legal[blank][..usize::from(geometry.legal_len[blank])];
+            slide_to(&mut state, moves[rng.below(moves.len())].1);
+        }
+        state
+    }
 
     /// From random boards and bounds, the lean loop and the generic one visit the same nodes,
     /// find the same path and report the same next bound.
@@ -261,22 +274,13 @@ mod tests {
             let heuristic = heuristic(rows, cols, parts);
             let geometry = Geometry::new(rows, cols);
             for _ in 0..12 {
-                let mut state = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
-                for _ in 0..rng.below(60) {
-                    let blank = usize::from(state.blank);
-                    let moves = &geometry.legal[blank][..usize::from(geometry.legal_len[blank])];
-                    slide_to(&mut state, moves[rng.below(moves.len())].1);
-                }
+                let steps = rng.below(60);
+                let state = random_walk(&geometry, n, steps, &mut rng);
                 let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
                 assert!(estimate.kept.is_some(), "{rows}x{cols}: the indices are kept");
                 let h = estimate.reset(&geometry, &state);
                 for bound in [h, h + 2, h + 4, h + 6] {
-                    let budget = Budget {
-                        limits: &Limits::NONE,
-                        nodes: AtomicU64::new(0),
-                        stop: AtomicBool::new(false),
-                        interval: 1 << 12,
-                    };
+                    let budget = Budget::new(&Limits::NONE, 1 << 12);
                     let mut lean = Dfs::new(&geometry, &state, &estimate, bound, &budget, None);
                     lean.transpositions = false;
                     let mut generic = Dfs::new(&geometry, &state, &estimate, bound, &budget, None);
@@ -326,20 +330,11 @@ mod tests {
             let heuristic = heuristic(rows, cols, parts);
             let geometry = Geometry::new(rows, cols);
             for _ in 0..10 {
-                let mut state = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
-                for _ in 0..20 + rng.below(60) {
-                    let blank = usize::from(state.blank);
-                    let moves = &geometry.legal[blank][..usize::from(geometry.legal_len[blank])];
-                    slide_to(&mut state, moves[rng.below(moves.len())].1);
-                }
+                let steps = 20 + rng.below(60);
+                let state = random_walk(&geometry, n, steps, &mut rng);
                 let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
                 let h = estimate.reset(&geometry, &state);
-                let budget = Budget {
-                    limits: &Limits::NONE,
-                    nodes: AtomicU64::new(0),
-                    stop: AtomicBool::new(false),
-                    interval: 1 << 12,
-                };
+                let budget = Budget::new(&Limits::NONE, 1 << 12);
                 let optimum = optimum(&geometry, &state, &estimate, &budget);
                 for bound in (h..=optimum + 8).step_by(2) {
                     let mut lean = Dfs::new(&geometry, &state, &estimate, bound, &budget, None);

@@ -2,7 +2,7 @@
 //! first subtree in move order that reaches the goal gives the path, so the answer does not
 //! depend on timing.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use puzzle_core::Direction;
 use rayon::prelude::*;
@@ -136,7 +136,7 @@ fn frontier<E: Estimate>(
             }
         }
     }
-    let budget = Budget { limits: &Limits::NONE, nodes: AtomicU64::new(0), stop: AtomicBool::new(false), interval: 1 };
+    let budget = Budget::new(&Limits::NONE, 1);
     let walker = Dfs::new(geometry, state, estimate, bound, &budget, None);
     let mut cut = Cut { walker, depth, out: Vec::new(), least_cut: u32::MAX };
     cut.walk(0, h);

@@ -11,8 +11,6 @@
 //! bounds is at most the optimum, as the iteration's is, and the first unit (in move order, unit
 //! 0 first) that finds a path finds the path the whole iteration finds.
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
-
 use puzzle_core::Direction;
 use search::Limits;
 
@@ -109,7 +107,7 @@ pub(crate) fn below<E: Estimate>(
     limits: &Limits<'_>,
 ) -> UnitRun {
     let interval = limits.max_expanded.map_or(BUDGET_INTERVAL, |max| (max / 16).clamp(1, BUDGET_INTERVAL));
-    let budget = Budget { limits, nodes: AtomicU64::new(0), stop: AtomicBool::new(false), interval };
+    let budget = Budget::new(limits, interval);
     let mut h = estimate.reset(geometry, state);
     let nothing = UnitRun { found: None, next_bound: u32::MAX, nodes: 0, gave_up: false };
     if h > bound {

@@ -11,7 +11,7 @@ use puzzle_core::{Direction, Shape};
 use search::Limits;
 use sliding::pdb::PatternDb;
 use sliding::{
-    check, solve_fast, solve_split, solve_with, Answer, Board, BoardSpec, GoalKind, Heuristic, PdbHeuristic, Tier,
+    check, solve_fast, solve_split, solve_with, Answer, Board, BoardSpec, GoalKind, Heuristic, PdbHeuristic,
 };
 
 /// The shapes under test: every family of the issue, both sides of the 255-cell line.
@@ -37,7 +37,7 @@ fn shapes() -> Vec<(usize, usize)> {
 
 use puzzle_core::SplitMix64;
 
-use crate::common::scrambled;
+use crate::common::{quick_tables, scrambled};
 
 /// The exact distance from `start` to `goal` by breadth-first search over plain boards, or
 /// `None` when it is more than `max` moves.
@@ -176,11 +176,7 @@ fn quick_tables_solve_optimally_on_shapes_of_ten_to_sixteen_cells() {
         let shape = Shape::new(rows, cols).expect("a shape");
         {
             let goal = Board::goal(shape, kind).expect("a goal");
-            let keys = PdbHeuristic::tier_keys(rows, cols, goal.blank().0, Tier::Quick).expect("a small shape");
-            let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}))).collect();
-            let heuristic = Heuristic::Pdb(Arc::new(
-                PdbHeuristic::for_tier(shape, goal.blank().0, Tier::Quick, &tables).expect("tables for the keys"),
-            ));
+            let heuristic = quick_tables(&goal);
             for _ in 0..4 {
                 let steps = rng.below(max_steps(shape.n_cells()) + 1);
                 let start = scrambled(&goal, steps, &mut rng);

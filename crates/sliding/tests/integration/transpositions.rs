@@ -4,14 +4,11 @@
 //! tables), the path is the one linear conflict finds without any table, the first optimal path
 //! in move order.
 
-use std::sync::Arc;
-
 use puzzle_core::{Shape, SplitMix64};
 use search::Limits;
-use sliding::pdb::PatternDb;
-use sliding::{check, solve_split, Answer, Board, GoalKind, Heuristic, PdbHeuristic, Tier};
+use sliding::{check, solve_split, Answer, Board, GoalKind, Heuristic};
 
-use crate::common::scrambled;
+use crate::common::{quick_tables, scrambled};
 
 #[test]
 fn searches_with_transpositions_find_the_first_optimal_path() {
@@ -19,11 +16,7 @@ fn searches_with_transpositions_find_the_first_optimal_path() {
     for (rows, cols, kind) in [(5, 5, GoalKind::BlankFirst), (3, 6, GoalKind::BlankLast)] {
         let shape = Shape::new(rows, cols).expect("a shape");
         let goal = Board::goal(shape, kind).expect("a goal");
-        let keys = PdbHeuristic::tier_keys(rows, cols, goal.blank().0, Tier::Quick).expect("a small shape");
-        let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}))).collect();
-        let pdb = Heuristic::Pdb(Arc::new(
-            PdbHeuristic::for_tier(shape, goal.blank().0, Tier::Quick, &tables).expect("tables for the keys"),
-        ));
+        let pdb = quick_tables(&goal);
         for _ in 0..3 {
             let steps = 30 + rng.below(16);
             let start = scrambled(&goal, steps, &mut rng);

@@ -1,10 +1,20 @@
 //! Oracles shared by the sliding tests, written plainly: breadth-first search over boards as
-//! vectors of tiles; and random walks from a goal.
+//! vectors of tiles; random walks from a goal; the quick pattern databases of a small goal.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 
 use puzzle_core::{Direction, SplitMix64};
-use sliding::Board;
+use sliding::pdb::PatternDb;
+use sliding::{Board, Heuristic, PdbHeuristic, Tier};
+
+/// The quick tier's pattern databases for `goal`'s shape and blank, built here.
+pub fn quick_tables(goal: &Board) -> Heuristic {
+    let (shape, blank) = (goal.shape(), goal.blank().0);
+    let keys = PdbHeuristic::tier_keys(shape.rows(), shape.cols(), blank, Tier::Quick).expect("a small shape");
+    let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}))).collect();
+    Heuristic::Pdb(Arc::new(PdbHeuristic::for_tier(shape, blank, Tier::Quick, &tables).expect("tables for the keys")))
+}
 
 /// `steps` random blank moves from `goal`, never undoing the previous move.
 pub fn scrambled(goal: &Board, steps: usize, rng: &mut SplitMix64) -> Board {
