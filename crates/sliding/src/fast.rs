@@ -33,6 +33,7 @@ mod path;
 mod tape;
 #[cfg(test)]
 mod tests;
+mod tile;
 mod work;
 
 use std::ops::ControlFlow;
