@@ -22,7 +22,7 @@
 mod build;
 mod file;
 pub(crate) mod lookup;
-mod memory;
+pub(crate) mod memory;
 mod partition;
 pub(crate) mod regions;
 

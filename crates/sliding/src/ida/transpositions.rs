@@ -28,26 +28,30 @@
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use crate::pdb::memory::TableMemory;
+
 /// The most bits a packed board may take.
 const KEY_BITS: u32 = 128;
 
 /// The fewest slots a table starts with (512 KiB).
 const MIN_SLOTS_LOG2: u32 = 14;
 
-/// The most slots a table grows to (32 MiB per thread): on the 24-puzzle a table of 2^20 slots
-/// keeps nearly all the nodes that 2^22 keep (docs/benchmarks.md).
-const MAX_SLOTS_LOG2: u32 = 20;
+/// The most slots a table grows to (128 MiB per thread), reached by searches of more than 2^23
+/// nodes: on 24-puzzles of hundreds of millions of nodes, 2^22 slots cut 7–8% more nodes than
+/// 2^20 and 2^24 no more than 2^22 in more time; on #40 (9 M nodes) 2^20 keep nearly all the
+/// nodes 2^22 keep (docs/benchmarks.md, tenth and eleventh sessions).
+const MAX_SLOTS_LOG2: u32 = 22;
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u128,
-    /// The generation (high bits) and the cost at which the state was reached (low 16 bits).
-    tag: u64,
-}
+/// Bytes of a slot: the key (16 bytes, little-endian), then the tag (8 bytes): the generation
+/// (high bits) and the cost at which the state was reached (low 16 bits); the rest is padding,
+/// so that a slot never straddles two cache lines.
+const SLOT_BYTES: usize = 32;
 
-/// One thread's table, reused by the searches it runs.
+/// One thread's table, reused by the searches it runs. The slots live in memory advised for
+/// huge pages (`TableMemory`, as the pattern databases do): a table of 2^20 slots in 4-KiB pages
+/// would miss the processor's TLB on most reads.
 pub(super) struct Transpositions {
-    slots: Vec<Slot>,
+    slots: TableMemory,
     generation: u64,
     /// Bits per cell of the packed board.
     cell_bits: u32,
@@ -75,7 +79,7 @@ impl Transpositions {
             return None;
         }
         let mut table = TABLE.with(|t| t.borrow_mut().take()).unwrap_or_else(|| Transpositions {
-            slots: vec![Slot::default(); 1 << MIN_SLOTS_LOG2],
+            slots: TableMemory::zeroed(SLOT_BYTES << MIN_SLOTS_LOG2),
             generation: 0,
             cell_bits,
         });
@@ -87,8 +91,8 @@ impl Transpositions {
     /// Returns the table to this thread, grown when the search had many more nodes than slots.
     pub(super) fn put_back(mut self, nodes: u64) {
         let wanted = (nodes / 2).max(1).ilog2().clamp(MIN_SLOTS_LOG2, MAX_SLOTS_LOG2);
-        if 1usize << wanted > self.slots.len() {
-            self.slots = vec![Slot::default(); 1 << wanted];
+        if 1usize << wanted > self.len() {
+            self.slots = TableMemory::zeroed(SLOT_BYTES << wanted);
         }
         TABLE.with(|t| *t.borrow_mut() = Some(self));
     }
@@ -108,10 +112,16 @@ impl Transpositions {
         key ^ change << (u32::from(a) * self.cell_bits) ^ change << (u32::from(b) * self.cell_bits)
     }
 
+    /// The number of slots.
+    fn len(&self) -> usize {
+        self.slots.len() / SLOT_BYTES
+    }
+
+    /// The byte offset of `key`'s slot.
     #[inline(always)]
     fn slot(&self, key: u128) -> usize {
         let mixed = (key as u64 ^ (key >> 64) as u64 ^ (key >> 96) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (mixed >> 32) as usize & (self.slots.len() - 1)
+        ((mixed >> 32) as usize & (self.len() - 1)) * SLOT_BYTES
     }
 
     /// Whether the state `key` was reached before in this search at a cost of at most `g` (a
@@ -119,8 +129,12 @@ impl Transpositions {
     /// happened, whatever has taken its slot since.
     #[inline(always)]
     pub(super) fn contains(&self, key: u128, g: u32) -> bool {
-        let slot = &self.slots[self.slot(key)];
-        slot.key == key && slot.tag >> 16 == self.generation && (slot.tag & 0xffff) as u32 <= g
+        let at = self.slot(key);
+        let Some(slot) = self.slots.get(at..at + 24) else { return false };
+        let (stored, tag) = slot.split_at(16);
+        let stored = u128::from_le_bytes(stored.try_into().expect("16 bytes"));
+        let tag = u64::from_le_bytes(tag.try_into().expect("8 bytes"));
+        stored == key && tag >> 16 == self.generation && (tag & 0xffff) as u32 <= g
     }
 
     /// Records that the search reached the state `key` at cost `g`.
@@ -128,8 +142,11 @@ impl Transpositions {
     pub(super) fn record(&mut self, key: u128, g: u32) {
         let Ok(g) = u16::try_from(g) else { return };
         let tag = self.generation << 16 | u64::from(g);
-        let index = self.slot(key);
-        self.slots[index] = Slot { key, tag };
+        let at = self.slot(key);
+        if let Some(slot) = self.slots.get_mut(at..at + 24) {
+            slot[..16].copy_from_slice(&key.to_le_bytes());
+            slot[16..].copy_from_slice(&tag.to_le_bytes());
+        }
     }
 }
 
@@ -202,7 +219,7 @@ mod tests {
         table.record(other, 3);
         table.put_back(1 << 40);
         let table = Transpositions::take(16, new_generation()).expect("packs");
-        assert_eq!(table.slots.len(), 1 << MAX_SLOTS_LOG2, "grown to the most slots");
+        assert_eq!(table.len(), 1 << MAX_SLOTS_LOG2, "grown to the most slots");
         assert!(!table.contains(other, 3));
         table.put_back(0);
     }

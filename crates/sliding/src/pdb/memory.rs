@@ -1,4 +1,5 @@
-//! The memory a table lives in: an anonymous mapping that asks the kernel for huge pages where it
+//! The memory a table lives in (a pattern database, or a search's table of transpositions,
+//! `ida/transpositions.rs`): an anonymous mapping that asks the kernel for huge pages where it
 //! has them (Linux's transparent huge pages), since a search reads its tables at random and a
 //! table of hundreds of megabytes in 4-KiB pages misses the processor's page cache (TLB) on
 //! almost every lookup. The mapping is zero-filled, like a fresh `vec![0; len]`.
@@ -20,7 +21,7 @@ impl TableMemory {
     /// failing `Vec` allocation would be.
     pub(crate) fn zeroed(len: usize) -> TableMemory {
         let map = MmapMut::map_anon(len.max(1))
-            .unwrap_or_else(|err| panic!("cannot allocate {len} bytes for a pattern database: {err}"));
+            .unwrap_or_else(|err| panic!("cannot allocate {len} bytes for a table: {err}"));
         #[cfg(target_os = "linux")]
         {
             // Only a hint: without huge pages (switched off, or `never`) the table works the same.
