@@ -42,10 +42,12 @@ const MIN_SLOTS_LOG2: u32 = 14;
 /// nodes 2^22 keep (docs/benchmarks.md, tenth and eleventh sessions).
 const MAX_SLOTS_LOG2: u32 = 22;
 
-/// Bytes of a slot: the key (16 bytes, little-endian), then the tag (8 bytes): the generation
-/// (high bits) and the cost at which the state was reached (low 16 bits); the rest is padding,
-/// so that a slot never straddles two cache lines.
+/// Bytes of a slot: the key (`KEY_BYTES`, little-endian), then the tag (up to `USED_BYTES`):
+/// the generation (high bits) and the cost at which the state was reached (low 16 bits); the
+/// rest is padding, so that a slot never straddles two cache lines.
 const SLOT_BYTES: usize = 32;
+const KEY_BYTES: usize = 16;
+const USED_BYTES: usize = KEY_BYTES + 8;
 
 /// One thread's table, reused by the searches it runs. The slots live in memory advised for
 /// huge pages (`TableMemory`, as the pattern databases do): a table of 2^20 slots in 4-KiB pages
@@ -130,10 +132,10 @@ impl Transpositions {
     #[inline(always)]
     pub(super) fn contains(&self, key: u128, g: u32) -> bool {
         let at = self.slot(key);
-        let Some(slot) = self.slots.get(at..at + 24) else { return false };
-        let (stored, tag) = slot.split_at(16);
-        let stored = u128::from_le_bytes(stored.try_into().expect("16 bytes"));
-        let tag = u64::from_le_bytes(tag.try_into().expect("8 bytes"));
+        let Some(slot) = self.slots.get(at..at + USED_BYTES) else { return false };
+        let (stored, tag) = slot.split_at(KEY_BYTES);
+        let stored = u128::from_le_bytes(stored.try_into().expect("a key's bytes"));
+        let tag = u64::from_le_bytes(tag.try_into().expect("a tag's bytes"));
         stored == key && tag >> 16 == self.generation && (tag & 0xffff) as u32 <= g
     }
 
@@ -143,9 +145,9 @@ impl Transpositions {
         let Ok(g) = u16::try_from(g) else { return };
         let tag = self.generation << 16 | u64::from(g);
         let at = self.slot(key);
-        if let Some(slot) = self.slots.get_mut(at..at + 24) {
-            slot[..16].copy_from_slice(&key.to_le_bytes());
-            slot[16..].copy_from_slice(&tag.to_le_bytes());
+        if let Some(slot) = self.slots.get_mut(at..at + USED_BYTES) {
+            slot[..KEY_BYTES].copy_from_slice(&key.to_le_bytes());
+            slot[KEY_BYTES..].copy_from_slice(&tag.to_le_bytes());
         }
     }
 }
