@@ -2,6 +2,8 @@
 //! printer in input order; under `--shard`, `--split` and `--unit` kept until the input ends.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::mpsc;
 
 use rayon::prelude::*;
 use sliding::{Board, Format};
@@ -18,8 +20,12 @@ pub(super) struct Item {
     pub(super) board: Result<Board, BadInput>,
 }
 
-/// Boards solved (in parallel) and printed together when a batch is read a line at a time.
+/// Boards read and solved (in parallel) together when a batch is read a line at a time.
 pub(super) const CHUNK: usize = 4096;
+
+/// A board's answer: `None` for a board refused at reading, `Err` inside for one the planner
+/// refuses.
+type Answer = anyhow::Result<Option<Result<Timed, String>>>;
 
 /// The state of a run across the chunks of its input.
 pub(super) struct Batch<'t> {
@@ -89,7 +95,8 @@ impl Batch<'_> {
     }
 
     /// Solves this shard's boards of `items` on `--jobs` threads and prints their answers in
-    /// input order; `total`, under `--shard`, is the number of boards in the whole input.
+    /// input order, each as soon as the boards before it are printed; `total`, under `--shard`,
+    /// is the number of boards in the whole input.
     fn solve_chunk(
         &mut self,
         settings: &SlideSettings,
@@ -124,43 +131,71 @@ impl Batch<'_> {
                 format!("{} nodes, bound {bound}", crate::progress::human(nodes))
             },
         );
-        let answers: Vec<anyhow::Result<Option<Result<Timed, String>>>> = selected
-            .par_iter()
-            .map(|(_, item)| {
-                let answer = item.board.as_ref().ok().map(|board| planner.solve(board)).transpose();
-                ticker.bar().inc(1);
-                answer
-            })
-            .collect();
-        drop(ticker);
-        for (&(number, item), answer) in selected.iter().zip(answers) {
-            let place = total.map(|total| (number, total));
-            let label = item.label.as_deref();
-            let message = match (&item.board, answer?) {
-                (Ok(board), Some(Ok(timed))) => {
-                    self.printer.answer(out, &Answered { format, label, board, timed: &timed, place })?;
-                    if let Some(strips) = &mut self.strips {
-                        strips.push_answer(number + 1, label, board, &timed.drawn(board)?);
+        // The threads take the boards in input order, each the next one not taken, and the answers
+        // are printed as soon as every board before them is: a batch of long searches shows its
+        // answers one by one instead of all at the end.
+        let next = AtomicUsize::new(0);
+        let solve = |index: usize| {
+            let answer = selected[index].1.board.as_ref().ok().map(|board| planner.solve(board)).transpose();
+            ticker.bar().inc(1);
+            answer
+        };
+        std::thread::scope(|scope| -> anyhow::Result<()> {
+            let (sender, receiver) = mpsc::channel::<(usize, Answer)>();
+            let workers = rayon::current_num_threads().min(selected.len()).max(1);
+            let (next, solve, count) = (&next, &solve, selected.len());
+            scope.spawn(move || {
+                (0..workers).into_par_iter().for_each_with(sender, |sender, _| loop {
+                    let index = next.fetch_add(1, Relaxed);
+                    if index >= count {
+                        break;
                     }
-                    continue;
+                    // The printer has stopped (an error writing): take no more boards.
+                    if sender.send((index, solve(index))).is_err() {
+                        break;
+                    }
+                });
+            });
+            let mut waiting: Vec<Option<Answer>> = selected.iter().map(|_| None).collect();
+            let mut printed = 0;
+            for (index, answer) in receiver {
+                waiting[index] = Some(answer);
+                while let Some(answer) = waiting.get_mut(printed).and_then(Option::take) {
+                    let (number, item) = selected[printed];
+                    printed += 1;
+                    // The progress bar steps aside while the answer is written.
+                    ticker.bar().suspend(|| -> anyhow::Result<()> {
+                        let place = total.map(|total| (number, total));
+                        let label = item.label.as_deref();
+                        let message = match (&item.board, answer?) {
+                            (Ok(board), Some(Ok(timed))) => {
+                                self.printer.answer(out, &Answered { format, label, board, timed: &timed, place })?;
+                                out.flush()?;
+                                if let Some(strips) = &mut self.strips {
+                                    strips.push_answer(number + 1, label, board, &timed.drawn(board)?);
+                                }
+                                return Ok(());
+                            }
+                            (Err(bad), _) => bad.to_string(),
+                            (Ok(_), Some(Err(message))) => format!("{name}: board {}: {message}", number + 1),
+                            (Ok(_), None) => unreachable!("every good board is solved"),
+                        };
+                        // A bad board in its place: `error: …` on stdout (or `{"error": …}`), and on
+                        // stderr.
+                        self.printer.error(out, label, &message, place)?;
+                        out.flush()?;
+                        eprintln!("error: {message}");
+                        if let Some(strips) = &mut self.strips {
+                            strips.push_error(number + 1, label, &message);
+                        }
+                        self.bad_input = true;
+                        Ok(())
+                    })?;
                 }
-                (Err(bad), _) => bad.to_string(),
-                (Ok(_), Some(Err(message))) => format!("{name}: board {}: {message}", number + 1),
-                (Ok(_), None) => unreachable!("every good board is solved"),
-            };
-            // A bad board in its place: `error: …` on stdout (or `{"error": …}`), and on stderr.
-            self.printer.error(out, label, &message, place)?;
-            out.flush()?;
-            eprintln!("error: {message}");
-            if let Some(strips) = &mut self.strips {
-                strips.push_error(number + 1, label, &message);
             }
-            self.bad_input = true;
-        }
-        if items.len() == CHUNK {
-            // Answers of a long batch appear chunk by chunk.
-            out.flush()?;
-        }
+            Ok(())
+        })?;
+        drop(ticker);
         Ok(())
     }
 }
