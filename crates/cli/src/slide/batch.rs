@@ -160,21 +160,20 @@ impl Batch<'_> {
             let mut printed = 0;
             for (index, answer) in receiver {
                 waiting[index] = Some(answer);
-                while let Some(answer) = waiting.get_mut(printed).and_then(Option::take) {
-                    let (number, item) = selected[printed];
-                    printed += 1;
-                    // The progress bar steps aside while the answer is written.
-                    ticker.bar().suspend(|| -> anyhow::Result<()> {
+                // The answers now ready, written together while the progress bar steps aside.
+                ticker.bar().suspend(|| -> anyhow::Result<()> {
+                    while let Some(answer) = waiting.get_mut(printed).and_then(Option::take) {
+                        let (number, item) = selected[printed];
+                        printed += 1;
                         let place = total.map(|total| (number, total));
                         let label = item.label.as_deref();
                         let message = match (&item.board, answer?) {
                             (Ok(board), Some(Ok(timed))) => {
                                 self.printer.answer(out, &Answered { format, label, board, timed: &timed, place })?;
-                                out.flush()?;
                                 if let Some(strips) = &mut self.strips {
                                     strips.push_answer(number + 1, label, board, &timed.drawn(board)?);
                                 }
-                                return Ok(());
+                                continue;
                             }
                             (Err(bad), _) => bad.to_string(),
                             (Ok(_), Some(Err(message))) => format!("{name}: board {}: {message}", number + 1),
@@ -189,9 +188,9 @@ impl Batch<'_> {
                             strips.push_error(number + 1, label, &message);
                         }
                         self.bad_input = true;
-                        Ok(())
-                    })?;
-                }
+                    }
+                    Ok(out.flush()?)
+                })?;
             }
             Ok(())
         })?;
