@@ -142,21 +142,28 @@ pub enum ParseErrorKind {
     SecondGoal,
 }
 
-/// The format of `text`, from its first non-blank line: a single token (the count `T`) means
-/// judge B; three tokens, with no blank line between two non-blank lines, mean judge A; anything
-/// else, and an empty input, is a grid. [`Format::Lines`] is never detected, as it needs a size.
+/// The format of `text`: a first non-blank line of a single token (the count `T`) means judge B;
+/// exactly three non-blank lines of three numbers each, with no blank line between them, mean
+/// judge A; anything else, and an empty input, is a grid (so a board of three columns and more
+/// or fewer than three rows is a grid). [`Format::Lines`] is never detected, as it needs a size.
 pub fn detect_format(text: &str) -> Format {
-    match lines(text).find(|line| !line.is_blank()).map(|line| line.tokens().count()) {
+    let mut rows = lines(text).filter(|line| !line.is_blank());
+    match rows.next().map(|line| line.tokens().count()) {
         Some(1) => Format::JudgeB,
-        Some(SIDE) if is_one_block(text) => Format::JudgeA,
+        Some(SIDE) if is_judge_a(text) => Format::JudgeA,
         _ => Format::Grid,
     }
 }
 
-/// Whether no blank line stands between two non-blank lines of `text`.
-fn is_one_block(text: &str) -> bool {
-    let numbers: Vec<usize> = lines(text).filter(|line| !line.is_blank()).map(|line| line.number).collect();
-    numbers.windows(2).all(|pair| pair[1] == pair[0] + 1)
+/// Whether `text` is one block of exactly three non-blank lines of three numbers each.
+fn is_judge_a(text: &str) -> bool {
+    let rows: Vec<Line<'_>> = lines(text).filter(|line| !line.is_blank()).collect();
+    rows.len() == SIDE
+        && rows.windows(2).all(|pair| pair[1].number == pair[0].number + 1)
+        && rows.iter().all(|row| {
+            let tokens: Vec<_> = row.tokens().collect();
+            tokens.len() == SIDE && tokens.iter().all(|token| token.text.parse::<u32>().is_ok())
+        })
 }
 
 /// Reads one judge-A board. Blank lines are ignored.
@@ -454,10 +461,14 @@ mod tests {
         let cases = [
             ("1 0 3\n4 2 5\n7 8 6\n", Format::JudgeA),
             ("\n\n1 0 3\r\n4 2 5\r\n7 8 6\r\n\n", Format::JudgeA),
-            // Malformed judge-A inputs stay judge A, so they keep judge A's errors.
-            ("1 0 3\n4 2 5\n7 8 6\n1 1 1\n", Format::JudgeA),
-            ("1 0 3\n4 2\n", Format::JudgeA),
-            ("1 0 3\n4 2 5 6\n7 8\n", Format::JudgeA),
+            ("1 0 3\n4 2 5\n7 8 6", Format::JudgeA),
+            // Three columns but not three rows of three numbers: a grid of any shape.
+            ("1 0 3\n4 2 5\n7 8 6\n1 1 1\n", Format::Grid),
+            ("1 5 3\n6 11 9\n2 0 8\n4 7 10\n", Format::Grid),
+            ("1 0 3\n4 2 5\n", Format::Grid),
+            ("1 0 3\n4 2\n", Format::Grid),
+            ("1 0 3\n4 2 5 6\n7 8\n", Format::Grid),
+            ("1 _ 3\n4 2 5\n7 8 6\n", Format::Grid),
             ("\n2\n1#3\n", Format::JudgeB),
             ("2\n\n1#3\n425\n786\n\n123\n456\n78#\n", Format::JudgeB),
             ("x\n", Format::JudgeB),

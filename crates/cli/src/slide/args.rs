@@ -16,8 +16,8 @@ use crate::shared_args::{FileArg, MaxNodesArg, OutputArg, SvgArg, TimeLimitArg};
 pub struct SlideArgs {
     #[command(flatten)]
     pub file: FileArg,
-    /// The input format; detected when absent: a lone number `T` first means judge-b, one 3×3
-    /// board of numbers judge-a, `--size` lines, anything else grid
+    /// The input format; detected when absent: a lone number `T` first means judge-b, exactly
+    /// three rows of three numbers judge-a, `--size` lines, anything else (any other R×C board) grid
     #[arg(long, value_enum)]
     pub format: Option<SlideFormat>,
     /// The board size for the lines format, as RxC (for example 4x4)

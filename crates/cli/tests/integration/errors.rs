@@ -47,17 +47,18 @@ macro_rules! answered {
 
 use common::temp_file;
 
-// Judge A (BOJ 1525).
+// Judge A (BOJ 1525). Only three rows of three numbers are detected as judge A; the malformed
+// ones below are grids unless `--format judge-a` says otherwise (`detection.rs`).
 refused! {
     judge_a_empty_input: ["slide"], "" => "1:1: empty input: expected a board";
     judge_a_only_whitespace: ["slide"], " \n\t\n\n" => "1:1: empty input: expected a board";
-    judge_a_too_few_rows: ["slide"], "1 0 3\n4 2 5\n" => "3:1: expected 3 rows, found 2";
-    judge_a_too_many_rows: ["slide"], "1 0 3\n4 2 5\n7 8 6\n1 2 3\n" => "4:1: expected 3 rows, found 4";
-    judge_a_too_many_values: ["slide"], "1 0 3\n4 2 5 6\n7 8 6\n" => "2:7: expected 3 values in a row, found 4";
-    judge_a_too_few_values: ["slide"], "1 0 3\n4 2\n7 8 6\n" => "2:4: expected 3 values in a row, found 2";
-    judge_a_not_a_number: ["slide"], "1 0 3\n4 x 5\n7 8 6\n" => "2:3: expected a tile number 0-8, found `x`";
+    judge_a_too_few_rows: ["slide", "--format", "judge-a"], "1 0 3\n4 2 5\n" => "3:1: expected 3 rows, found 2";
+    judge_a_too_many_rows: ["slide", "--format", "judge-a"], "1 0 3\n4 2 5\n7 8 6\n1 2 3\n" => "4:1: expected 3 rows, found 4";
+    judge_a_too_many_values: ["slide", "--format", "judge-a"], "1 0 3\n4 2 5 6\n7 8 6\n" => "2:7: expected 3 values in a row, found 4";
+    judge_a_too_few_values: ["slide", "--format", "judge-a"], "1 0 3\n4 2\n7 8 6\n" => "2:4: expected 3 values in a row, found 2";
+    judge_a_not_a_number: ["slide", "--format", "judge-a"], "1 0 3\n4 x 5\n7 8 6\n" => "2:3: expected a tile number 0-8, found `x`";
     judge_a_out_of_range: ["slide"], "1 0 3\n4 9 5\n7 8 6\n" => "2:3: tile 9 is out of range 0..8";
-    judge_a_negative: ["slide"], "1 0 3\n4 -2 5\n7 8 6\n" => "2:3: expected a tile number 0-8, found `-2`";
+    judge_a_negative: ["slide", "--format", "judge-a"], "1 0 3\n4 -2 5\n7 8 6\n" => "2:3: expected a tile number 0-8, found `-2`";
     judge_a_duplicate_tile: ["slide"], "1 0 3\n4 2 5\n7 2 6\n" => "3:3: tile 2 appears twice";
     judge_a_no_blank: ["slide"], "1 8 3\n4 2 5\n7 6 4\n" => "1:1: the board has no blank";
     judge_a_two_blanks: ["slide"], "1 0 3\n4 2 5\n7 0 6\n" => "3:3: a second blank";
@@ -778,7 +779,7 @@ fn a_long_bad_token_is_quoted_by_its_start() {
             format!("1:1: expected the number of boards T, found `{}`", quoted("9")),
         ),
         (
-            vec!["slide"],
+            vec!["slide", "--format", "judge-a"],
             format!("1 0 3\n4 {} 5\n7 8 6\n", long("x")),
             format!("2:3: expected a tile number 0-8, found `{}`", quoted("x")),
         ),

@@ -4,6 +4,7 @@
 //! crate and its dependencies are linked once.
 
 mod common;
+mod detection;
 mod edge_best_cli;
 mod edge_brute_cli;
 mod edge_cli;

@@ -62,8 +62,12 @@ fn forced_format_mismatch_is_an_error() {
 fn bad_input_names_the_place() {
     check(&[], "", (1, "", "error: <stdin>:1:1: empty input: expected a board\n"));
     check(&[], " \n\t\n", (1, "", "error: <stdin>:1:1: empty input: expected a board\n"));
-    check(&[], "1 0 3\n4 2 5\n", (1, "", "error: <stdin>:3:1: expected 3 rows, found 2\n"));
-    check(&[], "1 0 3\n4 2 5 6\n7 8 6\n", (1, "", "error: <stdin>:2:7: expected 3 values in a row, found 4\n"));
+    // Two rows of three are a 2×3 grid, not a short judge-A board.
+    check(&[], "1 0 3\n4 2 5\n", (0, "2\n", ""));
+    check(&["--format", "judge-a"], "1 0 3\n4 2 5\n", (1, "", "error: <stdin>:3:1: expected 3 rows, found 2\n"));
+    // A ragged board is a grid, whose bad boards are also reported in their place on stdout.
+    let ragged = "error: <stdin>:2:7: expected 3 values in a row, found 4\n";
+    check(&[], "1 0 3\n4 2 5 6\n7 8 6\n", (1, ragged, ragged));
     check(&[], "1 0 3\n4 9 5\n7 8 6\n", (1, "", "error: <stdin>:2:3: tile 9 is out of range 0..8\n"));
     check(&[], "1 0 3\n4 2 5\n7 2 6\n", (1, "", "error: <stdin>:3:3: tile 2 appears twice\n"));
     check(&[], "1 8 3\n4 2 5\n7 6 4\n", (1, "", "error: <stdin>:1:1: the board has no blank\n"));
