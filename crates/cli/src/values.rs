@@ -35,11 +35,9 @@ pub fn parse_edge_size(text: &str) -> Result<(usize, usize), String> {
 
 /// Reads a number of seconds: finite, not negative, below 10^9.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("expected a number of seconds, not `{}`", excerpt(text)))
+    text.parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9).map(Duration::from_secs_f64).ok_or_else(
+        || format!("expected a number of seconds from 0 up to (not including) 1e9, not `{}`", excerpt(text)),
+    )
 }
 
 #[cfg(test)]
@@ -101,7 +99,10 @@ mod tests {
         let long = "7".repeat(100_000);
         assert_eq!(
             parse_seconds(&long),
-            Err(format!("expected a number of seconds, not `{}…`", "7".repeat(puzzle_core::text::EXCERPT_CHARS)))
+            Err(format!(
+                "expected a number of seconds from 0 up to (not including) 1e9, not `{}…`",
+                "7".repeat(puzzle_core::text::EXCERPT_CHARS)
+            ))
         );
     }
 }

@@ -57,8 +57,8 @@ pub struct EdgeArgs {
     #[arg(long, value_name = "FILE")]
     pub sol: Option<PathBuf>,
     /// Count solutions up to the board's own symmetries (turns of the whole board), a symmetric
-    /// solution once
-    #[arg(long, conflicts_with_all = ["count", "all"])]
+    /// solution once (a count of pictures: not with --plain)
+    #[arg(long, conflicts_with_all = ["count", "all", "plain"])]
     pub distinct: bool,
     /// Print every solution (distinct pictures; with --plain every placement) in search order:
     /// `.sol` blocks for .puz, boxes headed `solution K:` for marks, JSON lines with --json

@@ -45,7 +45,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
                     let message = "--priority names colours of .puz puzzles; marks puzzles have none".to_owned();
                     return Err(bad("--priority", message));
                 }
-                settings.priority = parse_colours(colours)?;
+                settings.priority = parse_colours(colours, puzzle.n_colours())?;
             }
             if let Some(nodes) = args.restart_nodes {
                 settings.restart_nodes = nodes;
@@ -144,18 +144,26 @@ fn edges_of(puzzle: &Puzzle) -> usize {
     rows * (cols - 1) + cols * (rows - 1)
 }
 
-fn parse_colours(text: &str) -> anyhow::Result<Vec<u16>> {
+/// Reads `--priority`: `none`, or colours of the puzzle (below `n_colours`), the frame's colour 0
+/// included.
+fn parse_colours(text: &str, n_colours: usize) -> anyhow::Result<Vec<u16>> {
     if text == "none" {
         return Ok(Vec::new());
     }
     text.split(',')
         .map(|c| {
-            c.trim().parse::<u16>().map_err(|_| {
-                bad(
+            let excerpt = puzzle_core::text::excerpt(c.trim());
+            let colour = c.trim().parse::<u16>().map_err(|_| {
+                bad("--priority", format!("expected `none` or colours like 13,16,10, found `{excerpt}`"))
+            })?;
+            if usize::from(colour) >= n_colours {
+                let range = n_colours.saturating_sub(1);
+                return Err(bad(
                     "--priority",
-                    format!("expected `none` or colours like 13,16,10, found `{}`", puzzle_core::text::excerpt(c)),
-                )
-            })
+                    format!("colour {colour} is not in this puzzle, whose colours are 0-{range}"),
+                ));
+            }
+            Ok(colour)
         })
         .collect()
 }

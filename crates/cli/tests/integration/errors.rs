@@ -826,3 +826,45 @@ fn a_long_bad_token_is_quoted_by_its_start() {
     assert_eq!(run.code, 1, "{}", run.failure("exit status"));
     assert!(run.stderr.len() < 400 && run.stderr.contains(&quoted("9")), "{}", run.failure("a short message"));
 }
+
+/// Argument values out of their range, and flags that cannot go together, are usage errors that
+/// name the range or the conflict (none is dropped silently).
+#[test]
+fn arguments_out_of_range_or_in_conflict() {
+    let run = common::puzzle(&["slide", "--time-limit", "1e9"], "1 0 3\n4 2 5\n7 8 6\n");
+    assert_eq!(run.code, 1, "{}", run.failure("exit status"));
+    assert!(
+        run.stderr.contains("expected a number of seconds from 0 up to (not including) 1e9, not `1e9`"),
+        "{}",
+        run.failure("the range named")
+    );
+    // Set 1's 3×3 has colours 0 to 4 (read here from the file, not assumed).
+    let text = std::fs::read_to_string(common::workspace_root().join(SET1_3X3)).expect("the fixture");
+    let largest = text
+        .lines()
+        .skip(1)
+        .flat_map(|line| line.split_whitespace().map(|c| c.parse::<u16>().expect("a colour")))
+        .max()
+        .expect("pieces");
+    for priority in [largest + 1, 9999] {
+        let run = common::puzzle(&["edge", "--best", "--priority", &priority.to_string(), SET1_3X3], "");
+        let expected =
+            format!("error: --priority: colour {priority} is not in this puzzle, whose colours are 0-{largest}\n");
+        assert_eq!(
+            (run.code, run.stdout.as_str(), run.stderr.as_str()),
+            (1, "", expected.as_str()),
+            "{}",
+            run.failure("refused")
+        );
+    }
+    let run =
+        common::puzzle(&["edge", "--best", "--priority", &largest.to_string(), "--time-limit", "0.1", SET1_3X3], "");
+    assert_eq!(run.code, 0, "{}", run.failure("a colour of the puzzle is accepted"));
+    let run = common::puzzle(&["edge", "--distinct", "--plain", SET1_3X3], "");
+    assert_eq!(run.code, 1, "{}", run.failure("exit status"));
+    assert!(
+        run.stderr.starts_with("error: the argument '--distinct' cannot be used with '--plain'"),
+        "{}",
+        run.failure("the conflict named")
+    );
+}

@@ -180,7 +180,7 @@ fn limits_give_up_without_calling_the_board_unsolvable() {
     let (code, stdout, _) = run(&args, board);
     assert_eq!(code, 0);
     assert!((41..=57).contains(&gave_up_bound(&stdout)), "{stdout}");
-    check(&["--time-limit", "soon"], board, (1, "", "error: invalid value 'soon' for '--time-limit <SECONDS>': expected a number of seconds, not `soon`\n\nFor more information, try '--help'.\n"));
+    check(&["--time-limit", "soon"], board, (1, "", "error: invalid value 'soon' for '--time-limit <SECONDS>': expected a number of seconds from 0 up to (not including) 1e9, not `soon`\n\nFor more information, try '--help'.\n"));
 }
 
 #[test]
