@@ -1,6 +1,7 @@
 //! `cargo xtask`: project automation (fixtures, snapshots, tidy checks), run as `cargo xtask <command>`.
 
 mod bench;
+mod board;
 mod fast;
 mod fixtures;
 mod fuzz;
@@ -59,6 +60,18 @@ enum Command {
         /// Test the dev build (already built by `cargo test`) instead of the release build
         #[arg(long)]
         dev: bool,
+    },
+    /// Print a seeded random sliding board in the grid format: shuffled (solvable), or --moves
+    /// random moves from the goal (e.g. `cargo xtask board 100x100 > board-100x100.txt`)
+    Board {
+        /// The board's size as RxC
+        size: String,
+        /// Random moves from the goal instead of a uniform shuffle
+        #[arg(long)]
+        moves: Option<usize>,
+        /// The seed of the shuffle
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Build (or check) the pattern databases of the 15- and 24-puzzle ahead of time, in the cache
     /// directory (`puzzle pdb path` prints it)
@@ -191,6 +204,8 @@ fn main() -> ExitCode {
             suites::run(&root, &data, large_limit)
         }
         Command::Fuzz { cases } => fuzz::run(&root, cases),
+        Command::Board { size, moves, seed } => parse_size(&size)
+            .and_then(|(rows, cols)| board::write(rows, cols, moves, seed, &mut std::io::stdout().lock())),
         Command::Pdb { sizes } => pdb(&root, &sizes),
         Command::Slurm { dev } => slurm::run(&root, !dev),
     };
@@ -212,6 +227,15 @@ fn pdb(root: &Path, sizes: &[String]) -> anyhow::Result<()> {
         .status()?;
     anyhow::ensure!(status.success(), "puzzle pdb build failed");
     Ok(())
+}
+
+/// A board size `RxC`, both sides from 2 to 1,024.
+fn parse_size(text: &str) -> anyhow::Result<(usize, usize)> {
+    use anyhow::Context;
+    let side = |part: &str| part.trim().parse::<usize>().ok().filter(|n| (2..=1024).contains(n));
+    text.split_once(['x', 'X'])
+        .and_then(|(rows, cols)| Some((side(rows)?, side(cols)?)))
+        .with_context(|| format!("expected a size RxC with sides from 2 to 1024, not `{text}`"))
 }
 
 /// The workspace root: the parent of this crate's directory.

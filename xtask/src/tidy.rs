@@ -11,6 +11,8 @@ use std::process::Command;
 use anyhow::{bail, Context};
 use serde_json::Value;
 
+mod tour;
+
 /// Which workspace crates a crate may depend on.
 #[derive(Debug, Clone, Copy)]
 enum Allowed {
@@ -61,6 +63,8 @@ fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
     let mut violations = dependency_violations(&metadata)?;
     let architecture = fs::read_to_string(root.join("ARCHITECTURE.md")).context("reading ARCHITECTURE.md")?;
     violations.extend(diagram_violations(&architecture, &dependency_edges(&metadata)?));
+    let readme = fs::read_to_string(root.join("README.md")).context("reading README.md")?;
+    violations.extend(tour::violations(&readme, root));
 
     for path in rust_files(root)? {
         let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;

@@ -2,6 +2,7 @@
 //! answers. This is the only place (with `xtask`) that does I/O.
 
 mod edge;
+mod generate;
 mod input;
 mod interrupt;
 mod jobs;
@@ -36,9 +37,13 @@ Exit status:
 #[command(name = "puzzle", version, after_help = EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
     #[command(flatten)]
     progress: shared_args::ProgressArg,
+    /// Print the man page or a shell's completion script, generated from these definitions, and
+    /// exit (e.g. `puzzle --generate complete-bash > /etc/bash_completion.d/puzzle`)
+    #[arg(long, value_enum, value_name = "KIND", exclusive = true)]
+    generate: Option<generate::Generate>,
 }
 
 // Parsed once per process: the size of the edge arguments costs nothing worth a box.
@@ -94,14 +99,35 @@ fn main() -> ExitCode {
         // Usage errors are bad input (exit 1); help and version exit 0 when they are printed.
         Err(err) => return output::print_clap(&err),
     };
-    if let Err(err) = cli.command.jobs().set_threads() {
+    let command = match (&cli.command, cli.generate) {
+        (Some(command), None) => command,
+        (Some(_), Some(_)) => {
+            use clap::CommandFactory;
+            let message = "--generate is given alone, without a command";
+            return output::print_clap(&Cli::command().error(clap::error::ErrorKind::ArgumentConflict, message));
+        }
+        (None, Some(kind)) => {
+            let mut out = output::Output::new(io::stdout().lock());
+            let result = generate::write::<Cli>(kind, &mut out).and_then(|()| Ok(out.flush()?));
+            return match out.failure() {
+                Some(failure) => output::report_failure(failure),
+                None => result.map_or_else(|err| report(&err), |()| ExitCode::SUCCESS),
+            };
+        }
+        (None, None) => {
+            use clap::CommandFactory;
+            let err = Cli::command().error(clap::error::ErrorKind::MissingSubcommand, "a command is required");
+            return output::print_clap(&err);
+        }
+    };
+    if let Err(err) = command.jobs().set_threads() {
         return report(&err);
     }
     interrupt::install();
     progress::set_quiet(cli.progress.quiet);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(output::Output::new(stdout.lock()));
-    let result = match &cli.command {
+    let result = match command {
         Command::Slide(args) => slide::run(args, &mut out),
         Command::Edge(args) => edge::run(args, &mut out),
         Command::Merge(args) => merge::run(args, &mut out),

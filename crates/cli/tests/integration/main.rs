@@ -12,6 +12,7 @@ mod edge_colour_cli;
 mod errors;
 mod fixtures;
 mod fuzz;
+mod generate;
 mod limits_cli;
 mod scale_cli;
 mod slide_cli;
