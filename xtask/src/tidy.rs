@@ -1,6 +1,9 @@
 //! `cargo xtask tidy`: checks the architecture invariants and code conventions that the compiler
 //! cannot: dependency edges between workspace crates (and that ARCHITECTURE.md's diagram draws
-//! exactly them), `//!` file headers, forbidden test attributes.
+//! exactly them), `//!` file headers, forbidden test attributes, and the docs' references
+//! (`tidy/docs.rs`).
+
+mod docs;
 
 use std::collections::BTreeSet;
 use std::ffi::OsString;
@@ -42,7 +45,9 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
     if !violations.is_empty() {
         bail!("tidy found {} problem(s):\n  {}", violations.len(), violations.join("\n  "));
     }
-    println!("tidy: dependency edges, the architecture diagram, file headers and test attributes are fine");
+    println!(
+        "tidy: dependency edges, the architecture diagram, file headers, test attributes and the docs' paths are fine"
+    );
     Ok(())
 }
 
@@ -62,10 +67,15 @@ fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
     let architecture = fs::read_to_string(root.join("ARCHITECTURE.md")).context("reading ARCHITECTURE.md")?;
     violations.extend(diagram_violations(&architecture, &dependency_edges(&metadata)?));
 
+    let repo = docs::Repo::read(root)?;
+    for (name, text) in docs::checked_docs(&repo) {
+        violations.extend(docs::doc_violations(name, text, &repo));
+    }
     for path in rust_files(root)? {
         let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
         let name = path.strip_prefix(root).unwrap_or(&path).display().to_string().replace('\\', "/");
         violations.extend(source_violations(&name, &text));
+        violations.extend(docs::citation_violations(&name, &text, &repo));
     }
     Ok(violations)
 }
