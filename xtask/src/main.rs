@@ -5,6 +5,7 @@ mod fast;
 mod fixtures;
 mod fuzz;
 mod korf;
+mod slow;
 mod slurm;
 mod snapshots;
 mod suites;
@@ -59,6 +60,14 @@ enum Command {
         /// Test the dev build (already built by `cargo test`) instead of the release build
         #[arg(long)]
         dev: bool,
+    },
+    /// Run the checks too slow for `cargo test`: every tenth of Korf's 100 15-puzzle instances
+    /// solved through `puzzle` from an empty cache, each length checked against the published
+    /// optimum
+    SlowTests {
+        /// Check the release build instead of the dev build
+        #[arg(long)]
+        release: bool,
     },
     /// Build (or check) the pattern databases of the 15- and 24-puzzle ahead of time, in the cache
     /// directory (`puzzle pdb path` prints it)
@@ -193,6 +202,9 @@ fn main() -> ExitCode {
         Command::Fuzz { cases } => fuzz::run(&root, cases),
         Command::Pdb { sizes } => pdb(&root, &sizes),
         Command::Slurm { dev } => slurm::run(&root, !dev),
+        Command::SlowTests { release } => {
+            slow::run(&root, if release { slow::Profile::Release } else { slow::Profile::Dev })
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,6 +14,5 @@ mod fuzz;
 mod limits_cli;
 mod scale_cli;
 mod slide_cli;
-mod slow;
 mod snapshots;
 mod svg_cli;
