@@ -1,9 +1,10 @@
 //! `cargo xtask tidy`: checks the architecture invariants and code conventions that the compiler
 //! cannot: dependency edges between workspace crates (and that ARCHITECTURE.md's diagram draws
-//! exactly them), `//!` file headers, forbidden test attributes, and the docs' references
-//! (`tidy/docs.rs`).
+//! exactly them), which modules of a crate each module may use (`tidy/layers.rs`), `//!` file
+//! headers, forbidden test attributes, and the docs' references (`tidy/docs.rs`).
 
 mod docs;
+mod layers;
 
 use std::collections::BTreeSet;
 use std::ffi::OsString;
@@ -46,7 +47,7 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
         bail!("tidy found {} problem(s):\n  {}", violations.len(), violations.join("\n  "));
     }
     println!(
-        "tidy: dependency edges, the architecture diagram, file headers, test attributes and the docs' paths are fine"
+        "tidy: dependency edges, the architecture diagram, module layers, file headers, test attributes and the docs' paths are fine"
     );
     Ok(())
 }
@@ -67,6 +68,7 @@ fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
     let architecture = fs::read_to_string(root.join("ARCHITECTURE.md")).context("reading ARCHITECTURE.md")?;
     violations.extend(diagram_violations(&architecture, &dependency_edges(&metadata)?));
 
+    violations.extend(layers::violations(root)?);
     let repo = docs::Repo::read(root)?;
     for (name, text) in docs::checked_docs(&repo) {
         violations.extend(docs::doc_violations(name, text, &repo));
