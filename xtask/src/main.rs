@@ -40,7 +40,8 @@ enum Command {
     },
     /// Refresh the insta snapshots of the `puzzle` command (review them with `git diff` or `cargo insta review`)
     Snapshots,
-    /// Check dependency edges between crates, `//!` headers and forbidden test attributes
+    /// Check dependency edges between crates, module layers and cycles, `//!` headers, forbidden
+    /// test attributes and the paths and sections the docs name
     Tidy,
     /// Run a benchmark (whole-process timings of the release binary)
     #[command(subcommand)]

@@ -69,6 +69,7 @@ fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
     violations.extend(diagram_violations(&architecture, &dependency_edges(&metadata)?));
 
     violations.extend(layers::violations(root)?);
+    violations.extend(layers::cycle_violations(root)?);
     let repo = docs::Repo::read(root)?;
     for (name, text) in docs::checked_docs(&repo) {
         violations.extend(docs::doc_violations(name, text, &repo));
