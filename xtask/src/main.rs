@@ -6,6 +6,7 @@ mod fast;
 mod fixtures;
 mod fuzz;
 mod korf;
+mod slow;
 mod slurm;
 mod snapshots;
 mod suites;
@@ -40,7 +41,8 @@ enum Command {
     },
     /// Refresh the insta snapshots of the `puzzle` command (review them with `git diff` or `cargo insta review`)
     Snapshots,
-    /// Check dependency edges between crates, `//!` headers and forbidden test attributes
+    /// Check dependency edges between crates, module layers and cycles, `//!` headers, forbidden
+    /// test attributes and the paths and sections the docs name
     Tidy,
     /// Run a benchmark (whole-process timings of the release binary)
     #[command(subcommand)]
@@ -72,6 +74,14 @@ enum Command {
         /// The seed of the shuffle
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Run the checks too slow for `cargo test`: every tenth of Korf's 100 15-puzzle instances
+    /// solved through `puzzle` from an empty cache, each length checked against the published
+    /// optimum
+    SlowTests {
+        /// Check the release build instead of the dev build
+        #[arg(long)]
+        release: bool,
     },
     /// Build (or check) the pattern databases of the 15- and 24-puzzle ahead of time, in the cache
     /// directory (`puzzle pdb path` prints it)
@@ -208,6 +218,9 @@ fn main() -> ExitCode {
             .and_then(|(rows, cols)| board::write(rows, cols, moves, seed, &mut std::io::stdout().lock())),
         Command::Pdb { sizes } => pdb(&root, &sizes),
         Command::Slurm { dev } => slurm::run(&root, !dev),
+        Command::SlowTests { release } => {
+            slow::run(&root, if release { slow::Profile::Release } else { slow::Profile::Dev })
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

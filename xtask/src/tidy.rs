@@ -1,6 +1,10 @@
 //! `cargo xtask tidy`: checks the architecture invariants and code conventions that the compiler
 //! cannot: dependency edges between workspace crates (and that ARCHITECTURE.md's diagram draws
-//! exactly them), `//!` file headers, forbidden test attributes.
+//! exactly them), which modules of a crate each module may use (`tidy/layers.rs`), `//!` file
+//! headers, forbidden test attributes, and the docs' references (`tidy/docs.rs`).
+
+mod docs;
+mod layers;
 
 use std::collections::BTreeSet;
 use std::ffi::OsString;
@@ -44,7 +48,9 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
     if !violations.is_empty() {
         bail!("tidy found {} problem(s):\n  {}", violations.len(), violations.join("\n  "));
     }
-    println!("tidy: dependency edges, the architecture diagram, file headers and test attributes are fine");
+    println!(
+        "tidy: dependency edges, the architecture diagram, module layers, file headers, test attributes and the docs' paths are fine"
+    );
     Ok(())
 }
 
@@ -66,10 +72,17 @@ fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
     let readme = fs::read_to_string(root.join("README.md")).context("reading README.md")?;
     violations.extend(tour::violations(&readme, root));
 
+    violations.extend(layers::violations(root)?);
+    violations.extend(layers::cycle_violations(root)?);
+    let repo = docs::Repo::read(root)?;
+    for (name, text) in docs::checked_docs(&repo) {
+        violations.extend(docs::doc_violations(name, text, &repo));
+    }
     for path in rust_files(root)? {
         let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
         let name = path.strip_prefix(root).unwrap_or(&path).display().to_string().replace('\\', "/");
         violations.extend(source_violations(&name, &text));
+        violations.extend(docs::citation_violations(&name, &text, &repo));
     }
     Ok(violations)
 }

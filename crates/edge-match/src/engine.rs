@@ -20,7 +20,7 @@
 //! `parallel.rs` cuts the tree for rayon's threads, `symmetry.rs` uses the board's turns,
 //! `order.rs` and `ordered.rs` (with `ordered_walk.rs`) hold the scan orders and the engine for
 //! any order, `estimate.rs` Knuth's estimator by which a plan (`crate::plan`) picks an order
-//! and a corner. The modules' uses form no cycle (a test reads them): `fast` → `walk` →
+//! and a corner. The modules' uses form no cycle (`cargo xtask tidy` reads them): `fast` → `walk` →
 //! `tables`, `estimate` → `ordered` → `symmetry` → `face` → `cursor`, `ordered_walk` →
 //! `ordered`.
 
@@ -224,64 +224,5 @@ impl face::Face for Engine {
     fn turned(&self, mode: Mode) -> Option<(Vec<Engine>, u64)> {
         let turns = self.corner.filter(|_| mode == Mode::Pictures)?.turns;
         Some((self.corner_split()?, turns))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::BTreeMap;
-
-    /// The files of `engine/` use each other (`super::NAME`, `NAME::` after `use super::{…}`)
-    /// without a cycle: each job can be read without the ones that build on it.
-    #[test]
-    fn engine_modules_form_no_cycle() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/engine");
-        let sources: BTreeMap<String, String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|entry| entry.unwrap().path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "rs"))
-            .map(|path| {
-                (path.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(path).unwrap())
-            })
-            .collect();
-        assert!(sources.len() >= 10, "{:?}", sources.keys());
-        let uses = |text: &str, other: &str| {
-            text.contains(&format!("super::{other}::"))
-                || text.contains(&format!("super::{other};"))
-                || text.contains(&format!("super::{{{other}"))
-                || text.contains(&format!("super::{other}}}"))
-        };
-        let edges: BTreeMap<&str, Vec<&str>> = sources
-            .iter()
-            .map(|(name, text)| {
-                let to = sources.keys().filter(|other| *other != name && uses(text, other)).map(String::as_str);
-                (name.as_str(), to.collect())
-            })
-            .collect();
-        assert!(edges["fast"].contains(&"walk") && edges["ordered_walk"].contains(&"ordered"), "{edges:?}");
-        // Depth-first search for a back edge.
-        fn visit<'a>(
-            node: &'a str,
-            edges: &BTreeMap<&'a str, Vec<&'a str>>,
-            state: &mut BTreeMap<&'a str, u8>,
-            path: &mut Vec<&'a str>,
-        ) {
-            match state.get(node) {
-                Some(2) => return,
-                Some(1) => panic!("a cycle among engine/'s modules: {path:?} -> {node}"),
-                _ => {}
-            }
-            state.insert(node, 1);
-            path.push(node);
-            for &next in &edges[node] {
-                visit(next, edges, state, path);
-            }
-            path.pop();
-            state.insert(node, 2);
-        }
-        let mut state = BTreeMap::new();
-        for &node in edges.keys() {
-            visit(node, &edges, &mut state, &mut Vec::new());
-        }
     }
 }

@@ -46,7 +46,7 @@ pub(crate) struct Run {
 /// Boards of at most this many cells are searched without the table of transpositions: on the
 /// 15-puzzle it saves 10–21% of the nodes (Korf's 100 on the 7-8 and 6-6-3 tables) and costs
 /// as much time in its reads, while on the 24-puzzle it saves 20–40% of them and about a fifth of
-/// the time (docs/benchmarks.md, issue 22, tenth session).
+/// the time (docs/experiments.md, "The table of transpositions").
 const TRANSPOSITIONS_ABOVE_CELLS: usize = 16;
 
 /// Iterations larger than this are split into subtrees for the thread pool.

@@ -11,15 +11,16 @@ use crate::solve::lower_bound;
 
 /// Boards of 4×4 needing a search in one run from which the mid 6-6-3 tables are built: they
 /// take about half a second on two cores and save about 0.9 M nodes a board on boards like
-/// Korf's (1.13 M with the quick 5-5-5 tables, 0.22 M with them; docs/benchmarks.md, issue 22),
-/// some 0.05 s, so from about ten boards they cost less than they save.
+/// Korf's (1.13 M with the quick 5-5-5 tables, 0.22 M with them; docs/experiments.md,
+/// "Partitions of the pattern databases"), some 0.05 s, so from about ten boards they cost less
+/// than they save.
 pub const MID_4X4_AFTER_BOARDS: usize = 8;
 
 /// Boards of 4×4 needing a search in one run from which the 7-8 tables are built: with the
 /// quick 5-5-5 tables Korf's 100 take about 0.06 s a board (7.2 s in all), with the 7-8 tables
 /// about 0.006 s (0.58 s), and the 7-8 tables build in about 25 s on two cores
-/// (docs/benchmarks.md, issue 22), so from about 450 boards the big tables cost less than they
-/// save.
+/// (docs/experiments.md, "Partitions of the pattern databases"; docs/benchmarks.md, "Pattern
+/// database builds"), so from about 450 boards the big tables cost less than they save.
 pub const FULL_4X4_AFTER_BOARDS: usize = 500;
 
 /// A 5×5 board whose linear-conflict bound is at least this is searched with the 6-6-6-6

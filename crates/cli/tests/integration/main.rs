@@ -16,6 +16,5 @@ mod generate;
 mod limits_cli;
 mod scale_cli;
 mod slide_cli;
-mod slow;
 mod snapshots;
 mod svg_cli;

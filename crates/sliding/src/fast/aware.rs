@@ -15,7 +15,8 @@ use super::work::{Work, STEPS};
 /// instead of 3.88–3.89). Those choices read cells ahead of the blank before moving; while the
 /// board's cells fit in the processor's cache that costs little, but on larger boards each read
 /// waits on memory, and a 1000×1000 board took 1.4–1.5 times as long with the walks' choices
-/// alone (`docs/benchmarks.md`), so larger boards keep the walks worked out on positions alone.
+/// alone (docs/experiments.md, "`--fast`: the constructive solver"), so larger boards keep the
+/// walks worked out on positions alone.
 pub(super) const AWARE_CELLS: usize = 1 << 18;
 
 /// The most tiles the solver aware of the tiles pushes a step at once, in a line (see

@@ -26,7 +26,7 @@ const MAX_READS: usize = 2;
 /// The least slack (the bound less the node's cost and estimate, in moves) of a node whose
 /// state is kept in the table of transpositions and whose children are looked up in it. Nodes of
 /// slack 0 have small subtrees, and they are most of the nodes: looking them up too cuts more
-/// nodes but costs more time than it saves (docs/benchmarks.md, issue 22, tenth session).
+/// nodes but costs more time than it saves (docs/experiments.md, "The table of transpositions").
 const REMEMBER_FROM_SLACK: u32 = 2;
 
 /// One lookup of a child: its new place, the table's byte that holds its excess, and how far

@@ -39,7 +39,7 @@ const MIN_SLOTS_LOG2: u32 = 14;
 /// The most slots a table grows to (128 MiB per thread), reached by searches of more than 2^23
 /// nodes: on 24-puzzles of hundreds of millions of nodes, 2^22 slots cut 7–8% more nodes than
 /// 2^20 and 2^24 no more than 2^22 in more time; on #40 (9 M nodes) 2^20 keep nearly all the
-/// nodes 2^22 keep (docs/benchmarks.md, tenth and eleventh sessions).
+/// nodes 2^22 keep (docs/experiments.md, "The table of transpositions").
 const MAX_SLOTS_LOG2: u32 = 22;
 
 /// Bytes of a slot: the key (`KEY_BYTES`, little-endian), then the tag (up to `USED_BYTES`):

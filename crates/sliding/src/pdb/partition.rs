@@ -104,8 +104,9 @@ pub fn tier_partition(rows: usize, cols: usize, blank: usize, tier: Tier) -> Vec
     };
     match (tier, rows, cols, blank) {
         (Tier::Mid, 4, 4, 0) => {
-            // Chosen by measurement among 6-6-3 partitions (docs/benchmarks.md, issue 22): a
-            // staircase on the left, the right two columns above the last row, and the last row.
+            // Chosen by measurement among 6-6-3 partitions (docs/experiments.md, "Partitions of
+            // the pattern databases"): a staircase on the left, the right two columns above the
+            // last row, and the last row.
             vec![
                 part(&[1, 4, 5, 8, 9, 12], &identity),
                 part(&[2, 3, 6, 7, 10, 11], &identity),

@@ -1,0 +1,402 @@
+//! The layers inside a crate, checked by `cargo xtask tidy`: which of its crate's top-level
+//! modules a module's files may use, as ARCHITECTURE.md's code map says ("uses only …"), and
+//! that the modules of a directory like `engine/` use each other without a cycle. A use is a
+//! path outside comments (`use crate::{a, b::c}` names `a` and `b`); a name the parent imports
+//! or re-exports from one of its modules (`crate::Board`, from `pub use board::{Board, …}` in
+//! `lib.rs`; `super::OrderedEngine`, from `pub use ordered::OrderedEngine` in `engine.rs`) counts
+//! as a use of the module it comes from, so an import hides no edge. Items defined in the parent
+//! itself (`crate::MOVE_ORDER`) are free.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+/// One module's rule: the crate's source directory, the module, and the top-level modules of
+/// the same crate its files may use.
+#[derive(Debug)]
+pub(super) struct Layer {
+    pub src: &'static str,
+    pub module: &'static str,
+    pub may_use: &'static [&'static str],
+}
+
+/// The layers of ARCHITECTURE.md's code map of `sliding`: the checkers share nothing with the
+/// searches they check, the tables know no search, the IDA* loop knows the tables and no board,
+/// and the constructive solver knows no search.
+pub(super) const LAYERS: [Layer; 9] = [
+    Layer { src: "crates/sliding/src", module: "board", may_use: &[] },
+    Layer { src: "crates/sliding/src", module: "parse", may_use: &["board"] },
+    Layer { src: "crates/sliding/src", module: "solvable", may_use: &["board"] },
+    Layer { src: "crates/sliding/src", module: "check", may_use: &["answer", "board", "solvable"] },
+    Layer { src: "crates/sliding/src", module: "replay", may_use: &["board", "check", "solvable"] },
+    Layer { src: "crates/sliding/src", module: "table", may_use: &["board"] },
+    Layer { src: "crates/sliding/src", module: "pdb", may_use: &[] },
+    Layer { src: "crates/sliding/src", module: "ida", may_use: &["pdb"] },
+    Layer { src: "crates/sliding/src", module: "fast", may_use: &["answer", "board", "check", "replay", "solvable"] },
+];
+
+/// A parent module's view (the crate root's, or `engine.rs`'s): its modules, and the module each
+/// name it imports or re-exports comes from (`pub use board::{Board, BLANK};` gives
+/// `Board → board`, `BLANK → board`).
+#[derive(Debug, Default)]
+pub(super) struct Root {
+    modules: BTreeSet<String>,
+    reexports: BTreeMap<String, String>,
+}
+
+impl Root {
+    /// Reads a parent file's `mod` declarations and `use` items.
+    pub(super) fn parse(lib: &str) -> Root {
+        let mut root = Root::default();
+        let code = without_comments(lib);
+        for item in code.split(';') {
+            let item = item.trim();
+            let words: Vec<&str> = item.split_whitespace().collect();
+            if let Some(at) = words.iter().position(|w| *w == "mod") {
+                if at + 2 == words.len() || (at + 1 < words.len() && words[at + 1].ends_with('{')) {
+                    root.modules.insert(words[at + 1].trim_end_matches('{').to_owned());
+                }
+            } else if let Some(tree) = item.strip_prefix("use ").or_else(|| item.split_once(" use ").map(|(_, t)| t)) {
+                let tree = tree.trim();
+                let (first, rest) = tree.split_once("::").unwrap_or((tree, ""));
+                for name in leaves(rest.trim()) {
+                    root.reexports.insert(name, first.trim().to_owned());
+                }
+            }
+        }
+        root
+    }
+
+    /// The top-level module a path's first segment stands for, if any.
+    fn module_of(&self, first: &str) -> Option<String> {
+        if self.modules.contains(first) {
+            Some(first.to_owned())
+        } else {
+            self.reexports.get(first).filter(|module| self.modules.contains(*module)).cloned()
+        }
+    }
+}
+
+/// The last segments of a use tree's leaves (`{a::B, c::{D, E}}` gives `B`, `D`, `E`;
+/// `x as y` gives `y`).
+fn leaves(tree: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in top_level_entries(tree) {
+        match entry.find('{') {
+            Some(open) => found.extend(leaves(entry[open..].trim())),
+            None => {
+                let name = entry.rsplit(" as ").next().unwrap_or_default();
+                let name = name.rsplit("::").next().unwrap_or_default().trim();
+                if !name.is_empty() && name != "self" && name != "*" {
+                    found.push(name.to_owned());
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The entries of a use tree at its top level: `{a::b, c::{d, e}}` gives `a::b` and
+/// `c::{d, e}`; a tree without braces is its own one entry.
+fn top_level_entries(tree: &str) -> Vec<&str> {
+    let Some(inner) = tree.strip_prefix('{').and_then(|t| t.strip_suffix('}')) else {
+        return if tree.is_empty() { Vec::new() } else { vec![tree] };
+    };
+    let mut entries = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                entries.push(inner[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    entries.push(inner[start..].trim());
+    entries.into_iter().filter(|e| !e.is_empty()).collect()
+}
+
+/// `text` with its line comments (`//`, `///`, `//!`) removed, so that doc links name no edge.
+fn without_comments(text: &str) -> String {
+    text.lines().map(|line| line.split_once("//").map_or(line, |(code, _)| code)).collect::<Vec<_>>().join("\n")
+}
+
+/// The first segments of the paths that follow `prefix` (`crate::` or `super::`) in `code`:
+/// `crate::a::b` gives `a`, `crate::{a, b::c}` gives `a` and `b`.
+fn first_segments(code: &str, prefix: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = code[from..].find(prefix) {
+        let start = from + at;
+        from = start + prefix.len();
+        let before = code[..start].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == ':') {
+            continue;
+        }
+        let rest = &code[from..];
+        if rest.starts_with('{') {
+            let mut depth = 0;
+            let end = rest
+                .char_indices()
+                .find(|&(_, c)| {
+                    depth += match c {
+                        '{' => 1,
+                        '}' => -1,
+                        _ => 0,
+                    };
+                    depth == 0
+                })
+                .map_or(rest.len(), |(i, _)| i + 1);
+            for entry in top_level_entries(&rest[..end]) {
+                let first = entry.split("::").next().unwrap_or_default();
+                let first = first.split(['{', ' ', '\n']).next().unwrap_or_default();
+                if !first.is_empty() && first != "self" {
+                    found.push(first.to_owned());
+                }
+            }
+        } else {
+            let ident: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if !ident.is_empty() {
+                found.push(ident);
+            }
+        }
+    }
+    found
+}
+
+/// Every violation of [`LAYERS`] in the workspace at `root`, and every layer whose module has
+/// no file (a renamed module must be renamed here too).
+pub(super) fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
+    let mut violations = Vec::new();
+    for layer in &LAYERS {
+        let src = root.join(layer.src);
+        let lib = fs::read_to_string(src.join("lib.rs")).with_context(|| format!("reading {}/lib.rs", layer.src))?;
+        let crate_root = Root::parse(&lib);
+        let own = src.join(format!("{}.rs", layer.module));
+        if !own.is_file() {
+            violations.push(format!(
+                "xtask/src/tidy/layers.rs: LAYERS names `{}`, but {}/{}.rs does not exist",
+                layer.module, layer.src, layer.module
+            ));
+            continue;
+        }
+        let mut files = vec![own.clone()];
+        let mut pending = vec![src.join(layer.module)];
+        while let Some(dir) = pending.pop() {
+            let Ok(entries) = fs::read_dir(&dir) else { continue };
+            for entry in entries {
+                let path: PathBuf = entry?.path();
+                if path.is_dir() {
+                    pending.push(path);
+                } else if path.extension().is_some_and(|ext| ext == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        files.sort();
+        for file in files {
+            let text = fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+            let name = file.strip_prefix(root).unwrap_or(&file).display().to_string().replace('\\', "/");
+            violations.extend(file_violations(layer, &crate_root, &name, &text, file == own));
+        }
+    }
+    Ok(violations)
+}
+
+/// The violations of `layer` in one of its files, `name` (`top_level`: the module's own file,
+/// where `super::` is the crate root).
+pub(super) fn file_violations(layer: &Layer, root: &Root, name: &str, text: &str, top_level: bool) -> Vec<String> {
+    let code = without_comments(text);
+    let mut firsts = first_segments(&code, "crate::");
+    if top_level {
+        firsts.extend(first_segments(&code, "super::"));
+    }
+    let used: BTreeSet<String> = firsts.iter().filter_map(|first| root.module_of(first)).collect();
+    used.into_iter()
+        .filter(|module| module != layer.module && !layer.may_use.contains(&module.as_str()))
+        .map(|module| {
+            format!(
+                "{name}: `{}` must not use `{module}` (ARCHITECTURE.md's code map); it may use: {}",
+                layer.module,
+                if layer.may_use.is_empty() { "no other module".to_owned() } else { layer.may_use.join(", ") }
+            )
+        })
+        .collect()
+}
+
+/// The directories whose modules must use each other without a cycle: the parent file and the
+/// path by which the crate names it.
+pub(super) const ACYCLIC: [(&str, &str); 1] = [("crates/edge-match/src/engine.rs", "crate::engine::")];
+
+/// The modules of `parent`'s directory that each one uses: through `super::` in its own file,
+/// and through `crate_path` (`crate::engine::`) in any of its files; names the parent imports
+/// resolved to their modules.
+pub(super) fn module_edges(
+    parent: &Root,
+    files: &BTreeMap<String, Vec<(bool, String)>>,
+    crate_path: &str,
+) -> BTreeMap<String, BTreeSet<String>> {
+    let mut edges = BTreeMap::new();
+    for (module, texts) in files {
+        let mut used = BTreeSet::new();
+        for (own, text) in texts {
+            let code = without_comments(text);
+            let mut firsts = first_segments(&code, crate_path);
+            if *own {
+                firsts.extend(first_segments(&code, "super::"));
+            }
+            used.extend(firsts.iter().filter_map(|first| parent.module_of(first)).filter(|m| m != module));
+        }
+        edges.insert(module.clone(), used);
+    }
+    edges
+}
+
+/// A cycle in `edges`, as the modules along it with the first repeated at the end.
+pub(super) fn find_cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        done: &mut BTreeSet<String>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|n| n == node) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(node.to_owned());
+            return Some(cycle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_owned());
+        for next in edges.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, edges, done, path) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(node.to_owned());
+        None
+    }
+    let mut done = BTreeSet::new();
+    edges.keys().find_map(|node| visit(node, edges, &mut done, &mut Vec::new()))
+}
+
+/// Every cycle among the modules of the directories of [`ACYCLIC`] in the workspace at `root`.
+pub(super) fn cycle_violations(root: &Path) -> anyhow::Result<Vec<String>> {
+    let mut violations = Vec::new();
+    for (parent_file, crate_path) in ACYCLIC {
+        let parent_path = root.join(parent_file);
+        let text = fs::read_to_string(&parent_path).with_context(|| format!("reading {parent_file}"))?;
+        let parent = Root::parse(&text);
+        let dir = parent_path.with_extension("");
+        let mut files: BTreeMap<String, Vec<(bool, String)>> = BTreeMap::new();
+        for module in &parent.modules {
+            let own = dir.join(format!("{module}.rs"));
+            let Ok(own_text) = fs::read_to_string(&own) else { continue };
+            let mut texts = vec![(true, own_text)];
+            let mut pending = vec![dir.join(module)];
+            while let Some(sub) = pending.pop() {
+                let Ok(entries) = fs::read_dir(&sub) else { continue };
+                for entry in entries {
+                    let path = entry?.path();
+                    if path.is_dir() {
+                        pending.push(path);
+                    } else if path.extension().is_some_and(|ext| ext == "rs") {
+                        texts.push((false, fs::read_to_string(&path)?));
+                    }
+                }
+            }
+            files.insert(module.clone(), texts);
+        }
+        if let Some(cycle) = find_cycle(&module_edges(&parent, &files, crate_path)) {
+            violations.push(format!("{parent_file}: a cycle among its modules: {}", cycle.join(" -> ")));
+        }
+    }
+    Ok(violations)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use super::{file_violations, find_cycle, first_segments, module_edges, Layer, Root};
+
+    const LIB: &str = "//! A crate.\nmod board;\npub mod ida;\nmod pdb;\n\npub use board::{\n    Board, BLANK,\n};\n\
+                       pub use pdb::lookup::{Pdb as Table};\n/// See [`crate::board`].\npub const ORDER: u8 = 1;\n";
+
+    #[test]
+    fn root_modules_and_reexports() {
+        let root = Root::parse(LIB);
+        assert_eq!(root.modules.iter().collect::<Vec<_>>(), ["board", "ida", "pdb"]);
+        assert_eq!(root.module_of("Board").as_deref(), Some("board"));
+        assert_eq!(root.module_of("Table").as_deref(), Some("pdb"));
+        assert_eq!(root.module_of("ORDER"), None);
+    }
+
+    #[test]
+    fn paths_give_their_first_segments() {
+        let code =
+            "use crate::{board::Board, pdb::{A, B}, ORDER};\nlet x = crate::ida::run();\n$crate::x; my_crate::y;";
+        assert_eq!(first_segments(code, "crate::"), ["board", "pdb", "ORDER", "ida"]);
+    }
+
+    fn check(text: &str, top_level: bool, expected: &[&str]) {
+        let layer = Layer { src: "src", module: "ida", may_use: &["pdb"] };
+        assert_eq!(file_violations(&layer, &Root::parse(LIB), "src/ida/x.rs", text, top_level), expected, "{text:?}");
+    }
+
+    #[test]
+    fn uses_outside_the_layer_are_named() {
+        let board = "src/ida/x.rs: `ida` must not use `board` (ARCHITECTURE.md's code map); it may use: pdb";
+        check("use crate::pdb::Pdb;\nuse crate::ida::State;\nuse crate::ORDER;\n", false, &[]);
+        check("use crate::board::Board;\n", false, &[board]);
+        // Through the root's re-export, in a braced list, after the first entry.
+        check("use crate::{ORDER, Board};\n", false, &[board]);
+        check("fn f() -> crate::Board { todo!() }\n", false, &[board]);
+        // `super::` is the root only in the module's own file.
+        check("use super::board::Board;\n", true, &[board]);
+        check("use super::board::Board;\n", false, &[]);
+        // Comments and doc links name no edge.
+        check("/// Unlike [`crate::board`], this knows no board.\n", false, &[]);
+    }
+
+    fn edges_of(parent: &str, files: &[(&str, &str)]) -> BTreeMap<String, BTreeSet<String>> {
+        let files = files.iter().map(|(m, t)| ((*m).to_owned(), vec![(true, (*t).to_owned())])).collect();
+        module_edges(&Root::parse(parent), &files, "crate::engine::")
+    }
+
+    #[test]
+    fn imports_of_the_parent_are_edges_and_cycles_are_found() {
+        let parent = "mod face;\nmod ordered;\nmod walk;\npub use ordered::OrderedEngine;\nuse walk::RowWalk;\npub struct Engine;\n";
+        let files = [
+            ("face", "use super::{Engine, OrderedEngine};\n"),
+            ("ordered", "use crate::engine::walk::Step;\n"),
+            ("walk", "/// Unlike [`super::face`].\nuse super::Engine;\n"),
+        ];
+        let edges = edges_of(parent, &files);
+        let list = |m: &str| edges[m].iter().cloned().collect::<Vec<_>>();
+        assert_eq!(
+            (list("face"), list("ordered"), list("walk")),
+            (vec!["ordered".to_owned()], vec!["walk".to_owned()], vec![])
+        );
+        assert_eq!(find_cycle(&edges), None);
+        // A cycle hidden behind the parent's `use walk::RowWalk`.
+        let files =
+            [("face", ""), ("ordered", "use super::walk::Step;\n"), ("walk", "fn f(_: super::OrderedEngine) {}\n")];
+        assert_eq!(
+            find_cycle(&edges_of(parent, &files)),
+            Some(vec!["ordered".to_owned(), "walk".to_owned(), "ordered".to_owned()])
+        );
+        let files = [("face", "use super::RowWalk;\n"), ("ordered", ""), ("walk", "use super::{Engine, face};\n")];
+        assert_eq!(
+            find_cycle(&edges_of(parent, &files)),
+            Some(vec!["face".to_owned(), "walk".to_owned(), "face".to_owned()])
+        );
+    }
+}
