@@ -210,3 +210,16 @@ pub fn all_solutions(puzzle: &Puzzle, distinct: bool) -> (Vec<Vec<Placement>>, u
     });
     (all, outcome.stats.generated)
 }
+
+/// How many solutions [`all_solutions`] lists, and the placements it makes, without keeping
+/// them: for puzzles with too many solutions to hold.
+pub fn count_all(puzzle: &Puzzle, distinct: bool) -> (u64, u64) {
+    let tables = OracleTables::new(puzzle);
+    let mut search = OracleSearch::new(&tables, distinct);
+    let mut solutions = 0;
+    let outcome = backtrack(&mut search, &Limits::NONE, |_, _| {
+        solutions += 1;
+        ControlFlow::Continue(())
+    });
+    (solutions, outcome.stats.generated)
+}
