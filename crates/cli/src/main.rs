@@ -2,6 +2,7 @@
 //! answers. This is the only place (with `xtask`) that does I/O.
 
 mod edge;
+mod html;
 mod input;
 mod interrupt;
 mod jobs;
