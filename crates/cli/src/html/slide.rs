@@ -69,6 +69,12 @@ impl Boards {
             "moves": "",
             "n_moves": 0,
         });
+        entry["summary"] = json!(match answer {
+            Watched::Solved { n_moves: 1, .. } => "1 move".to_owned(),
+            Watched::Solved { n_moves, .. } => format!("{n_moves} moves"),
+            Watched::Unsolvable => "unsolvable".to_owned(),
+            Watched::GaveUp => "gave up".to_owned(),
+        });
         let note = match answer {
             Watched::Solved { n_moves, moves } => {
                 let s = if *n_moves == 1 { "" } else { "s" };
@@ -124,6 +130,7 @@ impl Boards {
             "title": title(number, label),
             "animated": false,
             "note": format!("error: {message}"),
+            "summary": "error",
             "moves": "",
             "n_moves": 0,
         }));
