@@ -118,7 +118,7 @@ async function playToGoal(page, name, { keyboard, speed }) {
   await page.selectOption("#speed", speed);
   const total = await page.$eval("#scrub", (scrub) => Number(scrub.max));
   if (keyboard) {
-    await page.focus("body");
+    await page.evaluate(() => document.activeElement?.blur());
     await page.keyboard.press(" ");
   } else {
     await page.click("#play");
@@ -155,6 +155,8 @@ async function slidePages(context) {
   await page.waitForTimeout(300);
   await page.setViewportSize({ width: 900, height: 560 });
   await page.screenshot({ path: join(dir, "html-slide.png") });
+  // The keys work when no list or scrubber has the focus (the scrubber takes the arrows itself).
+  await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press("ArrowDown");
   check((await page.textContent("#board-title")) === "board 4", "slide batch: ↓ shows the next board");
   await playToGoal(page, "slide batch, board 4", { keyboard: true, speed: "Infinity" });
@@ -177,9 +179,13 @@ async function slidePages(context) {
   await page.selectOption("#speed", "250");
   await page.click("#play");
   await page.waitForTimeout(1000);
-  await page.click("#play");
+  // Space pauses, once, even with the play button focused (the click above left it so).
+  await page.keyboard.press(" ");
   const played = Number(await page.$eval("#scrub", (s) => s.value));
   check(played >= 100 && played <= 400, `30x30: about 250 moves in a second of play (${played})`);
+  await page.waitForTimeout(300);
+  const still = Number(await page.$eval("#scrub", (s) => s.value));
+  check(still === played && (await page.textContent("#play")) === "▶ play", `30x30: space paused the replay (${played}, then ${still})`);
   await page.screenshot({ path: join(dir, "slide30.png") });
 
   // A board too large to animate says so and lists its first moves.
