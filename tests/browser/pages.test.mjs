@@ -243,6 +243,12 @@ async function edgePages(context) {
     await hoverCells(page, "edge --all, solution 2");
   }
 
+  // A count of no solutions: a page that says so.
+  const none = join(dir, "edge-none.html");
+  run("edge", "--count", "fixtures/edge/no_solution.txt", "--html", none);
+  await page.goto(pathToFileURL(none).href);
+  check((await page.textContent("#note")) === "0 solutions: no board to show", "edge --count of none: says so");
+
   // --best on a puzzle with no perfect board: the best board, its mismatched joins marked.
   const puz = join(dir, "scrambled5.puz");
   writeFileSync(puz, scrambledPuz(5, 3));

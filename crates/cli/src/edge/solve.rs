@@ -147,8 +147,7 @@ fn write_all(
         } else {
             format!("{number} solutions")
         };
-        let note = format!("{found}; the first {} are shown", shown.len());
-        crate::html::write(path, &crate::html::edge::solutions(puzzle, &shown, note))?;
+        crate::html::write(path, &crate::html::edge::solutions(puzzle, &shown, found))?;
     }
     // A stream stopped early says so after the solutions found.
     printer.end(out, number, counts.stopped)

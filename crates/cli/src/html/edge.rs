@@ -27,8 +27,13 @@ pub fn first(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
 }
 
 /// The page of the first solutions of `--all` or a count (at most [`MAX_PAGE_SOLUTIONS`]), with
-/// `note` saying how many there are in all.
-pub fn solutions(puzzle: &Puzzle, solutions: &[Solution], note: String) -> String {
+/// `found` saying how many there are in all.
+pub fn solutions(puzzle: &Puzzle, solutions: &[Solution], found: String) -> String {
+    let note = match solutions.len() {
+        0 => format!("{found}: no board to show"),
+        1 => format!("{found}; the first found is shown"),
+        n => format!("{found}; the first {n} found are shown"),
+    };
     let boards = (solutions.iter().enumerate())
         .map(|(index, solution)| {
             let cells: Vec<Option<Placement>> = solution.placements().iter().copied().map(Some).collect();
@@ -63,7 +68,7 @@ pub fn counted(puzzle: &Puzzle, plan: &Plan, limits: &Limits<'_>, counts: &Count
         true => format!("at least {} solutions (a limit stopped the count)", counts.solutions),
         false => format!("{} solutions", counts.solutions),
     };
-    Ok(solutions(puzzle, &found, format!("{counted}; the first {} found are shown", found.len())))
+    Ok(solutions(puzzle, &found, counted))
 }
 
 /// The page of a `--best` board whose score the independent scorer gave as `score`: its

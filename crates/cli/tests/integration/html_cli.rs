@@ -160,6 +160,10 @@ fn an_edge_page_steps_through_the_first_solutions_of_all_and_counts() {
     let count: usize = stdout.trim().parse().unwrap();
     assert_eq!(data["boards"].as_array().unwrap().len(), count.min(20));
     assert!(data["note"].as_str().unwrap().starts_with(&format!("{count} solutions; the first")), "{}", data["note"]);
+    let (stdout, data) = page(&["edge", "--count", "fixtures/edge/no_solution.txt"]);
+    assert_eq!(stdout.trim(), "0");
+    assert_eq!(data["boards"], serde_json::json!([]));
+    assert_eq!(data["note"], "0 solutions: no board to show");
 }
 
 #[test]
