@@ -3,6 +3,7 @@
 
 mod edge;
 mod generate;
+mod html;
 mod input;
 mod interrupt;
 mod jobs;

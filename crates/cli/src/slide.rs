@@ -25,6 +25,7 @@ mod outcome;
 mod print;
 mod settings;
 mod units;
+mod watched;
 pub use args::SlideArgs;
 use batch::{Batch, Item, CHUNK};
 use limited_planner::LimitedPlanner;
@@ -56,6 +57,7 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
         answered: 0,
         bad_input: false,
         strips: settings.svg.as_ref().map(|_| crate::svg::slide::Strips::default()),
+        page: settings.html.as_ref().map(|_| crate::html::slide::Boards::default()),
         held: Vec::new(),
         held_from: None,
     };
@@ -116,6 +118,9 @@ pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
     batch.finish(&settings, out)?;
     if let (Some(path), Some(strips)) = (&settings.svg, &batch.strips) {
         crate::svg::write(path, &strips.render())?;
+    }
+    if let (Some(path), Some(page)) = (&settings.html, &batch.page) {
+        crate::html::write(path, &page.render())?;
     }
     if let Some(err) = batch_error {
         out.flush()?;

@@ -121,6 +121,8 @@ pub struct EdgeArgs {
     #[command(flatten)]
     pub svg: SvgArg,
     #[command(flatten)]
+    pub html: crate::html::EdgeHtmlArg,
+    #[command(flatten)]
     pub jobs: crate::jobs::JobsArg,
     /// Cut the search (plain with --plain, else distinct pictures) at DEPTH cells and write
     /// its independent work units as JSON lines, for --unit and `puzzle merge`; with --count,

@@ -312,6 +312,9 @@ impl Printer<'_> {
             let caption = format!("best board: {} of {} joins matching", score.matching, score.edges);
             crate::svg::write(path, &crate::svg::edge::cells(puzzle, cells, &caption))?;
         }
+        if let Some(path) = &self.args.html.path {
+            crate::html::write(path, &crate::html::edge::best(puzzle, cells, &score)?)?;
+        }
         Ok(())
     }
 }

@@ -58,14 +58,20 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         };
         let counts = plan.count(&limits, &observe);
         drop(ticker);
+        if let Some(path) = &args.html.path {
+            crate::html::write(path, &crate::html::edge::counted(puzzle, &plan, &limits, &counts)?)?;
+        }
         return printer.count(out, &counts, started.elapsed().as_secs_f64());
     }
     if args.distinct {
         let counts = plan.count_distinct(&limits);
+        if let Some(path) = &args.html.path {
+            crate::html::write(path, &crate::html::edge::counted(puzzle, &plan, &limits, &counts)?)?;
+        }
         return printer.count(out, &counts, started.elapsed().as_secs_f64());
     }
     if args.all {
-        return write_all(puzzle, &plan, &limits, &*printer, out);
+        return write_all(puzzle, &plan, &limits, &*printer, args.html.path.as_deref(), out);
     }
     let (found, counts) = plan.first(&limits);
     let nodes = counts.nodes;
@@ -89,6 +95,9 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     if let Some(path) = &args.svg.path {
         crate::svg::write(path, &crate::svg::edge::board(puzzle, solution.as_ref()))?;
     }
+    if let Some(path) = &args.html.path {
+        crate::html::write(path, &crate::html::edge::first(puzzle, solution.as_ref()))?;
+    }
     printer.first(out, solution.as_ref(), nodes, elapsed_ms)
 }
 
@@ -99,19 +108,27 @@ fn checked(puzzle: &Puzzle, placements: &[Placement]) -> anyhow::Result<Solution
 }
 
 /// `--all`: every solution as it is found, checked first, then, when the search stopped early,
-/// how many were found.
+/// how many were found; with `--html`, a page of the first ones.
 fn write_all(
     puzzle: &Puzzle,
     plan: &Plan,
     limits: &Limits<'_>,
     printer: &dyn EdgePrinter,
+    html: Option<&std::path::Path>,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let mut number = 0u64;
     let mut failure = None;
+    let mut shown = Vec::new();
     let visit = |placements: &[Placement]| {
         number += 1;
-        let written = checked(puzzle, placements).and_then(|solution| printer.solution(out, number, &solution));
+        let written = checked(puzzle, placements).and_then(|solution| {
+            printer.solution(out, number, &solution)?;
+            if html.is_some() && shown.len() < crate::html::edge::MAX_PAGE_SOLUTIONS {
+                shown.push(solution);
+            }
+            Ok(())
+        });
         match written {
             Ok(()) => true,
             Err(err) => {
@@ -123,6 +140,14 @@ fn write_all(
     let counts = plan.for_each_solution(limits, visit);
     if let Some(err) = failure {
         return Err(err);
+    }
+    if let Some(path) = html {
+        let found = if counts.stopped {
+            format!("{number} solutions found before a limit stopped the search")
+        } else {
+            format!("{number} solutions")
+        };
+        crate::html::write(path, &crate::html::edge::solutions(puzzle, &shown, found))?;
     }
     // A stream stopped early says so after the solutions found.
     printer.end(out, number, counts.stopped)

@@ -84,6 +84,8 @@ pub struct SlideArgs {
     pub timings: bool,
     #[command(flatten)]
     pub svg: SvgArg,
+    #[command(flatten)]
+    pub html: crate::html::SlideHtmlArg,
 }
 
 /// The input formats of `puzzle slide`.

@@ -37,6 +37,8 @@ pub(super) struct Batch<'t> {
     pub(super) bad_input: bool,
     /// With `--svg`: the pictures of the boards so far.
     pub(super) strips: Option<crate::svg::slide::Strips>,
+    /// With `--html`: the boards of the page so far.
+    pub(super) page: Option<crate::html::slide::Boards>,
     /// Under `--shard`: the boards read so far, and the format and file they came from.
     pub(super) held: Vec<Item>,
     pub(super) held_from: Option<(Format, String)>,
@@ -173,6 +175,9 @@ impl Batch<'_> {
                                 if let Some(strips) = &mut self.strips {
                                     strips.push_answer(number + 1, label, board, &timed.drawn(board)?);
                                 }
+                                if let Some(page) = &mut self.page {
+                                    page.push_answer(number + 1, label, board, &timed.watched(board)?)?;
+                                }
                                 continue;
                             }
                             (Err(bad), _) => bad.to_string(),
@@ -186,6 +191,9 @@ impl Batch<'_> {
                         eprintln!("error: {message}");
                         if let Some(strips) = &mut self.strips {
                             strips.push_error(number + 1, label, &message);
+                        }
+                        if let Some(page) = &mut self.page {
+                            page.push_error(number + 1, label, &message);
                         }
                         self.bad_input = true;
                     }

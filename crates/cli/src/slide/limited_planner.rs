@@ -42,7 +42,10 @@ impl<'t> LimitedPlanner<'t> {
         if let Some(kind) = settings.heuristic {
             planner = planner.with_heuristic(kind);
         }
-        let printed = settings.show_path || settings.output == OutputFormat::Json || settings.svg.is_some();
+        let printed = settings.show_path
+            || settings.output == OutputFormat::Json
+            || settings.svg.is_some()
+            || settings.html.is_some();
         let keep = match printed {
             true => KeepMoves::Compressed(Arc::new(TapeBudget::new(KEPT_MOVES_BYTES))),
             false => KeepMoves::Count,

@@ -46,6 +46,8 @@ pub(super) struct SlideSettings {
     pub(super) timings: bool,
     /// `--svg FILE`.
     pub(super) svg: Option<PathBuf>,
+    /// `--html FILE`.
+    pub(super) html: Option<PathBuf>,
 }
 
 impl SlideSettings {
@@ -85,6 +87,7 @@ impl SlideSettings {
             show_path: args.path,
             timings: args.timings,
             svg: args.svg.path.clone(),
+            html: args.html.path.clone(),
         }
     }
 }

@@ -28,6 +28,12 @@ pub fn cells(puzzle: &Puzzle, cells: &[Option<Placement>], caption: &str) -> Str
     frame(puzzle).draw_captioned(caption.to_owned(), &pieces)
 }
 
+/// Where the cells of `puzzle`'s picture lie: the board's top-left corner and the side of a cell,
+/// in pixels (for pages that point at cells of the picture).
+pub fn cell_grid(puzzle: &Puzzle) -> (i64, i64, i64) {
+    (MARGIN, MARGIN + CAPTION, frame(puzzle).style.cell)
+}
+
 /// How a cell is drawn: its sides clockwise from north as the puzzle labels them (marks, or
 /// colours), and `piece,rotation` in the middle; an empty cell blank.
 fn drawn(puzzle: &Puzzle, cell: Option<Placement>) -> DrawnPiece {

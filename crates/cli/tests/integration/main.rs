@@ -13,6 +13,7 @@ mod errors;
 mod fixtures;
 mod fuzz;
 mod generate;
+mod html_cli;
 mod limits_cli;
 mod scale_cli;
 mod slide_cli;
