@@ -21,7 +21,7 @@ impl Shard {
 
 /// Whether the board at `index` is solved: every board without `--shard`.
 pub fn selects(shard: Option<Shard>, index: usize) -> bool {
-    shard.map_or(true, |shard| shard.includes(index))
+    shard.is_none_or(|shard| shard.includes(index))
 }
 
 /// Reads `K/N` with 1 ≤ K ≤ N.

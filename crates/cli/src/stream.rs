@@ -76,7 +76,7 @@ impl LineStream {
     /// The text of the first line that is not blank, read ahead without being taken; `None` when
     /// there is none. For telling formats apart by their first line.
     pub fn first_non_blank(&mut self) -> anyhow::Result<Option<&str>> {
-        while !self.ahead.back().is_some_and(|line| !line.text.trim().is_empty()) {
+        while self.ahead.back().is_none_or(|line| line.text.trim().is_empty()) {
             let Some((line, bytes)) = self.read_line()? else { return Ok(None) };
             self.ahead_bytes.extend_from_slice(&bytes);
             self.ahead.push_back(line);

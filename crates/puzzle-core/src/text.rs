@@ -115,7 +115,7 @@ impl<'a> Line<'a> {
     /// assert_eq!(tokens, [(1, "1"), (4, "23"), (7, "é"), (9, "4")]);
     /// assert_eq!(line.tokens().next().unwrap().pos, Pos::new(1, 1));
     /// ```
-    pub fn tokens(&self) -> impl Iterator<Item = Token<'a>> + 'a {
+    pub fn tokens(&self) -> impl Iterator<Item = Token<'a>> + use<'a> {
         let number = self.number;
         let text = self.text;
         let mut chars = text.char_indices().enumerate().peekable();
@@ -143,7 +143,7 @@ impl<'a> Line<'a> {
     /// let chars: Vec<(Pos, char)> = line.chars().collect();
     /// assert_eq!(chars, [(Pos::new(2, 1), 'é'), (Pos::new(2, 2), '!')]);
     /// ```
-    pub fn chars(&self) -> impl Iterator<Item = (Pos, char)> + 'a {
+    pub fn chars(&self) -> impl Iterator<Item = (Pos, char)> + use<'a> {
         let number = self.number;
         self.text.chars().enumerate().map(move |(i, c)| (Pos::new(number, i + 1), c))
     }

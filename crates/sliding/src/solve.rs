@@ -179,7 +179,7 @@ pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<S
     let cells = board.tiles().len() as u128;
     let states = (2..=cells).try_fold(1u128, |acc, k| acc.checked_mul(k)).map(|all| all / 2);
     let limited = limits.max_expanded.is_some_and(|max| max <= ASTAR_MAX_STATES);
-    if !limited && states.map_or(true, |states| states > u128::from(ASTAR_MAX_STATES)) {
+    if !limited && states.is_none_or(|states| states > u128::from(ASTAR_MAX_STATES)) {
         return Err(SolveError::StateSpaceTooLarge {
             shape: board.shape().to_string(),
             states: states.map_or_else(|| format!("more than {}", u128::MAX), |s| s.to_string()),

@@ -95,7 +95,7 @@ pub fn choose_tables(goal: &Board, boards: &[&Board], cached: &dyn Fn(&PatternKe
     };
     let choice = |tier, keys, building_because| Some(TableChoice { tier, keys, building_because });
     match (have, wanted) {
-        (Some(tier), wanted) if !wanted.as_ref().is_some_and(|(want, _)| *want > tier) => {
+        (Some(tier), wanted) if wanted.as_ref().is_none_or(|(want, _)| *want <= tier) => {
             choice(tier, keys(tier)?, None)
         }
         (_, Some((tier, because))) => choice(tier, keys(tier)?, Some(because)),

@@ -344,7 +344,7 @@ pub fn merge(records: &[(String, &str, &serde_json::Value)], out: &mut impl Writ
             }
             Some(_) => {}
         }
-        if best.map_or(true, |(b, _)| matching > b) {
+        if best.is_none_or(|(b, _)| matching > b) {
             best = Some((matching, text));
         }
     }

@@ -148,7 +148,7 @@ fn check_colour(
             .boards
             .iter()
             .zip(&expected.found_at)
-            .filter(|(_, &at)| at <= limit)
+            .filter(|&(_, &at)| at <= limit)
             .map(|(b, _)| b.clone())
             .collect();
         let listed: Vec<Vec<(usize, u8)>> = listed.iter().map(|l| cells(&l["placements"])).collect();

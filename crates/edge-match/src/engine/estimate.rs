@@ -107,7 +107,7 @@ pub fn estimate_tight_nodes(
                 at_cell[cell] = index;
                 let piece = engine.piece_of(index);
                 let fits = |other: Option<usize>| {
-                    other.map_or(true, |other| engine.any_fit(other, &at_cell, &placed, &used, piece))
+                    other.is_none_or(|other| engine.any_fit(other, &at_cell, &placed, &used, piece))
                 };
                 if depth + 1 < n && fits(target) && fits(below) {
                     alive.push(index);

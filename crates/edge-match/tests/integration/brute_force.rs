@@ -100,7 +100,7 @@ fn check(puzzle: &Puzzle, clues: &[Option<Placement>], expected: &Brute<u16>, wh
             assert_eq!(first, expected.first().map(|b| placements(b)), "first solution: {what}");
         } else {
             assert_eq!(first.is_some(), !boards.is_empty(), "first solution: {what}");
-            assert!(first.map_or(true, |first| boards.contains(&first)), "first solution: {what}");
+            assert!(first.is_none_or(|first| boards.contains(&first)), "first solution: {what}");
         }
         let plain_list = solver.plan(Task::List, Mode::Plain, pick, false);
         let mut stream = Vec::new();

@@ -131,7 +131,7 @@ impl Work<'_, '_> {
                 }
                 let back = self.gain(front.wrapping_add(beside), shift(front_at, side), dir.opposite());
                 let score = gain + back + gain_toward(to_goal, side) - taken as i32;
-                if best.map_or(true, |(_, _, best)| score > best) {
+                if best.is_none_or(|(_, _, best)| score > best) {
                     best = Some((side, taken + 1, score));
                 }
                 // Taken along: the tile in front moves on instead of aside.
