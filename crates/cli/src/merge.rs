@@ -1,6 +1,8 @@
 //! `puzzle merge`: joins the outputs of a spread-out job. Shard outputs of `puzzle slide --shard
-//! K/N --json` go back into input order, exactly as one run without `--shard` prints them; the
-//! unit results of `puzzle edge --unit` add up to one result of the whole search.
+//! K/N --json` go back into input order, exactly as one run without `--shard` prints them; one
+//! round of `puzzle slide --unit` results gives the answer or the next round's units; the unit
+//! results of `puzzle edge --unit` add up to one result of the whole search; of the runs of
+//! `puzzle edge --best --json`, the best board is kept.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
@@ -15,8 +17,9 @@ use crate::input::{BadInput, Input, Reported};
 /// Arguments of `puzzle merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// Output files (JSON lines) of `puzzle slide --shard K/N --json` or of `puzzle edge --unit`,
-    /// in any order; `-` is standard input
+    /// Output files (JSON lines), in any order, all of one job: of `puzzle slide --shard K/N
+    /// --json`, of `puzzle slide --unit` (one round of a `slide --split`), of `puzzle edge --unit`
+    /// or of `puzzle edge --best --json`; `-` is standard input
     #[arg(required = true, value_name = "OUTPUTS")]
     pub outputs: Vec<PathBuf>,
 }
@@ -87,8 +90,9 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     }
 }
 
-const NOT_AN_OUTPUT: &str =
-    "expected a line of `puzzle slide --shard K/N --json` (with \"index\") or of `puzzle edge --unit` (with \"unit\")";
+const NOT_AN_OUTPUT: &str = "expected a line of `puzzle slide --shard K/N --json` (with \"index\"), `puzzle slide \
+     --unit` (with \"search\":\"slide\"), `puzzle edge --unit` (with \"unit\") or `puzzle edge --best --json` (with \
+     \"edges_matching\")";
 
 /// Puts sharded records back in input order, without their `index` and `total` keys.
 fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<()> {

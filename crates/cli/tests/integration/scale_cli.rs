@@ -201,7 +201,7 @@ fn merge_names_what_is_wrong() {
         "\n{\"index\":1,\"total\":3,\n",
         (1, "", "error: <stdin>:2:21: expected JSON lines: EOF while parsing a value\n"),
     );
-    check(&["-"], "{\"moves\":3}\n", (1, "", "error: <stdin>:1:1: expected a line of `puzzle slide --shard K/N --json` (with \"index\") or of `puzzle edge --unit` (with \"unit\")\n"));
+    check(&["-"], "{\"moves\":3}\n", (1, "", "error: <stdin>:1:1: expected a line of `puzzle slide --shard K/N --json` (with \"index\"), `puzzle slide --unit` (with \"search\":\"slide\"), `puzzle edge --unit` (with \"unit\") or `puzzle edge --best --json` (with \"edges_matching\")\n"));
     check(
         &["-"],
         "{\"total\":3,\"index\":1,\"moves\":3}\n",
@@ -574,4 +574,22 @@ fn units_are_checked_against_the_puzzle_and_options() {
     );
     let swapped = all[2].replacen("\"unit\":2,", "\"unit\":1,", 1);
     merge(&[all[0], &swapped, all[2]], "error: <stdin>:3:1: this unit's prefix is also that of <stdin>:2\n");
+}
+
+/// `puzzle merge --help` names every kind of output merge takes: the shards of `slide --shard`,
+/// the rounds of `slide --split`/`--unit`, the units of `edge --split`/`--unit` and the runs of
+/// `edge --best --json`; the short help (`-h`) names them too.
+#[test]
+fn merge_help_names_every_kind_of_output_it_merges() {
+    for flag in ["--help", "-h"] {
+        let help = ok(common::puzzle(&["merge", flag], ""));
+        for kind in ["slide --shard K/N --json", "slide --unit", "edge --unit", "edge --best --json"] {
+            assert!(help.contains(kind), "`puzzle merge {flag}` does not name `{kind}`:\n{help}");
+        }
+    }
+    let help = ok(common::puzzle(&["--help"], ""));
+    let merge = help.lines().find(|line| line.trim_start().starts_with("merge")).unwrap_or_default();
+    for kind in ["shard", "round", "unit", "best"] {
+        assert!(merge.contains(kind), "`puzzle --help` lists merge without {kind}: {merge}");
+    }
 }
