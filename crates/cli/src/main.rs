@@ -9,6 +9,7 @@ mod merge;
 mod output;
 mod pdb_cache;
 mod progress;
+mod seal;
 mod shard;
 mod shared_args;
 mod slide;

@@ -97,7 +97,7 @@ const NOT_AN_OUTPUT: &str = "expected a line of `puzzle slide --shard K/N --json
 /// Puts sharded records back in input order, without their `index` and `total` keys.
 fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<()> {
     let mut total: Option<(u64, &Record<'_>)> = None;
-    let mut placed: BTreeMap<u64, (&Record<'_>, &str)> = BTreeMap::new();
+    let mut placed: BTreeMap<u64, (&Record<'_>, String)> = BTreeMap::new();
     for record in records {
         let number = |key: &str| record.value.get(key).and_then(serde_json::Value::as_u64);
         let (Some(index), Some(size)) = (number("index"), number("total")) else {
@@ -109,12 +109,20 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
                 })
                 .into());
         };
-        // The record as the run without --shard prints it: the same line without the two keys.
-        let Some(rest) = record.text.strip_prefix(&crate::shard::record_prefix(index as usize, size as usize)) else {
-            return Err(record
-                .error("expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,")
-                .into());
+        // The record as the run without --shard prints it: the same line without the two keys
+        // and its hash, which binds it to its place.
+        let rest = match crate::shard::unsealed_record(record.text, index as usize, size as usize) {
+            Ok(Some(rest)) => rest,
+            Ok(None) => {
+                return Err(record
+                    .error("expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,")
+                    .into())
+            }
+            Err(refused) => return Err(record.error(refused).into()),
         };
+        if let Some(wrong) = answer_inconsistency(&record.value) {
+            return Err(record.error(wrong).into());
+        }
         match total {
             None => total = Some((size, record)),
             Some((other, from)) if other != size => {
@@ -145,7 +153,7 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
     }
     let mut errors = Vec::new();
     for (record, rest) in placed.values() {
-        writeln!(out, "{{{rest}")?;
+        writeln!(out, "{rest}")?;
         if let Some(message) = record.value.get("error").and_then(serde_json::Value::as_str) {
             errors.push(message.to_owned());
         }
@@ -159,6 +167,34 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
         return Err(Reported.into());
     }
     Ok(())
+}
+
+/// What a board's answer (a line of `puzzle slide --json`) says against itself, if anything: the
+/// path's length is the number of moves, and the proven lower bound is at most the moves, equal
+/// to them when the answer is optimal.
+fn answer_inconsistency(answer: &serde_json::Value) -> Option<String> {
+    let moves = answer.get("moves").and_then(serde_json::Value::as_u64);
+    let path = answer.get("path").and_then(serde_json::Value::as_str);
+    let lower_bound = answer.get("lower_bound").and_then(serde_json::Value::as_u64);
+    let optimal = answer.get("optimal").and_then(serde_json::Value::as_bool);
+    match (moves, path) {
+        (Some(moves), Some(path)) if path.len() as u64 != moves => {
+            return Some(format!("the answer's path has {} moves, but \"moves\" says {moves}", path.len()))
+        }
+        (Some(_), None) | (None, Some(_)) => {
+            return Some("the answer has \"moves\" without a \"path\" or a path without moves".to_owned())
+        }
+        _ => {}
+    }
+    match (moves, lower_bound, optimal) {
+        (Some(moves), Some(bound), _) if bound > moves => {
+            Some(format!("the answer's lower bound {bound} is above its {moves} moves"))
+        }
+        (Some(moves), Some(bound), Some(true)) if bound != moves => {
+            Some(format!("the answer says it is optimal, but its lower bound {bound} is not its {moves} moves"))
+        }
+        _ => None,
+    }
 }
 
 /// The merged result of every unit of one split.
@@ -194,8 +230,19 @@ fn merge_units(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<(
                 .error(format!("{unit} gave up (time limit or Ctrl-C) and has no count: run it again"))
                 .into());
         }
-        let result: UnitResultJson = serde_json::from_value(record.value.clone())
+        let (line, hash) = crate::seal::unseal(record.text).map_err(|refused| record.error(refused))?;
+        let mut fields = record.value.clone();
+        if let Some(fields) = fields.as_object_mut() {
+            fields.remove(crate::seal::KEY);
+        }
+        let result: UnitResultJson = serde_json::from_value(fields)
             .map_err(|err| record.error(format!("not a unit result of `puzzle edge --unit`: {err}")))?;
+        if let Some(refused) = crate::seal::refusal(&serde_json::to_string(&result.unit_line())?, &line, hash) {
+            return Err(record.error(refused).into());
+        }
+        if let Some(wrong) = result.inconsistency() {
+            return Err(record.error(format!("unit {}: {wrong}", result.unit)).into());
+        }
         let here = (result.search(), result.all.is_some());
         match &search {
             None => search = Some((here.0, here.1, record)),

@@ -43,17 +43,52 @@ pub fn record_prefix(index: usize, total: usize) -> String {
 }
 
 /// Writes `record` as one JSON line; with `place = Some((index, total))` (under `--shard`) the
-/// keys `index` and `total` come first.
+/// keys `index` and `total` come first and `"result_hash"` last.
 pub fn write_json_line(
     out: &mut impl Write,
     place: Option<(usize, usize)>,
     record: &impl Serialize,
 ) -> anyhow::Result<()> {
-    writeln!(out, "{}", json_line(place, record)?)?;
-    Ok(())
+    let line = json_line(place, record)?;
+    write_record(out, place, |out| Ok(writeln!(out, "{line}")?))
 }
 
-/// The line [`write_json_line`] writes, without its newline.
+/// The unit a sharded record answers, as its `"result_hash"` names it: the board's place.
+pub fn place_unit(index: usize, total: usize) -> String {
+    format!("{{\"index\":{index},\"total\":{total}}}")
+}
+
+/// Writes one record's line with `write` (a JSON object and a newline, whose start
+/// [`json_line`] made); under `--shard` (`place` set) the line passes through on its way out
+/// and ends with `"result_hash"`, binding it to its place ([`crate::seal`]), so `puzzle merge`
+/// refuses a changed line or one moved to another place.
+pub fn write_record<W: Write>(
+    out: &mut W,
+    place: Option<(usize, usize)>,
+    write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let Some((index, total)) = place else { return write(out) };
+    let mut sealed = crate::seal::SealedLine::new(out, &place_unit(index, total));
+    write(&mut sealed)?;
+    sealed.finish()
+}
+
+/// The record of a sharded line (`{"index":I,"total":T,…,"result_hash":"H"}`) as the run
+/// without `--shard` prints it, once its hash is checked: `Ok(None)` when the line does not
+/// start with its place, `Err` with the reason when its hash does not bind it there.
+pub fn unsealed_record(text: &str, index: usize, total: usize) -> Result<Option<String>, String> {
+    if !text.starts_with(&record_prefix(index, total)) {
+        return Ok(None);
+    }
+    let (line, hash) = crate::seal::unseal(text)?;
+    if let Some(refused) = crate::seal::refusal(&place_unit(index, total), &line, hash) {
+        return Err(refused);
+    }
+    Ok(Some(format!("{{{}", &line[record_prefix(index, total).len()..])))
+}
+
+/// The line [`write_json_line`] writes under `--shard` before its hash, or without `--shard`,
+/// without its newline.
 pub fn json_line(place: Option<(usize, usize)>, record: &impl Serialize) -> anyhow::Result<String> {
     let line = serde_json::to_string(record)?;
     Ok(match (place, line.strip_prefix('{')) {
@@ -104,6 +139,16 @@ mod tests {
         let mut out = Vec::new();
         write_json_line(&mut out, Some((3, 10)), &serde_json::json!({"moves": 4})).unwrap();
         write_json_line(&mut out, None, &serde_json::json!({"moves": 4})).unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), "{\"index\":3,\"total\":10,\"moves\":4}\n{\"moves\":4}\n");
+        let text = String::from_utf8(out).unwrap();
+        let (sharded, plain) = text.split_once('\n').unwrap();
+        assert!(sharded.starts_with("{\"index\":3,\"total\":10,\"moves\":4,\"result_hash\":\""), "{sharded}");
+        assert_eq!(plain, "{\"moves\":4}\n");
+        // The hash binds the line to its place and its fields.
+        assert_eq!(unsealed_record(sharded, 3, 10), Ok(Some("{\"moves\":4}".to_owned())));
+        assert!(unsealed_record(&sharded.replace("\"moves\":4", "\"moves\":5"), 3, 10).is_err());
+        let moved = sharded.replace("\"index\":3", "\"index\":4");
+        assert!(unsealed_record(&moved, 4, 10).is_err());
+        assert_eq!(unsealed_record(sharded, 4, 10), Ok(None));
+        assert!(unsealed_record("{\"index\":3,\"total\":10,\"moves\":4}", 3, 10).unwrap_err().contains("does not end"));
     }
 }

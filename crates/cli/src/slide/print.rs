@@ -183,7 +183,10 @@ impl JsonPrinter {
             seconds: self.timings.then_some(answered.timed.seconds),
         };
         match path {
-            Some(path) => moves::write_json_line(out, &crate::shard::json_line(answered.place, &json)?, path),
+            Some(path) => {
+                let line = crate::shard::json_line(answered.place, &json)?;
+                crate::shard::write_record(out, answered.place, |mut out| moves::write_json_line(&mut out, &line, path))
+            }
             None => crate::shard::write_json_line(out, answered.place, &json),
         }
     }
