@@ -96,7 +96,7 @@ const NOT_AN_OUTPUT: &str = "expected a line of `puzzle slide --shard K/N --json
 
 /// Puts sharded records back in input order, without their `index` and `total` keys.
 fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<()> {
-    let mut total: Option<(u64, &Record<'_>)> = None;
+    let mut total: Option<(u64, u64, &Record<'_>)> = None;
     let mut placed: BTreeMap<u64, (&Record<'_>, String)> = BTreeMap::new();
     for record in records {
         let number = |key: &str| record.value.get(key).and_then(serde_json::Value::as_u64);
@@ -109,25 +109,39 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
                 })
                 .into());
         };
-        // The record as the run without --shard prints it: the same line without the two keys
-        // and its hash, which binds it to its place.
-        let rest = match crate::shard::unsealed_record(record.text, index as usize, size as usize) {
+        let expected_form = || {
+            record.error(
+                "expected a line as `puzzle slide --shard K/N --json` writes it, starting with \
+                 {\"index\":I,\"total\":T,\"input\":\"F\",",
+            )
+        };
+        let input = record.value.get("input").and_then(serde_json::Value::as_str).map(|f| u64::from_str_radix(f, 16));
+        let Some(Ok(input)) = input else { return Err(expected_form().into()) };
+        // The record as the run without --shard prints it: the same line without the keys of
+        // its place and its hash, which binds it there.
+        let place = crate::shard::Place { index: index as usize, total: size as usize, input };
+        let rest = match crate::shard::unsealed_record(record.text, place) {
             Ok(Some(rest)) => rest,
-            Ok(None) => {
-                return Err(record
-                    .error("expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,")
-                    .into())
-            }
+            Ok(None) => return Err(expected_form().into()),
             Err(refused) => return Err(record.error(refused).into()),
         };
         if let Some(wrong) = answer_inconsistency(&record.value) {
             return Err(record.error(wrong).into());
         }
         match total {
-            None => total = Some((size, record)),
-            Some((other, from)) if other != size => {
+            None => total = Some((size, input, record)),
+            Some((other, _, from)) if other != size => {
                 return Err(record
                     .error(format!("this output is of an input of {size} boards, but {} says {other}", from.place()))
+                    .into())
+            }
+            Some((_, other, from)) if other != input => {
+                return Err(record
+                    .error(format!(
+                        "this output is of another input than {} (input {input:016x}, there {other:016x}): merge the \
+                         shards of one batch",
+                        from.place()
+                    ))
                     .into())
             }
             Some(_) => {}
@@ -139,7 +153,7 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
             return Err(record.error(format!("board index {index} is also on {}", earlier.place())).into());
         }
     }
-    let size = total.map_or(0, |(size, _)| size);
+    let size = total.map_or(0, |(size, _, _)| size);
     if let Some(missing) = (0..size).find(|index| !placed.contains_key(index)) {
         let count = (0..size).filter(|index| !placed.contains_key(index)).count();
         return Err(BadInput {

@@ -136,7 +136,9 @@ fn shards_merge_back_into_the_unsharded_output() {
             // the hash that binds it to its place last.
             let mut expected_index = k - 1;
             for line in run.stdout.lines() {
-                assert_eq!(line, common::sharded(expected_index, 14, whole_lines[expected_index]));
+                let input =
+                    serde_json::from_str::<serde_json::Value>(line).unwrap()["input"].as_str().unwrap().to_owned();
+                assert_eq!(line, common::sharded(expected_index, 14, &input, whole_lines[expected_index]));
                 expected_index += n;
             }
             assert_eq!(run.stdout.lines().count(), (14 + n - k) / n, "shard {k}/{n}");
@@ -179,7 +181,8 @@ fn merge_names_what_is_wrong() {
     let one = dir.join("one.jsonl");
     let two = dir.join("two.jsonl");
     let answer = |moves: usize| format!("{{\"moves\":{moves},\"path\":\"{}\"}}", "L".repeat(moves));
-    let line = |index: usize, total: usize, moves: usize| common::sharded(index, total, &answer(moves));
+    let input = "0123456789abcdef";
+    let line = |index: usize, total: usize, moves: usize| common::sharded(index, total, input, &answer(moves));
     std::fs::write(&one, format!("{}\n{}\n", line(0, 3, 1), line(2, 3, 2))).unwrap();
     std::fs::write(&two, format!("{}\n", line(1, 3, 3))).unwrap();
     let check = |args: &[&str], stdin: &str, expected: (i32, &str, &str)| {
@@ -201,6 +204,18 @@ fn merge_names_what_is_wrong() {
     );
     check(
         &[one, "-"],
+        &format!("{}\n", common::sharded(1, 3, "0123456789abcdee", &answer(3))),
+        (
+            1,
+            "",
+            &format!(
+                "error: <stdin>:1:1: this output is of another input than {one}:1 (input 0123456789abcdee, there \
+                 0123456789abcdef): merge the shards of one batch\n"
+            ),
+        ),
+    );
+    check(
+        &[one, "-"],
         "\n{\"index\":1,\"total\":3,\n",
         (1, "", "error: <stdin>:2:21: expected JSON lines: EOF while parsing a value\n"),
     );
@@ -208,7 +223,7 @@ fn merge_names_what_is_wrong() {
     check(
         &["-"],
         "{\"total\":3,\"index\":1,\"moves\":3}\n",
-        (1, "", "error: <stdin>:1:1: expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,\n"),
+        (1, "", "error: <stdin>:1:1: expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,\"input\":\"F\",\n"),
     );
     check(
         &["-"],

@@ -167,7 +167,9 @@ fn edited_or_mixed_up_shard_lines_are_refused() {
     edited[at] = lines[at].replacen("\"moves\":31,", "\"moves\":21,", 1);
     refused_at(&edited, at + 1, CHANGED);
     // With the hash made again, the path still has 31 moves.
-    let unit = "{\"index\":0,\"total\":4}";
+    let input = serde_json::from_str::<serde_json::Value>(&lines[0]).unwrap()["input"].as_str().unwrap().to_owned();
+    let unit = format!("{{\"index\":0,\"total\":4,\"input\":\"{input}\"}}");
+    let unit = unit.as_str();
     let bare = |line: &str| format!("{}}}", &line[..line.rfind(",\"result_hash\":").unwrap()]);
     edited[at] = sealed(unit, &bare(&lines[at]).replacen("\"moves\":31,", "\"moves\":21,", 1));
     refused_at(&edited, at + 1, "the answer's path has 31 moves, but \"moves\" says 21");
@@ -181,11 +183,15 @@ fn edited_or_mixed_up_shard_lines_are_refused() {
     // A line of another batch of as many boards.
     let other = temp_file("other.txt", batch.replacen("8 6 7\n2 5 4\n3 0 1", "1 2 3\n4 5 6\n0 7 8", 1));
     let mut mixed = lines.clone();
-    mixed[0] = shard("1/2", other.as_str())[0].clone();
-    let merged_mixed = puzzle(&["merge", "-"], &format!("{}\n", mixed.join("\n")));
-    // Its own place and hash are sound: only its board tells it apart, as in the direct run of
-    // the other batch.
-    assert_eq!(merged_mixed.code, 0, "{}", merged_mixed.failure("a sound line"));
+    mixed[1] = shard("1/2", other.as_str())[1].clone();
+    assert!(mixed[1].starts_with("{\"index\":2,"), "{}", mixed[1]);
+    refused_at(&mixed, 2, "this output is of another input than");
+    // Its input's name changed to this batch's: the hash refuses it.
+    let other_input =
+        serde_json::from_str::<serde_json::Value>(&mixed[1]).unwrap()["input"].as_str().unwrap().to_owned();
+    assert_ne!(other_input, input);
+    mixed[1] = mixed[1].replacen(&other_input, &input, 1);
+    refused_at(&mixed, 2, CHANGED);
 }
 
 fn merged_text(lines: &[String]) -> String {
