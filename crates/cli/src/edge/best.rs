@@ -177,13 +177,14 @@ fn line_refusal(text: &str, value: &serde_json::Value) -> anyhow::Result<Option<
     if rows.checked_mul(cols) != Some(cells) || cells == 0 {
         return Ok(Some(format!("a {rows}x{cols} board has not {cells} cells")));
     }
-    if edges != rows * (cols - 1) + cols * (rows - 1) {
-        return Ok(Some(format!("a {rows}x{cols} board has not {edges} joins")));
-    }
+    // The placements first: their number bounds the board's size before anything is counted.
     let Some(placements) = value.get("placements").and_then(serde_json::Value::as_array).filter(|p| p.len() == cells)
     else {
         return Ok(Some(format!("expected \"placements\": one entry for each of the {cells} cells")));
     };
+    if edges != rows * (cols - 1) + cols * (rows - 1) {
+        return Ok(Some(format!("a {rows}x{cols} board has not {edges} joins")));
+    }
     let mut used = vec![false; cells];
     let mut filled = vec![false; cells];
     for (cell, entry) in placements.iter().enumerate() {

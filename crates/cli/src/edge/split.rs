@@ -148,7 +148,9 @@ impl UnitResultJson {
     /// the cut (unit 0), pieces of the board each used once, `--all`'s solutions as many as the
     /// count and each a whole board, and at least the placements that the solutions need.
     pub fn inconsistency(&self) -> Option<String> {
-        let cells = self.rows.checked_mul(self.cols)?;
+        let Some(cells) = self.rows.checked_mul(self.cols) else {
+            return Some(format!("a board of {} by {} cells cannot be", self.rows, self.cols));
+        };
         if self.depth >= cells {
             return Some(format!("the depth {} is not below the board's {cells} cells", self.depth));
         }
@@ -158,11 +160,12 @@ impl UnitResultJson {
                 self.solutions
             ));
         }
+        // Checked in the placements' own size, whatever the line says the board's size is.
         let whole = |cells_json: &[CellJson], what: &str, size: usize| -> Option<String> {
-            let mut seen = vec![false; cells];
             if cells_json.len() != size {
                 return Some(format!("{what} has {} placements, not {size}", cells_json.len()));
             }
+            let mut seen = std::collections::HashSet::new();
             for cell in cells_json {
                 if cell.piece >= cells || cell.rotation >= 4 {
                     return Some(format!(
@@ -170,7 +173,7 @@ impl UnitResultJson {
                         cell.piece, cell.rotation
                     ));
                 }
-                if std::mem::replace(&mut seen[cell.piece], true) {
+                if !seen.insert(cell.piece) {
                     return Some(format!("{what} places piece {} twice", cell.piece));
                 }
             }
@@ -196,7 +199,7 @@ impl UnitResultJson {
         // counts each picture for the board's turns, at most 4.
         if self.solutions > 0 {
             let turns = if self.corner.is_some() { 4 } else { 1 };
-            let needed = (cells - self.depth) as u64 - 1 + self.solutions.div_ceil(turns);
+            let needed = ((cells - self.depth) as u64 - 1).saturating_add(self.solutions.div_ceil(turns));
             if self.nodes < needed {
                 return Some(format!(
                     "{} solutions below a prefix of {} of {cells} cells need at least {needed} placements, but the result says {}",

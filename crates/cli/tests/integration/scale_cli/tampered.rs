@@ -30,19 +30,20 @@ fn merged(lines: &[String]) -> String {
 
 const CHANGED: &str = "\"result_hash\" does not match its unit and its fields";
 
-/// `line` without its hash, and the unit line its first keys (up to `first_result_key`) make.
-fn unsealed(line: &str, first_result_key: &str) -> (String, String) {
-    let at = line.rfind(",\"result_hash\":").expect("a sealed line");
-    let bare = format!("{}}}", &line[..at]);
-    let unit = format!("{}}}", &bare[..bare.find(&format!(",\"{first_result_key}\":")).expect("the result's keys")]);
-    (bare, unit)
+/// `line` without its hash.
+fn bare(line: &str) -> String {
+    format!("{}}}", &line[..line.rfind(",\"result_hash\":").expect("a sealed line")])
 }
 
-/// `line` with `from` replaced by `to` and its hash made again, as a worker that lies would.
+/// `line` with `from` replaced by `to` and its hash made again, as a worker that lies would:
+/// the unit's line is the edited line's keys up to `first_result_key`.
 fn resealed(line: &str, first_result_key: &str, from: &str, to: &str) -> String {
-    let (bare, unit) = unsealed(line, first_result_key);
-    assert!(bare.contains(from), "{bare} holds {from}");
-    sealed(&unit, &bare.replacen(from, to, 1))
+    let edited = bare(line);
+    assert!(edited.contains(from), "{edited} holds {from}");
+    let edited = edited.replacen(from, to, 1);
+    let unit =
+        format!("{}}}", &edited[..edited.find(&format!(",\"{first_result_key}\":")).expect("the result's keys")]);
+    sealed(&unit, &edited)
 }
 
 #[test]
@@ -70,6 +71,10 @@ fn edited_or_foreign_edge_unit_results_are_refused() {
     // Placements lowered below what the one solution needs (34 cells below the prefix).
     edited[at] = resealed(one, "solutions", &format!("\"nodes\":{},", nodes_of(one)), "\"nodes\":3,");
     refused_at(&edited, at + 1, "need at least 34 placements, but the result says 3");
+    // A board too big to be, refused without counting its cells.
+    let taller = resealed(one, "solutions", "\"rows\":6,", "\"rows\":4294967296,");
+    edited[at] = resealed(&taller, "solutions", "\"cols\":6,", "\"cols\":4294967296,");
+    refused_at(&edited, at + 1, "a board of 4294967296 by 4294967296 cells cannot be");
     // A result moved to another unit.
     let mut moved = results.clone();
     moved[2] = results[2].replacen("\"unit\":2,", "\"unit\":1,", 1);
@@ -86,7 +91,7 @@ fn edited_or_foreign_edge_unit_results_are_refused() {
     refused_at(&foreign, 2, CHANGED);
     // A line cut short (a killed worker) or without its hash (an older `puzzle`).
     let mut cut = results.clone();
-    cut[4] = unsealed(&results[4], "solutions").0;
+    cut[4] = bare(&results[4]);
     refused_at(&cut, 5, "does not end with the \"result_hash\"");
 }
 
@@ -170,7 +175,6 @@ fn edited_or_mixed_up_shard_lines_are_refused() {
     let input = serde_json::from_str::<serde_json::Value>(&lines[0]).unwrap()["input"].as_str().unwrap().to_owned();
     let unit = format!("{{\"index\":0,\"total\":4,\"input\":\"{input}\"}}");
     let unit = unit.as_str();
-    let bare = |line: &str| format!("{}}}", &line[..line.rfind(",\"result_hash\":").unwrap()]);
     edited[at] = sealed(unit, &bare(&lines[at]).replacen("\"moves\":31,", "\"moves\":21,", 1));
     refused_at(&edited, at + 1, "the answer's path has 31 moves, but \"moves\" says 21");
     edited[at] = sealed(unit, &bare(&lines[at]).replacen("\"lower_bound\":31", "\"lower_bound\":29", 1));
@@ -236,7 +240,6 @@ fn edited_or_foreign_best_lines_are_refused() {
     // With the hash made again: more matching joins than the placed pieces have.
     let key = serde_json::from_str::<serde_json::Value>(&lines[at]).unwrap()["puzzle"].as_str().unwrap().to_owned();
     let unit = format!("{{\"puzzle\":\"{key}\"}}");
-    let bare = |line: &str| format!("{}}}", &line[..line.rfind(",\"result_hash\":").unwrap()]);
     edited[at] = sealed(&unit, &bare(&lines[at]).replacen(&from, &to, 1));
     refused_at(&edited, at + 1, "joins between pieces");
     // A piece placed twice.
@@ -245,6 +248,13 @@ fn edited_or_foreign_best_lines_are_refused() {
     let second = value["placements"].as_array().unwrap().iter().filter(|p| !p.is_null()).nth(1).unwrap().to_string();
     edited[at] = sealed(&unit, &bare(&lines[at]).replacen(&second, &first, 1));
     refused_at(&edited, at + 1, "is placed twice");
+    // A board of a million by a million cells, refused by its placements' number.
+    let huge = bare(&lines[at])
+        .replacen("\"cells\":36,", "\"cells\":1000000000000,", 1)
+        .replacen("\"rows\":6,", "\"rows\":1000000,", 1)
+        .replacen("\"cols\":6,", "\"cols\":1000000,", 1);
+    edited[at] = sealed(&unit, &huge);
+    refused_at(&edited, at + 1, "one entry for each of the 1000000000000 cells");
     // A run of another puzzle of the same size.
     let other = common::temp_file(
         "other.puz",
