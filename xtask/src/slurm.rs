@@ -377,5 +377,19 @@ mod tests {
                 "docs/scale-out.md does not show docs/slurm/{script} as it is"
             );
         }
+        // And shows no other script: a job script in the document is one the test runs.
+        let scripts: Vec<String> = SCRIPTS
+            .iter()
+            .map(|script| std::fs::read_to_string(root.join("docs/slurm").join(script)).unwrap())
+            .collect();
+        for block in docs.split("```bash\n").skip(1) {
+            let block = &block[..block.find("```").unwrap_or(block.len())];
+            if block.starts_with("#!") {
+                assert!(
+                    scripts.iter().any(|script| script == block),
+                    "docs/scale-out.md shows a job script that is none of docs/slurm:\n{block}"
+                );
+            }
+        }
     }
 }

@@ -1,10 +1,13 @@
 //! `cargo xtask tidy`: checks the architecture invariants and code conventions that the compiler
 //! cannot: dependency edges between workspace crates (and that ARCHITECTURE.md's diagram draws
 //! exactly them), which modules of a crate each module may use (`tidy/layers.rs`), `//!` file
-//! headers, forbidden test attributes, and the docs' references (`tidy/docs.rs`).
+//! headers, forbidden test attributes, the docs' references (`tidy/docs.rs`), the README tour's
+//! files (`tidy/tour.rs`), and no block of lines repeated within one Markdown document (a paste
+//! gone twice).
 
 mod docs;
 mod layers;
+mod tour;
 
 use std::collections::BTreeSet;
 use std::ffi::OsString;
@@ -14,8 +17,6 @@ use std::process::Command;
 
 use anyhow::{bail, Context};
 use serde_json::Value;
-
-mod tour;
 
 /// Which workspace crates a crate may depend on.
 #[derive(Debug, Clone, Copy)]
@@ -42,6 +43,15 @@ const FORBIDDEN_ATTRIBUTES: [&str; 2] = [concat!("#[", "ignore"), concat!("#[", 
 /// The directories whose Rust files must follow the conventions.
 const SOURCE_DIRS: [&str; 2] = ["crates", "xtask"];
 
+/// The Markdown documents checked for repeated blocks: those at the root, and every one under
+/// these directories.
+const DOC_DIRS: [&str; 1] = ["docs"];
+
+/// How many consecutive lines, found again further down the same document, make a repeated
+/// block: enough that a table's or a script's ordinary repetition (blank lines, fences, a few
+/// equal rows) is not one.
+const REPEATED_RUN: usize = 6;
+
 /// Runs every check and reports every violation, naming the file.
 pub fn run(root: &Path) -> anyhow::Result<()> {
     let violations = violations(root)?;
@@ -49,7 +59,7 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
         bail!("tidy found {} problem(s):\n  {}", violations.len(), violations.join("\n  "));
     }
     println!(
-        "tidy: dependency edges, the architecture diagram, module layers, file headers, test attributes and the docs' paths are fine"
+        "tidy: dependency edges, the architecture diagram, module layers, file headers, test attributes, the docs' paths, the tour's files and repeated doc blocks are fine"
     );
     Ok(())
 }
@@ -84,7 +94,77 @@ fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
         violations.extend(source_violations(&name, &text));
         violations.extend(docs::citation_violations(&name, &text, &repo));
     }
+    for path in markdown_files(root)? {
+        let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        let name = path.strip_prefix(root).unwrap_or(&path).display().to_string().replace('\\', "/");
+        violations.extend(repeated_blocks(&name, &text));
+    }
     Ok(violations)
+}
+
+/// Every run of [`REPEATED_RUN`] or more consecutive lines of `text` that appears again further
+/// down, not overlapping its first appearance (trailing spaces ignored; a run of only blank lines
+/// and code fences does not count). Each repeat is reported once, at its first line, with the
+/// whole length it repeats.
+fn repeated_blocks(name: &str, text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let mut first_seen: std::collections::HashMap<&[&str], usize> = std::collections::HashMap::new();
+    let mut violations = Vec::new();
+    let mut at = 0;
+    while at + REPEATED_RUN <= lines.len() {
+        let window = &lines[at..at + REPEATED_RUN];
+        let trivial = window.iter().all(|line| line.trim().is_empty() || line.trim() == "```");
+        match first_seen.get(window) {
+            Some(&earlier) if !trivial && earlier + REPEATED_RUN <= at => {
+                let mut length = REPEATED_RUN;
+                while at + length < lines.len()
+                    && earlier + length < at
+                    && lines[at + length] == lines[earlier + length]
+                {
+                    length += 1;
+                }
+                violations.push(format!(
+                    "{name}:{}: lines {}-{} repeat lines {}-{}: keep one copy",
+                    at + 1,
+                    at + 1,
+                    at + length,
+                    earlier + 1,
+                    earlier + length
+                ));
+                at += length;
+            }
+            _ => {
+                first_seen.entry(window).or_insert(at);
+                at += 1;
+            }
+        }
+    }
+    violations
+}
+
+/// The Markdown files at the root and under [`DOC_DIRS`], sorted.
+fn markdown_files(root: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let is_markdown = |path: &Path| path.extension().is_some_and(|ext| ext == "md");
+    let mut files = Vec::new();
+    for entry in fs::read_dir(root).with_context(|| format!("listing {}", root.display()))? {
+        let path = entry?.path();
+        if path.is_file() && is_markdown(&path) {
+            files.push(path);
+        }
+    }
+    let mut pending: Vec<PathBuf> = DOC_DIRS.iter().map(|dir| root.join(dir)).filter(|dir| dir.is_dir()).collect();
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).with_context(|| format!("listing {}", dir.display()))? {
+            let path = entry?.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if is_markdown(&path) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
 }
 
 /// The dependency edges of `cargo metadata --no-deps` output that break [`RULES`].
@@ -230,7 +310,10 @@ mod tests {
 
     use serde_json::json;
 
-    use super::{dependency_edges, dependency_violations, diagram_violations, source_violations, FORBIDDEN_ATTRIBUTES};
+    use super::{
+        dependency_edges, dependency_violations, diagram_violations, repeated_blocks, source_violations,
+        FORBIDDEN_ATTRIBUTES,
+    };
 
     /// The workspace itself must be tidy.
     #[test]
@@ -258,6 +341,33 @@ mod tests {
         check_source(&ignored, &[&format!("crates/x/src/lib.rs:3: `{}]` is not allowed", FORBIDDEN_ATTRIBUTES[0])]);
         let panicking = format!("//! Tests.\n#[test]\n{}(expected = \"x\")]\nfn f() {{}}\n", FORBIDDEN_ATTRIBUTES[1]);
         check_source(&panicking, &[&format!("crates/x/src/lib.rs:3: `{}]` is not allowed", FORBIDDEN_ATTRIBUTES[1])]);
+    }
+
+    fn check_repeats(text: &str, expected: &[&str]) {
+        assert_eq!(repeated_blocks("docs/x.md", text), expected, "{text:?}");
+    }
+
+    #[test]
+    fn repeated_blocks_in_docs() {
+        let block = "one\ntwo\nthree\nfour\nfive\nsix\n";
+        check_repeats(block, &[]);
+        // A document pasted twice, the second copy cut at its start (as scale-out.md once was).
+        check_repeats(
+            &format!("# Title\n{block}seven\n\n{}seven\nend\n", &block[4..]),
+            &["docs/x.md:10: lines 10-15 repeat lines 3-8: keep one copy"],
+        );
+        check_repeats(&format!("{block}{block}"), &["docs/x.md:7: lines 7-12 repeat lines 1-6: keep one copy"]);
+        // Trailing spaces do not hide a repeat.
+        check_repeats(
+            &format!("{block}\n{}", block.replace('\n', "  \n")),
+            &["docs/x.md:8: lines 8-13 repeat lines 1-6: keep one copy"],
+        );
+        // Five lines again are not a block; blank lines and fences are not either.
+        check_repeats(&format!("{block}x\n{}", &block[4..]), &[]);
+        check_repeats(&"```\n\n".repeat(20), &[]);
+        // Six equal lines in a row repeat nothing until they can be twice without overlapping.
+        check_repeats(&"same\n".repeat(11), &[]);
+        check_repeats(&"same\n".repeat(12), &["docs/x.md:7: lines 7-12 repeat lines 1-6: keep one copy"]);
     }
 
     fn check_dependencies(edges: &[(&str, &[&str])], expected: &[&str]) {

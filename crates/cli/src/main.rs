@@ -11,6 +11,7 @@ mod merge;
 mod output;
 mod pdb_cache;
 mod progress;
+mod seal;
 mod shard;
 mod shared_args;
 mod slide;
@@ -62,8 +63,10 @@ enum Command {
     /// are cached
     #[command(subcommand)]
     Pdb(PdbCommand),
-    /// Join the JSON-lines outputs of `slide --shard K/N --json` back into input order, or add
-    /// up the results of `edge --unit` into one result (see docs/scale-out.md)
+    /// Join the JSON-lines outputs of a spread-out job: shards of `slide --shard K/N --json` back
+    /// into input order, one round of `slide --unit` results into the answer or the next round's
+    /// units, the results of `edge --unit` into one count, or runs of `edge --best --json` into
+    /// the best board (see docs/scale-out.md)
     #[command(after_help = EXIT_CODES)]
     Merge(merge::MergeArgs),
 }

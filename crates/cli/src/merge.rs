@@ -1,6 +1,8 @@
 //! `puzzle merge`: joins the outputs of a spread-out job. Shard outputs of `puzzle slide --shard
-//! K/N --json` go back into input order, exactly as one run without `--shard` prints them; the
-//! unit results of `puzzle edge --unit` add up to one result of the whole search.
+//! K/N --json` go back into input order, exactly as one run without `--shard` prints them; one
+//! round of `puzzle slide --unit` results gives the answer or the next round's units; the unit
+//! results of `puzzle edge --unit` add up to one result of the whole search; of the runs of
+//! `puzzle edge --best --json`, the best board is kept.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
@@ -15,8 +17,9 @@ use crate::input::{BadInput, Input, Reported};
 /// Arguments of `puzzle merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// Output files (JSON lines) of `puzzle slide --shard K/N --json` or of `puzzle edge --unit`,
-    /// in any order; `-` is standard input
+    /// Output files (JSON lines), in any order, all of one job: of `puzzle slide --shard K/N
+    /// --json`, of `puzzle slide --unit` (one round of a `slide --split`), of `puzzle edge --unit`
+    /// or of `puzzle edge --best --json`; `-` is standard input
     #[arg(required = true, value_name = "OUTPUTS")]
     pub outputs: Vec<PathBuf>,
 }
@@ -87,13 +90,14 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     }
 }
 
-const NOT_AN_OUTPUT: &str =
-    "expected a line of `puzzle slide --shard K/N --json` (with \"index\") or of `puzzle edge --unit` (with \"unit\")";
+const NOT_AN_OUTPUT: &str = "expected a line of `puzzle slide --shard K/N --json` (with \"index\"), `puzzle slide \
+     --unit` (with \"search\":\"slide\"), `puzzle edge --unit` (with \"unit\") or `puzzle edge --best --json` (with \
+     \"edges_matching\")";
 
 /// Puts sharded records back in input order, without their `index` and `total` keys.
 fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<()> {
-    let mut total: Option<(u64, &Record<'_>)> = None;
-    let mut placed: BTreeMap<u64, (&Record<'_>, &str)> = BTreeMap::new();
+    let mut total: Option<(u64, u64, &Record<'_>)> = None;
+    let mut placed: BTreeMap<u64, (&Record<'_>, String)> = BTreeMap::new();
     for record in records {
         let number = |key: &str| record.value.get(key).and_then(serde_json::Value::as_u64);
         let (Some(index), Some(size)) = (number("index"), number("total")) else {
@@ -105,17 +109,39 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
                 })
                 .into());
         };
-        // The record as the run without --shard prints it: the same line without the two keys.
-        let Some(rest) = record.text.strip_prefix(&crate::shard::record_prefix(index as usize, size as usize)) else {
-            return Err(record
-                .error("expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,")
-                .into());
+        let expected_form = || {
+            record.error(
+                "expected a line as `puzzle slide --shard K/N --json` writes it, starting with \
+                 {\"index\":I,\"total\":T,\"input\":\"F\",",
+            )
         };
+        let input = record.value.get("input").and_then(serde_json::Value::as_str).map(|f| u64::from_str_radix(f, 16));
+        let Some(Ok(input)) = input else { return Err(expected_form().into()) };
+        // The record as the run without --shard prints it: the same line without the keys of
+        // its place and its hash, which binds it there.
+        let place = crate::shard::Place { index: index as usize, total: size as usize, input };
+        let rest = match crate::shard::unsealed_record(record.text, place) {
+            Ok(Some(rest)) => rest,
+            Ok(None) => return Err(expected_form().into()),
+            Err(refused) => return Err(record.error(refused).into()),
+        };
+        if let Some(wrong) = answer_inconsistency(&record.value) {
+            return Err(record.error(wrong).into());
+        }
         match total {
-            None => total = Some((size, record)),
-            Some((other, from)) if other != size => {
+            None => total = Some((size, input, record)),
+            Some((other, _, from)) if other != size => {
                 return Err(record
                     .error(format!("this output is of an input of {size} boards, but {} says {other}", from.place()))
+                    .into())
+            }
+            Some((_, other, from)) if other != input => {
+                return Err(record
+                    .error(format!(
+                        "this output is of another input than {} (input {input:016x}, there {other:016x}): merge the \
+                         shards of one batch",
+                        from.place()
+                    ))
                     .into())
             }
             Some(_) => {}
@@ -127,7 +153,7 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
             return Err(record.error(format!("board index {index} is also on {}", earlier.place())).into());
         }
     }
-    let size = total.map_or(0, |(size, _)| size);
+    let size = total.map_or(0, |(size, _, _)| size);
     if let Some(missing) = (0..size).find(|index| !placed.contains_key(index)) {
         let count = (0..size).filter(|index| !placed.contains_key(index)).count();
         return Err(BadInput {
@@ -141,7 +167,7 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
     }
     let mut errors = Vec::new();
     for (record, rest) in placed.values() {
-        writeln!(out, "{{{rest}")?;
+        writeln!(out, "{rest}")?;
         if let Some(message) = record.value.get("error").and_then(serde_json::Value::as_str) {
             errors.push(message.to_owned());
         }
@@ -155,6 +181,34 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
         return Err(Reported.into());
     }
     Ok(())
+}
+
+/// What a board's answer (a line of `puzzle slide --json`) says against itself, if anything: the
+/// path's length is the number of moves, and the proven lower bound is at most the moves, equal
+/// to them when the answer is optimal.
+fn answer_inconsistency(answer: &serde_json::Value) -> Option<String> {
+    let moves = answer.get("moves").and_then(serde_json::Value::as_u64);
+    let path = answer.get("path").and_then(serde_json::Value::as_str);
+    let lower_bound = answer.get("lower_bound").and_then(serde_json::Value::as_u64);
+    let optimal = answer.get("optimal").and_then(serde_json::Value::as_bool);
+    match (moves, path) {
+        (Some(moves), Some(path)) if path.len() as u64 != moves => {
+            return Some(format!("the answer's path has {} moves, but \"moves\" says {moves}", path.len()))
+        }
+        (Some(_), None) | (None, Some(_)) => {
+            return Some("the answer has \"moves\" without a \"path\" or a path without moves".to_owned())
+        }
+        _ => {}
+    }
+    match (moves, lower_bound, optimal) {
+        (Some(moves), Some(bound), _) if bound > moves => {
+            Some(format!("the answer's lower bound {bound} is above its {moves} moves"))
+        }
+        (Some(moves), Some(bound), Some(true)) if bound != moves => {
+            Some(format!("the answer says it is optimal, but its lower bound {bound} is not its {moves} moves"))
+        }
+        _ => None,
+    }
 }
 
 /// The merged result of every unit of one split.
@@ -190,8 +244,19 @@ fn merge_units(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<(
                 .error(format!("{unit} gave up (time limit or Ctrl-C) and has no count: run it again"))
                 .into());
         }
-        let result: UnitResultJson = serde_json::from_value(record.value.clone())
+        let (line, hash) = crate::seal::unseal(record.text).map_err(|refused| record.error(refused))?;
+        let mut fields = record.value.clone();
+        if let Some(fields) = fields.as_object_mut() {
+            fields.remove(crate::seal::KEY);
+        }
+        let result: UnitResultJson = serde_json::from_value(fields)
             .map_err(|err| record.error(format!("not a unit result of `puzzle edge --unit`: {err}")))?;
+        if let Some(refused) = crate::seal::refusal(&serde_json::to_string(&result.unit_line())?, &line, hash) {
+            return Err(record.error(refused).into());
+        }
+        if let Some(wrong) = result.inconsistency() {
+            return Err(record.error(format!("unit {}: {wrong}", result.unit)).into());
+        }
         let here = (result.search(), result.all.is_some());
         match &search {
             None => search = Some((here.0, here.1, record)),

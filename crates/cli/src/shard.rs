@@ -36,28 +36,81 @@ pub fn parse_shard(text: &str) -> Result<Shard, String> {
     }
 }
 
-/// The start of a sharded record: `{"index":I,"total":T,`, the board's place (from 0) in the
-/// whole input and the number of boards there. `puzzle merge` relies on this exact form.
-pub fn record_prefix(index: usize, total: usize) -> String {
-    format!("{{\"index\":{index},\"total\":{total},")
+/// Where a board of a sharded batch stands: its place (from 0) in the whole input, the number of
+/// boards there, and the input's fingerprint ([`input_fingerprint`]), the same in every shard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub index: usize,
+    pub total: usize,
+    pub input: u64,
 }
 
-/// Writes `record` as one JSON line; with `place = Some((index, total))` (under `--shard`) the
-/// keys `index` and `total` come first.
-pub fn write_json_line(
-    out: &mut impl Write,
-    place: Option<(usize, usize)>,
-    record: &impl Serialize,
+/// The fingerprint of a batch's input: FNV-1a of its boards as read, one line each (a board's
+/// label and tiles, or the error that refused it), so that every shard of one input names it
+/// alike and a line of another input is told apart.
+pub fn input_fingerprint(boards: impl Iterator<Item = String>) -> u64 {
+    boards
+        .fold(puzzle_core::fingerprint::Fnv1a::new(), |state, board| state.update(board.as_bytes()).update(b"\n"))
+        .finish()
+}
+
+/// The start of a sharded record: `{"index":I,"total":T,"input":"F",`, the board's place (from
+/// 0) in the whole input, the number of boards there and the input's fingerprint in 16
+/// hexadecimal digits. `puzzle merge` relies on this exact form.
+pub fn record_prefix(place: Place) -> String {
+    format!("{{\"index\":{},\"total\":{},\"input\":\"{:016x}\",", place.index, place.total, place.input)
+}
+
+/// Writes `record` as one JSON line; with `place` (under `--shard`) the keys `index`, `total`
+/// and `input` come first and `"result_hash"` last.
+pub fn write_json_line(out: &mut impl Write, place: Option<Place>, record: &impl Serialize) -> anyhow::Result<()> {
+    let line = json_line(place, record)?;
+    write_record(out, place, |out| Ok(writeln!(out, "{line}")?))
+}
+
+/// The unit a sharded record answers, as its `"result_hash"` names it: the board's place in its
+/// input.
+pub fn place_unit(place: Place) -> String {
+    let prefix = record_prefix(place);
+    format!("{}}}", &prefix[..prefix.len() - 1])
+}
+
+/// Writes one record's line with `write` (a JSON object and a newline, whose start
+/// [`json_line`] made); under `--shard` (`place` set) the line passes through on its way out
+/// and ends with `"result_hash"`, binding it to its place ([`crate::seal`]), so `puzzle merge`
+/// refuses a changed line or one moved to another place.
+pub fn write_record<W: Write>(
+    out: &mut W,
+    place: Option<Place>,
+    write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    writeln!(out, "{}", json_line(place, record)?)?;
-    Ok(())
+    let Some(place) = place else { return write(out) };
+    let mut sealed = crate::seal::SealedLine::new(out, &place_unit(place));
+    write(&mut sealed)?;
+    sealed.finish()
 }
 
-/// The line [`write_json_line`] writes, without its newline.
-pub fn json_line(place: Option<(usize, usize)>, record: &impl Serialize) -> anyhow::Result<String> {
+/// The record of a sharded line (`{"index":I,"total":T,"input":"F",…,"result_hash":"H"}`) as
+/// the run without `--shard` prints it, once its hash is checked: `Ok(None)` when the line does
+/// not start with its place, `Err` with the reason when its hash does not bind it there.
+pub fn unsealed_record(text: &str, place: Place) -> Result<Option<String>, String> {
+    let prefix = record_prefix(place);
+    if !text.starts_with(&prefix) {
+        return Ok(None);
+    }
+    let (line, hash) = crate::seal::unseal(text)?;
+    if let Some(refused) = crate::seal::refusal(&place_unit(place), &line, hash) {
+        return Err(refused);
+    }
+    Ok(Some(format!("{{{}", &line[prefix.len()..])))
+}
+
+/// The line [`write_json_line`] writes under `--shard` before its hash, or without `--shard`,
+/// without its newline.
+pub fn json_line(place: Option<Place>, record: &impl Serialize) -> anyhow::Result<String> {
     let line = serde_json::to_string(record)?;
     Ok(match (place, line.strip_prefix('{')) {
-        (Some((index, total)), Some(rest)) if rest != "}" => format!("{}{rest}", record_prefix(index, total)),
+        (Some(place), Some(rest)) if rest != "}" => format!("{}{rest}", record_prefix(place)),
         _ => line,
     })
 }
@@ -102,8 +155,23 @@ mod tests {
     #[test]
     fn sharded_records_start_with_their_place() {
         let mut out = Vec::new();
-        write_json_line(&mut out, Some((3, 10)), &serde_json::json!({"moves": 4})).unwrap();
+        let place = Place { index: 3, total: 10, input: 0xab };
+        write_json_line(&mut out, Some(place), &serde_json::json!({"moves": 4})).unwrap();
         write_json_line(&mut out, None, &serde_json::json!({"moves": 4})).unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), "{\"index\":3,\"total\":10,\"moves\":4}\n{\"moves\":4}\n");
+        let text = String::from_utf8(out).unwrap();
+        let (sharded, plain) = text.split_once('\n').unwrap();
+        let start = "{\"index\":3,\"total\":10,\"input\":\"00000000000000ab\",\"moves\":4,\"result_hash\":\"";
+        assert!(sharded.starts_with(start), "{sharded}");
+        assert_eq!(plain, "{\"moves\":4}\n");
+        // The hash binds the line to its place, its input and its fields.
+        assert_eq!(unsealed_record(sharded, place), Ok(Some("{\"moves\":4}".to_owned())));
+        assert!(unsealed_record(&sharded.replace("\"moves\":4", "\"moves\":5"), place).is_err());
+        let moved = sharded.replace("\"index\":3", "\"index\":4");
+        assert!(unsealed_record(&moved, Place { index: 4, ..place }).is_err());
+        let other = sharded.replace("00000000000000ab", "00000000000000ac");
+        assert!(unsealed_record(&other, Place { input: 0xac, ..place }).is_err());
+        assert_eq!(unsealed_record(sharded, Place { index: 4, ..place }), Ok(None));
+        let bare = "{\"index\":3,\"total\":10,\"input\":\"00000000000000ab\",\"moves\":4}";
+        assert!(unsealed_record(bare, place).unwrap_err().contains("does not end"));
     }
 }

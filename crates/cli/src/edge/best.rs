@@ -65,7 +65,8 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         }
     };
     let name = args.file.path.as_deref().and_then(|p| p.file_stem()).map_or("puzzle".into(), |s| s.to_string_lossy());
-    let mut printer = Printer { args, puzzle, name: name.into_owned(), best: None, failure: None };
+    let key = run_key(puzzle, clues);
+    let mut printer = Printer { args, puzzle, key: key.clone(), name: name.into_owned(), best: None, failure: None };
     if let Some(path) = &args.resume {
         writeln_info(args, out, &format!("resumed from {}", path.display()))?;
     }
@@ -115,9 +116,9 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         let json = serde_json::json!({
             "end": why, "edges_matching": matching, "edges": edges, "cells": puzzle.rows() * puzzle.cols(),
             "nodes": outcome.nodes, "elapsed_ms": total_ms, "seed": settings.seed, "jobs": settings.jobs,
-            "breaks": settings.breaks.to_string(),
+            "breaks": settings.breaks.to_string(), "puzzle": key,
         });
-        writeln!(out, "{json}")?;
+        writeln!(out, "{}", crate::seal::seal_json(&run_unit(&key), &json)?)?;
     } else {
         let total = (search.elapsed_before() + started.elapsed()).as_secs_f64();
         let rate = outcome.nodes as f64 / total.max(1e-3) / 1e6;
@@ -133,6 +134,95 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         )?;
     }
     Ok(())
+}
+
+/// The name of the puzzle a run searches, with its clues, written in every `--json` line as
+/// `"puzzle"`: [`edge_match::split::puzzle_key`] as a plain split names it.
+fn run_key(puzzle: &Puzzle, clues: &[Option<Placement>]) -> String {
+    format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, edge_match::engine::Mode::Plain))
+}
+
+/// The unit a run's lines answer, as their `"result_hash"` names it: the puzzle searched.
+fn run_unit(key: &str) -> serde_json::Value {
+    serde_json::json!({ "puzzle": key })
+}
+
+/// Why a line of a `--best --json` run is refused: a hash that does not match its puzzle and
+/// fields, or a board that contradicts itself (a wrong size, a piece out of range or used
+/// twice, a count of pieces placed or of joins that is not the board's).
+fn line_refusal(text: &str, value: &serde_json::Value) -> anyhow::Result<Option<String>> {
+    let (line, hash) = match crate::seal::unseal(text) {
+        Ok(unsealed) => unsealed,
+        Err(refused) => return Ok(Some(refused)),
+    };
+    let key = value.get("puzzle").and_then(serde_json::Value::as_str).unwrap_or_default();
+    if let Some(refused) = crate::seal::refusal(&serde_json::to_string(&run_unit(key))?, &line, hash) {
+        return Ok(Some(refused));
+    }
+    if value.get("end").is_some() {
+        return Ok(None);
+    }
+    let number = |key: &str| value.get(key).and_then(serde_json::Value::as_u64).and_then(|n| usize::try_from(n).ok());
+    let (Some(rows), Some(cols), Some(cells), Some(edges), Some(matching), Some(mismatches), Some(placed)) = (
+        number("rows"),
+        number("cols"),
+        number("cells"),
+        number("edges"),
+        number("edges_matching"),
+        number("mismatches"),
+        number("placed"),
+    ) else {
+        return Ok(Some("expected the whole numbers \"rows\", \"cols\", \"cells\", \"edges\", \"edges_matching\", \"mismatches\" and \"placed\"".to_owned()));
+    };
+    if rows.checked_mul(cols) != Some(cells) || cells == 0 {
+        return Ok(Some(format!("a {rows}x{cols} board has not {cells} cells")));
+    }
+    // The placements first: their number bounds the board's size before anything is counted.
+    let Some(placements) = value.get("placements").and_then(serde_json::Value::as_array).filter(|p| p.len() == cells)
+    else {
+        return Ok(Some(format!("expected \"placements\": one entry for each of the {cells} cells")));
+    };
+    if edges != rows * (cols - 1) + cols * (rows - 1) {
+        return Ok(Some(format!("a {rows}x{cols} board has not {edges} joins")));
+    }
+    let mut used = vec![false; cells];
+    let mut filled = vec![false; cells];
+    for (cell, entry) in placements.iter().enumerate() {
+        if entry.is_null() {
+            continue;
+        }
+        let piece = entry.get("piece").and_then(serde_json::Value::as_u64).and_then(|n| usize::try_from(n).ok());
+        let rotation = entry.get("rotation").and_then(serde_json::Value::as_u64);
+        match (piece, rotation) {
+            (Some(piece), Some(rotation)) if piece < cells && rotation < 4 => {
+                if std::mem::replace(&mut used[piece], true) {
+                    return Ok(Some(format!("piece {piece} is placed twice")));
+                }
+                filled[cell] = true;
+            }
+            _ => return Ok(Some(format!("cell {cell}: expected null or a piece below {cells} turned 0 to 3"))),
+        }
+    }
+    let count = filled.iter().filter(|&&f| f).count();
+    if count != placed {
+        return Ok(Some(format!("\"placed\" says {placed} pieces, but the placements hold {count}")));
+    }
+    // Each join between two filled cells either matches or not.
+    let joins = (0..cells)
+        .filter(|&cell| filled[cell])
+        .map(|cell| {
+            let east = cell % cols + 1 < cols && filled[cell + 1];
+            let south = cell + cols < cells && filled[cell + cols];
+            usize::from(east) + usize::from(south)
+        })
+        .sum::<usize>();
+    if matching + mismatches != joins {
+        return Ok(Some(format!(
+            "{matching} joins matching and {mismatches} not make {}, but the placements have {joins} joins between pieces",
+            matching + mismatches
+        )));
+    }
+    Ok(None)
 }
 
 fn bad(file: &str, message: String) -> anyhow::Error {
@@ -222,6 +312,8 @@ fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
 struct Printer<'a> {
     args: &'a EdgeArgs,
     puzzle: &'a Puzzle,
+    /// The puzzle's name in the JSON lines ([`run_key`]).
+    key: String,
     name: String,
     best: Option<BoardScore>,
     failure: Option<anyhow::Error>,
@@ -281,8 +373,9 @@ impl Printer<'_> {
                 "nodes": nodes,
                 "url": url,
                 "placements": placements,
+                "puzzle": self.key,
             });
-            writeln!(out, "{json}")?;
+            writeln!(out, "{}", crate::seal::seal_json(&run_unit(&self.key), &json)?)?;
         } else {
             let found = match (depth, breaks) {
                 (Some(d), Some(b)) => format!(" by placing {d} pieces with {b} mismatches, then the rest greedily"),
@@ -324,28 +417,47 @@ impl Printer<'_> {
 pub fn merge(records: &[(String, &str, &serde_json::Value)], out: &mut impl Write) -> anyhow::Result<()> {
     let mut best: Option<(u64, &str)> = None;
     let mut shape: Option<(u64, u64, &str)> = None;
+    let mut puzzle: Option<(&str, &str)> = None;
     for (place, text, value) in records {
-        if value.get("end").is_some() {
-            continue;
-        }
-        let number = |key: &str| value.get(key).and_then(serde_json::Value::as_u64);
-        let (Some(matching), Some(rows), Some(cols), Some(_)) =
-            (number("edges_matching"), number("rows"), number("cols"), value.get("placements"))
-        else {
-            let message =
-                "expected a line of `puzzle edge --best --json` (with \"edges_matching\", \"rows\", \"cols\" \
-                           and \"placements\")";
-            return Err(bad(place, message.to_owned()));
+        // A run's last line (with "end") holds no board, but is of the run's puzzle too.
+        let board = if value.get("end").is_some() {
+            None
+        } else {
+            let number = |key: &str| value.get(key).and_then(serde_json::Value::as_u64);
+            let (Some(matching), Some(rows), Some(cols), Some(_)) =
+                (number("edges_matching"), number("rows"), number("cols"), value.get("placements"))
+            else {
+                let message =
+                    "expected a line of `puzzle edge --best --json` (with \"edges_matching\", \"rows\", \"cols\" \
+                               and \"placements\")";
+                return Err(bad(place, message.to_owned()));
+            };
+            match shape {
+                None => shape = Some((rows, cols, place)),
+                Some((r, c, first)) if (r, c) != (rows, cols) => {
+                    return Err(bad(place, format!("a {rows}x{cols} board, but {first} has a {r}x{c} one")));
+                }
+                Some(_) => {}
+            }
+            Some(matching)
         };
-        match shape {
-            None => shape = Some((rows, cols, place)),
-            Some((r, c, first)) if (r, c) != (rows, cols) => {
-                return Err(bad(place, format!("a {rows}x{cols} board, but {first} has a {r}x{c} one")));
+        if let Some(refused) = line_refusal(text, value)? {
+            return Err(bad(place, refused));
+        }
+        let key = value.get("puzzle").and_then(serde_json::Value::as_str).unwrap_or_default();
+        match puzzle {
+            None => puzzle = Some((key, place)),
+            Some((first, from)) if first != key => {
+                let message =
+                    format!("a line of puzzle {key}, but {from} is of puzzle {first}: merge the runs of one puzzle");
+                return Err(bad(place, message));
             }
             Some(_) => {}
         }
-        if best.is_none_or(|(b, _)| matching > b) {
-            best = Some((matching, text));
+        if let Some(matching) = board {
+            if best.is_none_or(|(b, _)| matching > b) {
+                best = Some((matching, text));
+            }
         }
     }
     if let Some((_, text)) = best {

@@ -133,6 +133,82 @@ impl UnitResultJson {
         let UnitResultJson { puzzle, rows, cols, mode, order, corner, depth, units, .. } = self.clone();
         SearchJson { puzzle, rows, cols, mode, order, corner, depth, units }
     }
+
+    /// The unit this result answers, as `--split` wrote it.
+    pub fn unit_line(&self) -> UnitJson {
+        UnitJson::new(&self.search(), self.unit, self.prefix.clone())
+    }
+
+    /// The result's line, ended with the hash that binds it to its unit ([`crate::seal`]).
+    pub fn sealed_line(&self) -> anyhow::Result<String> {
+        crate::seal::seal_json(&self.unit_line(), self)
+    }
+
+    /// What the result says against itself or against its unit, if anything: no solution above
+    /// the cut (unit 0), pieces of the board each used once, `--all`'s solutions as many as the
+    /// count and each a whole board, and at least the placements that the solutions need.
+    pub fn inconsistency(&self) -> Option<String> {
+        let Some(cells) = self.rows.checked_mul(self.cols) else {
+            return Some(format!("a board of {} by {} cells cannot be", self.rows, self.cols));
+        };
+        if self.depth >= cells {
+            return Some(format!("the depth {} is not below the board's {cells} cells", self.depth));
+        }
+        if self.unit == 0 && self.solutions > 0 {
+            return Some(format!(
+                "unit 0 counts the placements above the cut, where no solution lies, but says {} solutions",
+                self.solutions
+            ));
+        }
+        // Checked in the placements' own size, whatever the line says the board's size is.
+        let whole = |cells_json: &[CellJson], what: &str, size: usize| -> Option<String> {
+            if cells_json.len() != size {
+                return Some(format!("{what} has {} placements, not {size}", cells_json.len()));
+            }
+            let mut seen = std::collections::HashSet::new();
+            for cell in cells_json {
+                if cell.piece >= cells || cell.rotation >= 4 {
+                    return Some(format!(
+                        "{what} places piece {} turned {}, which a board of {cells} pieces has not",
+                        cell.piece, cell.rotation
+                    ));
+                }
+                if !seen.insert(cell.piece) {
+                    return Some(format!("{what} places piece {} twice", cell.piece));
+                }
+            }
+            None
+        };
+        if let Some(prefix) = &self.prefix {
+            if let Some(wrong) = whole(prefix, "the prefix", self.depth) {
+                return Some(wrong);
+            }
+        }
+        if let Some(all) = &self.all {
+            if all.len() as u64 != self.solutions {
+                return Some(format!("the result lists {} solutions but counts {}", all.len(), self.solutions));
+            }
+            for (number, solution) in all.iter().enumerate() {
+                if let Some(wrong) = whole(solution, &format!("solution {number} of the list"), cells) {
+                    return Some(wrong);
+                }
+            }
+        }
+        // Every solution is a placement at the last cell, and the first of them the end of a
+        // path of `cells - depth` placements below the prefix; a count that pins a corner
+        // counts each picture for the board's turns, at most 4.
+        if self.solutions > 0 {
+            let turns = if self.corner.is_some() { 4 } else { 1 };
+            let needed = ((cells - self.depth) as u64 - 1).saturating_add(self.solutions.div_ceil(turns));
+            if self.nodes < needed {
+                return Some(format!(
+                    "{} solutions below a prefix of {} of {cells} cells need at least {needed} placements, but the result says {}",
+                    self.solutions, self.depth, self.nodes
+                ));
+            }
+        }
+        None
+    }
 }
 
 /// Runs `--split` or `--unit` on a parsed puzzle.
@@ -312,7 +388,8 @@ fn run_unit(
             nodes: counts.nodes,
             elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
         };
-        writeln!(out, "{}", serde_json::to_string(&result)?)?;
+        let unit_line = UnitJson::new(&result.search(), result.unit, result.prefix.clone());
+        writeln!(out, "{}", crate::seal::seal_json(&unit_line, &result)?)?;
         return Ok(());
     }
     let result = UnitResultJson {
@@ -331,7 +408,7 @@ fn run_unit(
         elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
         all,
     };
-    writeln!(out, "{}", serde_json::to_string(&result)?)?;
+    writeln!(out, "{}", result.sealed_line()?)?;
     Ok(())
 }
 
@@ -353,6 +430,23 @@ struct GaveUpJson {
     solutions_so_far: u64,
     nodes: u64,
     elapsed_ms: f64,
+}
+
+impl GaveUpJson {
+    fn search(&self) -> SearchJson {
+        let GaveUpJson { puzzle, rows, cols, mode, order, corner, depth, units, .. } = self;
+        let (puzzle, order) = (puzzle.clone(), order.clone());
+        SearchJson {
+            puzzle,
+            rows: *rows,
+            cols: *cols,
+            mode: *mode,
+            order,
+            corner: *corner,
+            depth: *depth,
+            units: *units,
+        }
+    }
 }
 
 /// Why a unit's search failed: a unit that does not fit, or a solution that failed its check.

@@ -90,22 +90,30 @@ impl Batch<'_> {
         }
         if let Some((format, name)) = self.held_from.take() {
             let items = std::mem::take(&mut self.held);
-            let total = items.len();
-            self.solve_chunk(settings, format, &name, &items, Some(total), out)?;
+            // Every shard reads the whole input, so every shard names it alike (a bad board by
+            // its place and message, not by the file's path, which may differ between machines).
+            let input = crate::shard::input_fingerprint(items.iter().map(|item| {
+                let board = match &item.board {
+                    Ok(board) => board.to_string(),
+                    Err(bad) => format!("{} {}", bad.pos.map(|pos| pos.to_string()).unwrap_or_default(), bad.message),
+                };
+                format!("{} {board}", item.label.as_deref().unwrap_or_default())
+            }));
+            self.solve_chunk(settings, format, &name, &items, Some((items.len(), input)), out)?;
         }
         Ok(())
     }
 
     /// Solves this shard's boards of `items` on `--jobs` threads and prints their answers in
-    /// input order, each as soon as the boards before it are printed; `total`, under `--shard`,
-    /// is the number of boards in the whole input.
+    /// input order, each as soon as the boards before it are printed; `whole`, under `--shard`,
+    /// is the number of boards in the whole input and its fingerprint.
     fn solve_chunk(
         &mut self,
         settings: &SlideSettings,
         format: Format,
         name: &str,
         items: &[Item],
-        total: Option<usize>,
+        whole: Option<(usize, u64)>,
         out: &mut impl Write,
     ) -> anyhow::Result<()> {
         let shard = match settings.mode {
@@ -167,7 +175,7 @@ impl Batch<'_> {
                     while let Some(answer) = waiting.get_mut(printed).and_then(Option::take) {
                         let (number, item) = selected[printed];
                         printed += 1;
-                        let place = total.map(|total| (number, total));
+                        let place = whole.map(|(total, input)| crate::shard::Place { index: number, total, input });
                         let label = item.label.as_deref();
                         let message = match (&item.board, answer?) {
                             (Ok(board), Some(Ok(timed))) => {

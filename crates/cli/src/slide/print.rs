@@ -22,8 +22,8 @@ pub(super) struct Answered<'a> {
     pub(super) label: Option<&'a str>,
     pub(super) board: &'a Board,
     pub(super) timed: &'a Timed,
-    /// The board's number and the input's size, under `--shard`.
-    pub(super) place: Option<(usize, usize)>,
+    /// The board's place in the input, under `--shard`.
+    pub(super) place: Option<crate::shard::Place>,
 }
 
 /// The printer of this run's output format.
@@ -60,7 +60,7 @@ impl Printer {
         out: &mut impl Write,
         label: Option<&str>,
         message: &str,
-        place: Option<(usize, usize)>,
+        place: Option<crate::shard::Place>,
     ) -> anyhow::Result<()> {
         match self {
             Printer::Text(printer) => printer.error(out, label, message),
@@ -183,7 +183,10 @@ impl JsonPrinter {
             seconds: self.timings.then_some(answered.timed.seconds),
         };
         match path {
-            Some(path) => moves::write_json_line(out, &crate::shard::json_line(answered.place, &json)?, path),
+            Some(path) => {
+                let line = crate::shard::json_line(answered.place, &json)?;
+                crate::shard::write_record(out, answered.place, |mut out| moves::write_json_line(&mut out, &line, path))
+            }
             None => crate::shard::write_json_line(out, answered.place, &json),
         }
     }
@@ -193,7 +196,7 @@ impl JsonPrinter {
         out: &mut impl Write,
         label: Option<&str>,
         message: &str,
-        place: Option<(usize, usize)>,
+        place: Option<crate::shard::Place>,
     ) -> anyhow::Result<()> {
         let json = match label {
             Some(label) => serde_json::json!({ "label": label, "error": message }),

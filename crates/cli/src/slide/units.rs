@@ -80,6 +80,53 @@ pub struct UnitResult {
     pub elapsed_ms: f64,
 }
 
+impl UnitResult {
+    /// The result's line, ended with the hash that binds it to its unit ([`crate::seal`]).
+    fn sealed_line(&self) -> anyhow::Result<String> {
+        crate::seal::seal_json(&self.unit, self)
+    }
+
+    /// What the result says against its unit, if anything: a status the workers write, a path
+    /// exactly when one was found, starting with the unit's prefix and as long as the round's
+    /// bound (no shorter path exists, and the search went no further), and a next bound above
+    /// the round's bound (the least estimate the unit cut off for exceeding it).
+    fn inconsistency(&self) -> Option<String> {
+        let line = &self.unit;
+        match (self.status.as_str(), &self.path) {
+            ("found", Some(path)) => {
+                if path.len() != line.bound as usize {
+                    return Some(format!("the path has {} moves, not the round's bound {}", path.len(), line.bound));
+                }
+                if let Some(prefix) = &line.prefix {
+                    if !path.starts_with(prefix.as_str()) {
+                        return Some(format!("the path does not start with the unit's prefix {prefix}"));
+                    }
+                }
+            }
+            ("found", None) => return Some("the status is \"found\" but there is no path".to_owned()),
+            ("searched" | "skipped" | "gave up", Some(_)) => {
+                return Some(format!("the status is \"{}\" but there is a path", self.status))
+            }
+            ("searched" | "skipped" | "gave up", None) => {}
+            (other, _) => {
+                return Some(format!(
+                    "the status `{}` is none of searched, found, skipped and gave up",
+                    puzzle_core::text::excerpt(other)
+                ))
+            }
+        }
+        if self.status == "skipped" && (self.nodes, self.next_bound) != (0, None) {
+            return Some("a skipped unit searched nothing, but this one has nodes or a next bound".to_owned());
+        }
+        match self.next_bound {
+            Some(next) if next <= line.bound => {
+                Some(format!("the next bound {next} is not above the round's bound {}", line.bound))
+            }
+            _ => None,
+        }
+    }
+}
+
 /// The merged answer, with the keys of `puzzle slide --json` and the split's.
 #[derive(Serialize)]
 struct MergedAnswer<'a> {
@@ -284,7 +331,7 @@ pub fn run_units(
     for result in results {
         let result = result.into_inner().unwrap_or_else(|e| e.into_inner());
         let result = result.unwrap_or_else(|| Err(anyhow::anyhow!("a unit was not run")));
-        writeln!(out, "{}", serde_json::to_string(&result?)?)?;
+        writeln!(out, "{}", result?.sealed_line()?)?;
         out.flush()?;
     }
     Ok(())
@@ -357,7 +404,8 @@ pub fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow::Result
     let mut first: Option<(&str, UnitResult)> = None;
     let mut by_unit: BTreeMap<usize, (&str, UnitResult)> = BTreeMap::new();
     for (place, text) in records {
-        let result: UnitResult = serde_json::from_str(text)
+        let (line, hash) = crate::seal::unseal(text).map_err(|refused| bad(place, refused))?;
+        let result: UnitResult = serde_json::from_str(&line)
             .map_err(|e| bad(place, format!("expected a result of `puzzle slide --unit`: {e}")))?;
         match &first {
             None => first = Some((place, result.clone())),
@@ -382,6 +430,12 @@ pub fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow::Result
         }
         if result.unit.unit >= result.unit.units {
             return Err(bad(place, format!("unit {} of {} units does not exist", result.unit.unit, result.unit.units)));
+        }
+        if let Some(refused) = crate::seal::refusal(&serde_json::to_string(&result.unit)?, &line, hash) {
+            return Err(bad(place, refused));
+        }
+        if let Some(wrong) = result.inconsistency() {
+            return Err(bad(place, format!("unit {}: {wrong}", result.unit.unit)));
         }
         let unit = result.unit.unit;
         if let Some((earlier, _)) = by_unit.insert(unit, (place, result)) {

@@ -699,7 +699,7 @@ fn on_a_full_disk(args: &[&str], stdin: &str) -> (i32, String) {
 #[test]
 fn output_that_cannot_be_written_is_an_output_error() {
     let board = "1 0 3\n4 2 5\n7 8 6\n";
-    let shard_line = "{\"index\":0,\"total\":1,\"moves\":1}\n";
+    let shard_line = &format!("{}\n", common::sharded(0, 1, "0123456789abcdef", "{\"moves\":1,\"path\":\"L\"}"));
     let expected = "error: <stdout>: cannot write: No space left on device (os error 28)\n";
     for (args, stdin) in [
         (&["slide"][..], board),
@@ -814,7 +814,7 @@ fn a_long_bad_token_is_quoted_by_its_start() {
     let run = common::puzzle(&["edge", "--unit", &unit, SET1_3X3], "");
     let expected = format!("error: --unit:1:1010: invalid type: string \"{}\", expected usize\n", quoted("9"));
     assert_eq!((run.code, run.stderr.as_str()), (1, expected.as_str()), "{}", run.failure("unexpected"));
-    let line = format!("{{\"unit\":0,\"prefix\":\"{}\"}}\n", long("9"));
+    let line = format!("{}\n", common::sealed("{}", &format!("{{\"unit\":0,\"prefix\":\"{}\"}}", long("9"))));
     let run = common::puzzle(&["merge", "-"], &line);
     let expected = format!(
         "error: <stdin>:1:1: not a unit result of `puzzle edge --unit`: invalid type: string \"{}\", expected a sequence\n",

@@ -5,6 +5,8 @@
 use crate::common;
 #[path = "scale_cli/slide_split.rs"]
 mod slide_split;
+#[path = "scale_cli/tampered.rs"]
+mod tampered;
 
 use std::path::Path;
 
@@ -130,12 +132,13 @@ fn shards_merge_back_into_the_unsharded_output() {
             let run = slide(&["--json", "--jobs", "2", "--shard", &format!("{k}/{n}")], &batch);
             let holds_bad_board = 7 % n == k - 1;
             assert_eq!(run.code, i32::from(holds_bad_board), "{}", run.failure("exit status"));
-            // Each line is the unsharded line of its board with "index" and "total" first.
+            // Each line is the unsharded line of its board with "index" and "total" first and
+            // the hash that binds it to its place last.
             let mut expected_index = k - 1;
             for line in run.stdout.lines() {
-                let prefix = format!("{{\"index\":{expected_index},\"total\":14,");
-                let rest = line.strip_prefix(&prefix).unwrap_or_else(|| panic!("{line} starts with {prefix}"));
-                assert_eq!(format!("{{{rest}"), whole_lines[expected_index]);
+                let input =
+                    serde_json::from_str::<serde_json::Value>(line).unwrap()["input"].as_str().unwrap().to_owned();
+                assert_eq!(line, common::sharded(expected_index, 14, &input, whole_lines[expected_index]));
                 expected_index += n;
             }
             assert_eq!(run.stdout.lines().count(), (14 + n - k) / n, "shard {k}/{n}");
@@ -177,14 +180,17 @@ fn merge_names_what_is_wrong() {
     let dir = scratch.path();
     let one = dir.join("one.jsonl");
     let two = dir.join("two.jsonl");
-    std::fs::write(&one, "{\"index\":0,\"total\":3,\"moves\":1}\n{\"index\":2,\"total\":3,\"moves\":2}\n").unwrap();
-    std::fs::write(&two, "{\"index\":1,\"total\":3,\"moves\":3}\n").unwrap();
+    let answer = |moves: usize| format!("{{\"moves\":{moves},\"path\":\"{}\"}}", "L".repeat(moves));
+    let input = "0123456789abcdef";
+    let line = |index: usize, total: usize, moves: usize| common::sharded(index, total, input, &answer(moves));
+    std::fs::write(&one, format!("{}\n{}\n", line(0, 3, 1), line(2, 3, 2))).unwrap();
+    std::fs::write(&two, format!("{}\n", line(1, 3, 3))).unwrap();
     let check = |args: &[&str], stdin: &str, expected: (i32, &str, &str)| {
         let run = common::puzzle(&[&["merge"], args].concat(), stdin);
         assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), expected, "merge {args:?}");
     };
     let (one, two) = (path(&one), path(&two));
-    check(&[one, two], "", (0, "{\"moves\":1}\n{\"moves\":3}\n{\"moves\":2}\n", ""));
+    check(&[one, two], "", (0, &format!("{}\n{}\n{}\n", answer(1), answer(3), answer(2)), ""));
     check(&[one, one, two], "", (1, "", &format!("error: {one}:1:1: board index 0 is also on {one}:1\n")));
     check(
         &[one],
@@ -193,23 +199,35 @@ fn merge_names_what_is_wrong() {
     );
     check(
         &[one, "-"],
-        "{\"index\":1,\"total\":4,\"moves\":3}\n",
+        &format!("{}\n", line(1, 4, 3)),
         (1, "", &format!("error: <stdin>:1:1: this output is of an input of 4 boards, but {one}:1 says 3\n")),
+    );
+    check(
+        &[one, "-"],
+        &format!("{}\n", common::sharded(1, 3, "0123456789abcdee", &answer(3))),
+        (
+            1,
+            "",
+            &format!(
+                "error: <stdin>:1:1: this output is of another input than {one}:1 (input 0123456789abcdee, there \
+                 0123456789abcdef): merge the shards of one batch\n"
+            ),
+        ),
     );
     check(
         &[one, "-"],
         "\n{\"index\":1,\"total\":3,\n",
         (1, "", "error: <stdin>:2:21: expected JSON lines: EOF while parsing a value\n"),
     );
-    check(&["-"], "{\"moves\":3}\n", (1, "", "error: <stdin>:1:1: expected a line of `puzzle slide --shard K/N --json` (with \"index\") or of `puzzle edge --unit` (with \"unit\")\n"));
+    check(&["-"], "{\"moves\":3}\n", (1, "", "error: <stdin>:1:1: expected a line of `puzzle slide --shard K/N --json` (with \"index\"), `puzzle slide --unit` (with \"search\":\"slide\"), `puzzle edge --unit` (with \"unit\") or `puzzle edge --best --json` (with \"edges_matching\")\n"));
     check(
         &["-"],
         "{\"total\":3,\"index\":1,\"moves\":3}\n",
-        (1, "", "error: <stdin>:1:1: expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,\n"),
+        (1, "", "error: <stdin>:1:1: expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,\"input\":\"F\",\n"),
     );
     check(
         &["-"],
-        "{\"index\":3,\"total\":3,\"moves\":3}\n",
+        &format!("{}\n", line(3, 3, 3)),
         (1, "", "error: <stdin>:1:1: board index 3 is not below the total of 3 boards\n"),
     );
     check(&["-"], "", (1, "", "error: puzzle merge: nothing to merge: <stdin> holds no output line\n"));
@@ -384,9 +402,11 @@ fn units_from_standard_input_match_one_process_per_unit() {
     let units = ok(common::puzzle(&["edge", "--split", "2", path(&file)], ""));
     let lines: Vec<&str> = units.lines().collect();
     assert!(lines.len() > 3, "{units}");
+    // The time varies from run to run, and so does the hash over it.
     let strip = |result: &str| {
         let mut value: serde_json::Value = serde_json::from_str(result).unwrap();
         value.as_object_mut().unwrap().remove("elapsed_ms");
+        value.as_object_mut().unwrap().remove("result_hash");
         value
     };
     let one_by_one: Vec<serde_json::Value> = lines
@@ -572,6 +592,29 @@ fn units_are_checked_against_the_puzzle_and_options() {
         &[all[0], "{\"index\":0,\"total\":1,\"moves\":0}\n"],
         "error: <stdin>:2:1: a shard output among unit results: merge them separately\n",
     );
+    // A result moved to another unit is bound to its own by its hash.
     let swapped = all[2].replacen("\"unit\":2,", "\"unit\":1,", 1);
-    merge(&[all[0], &swapped, all[2]], "error: <stdin>:3:1: this unit's prefix is also that of <stdin>:2\n");
+    merge(
+        &[all[0], &swapped, all[2]],
+        "error: <stdin>:2:1: the result's \"result_hash\" does not match its unit and its fields: the line was changed \
+         or damaged, or belongs to another unit or job: run its unit again\n",
+    );
+}
+
+/// `puzzle merge --help` names every kind of output merge takes: the shards of `slide --shard`,
+/// the rounds of `slide --split`/`--unit`, the units of `edge --split`/`--unit` and the runs of
+/// `edge --best --json`; the short help (`-h`) names them too.
+#[test]
+fn merge_help_names_every_kind_of_output_it_merges() {
+    for flag in ["--help", "-h"] {
+        let help = ok(common::puzzle(&["merge", flag], ""));
+        for kind in ["slide --shard K/N --json", "slide --unit", "edge --unit", "edge --best --json"] {
+            assert!(help.contains(kind), "`puzzle merge {flag}` does not name `{kind}`:\n{help}");
+        }
+    }
+    let help = ok(common::puzzle(&["--help"], ""));
+    let merge = help.lines().find(|line| line.trim_start().starts_with("merge")).unwrap_or_default();
+    for kind in ["shard", "round", "unit", "best"] {
+        assert!(merge.contains(kind), "`puzzle --help` lists merge without {kind}: {merge}");
+    }
 }

@@ -114,3 +114,21 @@ pub fn puzzle_bytes(args: &[&str], stdin: &[u8]) -> Run {
         stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
     }
 }
+
+/// `line` (a JSON object) as a worker ends it with `"result_hash"` (docs/formats.md): FNV-1a of
+/// the 16 hexadecimal digits of FNV-1a of `unit` (the unit's line, or the keys of its place for
+/// a board of a sharded batch), `|` and `line` — made here from the documented rule.
+pub fn sealed(unit: &str, line: &str) -> String {
+    let unit_hash = format!("{:016x}", puzzle_core::fnv1a(unit.as_bytes()));
+    let hash = puzzle_core::fnv1a(format!("{unit_hash}|{line}").as_bytes());
+    format!("{},\"result_hash\":\"{hash:016x}\"}}", line.strip_suffix('}').expect("a JSON object"))
+}
+
+/// A sharded line of board `index` of `total` of the input whose fingerprint is `input` (16
+/// hexadecimal digits), whose answer is `answer` (a JSON object), as `puzzle slide --shard K/N
+/// --json` writes it.
+pub fn sharded(index: usize, total: usize, input: &str, answer: &str) -> String {
+    let place = format!("\"index\":{index},\"total\":{total},\"input\":\"{input}\"");
+    let line = format!("{{{place},{}", answer.strip_prefix('{').expect("a JSON object"));
+    sealed(&format!("{{{place}}}"), &line)
+}
