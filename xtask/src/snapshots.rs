@@ -10,7 +10,7 @@ use anyhow::{bail, Context};
 /// Where insta keeps the snapshots of `crates/cli/tests/integration/snapshots.rs`.
 const SNAPSHOT_DIR: &str = "crates/cli/tests/integration/snapshots";
 
-/// The snapshot tests, each with the fixture directory its `insta::glob!` walks.
+/// The snapshot tests, each with the fixture directory it walks.
 const GLOB_TESTS: [(&str, &str); 2] = [("slide", "fixtures/slide"), ("edge", "fixtures/edge")];
 
 /// Runs the snapshot tests with `INSTA_UPDATE=always`, so every snapshot is rewritten in place,
@@ -33,7 +33,7 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Deletes the snapshots whose fixture was removed: `insta::glob!` never visits them again, so
+/// Deletes the snapshots whose fixture was removed: the test never visits them again, so
 /// updating cannot remove them.
 fn remove_orphans(root: &Path) -> anyhow::Result<()> {
     let dir = root.join(SNAPSHOT_DIR);
