@@ -1,6 +1,7 @@
 //! The `puzzle` command line: reads puzzles, solves them with the domain crates and prints the
 //! answers. This is the only place (with `xtask`) that does I/O.
 
+mod atomic_file;
 mod edge;
 mod input;
 mod interrupt;

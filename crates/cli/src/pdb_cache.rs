@@ -80,7 +80,11 @@ pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
         return Ok(PatternDb::build(key, &|_| {}));
     }
     let path = cache_dir()?.join(key.file_name());
+    // A missing cache directory, or a file in its place, holds no table: `check_writable` below
+    // says what is wrong with it.
+    let dir = path.parent().unwrap_or(Path::new("."));
     match std::fs::File::open(&path) {
+        Err(_) if !dir.is_dir() => {}
         Ok(file) => match PatternDb::read_file(key, &file) {
             Ok(db) => return Ok(db),
             Err(err) => eprintln!("warning: {}: {err}; rebuilding it", path.display()),
@@ -90,12 +94,12 @@ pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
     }
     // A read-only cache (a shared mount on a cluster) is used as it is: the missing table is
     // named at once and built in memory for this run only, never written.
-    let dir = path.parent().unwrap_or(Path::new("."));
     if let Err(err) = check_writable(dir) {
         eprintln!(
-            "warning: pattern database {key} is not in the cache ({} is missing) and {err}: building it in memory \
-             for this run only; `puzzle pdb build` with a writable cache stores it",
-            path.display()
+            "warning: pattern database {key} is not in the cache ({} is missing), and the cache {} {err}: building \
+             it in memory for this run only; `puzzle pdb build` with a writable cache stores it",
+            path.display(),
+            dir.display()
         );
         return Ok(build_with_progress(key));
     }
@@ -123,6 +127,14 @@ pub fn build_with_progress(key: &PatternKey) -> PatternDb {
 /// Whether files can be written in `dir` (made if missing): a probe file is created and
 /// removed. The error says why not, as a phrase (`is not writable: …`).
 pub fn check_writable(dir: &Path) -> Result<(), String> {
+    // A file where the directory (or a directory above it) should be is named, rather than left
+    // to the system's "file exists" or "not a directory".
+    if let Some(file) = dir.ancestors().find(|path| path.exists()).filter(|path| !path.is_dir()) {
+        return Err(match file == dir {
+            true => "is a file, not a directory".to_owned(),
+            false => format!("cannot be created: {} is a file, not a directory", file.display()),
+        });
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot be created: {e}"))?;
     let probe = dir.join(format!(".write-probe-{}", std::process::id()));
     match std::fs::OpenOptions::new().write(true).create_new(true).open(&probe) {
@@ -139,16 +151,9 @@ pub fn check_writable(dir: &Path) -> Result<(), String> {
 pub fn store(db: &PatternDb, path: &Path) -> anyhow::Result<()> {
     let dir = path.parent().context("cache path without a directory")?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
+    crate::atomic_file::write_atomically(path, |file| {
         file.write_all(db.header().as_bytes())?;
-        file.write_all(db.nibbles())?;
-        file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&temporary, path)
-    };
-    write().inspect_err(|_| {
-        let _ = std::fs::remove_file(&temporary);
+        file.write_all(db.nibbles())
     })?;
     Ok(())
 }
@@ -183,4 +188,37 @@ pub fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> 
         out.flush()?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names in `dir`, sorted.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn threads_storing_one_table_at_once_each_store_it_whole() {
+        let key = PatternKey::new(3, 3, 0, &[1, 2, 3, 4]).unwrap();
+        let db = PatternDb::build(&key, &|_| {});
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(key.file_name());
+        // Two boards of a batch may build and store the same table at once: the writers share no
+        // temporary file, every store succeeds, and the file read back is the table.
+        std::thread::scope(|scope| {
+            for _ in 0..8 {
+                scope.spawn(|| store(&db, &path).unwrap());
+            }
+        });
+        let read = PatternDb::read_file(&key, &std::fs::File::open(&path).unwrap()).unwrap();
+        assert_eq!(read, db);
+        assert_eq!(names(dir.path()), [key.file_name()], "temporary files left behind");
+    }
 }
