@@ -46,6 +46,27 @@ pub fn limits(time_limit: Option<Duration>, max_nodes: Option<u64>) -> Limits<'s
     }
 }
 
+/// The limits of building a pattern database: until `deadline` (that of the board waiting for
+/// it, when it has one) and until a signal sets [`INTERRUPTED`], whatever the limits the caller
+/// had (a work unit's tables are built with none). The node limit counts search nodes, not the
+/// table's.
+pub fn build_limits(deadline: Option<Instant>) -> Limits<'static> {
+    Limits { max_expanded: None, deadline, interrupt: Some(&INTERRUPTED), progress: None }
+}
+
+/// Work that a signal stopped before it was done, where nothing else is printed: the message says
+/// what was left undone, and the exit status is [`EXIT_INTERRUPTED`].
+#[derive(Debug)]
+pub struct Interrupted(pub String);
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "interrupted: {}", self.0)
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
 /// A moment no search reaches (a time limit too large for the clock).
 fn far_future() -> Instant {
     Instant::now() + Duration::from_secs(100 * 365 * 24 * 3600)

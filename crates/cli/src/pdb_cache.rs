@@ -13,6 +13,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 use sliding::pdb::{PatternDb, PatternKey};
+use sliding::Limits;
+
+use crate::interrupt::{self, Interrupted};
 
 /// Tables smaller than this are built in memory every time (in milliseconds) and never written.
 /// The quick tables of the 15- and 24-puzzle (5-tile and 4-tile patterns, 524,160 and 303,600
@@ -49,14 +52,16 @@ impl PdbCache {
             || cache_dir().is_ok_and(|dir| dir.join(key.file_name()).is_file())
     }
 
-    /// The table for `key`: from memory, from the cache file, or built now.
-    pub fn get(&self, key: &PatternKey) -> anyhow::Result<Arc<PatternDb>> {
+    /// The table for `key`: from memory, from the cache file, or built now until the deadline
+    /// of `limits` or a signal (`None` when either stopped the build).
+    pub fn get(&self, key: &PatternKey, limits: &Limits<'_>) -> anyhow::Result<Option<Arc<PatternDb>>> {
         if let Some(db) = self.loaded.lock().map_err(|_| anyhow::anyhow!("table cache poisoned"))?.get(key) {
-            return Ok(Arc::clone(db));
+            return Ok(Some(Arc::clone(db)));
         }
-        let db = Arc::new(load_or_build(key)?);
+        let Some(db) = load_or_build(key, limits.deadline)? else { return Ok(None) };
+        let db = Arc::new(db);
         self.loaded.lock().map_err(|_| anyhow::anyhow!("table cache poisoned"))?.insert(key.clone(), Arc::clone(&db));
-        Ok(db)
+        Ok(Some(db))
     }
 }
 
@@ -65,8 +70,8 @@ impl sliding::TableSource for PdbCache {
         PdbCache::is_cached(self, key)
     }
 
-    fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, sliding::TableError> {
-        self.get(key).map_err(|err| sliding::TableError { key: key.to_string(), message: format!("{err:#}") })
+    fn table(&self, key: &PatternKey, limits: &Limits<'_>) -> Result<Option<Arc<PatternDb>>, sliding::TableError> {
+        self.get(key, limits).map_err(|err| sliding::TableError { key: key.to_string(), message: format!("{err:#}") })
     }
 
     fn building_tables(&self, shape: puzzle_core::Shape, reason: &str) {
@@ -74,10 +79,12 @@ impl sliding::TableSource for PdbCache {
     }
 }
 
-/// The table for `key` from its cache file when that file is sound, else built and written.
-pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
+/// The table for `key` from its cache file when that file is sound, else built and written;
+/// `None` when a signal or the `deadline` stopped the build (nothing is written then).
+pub fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyhow::Result<Option<PatternDb>> {
+    let limits = interrupt::build_limits(deadline);
     if key.entries() < CACHE_MIN_ENTRIES {
-        return Ok(PatternDb::build(key, &|_| {}));
+        return Ok(PatternDb::build_limited(key, &|_| {}, &limits));
     }
     let path = cache_dir()?.join(key.file_name());
     // A missing cache directory, or a file in its place, holds no table: `check_writable` below
@@ -86,7 +93,7 @@ pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
     match std::fs::File::open(&path) {
         Err(_) if !dir.is_dir() => {}
         Ok(file) => match PatternDb::read_file(key, &file) {
-            Ok(db) => return Ok(db),
+            Ok(db) => return Ok(Some(db)),
             Err(err) => eprintln!("warning: {}: {err}; rebuilding it", path.display()),
         },
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
@@ -101,25 +108,30 @@ pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
             path.display(),
             dir.display()
         );
-        return Ok(build_with_progress(key));
+        return Ok(build_with_progress(key, &limits));
     }
-    let db = build_with_progress(key);
+    let Some(db) = build_with_progress(key, &limits) else { return Ok(None) };
     if let Err(err) = store(&db, &path) {
         eprintln!("warning: cannot store the table in {}: {err:#}", path.display());
     }
-    Ok(db)
+    Ok(Some(db))
 }
 
-/// Builds the table for `key`, with a progress bar when standard error is a terminal.
-pub fn build_with_progress(key: &PatternKey) -> PatternDb {
+/// Builds the table for `key` under `limits`, with a progress bar when standard error is a
+/// terminal; `None` when the limits stopped it.
+pub fn build_with_progress(key: &PatternKey, limits: &Limits<'_>) -> Option<PatternDb> {
     let bar = crate::progress::bar(
         key.entries() as u64,
         "{msg} [{elapsed_precise}] {wide_bar} {percent:>3}% of {human_len} placements",
     );
     bar.set_message(format!("building pattern database {key}"));
-    let db = PatternDb::build(key, &|progress| {
-        bar.set_position(progress.reached);
-    });
+    let db = PatternDb::build_limited(
+        key,
+        &|progress| {
+            bar.set_position(progress.reached);
+        },
+        limits,
+    );
     bar.finish_and_clear();
     db
 }
@@ -181,7 +193,12 @@ pub fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> 
             })?;
             checked_writable = true;
         }
-        let db = build_with_progress(key);
+        // A signal stops the build within a second, and nothing of it is written.
+        let Some(db) = build_with_progress(key, &interrupt::build_limits(None)) else {
+            return Err(
+                Interrupted(format!("pattern database {key} was not built, and nothing of it was written")).into()
+            );
+        };
         let built = started.elapsed().as_secs_f64();
         store(&db, &path)?;
         writeln!(out, "built   {key}: {} ({built:.1} s)", path.display())?;

@@ -17,3 +17,4 @@ mod slide_cli;
 mod slow;
 mod snapshots;
 mod svg_cli;
+mod tables_stop_cli;
