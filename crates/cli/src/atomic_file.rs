@@ -4,7 +4,46 @@
 //! temporary file.
 
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The temporary files being written now. A second signal ends the process at once, without
+/// the destructors that would remove them: [`remove_unfinished`] does it first, so no half-written
+/// file is left (a pattern database takes a second or so to write).
+static UNFINISHED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes the temporary files being written now; for a process about to exit at once.
+pub fn remove_unfinished() {
+    remove_unfinished_where(|_| true);
+}
+
+/// Removes the temporary files being written now whose paths `chosen` picks.
+fn remove_unfinished_where(chosen: impl Fn(&Path) -> bool) {
+    // The handler runs on its own thread: a writer holding the lock for a moment is waited for.
+    let unfinished = UNFINISHED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    for path in unfinished.iter().filter(|path| chosen(path)) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// Keeps `path` in [`UNFINISHED`] while it lives.
+struct Unfinished(PathBuf);
+
+impl Unfinished {
+    fn new(path: &Path) -> Unfinished {
+        UNFINISHED.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(path.to_path_buf());
+        Unfinished(path.to_path_buf())
+    }
+}
+
+impl Drop for Unfinished {
+    fn drop(&mut self) {
+        let mut unfinished = UNFINISHED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(at) = unfinished.iter().position(|path| *path == self.0) {
+            unfinished.swap_remove(at);
+        }
+    }
+}
 
 /// Writes the file at `path` with what `write` writes, through a temporary file in the same
 /// directory (which must exist) that replaces `path` at the end. On an error the temporary file
@@ -19,6 +58,7 @@ pub fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::R
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
     let temporary = builder.tempfile_in(dir)?;
+    let _unfinished = Unfinished::new(temporary.path());
     let mut writer = BufWriter::new(temporary);
     write(&mut writer)?;
     let temporary = writer.into_inner().map_err(io::IntoInnerError::into_error)?;
@@ -79,6 +119,29 @@ mod tests {
         assert_eq!(failed.unwrap_err().to_string(), "disk full");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
         assert_eq!(names(dir.path()), ["checkpoint"]);
+    }
+
+    #[test]
+    fn files_being_written_are_removed_before_an_exit_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("table.pdb");
+        let done = write_atomically(&path, |out| {
+            out.write_all(b"half")?;
+            out.flush()?;
+            // A second signal now: the handler removes the temporary file before it exits (the
+            // files of this test only: other tests of this process write theirs at once).
+            assert_eq!(names(dir.path()).len(), 1, "the temporary file is there");
+            remove_unfinished_where(|path| path.starts_with(dir.path()));
+            assert_eq!(names(dir.path()), Vec::<String>::new(), "the temporary file is gone");
+            Ok(())
+        });
+        // (In the process that goes on, renaming the removed file fails.)
+        assert!(done.is_err());
+        assert_eq!(names(dir.path()), Vec::<String>::new());
+        assert!(
+            UNFINISHED.lock().unwrap().iter().all(|p| !p.starts_with(dir.path())),
+            "the entry left with the writer"
+        );
     }
 
     #[cfg(unix)]

@@ -1,7 +1,8 @@
 //! Signals and time limits. The first Ctrl-C (SIGINT), SIGTERM or SIGHUP sets a flag that every
 //! search polls (through its [`Limits`], with the deadline of `--time-limit`): searches stop, what was found so far is printed (and a `--best` run writes its
 //! checkpoint), and the process exits with status 130. A second signal ends the process at once
-//! (also with 130), for work that does not poll the flag.
+//! (also with 130), for work that does not poll the flag, removing the temporary files being
+//! written (`atomic_file`) first.
 //!
 //! SIGTERM matters on clusters: Slurm ends a job at its time limit, and preempts or requeues it,
 //! with SIGTERM (then SIGKILL after `KillWait` seconds), so a task must save its work on SIGTERM
@@ -24,6 +25,7 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 pub fn install() {
     let _ = ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Relaxed) {
+            crate::atomic_file::remove_unfinished();
             std::process::exit(i32::from(EXIT_INTERRUPTED));
         }
     });
