@@ -83,6 +83,11 @@ impl sliding::TableSource for PdbCache {
 /// `None` when a signal or the `deadline` stopped the build (nothing is written then).
 pub fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyhow::Result<Option<PatternDb>> {
     let limits = interrupt::build_limits(deadline);
+    // A board whose time is up, or a run that a signal stops, gives up without the table: no
+    // file is read or probed for it.
+    if limits.stopped() {
+        return Ok(None);
+    }
     if key.entries() < CACHE_MIN_ENTRIES {
         return Ok(PatternDb::build_limited(key, &|_| {}, &limits));
     }
