@@ -1,10 +1,28 @@
 //! Reading a puzzle file (or standard input) and reporting bad input with its position.
+//!
+//! Inputs past the size limits are refused as they are read, before they take memory: a line
+//! longer than [`MAX_LINE_BYTES`] in any input, and an edge-matching input larger than
+//! [`MAX_EDGE_INPUT_BYTES`]. The parsers then take memory in proportion to what they keep (a
+//! board's tiles), and refuse a board larger than the largest supported from its shape.
 
 use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
 use puzzle_core::Pos;
+
+/// The longest line an input may hold: 16 MiB. The longest sliding board on one line, 2^20 tiles
+/// of at most seven digits, takes 8 MiB; an edge-matching line holds one piece.
+pub const MAX_LINE_BYTES: usize = 1 << 24;
+
+/// The largest edge-matching input (a puzzle, a clue or a solution file): 16 MiB, a thousand
+/// times what a puzzle of the most pieces, 1024, takes in either format.
+pub const MAX_EDGE_INPUT_BYTES: usize = 1 << 24;
+
+/// The message for a line past [`MAX_LINE_BYTES`].
+pub fn long_line_message() -> String {
+    format!("a line longer than {MAX_LINE_BYTES} bytes (16 MiB), the longest an input may hold")
+}
 
 /// The whole text of one input, with the name to use in messages.
 #[derive(Debug)]
@@ -18,24 +36,37 @@ pub struct Input {
 impl Input {
     /// Reads `path`, or standard input when it is `None` or `-`.
     pub fn read(path: Option<&Path>) -> anyhow::Result<Input> {
-        let (name, bytes) = match path {
-            None => ("<stdin>".to_owned(), read_stdin()?),
-            Some(p) if p == Path::new("-") => ("<stdin>".to_owned(), read_stdin()?),
-            Some(p) => {
+        Input::read_at_most(path, None)
+    }
+
+    /// Reads `path`, or standard input when it is `None` or `-`, refusing it as soon as it is
+    /// found to be larger than `max_bytes` (`Some((bytes, why))`), before it takes more memory.
+    pub fn read_at_most(path: Option<&Path>, max_bytes: Option<(usize, &str)>) -> anyhow::Result<Input> {
+        let (name, reader): (String, Box<dyn Read>) = match path {
+            Some(p) if p != Path::new("-") => {
                 let name = p.display().to_string();
-                let bytes = std::fs::read(p).map_err(|e| BadInput {
-                    file: name.clone(),
-                    pos: None,
-                    message: format!("cannot read: {e}"),
-                })?;
-                (name, bytes)
+                let file = std::fs::File::open(p).map_err(|e| cannot_read(&name, &e))?;
+                (name, Box::new(file))
             }
+            _ => ("<stdin>".to_owned(), Box::new(std::io::stdin())),
         };
+        let limit = max_bytes.map_or(u64::MAX, |(bytes, _)| bytes as u64 + 1);
+        let mut bytes = Vec::new();
+        reader.take(limit).read_to_end(&mut bytes).map_err(|e| cannot_read(&name, &e))?;
+        if let Some((max, why)) = max_bytes.filter(|&(max, _)| bytes.len() > max) {
+            let message = format!("the input is larger than {max} bytes, {why}");
+            return Err(BadInput { file: name, pos: None, message }.into());
+        }
         Input::from_bytes(name, bytes)
     }
 
-    /// Checks that `bytes`, read from `name`, are text: valid UTF-8 without a NUL byte.
+    /// Checks that `bytes`, read from `name`, are text: valid UTF-8 without a NUL byte, and no
+    /// line longer than [`MAX_LINE_BYTES`].
     pub fn from_bytes(name: String, bytes: Vec<u8>) -> anyhow::Result<Input> {
+        if let Some(line) = bytes.split(|&b| b == b'\n').position(|line| line.len() > MAX_LINE_BYTES + 1) {
+            let pos = Some(Pos::new(line + 1, 1));
+            return Err(BadInput { file: name, pos, message: long_line_message() }.into());
+        }
         match String::from_utf8(bytes) {
             // A NUL byte is never part of a puzzle: the file is binary, or not the one meant.
             Ok(text) => match text.find('\0') {
@@ -89,10 +120,9 @@ fn pos_after(before: &str) -> Pos {
     Pos::new(line, col)
 }
 
-fn read_stdin() -> anyhow::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    std::io::stdin().read_to_end(&mut bytes)?;
-    Ok(bytes)
+/// A file that cannot be read is bad input: the message says why.
+pub fn cannot_read(name: &str, err: &std::io::Error) -> BadInput {
+    BadInput { file: name.to_owned(), pos: None, message: format!("cannot read: {err}") }
 }
 
 /// Input that cannot be used: printed as `error: FILE:LINE:COL: MESSAGE`, exit status 1.

@@ -1,7 +1,8 @@
 //! Signals and time limits. The first Ctrl-C (SIGINT), SIGTERM or SIGHUP sets a flag that every
 //! search polls (through its [`Limits`], with the deadline of `--time-limit`): searches stop, what was found so far is printed (and a `--best` run writes its
 //! checkpoint), and the process exits with status 130. A second signal ends the process at once
-//! (also with 130), for work that does not poll the flag.
+//! (also with 130), for work that does not poll the flag, removing the temporary files being
+//! written (`atomic_file`) first.
 //!
 //! SIGTERM matters on clusters: Slurm ends a job at its time limit, and preempts or requeues it,
 //! with SIGTERM (then SIGKILL after `KillWait` seconds), so a task must save its work on SIGTERM
@@ -24,6 +25,7 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 pub fn install() {
     let _ = ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Relaxed) {
+            crate::atomic_file::remove_unfinished();
             std::process::exit(i32::from(EXIT_INTERRUPTED));
         }
     });
@@ -45,6 +47,27 @@ pub fn limits(time_limit: Option<Duration>, max_nodes: Option<u64>) -> Limits<'s
         progress: None,
     }
 }
+
+/// The limits of building a pattern database: until `deadline` (that of the board waiting for
+/// it, when it has one) and until a signal sets [`INTERRUPTED`], whatever the limits the caller
+/// had (a work unit's tables are built with none). The node limit counts search nodes, not the
+/// table's.
+pub fn build_limits(deadline: Option<Instant>) -> Limits<'static> {
+    Limits { max_expanded: None, deadline, interrupt: Some(&INTERRUPTED), progress: None }
+}
+
+/// Work that a signal stopped before it was done, where nothing else is printed: the message says
+/// what was left undone, and the exit status is [`EXIT_INTERRUPTED`].
+#[derive(Debug)]
+pub struct Interrupted(pub String);
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "interrupted: {}", self.0)
+    }
+}
+
+impl std::error::Error for Interrupted {}
 
 /// A moment no search reaches (a time limit too large for the clock).
 fn far_future() -> Instant {

@@ -1,6 +1,7 @@
 //! The `puzzle` command line: reads puzzles, solves them with the domain crates and prints the
 //! answers. This is the only place (with `xtask`) that does I/O.
 
+mod atomic_file;
 mod edge;
 mod generate;
 mod html;
@@ -149,6 +150,16 @@ fn main() -> ExitCode {
         // Interrupted: what was found so far is printed; the status says it is not everything.
         Ok(()) if interrupt::interrupted() => ExitCode::from(interrupt::EXIT_INTERRUPTED),
         Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.downcast_ref::<interrupt::Interrupted>().is_some() => {
+            eprintln!("{err}");
+            ExitCode::from(interrupt::EXIT_INTERRUPTED)
+        }
+        // An error of work a signal cut short (a table it stopped building, say): it is printed,
+        // and the status says the run was interrupted.
+        Err(err) if interrupt::interrupted() => {
+            report(&err);
+            ExitCode::from(interrupt::EXIT_INTERRUPTED)
+        }
         Err(err) => report(&err),
     }
 }

@@ -13,6 +13,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 use sliding::pdb::{PatternDb, PatternKey};
+use sliding::Limits;
+
+use crate::interrupt::{self, Interrupted};
 
 /// Tables smaller than this are built in memory every time (in milliseconds) and never written.
 /// The quick tables of the 15- and 24-puzzle (5-tile and 4-tile patterns, 524,160 and 303,600
@@ -49,14 +52,16 @@ impl PdbCache {
             || cache_dir().is_ok_and(|dir| dir.join(key.file_name()).is_file())
     }
 
-    /// The table for `key`: from memory, from the cache file, or built now.
-    pub fn get(&self, key: &PatternKey) -> anyhow::Result<Arc<PatternDb>> {
+    /// The table for `key`: from memory, from the cache file, or built now until the deadline
+    /// of `limits` or a signal (`None` when either stopped the build).
+    pub fn get(&self, key: &PatternKey, limits: &Limits<'_>) -> anyhow::Result<Option<Arc<PatternDb>>> {
         if let Some(db) = self.loaded.lock().map_err(|_| anyhow::anyhow!("table cache poisoned"))?.get(key) {
-            return Ok(Arc::clone(db));
+            return Ok(Some(Arc::clone(db)));
         }
-        let db = Arc::new(load_or_build(key)?);
+        let Some(db) = load_or_build(key, limits.deadline)? else { return Ok(None) };
+        let db = Arc::new(db);
         self.loaded.lock().map_err(|_| anyhow::anyhow!("table cache poisoned"))?.insert(key.clone(), Arc::clone(&db));
-        Ok(db)
+        Ok(Some(db))
     }
 }
 
@@ -65,8 +70,8 @@ impl sliding::TableSource for PdbCache {
         PdbCache::is_cached(self, key)
     }
 
-    fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, sliding::TableError> {
-        self.get(key).map_err(|err| sliding::TableError { key: key.to_string(), message: format!("{err:#}") })
+    fn table(&self, key: &PatternKey, limits: &Limits<'_>) -> Result<Option<Arc<PatternDb>>, sliding::TableError> {
+        self.get(key, limits).map_err(|err| sliding::TableError { key: key.to_string(), message: format!("{err:#}") })
     }
 
     fn building_tables(&self, shape: puzzle_core::Shape, reason: &str) {
@@ -74,15 +79,26 @@ impl sliding::TableSource for PdbCache {
     }
 }
 
-/// The table for `key` from its cache file when that file is sound, else built and written.
-pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
+/// The table for `key` from its cache file when that file is sound, else built and written;
+/// `None` when a signal or the `deadline` stopped the build (nothing is written then).
+pub fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyhow::Result<Option<PatternDb>> {
+    let limits = interrupt::build_limits(deadline);
+    // A board whose time is up, or a run that a signal stops, gives up without the table: no
+    // file is read or probed for it.
+    if limits.stopped() {
+        return Ok(None);
+    }
     if key.entries() < CACHE_MIN_ENTRIES {
-        return Ok(PatternDb::build(key, &|_| {}));
+        return Ok(PatternDb::build_limited(key, &|_| {}, &limits));
     }
     let path = cache_dir()?.join(key.file_name());
+    // A missing cache directory, or a file in its place, holds no table: `check_writable` below
+    // says what is wrong with it.
+    let dir = path.parent().unwrap_or(Path::new("."));
     match std::fs::File::open(&path) {
+        Err(_) if !dir.is_dir() => {}
         Ok(file) => match PatternDb::read_file(key, &file) {
-            Ok(db) => return Ok(db),
+            Ok(db) => return Ok(Some(db)),
             Err(err) => eprintln!("warning: {}: {err}; rebuilding it", path.display()),
         },
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
@@ -90,32 +106,37 @@ pub fn load_or_build(key: &PatternKey) -> anyhow::Result<PatternDb> {
     }
     // A read-only cache (a shared mount on a cluster) is used as it is: the missing table is
     // named at once and built in memory for this run only, never written.
-    let dir = path.parent().unwrap_or(Path::new("."));
     if let Err(err) = check_writable(dir) {
         eprintln!(
-            "warning: pattern database {key} is not in the cache ({} is missing) and {err}: building it in memory \
-             for this run only; `puzzle pdb build` with a writable cache stores it",
-            path.display()
+            "warning: pattern database {key} is not in the cache ({} is missing), and the cache {} {err}: building \
+             it in memory for this run only; `puzzle pdb build` with a writable cache stores it",
+            path.display(),
+            dir.display()
         );
-        return Ok(build_with_progress(key));
+        return Ok(build_with_progress(key, &limits));
     }
-    let db = build_with_progress(key);
+    let Some(db) = build_with_progress(key, &limits) else { return Ok(None) };
     if let Err(err) = store(&db, &path) {
         eprintln!("warning: cannot store the table in {}: {err:#}", path.display());
     }
-    Ok(db)
+    Ok(Some(db))
 }
 
-/// Builds the table for `key`, with a progress bar when standard error is a terminal.
-pub fn build_with_progress(key: &PatternKey) -> PatternDb {
+/// Builds the table for `key` under `limits`, with a progress bar when standard error is a
+/// terminal; `None` when the limits stopped it.
+pub fn build_with_progress(key: &PatternKey, limits: &Limits<'_>) -> Option<PatternDb> {
     let bar = crate::progress::bar(
         key.entries() as u64,
         "{msg} [{elapsed_precise}] {wide_bar} {percent:>3}% of {human_len} placements",
     );
     bar.set_message(format!("building pattern database {key}"));
-    let db = PatternDb::build(key, &|progress| {
-        bar.set_position(progress.reached);
-    });
+    let db = PatternDb::build_limited(
+        key,
+        &|progress| {
+            bar.set_position(progress.reached);
+        },
+        limits,
+    );
     bar.finish_and_clear();
     db
 }
@@ -123,6 +144,14 @@ pub fn build_with_progress(key: &PatternKey) -> PatternDb {
 /// Whether files can be written in `dir` (made if missing): a probe file is created and
 /// removed. The error says why not, as a phrase (`is not writable: …`).
 pub fn check_writable(dir: &Path) -> Result<(), String> {
+    // A file where the directory (or a directory above it) should be is named, rather than left
+    // to the system's "file exists" or "not a directory".
+    if let Some(file) = dir.ancestors().find(|path| path.exists()).filter(|path| !path.is_dir()) {
+        return Err(match file == dir {
+            true => "is a file, not a directory".to_owned(),
+            false => format!("cannot be created: {} is a file, not a directory", file.display()),
+        });
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot be created: {e}"))?;
     let probe = dir.join(format!(".write-probe-{}", std::process::id()));
     match std::fs::OpenOptions::new().write(true).create_new(true).open(&probe) {
@@ -139,16 +168,9 @@ pub fn check_writable(dir: &Path) -> Result<(), String> {
 pub fn store(db: &PatternDb, path: &Path) -> anyhow::Result<()> {
     let dir = path.parent().context("cache path without a directory")?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
+    crate::atomic_file::write_atomically(path, |file| {
         file.write_all(db.header().as_bytes())?;
-        file.write_all(db.nibbles())?;
-        file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&temporary, path)
-    };
-    write().inspect_err(|_| {
-        let _ = std::fs::remove_file(&temporary);
+        file.write_all(db.nibbles())
     })?;
     Ok(())
 }
@@ -176,11 +198,49 @@ pub fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> 
             })?;
             checked_writable = true;
         }
-        let db = build_with_progress(key);
+        // A signal stops the build within a second, and nothing of it is written.
+        let Some(db) = build_with_progress(key, &interrupt::build_limits(None)) else {
+            return Err(
+                Interrupted(format!("pattern database {key} was not built, and nothing of it was written")).into()
+            );
+        };
         let built = started.elapsed().as_secs_f64();
         store(&db, &path)?;
         writeln!(out, "built   {key}: {} ({built:.1} s)", path.display())?;
         out.flush()?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names in `dir`, sorted.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn threads_storing_one_table_at_once_each_store_it_whole() {
+        let key = PatternKey::new(3, 3, 0, &[1, 2, 3, 4]).unwrap();
+        let db = PatternDb::build(&key, &|_| {});
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(key.file_name());
+        // Two boards of a batch may build and store the same table at once: the writers share no
+        // temporary file, every store succeeds, and the file read back is the table.
+        std::thread::scope(|scope| {
+            for _ in 0..8 {
+                scope.spawn(|| store(&db, &path).unwrap());
+            }
+        });
+        let read = PatternDb::read_file(&key, &std::fs::File::open(&path).unwrap()).unwrap();
+        assert_eq!(read, db);
+        assert_eq!(names(dir.path()), [key.file_name()], "temporary files left behind");
+    }
 }

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use puzzle_core::{Line, Pos};
 
-use crate::input::{BadInput, Input};
+use crate::input::{cannot_read, long_line_message, BadInput, Input, MAX_LINE_BYTES};
 
 /// One line read from a stream: its number and text, without the line ending (and without a
 /// byte-order mark on line 1).
@@ -97,16 +97,22 @@ impl LineStream {
         BadInput { file: self.name.clone(), pos: Some(pos), message: message.to_string() }
     }
 
-    /// Reads one line from the reader: the line, and its bytes as read.
+    /// Reads one line from the reader: the line, and its bytes as read. A line longer than
+    /// [`MAX_LINE_BYTES`] is refused once that much of it is read.
     fn read_line(&mut self) -> anyhow::Result<Option<(OwnedLine, Vec<u8>)>> {
         let mut bytes = Vec::new();
-        if self.reader.read_until(b'\n', &mut bytes).map_err(|e| cannot_read(&self.name, &e))? == 0 {
+        // The line ending's two bytes besides the longest line.
+        let most = MAX_LINE_BYTES as u64 + 2;
+        if (&mut self.reader).take(most).read_until(b'\n', &mut bytes).map_err(|e| cannot_read(&self.name, &e))? == 0 {
             return Ok(None);
         }
         self.number += 1;
         let mut text: &[u8] = &bytes;
         text = text.strip_suffix(b"\n").unwrap_or(text);
         text = text.strip_suffix(b"\r").unwrap_or(text);
+        if text.len() > MAX_LINE_BYTES {
+            return Err(self.error(Pos::new(self.number, 1), long_line_message()).into());
+        }
         if self.number == 1 {
             text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
         }
@@ -125,9 +131,4 @@ impl LineStream {
         let line = OwnedLine { number: self.number, text: text.to_owned() };
         Ok(Some((line, bytes)))
     }
-}
-
-/// A file that cannot be read is bad input: the message says why.
-fn cannot_read(name: &str, err: &std::io::Error) -> BadInput {
-    BadInput { file: name.to_owned(), pos: None, message: format!("cannot read: {err}") }
 }

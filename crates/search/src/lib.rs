@@ -139,9 +139,26 @@ impl Limits<'_> {
     /// assert!(!Limits::NONE.exceeded_at(u64::MAX));
     /// ```
     pub fn exceeded_at(&self, expanded: u64) -> bool {
-        self.max_expanded.is_some_and(|max| expanded >= max)
-            || (expanded % Self::CLOCK_INTERVAL == 0
-                && (self.interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d)))
+        self.max_expanded.is_some_and(|max| expanded >= max) || (expanded % Self::CLOCK_INTERVAL == 0 && self.stopped())
+    }
+
+    /// Whether the interrupt flag is set or the deadline has passed, whatever the count of
+    /// expansions: for work that is not counted in expansions (building a table a search will
+    /// use), polled every few thousand steps.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    ///
+    /// use search::Limits;
+    ///
+    /// // The node limit does not stop such work; the clock does.
+    /// assert!(!Limits { max_expanded: Some(0), ..Limits::NONE }.stopped());
+    /// assert!(Limits { deadline: Some(Instant::now()), ..Limits::NONE }.stopped());
+    /// let later = Instant::now() + Duration::from_secs(3600);
+    /// assert!(!Limits { deadline: Some(later), ..Limits::NONE }.stopped());
+    /// ```
+    pub fn stopped(&self) -> bool {
+        self.interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     fn exceeded(&self, stats: &Stats) -> bool {

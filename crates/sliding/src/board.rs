@@ -8,6 +8,10 @@ use thiserror::Error;
 /// The value of the blank cell on a board.
 pub const BLANK: u32 = 0;
 
+/// The most cells a board may have: 2^20 (a 1024×1024 board). The parsers refuse a larger board
+/// from its shape, before its tiles take memory.
+pub const MAX_BOARD_CELLS: usize = 1 << 20;
+
 /// An unvalidated board as read from input: `rows * cols` tile values row-major, `0` the blank.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardSpec {
@@ -25,6 +29,14 @@ pub enum BoardError {
     /// Sliding needs at least two rows and two columns.
     #[error("a board needs at least 2 rows and 2 columns, found {rows}x{cols}")]
     TooSmall {
+        /// Rows given.
+        rows: usize,
+        /// Columns given.
+        cols: usize,
+    },
+    /// More cells than [`MAX_BOARD_CELLS`].
+    #[error("a {rows}x{cols} board has {cells} cells, more than the largest supported, {MAX_BOARD_CELLS} cells (1024x1024)", cells = *rows as u128 * *cols as u128)]
+    TooLarge {
         /// Rows given.
         rows: usize,
         /// Columns given.
@@ -76,6 +88,9 @@ impl TryFrom<BoardSpec> for Board {
         let BoardSpec { rows, cols, tiles } = spec;
         if rows < 2 || cols < 2 {
             return Err(BoardError::TooSmall { rows, cols });
+        }
+        if rows.checked_mul(cols).is_none_or(|cells| cells > MAX_BOARD_CELLS) {
+            return Err(BoardError::TooLarge { rows, cols });
         }
         let shape = Shape::new(rows, cols).map_err(|_| BoardError::TooSmall { rows, cols })?;
         let n_cells = shape.n_cells();
@@ -225,6 +240,9 @@ mod tests {
         check(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], Ok("1 2 3 / 4 5 6 / 7 8 _"));
         check(2, 3, &[0, 1, 2, 3, 4, 5], Ok("_ 1 2 / 3 4 5"));
         check(1, 3, &[0, 1, 2], Err(BoardError::TooSmall { rows: 1, cols: 3 }));
+        // The shape is refused before the tiles are looked at.
+        check(1025, 1024, &[0, 1, 2], Err(BoardError::TooLarge { rows: 1025, cols: 1024 }));
+        check(usize::MAX, 2, &[0, 1, 2], Err(BoardError::TooLarge { rows: usize::MAX, cols: 2 }));
         check(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8], Err(BoardError::WrongCount { expected: 9, found: 8 }));
         check(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 9], Err(BoardError::OutOfRange { cell: 8, value: 9, max: 8 }));
         check(3, 3, &[1, 2, 3, 4, 5, 6, 7, 1, 0], Err(BoardError::Duplicate { cell: 7, value: 1 }));
@@ -235,6 +253,10 @@ mod tests {
     #[test]
     fn messages() {
         assert_eq!(BoardError::Duplicate { cell: 3, value: 0 }.to_string(), "a second blank");
+        assert_eq!(
+            BoardError::TooLarge { rows: 50, cols: 1_048_576 }.to_string(),
+            "a 50x1048576 board has 52428800 cells, more than the largest supported, 1048576 cells (1024x1024)"
+        );
         assert_eq!(BoardError::Duplicate { cell: 3, value: 5 }.to_string(), "tile 5 appears twice");
     }
 

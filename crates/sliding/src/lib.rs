@@ -35,7 +35,7 @@ mod within;
 
 use puzzle_core::Direction;
 
-pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK};
+pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK, MAX_BOARD_CELLS};
 pub use check::{check, CheckError};
 pub use fast::{
     solve_fast, solve_fast_checked, solve_fast_into, FastAnswer, FastPath, KeepMoves, StreamError, Streamed, TapeBudget,

@@ -180,12 +180,13 @@ pub fn parse_judge_a(text: &str) -> Result<Board, ParseError> {
             let kind = ParseErrorKind::Rows { expected: SIDE, found: rows.len() };
             return Err(ParseError { pos: row.start(), kind });
         }
-        let tokens: Vec<_> = row.tokens().collect();
-        if tokens.len() != SIDE {
-            let pos = tokens.get(SIDE).map_or_else(|| row.end(), |t| t.pos);
-            return Err(ParseError { pos, kind: ParseErrorKind::ValuesInRow { expected: SIDE, found: tokens.len() } });
+        // Counted, not collected: a row of millions of tokens takes no memory for them.
+        let found = row.tokens().count();
+        if found != SIDE {
+            let pos = row.tokens().nth(SIDE).map_or_else(|| row.end(), |t| t.pos);
+            return Err(ParseError { pos, kind: ParseErrorKind::ValuesInRow { expected: SIDE, found } });
         }
-        for token in tokens {
+        for token in row.tokens() {
             let value = token
                 .text
                 .parse::<u32>()
@@ -199,7 +200,7 @@ pub fn parse_judge_a(text: &str) -> Result<Board, ParseError> {
         let kind = ParseErrorKind::Rows { expected: SIDE, found: rows.len() };
         return Err(ParseError { pos: Pos::new(last.number + 1, 1), kind });
     }
-    to_board(BoardSpec { rows: SIDE, cols: SIDE, tiles }, &positions, first.first_non_blank())
+    to_board(BoardSpec { rows: SIDE, cols: SIDE, tiles }, &|cell| positions[cell], first.first_non_blank())
 }
 
 /// A judge-B input: the boards in order, each read or refused on its own, so one bad board does
@@ -330,23 +331,30 @@ fn parse_judge_b_board(rows: &[Line<'_>]) -> Result<Board, ParseError> {
     let mut positions = Vec::with_capacity(SIDE * SIDE);
     let mut tiles = Vec::with_capacity(SIDE * SIDE);
     for row in rows {
-        // Cells are single characters; whitespace between or around them is tolerated.
-        let cells: Vec<_> = row.chars().filter(|(_, c)| !c.is_whitespace()).collect();
-        for &(pos, c) in &cells {
+        // Cells are single characters; whitespace between or around them is tolerated. They are
+        // read as they come, the ones past the row's end only counted, so a long line takes no
+        // memory for them.
+        let (mut found, mut extra) = (0, None);
+        for (pos, c) in row.chars().filter(|(_, c)| !c.is_whitespace()) {
             let value = match c {
                 '#' => BLANK,
                 '1'..='8' => u32::from(c) - u32::from('0'),
                 _ => return Err(ParseError { pos, kind: ParseErrorKind::NotACell(c) }),
             };
-            positions.push(pos);
-            tiles.push(value);
+            if found < SIDE {
+                positions.push(pos);
+                tiles.push(value);
+            } else if found == SIDE {
+                extra = Some(pos);
+            }
+            found += 1;
         }
-        if cells.len() != SIDE {
-            let pos = cells.get(SIDE).map_or_else(|| row.end(), |&(pos, _)| pos);
-            return Err(ParseError { pos, kind: ParseErrorKind::CellsInRow { expected: SIDE, found: cells.len() } });
+        if found != SIDE {
+            let pos = extra.unwrap_or_else(|| row.end());
+            return Err(ParseError { pos, kind: ParseErrorKind::CellsInRow { expected: SIDE, found } });
         }
     }
-    to_board(BoardSpec { rows: SIDE, cols: SIDE, tiles }, &positions, rows[0].first_non_blank())
+    to_board(BoardSpec { rows: SIDE, cols: SIDE, tiles }, &|cell| positions[cell], rows[0].first_non_blank())
 }
 
 /// Reads a tile of the grid and lines formats on a board of `n_cells` cells: decimal digits, or
@@ -363,13 +371,17 @@ fn parse_tile(token: &Token<'_>, n_cells: usize) -> Result<u32, ParseError> {
     })
 }
 
-/// Validates the values read and places a board error on the token it concerns: `positions`
-/// holds the position of each tile of `spec`, `board_start` that of the board's first token.
-fn to_board(spec: BoardSpec, positions: &[Pos], board_start: Pos) -> Result<Board, ParseError> {
+/// Validates the values read and places a board error on the token it concerns: `position`
+/// gives the position of each tile of `spec` (found again when needed, rather than kept for every
+/// tile), `board_start` that of the board's first token.
+fn to_board(spec: BoardSpec, position: &dyn Fn(usize) -> Pos, board_start: Pos) -> Result<Board, ParseError> {
     Board::try_from(spec).map_err(|err| {
         let pos = match &err {
-            BoardError::OutOfRange { cell, .. } | BoardError::Duplicate { cell, .. } => positions[*cell],
-            BoardError::TooSmall { .. } | BoardError::WrongCount { .. } | BoardError::NoBlank => board_start,
+            BoardError::OutOfRange { cell, .. } | BoardError::Duplicate { cell, .. } => position(*cell),
+            BoardError::TooSmall { .. }
+            | BoardError::TooLarge { .. }
+            | BoardError::WrongCount { .. }
+            | BoardError::NoBlank => board_start,
         };
         ParseError { pos, kind: ParseErrorKind::Board(err) }
     })

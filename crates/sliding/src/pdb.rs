@@ -28,6 +28,7 @@ pub(crate) mod regions;
 
 use std::fmt;
 
+use search::Limits;
 use thiserror::Error;
 
 use memory::TableMemory;
@@ -217,7 +218,36 @@ impl PatternDb {
     /// (placement, region of the blank), on all of rayon's threads. `progress` is called from the
     /// worker threads as the search advances.
     pub fn build(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync)) -> PatternDb {
-        build::build(key, progress)
+        build::build(key, progress, &Limits::NONE).unwrap_or_else(|| unreachable!("a build without limits ends"))
+    }
+
+    /// [`PatternDb::build`] under `limits`: `None` when the interrupt flag was set or the
+    /// deadline passed before the table was done (the node limit does not apply; the flag and
+    /// the clock are polled every few thousand placements, so the build stops within a fraction
+    /// of a second). Nothing of a stopped build is kept.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::time::Instant;
+    ///
+    /// use sliding::pdb::{PatternDb, PatternKey};
+    /// use sliding::Limits;
+    ///
+    /// let key = PatternKey::new(3, 3, 8, &[0, 1, 2, 3])?;
+    /// // A deadline already passed (or a signal's flag already set) builds nothing.
+    /// let late = Limits { deadline: Some(Instant::now()), ..Limits::NONE };
+    /// assert!(PatternDb::build_limited(&key, &|_| {}, &late).is_none());
+    /// let flag = AtomicBool::new(false);
+    /// let watched = Limits { interrupt: Some(&flag), ..Limits::NONE };
+    /// assert_eq!(PatternDb::build_limited(&key, &|_| {}, &watched), Some(PatternDb::build(&key, &|_| {})));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn build_limited(
+        key: &PatternKey,
+        progress: &(dyn Fn(&BuildProgress) + Sync),
+        limits: &Limits<'_>,
+    ) -> Option<PatternDb> {
+        build::build(key, progress, limits)
     }
 
     /// A table of `key` from its bytes ([`PatternDb::nibbles`]), split when it has `regions`,

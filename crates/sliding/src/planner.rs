@@ -43,8 +43,10 @@ pub trait TableSource: Sync {
     /// small). The planner prefers the strongest tables for which this holds.
     fn is_cached(&self, key: &PatternKey) -> bool;
 
-    /// The table for `key`: loaded, or built now.
-    fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, TableError>;
+    /// The table for `key`: loaded, or built now under `limits` (a signal or the deadline stops
+    /// a build, as [`PatternDb::build_limited`] does; the node limit does not apply). `Ok(None)`:
+    /// the limits stopped the build, and nothing of it is kept.
+    fn table(&self, key: &PatternKey, limits: &Limits<'_>) -> Result<Option<Arc<PatternDb>>, TableError>;
 
     /// Told before tables of `shape` that are not cached are built because the work ahead pays
     /// for them (`reason` says which, why and about how long, for the user); a program prints
@@ -83,9 +85,13 @@ impl TableSource for MemoryTables {
         key.entries() <= 1 << 22 || self.loaded.lock().is_ok_and(|loaded| loaded.contains_key(key))
     }
 
-    fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, TableError> {
+    fn table(&self, key: &PatternKey, limits: &Limits<'_>) -> Result<Option<Arc<PatternDb>>, TableError> {
         let mut loaded = self.loaded.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        Ok(Arc::clone(loaded.entry(key.clone()).or_insert_with(|| Arc::new(PatternDb::build(key, &|_| {})))))
+        if let Some(db) = loaded.get(key) {
+            return Ok(Some(Arc::clone(db)));
+        }
+        let Some(db) = PatternDb::build_limited(key, &|_| {}, limits) else { return Ok(None) };
+        Ok(Some(Arc::clone(loaded.entry(key.clone()).or_insert(Arc::new(db)))))
     }
 }
 
@@ -187,6 +193,13 @@ pub enum PlanError {
     /// A table could not be had.
     #[error(transparent)]
     Table(#[from] TableError),
+    /// A signal or the deadline stopped the building of a table before it was done. Where a
+    /// board waits for it, [`Planner::solve`] answers [`Answer::GaveUp`] instead.
+    #[error("building pattern database {key} was stopped (a signal or the time limit) before it was done")]
+    Stopped {
+        /// The table's name.
+        key: String,
+    },
     /// An answer failed its check: a bug in the solver.
     #[error("wrong answer for {board}: {error}")]
     Wrong {
@@ -265,7 +278,9 @@ impl<'t> Planner<'t> {
     /// sees the whole batch (many 4×4 boards pay for the big tables). Boards of a shape not
     /// prepared are planned alone when they are solved. Errors that concern one board (a goal
     /// of another shape) are kept for that board's answer; an error here concerns them all.
-    pub fn prepare(&self, boards: &[&Board]) -> Result<(), PlanError> {
+    /// Tables are built under `limits` (the interrupt flag and the deadline); when they stop a
+    /// build, [`PlanError::Stopped`] says so and the shape stays unprepared.
+    pub fn prepare(&self, boards: &[&Board], limits: &Limits<'_>) -> Result<(), PlanError> {
         let mut searched: Vec<(Shape, Vec<&Board>)> = Vec::new();
         {
             let mut plans = self.lock_plans();
@@ -292,7 +307,7 @@ impl<'t> Planner<'t> {
                 _ => continue,
             };
             // Tables are loaded (perhaps built) without holding the lock.
-            let heuristic = self.heuristic_for(&goal, &boards)?;
+            let heuristic = self.heuristic_for(&goal, &boards, limits)?;
             if let Some(plan) = self.lock_plans().get_mut(&shape) {
                 plan.heuristic.get_or_insert(heuristic);
             }
@@ -300,7 +315,9 @@ impl<'t> Planner<'t> {
         Ok(())
     }
 
-    /// Answers one board under `limits`, checked.
+    /// Answers one board under `limits`, checked. The time spent building the tables the board
+    /// waits for counts: when a signal or the deadline stops the build, the answer is
+    /// [`Answer::GaveUp`].
     ///
     /// Cheap path first: a board near its goal (linear conflict at most [`CHEAP_BOUND`]) of a
     /// shape whose tables are not loaded yet is first searched with linear conflict for up to
@@ -316,7 +333,10 @@ impl<'t> Planner<'t> {
         let plan = match plan {
             Some(plan) if plan.judge_table || plan.heuristic.is_some() || plan.goal.is_err() => plan,
             _ => {
-                self.prepare(&[board])?;
+                match self.prepare(&[board], limits) {
+                    Err(PlanError::Stopped { .. }) => return self.stopped_answer(board),
+                    prepared => prepared?,
+                }
                 self.lock_plans().get(&board.shape()).cloned().unwrap_or_else(|| self.plan(board))
             }
         };
@@ -403,7 +423,12 @@ impl<'t> Planner<'t> {
     /// The heuristic for `boards` (a batch of one shape) with this `goal`: the one asked for,
     /// else pattern databases of the tier [`choose_tables`] picks where the board is small
     /// enough, and linear conflict beyond.
-    pub(crate) fn heuristic_for(&self, goal: &Board, boards: &[&Board]) -> Result<Heuristic, PlanError> {
+    pub(crate) fn heuristic_for(
+        &self,
+        goal: &Board,
+        boards: &[&Board],
+        limits: &Limits<'_>,
+    ) -> Result<Heuristic, PlanError> {
         let shape = goal.shape();
         let blank = goal.blank().0;
         let mut choice = choose_tables(goal, boards, &|key| self.tables.is_cached(key));
@@ -420,25 +445,44 @@ impl<'t> Planner<'t> {
             (Some(HeuristicKind::LinearConflict), _) | (None, None) => Heuristic::LinearConflict,
             (Some(HeuristicKind::Pdb), None) => return Err(PlanError::PdbTooLarge { shape: shape.to_string() }),
             (Some(HeuristicKind::Pdb) | None, Some(choice)) => {
-                if let Some(reason) = &choice.building_because {
+                // A build already stopped (a board whose time is up) is not announced.
+                if let Some(reason) = choice.building_because.as_ref().filter(|_| !limits.stopped()) {
                     self.tables.building_tables(shape, reason);
                 }
-                self.tier_heuristic(goal, choice.tier)?
+                self.tier_heuristic(goal, choice.tier, limits)?
             }
         })
     }
 
-    /// The pattern databases of `tier` for boards with this `goal`, loaded (or built) from the
-    /// table source.
-    pub(crate) fn tier_heuristic(&self, goal: &Board, tier: Tier) -> Result<Heuristic, PlanError> {
+    /// The pattern databases of `tier` for boards with this `goal`, loaded (or built under
+    /// `limits`) from the table source.
+    pub(crate) fn tier_heuristic(&self, goal: &Board, tier: Tier, limits: &Limits<'_>) -> Result<Heuristic, PlanError> {
         let shape = goal.shape();
         let blank = goal.blank().0;
         let keys = PdbHeuristic::tier_keys(shape.rows(), shape.cols(), blank, tier)
             .ok_or_else(|| PlanError::PdbTooLarge { shape: shape.to_string() })?;
-        let loaded: Vec<Arc<PatternDb>> = keys.iter().map(|key| self.tables.table(key)).collect::<Result<_, _>>()?;
+        let mut loaded: Vec<Arc<PatternDb>> = Vec::with_capacity(keys.len());
+        for key in &keys {
+            let table = self.tables.table(key, limits)?;
+            loaded.push(table.ok_or_else(|| PlanError::Stopped { key: key.to_string() })?);
+        }
         let heuristic = PdbHeuristic::for_tier(shape, blank, tier, &loaded)
             .map_err(|key| TableError { key: key.to_string(), message: "missing from the tables given".to_owned() })?;
         Ok(Heuristic::Pdb(Arc::new(heuristic)))
+    }
+
+    /// The answer for a board whose tables a signal or the deadline stopped building: it gave up
+    /// before its search began, with the bound known without tables.
+    fn stopped_answer(&self, board: &Board) -> Result<Report, PlanError> {
+        let goal = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).goal.clone()?;
+        let method = Method::Search(self.heuristic.unwrap_or(HeuristicKind::Pdb));
+        Ok(Report {
+            answer: Answer::GaveUp,
+            nodes: 0,
+            lower_bound: Some(start_bound(board, &goal)),
+            optimal: false,
+            method,
+        })
     }
 
     /// The answer for `board` by its plan, not yet checked.

@@ -231,7 +231,8 @@ impl Planner<'_> {
         let loaded = match heuristic {
             UnitHeuristic::Manhattan => Heuristic::Manhattan,
             UnitHeuristic::LinearConflict => Heuristic::LinearConflict,
-            UnitHeuristic::Pdb(tier) => self.tier_heuristic(goal, tier)?,
+            // A unit's tables are built whole: its limits are those of its search, given later.
+            UnitHeuristic::Pdb(tier) => self.tier_heuristic(goal, tier, &Limits::NONE)?,
         };
         if let Heuristic::Pdb(pdb) = &loaded {
             if !pdb.fits(board.tiles().len()) {

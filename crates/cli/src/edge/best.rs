@@ -300,12 +300,8 @@ fn checkpoint_target(path: &Path) -> anyhow::Result<std::path::PathBuf> {
 }
 
 fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = std::path::PathBuf::from(temporary);
-    let cannot = |e: std::io::Error| bad(&path.display().to_string(), format!("cannot write: {e}"));
-    std::fs::write(&temporary, text).map_err(cannot)?;
-    std::fs::rename(&temporary, path).map_err(cannot)
+    crate::atomic_file::write_atomically(path, |out| out.write_all(text.as_bytes()))
+        .map_err(|e| bad(&path.display().to_string(), format!("cannot write: {e}")))
 }
 
 /// Prints improvements, each scored by the independent scorer first.

@@ -20,9 +20,15 @@ pub use args::{EdgeArgs, EdgeFormatArg, OrderArg};
 
 use crate::input::{BadInput, Input};
 
+/// The limit of an edge-matching input's size, and why.
+const EDGE_INPUT_LIMIT: Option<(usize, &str)> = Some((
+    crate::input::MAX_EDGE_INPUT_BYTES,
+    "far more than a puzzle of at most 1024 pieces takes (its clues and solutions too)",
+));
+
 /// Runs `puzzle edge`.
 pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
-    let input = Input::read(args.file.path.as_deref())?;
+    let input = Input::read_at_most(args.file.path.as_deref(), EDGE_INPUT_LIMIT)?;
     let format = args.format.unwrap_or_else(|| match edge_match::puz::detect_edge_format(&input.text) {
         edge_match::puz::EdgeFormat::Puz => EdgeFormatArg::Puz,
         edge_match::puz::EdgeFormat::Marks => EdgeFormatArg::Marks,
@@ -34,7 +40,7 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let clues = match &args.clue {
         None => Vec::new(),
         Some(path) => {
-            let clue_input = Input::read(Some(path))?;
+            let clue_input = Input::read_at_most(Some(path), EDGE_INPUT_LIMIT)?;
             let lines = edge_match::sol::parse_sol(&clue_input.text).map_err(|e| clue_input.error(e.pos, e.kind))?;
             edge_match::sol::clue_cells(&puzzle, &lines).map_err(|e| clue_input.error(e.pos, e.kind))?
         }
@@ -81,7 +87,7 @@ fn read_marks(args: &EdgeArgs, input: &Input) -> anyhow::Result<Puzzle> {
 
 /// `--verify`: a `.sol` file through the independent checker.
 fn verify(puzzle: &Puzzle, path: &std::path::Path, out: &mut impl Write) -> anyhow::Result<()> {
-    let input = Input::read(Some(path))?;
+    let input = Input::read_at_most(Some(path), EDGE_INPUT_LIMIT)?;
     let lines = edge_match::sol::parse_sol(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
     let cells = edge_match::sol::clue_cells(puzzle, &lines).map_err(|e| input.error(e.pos, e.kind))?;
     let placements: Option<Vec<Placement>> = cells.into_iter().collect();

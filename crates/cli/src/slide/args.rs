@@ -13,6 +13,11 @@ use crate::shared_args::{FileArg, MaxNodesArg, OutputArg, SvgArg, TimeLimitArg};
      \"path\", \"board\", \"status\" (solved, unsolvable or gave up), \"nodes\", \"optimal\" (the path \
      is proven shortest), \"lower_bound\" (proven; equal to moves when optimal)}"
 )))]
+#[command(mut_arg("time_limit", |arg| arg.help(
+    "Give up on a board after this many seconds, counting the time spent building (or loading) \
+     the pattern databases it waits for: a board whose tables are still being built when its time \
+     is up gives up, and nothing of the unfinished tables is kept"
+)))]
 pub struct SlideArgs {
     #[command(flatten)]
     pub file: FileArg,

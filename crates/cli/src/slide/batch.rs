@@ -127,7 +127,11 @@ impl Batch<'_> {
         let planner = &self.planner;
         // On the threads `--jobs` set for the whole process.
         let boards: Vec<&Board> = items.iter().filter_map(|item| item.board.as_ref().ok()).collect();
-        planner.prepare(&boards)?;
+        let prepared = planner.prepare(&boards)?;
+        // The first board each thread takes waited for the tables the chunk needed: the time
+        // they took to build (or load) counts as that board's, so a board never runs past its
+        // --time-limit waiting for tables.
+        let workers = rayon::current_num_threads().min(selected.len()).max(1);
         // Boards answered, and the search's nodes and bound (of the board searched last).
         let ticker = crate::progress::Ticker::start(
             crate::progress::bar(
@@ -146,13 +150,13 @@ impl Batch<'_> {
         // answers one by one instead of all at the end.
         let next = AtomicUsize::new(0);
         let solve = |index: usize| {
-            let answer = selected[index].1.board.as_ref().ok().map(|board| planner.solve(board)).transpose();
+            let since = (index < workers).then_some(prepared);
+            let answer = selected[index].1.board.as_ref().ok().map(|board| planner.solve(board, since)).transpose();
             ticker.bar().inc(1);
             answer
         };
         std::thread::scope(|scope| -> anyhow::Result<()> {
             let (sender, receiver) = mpsc::channel::<(usize, Answer)>();
-            let workers = rayon::current_num_threads().min(selected.len()).max(1);
             let (next, solve, count) = (&next, &solve, selected.len());
             scope.spawn(move || {
                 (0..workers).into_par_iter().for_each_with(sender, |sender, _| loop {

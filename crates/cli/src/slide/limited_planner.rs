@@ -53,20 +53,26 @@ impl<'t> LimitedPlanner<'t> {
         LimitedPlanner { planner, fast: settings.fast, keep, limits: settings.limits }
     }
 
-    /// Plans the shapes of `boards` together (the table decision sees the whole chunk).
-    pub(super) fn prepare(&self, boards: &[&Board]) -> anyhow::Result<()> {
-        self.planner.prepare(boards).map_err(|err| match err {
-            PlanError::PdbTooLarge { .. } => {
-                BadInput { file: "--heuristic".to_owned(), pos: None, message: err.to_string() }.into()
+    /// Plans the shapes of `boards` together (the table decision sees the whole chunk), and
+    /// returns when it began: the tables it builds are built under the limits of a board begun
+    /// then, and the boards that wait for them count their time from then.
+    pub(super) fn prepare(&self, boards: &[&Board]) -> anyhow::Result<Instant> {
+        let started = Instant::now();
+        match self.planner.prepare(boards, &self.limits.sliding(started)) {
+            // A signal or the deadline stopped a build: the boards give up as they are solved.
+            Ok(()) | Err(PlanError::Stopped { .. }) => Ok(started),
+            Err(err @ PlanError::PdbTooLarge { .. }) => {
+                Err(BadInput { file: "--heuristic".to_owned(), pos: None, message: err.to_string() }.into())
             }
-            err => anyhow::Error::from(err),
-        })
+            Err(err) => Err(err.into()),
+        }
     }
 
     /// Solves one board; the planner checks the answer. `Err` inside is a board the planner
-    /// refuses (it does not fit the goal, or is too large to search without a limit).
-    pub(super) fn solve(&self, board: &Board) -> anyhow::Result<Result<Timed, String>> {
-        let started = Instant::now();
+    /// refuses (it does not fit the goal, or is too large to search without a limit). The
+    /// board's time counts from `since` when it waited for tables built from then, else from now.
+    pub(super) fn solve(&self, board: &Board, since: Option<Instant>) -> anyhow::Result<Result<Timed, String>> {
+        let started = since.unwrap_or_else(Instant::now);
         let limits = self.limits.sliding(started);
         // A fast answer's path is not held as a vector: it is kept compressed or made again,
         // checked, as it is printed.

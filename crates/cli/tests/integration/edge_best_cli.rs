@@ -331,3 +331,24 @@ fn checkpoint_paths_must_be_regular_files() {
     std::os::unix::fs::symlink(dir.path("nowhere"), &dangling).unwrap();
     assert_eq!(run(&dangling).code, 1);
 }
+
+/// Writing the checkpoint takes no name of the user's: a file beside it named as the checkpoint
+/// with `.tmp` added is left as it was, and no temporary file is left behind.
+#[test]
+fn the_checkpoint_is_written_without_touching_its_neighbours() {
+    let dir = TempDir::new("ckpt-tmp");
+    let board = hard_board(&dir);
+    let checkpoint = dir.path("run.ckpt");
+    let neighbour = dir.path("run.ckpt.tmp");
+    std::fs::write(&neighbour, "the user's notes").unwrap();
+    let ran = common::puzzle(&["edge", "--best", "--time-limit", "0.2", "--checkpoint", &checkpoint, &board], "");
+    assert_eq!(ran.code, 0, "{}", ran.failure("a checkpointed run"));
+    assert!(std::fs::read_to_string(&checkpoint).unwrap().starts_with("puzzle best checkpoint v1\n"));
+    assert_eq!(std::fs::read_to_string(&neighbour).unwrap(), "the user's notes");
+    let mut names: Vec<String> = std::fs::read_dir(dir.path(""))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(!names.iter().any(|name| name.starts_with(".puzzle-")), "temporary files left: {names:?}");
+}

@@ -671,6 +671,47 @@ fn an_unwritable_cache_is_named_before_any_build() {
     assert!(stderr.contains("is not in the cache") && stderr.contains("4x4"), "{stderr}");
 }
 
+/// A cache path that is a file, or that has a file on the way to it, is named with what is wrong
+/// with it, instead of the system's "file exists" or "not a directory".
+#[test]
+fn a_cache_path_that_is_a_file_is_named() {
+    let dir = common::scratch();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let under = file.join("cache");
+    for (cache, wrong) in [
+        (&file, format!("{}: the pattern-database cache is a file, not a directory", file.display())),
+        (
+            &under,
+            format!("{}: the pattern-database cache cannot be created: {} is a file", under.display(), file.display()),
+        ),
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle"))
+            .args(["pdb", "build", "4x4"])
+            .env("PUZZLE_CACHE_DIR", cache)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(stderr.starts_with(&format!("error: {wrong}")), "{stderr}");
+        assert!(!stderr.contains("os error"), "{stderr}");
+        // Solving still works, the tables built in memory, the cache named once per table.
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle"))
+            .args(["slide", "--heuristic", "pdb"])
+            .env("PUZZLE_CACHE_DIR", cache)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"5 1 2 3\n0 6 7 4\n9 10 11 8\n13 14 15 12\n").unwrap();
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!((output.status.code(), String::from_utf8_lossy(&output.stdout).trim()), (Some(0), "7"), "{stderr}");
+        assert!(stderr.contains("is a file, not a directory") && !stderr.contains("os error"), "{stderr}");
+    }
+}
+
 /// Runs `puzzle ARGS` with `stdin` and standard output on `/dev/full`, a device whose every
 /// write fails with "no space left on device"; returns the exit status and stderr.
 #[cfg(target_os = "linux")]

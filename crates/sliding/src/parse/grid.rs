@@ -1,10 +1,10 @@
 //! The grid format: boards of any R×C as rows of whitespace-separated tiles, separated by blank
 //! lines, and the goal board read in the same format.
 
-use puzzle_core::text::{lines, Line, Pos, Token};
+use puzzle_core::text::{lines, Line, Pos};
 
 use super::{parse_tile, to_board, Batch, Entry, ParseError, ParseErrorKind};
-use crate::board::{Board, BoardSpec};
+use crate::board::{Board, BoardError, BoardSpec, MAX_BOARD_CELLS};
 
 /// Reads a grid input: boards separated by one or more blank lines, each a block of rows of
 /// whitespace-separated tiles (a non-negative integer, or `_` or `#`; `0`, `_` and `#` are the
@@ -56,25 +56,38 @@ fn blocks(text: &str) -> Vec<Vec<Line<'_>>> {
 }
 
 /// Reads one board from its non-empty block of non-blank rows.
+///
+/// The memory a board takes is its tiles': its shape is checked against [`MAX_BOARD_CELLS`]
+/// before any tile is read, tokens are read as they come (those past a row's end only counted),
+/// and a tile's position is found again when an error needs it.
 fn parse_board(rows: &[Line<'_>]) -> Result<Board, ParseError> {
     let cols = rows[0].tokens().count();
+    let board_start = rows[0].first_non_blank();
+    if rows.len().checked_mul(cols).is_none_or(|cells| cells > MAX_BOARD_CELLS) {
+        let kind = ParseErrorKind::Board(BoardError::TooLarge { rows: rows.len(), cols });
+        return Err(ParseError { pos: board_start, kind });
+    }
     // The shape is known before any tile is read, so a bad token can be told the range it missed.
-    let n_cells = rows.len().saturating_mul(cols);
-    let mut positions = Vec::with_capacity(n_cells);
+    let n_cells = rows.len() * cols;
     let mut tiles = Vec::with_capacity(n_cells);
     // Errors are reported in reading order: the first thing wrong is the one named.
     for row in rows {
-        let tokens: Vec<Token<'_>> = row.tokens().collect();
-        for token in tokens.iter().take(cols) {
-            tiles.push(parse_tile(token, n_cells)?);
-            positions.push(token.pos);
+        let (mut found, mut extra) = (0, None);
+        for token in row.tokens() {
+            if found < cols {
+                tiles.push(parse_tile(&token, n_cells)?);
+            } else if found == cols {
+                extra = Some(token.pos);
+            }
+            found += 1;
         }
-        if tokens.len() != cols {
-            let pos = tokens.get(cols).map_or_else(|| row.end(), |token| token.pos);
-            return Err(ParseError { pos, kind: ParseErrorKind::ValuesInRow { expected: cols, found: tokens.len() } });
+        if found != cols {
+            let pos = extra.unwrap_or_else(|| row.end());
+            return Err(ParseError { pos, kind: ParseErrorKind::ValuesInRow { expected: cols, found } });
         }
     }
-    to_board(BoardSpec { rows: rows.len(), cols, tiles }, &positions, rows[0].first_non_blank())
+    let position = |cell: usize| rows[cell / cols].tokens().nth(cell % cols).map_or(board_start, |token| token.pos);
+    to_board(BoardSpec { rows: rows.len(), cols, tiles }, &position, board_start)
 }
 
 #[cfg(test)]
@@ -135,6 +148,12 @@ mod tests {
         check("  1 2\n3 2\n", Ok(&[Err("1:3: the board has no blank")]));
         check(" 1 0 2\n", Ok(&[Err("1:2: a board needs at least 2 rows and 2 columns, found 1x3")]));
         check("0\n1\n", Ok(&[Err("1:1: a board needs at least 2 rows and 2 columns, found 2x1")]));
+        // Past the largest board, named by its shape before its tiles are read.
+        let wide = format!("{}\n", "1 ".repeat(524_289)).repeat(2);
+        let message =
+            "1:1: a 2x524289 board has 1048578 cells, more than the largest supported, 1048576 cells (1024x1024)";
+        check(&format!("1 0\n2 3\n\n{wide}"), Ok(&[Ok("1 _ / 2 3"), Err(&message.replace("1:1", "4:1"))]));
+        check(&wide, Ok(&[Err(message)]));
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! The lines format: one board of a size given by the caller per line, after an optional label,
 //! as in benchmark files such as Korf's 100 instances.
 
-use puzzle_core::text::{lines, Line, Pos, Token};
+use puzzle_core::text::{lines, Line, Pos};
 
 use super::{parse_tile, to_board, Batch, Entry, ParseError, ParseErrorKind};
-use crate::board::{Board, BoardSpec};
+use crate::board::BoardSpec;
 
 /// Reads a lines input of `rows`×`cols` boards: one board per line, its tiles the line's last
 /// `rows * cols` whitespace-separated tokens (a non-negative integer, or `_` or `#`; `0`, `_` and
@@ -34,25 +34,31 @@ pub fn parse_line(line: &Line<'_>, rows: usize, cols: usize) -> Option<Entry> {
     (!is_skipped(line)).then(|| parse_entry(line, rows, cols))
 }
 
-/// Reads the label and board of a line that is neither blank nor a comment.
+/// Reads the label and board of a line that is neither blank nor a comment. The tokens are
+/// counted first and then read as they come, never collected: a line takes memory for its label
+/// and its board's tiles only.
 fn parse_entry(line: &Line<'_>, rows: usize, cols: usize) -> Entry {
     let n_cells = rows.saturating_mul(cols);
-    let tokens: Vec<Token<'_>> = line.tokens().collect();
-    let Some(n_label) = tokens.len().checked_sub(n_cells) else {
-        let kind = ParseErrorKind::TilesInLine { expected: n_cells, rows, cols, found: tokens.len() };
+    let found = line.tokens().count();
+    let Some(n_label) = found.checked_sub(n_cells) else {
+        let kind = ParseErrorKind::TilesInLine { expected: n_cells, rows, cols, found };
         return Entry { label: None, board: Err(ParseError { pos: line.end(), kind }) };
     };
-    let (label, tiles) = tokens.split_at(n_label);
-    let label = (!label.is_empty()).then(|| label.iter().map(|token| token.text).collect::<Vec<_>>().join(" "));
-    let board_start = tiles.first().map_or_else(|| line.end(), |token| token.pos);
-    Entry { label, board: parse_board(tiles, rows, cols, board_start) }
-}
-
-/// Reads the `rows * cols` tile tokens of one board.
-fn parse_board(tokens: &[Token<'_>], rows: usize, cols: usize, board_start: Pos) -> Result<Board, ParseError> {
-    let tiles = tokens.iter().map(|token| parse_tile(token, tokens.len())).collect::<Result<Vec<u32>, _>>()?;
-    let positions: Vec<Pos> = tokens.iter().map(|token| token.pos).collect();
-    to_board(BoardSpec { rows, cols, tiles }, &positions, board_start)
+    let mut tokens = line.tokens();
+    let mut label = String::new();
+    for token in tokens.by_ref().take(n_label) {
+        if !label.is_empty() {
+            label.push(' ');
+        }
+        label.push_str(token.text);
+    }
+    let label = (!label.is_empty()).then_some(label);
+    let mut tiles = tokens.peekable();
+    let board_start = tiles.peek().map_or_else(|| line.end(), |token| token.pos);
+    let tiles = tiles.map(|token| parse_tile(&token, n_cells)).collect::<Result<Vec<u32>, _>>();
+    let position = |cell: usize| line.tokens().nth(n_label + cell).map_or(board_start, |token| token.pos);
+    let board = tiles.and_then(|tiles| to_board(BoardSpec { rows, cols, tiles }, &position, board_start));
+    Entry { label, board }
 }
 
 #[cfg(test)]

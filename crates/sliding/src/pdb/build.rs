@@ -17,6 +17,10 @@
 //! whose open cells are cut also get a depth byte each, written when they are first reached;
 //! at the end the first region's depths and the least of the others' become the two excesses.
 //!
+//! A build polls its [`Limits`] (the interrupt flag and the deadline, not the node limit) once
+//! per task of every pass, a few thousand placements each, and gives up within a fraction of a
+//! second of a signal or the deadline, returning no table.
+//!
 //! Memory: one byte per placement, 2 bits per state, then the table's 4 bits per placement; for
 //! 8 tiles of the 15-puzzle 0.5 GiB, 0.17 GiB and 0.25 GiB (the 2-bit codes are dropped before
 //! the table is written). A split table takes a byte per placement, and its search a byte per
@@ -34,6 +38,7 @@ use perm::Shifts;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
+use search::Limits;
 
 use super::memory::TableMemory;
 use super::regions::Regions;
@@ -50,8 +55,13 @@ pub struct BuildProgress {
     pub entries: u64,
 }
 
-pub(super) fn build(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync)) -> PatternDb {
-    build_with(key, progress, perm::MAX_TABLE_BYTES, convert::TASK_ENTRIES)
+/// The table of `key`, or `None` when `limits` stopped the build (a signal or the deadline).
+pub(super) fn build(
+    key: &PatternKey,
+    progress: &(dyn Fn(&BuildProgress) + Sync),
+    limits: &Limits<'_>,
+) -> Option<PatternDb> {
+    build_with(key, progress, limits, perm::MAX_TABLE_BYTES, convert::TASK_ENTRIES)
 }
 
 /// [`build`] with at most `max_table_bytes` for the order maps' tables and `task_entries` table
@@ -59,9 +69,15 @@ pub(super) fn build(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync)
 fn build_with(
     key: &PatternKey,
     progress: &(dyn Fn(&BuildProgress) + Sync),
+    limits: &Limits<'_>,
     max_table_bytes: usize,
     task_entries: usize,
-) -> PatternDb {
+) -> Option<PatternDb> {
+    // Before the memory is taken: a build asked for after its deadline does nothing.
+    let stopped = || limits.stopped();
+    if stopped() {
+        return None;
+    }
     let layout = Layout::new(key);
     let needed: Vec<(u8, u8)> = {
         let mut pairs: Vec<(u8, u8)> =
@@ -70,9 +86,20 @@ fn build_with(
         pairs.dedup();
         pairs
     };
+    // The setup passes take a few tenths of a second each on the big tables: the limits are
+    // looked at between them too.
+    if stopped() {
+        return None;
+    }
     let shifts = Shifts::new(layout.k, &needed, max_table_bytes);
+    if stopped() {
+        return None;
+    }
     let mut depth = vec![UNREACHED; key.entries()];
     let regions = Regions::new(key);
+    if stopped() {
+        return None;
+    }
     let region_depths: Vec<AtomicU8> =
         (0..regions.as_ref().map_or(0, Regions::entries)).map(|_| AtomicU8::new(UNREACHED)).collect();
 
@@ -87,6 +114,9 @@ fn build_with(
     depth[map_index * layout.perms + order] = 0;
 
     let search = LevelBfs::new(&layout, &shifts, regions.as_ref(), &region_depths);
+    if stopped() {
+        return None;
+    }
     search.start(map_index, region, order);
     let entries = key.entries() as u64;
     let reached = std::sync::atomic::AtomicU64::new(1);
@@ -95,7 +125,12 @@ fn build_with(
             let reached = reached.fetch_add(found.placements, std::sync::atomic::Ordering::Relaxed) + found.placements;
             progress(&BuildProgress { depth: level, reached, entries });
         };
-        if search.level(level, &mut depth, &report).states == 0 {
+        let found = search.level(level, &mut depth, &report, &stopped);
+        // A stopped level skipped some of its tasks: its count means nothing.
+        if stopped() {
+            return None;
+        }
+        if found.states == 0 {
             break;
         }
     }
@@ -103,9 +138,15 @@ fn build_with(
     // A split table: the first region's depths in `depth`, the least of the others' in `others`.
     let others = regions.as_ref().map(|regions| split_depths(&layout, regions, &region_depths, &mut depth));
     drop(region_depths);
+    if stopped() {
+        return None;
+    }
     let mut nibbles = TableMemory::zeroed(table_bytes(key, others.is_some()));
-    convert::to_nibbles(key, &layout, (&depth, others.as_deref()), task_entries, &mut nibbles);
-    PatternDb::from_parts(key, nibbles, regions)
+    convert::to_nibbles(key, &layout, (&depth, others.as_deref()), task_entries, &mut nibbles, &stopped);
+    if stopped() {
+        return None;
+    }
+    Some(PatternDb::from_parts(key, nibbles, regions))
 }
 
 /// For a split table: sets the depths of the placements whose open cells are cut to those of
@@ -136,12 +177,34 @@ mod tests {
             [(2, 3, 0, &[1, 3, 4][..]), (3, 3, 4, &[0, 1, 2, 3, 5]), (3, 4, 0, &[1, 2, 3])]
         {
             let key = PatternKey::new(rows, cols, blank, tiles).unwrap();
-            let table = build(&key, &|_| {});
-            assert_eq!(build_with(&key, &|_| {}, 0, convert::TASK_ENTRIES), table, "{key}");
+            let none = &Limits::NONE;
+            let table = build(&key, &|_| {}, none);
+            assert_eq!(build_with(&key, &|_| {}, none, 0, convert::TASK_ENTRIES), table, "{key}");
             for task_entries in [1, 8, 100] {
-                assert_eq!(build_with(&key, &|_| {}, perm::MAX_TABLE_BYTES, task_entries), table, "{key}");
+                assert_eq!(build_with(&key, &|_| {}, none, perm::MAX_TABLE_BYTES, task_entries), table, "{key}");
             }
         }
+    }
+
+    #[test]
+    fn a_signal_stops_the_build_within_the_tasks_under_way() {
+        use std::sync::atomic::{AtomicBool, AtomicUsize};
+        let key = PatternKey::new(4, 4, 0, &[1, 2, 3, 4, 5]).unwrap();
+        let flag = AtomicBool::new(false);
+        let limits = Limits { interrupt: Some(&flag), ..Limits::NONE };
+        let after = AtomicUsize::new(0);
+        // The flag is set as a signal would set it, once the search is under way; each task of a
+        // level reports once, so the reports after it count the tasks that did not see it.
+        let progress = |progress: &BuildProgress| {
+            if flag.load(Relaxed) {
+                after.fetch_add(1, Relaxed);
+            } else if progress.reached > 1000 {
+                flag.store(true, Relaxed);
+            }
+        };
+        assert_eq!(build(&key, &progress, &limits), None);
+        assert!(flag.load(Relaxed), "the search reached 1000 placements");
+        assert!(after.load(Relaxed) < rayon::current_num_threads(), "{} tasks after the stop", after.load(Relaxed));
     }
 
     #[test]

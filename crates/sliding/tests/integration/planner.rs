@@ -73,12 +73,12 @@ impl TableSource for Recording {
         (self.cached)(key)
     }
 
-    fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, TableError> {
+    fn table(&self, key: &PatternKey, limits: &Limits<'_>) -> Result<Option<Arc<PatternDb>>, TableError> {
         self.asked.lock().unwrap().push(key.clone());
         if key.entries() > 1 << 22 {
             return Err(TableError { key: key.to_string(), message: "not built in tests".to_owned() });
         }
-        Ok(Arc::new(PatternDb::build(key, &|_| {})))
+        Ok(PatternDb::build_limited(key, &|_| {}, limits).map(Arc::new))
     }
 
     fn building_tables(&self, shape: Shape, reason: &str) {
@@ -121,7 +121,7 @@ fn a_fresh_4x4_uses_the_quick_tables_and_cached_big_ones_win() {
     let batch = Recording::new(|_| false);
     let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &batch);
     let boards = vec![&near; sliding::tiers::FULL_4X4_AFTER_BOARDS];
-    assert!(matches!(solver.prepare(&boards), Err(PlanError::Table(_))));
+    assert!(matches!(solver.prepare(&boards, &Limits::NONE), Err(PlanError::Table(_))));
     assert_eq!(batch.notes.lock().unwrap().len(), 1);
 }
 
@@ -142,7 +142,7 @@ fn boards_near_the_goal_are_answered_without_tables() {
             continue;
         }
         tried += 1;
-        solver.prepare(&[&start]).unwrap();
+        solver.prepare(&[&start], &Limits::NONE).unwrap();
         let report = solver.solve(&start, &Limits::NONE).unwrap();
         assert_eq!(report.method, Method::Search(HeuristicKind::LinearConflict), "{start}");
         assert!(fresh.asked.lock().unwrap().is_empty(), "{start}: no table is asked for");
@@ -295,7 +295,7 @@ fn every_shape_of_a_batch_gets_its_own_plan() {
         }
     }
     let refs: Vec<&Board> = boards.iter().collect();
-    solver.prepare(&refs).unwrap();
+    solver.prepare(&refs, &Limits::NONE).unwrap();
     for (i, start) in boards.iter().enumerate() {
         let report = solver.solve(start, &Limits::NONE).unwrap();
         let Answer::Solved(path) = report.answer else { panic!("{start}") };
@@ -377,7 +377,7 @@ impl TableSource for Refusing {
         false
     }
 
-    fn table(&self, key: &PatternKey) -> Result<Arc<PatternDb>, TableError> {
+    fn table(&self, key: &PatternKey, _limits: &Limits<'_>) -> Result<Option<Arc<PatternDb>>, TableError> {
         self.asked.lock().unwrap().push(key.to_string());
         Err(TableError { key: key.to_string(), message: "refused".to_owned() })
     }
@@ -401,7 +401,7 @@ fn a_weighted_search_never_waits_for_the_big_tables() {
     let asked = |strategy| {
         let source = Refusing { asked: Mutex::default(), announced: Mutex::default() };
         let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &source).with_strategy(strategy);
-        assert!(matches!(solver.prepare(&[&start]), Err(PlanError::Table(_))));
+        assert!(matches!(solver.prepare(&[&start], &Limits::NONE), Err(PlanError::Table(_))));
         let asked = source.asked.lock().unwrap().clone();
         let announced = *source.announced.lock().unwrap();
         (asked, announced)
@@ -416,6 +416,49 @@ fn a_weighted_search_never_waits_for_the_big_tables() {
     let warm = Recording::new(move |key| full_keys.contains(key));
     let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &warm)
         .with_strategy(Strategy::Within(Weight::new(1.5).unwrap()));
-    let PlanError::Table(error) = solver.prepare(&[&start]).unwrap_err() else { panic!("not a table error") };
+    let PlanError::Table(error) = solver.prepare(&[&start], &Limits::NONE).unwrap_err() else {
+        panic!("not a table error")
+    };
     assert!(full.contains(&error.key), "{}", error.key);
+}
+
+/// A board whose tables a signal or the deadline stops building gives up, with the bound known
+/// without tables, and nothing of the build is kept; the next board with time builds them.
+#[test]
+fn a_board_gives_up_when_its_tables_are_stopped_building() {
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+    let goal = Board::goal(Shape::new(4, 4).unwrap(), GoalKind::BlankFirst).unwrap();
+    let mut rng = Rng(11);
+    let mut far = goal.clone();
+    while sliding::lower_bound(&far, &goal, &sliding::Heuristic::LinearConflict).unwrap()
+        <= sliding::planner::CHEAP_BOUND
+    {
+        far = scrambled(&far, 1, &mut rng);
+    }
+    let start_bound = u64::from(sliding::lower_bound(&far, &goal, &sliding::Heuristic::LinearConflict).unwrap());
+    let signalled = AtomicBool::new(true);
+    let stops = [
+        Limits { interrupt: Some(&signalled), ..Limits::NONE },
+        Limits { deadline: Some(Instant::now()), ..Limits::NONE },
+    ];
+    for limits in stops {
+        let tables = Recording::new(|_| false);
+        let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &tables);
+        let stopped = solver.prepare(&[&far], &limits).unwrap_err();
+        assert!(matches!(&stopped, PlanError::Stopped { key } if key.starts_with("4x4")), "{stopped}");
+        let report = solver.solve(&far, &limits).unwrap();
+        assert_eq!(report.answer, Answer::GaveUp);
+        assert_eq!((report.nodes, report.lower_bound, report.optimal), (0, Some(start_bound), false));
+        // With time, the same planner builds the tables and answers.
+        let later = Limits { deadline: Some(Instant::now() + Duration::from_secs(3600)), ..Limits::NONE };
+        let report = solver.solve(&far, &later).unwrap();
+        assert!(report.optimal && matches!(report.answer, Answer::Solved(_)), "{report:?}");
+    }
+    // The planner's own in-memory tables keep nothing of a stopped build.
+    let memory = sliding::MemoryTables::default();
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &memory);
+    let report = solver.solve(&far, &Limits { interrupt: Some(&signalled), ..Limits::NONE }).unwrap();
+    assert_eq!(report.answer, Answer::GaveUp);
+    assert_eq!(format!("{memory:?}"), "MemoryTables { loaded: [] }");
 }

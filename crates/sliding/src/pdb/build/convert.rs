@@ -142,13 +142,15 @@ type Runs<'a> = (&'a [u8], &'a [u8]);
 
 /// Writes the table's entries into `nibbles` (zeroed: one per two placements, or one per
 /// placement for a split table) from the depth bytes and, for a split table, the least depths of
-/// the other regions.
+/// the other regions. Once `stopped` says so the tasks not begun are skipped, and the table is
+/// left half written.
 pub(super) fn to_nibbles(
     key: &PatternKey,
     layout: &Layout,
     (depth, others): (&[u8], Option<&[u8]>),
     task_entries: usize,
     nibbles: &mut [u8],
+    stopped: &(dyn Fn() -> bool + Sync),
 ) {
     let split = others.is_some();
     let (n, k, entries) = (key.cells(), layout.k, key.entries());
@@ -163,6 +165,9 @@ pub(super) fn to_nibbles(
     let perms = layout.perms;
     let task_bytes = if split { run } else { run.div_ceil(2) };
     nibbles.par_chunks_mut(task_bytes).enumerate().for_each(|(task, out)| {
+        if stopped() {
+            return;
+        }
         let mut cells = [0u8; 16];
         unrank(task, n, &mut cells[..fixed]);
         let fixed_mask = cells[..fixed].iter().fold(0u64, |m, &c| m | 1 << c);

@@ -169,8 +169,15 @@ impl<'a> LevelBfs<'a> {
     }
 
     /// Expands the states at `depth` into those at `depth + 1`, writing their placements' depth
-    /// bytes (`depth` holds them by map, `k!` per map). `report` sees each task's findings.
-    pub(super) fn level(&self, depth: u32, depth_bytes: &mut [u8], report: &(dyn Fn(Found) + Sync)) -> Found {
+    /// bytes (`depth` holds them by map, `k!` per map). `report` sees each task's findings. Once
+    /// `stopped` says so the tasks not begun are skipped, and the level is left half done.
+    pub(super) fn level(
+        &self,
+        depth: u32,
+        depth_bytes: &mut [u8],
+        report: &(dyn Fn(Found) + Sync),
+        stopped: &(dyn Fn() -> bool + Sync),
+    ) -> Found {
         let layout = self.layout;
         let perms = layout.perms;
         // Enough maps per task to make it worth a task, and enough tasks for both cores.
@@ -183,6 +190,9 @@ impl<'a> LevelBfs<'a> {
             .enumerate()
             .map(|(task, chunk)| {
                 let mut found = Found::default();
+                if stopped() {
+                    return found;
+                }
                 for (i, map_depth) in chunk.chunks_mut(perms).enumerate() {
                     let map = task * maps_per_task + i;
                     let mut block = Block {
