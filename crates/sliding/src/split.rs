@@ -151,7 +151,8 @@ pub struct UnitOutcome {
 impl Planner<'_> {
     /// The search of `board` cut at `depth` moves, with the heuristic the planner would choose
     /// for it (the one asked for, else the strongest pattern databases at hand, or the big ones
-    /// when the board pays for them), or the answer when no search is needed.
+    /// when the board pays for them), or the answer when no search is needed. Building tables
+    /// stops at `limits`' deadline or interrupt with [`PlanError::Stopped`].
     ///
     /// ```
     /// use sliding::split::Split;
@@ -160,7 +161,7 @@ impl Planner<'_> {
     /// let tables = MemoryTables::default();
     /// let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
     /// let board = Board::try_from(BoardSpec { rows: 3, cols: 3, tiles: vec![8, 6, 7, 2, 5, 4, 3, 0, 1] })?;
-    /// let Split::Search(search) = solver.split(&board, 4)? else { unreachable!("a solvable board") };
+    /// let Split::Search(search) = solver.split(&board, 4, &Limits::NONE)? else { unreachable!("a solvable board") };
     /// // Rounds: every unit to one bound; the least of their next bounds is the next round's.
     /// let mut bound = search.start_bound();
     /// let path = loop {
@@ -178,7 +179,7 @@ impl Planner<'_> {
     /// search.check(&path)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn split(&self, board: &Board, depth: usize) -> Result<Split, SplitError> {
+    pub fn split(&self, board: &Board, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError> {
         let goal = self.plan(board).goal?;
         if !is_solvable(board, &goal) || board == &goal {
             // The planner answers these without a search.
@@ -204,18 +205,21 @@ impl Planner<'_> {
                 }
             }
         };
-        self.unit_search(board, &goal, named, depth).map(Split::Search)
+        self.unit_search(board, &goal, named, depth, limits).map(Split::Search)
     }
 
     /// The search of `board` toward `goal` cut at `depth` moves with the `heuristic` named (the
     /// pattern databases come from the solver's table source): what a unit's worker rebuilds
-    /// from the unit's line. The board must be solvable and not the goal.
+    /// from the unit's line. The board must be solvable and not the goal. Building its tables
+    /// stops at `limits`' deadline or interrupt with [`PlanError::Stopped`], so the time a unit
+    /// spends on them counts against its limit.
     pub fn unit_search(
         &self,
         board: &Board,
         goal: &Board,
         heuristic: UnitHeuristic,
         depth: usize,
+        limits: &Limits<'_>,
     ) -> Result<SplitSearch, SplitError> {
         if depth == 0 || depth > MAX_SPLIT_DEPTH {
             return Err(SplitError::Depth(depth));
@@ -231,8 +235,9 @@ impl Planner<'_> {
         let loaded = match heuristic {
             UnitHeuristic::Manhattan => Heuristic::Manhattan,
             UnitHeuristic::LinearConflict => Heuristic::LinearConflict,
-            // A unit's tables are built whole: its limits are those of its search, given later.
-            UnitHeuristic::Pdb(tier) => self.tier_heuristic(goal, tier, &Limits::NONE)?,
+            // Building the tables counts against the unit's limits, as its search does: a signal
+            // or the deadline stops the build with `PlanError::Stopped`.
+            UnitHeuristic::Pdb(tier) => self.tier_heuristic(goal, tier, limits)?,
         };
         if let Heuristic::Pdb(pdb) = &loaded {
             if !pdb.fits(board.tiles().len()) {

@@ -16,8 +16,8 @@ use std::time::Instant;
 use puzzle_core::Direction;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use sliding::split::{Split, SplitSearch, UnitHeuristic};
-use sliding::{Answer, Board, BoardSpec, Goal};
+use sliding::split::{Split, SplitError, SplitSearch, UnitHeuristic};
+use sliding::{Answer, Board, BoardSpec, Goal, PlanError};
 
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
@@ -173,7 +173,9 @@ fn tiles(board: &Board) -> Vec<u32> {
 /// `--split DEPTH` on the one board of the input: round 1's units, or the answer when the board
 /// needs no search.
 pub fn split(depth: usize, board: &Board, solver: &sliding::Planner<'_>, out: &mut impl Write) -> anyhow::Result<()> {
-    let search = match solver.split(board, depth).map_err(|e| bad("--split", e.to_string()))? {
+    // No limit but the signals: the tables a split needs are built whole unless one comes.
+    let limits = sliding::Limits { interrupt: Some(&crate::interrupt::INTERRUPTED), ..sliding::Limits::NONE };
+    let search = match solver.split(board, depth, &limits).map_err(|e| bad("--split", e.to_string()))? {
         Split::Answered(report) => {
             let (moves, status) = match report.answer {
                 Answer::Solved(_) => (Some(0), "solved"),
@@ -315,10 +317,13 @@ pub fn run_units(
         let result = if found_before {
             Ok(skipped(line))
         } else {
-            solver
-                .unit_search(board, goal, *heuristic, line.depth)
-                .map_err(|e| bad(name, e.to_string()))
-                .and_then(|search| run_one(limits, &search, line, name))
+            // The unit's time counts from here: building its tables is part of it.
+            let started = Instant::now();
+            match solver.unit_search(board, goal, *heuristic, line.depth, &limits.sliding(started)) {
+                Ok(search) => run_one(limits, started, &search, line, name),
+                Err(SplitError::Plan(PlanError::Stopped { .. })) => Ok(gave_up(line, started)),
+                Err(err) => Err(bad(name, err.to_string())),
+            }
         };
         if result.as_ref().is_ok_and(|r| r.status == "found") {
             found_unit.fetch_min(line.unit, Relaxed);
@@ -351,10 +356,20 @@ fn write_found(file: &Path, unit: usize) {
     if read_found(file).is_some_and(|found| found <= unit) {
         return;
     }
-    let mut temporary = file.as_os_str().to_owned();
-    temporary.push(format!(".{}", std::process::id()));
-    if std::fs::write(&temporary, format!("{unit}\n")).is_ok() {
-        let _ = std::fs::rename(&temporary, file);
+    // Best effort: a found file that cannot be written only costs later units their skip.
+    let _ = crate::atomic_file::write_atomically(file, |out: &mut dyn std::io::Write| writeln!(out, "{unit}"));
+}
+
+/// The result of a unit whose tables were not built in time (its limit passed, or a signal came):
+/// searched not at all, so merge asks for it to be run again.
+fn gave_up(line: &UnitLine, started: Instant) -> UnitResult {
+    UnitResult {
+        unit: line.clone(),
+        status: "gave up".to_owned(),
+        path: None,
+        next_bound: None,
+        nodes: 0,
+        elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
     }
 }
 
@@ -370,14 +385,19 @@ fn skipped(line: &UnitLine) -> UnitResult {
     }
 }
 
-fn run_one(limits: Limits, search: &SplitSearch, line: &UnitLine, name: &str) -> anyhow::Result<UnitResult> {
+fn run_one(
+    limits: Limits,
+    started: Instant,
+    search: &SplitSearch,
+    line: &UnitLine,
+    name: &str,
+) -> anyhow::Result<UnitResult> {
     let prefix = match &line.prefix {
         None => None,
         Some(text) => {
             Some(directions(text).ok_or_else(|| bad(name, "the prefix holds a letter other than U, D, L, R"))?)
         }
     };
-    let started = Instant::now();
     let limits = limits.sliding(started);
     let outcome = search.run_unit(prefix.as_deref(), line.bound, &limits).map_err(|e| bad(name, e.to_string()))?;
     let status = match (&outcome.path, outcome.gave_up) {

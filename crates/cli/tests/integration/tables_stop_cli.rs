@@ -157,3 +157,41 @@ fn a_time_limit_counts_the_time_spent_building_tables() {
         "{help}"
     );
 }
+
+/// A `--unit` worker counts the time spent building its tables against its `--time-limit`: the
+/// unit gives up (for merge to ask for it again) instead of building for minutes.
+#[test]
+fn a_unit_time_limit_counts_the_time_spent_building_tables() {
+    let scratch = tempfile::tempdir().unwrap();
+    // A unit line of a 5×5 board split with linear conflicts, turned into one that searches with
+    // the full tables; its "puzzle" hash made again over the changed identity (the FNV-1a of the
+    // fields `puzzle_hash` in crates/cli/src/slide/units.rs joins).
+    let board = "6 1 2 3 4\n11 7 8 9 5\n16 12 13 14 10\n21 17 18 19 15\n22 23 24 20 0\n";
+    let child = spawn(&["slide", "--split", "2", "--heuristic", "linear-conflict"], scratch.path(), board);
+    let (code, stdout, stderr) = finish(child);
+    assert_eq!(code, Some(0), "stdout {stdout:?}, stderr {stderr:?}");
+    let mut unit: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    unit["heuristic"] = "pdb-full".into();
+    let tiles = |key: &str| -> Vec<u64> { serde_json::from_value(unit[key].clone()).unwrap() };
+    let identity = format!(
+        "{}|{}|{}x{}|{:?}|{:?}|{}|{}",
+        unit["search"].as_str().unwrap(),
+        unit["version"].as_str().unwrap(),
+        unit["rows"],
+        unit["cols"],
+        tiles("board"),
+        tiles("goal"),
+        unit["heuristic"].as_str().unwrap(),
+        unit["depth"]
+    );
+    unit["puzzle"] = format!("{:016x}", puzzle_core::fnv1a(identity.as_bytes())).into();
+    let started = Instant::now();
+    let child = spawn(&["slide", "--unit", &unit.to_string(), "--time-limit", "0.5"], scratch.path(), "");
+    let (code, stdout, stderr) = finish(child);
+    let took = started.elapsed();
+    assert_eq!(code, Some(0), "stdout {stdout:?}, stderr {stderr:?}");
+    let result: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(result["status"], "gave up", "{stdout}");
+    assert!(took < Duration::from_millis(500) + STOP_WITHIN, "{took:?} under a 0.5 s limit");
+    assert_eq!(files_in(scratch.path()), Vec::<String>::new(), "left in the cache");
+}

@@ -63,7 +63,9 @@ fn rounds_find_the_unsplit_path_with_the_optimal_length() {
             [UnitHeuristic::Manhattan, UnitHeuristic::LinearConflict, UnitHeuristic::Pdb(Tier::Quick)][n % 3];
         let depth = 1 + n % 7;
         let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(kind(heuristic));
-        let Split::Search(search) = solver.split(board, depth).unwrap() else { panic!("{board}: not split") };
+        let Split::Search(search) = solver.split(board, depth, &Limits::NONE).unwrap() else {
+            panic!("{board}: not split")
+        };
         assert_eq!(search.heuristic(), heuristic);
         let (path, nodes, bounds) = rounds(&search);
         // The optimal length from the complete table (a plain BFS), the path from the unsplit
@@ -95,7 +97,9 @@ fn rounds_on_other_shapes_match_the_unsplit_search() {
             let solver =
                 Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::LinearConflict);
             let depth = 2 + n % 5;
-            let Split::Search(search) = solver.split(board, depth).unwrap() else { panic!("{board}: not split") };
+            let Split::Search(search) = solver.split(board, depth, &Limits::NONE).unwrap() else {
+                panic!("{board}: not split")
+            };
             let (path, _, _) = rounds(&search);
             search.check(&path).unwrap();
             let unsplit = solve_split(board, search.goal(), &search.heuristic, &Limits::NONE, u64::MAX).unwrap();
@@ -109,10 +113,12 @@ fn boards_without_a_search_are_answered() {
     let tables = MemoryTables::default();
     let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
     let goal = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 3, 0] }).unwrap();
-    let Split::Answered(report) = solver.split(&goal, 3).unwrap() else { panic!("the goal was split") };
+    let Split::Answered(report) = solver.split(&goal, 3, &Limits::NONE).unwrap() else { panic!("the goal was split") };
     assert_eq!(report.answer, Answer::Solved(Vec::new()));
     let swapped = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![2, 1, 3, 0] }).unwrap();
-    let Split::Answered(report) = solver.split(&swapped, 3).unwrap() else { panic!("an unsolvable board was split") };
+    let Split::Answered(report) = solver.split(&swapped, 3, &Limits::NONE).unwrap() else {
+        panic!("an unsolvable board was split")
+    };
     assert_eq!(report.answer, Answer::Unsolvable);
 }
 
@@ -121,9 +127,9 @@ fn bad_depths_and_prefixes_are_refused() {
     let tables = MemoryTables::default();
     let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
     let board = &boards(3, 3, 1, 200, 3)[0];
-    assert!(solver.split(board, 0).is_err());
-    assert!(solver.split(board, super::MAX_SPLIT_DEPTH + 1).is_err());
-    let Split::Search(search) = solver.split(board, 3).unwrap() else { panic!("not split") };
+    assert!(solver.split(board, 0, &Limits::NONE).is_err());
+    assert!(solver.split(board, super::MAX_SPLIT_DEPTH + 1, &Limits::NONE).is_err());
+    let Split::Search(search) = solver.split(board, 3, &Limits::NONE).unwrap() else { panic!("not split") };
     for prefix in search.prefixes() {
         assert!(search.run_unit(Some(&prefix), search.start_bound(), &Limits::NONE).is_ok());
     }
