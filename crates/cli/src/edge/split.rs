@@ -253,16 +253,13 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     // solved, then solved one after another and printed in order; no line is no work. One
     // process for a slice of units, as `slide --unit -` does, instead of one per unit.
     let units: Vec<(String, UnitJson)> = if text == "-" {
+        // Read through the line stream, so a line past the input limits is refused as it is read.
+        let mut stream = crate::stream::LineStream::open(None)?;
         let mut units = Vec::new();
-        for (number, line) in std::io::BufRead::lines(std::io::stdin().lock()).enumerate() {
-            let line = line.map_err(|err| BadInput {
-                file: "<stdin>".to_owned(),
-                pos: None,
-                message: format!("cannot read: {err}"),
-            })?;
-            if !line.trim().is_empty() {
-                let unit = serde_json::from_str(&line).map_err(|err| json_error("<stdin>", number + 1, &err))?;
-                units.push((format!("<stdin>:{}", number + 1), unit));
+        while let Some(line) = stream.next_line()? {
+            if !line.text.trim().is_empty() {
+                let unit = serde_json::from_str(&line.text).map_err(|err| json_error("<stdin>", line.number, &err))?;
+                units.push((format!("<stdin>:{}", line.number), unit));
             }
         }
         units

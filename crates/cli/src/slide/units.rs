@@ -7,7 +7,7 @@
 //! or the next round's unit lines, to be run the same way (docs/scale-out.md).
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -278,12 +278,12 @@ pub fn run_units(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let lines: Vec<(String, String)> = if text == "-" {
-        let stdin = std::io::stdin();
+        // Read through the line stream, so a line past the input limits is refused as it is read.
+        let mut stream = crate::stream::LineStream::open(None)?;
         let mut lines = Vec::new();
-        for (number, line) in stdin.lock().lines().enumerate() {
-            let line = line.map_err(|e| bad("<stdin>", format!("cannot read: {e}")))?;
-            if !line.trim().is_empty() {
-                lines.push((format!("<stdin>:{}", number + 1), line));
+        while let Some(line) = stream.next_line()? {
+            if !line.text.trim().is_empty() {
+                lines.push((format!("<stdin>:{}", line.number), line.text));
             }
         }
         // No line is no work: a worker given an empty slice of a round's units.

@@ -76,6 +76,12 @@ fn a_line_past_16_mib_is_refused_as_it_is_read() {
     for args in [&["slide"][..], &["slide", "--size", "4x4"], &["slide", "--format", "grid"]] {
         check(&refused(args, line.as_bytes()), message, line.len());
     }
+    // Work units on standard input too (`--unit -`, of either puzzle family).
+    let unit_args: [&[&str]; 2] =
+        [&["slide", "--unit", "-"], &["edge", "--unit", "-", "fixtures/data/brendan_set1_03x03.puz"]];
+    for args in unit_args {
+        check(&refused(args, line.as_bytes()), message, line.len());
+    }
     // After good lines too, read a line at a time or whole.
     let input = format!("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n\n{line}");
     let message = message.replace(":1:1:", ":6:1:");
