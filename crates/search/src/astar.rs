@@ -4,7 +4,7 @@ use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 use std::hash::Hash;
 
-use fxhash::FxHashMap;
+use rustc_hash::FxHashMap;
 
 use crate::{Cost, Limits, Outcome, Solution, Stats, Status};
 

@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 use std::hash::Hash;
 
-use fxhash::FxHashMap;
+use rustc_hash::FxHashMap;
 
 use crate::{Limits, Outcome, Solution, Stats, Status};
 
