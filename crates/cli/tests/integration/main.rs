@@ -11,6 +11,7 @@ mod edge_colour_cli;
 mod errors;
 mod fixtures;
 mod fuzz;
+mod gpu_cli;
 mod limits_cli;
 mod scale_cli;
 mod slide_cli;
