@@ -35,7 +35,7 @@ pub fn open(wanted: bool) -> anyhow::Result<Option<Device>> {
     }
     #[cfg(not(feature = "gpu"))]
     Err(refuse(
-        "this puzzle binary was built without the GPU engine: build it with `cargo build --release --features gpu` \
+        "this puzzle binary was built without the GPU engine: build it with `cargo build --release -p cli --features gpu` \
          (needs a Vulkan, Metal or DirectX 12 driver to run)"
             .to_owned(),
     ))
