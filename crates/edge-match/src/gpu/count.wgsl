@@ -36,8 +36,9 @@ struct Params {
 // Per invocation, `stride` words: the head (item, depth, floor, spare), the used set (`words`),
 // then per depth the next candidate, the list's end and the candidate placed.
 @group(0) @binding(3) var<storage, read_write> state: array<u32>;
-// 0: the next item to take; 1: the items finished.
-@group(0) @binding(4) var<storage, read_write> control: array<atomic<u32>, 2>;
+// 0: the next item to take; 1: the items finished; then per item, how often it was taken (the
+// host checks that each was taken once).
+@group(0) @binding(4) var<storage, read_write> control: array<atomic<u32>>;
 // Per invocation: solutions (low, high word) and nodes (low, high) so far.
 @group(0) @binding(5) var<storage, read_write> counts: array<u32>;
 
@@ -217,6 +218,7 @@ fn count(@builtin(global_invocation_id) id: vec3<u32>) {
                 break;
             }
             item = taken;
+            atomicAdd(&control[2u + item], 1u);
             for (var w = 0u; w < params.words; w++) {
                 state[base + HEAD + w] = 0u;
             }
