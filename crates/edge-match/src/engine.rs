@@ -30,6 +30,8 @@ pub(crate) mod cursor;
 mod estimate;
 mod face;
 mod fast;
+#[cfg(feature = "gpu")]
+pub(crate) mod gpu_tree;
 mod order;
 mod ordered;
 mod ordered_walk;

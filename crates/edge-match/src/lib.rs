@@ -32,6 +32,8 @@ pub mod best;
 pub mod bucas;
 pub mod check;
 pub mod engine;
+#[cfg(feature = "gpu")]
+pub mod gpu;
 pub mod mark;
 pub mod model;
 pub mod parse;

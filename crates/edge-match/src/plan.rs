@@ -180,6 +180,25 @@ impl Plan {
         with_engine!(self, engine => engine.count_below(self.mode, prefix, limits))
     }
 
+    /// The searches of [`Plan::count`] for the GPU kernel (`limited`: under a placement limit).
+    #[cfg(feature = "gpu")]
+    pub(crate) fn gpu_count_jobs(&self, limited: bool) -> Option<crate::engine::gpu_tree::GpuJobs> {
+        with_engine!(self, engine => crate::engine::gpu_tree::count_jobs(&**engine, self.mode, limited))
+    }
+
+    /// The searches of [`Plan::count_distinct`] for the GPU kernel.
+    #[cfg(feature = "gpu")]
+    pub(crate) fn gpu_distinct_jobs(&self, limited: bool) -> Option<crate::engine::gpu_tree::GpuJobs> {
+        with_engine!(self, engine => crate::engine::gpu_tree::distinct_jobs(&**engine, limited))
+    }
+
+    /// The search of [`Plan::count_below`] for the GPU kernel; `None` where the CPU refuses the
+    /// unit.
+    #[cfg(feature = "gpu")]
+    pub(crate) fn gpu_unit_jobs(&self, prefix: &[Placement]) -> Option<crate::engine::gpu_tree::GpuJobs> {
+        with_engine!(self, engine => crate::engine::gpu_tree::unit_jobs(&**engine, self.mode, prefix))
+    }
+
     /// Calls `visit` with every solution below `prefix` in search order; returns the counts.
     /// Refused for a count that pins a corner piece (its units hold only some of the pictures).
     pub fn solutions_below(

@@ -114,6 +114,10 @@ pub struct EdgeArgs {
     /// and best board
     #[arg(long, value_name = "FILE", requires = "best", conflicts_with = "jobs")]
     pub resume: Option<PathBuf>,
+    /// Count on the GPU (with --count, --distinct or --unit): the same counts as the CPU, from a
+    /// binary built with `--features gpu`, on a Vulkan, Metal or DirectX 12 driver
+    #[arg(long, conflicts_with_all = ["all", "best", "verify", "split", "sol", "svg"])]
+    pub gpu: bool,
     #[command(flatten)]
     pub time_limit: TimeLimitArg,
     #[command(flatten)]

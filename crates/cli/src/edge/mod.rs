@@ -7,6 +7,7 @@
 
 mod args;
 pub(crate) mod best;
+mod gpu;
 mod json;
 mod print;
 mod solve;
@@ -47,6 +48,10 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     };
     if let Some(path) = &args.verify {
         return verify(&puzzle, path, out);
+    }
+    if args.gpu && !(args.count || args.distinct || args.unit.is_some()) {
+        let message = "the GPU counts: give --count, --distinct or --unit with it".to_owned();
+        return Err(BadInput { file: "--gpu".to_owned(), pos: None, message }.into());
     }
     if args.split.is_some() || args.unit.is_some() {
         return split::run(args, &puzzle, &clues, out);

@@ -28,6 +28,8 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     // The plan: the order given or the library's default for the task (auto, or row for the
     // plain search and the first solution of a marks puzzle); a count's progress bar shows the
     // time left from the plan's estimate, made for a given order too when the bar is shown.
+    // The GPU opened before the plan, so that a missing one is said at once.
+    let device = super::gpu::open(args.gpu)?;
     let bar = args.count.then(|| crate::progress::bar(0, "{spinner} [{elapsed_precise}] {msg}"));
     let estimate = bar.as_ref().is_some_and(|bar| !bar.is_hidden()) && !args.plain;
     let plan = Solver::new(puzzle, clues).plan(task, mode, args.order.map(OrderArg::pick), estimate);
@@ -56,15 +58,22 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             progress[1].store(total as u64, Relaxed);
             progress[2].fetch_add(nodes, Relaxed);
         };
-        let counts = plan.count(&limits, &observe);
+        let counts = match &device {
+            Some(device) => device.count(&plan, &limits, &observe),
+            None => Ok(plan.count(&limits, &observe)),
+        };
         drop(ticker);
+        let counts = counts?;
         if let Some(path) = &args.html.path {
             crate::html::write(path, &crate::html::edge::counted(puzzle, &plan, &limits, &counts)?)?;
         }
         return printer.count(out, &counts, started.elapsed().as_secs_f64());
     }
     if args.distinct {
-        let counts = plan.count_distinct(&limits);
+        let counts = match &device {
+            Some(device) => device.count_distinct(&plan, &limits)?,
+            None => plan.count_distinct(&limits),
+        };
         if let Some(path) = &args.html.path {
             crate::html::write(path, &crate::html::edge::counted(puzzle, &plan, &limits, &counts)?)?;
         }

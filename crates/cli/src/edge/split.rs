@@ -266,8 +266,9 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     } else {
         vec![("--unit".to_owned(), serde_json::from_str(text).map_err(|err| json_error("--unit", 1, &err))?)]
     };
+    let device = super::gpu::open(args.gpu)?;
     for (name, unit) in units {
-        run_unit(args, puzzle, &key, mode_json, &plan_of, &name, unit, out)?;
+        run_unit(args, puzzle, &key, mode_json, &plan_of, &name, unit, device.as_ref(), out)?;
     }
     Ok(())
 }
@@ -283,6 +284,7 @@ fn run_unit(
     plan_of: &dyn Fn(Task, Option<OrderPick>) -> Plan,
     name: &str,
     unit: UnitJson,
+    device: Option<&super::gpu::Device>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let refuse = |message: String| -> anyhow::Error { BadInput { file: name.to_owned(), pos: None, message }.into() };
@@ -356,10 +358,14 @@ fn run_unit(
                 )));
             }
             let prefix: Vec<Placement> = prefix.iter().map(|c| Placement::new(c.piece, c.rotation)).collect();
-            solve_below(&plan, puzzle, &prefix, &limits, all.as_mut()).map_err(|err| match err {
-                Below::Unit(err) => refuse(err.to_string()),
-                Below::Internal(err) => err,
-            })?
+            if let Some(device) = device {
+                device.count_below(&plan, &prefix, &limits)?.map_err(|err| refuse(err.to_string()))?
+            } else {
+                solve_below(&plan, puzzle, &prefix, &limits, all.as_mut()).map_err(|err| match err {
+                    Below::Unit(err) => refuse(err.to_string()),
+                    Below::Internal(err) => err,
+                })?
+            }
         }
         (None, _) => return Err(refuse("only unit 0 has no prefix".to_owned())),
         (Some(_), _) => {

@@ -13,6 +13,7 @@ mod errors;
 mod fixtures;
 mod fuzz;
 mod generate;
+mod gpu_cli;
 mod html_cli;
 mod input_limits_cli;
 mod limits_cli;

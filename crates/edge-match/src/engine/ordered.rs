@@ -19,7 +19,7 @@ use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 pub(super) struct Candidate {
     pub(super) piece: u16,
     pub(super) rotation: u8,
-    sides: [u16; 4],
+    pub(super) sides: [u16; 4],
 }
 
 /// No earlier twin.
@@ -29,12 +29,12 @@ const NO_TWIN: u32 = u32::MAX;
 #[derive(Clone, Debug, Default)]
 pub(super) struct CellPlan {
     /// The cell's table: its lists start here in `ranges`.
-    table: usize,
+    pub(super) table: usize,
     /// Up to two keyed sides: (neighbour cell, the neighbour's side facing this cell, the
     /// table's stride for that key).
-    keyed: Vec<(usize, usize, usize)>,
+    pub(super) keyed: Vec<(usize, usize, usize)>,
     /// Further placed neighbours: (neighbour cell, its side facing this cell, this cell's side).
-    checked: Vec<(usize, usize, usize)>,
+    pub(super) checked: Vec<(usize, usize, usize)>,
 }
 
 /// A puzzle prepared for searching in a given order.
@@ -47,8 +47,8 @@ pub struct OrderedEngine {
     pub(super) cells: Vec<usize>,
     pub(super) plans: Vec<CellPlan>,
     pub(super) candidates: Vec<Candidate>,
-    twins: Vec<u32>,
-    ranges: Vec<(u32, u32)>,
+    pub(super) twins: Vec<u32>,
+    pub(super) ranges: Vec<(u32, u32)>,
     pieces: usize,
     pub(super) cols: usize,
     rows: usize,

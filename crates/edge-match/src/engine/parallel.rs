@@ -9,7 +9,7 @@ use super::cursor::{self, Cursor, Watch};
 use super::Counts;
 
 /// Subtrees wanted for counting in parallel (see [`count_split`]).
-const SUBTREES: usize = 4096;
+pub(super) const SUBTREES: usize = 4096;
 
 /// Observes a count's progress: `observe(done, total, placements)` each time one of the `total`
 /// subtrees of a search is finished, with the placements made in it (for a progress display).

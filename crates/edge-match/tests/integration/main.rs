@@ -5,4 +5,6 @@
 
 mod brute_force;
 mod engine_oracle;
+#[cfg(feature = "gpu")]
+mod gpu;
 mod marks_engine;

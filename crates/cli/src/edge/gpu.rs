@@ -1,0 +1,88 @@
+//! `--gpu`: counts on the GPU engine of `edge-match` (cargo feature `gpu`), for `--count`,
+//! `--distinct` and `--unit`. The flag exists in every build, so that a binary built without
+//! the feature can say how to get one; with it, the adapter is opened once and its failures (no
+//! adapter, limits refused, a driver error) are bad input: exit status 1 with the cause.
+
+use edge_match::engine::{Counts, SplitError};
+use edge_match::{Limits, Placement, Plan};
+
+use crate::input::BadInput;
+
+/// The GPU of a run: opened only when `--gpu` is given.
+#[derive(Debug)]
+pub struct Device {
+    #[cfg(feature = "gpu")]
+    gpu: edge_match::gpu::Gpu,
+    /// A build without the feature never has one.
+    #[cfg(not(feature = "gpu"))]
+    never: std::convert::Infallible,
+}
+
+/// An error naming `--gpu` and the cause, exit status 1.
+fn refuse(message: String) -> anyhow::Error {
+    BadInput { file: "--gpu".to_owned(), pos: None, message }.into()
+}
+
+/// The GPU when `wanted` (`--gpu`), or why there is none.
+pub fn open(wanted: bool) -> anyhow::Result<Option<Device>> {
+    if !wanted {
+        return Ok(None);
+    }
+    #[cfg(feature = "gpu")]
+    {
+        let gpu = edge_match::gpu::Gpu::open().map_err(|err| refuse(err.to_string()))?;
+        Ok(Some(Device { gpu }))
+    }
+    #[cfg(not(feature = "gpu"))]
+    Err(refuse(
+        "this puzzle binary was built without the GPU engine: build it with `cargo build --release -p cli --features gpu` \
+         (needs a Vulkan, Metal or DirectX 12 driver to run)"
+            .to_owned(),
+    ))
+}
+
+#[cfg(feature = "gpu")]
+impl Device {
+    /// [`Plan::count`] on the GPU.
+    pub fn count(
+        &self,
+        plan: &Plan,
+        limits: &Limits<'_>,
+        observe: &(dyn Fn(usize, usize, u64) + Sync),
+    ) -> anyhow::Result<Counts> {
+        self.gpu.count(plan, limits, observe).map_err(|err| refuse(err.to_string()))
+    }
+
+    /// [`Plan::count_distinct`] on the GPU.
+    pub fn count_distinct(&self, plan: &Plan, limits: &Limits<'_>) -> anyhow::Result<Counts> {
+        self.gpu.count_distinct(plan, limits).map_err(|err| refuse(err.to_string()))
+    }
+
+    /// [`Plan::count_below`] on the GPU, or the unit's refusal.
+    pub fn count_below(
+        &self,
+        plan: &Plan,
+        prefix: &[Placement],
+        limits: &Limits<'_>,
+    ) -> anyhow::Result<Result<Counts, SplitError>> {
+        self.gpu.count_below(plan, prefix, limits).map_err(|err| refuse(err.to_string()))
+    }
+}
+
+#[cfg(not(feature = "gpu"))]
+impl Device {
+    /// Never called: a build without the feature has no device.
+    pub fn count(&self, _: &Plan, _: &Limits<'_>, _: &(dyn Fn(usize, usize, u64) + Sync)) -> anyhow::Result<Counts> {
+        match self.never {}
+    }
+
+    /// Never called: a build without the feature has no device.
+    pub fn count_distinct(&self, _: &Plan, _: &Limits<'_>) -> anyhow::Result<Counts> {
+        match self.never {}
+    }
+
+    /// Never called: a build without the feature has no device.
+    pub fn count_below(&self, _: &Plan, _: &[Placement], _: &Limits<'_>) -> anyhow::Result<Result<Counts, SplitError>> {
+        match self.never {}
+    }
+}

@@ -1,0 +1,493 @@
+//! Counts on a GPU (feature `gpu`): the plan's searches (`engine/gpu_tree.rs`) run by one WGSL
+//! compute kernel (`gpu/count.wgsl`) through wgpu, on whatever adapter the system has (Vulkan,
+//! Metal, DirectX 12; Mesa's software Vulkan, lavapipe, in the tests). The CPU plans the search
+//! and cuts it as its own count does, walks a few levels deeper until there is work for every
+//! invocation, and the kernel counts the subtrees below those prefixes, a bounded number of
+//! steps per dispatch, so that the limits (interrupt, deadline, placements) are looked at
+//! between dispatches. The counts are exactly the CPU's (docs/algorithms.md, "The GPU count").
+//!
+//! ```no_run
+//! use edge_match::engine::Mode;
+//! use edge_match::gpu::Gpu;
+//! use edge_match::{parse_puzzle, Limits, ParseOptions, Solver, Task};
+//!
+//! let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+//! let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
+//! let gpu = Gpu::open().unwrap();
+//! assert_eq!(gpu.count(&plan, &Limits::NONE, &|_, _, _| {}).unwrap().solutions, 4);
+//! ```
+
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use search::Limits;
+use wgpu::util::DeviceExt as _;
+
+use crate::engine::gpu_tree::{GpuJob, GpuJobs, GpuTree, NONE};
+use crate::engine::{Counts, SplitError};
+use crate::model::Placement;
+use crate::plan::Plan;
+
+/// Invocations per workgroup, as the kernel declares.
+const WORKGROUP: u32 = 64;
+/// Invocations of a dispatch at most (fewer where their state does not fit a buffer): enough
+/// for a GPU's thousands of cores; on a CPU adapter (lavapipe), a few per core's SIMD lanes.
+const MAX_THREADS: u32 = 1 << 16;
+const MAX_CPU_THREADS: u32 = 1 << 11;
+/// Work items wanted per invocation: the prefixes are cut deeper until there are this many for
+/// each, so that the last subtrees do not leave most invocations idle for long.
+const ITEMS_PER_THREAD: usize = 4;
+/// Candidates each invocation looks at per dispatch: at most [`MAX_STEPS`], halved while a
+/// dispatch takes longer than twice [`DISPATCH_SECONDS`] (and doubled back below half of it),
+/// so that a dispatch ends well within a driver's watchdog and a Ctrl-C or the deadline is seen
+/// within a fraction of a second. On lavapipe, dispatches of several thousand steps per
+/// invocation lost a few placements in some runs (every item still taken once; the cause is not
+/// known), while at 256 every count of the tests agrees with the CPU to the placement: the cap
+/// stays there until a longer dispatch is shown exact (docs/algorithms.md, "The GPU count").
+const MAX_STEPS: u32 = 1 << 8;
+const DISPATCH_SECONDS: f64 = 0.2;
+/// Where `Params` (`count.wgsl`) holds the steps of a dispatch.
+const STEPS_WORD: usize = 4;
+/// Words of the kernel's per-invocation head, as `count.wgsl` declares.
+const HEAD: usize = 4;
+
+/// Why the GPU count could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum GpuError {
+    /// No adapter: no GPU, or no driver for one (Vulkan, Metal or DirectX 12).
+    #[error(
+        "no GPU adapter found: wgpu found no Vulkan, Metal or DirectX 12 device ({0}); install a GPU driver (on \
+         Debian, mesa-vulkan-drivers gives a software one)"
+    )]
+    NoAdapter(String),
+    /// The adapter refused the limits or the device the count asks for.
+    #[error("the GPU adapter {adapter} refused the device the count needs: {reason}")]
+    Refused {
+        /// The adapter's name and back end.
+        adapter: String,
+        /// What it said.
+        reason: String,
+    },
+    /// The driver failed while compiling or running the kernel.
+    #[error("GPU driver error on {adapter}: {reason}")]
+    Driver {
+        /// The adapter's name and back end.
+        adapter: String,
+        /// What it said.
+        reason: String,
+    },
+    /// The count's tables or state do not fit the adapter's buffers.
+    #[error(
+        "the puzzle's tables ({bytes} bytes) do not fit the GPU adapter {adapter}'s buffers (at most {limit} bytes)"
+    )]
+    TooLarge {
+        /// The adapter's name and back end.
+        adapter: String,
+        /// The size asked for.
+        bytes: u64,
+        /// The adapter's largest storage buffer.
+        limit: u64,
+    },
+    /// The kernel's tables disagree with the engine's walk: a defect, reported rather than
+    /// answered wrongly.
+    #[error("internal error: the GPU tables do not replay the engine's search")]
+    Tables,
+}
+
+/// An opened GPU: the device and the count's compiled kernel.
+#[derive(Debug)]
+pub struct Gpu {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    pipeline: wgpu::ComputePipeline,
+    adapter: String,
+    max_binding: u64,
+    /// The most invocations of a dispatch on this adapter.
+    max_threads: u32,
+    /// The first error the driver reported outside an error scope.
+    lost: Arc<Mutex<Option<String>>>,
+}
+
+/// Where the kernel's tables are: the word offsets of `Params` in `count.wgsl`.
+fn params_words(tree: &GpuTree, n_items: u32, item_depth: u32, threads: u32, stride: u32) -> (Vec<u32>, Vec<u32>) {
+    let mut tables = Vec::new();
+    let mut place = |section: &[u32]| {
+        let at = tables.len() as u32;
+        tables.extend_from_slice(section);
+        at
+    };
+    let offsets = [
+        place(&tree.piece),
+        place(&tree.sides),
+        place(&tree.twin),
+        place(&tree.picture),
+        place(&tree.ranges),
+        place(&tree.masks),
+        place(&tree.below),
+        place(&tree.depths),
+        place(&tree.turn_maps),
+        place(&tree.depth_of),
+    ];
+    // A buffer may not be empty.
+    tables.push(0);
+    let mut params = vec![
+        tree.cells as u32,
+        tree.words as u32,
+        n_items,
+        item_depth,
+        MAX_STEPS,
+        threads,
+        u32::from(tree.pictures),
+        u32::from(tree.prune),
+        if tree.distinct() { tree.n_turns as u32 } else { 0 },
+        stride,
+    ];
+    params.extend(offsets);
+    (params, tables)
+}
+
+fn bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_ne_bytes()).collect()
+}
+
+/// What [`Gpu::open_with`] asks of the adapter.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GpuOptions {
+    /// The largest storage buffer the device must offer, in bytes; `None`: whatever the adapter
+    /// has (the count then runs fewer invocations on a small one).
+    pub min_buffer: Option<u64>,
+}
+
+impl Gpu {
+    /// Opens the system's preferred high-performance adapter and compiles the kernel. The back
+    /// ends tried are Vulkan, Metal and DirectX 12, or those `WGPU_BACKEND` names (e.g.
+    /// `vulkan`).
+    pub fn open() -> Result<Gpu, GpuError> {
+        Gpu::open_with(GpuOptions::default())
+    }
+
+    /// [`Gpu::open`], asking the adapter for what `options` say.
+    pub fn open_with(options: GpuOptions) -> Result<Gpu, GpuError> {
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+            backends: wgpu::Backends::from_env().unwrap_or(wgpu::Backends::PRIMARY),
+            ..wgpu::InstanceDescriptor::new_without_display_handle_from_env()
+        });
+        let asked = options;
+        let adapter_options = wgpu::RequestAdapterOptions {
+            power_preference: wgpu::PowerPreference::HighPerformance,
+            force_fallback_adapter: false,
+            compatible_surface: None,
+            ..Default::default()
+        };
+        let adapter = pollster::block_on(instance.request_adapter(&adapter_options))
+            .map_err(|e| GpuError::NoAdapter(e.to_string()))?;
+        let info = adapter.get_info();
+        let name = format!("{} ({:?})", info.name, info.backend);
+        // The kernel needs compute shaders and five storage buffers; ask for no more than the
+        // adapter has of the buffer sizes, so that big boards use what it offers.
+        let offered = adapter.limits();
+        let buffer = asked.min_buffer.unwrap_or(offered.max_storage_buffer_binding_size);
+        let required = wgpu::Limits {
+            max_storage_buffer_binding_size: buffer,
+            max_buffer_size: buffer.max(offered.max_buffer_size),
+            max_storage_buffers_per_shader_stage: 5,
+            ..wgpu::Limits::downlevel_defaults()
+        };
+        let descriptor = wgpu::DeviceDescriptor {
+            label: Some("edge-match count"),
+            required_features: wgpu::Features::empty(),
+            required_limits: required,
+            ..Default::default()
+        };
+        let (device, queue) = pollster::block_on(adapter.request_device(&descriptor))
+            .map_err(|e| GpuError::Refused { adapter: name.clone(), reason: e.to_string() })?;
+        let lost = Arc::new(Mutex::new(None));
+        let seen = lost.clone();
+        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            let mut slot = seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            slot.get_or_insert_with(|| error.to_string());
+        }));
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("count.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(include_str!("gpu/count.wgsl").into()),
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("count"),
+            layout: None,
+            module: &module,
+            entry_point: Some("count"),
+            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            cache: None,
+        });
+        if let Some(error) = pollster::block_on(scope.pop()) {
+            return Err(GpuError::Driver { adapter: name, reason: error.to_string() });
+        }
+        let max_binding = device.limits().max_storage_buffer_binding_size.min(device.limits().max_buffer_size);
+        let max_threads = if info.device_type == wgpu::DeviceType::Cpu { MAX_CPU_THREADS } else { MAX_THREADS };
+        Ok(Gpu { device, queue, pipeline, adapter: name, max_binding, max_threads, lost })
+    }
+
+    /// The adapter's name and back end, e.g. `llvmpipe (LLVM 15.0.6, 256 bits) (Vulkan)`.
+    pub fn adapter(&self) -> &str {
+        &self.adapter
+    }
+
+    /// [`Plan::count`] on the GPU: the same solutions and placements, calling
+    /// `observe(done, total, placements)` after each dispatch with the work items finished of
+    /// the current search and the placements made since the last call.
+    pub fn count(
+        &self,
+        plan: &Plan,
+        limits: &Limits<'_>,
+        observe: &(dyn Fn(usize, usize, u64) + Sync),
+    ) -> Result<Counts, GpuError> {
+        let jobs = plan.gpu_count_jobs(limits.max_expanded.is_some()).ok_or(GpuError::Tables)?;
+        self.run(jobs, limits, observe)
+    }
+
+    /// [`Plan::count_distinct`] on the GPU.
+    pub fn count_distinct(&self, plan: &Plan, limits: &Limits<'_>) -> Result<Counts, GpuError> {
+        let jobs = plan.gpu_distinct_jobs(limits.max_expanded.is_some()).ok_or(GpuError::Tables)?;
+        self.run(jobs, limits, &|_, _, _| {})
+    }
+
+    /// [`Plan::count_below`] on the GPU: a work unit's counts, or the CPU's reason for refusing
+    /// the unit.
+    pub fn count_below(
+        &self,
+        plan: &Plan,
+        prefix: &[Placement],
+        limits: &Limits<'_>,
+    ) -> Result<Result<Counts, SplitError>, GpuError> {
+        match plan.gpu_unit_jobs(prefix) {
+            Some(jobs) => self.run(jobs, limits, &|_, _, _| {}).map(Ok),
+            None => {
+                // The CPU says why it refuses the unit, before counting anything.
+                let refused = plan.count_below(prefix, &Limits { max_expanded: Some(0), ..Limits::NONE });
+                match refused {
+                    Err(err) => Ok(Err(err)),
+                    Ok(_) => Err(GpuError::Tables),
+                }
+            }
+        }
+    }
+
+    /// Runs the searches one after another (under a placement limit, each with what the ones
+    /// before it left, as on the CPU) and adds up their counts.
+    fn run(
+        &self,
+        jobs: GpuJobs,
+        limits: &Limits<'_>,
+        observe: &(dyn Fn(usize, usize, u64) + Sync),
+    ) -> Result<Counts, GpuError> {
+        let mut total = Counts::default();
+        for job in jobs.jobs {
+            let counts = self.run_job(job, limits, total.nodes, observe)?;
+            total = Counts {
+                solutions: total.solutions + counts.solutions,
+                nodes: total.nodes + counts.nodes,
+                stopped: counts.stopped,
+            };
+            if total.stopped {
+                break;
+            }
+        }
+        total.solutions *= jobs.turns;
+        Ok(total)
+    }
+
+    /// The invocations a dispatch runs for `tree`: as many as fit the largest buffer, a
+    /// multiple of the workgroup.
+    fn threads(&self, stride: usize) -> Result<u32, GpuError> {
+        let fit = self.max_binding / (stride as u64 * 4);
+        let threads = fit.min(u64::from(self.max_threads)) as u32 / WORKGROUP * WORKGROUP;
+        if threads == 0 {
+            let bytes = stride as u64 * 4 * u64::from(WORKGROUP);
+            return Err(GpuError::TooLarge { adapter: self.adapter.clone(), bytes, limit: self.max_binding });
+        }
+        Ok(threads)
+    }
+
+    /// Counts one search: cuts its prefixes deeper until every invocation has work, then
+    /// dispatches the kernel until every item is finished or a limit stops it. `spent`: the
+    /// placements of the searches before it.
+    fn run_job(
+        &self,
+        job: GpuJob,
+        limits: &Limits<'_>,
+        spent: u64,
+        observe: &(dyn Fn(usize, usize, u64) + Sync),
+    ) -> Result<Counts, GpuError> {
+        let GpuJob { tree, mut above, mut prefixes } = job;
+        let stride = HEAD + tree.words + 3 * tree.cells;
+        let threads = self.threads(stride)?;
+        let mut depth = prefixes.first().map_or(0, Vec::len);
+        let wanted = threads as usize * ITEMS_PER_THREAD;
+        while !prefixes.is_empty() && prefixes.len() < wanted && depth + 1 < tree.cells {
+            let mut deeper = Vec::new();
+            for prefix in &prefixes {
+                tree.walk(prefix, depth + 1, &mut above, &mut |p| deeper.push(p.to_vec()));
+            }
+            (prefixes, depth) = (deeper, depth + 1);
+        }
+        observe(0, prefixes.len(), above.nodes);
+        if prefixes.is_empty() {
+            return Ok(above);
+        }
+        // No more invocations than items: the idle ones would only cost their state.
+        let threads = threads.min((prefixes.len() as u32).div_ceil(WORKGROUP) * WORKGROUP);
+        let n_items = u32::try_from(prefixes.len()).map_err(|_| GpuError::Tables)?;
+        let (params, tables) = params_words(&tree, n_items, depth as u32, threads, stride as u32);
+        let items: Vec<u32> = prefixes.iter().flatten().copied().chain([0]).collect();
+        let mut state = vec![0u32; threads as usize * stride];
+        for thread in 0..threads as usize {
+            state[thread * stride] = NONE;
+        }
+        let largest = (tables.len().max(state.len()).max(items.len()) * 4) as u64;
+        if largest > self.max_binding {
+            return Err(GpuError::TooLarge { adapter: self.adapter.clone(), bytes: largest, limit: self.max_binding });
+        }
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let storage = wgpu::BufferUsages::STORAGE;
+        let buffer = |label: &str, words: &[u32], usage: wgpu::BufferUsages| {
+            self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some(label),
+                contents: &bytes(words),
+                usage,
+            })
+        };
+        let mut params = params;
+        let params_buffer = buffer("params", &params, wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST);
+        let tables = buffer("tables", &tables, storage);
+        let items = buffer("items", &items, storage);
+        let state = buffer("state", &state, storage);
+        let control = buffer("control", &vec![0; 2 + prefixes.len()], storage | wgpu::BufferUsages::COPY_SRC);
+        let counts_words = 4 * threads as usize;
+        let counts = buffer("counts", &vec![0; counts_words], storage | wgpu::BufferUsages::COPY_SRC);
+        let readback = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("readback"),
+            size: ((2 + counts_words) * 4) as u64,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let layout = self.pipeline.get_bind_group_layout(0);
+        let entries: Vec<wgpu::BindGroupEntry<'_>> = [&params_buffer, &tables, &items, &state, &control, &counts]
+            .iter()
+            .enumerate()
+            .map(|(binding, buffer)| wgpu::BindGroupEntry {
+                binding: binding as u32,
+                resource: buffer.as_entire_binding(),
+            })
+            .collect();
+        let bind_group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("count"),
+            layout: &layout,
+            entries: &entries,
+        });
+        if let Some(error) = pollster::block_on(scope.pop()) {
+            return Err(self.driver(error.to_string()));
+        }
+        let (mut reported, mut done) = (above.nodes, 0u32);
+        loop {
+            let dispatched = Instant::now();
+            let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+            {
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
+                pass.set_pipeline(&self.pipeline);
+                pass.set_bind_group(0, &bind_group, &[]);
+                pass.dispatch_workgroups(threads / WORKGROUP, 1, 1);
+            }
+            encoder.copy_buffer_to_buffer(&control, 0, &readback, 0, 8);
+            encoder.copy_buffer_to_buffer(&counts, 0, &readback, 8, (counts_words * 4) as u64);
+            self.queue.submit([encoder.finish()]);
+            let words = self.read(&readback)?;
+            // The next dispatch's length, from this one's.
+            let seconds = dispatched.elapsed().as_secs_f64();
+            let steps = params[STEPS_WORD];
+            let steps = if seconds < DISPATCH_SECONDS / 2.0 {
+                (steps * 2).min(MAX_STEPS)
+            } else if seconds > DISPATCH_SECONDS * 2.0 {
+                (steps / 2).max(1)
+            } else {
+                steps
+            };
+            if steps != params[STEPS_WORD] {
+                params[STEPS_WORD] = steps;
+                self.queue.write_buffer(&params_buffer, 0, &bytes(&params));
+            }
+            done = done.max(words[1]);
+            let mut here = above;
+            for thread in words[2..].chunks_exact(4) {
+                here.solutions += u64::from(thread[0]) | u64::from(thread[1]) << 32;
+                here.nodes += u64::from(thread[2]) | u64::from(thread[3]) << 32;
+            }
+            observe(done as usize, prefixes.len(), here.nodes - reported);
+            reported = here.nodes;
+            if done >= n_items {
+                self.check_items(&control, prefixes.len())?;
+                return Ok(here);
+            }
+            let late = limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+            let over = limits.max_expanded.is_some_and(|budget| spent + here.nodes >= budget);
+            if limits.interrupted() || late || over {
+                here.stopped = true;
+                return Ok(here);
+            }
+        }
+    }
+
+    /// Checks that the kernel took each of the `n_items` work items exactly once (the counters
+    /// after the first two words of `control`): a driver whose atomics failed would otherwise
+    /// give a wrong count.
+    fn check_items(&self, control: &wgpu::Buffer, n_items: usize) -> Result<(), GpuError> {
+        let size = ((2 + n_items) * 4) as u64;
+        let readback = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("items taken"),
+            size,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+        encoder.copy_buffer_to_buffer(control, 0, &readback, 0, size);
+        self.queue.submit([encoder.finish()]);
+        let words = self.read(&readback)?;
+        match words[2..].iter().position(|&taken| taken != 1) {
+            None => Ok(()),
+            Some(item) => Err(self.driver(format!(
+                "work item {item} of {n_items} was taken {} times instead of once: the driver's atomic operations \
+                 failed, so the count is not given",
+                words[2 + item]
+            ))),
+        }
+    }
+
+    /// The words of `readback` once the GPU has written them.
+    fn read(&self, readback: &wgpu::Buffer) -> Result<Vec<u32>, GpuError> {
+        let slice = readback.slice(..);
+        let (sender, receiver) = std::sync::mpsc::channel();
+        slice.map_async(wgpu::MapMode::Read, move |result| {
+            // The receiver waits below; a closed channel only means it gave up.
+            let _ = sender.send(result);
+        });
+        self.device.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| self.driver(e.to_string()))?;
+        match receiver.recv() {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(self.driver(e.to_string())),
+            Err(_) => return Err(self.driver("the readback was never mapped".to_owned())),
+        }
+        if let Some(reason) = self.lost.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone() {
+            return Err(self.driver(reason));
+        }
+        let words = {
+            let view = slice.get_mapped_range().map_err(|e| self.driver(e.to_string()))?;
+            view.chunks_exact(4).map(|b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]])).collect()
+        };
+        readback.unmap();
+        Ok(words)
+    }
+
+    fn driver(&self, reason: String) -> GpuError {
+        GpuError::Driver { adapter: self.adapter.clone(), reason }
+    }
+}

@@ -1,0 +1,219 @@
+//! The GPU count (feature `gpu`) against the brute force and the CPU engine on the puzzles the
+//! brute-force tests use: every count (plain, pictures, up to the board's turns), clues, every
+//! scan order, framed and free boards, marks puzzles, work units, and Brendan's set 2 6×6 to the
+//! placement. Runs on whatever adapter wgpu finds (Mesa's software Vulkan in CI: `.ci/gpu-tests`).
+//! Without one, each test prints why it skips; with `PUZZLE_GPU_TESTS=require` (set by
+//! `.ci/gpu-tests` where it installed lavapipe) a missing adapter fails them instead.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
+
+use edge_match::engine::{Mode, Order};
+use edge_match::gpu::{Gpu, GpuError, GpuOptions};
+use edge_match::testing::{self, ColourShape, SplitMix64};
+use edge_match::{Limits, OrderPick, ParseOptions, Placement, Plan, Puzzle, Solver, Task};
+
+/// No progress display.
+fn quiet(_: usize, _: usize, _: u64) {}
+
+/// No limits, but the CPU counts on the calling thread from the root (as under a node limit).
+const SEQUENTIAL: Limits<'static> = Limits { max_expanded: Some(u64::MAX), ..Limits::NONE };
+
+/// The adapter, opened once for the tests; `None` (after saying why) where there is none and
+/// the tests are not required to run; any other failure to open it fails the test.
+fn gpu(test: &str) -> Option<&'static Gpu> {
+    static GPU: OnceLock<Result<Gpu, GpuError>> = OnceLock::new();
+    match GPU.get_or_init(Gpu::open) {
+        Ok(gpu) => Some(gpu),
+        Err(GpuError::NoAdapter(why)) if std::env::var("PUZZLE_GPU_TESTS").map_or(true, |v| v != "require") => {
+            eprintln!("skipped {test}: no GPU adapter ({why})");
+            None
+        }
+        Err(err) => panic!("{test}: the GPU cannot be opened: {err}"),
+    }
+}
+
+/// The GPU's count of `plan` agrees with the CPU's: solutions and placements, whole and on one
+/// thread (the CPU's cut differs between the two, and pictures' placements with it).
+fn check_count(gpu: &Gpu, plan: &Plan, expected_solutions: u64, what: &str) {
+    for limits in [&Limits::NONE, &SEQUENTIAL] {
+        let cpu = plan.count(limits, &quiet);
+        let on_gpu = gpu.count(plan, limits, &quiet).unwrap();
+        assert_eq!(on_gpu.solutions, expected_solutions, "{what}: solutions");
+        assert_eq!(on_gpu, cpu, "{what}: against the CPU, limits {:?}", limits.max_expanded);
+    }
+}
+
+/// Every work unit of `plan` at `depth`: the GPU's counts are the CPU's.
+fn check_units(gpu: &Gpu, plan: &Plan, depth: usize, what: &str) {
+    let Ok(split) = plan.split(depth) else { return };
+    for prefix in &split.prefixes {
+        let cpu = plan.count_below(prefix, &Limits::NONE).unwrap();
+        let on_gpu = gpu.count_below(plan, prefix, &Limits::NONE).unwrap().unwrap();
+        assert_eq!(on_gpu, cpu, "{what}: unit {prefix:?}");
+    }
+}
+
+#[test]
+fn gpu_counts_match_the_brute_force_and_the_cpu() {
+    let Some(gpu) = gpu("gpu_counts_match_the_brute_force_and_the_cpu") else { return };
+    let shapes = [(1, 1), (1, 3), (1, 5), (2, 1), (4, 1), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 3)];
+    let mut rng = SplitMix64::new(0x5eed_0043);
+    let (mut checked, mut clued, mut framed, mut pinned) = (0, 0, 0, 0);
+    for round in 0..6 {
+        for &(rows, cols) in &shapes {
+            let (puzzle, clues) = testing::random_clued_case(rows, cols, &mut rng, 100_000);
+            let expected = testing::brute_colour(&puzzle, &clues, 100_000);
+            if expected.gave_up {
+                continue;
+            }
+            let pictures = expected.pictures.len() as u64;
+            let distinct = if clues.iter().any(Option::is_some) {
+                pictures
+            } else {
+                testing::orbits(&expected.pictures, rows, cols, puzzle.rotate())
+            };
+            let solver = Solver::new(&puzzle, &clues);
+            let orders = if expected.placements <= 20_000 { &Order::ALL[..] } else { &[Order::Row][..] };
+            for &order in orders {
+                let what = format!("round {round}, {rows}x{cols}, order {order}, pieces {:?}", puzzle.pieces());
+                let pick = Some(OrderPick::Given(order));
+                let plain = solver.plan(Task::Count, Mode::Plain, pick, false);
+                check_count(gpu, &plain, expected.solutions, &format!("plain, {what}"));
+                if order == Order::Row {
+                    let counts = gpu.count(&plain, &Limits::NONE, &quiet).unwrap();
+                    assert_eq!(counts.nodes, expected.placements, "plain placements, {what}");
+                }
+                let counting = solver.plan(Task::Count, Mode::Pictures, pick, false);
+                check_count(gpu, &counting, pictures, &format!("pictures, {what}"));
+                pinned += usize::from(counting.corner.is_some());
+                let distinct_plan = solver.plan(Task::Distinct, Mode::Pictures, pick, false);
+                let on_gpu = gpu.count_distinct(&distinct_plan, &Limits::NONE).unwrap();
+                assert_eq!(on_gpu, distinct_plan.count_distinct(&Limits::NONE), "distinct, {what}");
+                assert_eq!(on_gpu.solutions, distinct, "distinct, {what}");
+                for depth in [1, 2] {
+                    check_units(gpu, &counting, depth, &format!("pictures units, {what}"));
+                    check_units(gpu, &solver.plan(Task::List, Mode::Plain, pick, false), depth, &what);
+                }
+            }
+            checked += 1;
+            clued += usize::from(clues.iter().any(Option::is_some));
+            framed += usize::from(puzzle.framed());
+        }
+    }
+    assert!(checked >= 50 && clued >= 10 && framed >= 10 && pinned >= 5, "{checked} {clued} {framed} {pinned}");
+}
+
+/// Boards of more than 16 cells, which the count cuts (and the GPU cuts deeper).
+#[test]
+fn gpu_counts_of_bigger_boards_match_the_brute_force() {
+    let Some(gpu) = gpu("gpu_counts_of_bigger_boards_match_the_brute_force") else { return };
+    let mut rng = SplitMix64::new(0xb16_0043);
+    let mut checked = 0;
+    for round in 0..2 {
+        for (rows, cols) in [(1, 17), (3, 6), (4, 5), (5, 4), (4, 4)] {
+            let shape = ColourShape {
+                rows,
+                cols,
+                colours: 3 + rng.below(6) as u16,
+                framed: rng.below(2) == 0,
+                rotate: rng.below(3) != 0,
+                noise: 0,
+            };
+            let puzzle = Puzzle::try_from(testing::random_colour_spec(shape, &mut rng)).unwrap();
+            let expected = testing::brute_colour(&puzzle, &[], 300_000);
+            if expected.gave_up {
+                continue;
+            }
+            let what = format!("round {round}, {shape:?}, pieces {:?}", puzzle.pieces());
+            let solver = Solver::new(&puzzle, &[]);
+            for order in [Order::Row, Order::Diagonal, Order::Spiral] {
+                let pick = Some(OrderPick::Given(order));
+                let plain = solver.plan(Task::Count, Mode::Plain, pick, false);
+                check_count(gpu, &plain, expected.solutions, &format!("plain, {what}, {order}"));
+                if order == Order::Row {
+                    let counts = gpu.count(&plain, &Limits::NONE, &quiet).unwrap();
+                    assert_eq!(counts.nodes, expected.placements, "plain placements, {what}");
+                }
+                let counting = solver.plan(Task::Count, Mode::Pictures, pick, false);
+                check_count(gpu, &counting, expected.pictures.len() as u64, &format!("pictures, {what}, {order}"));
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4, "{checked}");
+}
+
+#[test]
+fn gpu_counts_of_marks_puzzles_match_the_brute_force() {
+    let Some(gpu) = gpu("gpu_counts_of_marks_puzzles_match_the_brute_force") else { return };
+    let mut rng = SplitMix64::new(0x3a75_0043);
+    let mut checked = 0;
+    for _ in 0..6 {
+        for (rows, cols) in [(1, 3), (2, 2), (2, 3), (3, 3)] {
+            let rotate = rng.below(3) != 0;
+            let text = testing::random_marks_text(rows, cols, 1 + rng.below(3) as u8, rotate, &mut rng);
+            let puzzle = edge_match::parse_puzzle(&text, &ParseOptions { size: Some((rows, cols)), rotate }).unwrap();
+            let expected = testing::brute_marks(&puzzle, 100_000);
+            if expected.gave_up {
+                continue;
+            }
+            let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
+            check_count(gpu, &plan, expected.pictures.len() as u64, &format!("marks {rows}x{cols}:\n{text}"));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "{checked}");
+}
+
+fn brendans_six_by_six() -> Puzzle {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/data/brendan_set2_06x06.puz");
+    edge_match::parse_puz(&std::fs::read_to_string(path).unwrap(), &Default::default()).unwrap()
+}
+
+/// Brendan Owen's set 2 6×6: 160 solutions, 44,024,849 placements in the plain row-major
+/// search (published with the set; docs/benchmarks.md).
+#[test]
+fn gpu_counts_brendans_six_by_six_to_the_placement() {
+    let Some(gpu) = gpu("gpu_counts_brendans_six_by_six_to_the_placement") else { return };
+    let plan = Solver::new(&brendans_six_by_six(), &[]).plan(Task::Count, Mode::Plain, None, false);
+    let counts = gpu.count(&plan, &Limits::NONE, &quiet).unwrap();
+    assert_eq!((counts.solutions, counts.nodes, counts.stopped), (160, 44_024_849, false));
+}
+
+/// A set interrupt flag stops the count after its first dispatch, marked stopped, with less
+/// than the whole count; a node limit stops it once reached.
+#[test]
+fn gpu_counts_stop_at_the_limits() {
+    let Some(gpu) = gpu("gpu_counts_stop_at_the_limits") else { return };
+    let plan = Solver::new(&brendans_six_by_six(), &[]).plan(Task::Count, Mode::Plain, None, false);
+    let flag = AtomicBool::new(true);
+    let stopped = gpu.count(&plan, &Limits { interrupt: Some(&flag), ..Limits::NONE }, &quiet).unwrap();
+    assert!(stopped.stopped && stopped.nodes < 44_024_849 && stopped.solutions < 160, "{stopped:?}");
+    let limited = gpu.count(&plan, &Limits { max_expanded: Some(1000), ..Limits::NONE }, &quiet).unwrap();
+    assert!(limited.stopped && limited.nodes >= 1000 && limited.nodes < 44_024_849, "{limited:?}");
+}
+
+/// A unit the CPU refuses is refused with the CPU's reason.
+#[test]
+fn gpu_units_are_refused_as_on_the_cpu() {
+    let Some(gpu) = gpu("gpu_units_are_refused_as_on_the_cpu") else { return };
+    let puzzle = testing::random_colour_puzzle(3, 3, 3, false, true, 3);
+    let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, None, false);
+    let foreign = [Placement::new(0, 0), Placement::new(0, 1)];
+    let cpu = plan.count_below(&foreign, &Limits::NONE).unwrap_err();
+    assert_eq!(gpu.count_below(&plan, &foreign, &Limits::NONE).unwrap().unwrap_err(), cpu);
+    let whole = vec![Placement::new(0, 0); 9];
+    assert!(gpu.count_below(&plan, &whole, &Limits::NONE).unwrap().is_err());
+}
+
+/// An adapter asked for more than it has refuses, with a message naming the adapter.
+#[test]
+fn gpu_adapter_refusing_the_limits_is_an_error() {
+    if gpu("gpu_adapter_refusing_the_limits_is_an_error").is_none() {
+        return;
+    }
+    let err = Gpu::open_with(GpuOptions { min_buffer: Some(1 << 62) }).unwrap_err();
+    assert!(matches!(err, GpuError::Refused { .. }), "{err:?}");
+    assert!(err.to_string().starts_with("the GPU adapter "), "{err}");
+}
