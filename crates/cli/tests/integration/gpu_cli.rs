@@ -16,7 +16,10 @@ fn edge(args: &[&str], stdin: &str) -> common::Run {
 #[cfg(feature = "gpu")]
 fn untimed(line: &str) -> serde_json::Value {
     let mut value: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
-    value.as_object_mut().expect("a JSON object").remove("elapsed_ms");
+    let object = value.as_object_mut().expect("a JSON object");
+    object.remove("elapsed_ms");
+    // The result's hash covers its time too; merge checks it (below).
+    object.remove("result_hash");
     value
 }
 
@@ -78,6 +81,13 @@ fn gpu_units_print_what_the_cpu_prints() {
         let lines = |run: &common::Run| run.stdout.lines().map(untimed).collect::<Vec<_>>();
         assert_eq!(lines(&gpu), lines(&cpu), "{flags:?}");
         assert_eq!(lines(&gpu).len(), split.stdout.lines().count(), "{flags:?}");
+        // The GPU's result lines are sealed as the CPU's: merge takes them and adds up the same.
+        let merged = |run: &common::Run| {
+            let merged = common::puzzle(&["merge", "-"], &run.stdout);
+            assert_eq!(merged.code, 0, "{}", merged.failure("merged"));
+            merged.stdout.lines().map(untimed).collect::<Vec<_>>()
+        };
+        assert_eq!(merged(&gpu), merged(&cpu), "{flags:?}");
     }
     // A unit of another puzzle is refused as on the CPU.
     let split = edge(&["--split", "2", "--count", SET1_3X3], "");
