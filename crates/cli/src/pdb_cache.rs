@@ -215,16 +215,7 @@ pub fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The names in `dir`, sorted.
-    fn names(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
+    use crate::atomic_file::names;
 
     #[test]
     fn threads_storing_one_table_at_once_each_store_it_whole() {

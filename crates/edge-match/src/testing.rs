@@ -24,6 +24,22 @@ use crate::model::{Placement, Puzzle, PuzzleSpec};
 
 pub use puzzle_core::SplitMix64;
 
+/// A random colour puzzle of `rows`×`cols` for boards of more than 16 cells: 3 to 8 colours,
+/// which keep the brute force small, framed or not, turning or not, every piece from the
+/// picture. Returns the shape drawn, for messages.
+pub fn random_many_colour_puzzle(rows: usize, cols: usize, rng: &mut SplitMix64) -> (ColourShape, Puzzle) {
+    let shape = ColourShape {
+        rows,
+        cols,
+        colours: 3 + rng.below(6) as u16,
+        framed: rng.below(2) == 0,
+        rotate: rng.below(3) != 0,
+        noise: 0,
+    };
+    let puzzle = Puzzle::try_from(random_colour_spec(shape, rng)).expect("a generated puzzle is valid");
+    (shape, puzzle)
+}
+
 /// What [`random_colour_spec`] makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ColourShape {

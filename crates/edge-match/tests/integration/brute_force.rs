@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use edge_match::engine::{Engine, Mode, Order};
-use edge_match::testing::{self, Brute, ColourShape, SplitMix64};
+use edge_match::testing::{self, Brute, SplitMix64};
 use edge_match::{
     count_solutions, first_solution, Limits, OrderPick, ParseOptions, Placement, Puzzle, Solver, Status, Task,
 };
@@ -252,15 +252,7 @@ fn bigger_boards_counted_across_threads_match_the_brute_force() {
     let mut checked = 0;
     for round in 0..8 {
         for (rows, cols) in [(1, 17), (18, 1), (3, 6), (6, 3), (4, 5), (5, 4), (4, 4)] {
-            let shape = ColourShape {
-                rows,
-                cols,
-                colours: 3 + rng.below(6) as u16,
-                framed: rng.below(2) == 0,
-                rotate: rng.below(3) != 0,
-                noise: 0,
-            };
-            let puzzle = Puzzle::try_from(testing::random_colour_spec(shape, &mut rng)).unwrap();
+            let (shape, puzzle) = testing::random_many_colour_puzzle(rows, cols, &mut rng);
             let unclued = testing::brute_colour(&puzzle, &[], 2_000_000);
             if unclued.gave_up {
                 continue;

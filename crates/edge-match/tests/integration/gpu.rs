@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use edge_match::engine::{Mode, Order};
 use edge_match::gpu::{Gpu, GpuError, GpuOptions};
-use edge_match::testing::{self, ColourShape, SplitMix64};
+use edge_match::testing::{self, SplitMix64};
 use edge_match::{Limits, OrderPick, ParseOptions, Placement, Plan, Puzzle, Solver, Task};
 
 /// No progress display.
@@ -112,15 +112,7 @@ fn gpu_counts_of_bigger_boards_match_the_brute_force() {
     let mut checked = 0;
     for round in 0..2 {
         for (rows, cols) in [(1, 17), (3, 6), (4, 5), (5, 4), (4, 4)] {
-            let shape = ColourShape {
-                rows,
-                cols,
-                colours: 3 + rng.below(6) as u16,
-                framed: rng.below(2) == 0,
-                rotate: rng.below(3) != 0,
-                noise: 0,
-            };
-            let puzzle = Puzzle::try_from(testing::random_colour_spec(shape, &mut rng)).unwrap();
+            let (shape, puzzle) = testing::random_many_colour_puzzle(rows, cols, &mut rng);
             let expected = testing::brute_colour(&puzzle, &[], 300_000);
             if expected.gave_up {
                 continue;
