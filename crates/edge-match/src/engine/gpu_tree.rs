@@ -147,16 +147,22 @@ impl GpuTree {
 
     /// The candidate list of `depth` given the placements above it.
     fn list(&self, depth: usize, placed: &[u32]) -> usize {
-        let mut list = self.field(depth, LIST_BASE);
+        self.keyed(depth, self.field(depth, LIST_BASE), KEYS, placed) as usize
+    }
+
+    /// `base` plus each of the two keys `(source depth, side, stride)` stored at `keys` of
+    /// `depth`'s fields: the index of a list keyed by the sides of pieces placed above.
+    fn keyed(&self, depth: usize, base: u32, keys: usize, placed: &[u32]) -> u32 {
+        let mut list = base;
         for key in 0..2 {
-            let at = KEYS + 3 * key;
+            let at = keys + 3 * key;
             let source = self.field(depth, at);
             if source != NONE {
                 let side = self.field(depth, at + 1) as usize;
                 list += self.sides[placed[source as usize] as usize * 4 + side] * self.field(depth, at + 2);
             }
         }
-        list as usize
+        list
     }
 
     fn is_used(used: &[u32], piece: u32) -> bool {
@@ -207,15 +213,7 @@ impl GpuTree {
         let piece = self.piece[index];
         let base = self.field(depth, LOOK_BASE);
         if base != NONE {
-            let mut list = base;
-            for key in 0..2 {
-                let at = LOOK_KEYS + 3 * key;
-                let source = self.field(depth, at);
-                if source != NONE {
-                    let side = self.field(depth, at + 1) as usize;
-                    list += self.sides[placed[source as usize] as usize * 4 + side] * self.field(depth, at + 2);
-                }
-            }
+            let mut list = self.keyed(depth, base, LOOK_KEYS, placed);
             for own in 0..2 {
                 let side = self.field(depth, LOOK_OWN + 2 * own);
                 if side != NONE {
