@@ -19,6 +19,7 @@ pub mod astar;
 pub mod backtrack;
 pub mod bfs;
 pub mod idastar;
+pub mod walk;
 
 use std::fmt::Debug;
 use std::ops::Add;

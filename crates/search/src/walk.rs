@@ -1,0 +1,328 @@
+//! The depth-first core every hot search of the workspace runs on: an in-place, monomorphised
+//! [`Walk`] over a tree (apply a move, take it back, the bound test inside [`Walk::advance`]),
+//! the drivers written once for every walk — [`count`], [`first`], [`for_each`], [`prefixes`]
+//! and [`resume`] for work units, [`split_count`] for the threads — and the one limits watch
+//! ([`Watch`], polled through a [`Poll`]) that every loop looks at the same way.
+//!
+//! A domain implements [`Walk`] for its state: the sliding puzzles' IDA* iteration (the bound
+//! test is its `advance`), the edge engines' cell-by-cell placement. A loop specialised for one
+//! domain (a tight counting loop, a node loop with its tables in local arrays) is a hook beside
+//! these drivers: it polls the same [`Watch`] with a [`Poll`] and leaves the walk where the
+//! generic driver would, so that the two can be compared node for node in tests.
+//!
+//! The closure-based searches of this crate ([`crate::bfs()`], [`crate::idastar()`], …) stay
+//! for cold searches and as oracles; this module is for loops where every instruction counts.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::Limits;
+
+mod drivers;
+
+pub use drivers::{count, first, for_each, prefixes, resume, resume_checked};
+
+/// Nodes between two looks at the limits, unless the [`Watch`] says otherwise.
+pub const INTERVAL: u64 = 1 << 22;
+
+/// What a walk counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Nodes made (moves applied, placements made: what the walk counts as one step of work).
+    pub nodes: u64,
+    /// Whether a limit (node budget, deadline, interrupt) stopped the walk: the counts are then
+    /// what was reached, not the answer.
+    pub stopped: bool,
+}
+
+impl std::ops::Add for Counts {
+    type Output = Counts;
+
+    /// The counts of two parts of one search.
+    ///
+    /// ```
+    /// use search::walk::Counts;
+    ///
+    /// let a = Counts { solutions: 2, nodes: 10, stopped: false };
+    /// let b = Counts { solutions: 1, nodes: 5, stopped: true };
+    /// assert_eq!(a + b, Counts { solutions: 3, nodes: 15, stopped: true });
+    /// ```
+    fn add(self, other: Counts) -> Counts {
+        Counts {
+            solutions: self.solutions + other.solutions,
+            nodes: self.nodes + other.nodes,
+            stopped: self.stopped || other.stopped,
+        }
+    }
+}
+
+/// A depth-first walk over a tree, in place: it stands on one node at a time and offers that
+/// node's children one by one.
+///
+/// The walk counts its own nodes in [`Walk::counts`] (where is the domain's choice: a sliding
+/// search counts the nodes it enters, an edge engine the placements it tries) and never goes
+/// back above its [`Walk::floor`] (the end of a replayed prefix).
+pub trait Walk {
+    /// A move (a child) as the walk stores it.
+    type Move: Copy;
+    /// The node's depth: the moves applied since the root.
+    fn depth(&self) -> usize;
+    /// The depth the walk never backtracks above.
+    fn floor(&self) -> usize;
+    /// Sets [`Walk::floor`].
+    fn set_floor(&mut self, floor: usize);
+    /// What the walk has counted.
+    fn counts(&mut self) -> &mut Counts;
+    /// The next child of the current node that passes the walk's tests (the bound, the
+    /// constraints), counted as the walk counts nodes; `None` when the node has no more.
+    fn advance(&mut self) -> Option<Self::Move>;
+    /// Applies a child that [`Walk::advance`] offered and stands on it.
+    fn push(&mut self, child: Self::Move);
+    /// Takes back the move above the current node and stands on its parent, whose remaining
+    /// children [`Walk::advance`] offers next.
+    fn pop(&mut self);
+    /// Marks the current node as having no more children to offer (the node is a replayed
+    /// prefix's, whose siblings belong to other work).
+    fn close(&mut self);
+    /// Whether the current node is a solution.
+    fn solved(&self) -> bool;
+    /// Whether every child [`Walk::advance`] offers at the current node is a solution, so that
+    /// [`count`] counts them without applying them (the last cell of a board).
+    #[inline(always)]
+    fn leaf(&self) -> bool {
+        false
+    }
+    /// The moves applied above the current node, by depth.
+    fn prefix(&self) -> Vec<Self::Move>;
+}
+
+/// One search's view of its [`Limits`]: the nodes it may make, the deadline and the interrupt
+/// flag, and whether one of them has stopped it. The threads of one search share it, so that the
+/// first to stop ends the others; each loop looks at it through its own [`Poll`].
+#[derive(Debug)]
+pub struct Watch<'l> {
+    limits: &'l Limits<'l>,
+    budget: u64,
+    limited: bool,
+    interval: u64,
+    stopped: AtomicBool,
+    /// For a subtree of a search that wants the first solution in subtree order: the least
+    /// index of a subtree that found one so far, and this subtree's; a later subtree stops.
+    below: Option<(&'l AtomicUsize, usize)>,
+    parent: Option<&'l Watch<'l>>,
+}
+
+impl<'l> Watch<'l> {
+    /// The watch of a search under `limits`, looked at every [`INTERVAL`] nodes.
+    pub fn new(limits: &'l Limits<'l>) -> Watch<'l> {
+        let budget = limits.max_expanded.unwrap_or(u64::MAX);
+        Watch {
+            limits,
+            budget,
+            limited: limits.max_expanded.is_some(),
+            interval: INTERVAL,
+            stopped: AtomicBool::new(false),
+            below: None,
+            parent: None,
+        }
+    }
+
+    /// The same watch, looked at every `interval` nodes (at least 1): for walks whose nodes are
+    /// dear, so that a deadline is seen soon enough.
+    #[must_use]
+    pub fn every(mut self, interval: u64) -> Watch<'l> {
+        self.interval = interval.max(1);
+        self
+    }
+
+    /// The same limits with `budget` nodes (a later part of a search that has spent some).
+    pub fn with_budget(&self, budget: u64) -> Watch<'l> {
+        Watch { budget, stopped: AtomicBool::new(self.stopped()), ..*self }
+    }
+
+    /// The watch of subtree `index` of a search that wants the first solution in subtree order:
+    /// it stops once a subtree before it has found one (`first_found` holds the least such
+    /// index), or when `self` stops; a limit it reaches stops `self` too.
+    pub fn subtree(&'l self, first_found: &'l AtomicUsize, index: usize) -> Watch<'l> {
+        Watch { stopped: AtomicBool::new(false), below: Some((first_found, index)), parent: Some(self), ..*self }
+    }
+
+    /// The nodes after which the search stops (`u64::MAX`: no limit).
+    #[inline(always)]
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// Nodes between two looks.
+    #[inline(always)]
+    pub fn interval(&self) -> u64 {
+        self.interval
+    }
+
+    /// Whether the nodes are limited (`max_expanded` given, even `u64::MAX`): a search then runs
+    /// on the calling thread, so that the nodes it makes are the same on every run.
+    pub fn limited(&self) -> bool {
+        self.limited
+    }
+
+    /// The limits watched.
+    pub fn limits(&self) -> &'l Limits<'l> {
+        self.limits
+    }
+
+    /// Whether a search that has made `nodes` nodes must stop (the budget spent, the deadline
+    /// passed, the interrupt flag set, another thread stopped, or an earlier subtree found a
+    /// solution); if so, remembers it.
+    #[cold]
+    #[inline(never)]
+    pub fn must_stop(&self, nodes: u64) -> bool {
+        let late = || self.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        let limit = nodes >= self.budget || self.limits.interrupted() || late();
+        if limit {
+            if let Some(parent) = self.parent {
+                parent.stop();
+            }
+        }
+        let overtaken = self.below.is_some_and(|(first, me)| first.load(Relaxed) < me);
+        let stop = limit || overtaken || self.stopped() || self.parent.is_some_and(Watch::stopped);
+        if stop {
+            self.stopped.store(true, Relaxed);
+        }
+        stop
+    }
+
+    /// The flag [`Watch::must_stop`] sets, for a tight loop that reads it between looks.
+    #[inline(always)]
+    pub fn stopped_flag(&self) -> &AtomicBool {
+        &self.stopped
+    }
+
+    /// Whether the search has stopped.
+    pub fn stopped(&self) -> bool {
+        self.stopped.load(Relaxed)
+    }
+
+    /// Marks the search stopped (a later part of it spent the budget).
+    pub fn stop(&self) {
+        self.stopped.store(true, Relaxed);
+    }
+}
+
+/// One loop's schedule of looks at its [`Watch`]: the node count at which it looks next, and
+/// the nodes it has reported to the limits' progress counters. Every loop, generic or
+/// specialised, polls this way:
+///
+/// ```
+/// use search::walk::{Poll, Watch};
+/// use search::Limits;
+///
+/// let limits = Limits { max_expanded: Some(1000), ..Limits::NONE };
+/// let watch = Watch::new(&limits).every(64);
+/// let mut nodes = 0;
+/// let mut poll = Poll::new(nodes, &watch);
+/// loop {
+///     nodes += 1; // one node of work
+///     if poll.due(nodes) && poll.must_stop(nodes, &watch) {
+///         break;
+///     }
+/// }
+/// // The budget is met exactly, so that limited runs are reproducible.
+/// assert_eq!(nodes, 1000);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Poll {
+    next: u64,
+    reported: u64,
+}
+
+impl Poll {
+    /// The schedule of a loop that starts with `nodes` made.
+    #[inline]
+    pub fn new(nodes: u64, watch: &Watch<'_>) -> Poll {
+        Poll { next: nodes.saturating_add(watch.interval()).min(watch.budget()), reported: nodes }
+    }
+
+    /// The node count of the next look.
+    #[inline(always)]
+    pub fn next(&self) -> u64 {
+        self.next
+    }
+
+    /// Whether a loop that has made `nodes` nodes is due to look.
+    #[inline(always)]
+    pub fn due(&self, nodes: u64) -> bool {
+        nodes >= self.next
+    }
+
+    /// Looks at the watch with `nodes` made: reports them to the progress counters, schedules
+    /// the next look, and says whether the loop must stop.
+    #[cold]
+    #[inline(never)]
+    pub fn must_stop(&mut self, nodes: u64, watch: &Watch<'_>) -> bool {
+        if let Some(progress) = watch.limits().progress {
+            progress.nodes.fetch_add(nodes.saturating_sub(self.reported), Relaxed);
+        }
+        self.reported = nodes;
+        self.next = nodes.saturating_add(watch.interval()).min(watch.budget());
+        watch.must_stop(nodes)
+    }
+}
+
+/// Observes a count's progress: `observe(done, total, nodes)` each time one of the `total`
+/// subtrees of a search is finished, with the nodes made in it (for a progress display).
+pub type Observe<'a> = &'a (dyn Fn(usize, usize, u64) + Sync);
+
+/// The subtrees of the walk `new_walk()` makes, cut at the shallowest depth from 1 up to
+/// `deepest` with at least `wanted` of them (0: the whole tree as one): the walk left above the
+/// cut, with the nodes (and any solutions) above it counted, and the prefixes in walk order.
+pub fn cut<W: Walk>(new_walk: impl Fn() -> W, deepest: usize, wanted: usize) -> (W, Vec<Vec<W::Move>>) {
+    let mut depth = deepest.min(1);
+    loop {
+        let mut top = new_walk();
+        let prefixes = prefixes(&mut top, depth);
+        if depth >= deepest || prefixes.len() >= wanted {
+            return (top, prefixes);
+        }
+        depth += 1;
+    }
+}
+
+/// Counts below each of `prefixes` of `top` with `count_below` (which counts below a walk's
+/// floor: [`count`] or a domain's tight loop) on rayon's threads, each subtree in a fresh walk
+/// from `new_walk()`; the counts of `top` (the nodes above the cut) are added. The counts are
+/// exactly the sequential ones.
+pub fn split_count<W: Walk>(
+    mut top: W,
+    prefixes: &[Vec<W::Move>],
+    new_walk: impl Fn() -> W + Sync,
+    count_below: impl Fn(&mut W, &Watch<'_>) + Sync,
+    watch: &Watch<'_>,
+    observe: Observe<'_>,
+) -> Counts
+where
+    W::Move: Sync,
+{
+    let done = AtomicUsize::new(0);
+    let below = prefixes
+        .par_iter()
+        .map(|prefix| {
+            if watch.must_stop(0) {
+                return Counts::default();
+            }
+            let mut walk = new_walk();
+            resume(&mut walk, prefix);
+            count_below(&mut walk, watch);
+            let counts = *walk.counts();
+            observe(done.fetch_add(1, Relaxed) + 1, prefixes.len(), counts.nodes);
+            counts
+        })
+        .reduce(Counts::default, |a, b| a + b);
+    *top.counts() + below
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,214 @@
+//! The drivers on a small walk (N queens, one row per depth) against brute force over every
+//! permutation, written plainly here.
+
+use std::sync::atomic::AtomicBool;
+
+use super::*;
+use crate::Limits;
+
+/// Queens placed row by row; a move is the column of the next row's queen.
+struct Queens {
+    n: usize,
+    cols: Vec<usize>,
+    /// Per depth: the next column to try.
+    next: Vec<usize>,
+    floor: usize,
+    counts: Counts,
+}
+
+impl Queens {
+    fn new(n: usize) -> Queens {
+        Queens { n, cols: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
+    }
+
+    fn free(&self, col: usize) -> bool {
+        let row = self.cols.len();
+        self.cols.iter().enumerate().all(|(r, &c)| c != col && row - r != c.abs_diff(col))
+    }
+}
+
+impl Walk for Queens {
+    type Move = usize;
+
+    fn depth(&self) -> usize {
+        self.cols.len()
+    }
+
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
+
+    fn advance(&mut self) -> Option<usize> {
+        let depth = self.cols.len();
+        while self.next[depth] < self.n {
+            let col = self.next[depth];
+            self.next[depth] += 1;
+            if self.free(col) {
+                // One node per queen placed, so that a budget is met exactly.
+                self.counts.nodes += 1;
+                return Some(col);
+            }
+        }
+        None
+    }
+
+    fn push(&mut self, col: usize) {
+        self.cols.push(col);
+        self.next.push(0);
+    }
+
+    fn pop(&mut self) {
+        self.cols.pop();
+        self.next.pop();
+    }
+
+    fn close(&mut self) {
+        let depth = self.cols.len();
+        self.next[depth] = self.n;
+    }
+
+    fn solved(&self) -> bool {
+        self.cols.len() == self.n
+    }
+
+    fn leaf(&self) -> bool {
+        self.cols.len() + 1 == self.n
+    }
+
+    fn prefix(&self) -> Vec<usize> {
+        self.cols.clone()
+    }
+}
+
+/// Every solution, in lexicographic order of the columns, by trying every permutation.
+fn brute_force(n: usize) -> Vec<Vec<usize>> {
+    fn permutations(n: usize, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if prefix.len() == n {
+            out.push(prefix.clone());
+            return;
+        }
+        for col in 0..n {
+            if !prefix.contains(&col) {
+                prefix.push(col);
+                permutations(n, prefix, out);
+                prefix.pop();
+            }
+        }
+    }
+    let mut all = Vec::new();
+    permutations(n, &mut Vec::new(), &mut all);
+    all.retain(|cols| (0..n).all(|a| (a + 1..n).all(|b| cols[a].abs_diff(cols[b]) != b - a)));
+    all
+}
+
+#[test]
+fn count_first_and_for_each_agree_with_brute_force() {
+    for n in 1..=7 {
+        let all = brute_force(n);
+        let watch_limits = Limits::NONE;
+        let watch = Watch::new(&watch_limits);
+
+        let mut walk = Queens::new(n);
+        count(&mut walk, &watch);
+        assert_eq!(walk.counts.solutions, all.len() as u64, "n = {n}");
+        assert!(!walk.counts.stopped);
+
+        let mut walk = Queens::new(n);
+        let found = first(&mut walk, &watch);
+        assert_eq!(found.then(|| walk.cols.clone()), all.first().cloned(), "n = {n}");
+
+        let mut walk = Queens::new(n);
+        let mut listed = Vec::new();
+        for_each(&mut walk, &watch, &mut |w: &Queens| {
+            listed.push(w.cols.clone());
+            true
+        });
+        assert_eq!(listed, all, "n = {n}");
+    }
+}
+
+#[test]
+fn prefixes_resumed_add_up_to_the_whole_count() {
+    for n in 4..=7 {
+        let limits = Limits::NONE;
+        let watch = Watch::new(&limits);
+        let mut whole = Queens::new(n);
+        count(&mut whole, &watch);
+        for depth in 0..=n {
+            let mut top = Queens::new(n);
+            let cut = prefixes(&mut top, depth);
+            let mut total = top.counts;
+            for prefix in &cut {
+                let mut walk = Queens::new(n);
+                resume(&mut walk, prefix);
+                count(&mut walk, &watch);
+                total = total + walk.counts;
+            }
+            assert_eq!(total, whole.counts, "n = {n}, depth = {depth}");
+
+            let (top, cut) = super::cut(|| Queens::new(n), depth, usize::MAX);
+            let split = split_count(top, &cut, || Queens::new(n), count, &watch, &|_, _, _| {});
+            assert_eq!(split, whole.counts, "n = {n}, split at {depth}");
+        }
+    }
+}
+
+#[test]
+fn resume_checked_finds_an_outside_prefix_and_refuses_a_wrong_one() {
+    let limits = Limits::NONE;
+    let watch = Watch::new(&limits);
+    let all = brute_force(6);
+    // Below the first two queens of the first solution: the solutions that start with them.
+    let mut walk = Queens::new(6);
+    assert!(resume_checked(&mut walk, &all[0][..2], |_, child, &wanted| child == wanted));
+    count(&mut walk, &watch);
+    let expected = all.iter().filter(|cols| cols[..2] == all[0][..2]).count();
+    assert_eq!(walk.counts.solutions, expected as u64);
+    // Two queens on one column is no prefix of the walk.
+    let mut walk = Queens::new(6);
+    assert!(!resume_checked(&mut walk, &[1, 1], |_, child, &wanted| child == wanted));
+}
+
+#[test]
+fn a_node_budget_stops_the_walk_exactly() {
+    for budget in [0, 1, 5, 100, 1000] {
+        let limits = Limits { max_expanded: Some(budget), ..Limits::NONE };
+        let watch = Watch::new(&limits).every(7);
+        let mut walk = Queens::new(8);
+        count(&mut walk, &watch);
+        assert!(walk.counts.stopped, "budget {budget}");
+        // The first look comes after the first node, then the budget is met exactly.
+        assert_eq!(walk.counts.nodes, budget.max(1), "budget {budget}");
+        assert!(watch.stopped());
+    }
+}
+
+#[test]
+fn an_interrupt_stops_the_walk_and_a_found_subtree_stops_later_ones() {
+    let flag = AtomicBool::new(true);
+    let limits = Limits { interrupt: Some(&flag), ..Limits::NONE };
+    let watch = Watch::new(&limits).every(1);
+    let mut walk = Queens::new(8);
+    count(&mut walk, &watch);
+    assert!(walk.counts.stopped);
+    assert!(walk.counts.nodes <= 1);
+
+    let limits = Limits::NONE;
+    let parent = Watch::new(&limits).every(1);
+    let first_found = AtomicUsize::new(2);
+    let later = parent.subtree(&first_found, 3);
+    let mut walk = Queens::new(8);
+    assert!(!first(&mut walk, &later));
+    assert!(!parent.stopped(), "an overtaken subtree does not stop the search");
+    let earlier = parent.subtree(&first_found, 1);
+    let mut walk = Queens::new(8);
+    assert!(first(&mut walk, &earlier));
+}
