@@ -8,12 +8,10 @@ mod html;
 mod input;
 mod interrupt;
 mod jobs;
-mod merge;
 mod output;
 mod pdb_cache;
 mod progress;
-mod seal;
-mod shard;
+mod scale_out;
 mod shared_args;
 mod slide;
 mod stream;
@@ -69,7 +67,7 @@ enum Command {
     /// units, the results of `edge --unit` into one count, or runs of `edge --best --json` into
     /// the best board (see docs/scale-out.md)
     #[command(after_help = EXIT_CODES)]
-    Merge(merge::MergeArgs),
+    Merge(scale_out::merge::MergeArgs),
 }
 
 impl Command {
@@ -135,7 +133,7 @@ fn main() -> ExitCode {
     let result = match command {
         Command::Slide(args) => slide::run(args, &mut out),
         Command::Edge(args) => edge::run(args, &mut out),
-        Command::Merge(args) => merge::run(args, &mut out),
+        Command::Merge(args) => scale_out::merge::run(args, &mut out),
         Command::Pdb(PdbCommand::Build { sizes, force }) => pdb_build(sizes, *force, &mut out),
         Command::Pdb(PdbCommand::Path) => {
             pdb_cache::cache_dir().and_then(|dir| Ok(writeln!(out, "{}", dir.display())?))

@@ -5,7 +5,7 @@
 //! input in its format and hands the boards, chunk by chunk, to the batch (`batch`), which
 //! solves them with the library's planner under the run's limits (`limited_planner`) and hands
 //! each answer to the printer of the output format (`print`). `--split` and `--unit` are in
-//! `units`.
+//! `crate::scale_out::slide_units`.
 
 use std::io::Write;
 
@@ -24,14 +24,12 @@ mod moves;
 mod outcome;
 mod print;
 mod settings;
-mod units;
 mod watched;
 pub use args::SlideArgs;
 use batch::{Batch, Item, CHUNK};
 use limited_planner::LimitedPlanner;
 use print::Printer;
 use settings::{Mode, SlideSettings};
-pub use units::merge as merge_units;
 
 /// Runs `puzzle slide`.
 ///
@@ -40,7 +38,7 @@ pub use units::merge as merge_units;
 pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let settings = SlideSettings::new(args);
     if let (Mode::Unit { line, found_file }, None) = (&settings.mode, &settings.file) {
-        return units::run_units(line, found_file.as_deref(), settings.limits, None, out);
+        return crate::scale_out::slide_units::run_units(line, found_file.as_deref(), settings.limits, None, out);
     }
     let mut stream = LineStream::open(settings.file.as_deref())?;
     let format = match (settings.format, settings.size) {

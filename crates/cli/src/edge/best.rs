@@ -118,7 +118,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
             "nodes": outcome.nodes, "elapsed_ms": total_ms, "seed": settings.seed, "jobs": settings.jobs,
             "breaks": settings.breaks.to_string(), "puzzle": key,
         });
-        writeln!(out, "{}", crate::seal::seal_json(&run_unit(&key), &json)?)?;
+        writeln!(out, "{}", crate::scale_out::seal::seal_json(&run_unit(&key), &json)?)?;
     } else {
         let total = (search.elapsed_before() + started.elapsed()).as_secs_f64();
         let rate = outcome.nodes as f64 / total.max(1e-3) / 1e6;
@@ -151,12 +151,12 @@ fn run_unit(key: &str) -> serde_json::Value {
 /// fields, or a board that contradicts itself (a wrong size, a piece out of range or used
 /// twice, a count of pieces placed or of joins that is not the board's).
 fn line_refusal(text: &str, value: &serde_json::Value) -> anyhow::Result<Option<String>> {
-    let (line, hash) = match crate::seal::unseal(text) {
+    let (line, hash) = match crate::scale_out::seal::unseal(text) {
         Ok(unsealed) => unsealed,
         Err(refused) => return Ok(Some(refused)),
     };
     let key = value.get("puzzle").and_then(serde_json::Value::as_str).unwrap_or_default();
-    if let Some(refused) = crate::seal::refusal(&serde_json::to_string(&run_unit(key))?, &line, hash) {
+    if let Some(refused) = crate::scale_out::seal::refusal(&serde_json::to_string(&run_unit(key))?, &line, hash) {
         return Ok(Some(refused));
     }
     if value.get("end").is_some() {
@@ -371,7 +371,7 @@ impl Printer<'_> {
                 "placements": placements,
                 "puzzle": self.key,
             });
-            writeln!(out, "{}", crate::seal::seal_json(&run_unit(&self.key), &json)?)?;
+            writeln!(out, "{}", crate::scale_out::seal::seal_json(&run_unit(&self.key), &json)?)?;
         } else {
             let found = match (depth, breaks) {
                 (Some(d), Some(b)) => format!(" by placing {d} pieces with {b} mismatches, then the rest greedily"),

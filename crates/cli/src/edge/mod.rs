@@ -1,17 +1,17 @@
 //! `puzzle edge`: edge-matching puzzles. This module reads the input in either format (marks or
 //! `.puz`) into the one model, reads the clues, and hands the puzzle to the mode asked for:
-//! `--verify` (here), `--split`/`--unit` (`split`), `--best` (`best`), or the first solution,
-//! counts and `--all` (`solve`). Every mode serves both formats; only the output of the seed's
-//! marks format keeps its own shape (boxes, its JSON keys). The arguments (`args`) and the shared
-//! JSON shapes (`json`) depend on nothing here, so the modules form no cycle.
+//! `--verify` (here), `--split`/`--unit` (`crate::scale_out::edge_units`), `--best` (`best`), or
+//! the first solution, counts and `--all` (`solve`). Every mode serves both formats; only the
+//! output of the seed's marks format keeps its own shape (boxes, its JSON keys). The arguments
+//! (`args`) and the shared JSON shapes (`json`) depend on nothing here, so the modules form no
+//! cycle.
 
 mod args;
 pub(crate) mod best;
-mod gpu;
+pub(crate) mod gpu;
 mod json;
 mod print;
 mod solve;
-pub(crate) mod split;
 
 use std::io::Write;
 
@@ -54,7 +54,7 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         return Err(BadInput { file: "--gpu".to_owned(), pos: None, message }.into());
     }
     if args.split.is_some() || args.unit.is_some() {
-        return split::run(args, &puzzle, &clues, out);
+        return crate::scale_out::edge_units::run(args, &puzzle, &clues, out);
     }
     if args.best {
         return best::run(args, &puzzle, &clues, out);

@@ -65,8 +65,8 @@ pub struct SlideArgs {
     /// Solve only the K-th of N interleaved parts of the batch (the boards i, from 0, with
     /// i mod N = K-1); needs --json, whose lines then start with "index" (the board's place in
     /// the input) and "total" (boards in the input) for `puzzle merge`
-    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse_shard, requires = "json")]
-    pub shard: Option<crate::shard::Shard>,
+    #[arg(long, value_name = "K/N", value_parser = crate::scale_out::shard::parse_shard, requires = "json")]
+    pub shard: Option<crate::scale_out::shard::Shard>,
     /// Write the work units of the one board's optimal search, cut at DEPTH moves, as JSON
     /// lines (round 1 of rounds of IDA*: each unit searches to one bound), for `--unit` on many
     /// machines and `puzzle merge`, which gives the answer or the next round's units

@@ -11,8 +11,8 @@ use sliding::{Board, Format};
 use super::limited_planner::{LimitedPlanner, Timed};
 use super::print::{Answered, Printer};
 use super::settings::{Mode, SlideSettings};
-use super::units;
 use crate::input::BadInput;
+use crate::scale_out::slide_units as units;
 
 /// One board of the input, read or refused.
 pub(super) struct Item {
@@ -92,7 +92,7 @@ impl Batch<'_> {
             let items = std::mem::take(&mut self.held);
             // Every shard reads the whole input, so every shard names it alike (a bad board by
             // its place and message, not by the file's path, which may differ between machines).
-            let input = crate::shard::input_fingerprint(items.iter().map(|item| {
+            let input = crate::scale_out::shard::input_fingerprint(items.iter().map(|item| {
                 let board = match &item.board {
                     Ok(board) => board.to_string(),
                     Err(bad) => format!("{} {}", bad.pos.map(|pos| pos.to_string()).unwrap_or_default(), bad.message),
@@ -121,8 +121,10 @@ impl Batch<'_> {
             Mode::Split { .. } | Mode::Unit { .. } => None,
         };
         // Each board keeps its number (from 0) in the whole input.
-        let selected: Vec<(usize, &Item)> =
-            (self.answered..).zip(items).filter(|&(number, _)| crate::shard::selects(shard, number)).collect();
+        let selected: Vec<(usize, &Item)> = (self.answered..)
+            .zip(items)
+            .filter(|&(number, _)| crate::scale_out::shard::selects(shard, number))
+            .collect();
         self.answered += items.len();
         let planner = &self.planner;
         // On the threads `--jobs` set for the whole process.
@@ -179,7 +181,8 @@ impl Batch<'_> {
                     while let Some(answer) = waiting.get_mut(printed).and_then(Option::take) {
                         let (number, item) = selected[printed];
                         printed += 1;
-                        let place = whole.map(|(total, input)| crate::shard::Place { index: number, total, input });
+                        let place =
+                            whole.map(|(total, input)| crate::scale_out::shard::Place { index: number, total, input });
                         let label = item.label.as_deref();
                         let message = match (&item.board, answer?) {
                             (Ok(board), Some(Ok(timed))) => {

@@ -23,7 +23,7 @@ pub(super) struct Answered<'a> {
     pub(super) board: &'a Board,
     pub(super) timed: &'a Timed,
     /// The board's place in the input, under `--shard`.
-    pub(super) place: Option<crate::shard::Place>,
+    pub(super) place: Option<crate::scale_out::shard::Place>,
 }
 
 /// The printer of this run's output format.
@@ -60,7 +60,7 @@ impl Printer {
         out: &mut impl Write,
         label: Option<&str>,
         message: &str,
-        place: Option<crate::shard::Place>,
+        place: Option<crate::scale_out::shard::Place>,
     ) -> anyhow::Result<()> {
         match self {
             Printer::Text(printer) => printer.error(out, label, message),
@@ -184,10 +184,12 @@ impl JsonPrinter {
         };
         match path {
             Some(path) => {
-                let line = crate::shard::json_line(answered.place, &json)?;
-                crate::shard::write_record(out, answered.place, |mut out| moves::write_json_line(&mut out, &line, path))
+                let line = crate::scale_out::shard::json_line(answered.place, &json)?;
+                crate::scale_out::shard::write_record(out, answered.place, |mut out| {
+                    moves::write_json_line(&mut out, &line, path)
+                })
             }
-            None => crate::shard::write_json_line(out, answered.place, &json),
+            None => crate::scale_out::shard::write_json_line(out, answered.place, &json),
         }
     }
 
@@ -196,12 +198,12 @@ impl JsonPrinter {
         out: &mut impl Write,
         label: Option<&str>,
         message: &str,
-        place: Option<crate::shard::Place>,
+        place: Option<crate::scale_out::shard::Place>,
     ) -> anyhow::Result<()> {
         let json = match label {
             Some(label) => serde_json::json!({ "label": label, "error": message }),
             None => serde_json::json!({ "error": message }),
         };
-        crate::shard::write_json_line(out, place, &json)
+        crate::scale_out::shard::write_json_line(out, place, &json)
     }
 }

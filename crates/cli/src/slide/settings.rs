@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use sliding::{Format, HeuristicKind, Strategy, Weight};
 
 use super::args::{HeuristicArg, SlideArgs, SlideFormat};
-use crate::shard::Shard;
+use crate::scale_out::shard::Shard;
 use crate::shared_args::{Limits, OutputFormat};
 
 /// What one run of `puzzle slide` does.

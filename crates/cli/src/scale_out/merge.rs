@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use crate::edge::split::{json_error, CellJson, ModeJson, SearchJson, UnitResultJson};
+use super::edge_units::{json_error, CellJson, ModeJson, SearchJson, UnitResultJson};
 use crate::input::{BadInput, Input, Reported};
 
 /// Arguments of `puzzle merge`.
@@ -76,7 +76,7 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     };
     if first.value.get("search").and_then(serde_json::Value::as_str) == Some("slide") {
         let lines: Vec<(String, &str)> = records.iter().map(|r| (r.place(), r.text)).collect();
-        crate::slide::merge_units(&lines, out)
+        super::slide_units::merge(&lines, out)
     } else if first.value.get("unit").is_some() {
         merge_units(&records, out)
     } else if first.value.get("index").is_some() {
@@ -119,8 +119,8 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
         let Some(Ok(input)) = input else { return Err(expected_form().into()) };
         // The record as the run without --shard prints it: the same line without the keys of
         // its place and its hash, which binds it there.
-        let place = crate::shard::Place { index: index as usize, total: size as usize, input };
-        let rest = match crate::shard::unsealed_record(record.text, place) {
+        let place = super::shard::Place { index: index as usize, total: size as usize, input };
+        let rest = match super::shard::unsealed_record(record.text, place) {
             Ok(Some(rest)) => rest,
             Ok(None) => return Err(expected_form().into()),
             Err(refused) => return Err(record.error(refused).into()),
@@ -244,14 +244,14 @@ fn merge_units(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<(
                 .error(format!("{unit} gave up (time limit or Ctrl-C) and has no count: run it again"))
                 .into());
         }
-        let (line, hash) = crate::seal::unseal(record.text).map_err(|refused| record.error(refused))?;
+        let (line, hash) = super::seal::unseal(record.text).map_err(|refused| record.error(refused))?;
         let mut fields = record.value.clone();
         if let Some(fields) = fields.as_object_mut() {
-            fields.remove(crate::seal::KEY);
+            fields.remove(super::seal::KEY);
         }
         let result: UnitResultJson = serde_json::from_value(fields)
             .map_err(|err| record.error(format!("not a unit result of `puzzle edge --unit`: {err}")))?;
-        if let Some(refused) = crate::seal::refusal(&serde_json::to_string(&result.unit_line())?, &line, hash) {
+        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.unit_line())?, &line, hash) {
             return Err(record.error(refused).into());
         }
         if let Some(wrong) = result.inconsistency() {

@@ -81,9 +81,9 @@ pub struct UnitResult {
 }
 
 impl UnitResult {
-    /// The result's line, ended with the hash that binds it to its unit ([`crate::seal`]).
+    /// The result's line, ended with the hash that binds it to its unit ([`super::seal`]).
     fn sealed_line(&self) -> anyhow::Result<String> {
-        crate::seal::seal_json(&self.unit, self)
+        super::seal::seal_json(&self.unit, self)
     }
 
     /// What the result says against its unit, if anything: a status the workers write, a path
@@ -424,7 +424,7 @@ pub fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow::Result
     let mut first: Option<(&str, UnitResult)> = None;
     let mut by_unit: BTreeMap<usize, (&str, UnitResult)> = BTreeMap::new();
     for (place, text) in records {
-        let (line, hash) = crate::seal::unseal(text).map_err(|refused| bad(place, refused))?;
+        let (line, hash) = super::seal::unseal(text).map_err(|refused| bad(place, refused))?;
         let result: UnitResult = serde_json::from_str(&line)
             .map_err(|e| bad(place, format!("expected a result of `puzzle slide --unit`: {e}")))?;
         match &first {
@@ -451,7 +451,7 @@ pub fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow::Result
         if result.unit.unit >= result.unit.units {
             return Err(bad(place, format!("unit {} of {} units does not exist", result.unit.unit, result.unit.units)));
         }
-        if let Some(refused) = crate::seal::refusal(&serde_json::to_string(&result.unit)?, &line, hash) {
+        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.unit)?, &line, hash) {
             return Err(bad(place, refused));
         }
         if let Some(wrong) = result.inconsistency() {

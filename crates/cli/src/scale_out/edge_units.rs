@@ -10,7 +10,7 @@ use edge_match::engine::{Counts, Mode, Order};
 use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Task};
 use serde::{Deserialize, Serialize};
 
-use super::{EdgeArgs, OrderArg};
+use crate::edge::{EdgeArgs, OrderArg};
 use crate::input::BadInput;
 use puzzle_core::text::excerpt;
 
@@ -139,9 +139,9 @@ impl UnitResultJson {
         UnitJson::new(&self.search(), self.unit, self.prefix.clone())
     }
 
-    /// The result's line, ended with the hash that binds it to its unit ([`crate::seal`]).
+    /// The result's line, ended with the hash that binds it to its unit ([`super::seal`]).
     pub fn sealed_line(&self) -> anyhow::Result<String> {
-        crate::seal::seal_json(&self.unit_line(), self)
+        super::seal::seal_json(&self.unit_line(), self)
     }
 
     /// What the result says against itself or against its unit, if anything: no solution above
@@ -266,7 +266,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     } else {
         vec![("--unit".to_owned(), serde_json::from_str(text).map_err(|err| json_error("--unit", 1, &err))?)]
     };
-    let device = super::gpu::open(args.gpu)?;
+    let device = crate::edge::gpu::open(args.gpu)?;
     for (name, unit) in units {
         run_unit(args, puzzle, &key, mode_json, &plan_of, &name, unit, device.as_ref(), out)?;
     }
@@ -284,7 +284,7 @@ fn run_unit(
     plan_of: &dyn Fn(Task, Option<OrderPick>) -> Plan,
     name: &str,
     unit: UnitJson,
-    device: Option<&super::gpu::Device>,
+    device: Option<&crate::edge::gpu::Device>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let refuse = |message: String| -> anyhow::Error { BadInput { file: name.to_owned(), pos: None, message }.into() };
@@ -392,7 +392,7 @@ fn run_unit(
             elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
         };
         let unit_line = UnitJson::new(&result.search(), result.unit, result.prefix.clone());
-        writeln!(out, "{}", crate::seal::seal_json(&unit_line, &result)?)?;
+        writeln!(out, "{}", super::seal::seal_json(&unit_line, &result)?)?;
         return Ok(());
     }
     let result = UnitResultJson {

@@ -77,7 +77,7 @@ pub fn place_unit(place: Place) -> String {
 
 /// Writes one record's line with `write` (a JSON object and a newline, whose start
 /// [`json_line`] made); under `--shard` (`place` set) the line passes through on its way out
-/// and ends with `"result_hash"`, binding it to its place ([`crate::seal`]), so `puzzle merge`
+/// and ends with `"result_hash"`, binding it to its place ([`super::seal`]), so `puzzle merge`
 /// refuses a changed line or one moved to another place.
 pub fn write_record<W: Write>(
     out: &mut W,
@@ -85,7 +85,7 @@ pub fn write_record<W: Write>(
     write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let Some(place) = place else { return write(out) };
-    let mut sealed = crate::seal::SealedLine::new(out, &place_unit(place));
+    let mut sealed = super::seal::SealedLine::new(out, &place_unit(place));
     write(&mut sealed)?;
     sealed.finish()
 }
@@ -98,8 +98,8 @@ pub fn unsealed_record(text: &str, place: Place) -> Result<Option<String>, Strin
     if !text.starts_with(&prefix) {
         return Ok(None);
     }
-    let (line, hash) = crate::seal::unseal(text)?;
-    if let Some(refused) = crate::seal::refusal(&place_unit(place), &line, hash) {
+    let (line, hash) = super::seal::unseal(text)?;
+    if let Some(refused) = super::seal::refusal(&place_unit(place), &line, hash) {
         return Err(refused);
     }
     Ok(Some(format!("{{{}", &line[prefix.len()..])))
