@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 /// Set by `--quiet`.
 static QUIET: AtomicBool = AtomicBool::new(false);
@@ -27,30 +27,25 @@ pub fn bar(len: u64, template: &str) -> ProgressBar {
     bar
 }
 
-/// A bar that redraws itself every 200 ms, so that its clock moves while a long search holds
-/// the other threads; its message is refreshed by `message` on each tick.
+/// A bar that redraws itself every 200 ms (indicatif's steady tick), so that its clock moves
+/// while a long search holds the other threads. Its message is the `{msg}` key computed at each
+/// draw from the search's counters ([`ProgressStyle::with_key`]), so nothing but indicatif's own
+/// ticker runs; the bar is cleared when the ticker is dropped.
 pub struct Ticker {
     bar: ProgressBar,
-    done: std::sync::Arc<AtomicBool>,
-    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Ticker {
-    /// Starts ticking `bar`, calling `message` for its text on every tick.
-    pub fn start(bar: ProgressBar, message: impl Fn() -> String + Send + 'static) -> Ticker {
-        let done = std::sync::Arc::new(AtomicBool::new(false));
-        let thread = (!bar.is_hidden()).then(|| {
-            let (bar, done) = (bar.clone(), done.clone());
-            std::thread::spawn(move || {
-                while !done.load(Relaxed) {
-                    bar.set_message(message());
-                    bar.tick();
-                    // Woken early by `drop`, so a finished bar never waits out the interval.
-                    std::thread::park_timeout(Duration::from_millis(200));
-                }
-            })
-        });
-        Ticker { bar, done, thread }
+    /// Starts ticking `bar`, calling `message` for its `{msg}` on every draw.
+    pub fn start(bar: ProgressBar, message: impl Fn() -> String + Send + Sync + Clone + 'static) -> Ticker {
+        if !bar.is_hidden() {
+            let counters = move |_: &ProgressState, out: &mut dyn std::fmt::Write| {
+                let _ = out.write_str(&message());
+            };
+            bar.set_style(bar.style().with_key("msg", counters));
+            bar.enable_steady_tick(Duration::from_millis(200));
+        }
+        Ticker { bar }
     }
 
     /// The bar, to move it on.
@@ -61,11 +56,8 @@ impl Ticker {
 
 impl Drop for Ticker {
     fn drop(&mut self) {
-        self.done.store(true, Relaxed);
-        if let Some(thread) = self.thread.take() {
-            thread.thread().unpark();
-            let _ = thread.join();
-        }
+        // Stops indicatif's ticker thread and waits for it, so that no draw follows the clear.
+        self.bar.disable_steady_tick();
         self.bar.finish_and_clear();
     }
 }
