@@ -25,7 +25,9 @@ pub fn hex(state: Fnv1a) -> String {
 }
 
 /// `line` (a JSON object as the worker writes it, without a newline) ended with the hash that
-/// binds it to `unit`: `{…}` becomes `{…,"result_hash":"H"}`.
+/// binds it to `unit`: `{…}` becomes `{…,"result_hash":"H"}`. The key is spliced on rather
+/// than serialized with the fields because the hash is over the fields' bytes as written, which
+/// must exist before the hash does.
 pub fn seal(unit: &str, line: &str) -> anyhow::Result<String> {
     let Some(body) = line.strip_suffix('}') else { anyhow::bail!("a result line must be a JSON object: {line}") };
     Ok(format!("{body},\"{KEY}\":\"{}\"}}", hex(start(unit).update(line.as_bytes()))))

@@ -54,11 +54,29 @@ pub fn input_fingerprint(boards: impl Iterator<Item = String>) -> u64 {
         .finish()
 }
 
-/// The start of a sharded record: `{"index":I,"total":T,"input":"F",`, the board's place (from
-/// 0) in the whole input, the number of boards there and the input's fingerprint in 16
-/// hexadecimal digits. `puzzle merge` relies on this exact form.
+/// A board's place as the first keys of its sharded record: `{"index":I,"total":T,"input":"F"}`,
+/// the board's place (from 0) in the whole input, the number of boards there and the input's
+/// fingerprint in 16 hexadecimal digits. `puzzle merge` relies on this exact form.
+#[derive(Serialize)]
+struct PlaceJson {
+    index: usize,
+    total: usize,
+    input: String,
+}
+
+impl From<Place> for PlaceJson {
+    fn from(place: Place) -> PlaceJson {
+        PlaceJson { index: place.index, total: place.total, input: format!("{:016x}", place.input) }
+    }
+}
+
+/// The start of a sharded record: `{"index":I,"total":T,"input":"F",` ([`PlaceJson`] open for
+/// the record's own keys).
 pub fn record_prefix(place: Place) -> String {
-    format!("{{\"index\":{},\"total\":{},\"input\":\"{:016x}\",", place.index, place.total, place.input)
+    let mut prefix = place_unit(place);
+    prefix.pop();
+    prefix.push(',');
+    prefix
 }
 
 /// Writes `record` as one JSON line; with `place` (under `--shard`) the keys `index`, `total`
@@ -69,10 +87,10 @@ pub fn write_json_line(out: &mut impl Write, place: Option<Place>, record: &impl
 }
 
 /// The unit a sharded record answers, as its `"result_hash"` names it: the board's place in its
-/// input.
+/// input ([`PlaceJson`]).
 pub fn place_unit(place: Place) -> String {
-    let prefix = record_prefix(place);
-    format!("{}}}", &prefix[..prefix.len() - 1])
+    // Two numbers and a string always serialize.
+    serde_json::to_string(&PlaceJson::from(place)).expect("a place serializes")
 }
 
 /// Writes one record's line with `write` (a JSON object and a newline, whose start
@@ -156,6 +174,8 @@ mod tests {
     fn sharded_records_start_with_their_place() {
         let mut out = Vec::new();
         let place = Place { index: 3, total: 10, input: 0xab };
+        assert_eq!(place_unit(place), "{\"index\":3,\"total\":10,\"input\":\"00000000000000ab\"}");
+        assert_eq!(record_prefix(place), "{\"index\":3,\"total\":10,\"input\":\"00000000000000ab\",");
         write_json_line(&mut out, Some(place), &serde_json::json!({"moves": 4})).unwrap();
         write_json_line(&mut out, None, &serde_json::json!({"moves": 4})).unwrap();
         let text = String::from_utf8(out).unwrap();

@@ -143,6 +143,20 @@ struct MergedAnswer<'a> {
     heuristic: &'a str,
 }
 
+/// The answer of `--split` on a board that needs no search (solved already, or unsolvable): the
+/// keys of `puzzle slide --json`, in the alphabetical order this line has always had.
+#[derive(Serialize)]
+struct SplitAnswer {
+    board: String,
+    lower_bound: Option<u64>,
+    moves: Option<usize>,
+    nodes: u64,
+    optimal: bool,
+    path: Option<&'static str>,
+    solvable: bool,
+    status: &'static str,
+}
+
 /// Bad input in `file`; quoted parts of the message (the unit line's strings, in serde's words
 /// too) are cut to their first characters.
 fn bad(file: &str, message: impl Into<String>) -> anyhow::Error {
@@ -181,12 +195,17 @@ pub fn split(depth: usize, board: &Board, solver: &sliding::Planner<'_>, out: &m
                 Answer::Solved(_) => (Some(0), "solved"),
                 _ => (None, "unsolvable"),
             };
-            let json = serde_json::json!({
-                "solvable": moves.is_some(), "moves": moves, "path": moves.map(|_| ""),
-                "board": board.to_string(), "status": status, "nodes": 0, "optimal": true,
-                "lower_bound": report.lower_bound,
-            });
-            writeln!(out, "{json}")?;
+            let answered = SplitAnswer {
+                board: board.to_string(),
+                lower_bound: report.lower_bound,
+                moves,
+                nodes: 0,
+                optimal: true,
+                path: moves.map(|_| ""),
+                solvable: moves.is_some(),
+                status,
+            };
+            writeln!(out, "{}", serde_json::to_string(&answered)?)?;
             return Ok(());
         }
         Split::Search(search) => search,
