@@ -207,14 +207,15 @@ impl<'p> BoardSearch<'p> {
         }
         let mut search = BoardSearch::new(puzzle, clues, checkpoint.settings.clone());
         if search.settings != checkpoint.settings {
-            return Err(CheckpointError::Line { line: 3, message: "settings out of range".to_owned() });
+            return Err(CheckpointError::Invalid("the settings are out of range".to_owned()));
         }
         if let Some(best) = &checkpoint.best {
             if best.len() != puzzle.rows() * puzzle.cols() {
-                return Err(CheckpointError::Line {
-                    line: 11,
-                    message: "the best board has the wrong size".to_owned(),
-                });
+                return Err(CheckpointError::Invalid(format!(
+                    "the best board has {} cells, but the puzzle has {}",
+                    best.len(),
+                    puzzle.rows() * puzzle.cols()
+                )));
             }
         }
         for (i, state) in checkpoint.threads.iter().enumerate() {

@@ -269,7 +269,7 @@ fn writeln_info(args: &EdgeArgs, out: &mut impl Write, message: &str) -> anyhow:
 /// symbolic link names.
 fn write_checkpoint(args: &EdgeArgs, checkpoint: &Checkpoint) -> anyhow::Result<()> {
     let Some(path) = &args.checkpoint else { return Ok(()) };
-    write_atomically(&checkpoint_target(path)?, &checkpoint.to_text())
+    write_atomically(&checkpoint_target(path)?, &checkpoint.to_json())
 }
 
 /// Where `--checkpoint PATH` is written: `PATH` when it does not exist yet (its directory must),

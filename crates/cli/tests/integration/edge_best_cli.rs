@@ -5,6 +5,8 @@ use crate::common;
 
 const SET1_3X3: &str = "fixtures/data/brendan_set1_03x03.puz";
 const SET2_6X6: &str = "fixtures/data/brendan_set2_06x06.puz";
+/// Checkpoints written by the text format of earlier versions.
+const LEGACY_DATA: &str = "crates/edge-match/tests/data";
 
 fn edge(args: &[&str]) -> common::Run {
     common::puzzle(&[&["edge", "--best"], args].concat(), "")
@@ -125,8 +127,9 @@ fn a_seed_repeats_its_search_and_a_resumed_run_continues_it() {
     let first = edge(&[&args[..], &["--max-nodes", "45000", "--checkpoint", &checkpoint, SET2_6X6]].concat());
     assert_eq!(first.code, 0, "{}", first.failure("first half"));
     let text = std::fs::read_to_string(&checkpoint).unwrap();
-    assert!(text.starts_with("puzzle best checkpoint v1\n"), "{text}");
-    assert!(text.contains("\nseed 7\n") && text.contains("\nbreaks 20,25,30\n"), "{text}");
+    let saved: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert_eq!((saved["format"].as_str(), saved["version"].as_u64()), (Some("puzzle best checkpoint"), Some(2)));
+    assert_eq!((saved["seed"].as_u64(), saved["breaks"].as_str()), (Some(7), Some("20,25,30")), "{text}");
     let second =
         common::puzzle(&["edge", "--best", "--json", "--resume", &checkpoint, "--max-nodes", "120000", SET2_6X6], "");
     assert_eq!(second.code, 0, "{}", second.failure("resumed"));
@@ -144,10 +147,74 @@ fn a_seed_repeats_its_search_and_a_resumed_run_continues_it() {
     let other = common::puzzle(&["edge", "--best", "--resume", &checkpoint, SET1_3X3], "");
     assert_eq!(other.code, 1, "{}", other.failure("another puzzle"));
     assert!(other.stderr.contains("written for another puzzle"), "{}", other.stderr);
-    std::fs::write(&checkpoint, text.replace("seed 7", "seed seven")).unwrap();
+    std::fs::write(&checkpoint, text.replace("\"seed\":7,", "\"seed\":\"seven\",")).unwrap();
     let damaged = common::puzzle(&["edge", "--best", "--resume", &checkpoint, SET2_6X6], "");
     assert_eq!(damaged.code, 1, "{}", damaged.failure("damaged"));
-    assert!(damaged.stderr.contains("line 3: expected a number"), "{}", damaged.stderr);
+    let column = text.find("\"seed\":7,").unwrap() + "\"seed\":\"seven\"".len();
+    let expected =
+        format!("error: {checkpoint}: line 1, column {column}: invalid type: string \"seven\", expected u64\n");
+    assert_eq!(damaged.stderr, expected);
+    // A file cut short (a full disk, a copy interrupted) is refused alike.
+    std::fs::write(&checkpoint, &text[..text.len() / 2]).unwrap();
+    let cut = common::puzzle(&["edge", "--best", "--resume", &checkpoint, SET2_6X6], "");
+    assert_eq!(cut.code, 1, "{}", cut.failure("cut"));
+    assert!(cut.stderr.starts_with(&format!("error: {checkpoint}: line 1, column ")), "{}", cut.stderr);
+    assert!(cut.stderr.contains("EOF while parsing"), "{}", cut.stderr);
+}
+
+/// A checkpoint written before checkpoints were JSON (by `puzzle edge --best --json --jobs 1
+/// --seed 7 --restart-nodes 30000 --breaks 20,25,30 --max-nodes 45000 --checkpoint F` on the 6x6
+/// board) still resumes: its run goes on exactly as the one that was never stopped, and the
+/// checkpoint it writes is JSON that resumes in turn.
+#[test]
+fn a_checkpoint_of_the_earlier_text_format_resumes() {
+    let dir = TempDir::new("legacy");
+    let args = ["--json", "--jobs", "1", "--seed", "7", "--restart-nodes", "30000", "--breaks", "20,25,30"];
+    let whole = edge(&[&args[..], &["--max-nodes", "120000", SET2_6X6]].concat());
+    assert_eq!(whole.code, 0, "{}", whole.failure("whole run"));
+    let whole_boards = boards(&json_lines(&whole.stdout));
+    let old = dir.path("old.checkpoint");
+    std::fs::copy(common::workspace_root().join(LEGACY_DATA).join("best_v1_seed7.checkpoint"), &old).unwrap();
+    assert!(std::fs::read_to_string(&old).unwrap().starts_with("puzzle best checkpoint v1\n"));
+    let new = dir.path("new.checkpoint");
+    let resume = |from: &str, nodes: &str| {
+        let run = common::puzzle(
+            &["edge", "--best", "--json", "--resume", from, "--max-nodes", nodes, "--checkpoint", &new, SET2_6X6],
+            "",
+        );
+        assert_eq!(run.code, 0, "{}", run.failure("resumed"));
+        run
+    };
+    let resumed = resume(&old, "100000");
+    let resumed_boards = boards(&json_lines(&resumed.stdout));
+    // The checkpoint's best board first (the 45,000th placement's), then the whole run's later ones.
+    let at = whole_boards.iter().position(|b| Some(b) == resumed_boards.first()).expect("the checkpoint's board");
+    assert_eq!(resumed_boards, whole_boards[at..whole_boards.len().min(at + resumed_boards.len())]);
+    let end = json_lines(&resumed.stdout).pop().unwrap();
+    assert_eq!((end["nodes"].as_u64(), end["seed"].as_u64()), (Some(100000), Some(7)));
+    // The checkpoint it wrote is JSON and takes the run to its end.
+    let text = std::fs::read_to_string(&new).unwrap();
+    assert!(text.starts_with("{\"format\":\"puzzle best checkpoint\",\"version\":2,"), "{text}");
+    let last = dir.path("last.checkpoint");
+    std::fs::copy(&new, &last).unwrap();
+    let again = resume(&last, "120000");
+    let mut joined = resumed_boards;
+    joined.extend(boards(&json_lines(&again.stdout)).into_iter().skip(1));
+    assert_eq!(joined, whole_boards[at..]);
+    assert_eq!(json_lines(&again.stdout).pop().unwrap()["nodes"], 120000);
+
+    // One of two threads, the snake order and priority colours (`--jobs 2 --seed 3 --priority 1,2
+    // --order snake`), whose threads had finished: its board, its settings, and nothing more.
+    let snake = dir.path("snake.checkpoint");
+    std::fs::copy(common::workspace_root().join(LEGACY_DATA).join("best_v1_snake_two_threads.checkpoint"), &snake)
+        .unwrap();
+    let run = common::puzzle(&["edge", "--best", "--resume", &snake, SET2_6X6], "");
+    assert_eq!(run.code, 0, "{}", run.failure("two threads"));
+    let first = run.stdout.lines().find(|l| l.starts_with("c best ")).unwrap();
+    assert!(first.starts_with("c best 54/60 joins after ") && first.ends_with("(the checkpoint's best board)"));
+    let end = run.stdout.lines().last().unwrap();
+    assert!(end.starts_with("c end (") && end.contains("): best 54/60 joins after 1107 placements"), "{}", run.stdout);
+    assert!(end.ends_with("seed 3, 2 threads, breaks 28,28,29,30,31,31,32,32,33,33)"), "{}", run.stdout);
 }
 
 #[test]
@@ -282,8 +349,9 @@ fn ctrl_c_sigterm_and_the_time_limit_end_with_the_best_board_and_a_checkpoint() 
         let score = best.strip_prefix("c best ").unwrap().split('/').next().unwrap().to_owned();
         assert!(end.starts_with(&format!("c end (interrupted): best {score}/180 joins")), "{stdout}");
         let text = std::fs::read_to_string(&checkpoint).unwrap();
-        assert!(text.contains("\njobs 2\n"), "{text}");
-        assert_eq!(text.lines().filter(|l| l.starts_with("thread ")).count(), 2);
+        let saved: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(saved["jobs"], 2, "{text}");
+        assert_eq!(saved["threads"].as_array().map(Vec::len), Some(2), "{text}");
 
         // Resumed for a little longer: the checkpoint's board first, then better ones only.
         let run = common::puzzle(&["edge", "--best", "--resume", &checkpoint, "--time-limit", "0.5", &board], "");
@@ -313,7 +381,7 @@ fn checkpoint_paths_must_be_regular_files() {
     let ran = run(&link);
     assert_eq!(ran.code, 0, "{}", ran.failure("through a link"));
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
-    assert!(std::fs::read_to_string(&target).unwrap().contains("jobs "), "the target holds the checkpoint");
+    assert!(std::fs::read_to_string(&target).unwrap().contains("\"jobs\":"), "the target holds the checkpoint");
     // Not regular files: refused by name, left as they were.
     let fifo = dir.path("fifo");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
@@ -343,7 +411,7 @@ fn the_checkpoint_is_written_without_touching_its_neighbours() {
     std::fs::write(&neighbour, "the user's notes").unwrap();
     let ran = common::puzzle(&["edge", "--best", "--time-limit", "0.2", "--checkpoint", &checkpoint, &board], "");
     assert_eq!(ran.code, 0, "{}", ran.failure("a checkpointed run"));
-    assert!(std::fs::read_to_string(&checkpoint).unwrap().starts_with("puzzle best checkpoint v1\n"));
+    assert!(std::fs::read_to_string(&checkpoint).unwrap().starts_with("{\"format\":\"puzzle best checkpoint\","));
     assert_eq!(std::fs::read_to_string(&neighbour).unwrap(), "the user's notes");
     let mut names: Vec<String> = std::fs::read_dir(dir.path(""))
         .unwrap()

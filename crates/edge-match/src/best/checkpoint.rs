@@ -1,19 +1,25 @@
-//! The saved state of a run, as a value and as text: the puzzle's fingerprint, the settings, the
-//! time spent, the best board and each thread's restart, node counts and stack. A run resumed
+//! The saved state of a run, as a value and as JSON text: the puzzle's fingerprint, the settings,
+//! the time spent, the best board and each thread's restart, node counts and stack. A run resumed
 //! from it continues exactly where each thread stopped.
 //!
-//! The text is line-oriented (`name value…`), starting with `puzzle best checkpoint v1`.
+//! The text is one JSON object (`CheckpointFile`, versioned by its `"format"` and `"version"`
+//! keys) written with serde. Checkpoints written before it, in the line-oriented text that
+//! starts with `puzzle best checkpoint v1`, are still read (`legacy`).
 
 use std::fmt::Write as _;
 
 use puzzle_core::text::excerpt;
+use serde::{Deserialize, Serialize};
 
 use crate::best::schedule::Breaks;
 use crate::best::Settings;
 use crate::model::{Placement, Puzzle};
 
+mod legacy;
+
 /// One thread's state.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct ThreadState {
     pub(crate) restart: u64,
     pub(crate) nodes: u64,
@@ -36,7 +42,7 @@ pub struct Checkpoint {
 /// Why a checkpoint's text cannot be read, or does not belong to the puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CheckpointError {
-    /// A line that does not read.
+    /// A line of a checkpoint in the text of earlier versions that does not read.
     #[error("line {line}: {message}")]
     Line {
         /// The 1-based line.
@@ -44,6 +50,19 @@ pub enum CheckpointError {
         /// What is wrong.
         message: String,
     },
+    /// JSON that does not read as a checkpoint.
+    #[error("line {line}, column {column}: {message}")]
+    Json {
+        /// The 1-based line.
+        line: usize,
+        /// The 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A checkpoint that reads but contradicts itself or the puzzle's settings.
+    #[error("{0}")]
+    Invalid(String),
     /// The checkpoint was written for another puzzle, other clues or other options.
     #[error("the checkpoint was written for another puzzle or other clues")]
     OtherPuzzle,
@@ -66,7 +85,51 @@ pub(crate) fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>]) -> u64 {
     puzzle_core::fnv1a(text.as_bytes())
 }
 
-const HEADER: &str = "puzzle best checkpoint v1";
+/// The value of `"format"` in every checkpoint file.
+const FORMAT: &str = "puzzle best checkpoint";
+
+/// The version of the file's fields; the text format of earlier versions was version 1.
+const VERSION: u32 = 2;
+
+/// The first keys of a checkpoint file, read before the rest so that a file of another kind or
+/// version is named as such.
+#[derive(Deserialize)]
+struct Header {
+    format: Option<String>,
+    version: Option<u32>,
+}
+
+/// A checkpoint as its file holds it.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckpointFile {
+    format: String,
+    version: u32,
+    /// The puzzle's fingerprint ([`puzzle_key`]) in 16 hexadecimal digits.
+    key: String,
+    seed: u64,
+    jobs: usize,
+    /// Mismatches allowed by depth, as `--breaks` takes them.
+    breaks: String,
+    restart_nodes: u64,
+    priority: Vec<u16>,
+    cell_breaks: u8,
+    border_breaks: bool,
+    /// The order's name, `null` for the record solvers' order.
+    order: Option<String>,
+    elapsed_ms: u64,
+    /// One entry per cell, row by row, `null` where the board is empty.
+    best: Option<Vec<Option<PlacementFile>>>,
+    threads: Vec<ThreadState>,
+}
+
+/// A placed piece, as in the `"placements"` of `puzzle edge --json`.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlacementFile {
+    piece: usize,
+    rotation: u8,
+}
 
 impl Checkpoint {
     /// The settings of the run.
@@ -89,186 +152,109 @@ impl Checkpoint {
         self.threads.iter().map(|t| t.nodes).sum()
     }
 
-    /// The checkpoint as text.
-    pub fn to_text(&self) -> String {
+    /// The checkpoint as JSON text, one line ended by a newline.
+    pub fn to_json(&self) -> String {
         let s = &self.settings;
-        let mut text = String::new();
-        let _ = writeln!(text, "{HEADER}");
-        let _ = writeln!(text, "key {:016x}", self.key);
-        let _ = writeln!(text, "seed {}", s.seed);
-        let _ = writeln!(text, "jobs {}", s.jobs);
-        let _ = writeln!(text, "breaks {}", s.breaks);
-        let _ = writeln!(text, "restart_nodes {}", s.restart_nodes);
-        let colours: Vec<String> = s.priority.iter().map(u16::to_string).collect();
-        let _ = writeln!(text, "priority {}", if colours.is_empty() { "none".to_owned() } else { colours.join(",") });
-        let _ = writeln!(text, "cell_breaks {}", s.cell_breaks);
-        let _ = writeln!(text, "border_breaks {}", if s.border_breaks { "yes" } else { "no" });
-        let _ = writeln!(text, "order {}", s.order.map_or("record", |order| order.name()));
-        let _ = writeln!(text, "elapsed_ms {}", self.elapsed_ms);
-        match &self.best {
-            None => text.push_str("best none\n"),
-            Some(cells) => {
-                text.push_str("best");
-                for cell in cells {
-                    match cell {
-                        None => text.push_str(" -"),
-                        Some(p) => {
-                            let _ = write!(text, " {}/{}", p.piece, p.rotation);
-                        }
-                    }
-                }
-                text.push('\n');
-            }
-        }
-        for (i, t) in self.threads.iter().enumerate() {
-            let _ = write!(
-                text,
-                "thread {i} restart {} nodes {} restart_start {} best_partial {} finished {} stack",
-                t.restart,
-                t.nodes,
-                t.restart_start,
-                t.best_partial,
-                if t.finished { "yes" } else { "no" }
-            );
-            for x in &t.stack {
-                let _ = write!(text, " {x}");
-            }
-            text.push('\n');
-        }
-        text
+        let file = CheckpointFile {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+            key: format!("{:016x}", self.key),
+            seed: s.seed,
+            jobs: s.jobs,
+            breaks: s.breaks.to_string(),
+            restart_nodes: s.restart_nodes,
+            priority: s.priority.clone(),
+            cell_breaks: s.cell_breaks,
+            border_breaks: s.border_breaks,
+            order: s.order.map(|order| order.name().to_owned()),
+            elapsed_ms: self.elapsed_ms,
+            best: self.best.as_ref().map(|cells| {
+                cells.iter().map(|cell| cell.map(|p| PlacementFile { piece: p.piece, rotation: p.turns() })).collect()
+            }),
+            threads: self.threads.clone(),
+        };
+        // Strings, numbers, lists and options of them always serialize.
+        serde_json::to_string(&file).expect("a checkpoint serializes") + "\n"
     }
 
-    /// Reads a checkpoint written by [`Checkpoint::to_text`].
+    /// Reads a checkpoint written by [`Checkpoint::to_json`], or by an earlier version in its
+    /// text format.
     pub fn parse(text: &str) -> Result<Checkpoint, CheckpointError> {
-        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r'))).peekable();
-        let fail = |line: usize, message: String| CheckpointError::Line { line, message };
-        match lines.next() {
-            Some((_, l)) if l == HEADER => {}
-            _ => return Err(fail(1, format!("expected `{HEADER}`"))),
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.starts_with(legacy::HEADER) {
+            return legacy::parse(text);
         }
-        // The next line, `name value`; an optional field (`required` false) may be absent.
-        let mut take = |name: &str, required: bool| -> Result<Option<(usize, String)>, CheckpointError> {
-            match lines.peek().copied() {
-                Some((line, l)) => match l.split_once(' ') {
-                    Some((n, value)) if n == name => {
-                        lines.next();
-                        Ok(Some((line, value.to_owned())))
-                    }
-                    _ if !required => Ok(None),
-                    _ => Err(fail(line, format!("expected `{name} …`, found `{}`", excerpt(l)))),
-                },
-                None if !required => Ok(None),
-                None => Err(fail(0, format!("the checkpoint ends before `{name}`"))),
-            }
+        let json_error = |err: serde_json::Error| CheckpointError::Json {
+            line: err.line(),
+            column: err.column(),
+            message: strip_position(&err.to_string()),
         };
-        macro_rules! field {
-            ($name:expr) => {
-                take($name, true).map(|found| found.expect("a required field"))
-            };
+        let header: Header = serde_json::from_str(text).map_err(json_error)?;
+        if header.format.as_deref() != Some(FORMAT) {
+            return Err(CheckpointError::Invalid(format!(
+                "not a checkpoint of `puzzle edge --best`: expected \"format\": \"{FORMAT}\""
+            )));
         }
-        fn number<T: std::str::FromStr>(line: usize, text: &str) -> Result<T, CheckpointError> {
-            text.trim().parse().map_err(|_| CheckpointError::Line {
-                line,
-                message: format!("expected a number, found `{}`", excerpt(text)),
-            })
+        if header.version != Some(VERSION) {
+            let found = header.version.map_or("none".to_owned(), |v| v.to_string());
+            return Err(CheckpointError::Invalid(format!(
+                "a checkpoint of version {found}, but this `puzzle` reads versions 1 and {VERSION}"
+            )));
         }
-        let (line, key) = field!("key")?;
-        let key = u64::from_str_radix(&key, 16).map_err(|_| fail(line, format!("bad key `{}`", excerpt(&key))))?;
-        let (line, seed) = field!("seed")?;
-        let seed = number(line, &seed)?;
-        let (line, jobs) = field!("jobs")?;
-        let jobs: usize = number(line, &jobs)?;
-        let (line, breaks) = field!("breaks")?;
-        let breaks = Breaks::parse(&breaks).map_err(|e| fail(line, e.to_string()))?;
-        let (line, restart_nodes) = field!("restart_nodes")?;
-        let restart_nodes = number(line, &restart_nodes)?;
-        let (line, priority) = field!("priority")?;
-        let priority = if priority == "none" {
-            Vec::new()
-        } else {
-            priority.split(',').map(|c| number(line, c)).collect::<Result<Vec<u16>, _>>()?
+        let file: CheckpointFile = serde_json::from_str(text).map_err(json_error)?;
+        let invalid = |message: String| Err(CheckpointError::Invalid(message));
+        let Ok(key) = u64::from_str_radix(&file.key, 16) else {
+            return invalid(format!("\"key\": expected 16 hexadecimal digits, found `{}`", excerpt(&file.key)));
         };
-        let (line, cell_breaks) = field!("cell_breaks")?;
-        let cell_breaks = number(line, &cell_breaks)?;
-        let (line, border_breaks) = field!("border_breaks")?;
-        let border_breaks = match border_breaks.as_str() {
-            "yes" => true,
-            "no" => false,
-            other => return Err(fail(line, format!("expected yes or no, found `{}`", excerpt(other)))),
+        let breaks = match Breaks::parse(&file.breaks) {
+            Ok(breaks) => breaks,
+            Err(err) => return invalid(format!("\"breaks\": {err}")),
         };
-        // Checkpoints written before `--order` worked with `--best` have no order line.
-        let order = match take("order", false)? {
+        let order = match file.order {
             None => None,
-            Some((_, name)) if name == "record" => None,
-            Some((line, name)) => match name.parse::<crate::engine::Order>() {
+            Some(name) => match name.parse::<crate::engine::Order>() {
                 Ok(order) if order.north_west_first() => Some(order),
                 _ => {
-                    return Err(fail(
-                        line,
-                        format!("expected record, row, column, diagonal or snake, found `{}`", excerpt(&name)),
+                    return invalid(format!(
+                        "\"order\": expected null, row, column, diagonal or snake, found `{}`",
+                        excerpt(&name)
                     ))
                 }
             },
         };
-        let (line, elapsed_ms) = field!("elapsed_ms")?;
-        let elapsed_ms = number(line, &elapsed_ms)?;
-        let (line, best) = field!("best")?;
-        let best = if best == "none" {
-            None
-        } else {
-            let cells = best
-                .split_whitespace()
-                .map(|cell| {
-                    if cell == "-" {
-                        return Ok(None);
-                    }
-                    let (piece, rotation) = cell
-                        .split_once('/')
-                        .ok_or_else(|| fail(line, format!("expected PIECE/ROTATION, found `{}`", excerpt(cell))))?;
-                    let turns: u8 = number(line, rotation)?;
-                    if turns > 3 {
-                        return Err(fail(line, format!("expected a rotation 0-3, found `{}`", excerpt(rotation))));
-                    }
-                    Ok(Some(Placement::new(number(line, piece)?, turns)))
-                })
-                .collect::<Result<Vec<_>, CheckpointError>>()?;
-            Some(cells)
-        };
-        let mut threads = Vec::new();
-        for i in 0..jobs {
-            let (line, rest) = field!("thread")?;
-            let words: Vec<&str> = rest.split_whitespace().collect();
-            let expect = |at: usize, name: &str| -> Result<(), CheckpointError> {
-                if words.get(at) == Some(&name) {
-                    Ok(())
-                } else {
-                    Err(fail(line, format!("expected `{name}` in the thread line")))
-                }
-            };
-            if words.first().copied() != Some(i.to_string().as_str()) || words.len() < 12 {
-                return Err(fail(line, format!("expected the line of thread {i}")));
+        let mut best = None;
+        if let Some(cells) = file.best {
+            let mut placed = Vec::with_capacity(cells.len());
+            for (cell, entry) in cells.into_iter().enumerate() {
+                placed.push(match entry {
+                    None => None,
+                    Some(p) if p.rotation < 4 => Some(Placement::new(p.piece, p.rotation)),
+                    Some(p) => return invalid(format!("\"best\": cell {cell} is turned {}, not 0 to 3", p.rotation)),
+                });
             }
-            expect(1, "restart")?;
-            expect(3, "nodes")?;
-            expect(5, "restart_start")?;
-            expect(7, "best_partial")?;
-            expect(9, "finished")?;
-            expect(11, "stack")?;
-            let finished = match words[10] {
-                "yes" => true,
-                "no" => false,
-                other => return Err(fail(line, format!("expected yes or no, found `{}`", excerpt(other)))),
-            };
-            threads.push(ThreadState {
-                restart: number(line, words[2])?,
-                nodes: number(line, words[4])?,
-                restart_start: number(line, words[6])?,
-                best_partial: number(line, words[8])?,
-                finished,
-                stack: words[12..].iter().map(|w| number(line, w)).collect::<Result<Vec<u32>, _>>()?,
-            });
+            best = Some(placed);
         }
-        let settings = Settings { seed, jobs, breaks, restart_nodes, priority, cell_breaks, border_breaks, order };
-        Ok(Checkpoint { key, settings, elapsed_ms, best, threads })
+        if file.threads.len() != file.jobs {
+            return invalid(format!("\"jobs\" is {} but there are {} threads", file.jobs, file.threads.len()));
+        }
+        let settings = Settings {
+            seed: file.seed,
+            jobs: file.jobs,
+            breaks,
+            restart_nodes: file.restart_nodes,
+            priority: file.priority,
+            cell_breaks: file.cell_breaks,
+            border_breaks: file.border_breaks,
+            order,
+        };
+        Ok(Checkpoint { key, settings, elapsed_ms: file.elapsed_ms, best, threads: file.threads })
+    }
+}
+
+/// serde_json's message without its ` at line L column C`, which the error carries apart.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(at) => message[..at].to_owned(),
+        None => message.to_owned(),
     }
 }

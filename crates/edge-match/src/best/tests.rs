@@ -186,7 +186,7 @@ fn seeds_reproduce() {
     assert!(!run(3).is_empty());
 }
 
-/// A run stopped at a node budget and resumed from its checkpoint (through its text) reports
+/// A run stopped at a node budget and resumed from its checkpoint (through its JSON) reports
 /// exactly the improvements of a run that was not stopped.
 #[test]
 fn a_resumed_run_is_the_same_search() {
@@ -199,7 +199,7 @@ fn a_resumed_run_is_the_same_search() {
     for cut in [1, 777, 5_000, 12_345, 39_999] {
         let (mut first, outcome) = improvements(&whole_search, Some(cut));
         assert_eq!(outcome.nodes, cut.min(whole_end.nodes));
-        let text = outcome.checkpoint.to_text();
+        let text = outcome.checkpoint.to_json();
         let checkpoint = Checkpoint::parse(&text).unwrap();
         assert_eq!(checkpoint, outcome.checkpoint);
         let resumed = BoardSearch::resume(&puzzle, &[], checkpoint).unwrap();
@@ -213,19 +213,109 @@ fn a_resumed_run_is_the_same_search() {
     assert_eq!(BoardSearch::resume(&other, &[], checkpoint).unwrap_err(), CheckpointError::OtherPuzzle);
 }
 
+/// A checkpoint written by `puzzle edge --best` before checkpoints were JSON (the text format,
+/// version 1): `--jobs 1 --seed 7 --restart-nodes 30000 --breaks 20,25,30 --max-nodes 45000` on
+/// Brendan's set 2 6x6 board.
+const V1_SEED7: &str = include_str!("../../tests/data/best_v1_seed7.checkpoint");
+
+/// Another, of two threads: `--jobs 2 --seed 3 --priority 1,2 --order snake --time-limit 1`.
+const V1_SNAKE: &str = include_str!("../../tests/data/best_v1_snake_two_threads.checkpoint");
+
+#[test]
+fn checkpoints_of_the_text_format_still_read() {
+    let checkpoint = Checkpoint::parse(V1_SEED7).unwrap();
+    let settings = Settings {
+        seed: 7,
+        jobs: 1,
+        breaks: Breaks::new(vec![20, 25, 30]),
+        restart_nodes: 30_000,
+        priority: Vec::new(),
+        cell_breaks: 1,
+        border_breaks: false,
+        order: None,
+    };
+    assert_eq!(checkpoint.key, 0xfa19_5825_4a00_6c2c);
+    assert_eq!(checkpoint.settings, settings);
+    assert_eq!(checkpoint.elapsed_ms, 1);
+    let best = checkpoint.best.as_ref().unwrap();
+    assert_eq!(best.len(), 36);
+    assert_eq!(best[..3], [Some(Placement::new(0, 1)), Some(Placement::new(5, 0)), Some(Placement::new(11, 0))]);
+    assert_eq!(best[35], Some(Placement::new(1, 3)));
+    let stack = vec![1, 1, 1, 2, 2, 2, 2, 1, 2, 2, 1, 1, 6, 3, 2, 4, 1, 1, 1, 4, 4, 17, 3, 2, 3, 1, 16, 0];
+    let thread =
+        ThreadState { restart: 1, nodes: 45_000, restart_start: 30_000, best_partial: 57, stack, finished: false };
+    assert_eq!(checkpoint.threads, vec![thread]);
+    // Written again, it is JSON, which reads back the same.
+    let json = checkpoint.to_json();
+    assert!(json.starts_with("{\"format\":\"puzzle best checkpoint\",\"version\":2,"), "{json}");
+    assert_eq!(Checkpoint::parse(&json).unwrap(), checkpoint);
+
+    let snake = Checkpoint::parse(V1_SNAKE).unwrap();
+    assert_eq!(snake.settings.priority, vec![1, 2]);
+    assert_eq!(snake.settings.order, Some(crate::engine::Order::Snake));
+    assert_eq!((snake.settings.seed, snake.settings.jobs, snake.threads.len()), (3, 2, 2));
+    assert_eq!(Checkpoint::parse(&snake.to_json()).unwrap(), snake);
+}
+
 #[test]
 fn checkpoint_text_errors_name_the_line() {
-    let puzzle = framed(3, 3, 2, 0, 1);
-    let checkpoint =
-        improvements(&BoardSearch::new(&puzzle, &[], settings(1, Breaks::default())), Some(5)).1.checkpoint;
-    let text = checkpoint.to_text();
-    assert_eq!(Checkpoint::parse(&text).unwrap(), checkpoint);
-    let broken = text.replace("seed 1", "seed x");
+    let broken = V1_SEED7.replace("seed 7", "seed x");
     assert_eq!(
         Checkpoint::parse(&broken).unwrap_err(),
         CheckpointError::Line { line: 3, message: "expected a number, found `x`".to_owned() }
     );
-    assert!(matches!(Checkpoint::parse("nonsense"), Err(CheckpointError::Line { line: 1, .. })));
+    let broken = V1_SEED7.replace(" 5/0 ", " 5/4 ");
+    assert_eq!(
+        Checkpoint::parse(&broken).unwrap_err(),
+        CheckpointError::Line { line: 12, message: "expected a rotation 0-3, found `4`".to_owned() }
+    );
+    assert!(matches!(Checkpoint::parse("puzzle best checkpoint v1\nkey"), Err(CheckpointError::Line { line: 2, .. })));
+}
+
+#[test]
+fn checkpoint_json_round_trips_and_errors_say_where() {
+    let puzzle = framed(3, 3, 2, 0, 1);
+    let checkpoint =
+        improvements(&BoardSearch::new(&puzzle, &[], settings(1, Breaks::default())), Some(5)).1.checkpoint;
+    let text = checkpoint.to_json();
+    assert_eq!(Checkpoint::parse(&text).unwrap(), checkpoint);
+    assert!(text.ends_with("}\n") && text.lines().count() == 1, "{text}");
+    let check = |broken: String, expected: CheckpointError| {
+        assert_ne!(broken, text, "the test changed nothing");
+        assert_eq!(Checkpoint::parse(&broken).unwrap_err(), expected, "{broken}");
+    };
+    let at = text.find("\"seed\":1,").unwrap() + "\"seed\":".len();
+    check(
+        text.replacen("\"seed\":1,", "\"seed\":\"x\",", 1),
+        CheckpointError::Json {
+            line: 1,
+            column: at + 3,
+            message: "invalid type: string \"x\", expected u64".to_owned(),
+        },
+    );
+    check(
+        text.replacen("\"version\":2", "\"version\":3", 1),
+        CheckpointError::Invalid("a checkpoint of version 3, but this `puzzle` reads versions 1 and 2".to_owned()),
+    );
+    check(
+        text.replacen("\"format\":\"puzzle best checkpoint\"", "\"format\":\"other\"", 1),
+        CheckpointError::Invalid(
+            "not a checkpoint of `puzzle edge --best`: expected \"format\": \"puzzle best checkpoint\"".to_owned(),
+        ),
+    );
+    check(
+        text.replacen("\"jobs\":1,", "\"jobs\":2,", 1),
+        CheckpointError::Invalid("\"jobs\" is 2 but there are 1 threads".to_owned()),
+    );
+    // The first placed cell of the best board turned a fifth time.
+    let cell = checkpoint.best.as_ref().expect("a best board after 5 placements").iter().position(Option::is_some);
+    let digit = text.find("\"rotation\":").expect("a placed piece") + "\"rotation\":".len();
+    let mut turned = text.clone();
+    turned.replace_range(digit..digit + 1, "4");
+    check(turned, CheckpointError::Invalid(format!("\"best\": cell {} is turned 4, not 0 to 3", cell.unwrap())));
+    let cut = &text[..text.len() / 2];
+    assert!(matches!(Checkpoint::parse(cut), Err(CheckpointError::Json { line: 1, .. })), "a cut file");
+    assert!(matches!(Checkpoint::parse(""), Err(CheckpointError::Json { .. })));
 }
 
 #[test]
