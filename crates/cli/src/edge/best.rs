@@ -2,7 +2,8 @@
 //! [`edge_match::best`], scores every board it reports with the independent scorer before
 //! printing it (text with `.sol` lines and a viewer link, or JSON lines), keeps the best board's
 //! picture (`--svg`), writes checkpoints (`--checkpoint`, every few minutes and at the end) and
-//! resumes them (`--resume`). `puzzle merge` keeps the best board of several runs ([`merge`]).
+//! resumes them (`--resume`). `puzzle merge` keeps the best board of several runs
+//! ([`crate::scale_out::best_runs`]).
 
 use std::io::Write;
 use std::path::Path;
@@ -14,6 +15,7 @@ use edge_match::{score_board, BoardScore, OrderPick, Placement, Puzzle};
 
 use super::EdgeArgs;
 use crate::input::{BadInput, Input};
+use crate::scale_out::best_runs::{run_unit, Improvement, PlacedJson, RunEnd};
 
 /// How often `--checkpoint` is written while the search runs, unless `--checkpoint-every`.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
@@ -113,11 +115,18 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     let (matching, edges) = printer.best.map_or((0, edges_of(puzzle)), |s| (s.matching, s.edges));
     let settings = search.settings();
     if args.output.json {
-        let json = serde_json::json!({
-            "end": why, "edges_matching": matching, "edges": edges, "cells": puzzle.rows() * puzzle.cols(),
-            "nodes": outcome.nodes, "elapsed_ms": total_ms, "seed": settings.seed, "jobs": settings.jobs,
-            "breaks": settings.breaks.to_string(), "puzzle": key,
-        });
+        let json = RunEnd {
+            breaks: settings.breaks.to_string(),
+            cells: puzzle.rows() * puzzle.cols(),
+            edges,
+            edges_matching: matching,
+            elapsed_ms: total_ms,
+            end: why,
+            jobs: settings.jobs,
+            nodes: outcome.nodes,
+            puzzle: &key,
+            seed: settings.seed,
+        };
         writeln!(out, "{}", crate::scale_out::seal::seal_json(&run_unit(&key), &json)?)?;
     } else {
         let total = (search.elapsed_before() + started.elapsed()).as_secs_f64();
@@ -140,89 +149,6 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
 /// `"puzzle"`: [`edge_match::split::puzzle_key`] as a plain split names it.
 fn run_key(puzzle: &Puzzle, clues: &[Option<Placement>]) -> String {
     format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, edge_match::engine::Mode::Plain))
-}
-
-/// The unit a run's lines answer, as their `"result_hash"` names it: the puzzle searched.
-fn run_unit(key: &str) -> serde_json::Value {
-    serde_json::json!({ "puzzle": key })
-}
-
-/// Why a line of a `--best --json` run is refused: a hash that does not match its puzzle and
-/// fields, or a board that contradicts itself (a wrong size, a piece out of range or used
-/// twice, a count of pieces placed or of joins that is not the board's).
-fn line_refusal(text: &str, value: &serde_json::Value) -> anyhow::Result<Option<String>> {
-    let (line, hash) = match crate::scale_out::seal::unseal(text) {
-        Ok(unsealed) => unsealed,
-        Err(refused) => return Ok(Some(refused)),
-    };
-    let key = value.get("puzzle").and_then(serde_json::Value::as_str).unwrap_or_default();
-    if let Some(refused) = crate::scale_out::seal::refusal(&serde_json::to_string(&run_unit(key))?, &line, hash) {
-        return Ok(Some(refused));
-    }
-    if value.get("end").is_some() {
-        return Ok(None);
-    }
-    let number = |key: &str| value.get(key).and_then(serde_json::Value::as_u64).and_then(|n| usize::try_from(n).ok());
-    let (Some(rows), Some(cols), Some(cells), Some(edges), Some(matching), Some(mismatches), Some(placed)) = (
-        number("rows"),
-        number("cols"),
-        number("cells"),
-        number("edges"),
-        number("edges_matching"),
-        number("mismatches"),
-        number("placed"),
-    ) else {
-        return Ok(Some("expected the whole numbers \"rows\", \"cols\", \"cells\", \"edges\", \"edges_matching\", \"mismatches\" and \"placed\"".to_owned()));
-    };
-    if rows.checked_mul(cols) != Some(cells) || cells == 0 {
-        return Ok(Some(format!("a {rows}x{cols} board has not {cells} cells")));
-    }
-    // The placements first: their number bounds the board's size before anything is counted.
-    let Some(placements) = value.get("placements").and_then(serde_json::Value::as_array).filter(|p| p.len() == cells)
-    else {
-        return Ok(Some(format!("expected \"placements\": one entry for each of the {cells} cells")));
-    };
-    if edges != rows * (cols - 1) + cols * (rows - 1) {
-        return Ok(Some(format!("a {rows}x{cols} board has not {edges} joins")));
-    }
-    let mut used = vec![false; cells];
-    let mut filled = vec![false; cells];
-    for (cell, entry) in placements.iter().enumerate() {
-        if entry.is_null() {
-            continue;
-        }
-        let piece = entry.get("piece").and_then(serde_json::Value::as_u64).and_then(|n| usize::try_from(n).ok());
-        let rotation = entry.get("rotation").and_then(serde_json::Value::as_u64);
-        match (piece, rotation) {
-            (Some(piece), Some(rotation)) if piece < cells && rotation < 4 => {
-                if std::mem::replace(&mut used[piece], true) {
-                    return Ok(Some(format!("piece {piece} is placed twice")));
-                }
-                filled[cell] = true;
-            }
-            _ => return Ok(Some(format!("cell {cell}: expected null or a piece below {cells} turned 0 to 3"))),
-        }
-    }
-    let count = filled.iter().filter(|&&f| f).count();
-    if count != placed {
-        return Ok(Some(format!("\"placed\" says {placed} pieces, but the placements hold {count}")));
-    }
-    // Each join between two filled cells either matches or not.
-    let joins = (0..cells)
-        .filter(|&cell| filled[cell])
-        .map(|cell| {
-            let east = cell % cols + 1 < cols && filled[cell + 1];
-            let south = cell + cols < cells && filled[cell + cols];
-            usize::from(east) + usize::from(south)
-        })
-        .sum::<usize>();
-    if matching + mismatches != joins {
-        return Ok(Some(format!(
-            "{matching} joins matching and {mismatches} not make {}, but the placements have {joins} joins between pieces",
-            matching + mismatches
-        )));
-    }
-    Ok(None)
 }
 
 fn bad(file: &str, message: String) -> anyhow::Error {
@@ -348,29 +274,24 @@ impl Printer<'_> {
         };
         let (depth, breaks) = search.map_or((None, None), |(d, b, _)| (Some(d), Some(b)));
         if self.args.output.json {
-            let placements: Vec<serde_json::Value> = cells
-                .iter()
-                .map(|c| match c {
-                    Some(p) => serde_json::json!({"piece": p.piece, "rotation": p.turns()}),
-                    None => serde_json::Value::Null,
-                })
-                .collect();
-            let json = serde_json::json!({
-                "edges_matching": score.matching,
-                "edges": score.edges,
-                "mismatches": score.mismatches,
-                "cells": puzzle.rows() * puzzle.cols(),
-                "placed": score.placed,
-                "search_placed": depth,
-                "search_mismatches": breaks,
-                "rows": puzzle.rows(),
-                "cols": puzzle.cols(),
-                "elapsed_ms": elapsed_ms,
-                "nodes": nodes,
-                "url": url,
-                "placements": placements,
-                "puzzle": self.key,
-            });
+            let placements =
+                cells.iter().map(|c| c.map(|p| PlacedJson { piece: p.piece, rotation: p.turns() })).collect();
+            let json = Improvement {
+                cells: puzzle.rows() * puzzle.cols(),
+                cols: puzzle.cols(),
+                edges: score.edges,
+                edges_matching: score.matching,
+                elapsed_ms,
+                mismatches: score.mismatches,
+                nodes,
+                placed: score.placed,
+                placements,
+                puzzle: &self.key,
+                rows: puzzle.rows(),
+                search_mismatches: breaks,
+                search_placed: depth,
+                url,
+            };
             writeln!(out, "{}", crate::scale_out::seal::seal_json(&run_unit(&self.key), &json)?)?;
         } else {
             let found = match (depth, breaks) {
@@ -406,58 +327,4 @@ impl Printer<'_> {
         }
         Ok(())
     }
-}
-
-/// `puzzle merge` over `--best --json` outputs: the line of the best board (most joins matching,
-/// the first of equals), as it was written. Every record is `(place, text, value)`.
-pub fn merge(records: &[(String, &str, &serde_json::Value)], out: &mut impl Write) -> anyhow::Result<()> {
-    let mut best: Option<(u64, &str)> = None;
-    let mut shape: Option<(u64, u64, &str)> = None;
-    let mut puzzle: Option<(&str, &str)> = None;
-    for (place, text, value) in records {
-        // A run's last line (with "end") holds no board, but is of the run's puzzle too.
-        let board = if value.get("end").is_some() {
-            None
-        } else {
-            let number = |key: &str| value.get(key).and_then(serde_json::Value::as_u64);
-            let (Some(matching), Some(rows), Some(cols), Some(_)) =
-                (number("edges_matching"), number("rows"), number("cols"), value.get("placements"))
-            else {
-                let message =
-                    "expected a line of `puzzle edge --best --json` (with \"edges_matching\", \"rows\", \"cols\" \
-                               and \"placements\")";
-                return Err(bad(place, message.to_owned()));
-            };
-            match shape {
-                None => shape = Some((rows, cols, place)),
-                Some((r, c, first)) if (r, c) != (rows, cols) => {
-                    return Err(bad(place, format!("a {rows}x{cols} board, but {first} has a {r}x{c} one")));
-                }
-                Some(_) => {}
-            }
-            Some(matching)
-        };
-        if let Some(refused) = line_refusal(text, value)? {
-            return Err(bad(place, refused));
-        }
-        let key = value.get("puzzle").and_then(serde_json::Value::as_str).unwrap_or_default();
-        match puzzle {
-            None => puzzle = Some((key, place)),
-            Some((first, from)) if first != key => {
-                let message =
-                    format!("a line of puzzle {key}, but {from} is of puzzle {first}: merge the runs of one puzzle");
-                return Err(bad(place, message));
-            }
-            Some(_) => {}
-        }
-        if let Some(matching) = board {
-            if best.is_none_or(|(b, _)| matching > b) {
-                best = Some((matching, text));
-            }
-        }
-    }
-    if let Some((_, text)) = best {
-        writeln!(out, "{text}")?;
-    }
-    Ok(())
 }

@@ -84,7 +84,7 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     } else if first.value.get("edges_matching").is_some() {
         let best: Vec<(String, &str, &serde_json::Value)> =
             records.iter().map(|r| (r.place(), r.text, &r.value)).collect();
-        crate::edge::best::merge(&best, out)
+        super::best_runs::merge(&best, out)
     } else {
         Err(first.error(NOT_AN_OUTPUT).into())
     }
