@@ -131,10 +131,31 @@ impl Direction {
 }
 
 /// A cell index on a board: `row * cols + col`, counted row-major from the top-left.
+///
+/// ```
+/// use puzzle_core::{Cell, Shape};
+///
+/// // On a board of 3 rows and 4 columns, row 1 and column 2 is cell 1 * 4 + 2.
+/// let shape = Shape::new(3, 4).unwrap();
+/// assert_eq!(shape.cell(1, 2), Some(Cell(6)));
+/// assert_eq!(shape.row_col(Cell(6)), (1, 2));
+/// // Row 3 is off the board.
+/// assert_eq!(shape.cell(3, 0), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(pub usize);
 
 /// Why a shape was refused.
+///
+/// ```
+/// use puzzle_core::{Shape, ShapeError};
+///
+/// let err = Shape::new(3, 0).unwrap_err();
+/// assert_eq!(err, ShapeError::Empty);
+/// assert_eq!(err.to_string(), "a board needs at least one row and one column");
+/// // Rows times columns must be a number of cells that memory can index.
+/// assert_eq!(Shape::new(usize::MAX / 2, 3), Err(ShapeError::TooLarge));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShapeError {
     /// A board needs at least one row and one column.

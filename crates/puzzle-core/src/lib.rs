@@ -4,6 +4,58 @@
 //!
 //! Nothing here searches or prints; the domain crates (`sliding`, `edge-match`) build on these
 //! types and the generic `search` crate.
+//!
+//! # Where to start
+//!
+//! - [`Shape`] is a board's rows and columns; its [`Cell`]s are numbered row-major and
+//!   [`Shape::neighbour`] steps from one to the next in a [`Direction`].
+//! - [`lines`] scans text into [`Line`]s and [`Token`]s that know their [`Pos`], so that a parser
+//!   can say where its input is wrong.
+//! - [`permutation_parity`] and [`inversions`] decide which sliding boards are solvable;
+//!   [`rank_permutation`] and [`Packing`] turn a board into one number.
+//! - [`Rotation`] turns the four sides of a square piece; [`fnv1a`] names a puzzle by a hash;
+//!   [`SplitMix64`] is the one seeded random generator.
+//!
+//! A sliding board read from text, looked at and encoded:
+//!
+//! ```
+//! use puzzle_core::{inversions, lines, rank_permutation, Direction, Packing, Parity, Shape};
+//!
+//! /// The numbers of `text`, or where the first that is not one stands.
+//! fn read(text: &str) -> Result<Vec<u8>, String> {
+//!     let tokens = lines(text).flat_map(|line| line.tokens());
+//!     tokens.map(|token| token.text.parse().map_err(|_| format!("{}: not a tile", token.pos))).collect()
+//! }
+//!
+//! assert_eq!(read("1 2 3\n4 x 5\n"), Err("2:3: not a tile".to_owned()));
+//! // A board of 2 rows and 3 columns: tiles 1 to 5 and the blank, 0.
+//! let tiles = read("1 2 3\n4 0 5\n")?;
+//! let shape = Shape::new(2, 3)?;
+//! assert_eq!(tiles.len(), shape.n_cells());
+//!
+//! // The tiles that may slide into the blank are on its neighbours: 2 above it, 4 on its left
+//! // and 5 on its right; there is no row below it.
+//! let blank = shape.cells().find(|cell| tiles[cell.0] == 0).unwrap();
+//! assert_eq!(shape.row_col(blank), (1, 1));
+//! let dirs = [Direction::North, Direction::West, Direction::South, Direction::East];
+//! let neighbours = dirs.iter().filter_map(|&dir| shape.neighbour(blank, dir));
+//! let movable: Vec<u8> = neighbours.map(|cell| tiles[cell.0]).collect();
+//! assert_eq!(movable, [2, 4, 5]);
+//!
+//! // On a board 3 columns wide a move keeps the parity of the tiles' inversions, and 1 2 3 4 5
+//! // has none, like the goal: the board is solvable.
+//! let without_blank: Vec<u8> = tiles.iter().copied().filter(|&tile| tile != 0).collect();
+//! assert_eq!(Parity::of(inversions(&without_blank)), Parity::Even);
+//!
+//! // As one number: each of 1, 2, 3 and 4 has only 0 after it that is smaller, so the rank is
+//! // 5! + 4! + 3! + 2! = 152 among the 720 orders of six values.
+//! assert_eq!(rank_permutation(&tiles), 152);
+//! // Or packed in one word, three bits a cell.
+//! let packing = Packing::for_cells(shape.n_cells()).unwrap();
+//! assert_eq!(packing.bits_per_cell(), 3);
+//! assert_eq!(packing.get(packing.pack(&tiles), 5), 5);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 
 pub mod fingerprint;

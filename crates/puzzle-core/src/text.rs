@@ -46,6 +46,17 @@ pub struct Line<'a> {
 }
 
 /// A maximal run of non-whitespace characters on a line.
+///
+/// ```
+/// use puzzle_core::{lines, Pos, Token};
+///
+/// // The second line's only token starts at its second character.
+/// let second = lines("5 6\n 7").nth(1).unwrap();
+/// let token: Token<'_> = second.tokens().next().unwrap();
+/// assert_eq!(token, Token { pos: Pos::new(2, 2), text: "7" });
+/// // A parser names the place of a token it refuses.
+/// assert_eq!(format!("{}: not a tile", token.pos), "2:2: not a tile");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
     /// Where the token starts.
