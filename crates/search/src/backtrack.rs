@@ -9,6 +9,51 @@ use crate::{Limits, Stats};
 /// The search calls [`choices`](Backtrack::choices) to list what may be done next, then for
 /// each choice [`apply`](Backtrack::apply)s it, explores below, and [`undo`](Backtrack::undo)s
 /// it. Choices are tried in the order listed, which fixes the order solutions are reported in.
+///
+/// Bit strings without two ones side by side, listed:
+///
+/// ```
+/// use std::ops::ControlFlow;
+///
+/// use search::{backtrack, Backtrack, Limits};
+///
+/// /// Strings of `len` bits with no two ones side by side.
+/// struct Spaced {
+///     len: usize,
+///     bits: Vec<bool>,
+/// }
+///
+/// impl Backtrack for Spaced {
+///     type Choice = bool;
+///
+///     fn choices(&mut self, out: &mut Vec<bool>) {
+///         out.push(false);
+///         if self.bits.last() != Some(&true) {
+///             out.push(true);
+///         }
+///     }
+///
+///     fn apply(&mut self, bit: bool) {
+///         self.bits.push(bit);
+///     }
+///
+///     fn undo(&mut self, _bit: bool) {
+///         self.bits.pop();
+///     }
+///
+///     fn is_complete(&self) -> bool {
+///         self.bits.len() == self.len
+///     }
+/// }
+///
+/// let mut found = Vec::new();
+/// backtrack(&mut Spaced { len: 4, bits: Vec::new() }, &Limits::NONE, |_, bits| {
+///     found.push(bits.iter().map(|&one| if one { '1' } else { '0' }).collect::<String>());
+///     ControlFlow::Continue(())
+/// });
+/// // The eight strings, listed by hand in the order the choices are tried (0 before 1).
+/// assert_eq!(found, ["0000", "0001", "0010", "0100", "0101", "1000", "1001", "1010"]);
+/// ```
 pub trait Backtrack {
     /// One step of a partial solution (for example a piece placed on a cell).
     type Choice: Copy;
@@ -28,6 +73,51 @@ pub trait Backtrack {
 }
 
 /// How a backtracking search ended.
+///
+/// ```
+/// use std::ops::ControlFlow;
+///
+/// use search::{backtrack, Backtrack, BacktrackEnd, Limits};
+/// # /// Strings of `len` bits with no two ones side by side.
+/// # struct Spaced {
+/// #     len: usize,
+/// #     bits: Vec<bool>,
+/// # }
+/// #
+/// # impl Backtrack for Spaced {
+/// #     type Choice = bool;
+/// #
+/// #     fn choices(&mut self, out: &mut Vec<bool>) {
+/// #         out.push(false);
+/// #         if self.bits.last() != Some(&true) {
+/// #             out.push(true);
+/// #         }
+/// #     }
+/// #
+/// #     fn apply(&mut self, bit: bool) {
+/// #         self.bits.push(bit);
+/// #     }
+/// #
+/// #     fn undo(&mut self, _bit: bool) {
+/// #         self.bits.pop();
+/// #     }
+/// #
+/// #     fn is_complete(&self) -> bool {
+/// #         self.bits.len() == self.len
+/// #     }
+/// # }
+/// let mut problem = Spaced { len: 3, bits: Vec::new() };
+/// let all = backtrack(&mut problem, &Limits::NONE, |_, _| ControlFlow::Continue(()));
+/// assert_eq!(all.end, BacktrackEnd::Exhausted);
+/// let first = backtrack(&mut problem, &Limits::NONE, |_, _| ControlFlow::Break(()));
+/// assert_eq!(first.end, BacktrackEnd::Stopped);
+/// assert_eq!(problem.bits, [false, false, false]);
+/// // Strings of 40 bits are too many to list with 100 expansions.
+/// let limits = Limits { max_expanded: Some(100), ..Limits::NONE };
+/// let mut long = Spaced { len: 40, bits: Vec::new() };
+/// let cut = backtrack(&mut long, &limits, |_, _| ControlFlow::Continue(()));
+/// assert_eq!(cut.end, BacktrackEnd::GaveUp);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BacktrackEnd {
     /// Every choice was explored.
@@ -39,6 +129,50 @@ pub enum BacktrackEnd {
 }
 
 /// The result of [`backtrack()`].
+///
+/// ```
+/// use std::ops::ControlFlow;
+///
+/// use search::{backtrack, Backtrack, BacktrackEnd, BacktrackOutcome, Limits, Stats};
+/// # /// Strings of `len` bits with no two ones side by side.
+/// # struct Spaced {
+/// #     len: usize,
+/// #     bits: Vec<bool>,
+/// # }
+/// #
+/// # impl Backtrack for Spaced {
+/// #     type Choice = bool;
+/// #
+/// #     fn choices(&mut self, out: &mut Vec<bool>) {
+/// #         out.push(false);
+/// #         if self.bits.last() != Some(&true) {
+/// #             out.push(true);
+/// #         }
+/// #     }
+/// #
+/// #     fn apply(&mut self, bit: bool) {
+/// #         self.bits.push(bit);
+/// #     }
+/// #
+/// #     fn undo(&mut self, _bit: bool) {
+/// #         self.bits.pop();
+/// #     }
+/// #
+/// #     fn is_complete(&self) -> bool {
+/// #         self.bits.len() == self.len
+/// #     }
+/// # }
+/// // Strings of two bits: choices are listed at the start, after 0 and after 1 (3 times), and
+/// // 0, 00, 01, 1 and 10 are applied (5 choices), 00, 01 and 10 being complete.
+/// let mut solutions = 0;
+/// let outcome = backtrack(&mut Spaced { len: 2, bits: Vec::new() }, &Limits::NONE, |_, _| {
+///     solutions += 1;
+///     ControlFlow::Continue(())
+/// });
+/// let stats = Stats { expanded: 3, generated: 5 };
+/// assert_eq!(outcome, BacktrackOutcome { end: BacktrackEnd::Exhausted, stats });
+/// assert_eq!(solutions, 3);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BacktrackOutcome {
     /// Why the search ended.

@@ -13,6 +13,53 @@
 //!
 //! "No solution" is a value, never an error: every search returns an [`Outcome`] whose
 //! [`Status`] says whether it found a solution, proved there is none, or gave up at a limit.
+//!
+//! # Where to start
+//!
+//! - [`bfs()`] finds the fewest moves; [`astar()`] and [`idastar()`] the cheapest path, guided
+//!   by a heuristic. Each returns an [`Outcome`]: a [`Status`] holding the [`Solution`], and the
+//!   [`Stats`] of the search.
+//! - [`backtrack()`] drives a [`Backtrack`] problem (choices applied and undone in place) and
+//!   hands over every complete solution.
+//! - [`walk`] is the in-place depth-first core of the hot loops: implement [`walk::Walk`] for a
+//!   state and run the drivers ([`walk::count`], [`walk::first`], …) on it.
+//! - [`Limits`] stops any of them: a node budget, a deadline, an interrupt flag.
+//!
+//! Two jugs of 3 and 5 litres, a tap and a drain: how to measure 4 litres?
+//!
+//! ```
+//! use search::{bfs, Limits, Status};
+//!
+//! // A state is the litres in the small jug and in the big one.
+//! let moves = |&(small, big): &(u8, u8)| {
+//!     let into_big = small.min(5 - big);
+//!     let into_small = big.min(3 - small);
+//!     [
+//!         ("fill small", (3, big)),
+//!         ("fill big", (small, 5)),
+//!         ("empty small", (0, big)),
+//!         ("empty big", (small, 0)),
+//!         ("small into big", (small - into_big, big + into_big)),
+//!         ("big into small", (small + into_small, big - into_small)),
+//!     ]
+//! };
+//! let outcome = bfs(&(0, 0), moves, |&(_, big)| big == 4, &Limits::NONE);
+//! let solution = outcome.status.found().unwrap();
+//! // The puzzle's known answer: fill the big jug and pour it into the small one, which leaves
+//! // 2 litres; empty the small jug, pour the 2 litres into it, fill the big jug again and top
+//! // the small one up from it.
+//! let answer = ["fill big", "big into small", "empty small", "big into small", "fill big", "big into small"];
+//! assert_eq!(solution.moves, answer);
+//! assert_eq!(solution.states.last(), Some(&(3, 4)));
+//!
+//! // After every move one jug is empty or full, so 2 and 2 litres are never seen: the search
+//! // proves it by running out of states.
+//! let outcome = bfs(&(0, 0), moves, |&state| state == (2, 2), &Limits::NONE);
+//! assert_eq!(outcome.status, Status::Exhausted);
+//! // Given two expansions only, it gives up instead.
+//! let limits = Limits { max_expanded: Some(2), ..Limits::NONE };
+//! assert_eq!(bfs(&(0, 0), moves, |&(_, big)| big == 4, &limits).status, Status::GaveUp);
+//! ```
 #![deny(missing_docs)]
 
 pub mod astar;
@@ -32,11 +79,48 @@ pub use bfs::bfs;
 pub use idastar::idastar;
 
 /// A path cost: a totally ordered, additive quantity whose [`Default`] is zero.
+///
+/// ```
+/// use std::ops::Add;
+///
+/// use search::{astar, Cost, Limits};
+/// /// Minutes of travel: a cost that is not a bare number.
+/// #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+/// struct Minutes(u32);
+///
+/// impl Add for Minutes {
+///     type Output = Minutes;
+///
+///     fn add(self, other: Minutes) -> Minutes {
+///         Minutes(self.0 + other.0)
+///     }
+/// }
+///
+/// fn is_cost<C: Cost>() {}
+/// is_cost::<Minutes>();
+///
+/// // From stop 0 to stop 2: straight on in 10 minutes, or by stop 1 in 3 + 4.
+/// let legs = |&stop: &u8| match stop {
+///     0 => vec![(1, 1, Minutes(3)), (2, 2, Minutes(10))],
+///     1 => vec![(2, 2, Minutes(4))],
+///     _ => vec![],
+/// };
+/// let outcome = astar(&0, legs, |_| Minutes(0), |&stop| stop == 2, &Limits::NONE);
+/// assert_eq!(outcome.status.found().unwrap().cost, Minutes(7));
+/// ```
 pub trait Cost: Copy + Ord + Add<Output = Self> + Default + Debug {}
 
 impl<T: Copy + Ord + Add<Output = T> + Default + Debug> Cost for T {}
 
 /// What a search counted while it ran.
+///
+/// ```
+/// use search::{bfs, Limits, Stats};
+/// // Counting up from 0 to 3: 0, 1 and 2 are expanded, each giving one successor, and 3 is
+/// // recognised as the goal before it is expanded.
+/// let outcome = bfs(&0u32, |&n| [((), n + 1)], |&n| n == 3, &Limits::NONE);
+/// assert_eq!(outcome.stats, Stats { expanded: 3, generated: 3 });
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// States whose successors were listed.
@@ -168,6 +252,17 @@ impl Limits<'_> {
 }
 
 /// A path from the start to a goal.
+///
+/// ```
+/// use search::{bfs, Limits};
+/// // Doubling from 1 to 8.
+/// let solution = bfs(&1u32, |&n| [('*', n * 2)], |&n| n == 8, &Limits::NONE).status.found().unwrap();
+/// assert_eq!(solution.states, [1, 2, 4, 8]);
+/// assert_eq!(solution.moves, ['*', '*', '*']);
+/// // One state more than moves: the start and the state after each move.
+/// assert_eq!(solution.states.len(), solution.moves.len() + 1);
+/// assert_eq!(solution.cost, 3);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution<N, M, C> {
     /// The states along the path, from the start to the goal inclusive (`moves.len() + 1` of them).
@@ -208,6 +303,20 @@ impl<T> Status<T> {
 }
 
 /// The result of [`bfs()`], [`astar()`] or [`idastar()`]: how it ended and what it counted.
+///
+/// ```
+/// use search::{bfs, Limits, Status};
+/// // Doubling from 1 never reaches 3, and the space is endless: only a limit ends the search.
+/// let limits = Limits { max_expanded: Some(5), ..Limits::NONE };
+/// let outcome = bfs(&1u64, |&n| [((), n * 2)], |&n| n == 3, &limits);
+/// assert_eq!(outcome.status, Status::GaveUp);
+/// // It expanded 1, 2, 4, 8 and 16, then gave up.
+/// assert_eq!(outcome.stats.expanded, 5);
+/// match bfs(&1u64, |&n| [((), n * 2)], |&n| n == 16, &limits).status {
+///     Status::Found(solution) => assert_eq!(solution.cost, 4),
+///     Status::Exhausted | Status::GaveUp => unreachable!("16 is four doublings away"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome<N, M, C> {
     /// The solution, or why there is none.

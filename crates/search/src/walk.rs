@@ -66,6 +66,101 @@ impl std::ops::Add for Counts {
 /// The walk counts its own nodes in [`Walk::counts`] (where is the domain's choice: a sliding
 /// search counts the nodes it enters, an edge engine the placements it tries) and never goes
 /// back above its [`Walk::floor`] (the end of a replayed prefix).
+///
+/// The orderings of four numbers as a walk, counted by [`count`] and listed by [`first`]:
+///
+/// ```
+/// use search::walk::{count, first, Counts, Walk, Watch};
+/// use search::Limits;
+///
+/// /// The orderings of `0..n`: one number placed per depth, each number once.
+/// struct Orderings {
+///     n: usize,
+///     placed: Vec<usize>,
+///     /// Per depth: the next number to offer.
+///     next: Vec<usize>,
+///     floor: usize,
+///     counts: Counts,
+/// }
+///
+/// impl Orderings {
+///     fn new(n: usize) -> Orderings {
+///         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
+///     }
+/// }
+///
+/// impl Walk for Orderings {
+///     type Move = usize;
+///
+///     fn depth(&self) -> usize {
+///         self.placed.len()
+///     }
+///
+///     fn floor(&self) -> usize {
+///         self.floor
+///     }
+///
+///     fn set_floor(&mut self, floor: usize) {
+///         self.floor = floor;
+///     }
+///
+///     fn counts(&mut self) -> &mut Counts {
+///         &mut self.counts
+///     }
+///
+///     fn advance(&mut self) -> Option<usize> {
+///         let depth = self.placed.len();
+///         while self.next[depth] < self.n {
+///             let number = self.next[depth];
+///             self.next[depth] += 1;
+///             if !self.placed.contains(&number) {
+///                 // One node per number placed.
+///                 self.counts.nodes += 1;
+///                 return Some(number);
+///             }
+///         }
+///         None
+///     }
+///
+///     fn push(&mut self, number: usize) {
+///         self.placed.push(number);
+///         self.next.push(0);
+///     }
+///
+///     fn pop(&mut self) {
+///         self.placed.pop();
+///         self.next.pop();
+///     }
+///
+///     fn close(&mut self) {
+///         let depth = self.placed.len();
+///         self.next[depth] = self.n;
+///     }
+///
+///     fn solved(&self) -> bool {
+///         self.placed.len() == self.n
+///     }
+///
+///     fn prefix(&self) -> Vec<usize> {
+///         self.placed.clone()
+///     }
+/// }
+///
+/// let limits = Limits::NONE;
+/// let watch = Watch::new(&limits);
+/// let mut walk = Orderings::new(4);
+/// count(&mut walk, &watch);
+/// // 4! = 24 orderings; the nodes are the partial orderings of 1 to 4 numbers:
+/// // 4 + 4·3 + 4·3·2 + 4·3·2·1 = 64.
+/// assert_eq!(*walk.counts(), Counts { solutions: 24, nodes: 64, stopped: false });
+///
+/// // The numbers are offered in increasing order, so the orderings come lexicographically.
+/// let mut walk = Orderings::new(4);
+/// assert!(first(&mut walk, &watch));
+/// assert_eq!(walk.prefix(), [0, 1, 2, 3]);
+/// assert!(first(&mut walk, &watch));
+/// assert_eq!(walk.prefix(), [0, 1, 3, 2]);
+/// ```
 pub trait Walk {
     /// A move (a child) as the walk stores it.
     type Move: Copy;
@@ -103,6 +198,27 @@ pub trait Walk {
 /// One search's view of its [`Limits`]: the nodes it may make, the deadline and the interrupt
 /// flag, and whether one of them has stopped it. The threads of one search share it, so that the
 /// first to stop ends the others; each loop looks at it through its own [`Poll`].
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+///
+/// use search::walk::Watch;
+/// use search::Limits;
+/// let limits = Limits { max_expanded: Some(100), ..Limits::NONE };
+/// let watch = Watch::new(&limits);
+/// assert!(!watch.must_stop(99));
+/// assert!(watch.must_stop(100));
+/// // A stop is remembered, for the other threads of the search to see.
+/// assert!(watch.stopped());
+///
+/// // Ctrl-C: a handler sets the flag, and the next look at the watch stops the search.
+/// let interrupt = AtomicBool::new(false);
+/// let limits = Limits { interrupt: Some(&interrupt), ..Limits::NONE };
+/// let watch = Watch::new(&limits);
+/// assert!(!watch.must_stop(u64::MAX - 1));
+/// interrupt.store(true, Relaxed);
+/// assert!(watch.must_stop(0));
+/// ```
 #[derive(Debug)]
 pub struct Watch<'l> {
     limits: &'l Limits<'l>,
@@ -279,6 +395,89 @@ pub type Observe<'a> = &'a (dyn Fn(usize, usize, u64) + Sync);
 /// The subtrees of the walk `new_walk()` makes, cut at the shallowest depth from 1 up to
 /// `deepest` with at least `wanted` of them (0: the whole tree as one): the walk left above the
 /// cut, with the nodes (and any solutions) above it counted, and the prefixes in walk order.
+///
+/// ```
+/// use search::walk::{cut, Counts, Walk};
+/// # /// The orderings of `0..n`: one number placed per depth, each number once.
+/// # struct Orderings {
+/// #     n: usize,
+/// #     placed: Vec<usize>,
+/// #     /// Per depth: the next number to offer.
+/// #     next: Vec<usize>,
+/// #     floor: usize,
+/// #     counts: Counts,
+/// # }
+/// #
+/// # impl Orderings {
+/// #     fn new(n: usize) -> Orderings {
+/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
+/// #     }
+/// # }
+/// #
+/// # impl Walk for Orderings {
+/// #     type Move = usize;
+/// #
+/// #     fn depth(&self) -> usize {
+/// #         self.placed.len()
+/// #     }
+/// #
+/// #     fn floor(&self) -> usize {
+/// #         self.floor
+/// #     }
+/// #
+/// #     fn set_floor(&mut self, floor: usize) {
+/// #         self.floor = floor;
+/// #     }
+/// #
+/// #     fn counts(&mut self) -> &mut Counts {
+/// #         &mut self.counts
+/// #     }
+/// #
+/// #     fn advance(&mut self) -> Option<usize> {
+/// #         let depth = self.placed.len();
+/// #         while self.next[depth] < self.n {
+/// #             let number = self.next[depth];
+/// #             self.next[depth] += 1;
+/// #             if !self.placed.contains(&number) {
+/// #                 // One node per number placed.
+/// #                 self.counts.nodes += 1;
+/// #                 return Some(number);
+/// #             }
+/// #         }
+/// #         None
+/// #     }
+/// #
+/// #     fn push(&mut self, number: usize) {
+/// #         self.placed.push(number);
+/// #         self.next.push(0);
+/// #     }
+/// #
+/// #     fn pop(&mut self) {
+/// #         self.placed.pop();
+/// #         self.next.pop();
+/// #     }
+/// #
+/// #     fn close(&mut self) {
+/// #         let depth = self.placed.len();
+/// #         self.next[depth] = self.n;
+/// #     }
+/// #
+/// #     fn solved(&self) -> bool {
+/// #         self.placed.len() == self.n
+/// #     }
+/// #
+/// #     fn prefix(&self) -> Vec<usize> {
+/// #         self.placed.clone()
+/// #     }
+/// # }
+/// // At least 10 pieces of the orderings of 0..4, cut no deeper than 3: depth 1 gives 4 pieces,
+/// // too few, and depth 2 gives 4·3 = 12.
+/// let (mut top, starts) = cut(|| Orderings::new(4), 3, 10);
+/// assert_eq!(starts.len(), 12);
+/// assert_eq!((&starts[0], &starts[11]), (&vec![0, 1], &vec![3, 2]));
+/// // The 4 + 12 nodes above the cut are counted in the walk left above it.
+/// assert_eq!(top.counts().nodes, 16);
+/// ```
 pub fn cut<W: Walk>(new_walk: impl Fn() -> W, deepest: usize, wanted: usize) -> (W, Vec<Vec<W::Move>>) {
     let mut depth = deepest.min(1);
     loop {
@@ -295,6 +494,96 @@ pub fn cut<W: Walk>(new_walk: impl Fn() -> W, deepest: usize, wanted: usize) -> 
 /// floor: [`count`] or a domain's tight loop) on rayon's threads, each subtree in a fresh walk
 /// from `new_walk()`; the counts of `top` (the nodes above the cut) are added. The counts are
 /// exactly the sequential ones.
+///
+/// ```
+/// use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+///
+/// use search::walk::{count, cut, split_count, Counts, Walk, Watch};
+/// use search::Limits;
+/// # /// The orderings of `0..n`: one number placed per depth, each number once.
+/// # struct Orderings {
+/// #     n: usize,
+/// #     placed: Vec<usize>,
+/// #     /// Per depth: the next number to offer.
+/// #     next: Vec<usize>,
+/// #     floor: usize,
+/// #     counts: Counts,
+/// # }
+/// #
+/// # impl Orderings {
+/// #     fn new(n: usize) -> Orderings {
+/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
+/// #     }
+/// # }
+/// #
+/// # impl Walk for Orderings {
+/// #     type Move = usize;
+/// #
+/// #     fn depth(&self) -> usize {
+/// #         self.placed.len()
+/// #     }
+/// #
+/// #     fn floor(&self) -> usize {
+/// #         self.floor
+/// #     }
+/// #
+/// #     fn set_floor(&mut self, floor: usize) {
+/// #         self.floor = floor;
+/// #     }
+/// #
+/// #     fn counts(&mut self) -> &mut Counts {
+/// #         &mut self.counts
+/// #     }
+/// #
+/// #     fn advance(&mut self) -> Option<usize> {
+/// #         let depth = self.placed.len();
+/// #         while self.next[depth] < self.n {
+/// #             let number = self.next[depth];
+/// #             self.next[depth] += 1;
+/// #             if !self.placed.contains(&number) {
+/// #                 // One node per number placed.
+/// #                 self.counts.nodes += 1;
+/// #                 return Some(number);
+/// #             }
+/// #         }
+/// #         None
+/// #     }
+/// #
+/// #     fn push(&mut self, number: usize) {
+/// #         self.placed.push(number);
+/// #         self.next.push(0);
+/// #     }
+/// #
+/// #     fn pop(&mut self) {
+/// #         self.placed.pop();
+/// #         self.next.pop();
+/// #     }
+/// #
+/// #     fn close(&mut self) {
+/// #         let depth = self.placed.len();
+/// #         self.next[depth] = self.n;
+/// #     }
+/// #
+/// #     fn solved(&self) -> bool {
+/// #         self.placed.len() == self.n
+/// #     }
+/// #
+/// #     fn prefix(&self) -> Vec<usize> {
+/// #         self.placed.clone()
+/// #     }
+/// # }
+/// // The orderings of 0..4 counted on rayon's threads, one subtree per start of two numbers.
+/// let (top, starts) = cut(|| Orderings::new(4), 2, 12);
+/// let finished = AtomicUsize::new(0);
+/// let observe = |_done: usize, _total: usize, _nodes: u64| {
+///     finished.fetch_add(1, Relaxed);
+/// };
+/// let watch = Watch::new(&Limits::NONE);
+/// let total = split_count(top, &starts, || Orderings::new(4), count, &watch, &observe);
+/// // Exactly the sequential count: 4! = 24 orderings below 4 + 12 + 24 + 24 = 64 nodes.
+/// assert_eq!(total, Counts { solutions: 24, nodes: 64, stopped: false });
+/// assert_eq!(finished.load(Relaxed), 12);
+/// ```
 pub fn split_count<W: Walk>(
     mut top: W,
     prefixes: &[Vec<W::Move>],

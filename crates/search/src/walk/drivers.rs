@@ -5,6 +5,94 @@ use super::{Counts, Poll, Walk, Watch};
 
 /// Counts every solution below the floor (the current node is not tested: it is counted by
 /// whoever reached it).
+///
+/// ```
+/// use search::walk::{count, Counts, Walk, Watch};
+/// use search::Limits;
+/// # /// The orderings of `0..n`: one number placed per depth, each number once.
+/// # struct Orderings {
+/// #     n: usize,
+/// #     placed: Vec<usize>,
+/// #     /// Per depth: the next number to offer.
+/// #     next: Vec<usize>,
+/// #     floor: usize,
+/// #     counts: Counts,
+/// # }
+/// #
+/// # impl Orderings {
+/// #     fn new(n: usize) -> Orderings {
+/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
+/// #     }
+/// # }
+/// #
+/// # impl Walk for Orderings {
+/// #     type Move = usize;
+/// #
+/// #     fn depth(&self) -> usize {
+/// #         self.placed.len()
+/// #     }
+/// #
+/// #     fn floor(&self) -> usize {
+/// #         self.floor
+/// #     }
+/// #
+/// #     fn set_floor(&mut self, floor: usize) {
+/// #         self.floor = floor;
+/// #     }
+/// #
+/// #     fn counts(&mut self) -> &mut Counts {
+/// #         &mut self.counts
+/// #     }
+/// #
+/// #     fn advance(&mut self) -> Option<usize> {
+/// #         let depth = self.placed.len();
+/// #         while self.next[depth] < self.n {
+/// #             let number = self.next[depth];
+/// #             self.next[depth] += 1;
+/// #             if !self.placed.contains(&number) {
+/// #                 // One node per number placed.
+/// #                 self.counts.nodes += 1;
+/// #                 return Some(number);
+/// #             }
+/// #         }
+/// #         None
+/// #     }
+/// #
+/// #     fn push(&mut self, number: usize) {
+/// #         self.placed.push(number);
+/// #         self.next.push(0);
+/// #     }
+/// #
+/// #     fn pop(&mut self) {
+/// #         self.placed.pop();
+/// #         self.next.pop();
+/// #     }
+/// #
+/// #     fn close(&mut self) {
+/// #         let depth = self.placed.len();
+/// #         self.next[depth] = self.n;
+/// #     }
+/// #
+/// #     fn solved(&self) -> bool {
+/// #         self.placed.len() == self.n
+/// #     }
+/// #
+/// #     fn prefix(&self) -> Vec<usize> {
+/// #         self.placed.clone()
+/// #     }
+/// # }
+/// // The orderings of 0..3: 3! = 6 of them, below 3 + 3·2 + 3·2·1 = 15 nodes.
+/// let mut walk = Orderings::new(3);
+/// count(&mut walk, &Watch::new(&Limits::NONE));
+/// assert_eq!(*walk.counts(), Counts { solutions: 6, nodes: 15, stopped: false });
+///
+/// // A budget of 10 nodes stops a count of 0..4's orderings where it is spent: the nodes
+/// // 0, 01, 012, 0123, 013, 0132, 02, 021, 0213 and 023 hold three orderings.
+/// let limits = Limits { max_expanded: Some(10), ..Limits::NONE };
+/// let mut walk = Orderings::new(4);
+/// count(&mut walk, &Watch::new(&limits));
+/// assert_eq!(*walk.counts(), Counts { solutions: 3, nodes: 10, stopped: true });
+/// ```
 pub fn count<W: Walk>(walk: &mut W, watch: &Watch<'_>) {
     if walk.solved() {
         return;
@@ -37,6 +125,91 @@ pub fn count<W: Walk>(walk: &mut W, watch: &Watch<'_>) {
 
 /// Finds the next solution below the floor (the current node is not tested) and leaves the
 /// walk on it; `false` when there is none or a limit stopped the walk.
+///
+/// ```
+/// use search::walk::{first, Counts, Walk, Watch};
+/// use search::Limits;
+/// # /// The orderings of `0..n`: one number placed per depth, each number once.
+/// # struct Orderings {
+/// #     n: usize,
+/// #     placed: Vec<usize>,
+/// #     /// Per depth: the next number to offer.
+/// #     next: Vec<usize>,
+/// #     floor: usize,
+/// #     counts: Counts,
+/// # }
+/// #
+/// # impl Orderings {
+/// #     fn new(n: usize) -> Orderings {
+/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
+/// #     }
+/// # }
+/// #
+/// # impl Walk for Orderings {
+/// #     type Move = usize;
+/// #
+/// #     fn depth(&self) -> usize {
+/// #         self.placed.len()
+/// #     }
+/// #
+/// #     fn floor(&self) -> usize {
+/// #         self.floor
+/// #     }
+/// #
+/// #     fn set_floor(&mut self, floor: usize) {
+/// #         self.floor = floor;
+/// #     }
+/// #
+/// #     fn counts(&mut self) -> &mut Counts {
+/// #         &mut self.counts
+/// #     }
+/// #
+/// #     fn advance(&mut self) -> Option<usize> {
+/// #         let depth = self.placed.len();
+/// #         while self.next[depth] < self.n {
+/// #             let number = self.next[depth];
+/// #             self.next[depth] += 1;
+/// #             if !self.placed.contains(&number) {
+/// #                 // One node per number placed.
+/// #                 self.counts.nodes += 1;
+/// #                 return Some(number);
+/// #             }
+/// #         }
+/// #         None
+/// #     }
+/// #
+/// #     fn push(&mut self, number: usize) {
+/// #         self.placed.push(number);
+/// #         self.next.push(0);
+/// #     }
+/// #
+/// #     fn pop(&mut self) {
+/// #         self.placed.pop();
+/// #         self.next.pop();
+/// #     }
+/// #
+/// #     fn close(&mut self) {
+/// #         let depth = self.placed.len();
+/// #         self.next[depth] = self.n;
+/// #     }
+/// #
+/// #     fn solved(&self) -> bool {
+/// #         self.placed.len() == self.n
+/// #     }
+/// #
+/// #     fn prefix(&self) -> Vec<usize> {
+/// #         self.placed.clone()
+/// #     }
+/// # }
+/// // The orderings of 0..3 one call at a time, in walk order, then none.
+/// let watch = Watch::new(&Limits::NONE);
+/// let mut walk = Orderings::new(3);
+/// let mut seen = Vec::new();
+/// while first(&mut walk, &watch) {
+///     seen.push(walk.prefix());
+/// }
+/// assert_eq!(seen, [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]);
+/// ```
 pub fn first<W: Walk>(walk: &mut W, watch: &Watch<'_>) -> bool {
     let nodes = walk.counts().nodes;
     if walk.solved() && walk.depth() == walk.floor() || watch.must_stop(nodes) {
@@ -70,6 +243,97 @@ pub fn first<W: Walk>(walk: &mut W, watch: &Watch<'_>) -> bool {
 
 /// Calls `visit` with the walk standing on each solution below the floor in walk order, until
 /// it returns `false` or a limit stops the walk.
+///
+/// ```
+/// use search::walk::{for_each, Counts, Walk, Watch};
+/// use search::Limits;
+/// # /// The orderings of `0..n`: one number placed per depth, each number once.
+/// # struct Orderings {
+/// #     n: usize,
+/// #     placed: Vec<usize>,
+/// #     /// Per depth: the next number to offer.
+/// #     next: Vec<usize>,
+/// #     floor: usize,
+/// #     counts: Counts,
+/// # }
+/// #
+/// # impl Orderings {
+/// #     fn new(n: usize) -> Orderings {
+/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
+/// #     }
+/// # }
+/// #
+/// # impl Walk for Orderings {
+/// #     type Move = usize;
+/// #
+/// #     fn depth(&self) -> usize {
+/// #         self.placed.len()
+/// #     }
+/// #
+/// #     fn floor(&self) -> usize {
+/// #         self.floor
+/// #     }
+/// #
+/// #     fn set_floor(&mut self, floor: usize) {
+/// #         self.floor = floor;
+/// #     }
+/// #
+/// #     fn counts(&mut self) -> &mut Counts {
+/// #         &mut self.counts
+/// #     }
+/// #
+/// #     fn advance(&mut self) -> Option<usize> {
+/// #         let depth = self.placed.len();
+/// #         while self.next[depth] < self.n {
+/// #             let number = self.next[depth];
+/// #             self.next[depth] += 1;
+/// #             if !self.placed.contains(&number) {
+/// #                 // One node per number placed.
+/// #                 self.counts.nodes += 1;
+/// #                 return Some(number);
+/// #             }
+/// #         }
+/// #         None
+/// #     }
+/// #
+/// #     fn push(&mut self, number: usize) {
+/// #         self.placed.push(number);
+/// #         self.next.push(0);
+/// #     }
+/// #
+/// #     fn pop(&mut self) {
+/// #         self.placed.pop();
+/// #         self.next.pop();
+/// #     }
+/// #
+/// #     fn close(&mut self) {
+/// #         let depth = self.placed.len();
+/// #         self.next[depth] = self.n;
+/// #     }
+/// #
+/// #     fn solved(&self) -> bool {
+/// #         self.placed.len() == self.n
+/// #     }
+/// #
+/// #     fn prefix(&self) -> Vec<usize> {
+/// #         self.placed.clone()
+/// #     }
+/// # }
+/// let watch = Watch::new(&Limits::NONE);
+/// let mut all = Vec::new();
+/// for_each(&mut Orderings::new(3), &watch, &mut |walk: &Orderings| {
+///     all.push(walk.prefix());
+///     true
+/// });
+/// assert_eq!(all.len(), 6); // 3!
+/// // The visit stops the walk by returning `false`.
+/// let mut two = Vec::new();
+/// for_each(&mut Orderings::new(3), &watch, &mut |walk: &Orderings| {
+///     two.push(walk.prefix());
+///     two.len() < 2
+/// });
+/// assert_eq!(two, [[0, 1, 2], [0, 2, 1]]);
+/// ```
 pub fn for_each<W: Walk>(walk: &mut W, watch: &Watch<'_>, visit: &mut dyn FnMut(&W) -> bool) {
     while first(walk, watch) {
         if !visit(walk) {
@@ -82,6 +346,88 @@ pub fn for_each<W: Walk>(walk: &mut W, watch: &Watch<'_>, visit: &mut dyn FnMut(
 
 /// Every node at `depth` below the root in walk order, as the moves that reach it, counting the
 /// nodes above that depth (and the solutions on the way, which are not prefixes).
+///
+/// ```
+/// use search::walk::{prefixes, Counts, Walk};
+/// # /// The orderings of `0..n`: one number placed per depth, each number once.
+/// # struct Orderings {
+/// #     n: usize,
+/// #     placed: Vec<usize>,
+/// #     /// Per depth: the next number to offer.
+/// #     next: Vec<usize>,
+/// #     floor: usize,
+/// #     counts: Counts,
+/// # }
+/// #
+/// # impl Orderings {
+/// #     fn new(n: usize) -> Orderings {
+/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
+/// #     }
+/// # }
+/// #
+/// # impl Walk for Orderings {
+/// #     type Move = usize;
+/// #
+/// #     fn depth(&self) -> usize {
+/// #         self.placed.len()
+/// #     }
+/// #
+/// #     fn floor(&self) -> usize {
+/// #         self.floor
+/// #     }
+/// #
+/// #     fn set_floor(&mut self, floor: usize) {
+/// #         self.floor = floor;
+/// #     }
+/// #
+/// #     fn counts(&mut self) -> &mut Counts {
+/// #         &mut self.counts
+/// #     }
+/// #
+/// #     fn advance(&mut self) -> Option<usize> {
+/// #         let depth = self.placed.len();
+/// #         while self.next[depth] < self.n {
+/// #             let number = self.next[depth];
+/// #             self.next[depth] += 1;
+/// #             if !self.placed.contains(&number) {
+/// #                 // One node per number placed.
+/// #                 self.counts.nodes += 1;
+/// #                 return Some(number);
+/// #             }
+/// #         }
+/// #         None
+/// #     }
+/// #
+/// #     fn push(&mut self, number: usize) {
+/// #         self.placed.push(number);
+/// #         self.next.push(0);
+/// #     }
+/// #
+/// #     fn pop(&mut self) {
+/// #         self.placed.pop();
+/// #         self.next.pop();
+/// #     }
+/// #
+/// #     fn close(&mut self) {
+/// #         let depth = self.placed.len();
+/// #         self.next[depth] = self.n;
+/// #     }
+/// #
+/// #     fn solved(&self) -> bool {
+/// #         self.placed.len() == self.n
+/// #     }
+/// #
+/// #     fn prefix(&self) -> Vec<usize> {
+/// #         self.placed.clone()
+/// #     }
+/// # }
+/// // The tree of 0..3's orderings cut at depth 2: six pieces of work.
+/// let mut walk = Orderings::new(3);
+/// let starts = prefixes(&mut walk, 2);
+/// assert_eq!(starts, [[0, 1], [0, 2], [1, 0], [1, 2], [2, 0], [2, 1]]);
+/// // The 3 + 3·2 = 9 nodes above the cut are counted once, here.
+/// assert_eq!(walk.counts().nodes, 9);
+/// ```
 pub fn prefixes<W: Walk>(walk: &mut W, depth: usize) -> Vec<Vec<W::Move>> {
     if depth == 0 {
         return if walk.solved() { Vec::new() } else { vec![Vec::new()] };
@@ -111,6 +457,91 @@ pub fn prefixes<W: Walk>(walk: &mut W, depth: usize) -> Vec<Vec<W::Move>> {
 
 /// Replays `prefix` (moves from the root that the walk made before, already counted) and makes
 /// its end the new floor.
+///
+/// ```
+/// use search::walk::{count, resume, Counts, Walk, Watch};
+/// use search::Limits;
+/// # /// The orderings of `0..n`: one number placed per depth, each number once.
+/// # struct Orderings {
+/// #     n: usize,
+/// #     placed: Vec<usize>,
+/// #     /// Per depth: the next number to offer.
+/// #     next: Vec<usize>,
+/// #     floor: usize,
+/// #     counts: Counts,
+/// # }
+/// #
+/// # impl Orderings {
+/// #     fn new(n: usize) -> Orderings {
+/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
+/// #     }
+/// # }
+/// #
+/// # impl Walk for Orderings {
+/// #     type Move = usize;
+/// #
+/// #     fn depth(&self) -> usize {
+/// #         self.placed.len()
+/// #     }
+/// #
+/// #     fn floor(&self) -> usize {
+/// #         self.floor
+/// #     }
+/// #
+/// #     fn set_floor(&mut self, floor: usize) {
+/// #         self.floor = floor;
+/// #     }
+/// #
+/// #     fn counts(&mut self) -> &mut Counts {
+/// #         &mut self.counts
+/// #     }
+/// #
+/// #     fn advance(&mut self) -> Option<usize> {
+/// #         let depth = self.placed.len();
+/// #         while self.next[depth] < self.n {
+/// #             let number = self.next[depth];
+/// #             self.next[depth] += 1;
+/// #             if !self.placed.contains(&number) {
+/// #                 // One node per number placed.
+/// #                 self.counts.nodes += 1;
+/// #                 return Some(number);
+/// #             }
+/// #         }
+/// #         None
+/// #     }
+/// #
+/// #     fn push(&mut self, number: usize) {
+/// #         self.placed.push(number);
+/// #         self.next.push(0);
+/// #     }
+/// #
+/// #     fn pop(&mut self) {
+/// #         self.placed.pop();
+/// #         self.next.pop();
+/// #     }
+/// #
+/// #     fn close(&mut self) {
+/// #         let depth = self.placed.len();
+/// #         self.next[depth] = self.n;
+/// #     }
+/// #
+/// #     fn solved(&self) -> bool {
+/// #         self.placed.len() == self.n
+/// #     }
+/// #
+/// #     fn prefix(&self) -> Vec<usize> {
+/// #         self.placed.clone()
+/// #     }
+/// # }
+/// // The work below the start [1] of 0..4's orderings: the 3! = 6 orderings of the other three
+/// // numbers, below 3 + 3·2 + 3·2·1 = 15 nodes.
+/// let mut walk = Orderings::new(4);
+/// resume(&mut walk, &[1]);
+/// count(&mut walk, &Watch::new(&Limits::NONE));
+/// assert_eq!(*walk.counts(), Counts { solutions: 6, nodes: 15, stopped: false });
+/// // The walk never went back above its floor.
+/// assert_eq!(walk.prefix(), [1]);
+/// ```
 pub fn resume<W: Walk>(walk: &mut W, prefix: &[W::Move]) {
     for &child in prefix {
         walk.close();
@@ -123,6 +554,92 @@ pub fn resume<W: Walk>(walk: &mut W, prefix: &[W::Move]) {
 /// Replays `prefix`, moves from outside (a work unit), as the new floor with nothing counted
 /// yet: at each depth the walk looks among its own children for the one `is` says matches;
 /// `false` when one is not there (the walk is then unusable).
+///
+/// ```
+/// use search::walk::{count, resume_checked, Counts, Walk, Watch};
+/// use search::Limits;
+/// # /// The orderings of `0..n`: one number placed per depth, each number once.
+/// # struct Orderings {
+/// #     n: usize,
+/// #     placed: Vec<usize>,
+/// #     /// Per depth: the next number to offer.
+/// #     next: Vec<usize>,
+/// #     floor: usize,
+/// #     counts: Counts,
+/// # }
+/// #
+/// # impl Orderings {
+/// #     fn new(n: usize) -> Orderings {
+/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
+/// #     }
+/// # }
+/// #
+/// # impl Walk for Orderings {
+/// #     type Move = usize;
+/// #
+/// #     fn depth(&self) -> usize {
+/// #         self.placed.len()
+/// #     }
+/// #
+/// #     fn floor(&self) -> usize {
+/// #         self.floor
+/// #     }
+/// #
+/// #     fn set_floor(&mut self, floor: usize) {
+/// #         self.floor = floor;
+/// #     }
+/// #
+/// #     fn counts(&mut self) -> &mut Counts {
+/// #         &mut self.counts
+/// #     }
+/// #
+/// #     fn advance(&mut self) -> Option<usize> {
+/// #         let depth = self.placed.len();
+/// #         while self.next[depth] < self.n {
+/// #             let number = self.next[depth];
+/// #             self.next[depth] += 1;
+/// #             if !self.placed.contains(&number) {
+/// #                 // One node per number placed.
+/// #                 self.counts.nodes += 1;
+/// #                 return Some(number);
+/// #             }
+/// #         }
+/// #         None
+/// #     }
+/// #
+/// #     fn push(&mut self, number: usize) {
+/// #         self.placed.push(number);
+/// #         self.next.push(0);
+/// #     }
+/// #
+/// #     fn pop(&mut self) {
+/// #         self.placed.pop();
+/// #         self.next.pop();
+/// #     }
+/// #
+/// #     fn close(&mut self) {
+/// #         let depth = self.placed.len();
+/// #         self.next[depth] = self.n;
+/// #     }
+/// #
+/// #     fn solved(&self) -> bool {
+/// #         self.placed.len() == self.n
+/// #     }
+/// #
+/// #     fn prefix(&self) -> Vec<usize> {
+/// #         self.placed.clone()
+/// #     }
+/// # }
+/// // A work unit names its start as text; the walk finds each number among its own children.
+/// let is = |_: &Orderings, number: usize, wanted: &&str| number.to_string() == *wanted;
+/// let mut walk = Orderings::new(4);
+/// assert!(resume_checked(&mut walk, &["3", "0"], is));
+/// count(&mut walk, &Watch::new(&Limits::NONE));
+/// // Below 3, 0: the orderings 3 0 1 2 and 3 0 2 1, in 2 + 2 nodes counted from zero.
+/// assert_eq!(*walk.counts(), Counts { solutions: 2, nodes: 4, stopped: false });
+/// // No ordering places 1 twice: a unit that says so is refused.
+/// assert!(!resume_checked(&mut Orderings::new(4), &["1", "1"], is));
+/// ```
 pub fn resume_checked<W: Walk, T>(walk: &mut W, prefix: &[T], is: impl Fn(&W, W::Move, &T) -> bool) -> bool {
     for wanted in prefix {
         loop {
