@@ -2,10 +2,12 @@
 //! cannot: dependency edges between workspace crates (and that ARCHITECTURE.md's diagram draws
 //! exactly them), which modules of a crate each module may use (`tidy/layers.rs`), `//!` file
 //! headers, forbidden test attributes, the docs' references (`tidy/docs.rs`), the README tour's
-//! files (`tidy/tour.rs`), and no block of lines repeated within one Markdown document (a paste
-//! gone twice).
+//! files (`tidy/tour.rs`), no block of lines repeated within one Markdown document (a paste
+//! gone twice), and an example on every public item of the library crates listed in
+//! `tidy/examples.rs`.
 
 mod docs;
+mod examples;
 mod layers;
 mod tour;
 
@@ -59,7 +61,7 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
         bail!("tidy found {} problem(s):\n  {}", violations.len(), violations.join("\n  "));
     }
     println!(
-        "tidy: dependency edges, the architecture diagram, module layers, file headers, test attributes, the docs' paths, the tour's files and repeated doc blocks are fine"
+        "tidy: dependency edges, the architecture diagram, module layers, file headers, test attributes, the docs' paths, the tour's files, repeated doc blocks and the public items' examples are fine"
     );
     Ok(())
 }
@@ -84,6 +86,7 @@ fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
 
     violations.extend(layers::violations(root)?);
     violations.extend(layers::cycle_violations(root)?);
+    violations.extend(examples::violations(root)?);
     let repo = docs::Repo::read(root)?;
     for (name, text) in docs::checked_docs(&repo) {
         violations.extend(docs::doc_violations(name, text, &repo));

@@ -1,0 +1,361 @@
+//! Doc examples, checked by `cargo xtask tidy`: every public struct, enum, trait and free
+//! function of the crates in [`CRATES`] shows its user a runnable example, in pathfinding's
+//! style.
+//!
+//! The rule. The files of a crate are parsed from `src/lib.rs` down its `mod` declarations, with
+//! `#[cfg(test)]` and `#[doc(hidden)]` items left out. An item is public surface when it is
+//! declared plain `pub` and every module around it is `pub`, or when a `pub use` anywhere in the
+//! crate re-exports its name (how `lib.rs` publishes items of private modules). A public free
+//! function needs a Rust code block (a fence with no info string, `rust` or `no_run`) in its own
+//! doc comment. A public struct, enum or trait needs one in its own doc comment or in that of a
+//! function in an `impl` block for it (its constructor or main method), or, for a trait, in that
+//! of one of its own items. Methods are not checked one by one.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use syn::{Attribute, Item, UseTree, Visibility};
+
+/// The crates whose public surface must carry examples, by directory under `crates/`.
+pub(super) const CRATES: [&str; 2] = ["puzzle-core", "search"];
+
+/// The missing examples in every crate of [`CRATES`] under `root`.
+pub(super) fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
+    let mut violations = Vec::new();
+    for krate in CRATES {
+        let read = |path: &str| fs::read_to_string(root.join(path)).ok();
+        violations.extend(crate_violations(&format!("crates/{krate}/src"), &read)?);
+    }
+    Ok(violations)
+}
+
+/// A public item that needs an example: what it is, its name, and where it is declared.
+#[derive(Debug)]
+struct Needed {
+    kind: &'static str,
+    name: String,
+    place: String,
+    /// Whether it is a type, which an example on a function of an impl for it also shows.
+    is_type: bool,
+    /// Whether its own doc comment has an example.
+    has_own: bool,
+    /// Whether a module around it is private: it is public surface only if re-exported, which is
+    /// known once every `pub use` of the crate is read.
+    in_private_module: bool,
+}
+
+/// What a walk over one crate's modules gathers.
+#[derive(Debug, Default)]
+struct Survey {
+    needed: Vec<Needed>,
+    /// Names re-exported by a `pub use`.
+    reexported: BTreeSet<String>,
+    /// Types with an example on a function of an `impl` block for them.
+    shown_by_impl: BTreeSet<String>,
+}
+
+/// The missing examples of the crate whose sources start at `src/lib.rs` (`src` relative to the
+/// workspace root, `/`-separated), reading each file through `read`.
+fn crate_violations(src: &str, read: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Vec<String>> {
+    let mut survey = Survey::default();
+    let lib = format!("{src}/lib.rs");
+    survey_file(&lib, src, true, read, &mut survey)?;
+    let mut violations = Vec::new();
+    for needed in &survey.needed {
+        if needed.in_private_module && !survey.reexported.contains(&needed.name) {
+            continue;
+        }
+        let shown = needed.has_own || (needed.is_type && survey.shown_by_impl.contains(&needed.name));
+        if shown {
+            continue;
+        }
+        let fix = match needed.is_type {
+            true => "in its doc comment or its constructor's",
+            false => "in its doc comment",
+        };
+        violations.push(format!(
+            "{}: public {} `{}` has no example: add a ``` block {fix}",
+            needed.place, needed.kind, needed.name
+        ));
+    }
+    Ok(violations)
+}
+
+/// Parses the module file `path`, whose child modules' files lie in `dir`, and surveys it.
+fn survey_file(
+    path: &str,
+    dir: &str,
+    public: bool,
+    read: &dyn Fn(&str) -> Option<String>,
+    survey: &mut Survey,
+) -> anyhow::Result<()> {
+    let text = read(path).with_context(|| format!("reading {path}"))?;
+    let file = syn::parse_file(&text).map_err(|err| {
+        let at = err.span().start();
+        anyhow::anyhow!("{path}:{}:{}: {err}", at.line, at.column + 1)
+    })?;
+    survey_items(&file.items, path, dir, public, read, survey)
+}
+
+/// Surveys the items of one module (the file `path`; child modules' files in `dir`; `public`:
+/// every module around them is `pub`).
+fn survey_items(
+    items: &[Item],
+    path: &str,
+    dir: &str,
+    public: bool,
+    read: &dyn Fn(&str) -> Option<String>,
+    survey: &mut Survey,
+) -> anyhow::Result<()> {
+    for item in items {
+        let (kind, ident, vis, attrs, is_type) = match item {
+            Item::Fn(f) => ("function", &f.sig.ident, &f.vis, &f.attrs, false),
+            Item::Struct(s) => ("struct", &s.ident, &s.vis, &s.attrs, true),
+            Item::Enum(e) => ("enum", &e.ident, &e.vis, &e.attrs, true),
+            Item::Trait(t) => ("trait", &t.ident, &t.vis, &t.attrs, true),
+            Item::Impl(imp) if !left_out(&imp.attrs) => {
+                survey_impl(imp, survey);
+                continue;
+            }
+            Item::Use(u) if matches!(u.vis, Visibility::Public(_)) && !left_out(&u.attrs) => {
+                leaf_names(&u.tree, &mut survey.reexported);
+                continue;
+            }
+            Item::Mod(m) if !left_out(&m.attrs) => {
+                let name = m.ident.to_string();
+                let child_public = public && matches!(m.vis, Visibility::Public(_));
+                let child_dir = format!("{dir}/{name}");
+                match &m.content {
+                    Some((_, inner)) => survey_items(inner, path, &child_dir, child_public, read, survey)?,
+                    None => {
+                        let flat = format!("{dir}/{name}.rs");
+                        let nested = format!("{dir}/{name}/mod.rs");
+                        let file = if read(&flat).is_some() { flat } else { nested };
+                        if read(&file).is_none() {
+                            bail!("{path}: `mod {name};` has no file ({dir}/{name}.rs or {dir}/{name}/mod.rs)");
+                        }
+                        survey_file(&file, &child_dir, child_public, read, survey)?;
+                    }
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        if !matches!(vis, Visibility::Public(_)) || left_out(attrs) {
+            continue;
+        }
+        let mut has_own = has_example(attrs);
+        if let Item::Trait(t) = item {
+            has_own |= t.items.iter().any(|inner| match inner {
+                syn::TraitItem::Fn(f) => has_example(&f.attrs),
+                syn::TraitItem::Type(t) => has_example(&t.attrs),
+                syn::TraitItem::Const(c) => has_example(&c.attrs),
+                _ => false,
+            });
+        }
+        survey.needed.push(Needed {
+            kind,
+            name: ident.to_string(),
+            place: format!("{path}:{}", ident.span().start().line),
+            is_type,
+            has_own,
+            in_private_module: !public,
+        });
+    }
+    Ok(())
+}
+
+/// Records the type of an `impl` block as shown when one of its functions has an example.
+fn survey_impl(imp: &syn::ItemImpl, survey: &mut Survey) {
+    let syn::Type::Path(self_ty) = imp.self_ty.as_ref() else { return };
+    let Some(last) = self_ty.path.segments.last() else { return };
+    let shown = imp.items.iter().any(|inner| matches!(inner, syn::ImplItem::Fn(f) if has_example(&f.attrs)));
+    if shown {
+        survey.shown_by_impl.insert(last.ident.to_string());
+    }
+}
+
+/// The names a `use` tree brings in (a renamed import by its original name; globs name nothing).
+fn leaf_names(tree: &UseTree, names: &mut BTreeSet<String>) {
+    match tree {
+        UseTree::Path(p) => leaf_names(&p.tree, names),
+        UseTree::Name(n) => {
+            names.insert(n.ident.to_string());
+        }
+        UseTree::Rename(r) => {
+            names.insert(r.ident.to_string());
+        }
+        UseTree::Glob(_) => {}
+        UseTree::Group(g) => g.items.iter().for_each(|inner| leaf_names(inner, names)),
+    }
+}
+
+/// Whether an item is left out of the public surface: `#[cfg(test)]` or `#[doc(hidden)]`.
+fn left_out(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|attr| {
+        let word = |outer: &str, inner: &str| {
+            attr.path().is_ident(outer) && attr.parse_args::<syn::Ident>().is_ok_and(|ident| ident == inner)
+        };
+        word("cfg", "test") || word("doc", "hidden")
+    })
+}
+
+/// Whether the doc comment in `attrs` holds a Rust code block: an opening fence whose info
+/// string is empty or made of `rust` and `no_run` (a `text` or `ignore` block shows nothing that
+/// runs).
+fn has_example(attrs: &[Attribute]) -> bool {
+    let mut in_block = false;
+    for line in doc_lines(attrs) {
+        let Some(info) = line.trim().strip_prefix("```") else { continue };
+        if in_block {
+            in_block = false;
+            continue;
+        }
+        in_block = true;
+        let runs = info.split(',').map(str::trim).all(|word| matches!(word, "" | "rust" | "no_run"));
+        if runs {
+            return true;
+        }
+    }
+    false
+}
+
+/// The lines of the doc comment in `attrs` (`///` lines and `#[doc = "…"]` attributes).
+fn doc_lines(attrs: &[Attribute]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident("doc")) {
+        let syn::Meta::NameValue(value) = &attr.meta else { continue };
+        let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(text), .. }) = &value.value else { continue };
+        lines.extend(text.value().lines().map(str::to_owned));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::crate_violations;
+
+    /// Checks a crate made of `files` (paths under `crates/x/src`, and their lines) against the
+    /// violations `expected`.
+    fn check(files: &[(&str, &[&str])], expected: &[&str]) {
+        let read = |path: &str| {
+            let name = path.strip_prefix("crates/x/src/")?;
+            let (_, lines) = files.iter().find(|(file, _)| *file == name)?;
+            Some(lines.join("\n"))
+        };
+        assert_eq!(crate_violations("crates/x/src", &read).unwrap(), expected, "{files:?}");
+    }
+
+    /// The message for a type without an example.
+    const NO_TYPE_EXAMPLE: &str = "has no example: add a ``` block in its doc comment or its constructor's";
+
+    #[test]
+    fn a_public_type_without_an_example_fails() {
+        let bare: &[&str] = &["//! A crate.", "", "/// A board.", "pub struct Board;"];
+        check(
+            &[("lib.rs", bare)],
+            &["crates/x/src/lib.rs:4: public struct `Board` has no example: add a ``` block in its doc comment or its constructor's"],
+        );
+        // On the type itself, or on a function of an impl for it, an example satisfies the rule.
+        let on_type: &[&str] = &["/// A board.", "///", "/// ```", "/// x::Board;", "/// ```", "pub struct Board;"];
+        check(&[("lib.rs", on_type)], &[]);
+        let on_new: &[&str] = &[
+            "pub struct Board;",
+            "impl Board {",
+            "    /// ```rust",
+            "    /// x::Board::new();",
+            "    /// ```",
+            "    pub fn new() -> Board { Board }",
+            "}",
+        ];
+        check(&[("lib.rs", on_new)], &[]);
+        // A block of text shows nothing that runs, nor does an ignored one.
+        for fence in ["```text", "```ignore"] {
+            let text: &[&str] =
+                &["//! A crate.", &format!("/// {fence}"), "/// a board", "/// ```", "pub enum Board {}"];
+            check(&[("lib.rs", text)], &[&format!("crates/x/src/lib.rs:5: public enum `Board` {NO_TYPE_EXAMPLE}")]);
+        }
+    }
+
+    #[test]
+    fn free_functions_need_their_own_example() {
+        let lib: &[&str] = &[
+            "pub struct Board;",
+            "impl Board {",
+            "    /// ```",
+            "    /// ```",
+            "    pub fn new() -> Board { Board }",
+            "}",
+            "/// Solves.",
+            "pub fn solve() {}",
+            "/// ```no_run",
+            "/// x::run();",
+            "/// ```",
+            "pub fn run() {}",
+        ];
+        check(
+            &[("lib.rs", lib)],
+            &["crates/x/src/lib.rs:8: public function `solve` has no example: add a ``` block in its doc comment"],
+        );
+    }
+
+    #[test]
+    fn traits_count_examples_on_their_items() {
+        let lib: &[&str] = &[
+            "pub trait Walk {",
+            "    /// ```",
+            "    /// ```",
+            "    fn depth(&self) -> usize;",
+            "}",
+            "pub trait Bare {}",
+        ];
+        check(&[("lib.rs", lib)], &[&format!("crates/x/src/lib.rs:6: public trait `Bare` {NO_TYPE_EXAMPLE}")]);
+    }
+
+    #[test]
+    fn only_the_public_surface_is_checked() {
+        let lib: &[&str] = &[
+            "//! A crate.",
+            "pub mod open;",
+            "mod hidden;",
+            "pub use hidden::Shown;",
+            "pub(crate) fn helper() {}",
+            "fn private() {}",
+            "#[cfg(test)]",
+            "mod tests {",
+            "    pub fn fixture() {}",
+            "}",
+            "#[doc(hidden)]",
+            "pub fn internal() {}",
+        ];
+        let open: &[&str] = &["//! A public module.", "pub struct Open;", "mod inner {", "    pub fn unseen() {}", "}"];
+        let hidden: &[&str] = &["//! A private module.", "pub struct Shown;", "pub struct Unexported;"];
+        check(
+            &[("lib.rs", lib), ("open.rs", open), ("hidden.rs", hidden)],
+            &[
+                &format!("crates/x/src/open.rs:2: public struct `Open` {NO_TYPE_EXAMPLE}"),
+                &format!("crates/x/src/hidden.rs:2: public struct `Shown` {NO_TYPE_EXAMPLE}"),
+            ],
+        );
+        // A module in a directory of its own is found there too.
+        check(
+            &[("lib.rs", &["pub mod walk;"]), ("walk/mod.rs", &["pub fn count() {}"])],
+            &["crates/x/src/walk/mod.rs:1: public function `count` has no example: add a ``` block in its doc comment"],
+        );
+    }
+
+    #[test]
+    fn unreadable_sources_are_errors_naming_the_file() {
+        let read = |path: &str| (path == "crates/x/src/lib.rs").then(|| "pub mod gone;\n".to_owned());
+        let err = crate_violations("crates/x/src", &read).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "crates/x/src/lib.rs: `mod gone;` has no file (crates/x/src/gone.rs or crates/x/src/gone/mod.rs)"
+        );
+        let read = |_: &str| Some("pub fn broken( {}\n".to_owned());
+        let err = crate_violations("crates/x/src", &read).unwrap_err().to_string();
+        assert!(err.starts_with("crates/x/src/lib.rs:1:"), "{err}");
+    }
+}
