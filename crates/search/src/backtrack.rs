@@ -78,6 +78,7 @@ pub trait Backtrack {
 /// use std::ops::ControlFlow;
 ///
 /// use search::{backtrack, Backtrack, BacktrackEnd, Limits};
+///
 /// # /// Strings of `len` bits with no two ones side by side.
 /// # struct Spaced {
 /// #     len: usize,
@@ -134,6 +135,7 @@ pub enum BacktrackEnd {
 /// use std::ops::ControlFlow;
 ///
 /// use search::{backtrack, Backtrack, BacktrackEnd, BacktrackOutcome, Limits, Stats};
+///
 /// # /// Strings of `len` bits with no two ones side by side.
 /// # struct Spaced {
 /// #     len: usize,

@@ -84,6 +84,7 @@ pub use idastar::idastar;
 /// use std::ops::Add;
 ///
 /// use search::{astar, Cost, Limits};
+///
 /// /// Minutes of travel: a cost that is not a bare number.
 /// #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 /// struct Minutes(u32);
@@ -116,6 +117,7 @@ impl<T: Copy + Ord + Add<Output = T> + Default + Debug> Cost for T {}
 ///
 /// ```
 /// use search::{bfs, Limits, Stats};
+///
 /// // Counting up from 0 to 3: 0, 1 and 2 are expanded, each giving one successor, and 3 is
 /// // recognised as the goal before it is expanded.
 /// let outcome = bfs(&0u32, |&n| [((), n + 1)], |&n| n == 3, &Limits::NONE);
@@ -255,6 +257,7 @@ impl Limits<'_> {
 ///
 /// ```
 /// use search::{bfs, Limits};
+///
 /// // Doubling from 1 to 8.
 /// let solution = bfs(&1u32, |&n| [('*', n * 2)], |&n| n == 8, &Limits::NONE).status.found().unwrap();
 /// assert_eq!(solution.states, [1, 2, 4, 8]);
@@ -306,6 +309,7 @@ impl<T> Status<T> {
 ///
 /// ```
 /// use search::{bfs, Limits, Status};
+///
 /// // Doubling from 1 never reaches 3, and the space is endless: only a limit ends the search.
 /// let limits = Limits { max_expanded: Some(5), ..Limits::NONE };
 /// let outcome = bfs(&1u64, |&n| [((), n * 2)], |&n| n == 3, &limits);

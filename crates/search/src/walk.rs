@@ -204,6 +204,7 @@ pub trait Walk {
 ///
 /// use search::walk::Watch;
 /// use search::Limits;
+///
 /// let limits = Limits { max_expanded: Some(100), ..Limits::NONE };
 /// let watch = Watch::new(&limits);
 /// assert!(!watch.must_stop(99));
@@ -249,6 +250,17 @@ impl<'l> Watch<'l> {
 
     /// The same watch, looked at every `interval` nodes (at least 1): for walks whose nodes are
     /// dear, so that a deadline is seen soon enough.
+    ///
+    /// ```
+    /// use search::walk::{Watch, INTERVAL};
+    /// use search::Limits;
+    ///
+    /// // A walk whose nodes are dear looks every 16 nodes instead of every 2^22.
+    /// let limits = Limits::NONE;
+    /// assert_eq!(Watch::new(&limits).interval(), INTERVAL);
+    /// assert_eq!(Watch::new(&limits).every(16).interval(), 16);
+    /// assert_eq!(Watch::new(&limits).every(0).interval(), 1);
+    /// ```
     #[must_use]
     pub fn every(mut self, interval: u64) -> Watch<'l> {
         self.interval = interval.max(1);
@@ -256,6 +268,18 @@ impl<'l> Watch<'l> {
     }
 
     /// The same limits with `budget` nodes (a later part of a search that has spent some).
+    ///
+    /// ```
+    /// use search::walk::Watch;
+    /// use search::Limits;
+    ///
+    /// // A search of at most 100 nodes whose first part spent 60 goes on with the 40 left.
+    /// let limits = Limits { max_expanded: Some(100), ..Limits::NONE };
+    /// let rest = Watch::new(&limits).with_budget(40);
+    /// assert_eq!(rest.budget(), 40);
+    /// assert!(!rest.must_stop(39));
+    /// assert!(rest.must_stop(40));
+    /// ```
     pub fn with_budget(&self, budget: u64) -> Watch<'l> {
         Watch { budget, stopped: AtomicBool::new(self.stopped()), ..*self }
     }
@@ -263,6 +287,26 @@ impl<'l> Watch<'l> {
     /// The watch of subtree `index` of a search that wants the first solution in subtree order:
     /// it stops once a subtree before it has found one (`first_found` holds the least such
     /// index), or when `self` stops; a limit it reaches stops `self` too.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    ///
+    /// use search::walk::Watch;
+    /// use search::Limits;
+    ///
+    /// let limits = Limits::NONE;
+    /// let watch = Watch::new(&limits);
+    /// // No subtree has found a solution yet.
+    /// let first_found = AtomicUsize::new(usize::MAX);
+    /// let (second, fifth) = (watch.subtree(&first_found, 2), watch.subtree(&first_found, 5));
+    /// assert!(!fifth.must_stop(0));
+    /// // Subtree 3 finds one: subtree 5 stops, and subtree 2 goes on, as it may hold an earlier one.
+    /// first_found.fetch_min(3, Relaxed);
+    /// assert!(fifth.must_stop(0));
+    /// assert!(!second.must_stop(0));
+    /// // Being overtaken stops a subtree, not the search.
+    /// assert!(!watch.stopped());
+    /// ```
     pub fn subtree(&'l self, first_found: &'l AtomicUsize, index: usize) -> Watch<'l> {
         Watch { stopped: AtomicBool::new(false), below: Some((first_found, index)), parent: Some(self), ..*self }
     }
@@ -281,6 +325,16 @@ impl<'l> Watch<'l> {
 
     /// Whether the nodes are limited (`max_expanded` given, even `u64::MAX`): a search then runs
     /// on the calling thread, so that the nodes it makes are the same on every run.
+    ///
+    /// ```
+    /// use search::walk::Watch;
+    /// use search::Limits;
+    ///
+    /// assert!(!Watch::new(&Limits::NONE).limited());
+    /// // Even a budget that is never spent makes a run reproducible node for node.
+    /// let limits = Limits { max_expanded: Some(u64::MAX), ..Limits::NONE };
+    /// assert!(Watch::new(&limits).limited());
+    /// ```
     pub fn limited(&self) -> bool {
         self.limited
     }
@@ -398,6 +452,7 @@ pub type Observe<'a> = &'a (dyn Fn(usize, usize, u64) + Sync);
 ///
 /// ```
 /// use search::walk::{cut, Counts, Walk};
+///
 /// # /// The orderings of `0..n`: one number placed per depth, each number once.
 /// # struct Orderings {
 /// #     n: usize,
@@ -500,6 +555,7 @@ pub fn cut<W: Walk>(new_walk: impl Fn() -> W, deepest: usize, wanted: usize) -> 
 ///
 /// use search::walk::{count, cut, split_count, Counts, Walk, Watch};
 /// use search::Limits;
+///
 /// # /// The orderings of `0..n`: one number placed per depth, each number once.
 /// # struct Orderings {
 /// #     n: usize,

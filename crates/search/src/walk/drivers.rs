@@ -9,6 +9,7 @@ use super::{Counts, Poll, Walk, Watch};
 /// ```
 /// use search::walk::{count, Counts, Walk, Watch};
 /// use search::Limits;
+///
 /// # /// The orderings of `0..n`: one number placed per depth, each number once.
 /// # struct Orderings {
 /// #     n: usize,
@@ -129,6 +130,7 @@ pub fn count<W: Walk>(walk: &mut W, watch: &Watch<'_>) {
 /// ```
 /// use search::walk::{first, Counts, Walk, Watch};
 /// use search::Limits;
+///
 /// # /// The orderings of `0..n`: one number placed per depth, each number once.
 /// # struct Orderings {
 /// #     n: usize,
@@ -247,6 +249,7 @@ pub fn first<W: Walk>(walk: &mut W, watch: &Watch<'_>) -> bool {
 /// ```
 /// use search::walk::{for_each, Counts, Walk, Watch};
 /// use search::Limits;
+///
 /// # /// The orderings of `0..n`: one number placed per depth, each number once.
 /// # struct Orderings {
 /// #     n: usize,
@@ -349,6 +352,7 @@ pub fn for_each<W: Walk>(walk: &mut W, watch: &Watch<'_>, visit: &mut dyn FnMut(
 ///
 /// ```
 /// use search::walk::{prefixes, Counts, Walk};
+///
 /// # /// The orderings of `0..n`: one number placed per depth, each number once.
 /// # struct Orderings {
 /// #     n: usize,
@@ -461,6 +465,7 @@ pub fn prefixes<W: Walk>(walk: &mut W, depth: usize) -> Vec<Vec<W::Move>> {
 /// ```
 /// use search::walk::{count, resume, Counts, Walk, Watch};
 /// use search::Limits;
+///
 /// # /// The orderings of `0..n`: one number placed per depth, each number once.
 /// # struct Orderings {
 /// #     n: usize,
@@ -558,6 +563,7 @@ pub fn resume<W: Walk>(walk: &mut W, prefix: &[W::Move]) {
 /// ```
 /// use search::walk::{count, resume_checked, Counts, Walk, Watch};
 /// use search::Limits;
+///
 /// # /// The orderings of `0..n`: one number placed per depth, each number once.
 /// # struct Orderings {
 /// #     n: usize,
