@@ -12,6 +12,9 @@
 //!
 //! The closure-based searches of this crate ([`crate::bfs()`], [`crate::idastar()`], …) stay
 //! for cold searches and as oracles; this module is for loops where every instruction counts.
+//!
+//! Start with [`Walk`]'s example, a walk over the orderings of four numbers; each driver's
+//! example runs the same walk.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
