@@ -5,8 +5,9 @@
 use puzzle_core::Parity;
 use thiserror::Error;
 
-use crate::answer::Answer;
+use crate::answer::{Outcome, Path};
 use crate::board::Board;
+use crate::replay::Replay;
 use crate::solvable::is_solvable;
 
 /// Why an answer failed its check; always a bug in the solver, never bad input.
@@ -45,14 +46,14 @@ pub enum CheckError {
     Solvability,
 }
 
-/// Checks `answer` for `board` and `goal` independently of how it was found: a path must stay
+/// Checks `outcome` for `board` and `goal` independently of how it was found: a path must stay
 /// on the board, end at the goal, respect the Manhattan bound and its parity; "unsolvable" must
-/// agree with the parity rule.
+/// agree with the parity rule. A fast answer's moves are replayed as they are read again.
 ///
 /// Optimality itself is not re-proved here; the tests compare the solver with exhaustive search.
-pub fn check(board: &Board, goal: &Board, answer: &Answer) -> Result<(), CheckError> {
-    match answer {
-        Answer::Solved(path) => {
+pub fn check(board: &Board, goal: &Board, outcome: &Outcome) -> Result<(), CheckError> {
+    match outcome {
+        Outcome::Solved(Path::Moves(path)) => {
             if !is_solvable(board, goal) {
                 return Err(CheckError::Solvability);
             }
@@ -69,7 +70,18 @@ pub fn check(board: &Board, goal: &Board, answer: &Answer) -> Result<(), CheckEr
             }
             Ok(())
         }
-        Answer::Unsolvable if is_solvable(board, goal) => Err(CheckError::Solvability),
-        Answer::Unsolvable | Answer::GaveUp => Ok(()),
+        Outcome::Solved(path @ Path::Fast(_)) => {
+            if !is_solvable(board, goal) {
+                return Err(CheckError::Solvability);
+            }
+            let mut replay = Replay::new(board);
+            path.stream(&mut |moves| replay.apply(moves)).map_err(|err| match err {
+                crate::fast::StreamError::Sink(err) => err,
+                crate::fast::StreamError::Wrong(end) => CheckError::WrongEnd { end },
+            })?;
+            replay.finish(board, goal)
+        }
+        Outcome::Unsolvable if is_solvable(board, goal) => Err(CheckError::Solvability),
+        Outcome::Unsolvable | Outcome::GaveUp => Ok(()),
     }
 }

@@ -35,10 +35,11 @@ mod within;
 
 use puzzle_core::Direction;
 
+pub use answer::{Answer, Method, Outcome, Path};
 pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK, MAX_BOARD_CELLS};
 pub use check::{check, CheckError};
 pub use fast::{
-    solve_fast, solve_fast_checked, solve_fast_into, FastAnswer, FastPath, KeepMoves, StreamError, Streamed, TapeBudget,
+    solve_fast, solve_fast_checked, solve_fast_into, FastPath, KeepMoves, StreamError, Streamed, TapeBudget,
 };
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use parse::{
@@ -46,18 +47,14 @@ pub use parse::{
     JudgeBEnd, JudgeBInput, JudgeBReader, ParseError, ParseErrorKind,
 };
 pub use pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
-pub use planner::{
-    FastReport, Goal, MemoryTables, Method, PlanError, Planner, Report, Strategy, TableError, TableSource,
-};
+pub use planner::{Goal, MemoryTables, PlanError, Planner, Strategy, TableError, TableSource};
 pub use replay::Replay;
 pub use search::Limits;
 pub use solvable::is_solvable;
-pub use solve::{
-    judge_goal, lower_bound, solve, solve_astar, solve_split, solve_with, Answer, SolveError, Solved, ASTAR_MAX_STATES,
-};
+pub use solve::{judge_goal, lower_bound, solve, solve_astar, solve_split, solve_with, SolveError, ASTAR_MAX_STATES};
 pub use table::DistanceTable;
 pub use tiers::{choose_tables, TableChoice};
-pub use within::{solve_within, solve_within_split, Bounded, Weight, WeightError, MAX_WEIGHT};
+pub use within::{solve_within, solve_within_split, Weight, WeightError, MAX_WEIGHT};
 
 /// The order in which blank moves are tried, which fixes the path chosen among optimal ones:
 /// up, down, left, right.

@@ -7,10 +7,10 @@ use std::sync::Arc;
 use search::{Limits, Status};
 use thiserror::Error;
 
-pub use crate::answer::{Answer, Solved};
+use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::{Board, GoalKind, BLANK};
 use crate::heuristic::Heuristic;
-use crate::ida::{self, Ending, Estimate, Geometry, State};
+use crate::ida::{self, Estimate, Geometry, State};
 use crate::solvable::is_solvable;
 use crate::table::DistanceTable;
 use crate::MOVE_ORDER;
@@ -51,20 +51,20 @@ pub const ASTAR_MAX_STATES: u64 = 1 << 27;
 /// Unsolvable boards are recognised by parity alone. The 3×3 board with the judges' goal is
 /// answered from the [`DistanceTable`]; other boards use IDA* with linear conflicts. `limits`
 /// bounds the search; the table lookup never gives up.
-pub fn solve(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Answer, SolveError> {
+pub fn solve(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Outcome, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
     }
     if !is_solvable(board, goal) {
-        return Ok(Answer::Unsolvable);
+        return Ok(Outcome::Unsolvable);
     }
     let table = DistanceTable::blank_last();
     if goal == table.goal() {
         // The parity rule said solvable, so the table has this state; `None` would be a bug, which
         // `check` reports.
-        return Ok(table.path(board).map_or(Answer::Unsolvable, Answer::Solved));
+        return Ok(table.path(board).map_or(Outcome::Unsolvable, |path| Outcome::Solved(Path::Moves(path))));
     }
-    Ok(solve_with(board, goal, &Heuristic::LinearConflict, limits)?.answer)
+    Ok(solve_with(board, goal, &Heuristic::LinearConflict, limits)?.outcome)
 }
 
 /// Finds the first optimal path in [`MOVE_ORDER`] from `board` to `goal` with IDA* and
@@ -78,7 +78,7 @@ pub fn solve_with(
     goal: &Board,
     heuristic: &Heuristic,
     limits: &Limits<'_>,
-) -> Result<Solved, SolveError> {
+) -> Result<Answer, SolveError> {
     solve_split(board, goal, heuristic, limits, ida::SPLIT_NODES)
 }
 
@@ -90,44 +90,14 @@ pub fn solve_split(
     heuristic: &Heuristic,
     limits: &Limits<'_>,
     split_after: u64,
-) -> Result<Solved, SolveError> {
-    if board.shape() != goal.shape() {
-        return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
-    }
-    if !is_solvable(board, goal) {
-        return Ok(Solved { answer: Answer::Unsolvable, nodes: 0 });
-    }
-    let n = board.tiles().len();
-    if n > usize::from(u8::MAX) {
-        return Ok(solved_from(crate::large::search(board, goal, limits)));
-    }
-    let (geometry, state, blank_tile) = search_state(board, goal);
-    let (rows, cols) = (board.shape().rows(), board.shape().cols());
-    let manhattan = ida::Manhattan { blank_tile, value: 0 };
-    let run = match heuristic {
-        Heuristic::Manhattan => ida::idastar(&geometry, &state, manhattan, limits, split_after),
-        Heuristic::LinearConflict => {
-            ida::idastar(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols), limits, split_after)
+) -> Result<Answer, SolveError> {
+    if let Heuristic::Pdb(pdb) = heuristic {
+        if !pdb.fits(board.tiles().len()) {
+            return Err(SolveError::HeuristicMismatch);
         }
-        Heuristic::Pdb(pdb) => {
-            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb), board.tiles().len());
-            if !pdb.fits(n) {
-                return Err(SolveError::HeuristicMismatch);
-            }
-            ida::idastar(&geometry, &state, estimate, limits, split_after)
-        }
-    };
-    Ok(solved_from(run))
-}
-
-/// The answer an IDA* run gives.
-pub(crate) fn solved_from(run: ida::Run) -> Solved {
-    let answer = match run.ending {
-        Ending::Found(path) => Answer::Solved(path),
-        Ending::GaveUp => Answer::GaveUp,
-        Ending::Exhausted => Answer::Unsolvable,
-    };
-    Solved { answer, nodes: run.nodes }
+    }
+    // The optimal search is the weighted one with weight one, node for node.
+    crate::within::solve_within_split(board, goal, heuristic, limits, crate::within::Weight::ONE, split_after)
 }
 
 /// The board as IDA* sees it: tiles renamed after their goal cell, so the goal is the identity.
@@ -168,12 +138,12 @@ pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result
 /// in tests: the same optimal length as IDA*, though not always the same path. Boards with more
 /// than [`ASTAR_MAX_STATES`] reachable boards are refused unless `limits` caps the expansions
 /// below that.
-pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Solved, SolveError> {
+pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Answer, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
     }
     if !is_solvable(board, goal) {
-        return Ok(Solved { answer: Answer::Unsolvable, nodes: 0 });
+        return Ok(Answer::unsolvable(Method::AStar));
     }
     // Reachable boards: n!/2, in u128 up to 34 cells, beyond which it is surely too many.
     let cells = board.tiles().len() as u128;
@@ -190,12 +160,17 @@ pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<S
     let heuristic = |b: &Board| b.manhattan_to(goal) as u32;
     let success = |b: &Board| b == goal;
     let outcome = search::astar(board, successors, heuristic, success, limits);
-    let answer = match outcome.status {
-        Status::Found(solution) => Answer::Solved(solution.moves),
-        Status::Exhausted => Answer::Unsolvable,
-        Status::GaveUp => Answer::GaveUp,
+    let outcome_nodes = outcome.stats.expanded;
+    let (outcome, lower_bound, optimal) = match outcome.status {
+        Status::Found(solution) => {
+            let moves = solution.moves.len() as u64;
+            (Outcome::Solved(Path::Moves(solution.moves)), Some(moves), true)
+        }
+        Status::Exhausted => (Outcome::Unsolvable, None, true),
+        Status::GaveUp => (Outcome::GaveUp, Some(u64::from(heuristic(board))), false),
     };
-    Ok(Solved { answer, nodes: outcome.stats.expanded })
+    let nodes = outcome_nodes;
+    Ok(Answer { outcome, nodes, lower_bound, optimal, method: Method::AStar })
 }
 
 /// The goal of the judges for a shape: tiles in order, blank last.
@@ -219,9 +194,9 @@ mod tests {
         let answer = solve(&board, &goal, &Limits::NONE).unwrap();
         check(&board, &goal, &answer).unwrap();
         let path = match &answer {
-            Answer::Solved(path) => Some(path.iter().map(|d| d.move_letter()).collect::<String>()),
-            Answer::Unsolvable => None,
-            Answer::GaveUp => panic!("no limits were set"),
+            Outcome::Solved(path) => Some(path.as_moves().unwrap().iter().map(|d| d.move_letter()).collect::<String>()),
+            Outcome::Unsolvable => None,
+            Outcome::GaveUp => panic!("no limits were set"),
         };
         assert_eq!(path.as_deref(), expected, "{board}");
     }
@@ -237,7 +212,11 @@ mod tests {
         // With a node limit it runs (and here finds the one-move answer).
         let limits = Limits { max_expanded: Some(1000), ..Limits::NONE };
         let solved = solve_astar(&start, &goal, &limits).unwrap();
-        assert!(matches!(&solved.answer, Answer::Solved(path) if path.len() == 1), "{:?}", solved.answer);
+        assert!(
+            matches!(&solved.outcome, Outcome::Solved(Path::Moves(path)) if path.len() == 1),
+            "{:?}",
+            solved.outcome
+        );
         // 3x3 fits: 181,440 boards.
         let start = board(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]);
         let goal = Board::goal(start.shape(), GoalKind::BlankLast).unwrap();
@@ -260,10 +239,16 @@ mod tests {
         let start = board(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]);
         let goal = judge_goal(&start);
         use puzzle_core::Direction::*;
-        assert_eq!(check(&start, &goal, &Answer::Solved(vec![North])), Err(CheckError::OffBoard { index: 0 }));
-        assert!(matches!(check(&start, &goal, &Answer::Solved(vec![South])), Err(CheckError::WrongEnd { .. })));
-        assert_eq!(check(&start, &goal, &Answer::Unsolvable), Err(CheckError::Solvability));
-        assert_eq!(check(&start, &goal, &Answer::Solved(vec![South, East, South])), Ok(()));
+        assert_eq!(
+            check(&start, &goal, &Outcome::Solved(Path::Moves(vec![North]))),
+            Err(CheckError::OffBoard { index: 0 })
+        );
+        assert!(matches!(
+            check(&start, &goal, &Outcome::Solved(Path::Moves(vec![South]))),
+            Err(CheckError::WrongEnd { .. })
+        ));
+        assert_eq!(check(&start, &goal, &Outcome::Unsolvable), Err(CheckError::Solvability));
+        assert_eq!(check(&start, &goal, &Outcome::Solved(Path::Moves(vec![South, East, South]))), Ok(()));
     }
 
     #[test]
@@ -271,6 +256,6 @@ mod tests {
         let start = board(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1]);
         let goal = Board::goal(start.shape(), GoalKind::BlankFirst).unwrap();
         let limits = Limits { max_expanded: Some(10), ..Limits::NONE };
-        assert_eq!(solve(&start, &goal, &limits), Ok(Answer::GaveUp));
+        assert_eq!(solve(&start, &goal, &limits), Ok(Outcome::GaveUp));
     }
 }

@@ -32,6 +32,24 @@ pub enum Watched {
     GaveUp,
 }
 
+impl Watched {
+    /// What a page shows of `outcome`, an answer for `board`: every move on a board small enough
+    /// to animate, only the first ones on a larger one, so that a fast answer's path of billions
+    /// of moves is never held whole. `Err` says why a fast answer's moves read again are wrong (a
+    /// bug).
+    pub fn of(board: &Board, outcome: &sliding::Outcome) -> Result<Watched, String> {
+        let animated = board.shape().n_cells() <= MAX_ANIMATED_CELLS;
+        Ok(match outcome {
+            sliding::Outcome::Solved(path) => {
+                let moves = path.first_moves(if animated { usize::MAX } else { MAX_LISTED_MOVES })?;
+                Watched::Solved { n_moves: path.n_moves(), moves }
+            }
+            sliding::Outcome::Unsolvable => Watched::Unsolvable,
+            sliding::Outcome::GaveUp => Watched::GaveUp,
+        })
+    }
+}
+
 /// The boards of one page, in input order.
 #[derive(Debug, Default)]
 pub struct Boards {

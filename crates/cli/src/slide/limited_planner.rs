@@ -1,12 +1,12 @@
 //! [`LimitedPlanner`]: the library's planner (`sliding::Planner`) with this run's strategy,
-//! heuristic and limits, answering one board at a time and timing it.
+//! heuristic and limits, answering one board at a time and timing it; the answer goes to the
+//! printers as the planner gave it.
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use sliding::{Board, Goal, KeepMoves, PlanError, TapeBudget};
+use sliding::{Answer, Board, Goal, KeepMoves, PlanError, TapeBudget};
 
-use super::outcome::PlannedAnswer;
 use super::settings::SlideSettings;
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
@@ -26,12 +26,6 @@ pub(super) struct LimitedPlanner<'t> {
 /// board's 2.6 × 10^9 moves take about 28 MB; past the budget an answer's moves are made again
 /// when printed.
 const KEPT_MOVES_BYTES: usize = 256 << 20;
-
-/// An answer and the time it took.
-pub(super) struct Timed {
-    pub(super) report: PlannedAnswer,
-    pub(super) seconds: f64,
-}
 
 impl<'t> LimitedPlanner<'t> {
     pub(super) fn new(settings: &SlideSettings, goal: Goal, tables: &'t PdbCache) -> LimitedPlanner<'t> {
@@ -68,20 +62,21 @@ impl<'t> LimitedPlanner<'t> {
         }
     }
 
-    /// Solves one board; the planner checks the answer. `Err` inside is a board the planner
-    /// refuses (it does not fit the goal, or is too large to search without a limit). The
-    /// board's time counts from `since` when it waited for tables built from then, else from now.
-    pub(super) fn solve(&self, board: &Board, since: Option<Instant>) -> anyhow::Result<Result<Timed, String>> {
+    /// Solves one board; the planner checks the answer. `Ok` inside is the answer and its time in
+    /// seconds, `Err` a board the planner refuses (it does not fit the goal, or is too large to
+    /// search without a limit). The board's time counts from `since` when it waited for tables
+    /// built from then, else from now.
+    pub(super) fn solve(&self, board: &Board, since: Option<Instant>) -> anyhow::Result<Result<(Answer, f64), String>> {
         let started = since.unwrap_or_else(Instant::now);
         let limits = self.limits.sliding(started);
         // A fast answer's path is not held as a vector: it is kept compressed or made again,
         // checked, as it is printed.
-        let report = match self.fast {
-            true => self.planner.solve_fast(board, &limits, &self.keep).map(PlannedAnswer::Fast),
-            false => self.planner.solve(board, &limits).map(PlannedAnswer::Searched),
+        let answer = match self.fast {
+            true => self.planner.solve_fast(board, &limits, &self.keep),
+            false => self.planner.solve(board, &limits),
         };
-        match report {
-            Ok(report) => Ok(Ok(Timed { report, seconds: started.elapsed().as_secs_f64() })),
+        match answer {
+            Ok(answer) => Ok(Ok((answer, started.elapsed().as_secs_f64()))),
             Err(PlanError::TooLarge { shape }) => Ok(Err(format!(
                 "a {shape} board is too large to search to the end (more than {} cells); give --max-nodes N or \
                  --time-limit SECONDS to search it until the limit, or --fast for a quick answer",

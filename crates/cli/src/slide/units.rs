@@ -17,7 +17,7 @@ use puzzle_core::Direction;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sliding::split::{Split, SplitError, SplitSearch, UnitHeuristic};
-use sliding::{Answer, Board, BoardSpec, Goal, PlanError};
+use sliding::{Board, BoardSpec, Goal, Outcome, PlanError};
 
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
@@ -177,8 +177,8 @@ pub fn split(depth: usize, board: &Board, solver: &sliding::Planner<'_>, out: &m
     let limits = sliding::Limits { interrupt: Some(&crate::interrupt::INTERRUPTED), ..sliding::Limits::NONE };
     let search = match solver.split(board, depth, &limits).map_err(|e| bad("--split", e.to_string()))? {
         Split::Answered(report) => {
-            let (moves, status) = match report.answer {
-                Answer::Solved(_) => (Some(0), "solved"),
+            let (moves, status) = match report.outcome {
+                Outcome::Solved(_) => (Some(0), "solved"),
                 _ => (None, "unsolvable"),
             };
             let json = serde_json::json!({
@@ -506,7 +506,7 @@ pub fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow::Result
         let (place, result) = &by_unit[&unit];
         let text = result.path.as_deref().unwrap_or_default();
         let path = directions(text).ok_or_else(|| bad(place, "the path holds a letter other than U, D, L, R"))?;
-        sliding::check(&board, &goal, &Answer::Solved(path.clone()))
+        sliding::check(&board, &goal, &Outcome::Solved(sliding::Path::Moves(path.clone())))
             .map_err(|e| bad(place, format!("unit {unit}'s path is not an answer: {e}")))?;
         if path.len() != template.bound as usize {
             return Err(bad(

@@ -4,7 +4,7 @@
 //! strips are stacked in input order, at most [`MAX_STRIPS`] of them.
 
 use puzzle_core::Direction;
-use sliding::{Answer, Board};
+use sliding::{Board, Outcome};
 
 use super::{Document, MAX_DRAWN_CELLS};
 
@@ -30,18 +30,23 @@ pub enum Drawn {
 }
 
 impl Drawn {
-    /// What a strip shows of `answer`, an answer for `board` whose path is in memory.
-    pub fn of(board: &Board, answer: &Answer) -> Drawn {
-        match answer {
-            Answer::Solved(path) => Drawn::Solved {
-                n_moves: path.len() as u64,
-                first: path[..path.len().min(MAX_DRAWN_MOVES)].to_vec(),
+    /// What a strip shows of `outcome`, an answer for `board`: a board small enough to draw has
+    /// its whole path read (its end is drawn), a larger one only its first moves, so that a fast
+    /// answer's path of billions of moves is never held whole. `Err` says why a fast answer's
+    /// moves read again are wrong (a bug).
+    pub fn of(board: &Board, outcome: &Outcome) -> Result<Drawn, String> {
+        Ok(match outcome {
+            Outcome::Solved(path) => {
+                let small = board.shape().n_cells() <= MAX_DRAWN_CELLS;
+                let mut first = path.first_moves(if small { usize::MAX } else { MAX_DRAWN_MOVES })?;
                 // The path was checked against the goal before it was printed, so it replays.
-                end: (board.shape().n_cells() <= MAX_DRAWN_CELLS).then(|| board.replay(path).ok()).flatten(),
-            },
-            Answer::Unsolvable => Drawn::Unsolvable,
-            Answer::GaveUp => Drawn::GaveUp,
-        }
+                let end = small.then(|| board.replay(&first).ok()).flatten();
+                first.truncate(MAX_DRAWN_MOVES);
+                Drawn::Solved { n_moves: path.n_moves(), first, end }
+            }
+            Outcome::Unsolvable => Drawn::Unsolvable,
+            Outcome::GaveUp => Drawn::GaveUp,
+        })
     }
 }
 
@@ -309,7 +314,7 @@ mod tests {
         let start = board(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]);
         let mut strips = Strips::default();
         let path = vec![Direction::South, Direction::East, Direction::South];
-        strips.push_answer(1, None, &start, &Drawn::of(&start, &Answer::Solved(path)));
+        strips.push_answer(1, None, &start, &Drawn::of(&start, &Outcome::Solved(sliding::Path::Moves(path))).unwrap());
         check(&strips.render(), 2, 16, &["board 1", "3 moves", ">DRD</text>", ">start</text>", ">goal</text>", "→"]);
     }
 
@@ -318,7 +323,12 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let swapped = board(2, 2, &[2, 1, 3, 0]);
         let mut strips = Strips::default();
-        strips.push_answer(1, Some("first"), &goal, &Drawn::of(&goal, &Answer::Solved(Vec::new())));
+        strips.push_answer(
+            1,
+            Some("first"),
+            &goal,
+            &Drawn::of(&goal, &Outcome::Solved(sliding::Path::Moves(Vec::new()))).unwrap(),
+        );
         strips.push_answer(2, None, &swapped, &Drawn::Unsolvable);
         strips.push_answer(3, None, &swapped, &Drawn::GaveUp);
         strips.push_error(4, Some("<bad> & label"), "x.txt:4:1: tile 9 is out of range 0..8");
@@ -333,7 +343,12 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let mut strips = Strips::default();
         for number in 1..=MAX_STRIPS + 5 {
-            strips.push_answer(number, None, &goal, &Drawn::of(&goal, &Answer::Solved(Vec::new())));
+            strips.push_answer(
+                number,
+                None,
+                &goal,
+                &Drawn::of(&goal, &Outcome::Solved(sliding::Path::Moves(Vec::new()))).unwrap(),
+            );
         }
         check(&strips.render(), MAX_STRIPS, 3 * MAX_STRIPS, &["and 5 more boards, not drawn (at most 20 are)"]);
         let huge: Vec<u32> = (0..40 * 40).collect();
@@ -344,7 +359,7 @@ mod tests {
         let path: Vec<Direction> = [Direction::North, Direction::South].repeat(MAX_DRAWN_MOVES);
         let mut strips = Strips::default();
         let huge = board(40, 40, &huge);
-        let drawn = Drawn::of(&huge, &Answer::Solved(path));
+        let drawn = Drawn::of(&huge, &Outcome::Solved(sliding::Path::Moves(path))).unwrap();
         assert!(matches!(&drawn, Drawn::Solved { first, end: None, .. } if first.len() == MAX_DRAWN_MOVES));
         strips.push_answer(1, None, &huge, &drawn);
         let svg = strips.render();
@@ -358,7 +373,7 @@ mod tests {
         // Up and down forever: 200 moves that end where they started.
         let path: Vec<Direction> = [Direction::North, Direction::South].repeat(100);
         let mut strips = Strips::default();
-        strips.push_answer(1, None, &start, &Drawn::of(&start, &Answer::Solved(path)));
+        strips.push_answer(1, None, &start, &Drawn::of(&start, &Outcome::Solved(sliding::Path::Moves(path))).unwrap());
         let svg = strips.render();
         let longest = svg.lines().filter(|line| line.contains("monospace")).map(str::len).max().unwrap();
         let groups_per_line = (MIN_WIDTH / 8) as usize / 6;
@@ -370,7 +385,12 @@ mod tests {
     fn snapshot_strip() {
         let mut strips = Strips::default();
         let start = board(2, 2, &[1, 2, 0, 3]);
-        strips.push_answer(1, None, &start, &Drawn::of(&start, &Answer::Solved(vec![Direction::East])));
+        strips.push_answer(
+            1,
+            None,
+            &start,
+            &Drawn::of(&start, &Outcome::Solved(sliding::Path::Moves(vec![Direction::East]))).unwrap(),
+        );
         insta::assert_snapshot!(strips.render());
     }
 }
