@@ -101,9 +101,9 @@ pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits<'_>) -> Outcome {
     }
 }
 
-/// The moves of [`solve_fast`]'s path, handed to `sink` in order in chunks of some thousands as
-/// they are made (the path is the same however the sink is written), in memory that does not
-/// grow with the path.
+/// The moves of the constructive solver's path (as `solve_fast` gives it), handed to `sink` in
+/// order in chunks of some thousands as they are made (the path is the same however the sink is
+/// written), in memory that does not grow with the path.
 pub fn solve_fast_into(board: &Board, goal: &Board, limits: &Limits<'_>, sink: &mut Sink<'_>) -> Streamed {
     if board.shape() != goal.shape() || !is_solvable(board, goal) {
         return Streamed::Unsolvable;

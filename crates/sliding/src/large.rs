@@ -119,7 +119,7 @@ mod tests {
     use crate::board::{BoardSpec, GoalKind};
     use crate::check::check;
     use crate::heuristic::Heuristic;
-    use crate::solve::solve_with;
+    use crate::plain::solve_with;
     use puzzle_core::Shape;
 
     /// The goal of `kind` scrambled by `moves` (indices into MOVE_ORDER, illegal ones skipped).

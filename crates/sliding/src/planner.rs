@@ -115,7 +115,7 @@ pub enum Strategy {
     /// Boards the complete 3×3 table answers are still answered optimally.
     Within(Weight),
     /// A valid solution for any board, quickly, by the constructive solver
-    /// ([`crate::fast::solve_fast`]); not optimal.
+    /// (`solve_fast`); not optimal.
     Fast,
 }
 

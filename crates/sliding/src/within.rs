@@ -8,7 +8,7 @@
 //! first every path whose nodes all have `f ≤ T`, and the next threshold is the least `f` cut
 //! off. The weight is kept in hundredths ([`Weight`]) and the search counts in hundredths of a
 //! move, `F = 100·g + w·h` with `w = 100·W`, so every comparison is in integers and every run is
-//! reproducible. With `W = 1` the search is the optimal IDA\* of [`solve_with`](crate::solve_with), node for node.
+//! reproducible. With `W = 1` the search is the optimal IDA\* (`solve_with`), node for node.
 //!
 //! # Why the answer is at most `W` times the optimum
 //!
@@ -150,13 +150,13 @@ impl FromStr for Weight {
 /// weighted IDA\* with `heuristic`, with a proven lower bound on the optimum (the module
 /// documentation has both proofs). Unsolvable boards are recognised by parity alone.
 ///
-/// With [`Weight::ONE`] the search, the path and the node count are those of [`solve_with`]
-/// (the first optimal path in [`MOVE_ORDER`](crate::MOVE_ORDER)), and `lower_bound` is the path's
-/// length. The answer's `lower_bound` is the one the module documentation proves: the path's
-/// length when the path is known to be optimal, the bound proven so far when the search gave
-/// up, and `None` when the board is unsolvable. Other weights give one path whatever the number of threads, as [`solve_with`] does.
-/// Boards of more than 255 cells are searched with the Manhattan distance in place, as in
-/// [`solve_with`]. A [`Heuristic::Pdb`] must have been made for this shape and goal blank cell.
+/// With [`Weight::ONE`] the search, the path and the node count are those of the optimal IDA\*
+/// (the first optimal path in [`MOVE_ORDER`](crate::MOVE_ORDER)), and the lower bound is the
+/// path's length. Otherwise the lower bound is the one the module documentation proves: the
+/// path's length when the path is known to be optimal, the bound proven so far when the search
+/// gave up; it is `None` when the board is unsolvable. Every weight gives one path whatever the
+/// number of threads. Boards of more than 255 cells are searched with the Manhattan distance in
+/// place. A [`Heuristic::Pdb`] must have been made for this shape and goal blank cell.
 ///
 /// ```
 /// use search::Limits;
@@ -171,8 +171,6 @@ impl FromStr for Weight {
 /// assert!(path.n_moves() as f64 <= 1.5 * 31.0 && found.lower_bound <= Some(31));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-///
-/// [`solve_with`]: crate::solve_with
 pub fn solve_within(
     board: &Board,
     goal: &Board,

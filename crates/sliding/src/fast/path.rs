@@ -28,7 +28,8 @@ pub struct FastPath {
     tape: Option<Arc<Tape>>,
 }
 
-/// What [`solve_fast_checked`] keeps of a path's moves for reading them later.
+/// What [`Planner::solve_fast`](crate::Planner::solve_fast) keeps of a path's moves for reading
+/// them later.
 #[derive(Clone, Debug)]
 pub enum KeepMoves {
     /// Only their number: reading them makes them again (the solver's work once more).
