@@ -38,7 +38,7 @@ pub use units::merge as merge_units;
 pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let settings = SlideSettings::new(args);
     if let (Mode::Unit { line, found_file }, None) = (&settings.mode, &settings.file) {
-        return units::run_units(line, found_file.as_deref(), settings.limits, None, out);
+        return units::run_units(line, found_file.as_deref(), &settings, None, out);
     }
     let mut stream = LineStream::open(settings.file.as_deref())?;
     let format = match (settings.format, settings.size) {

@@ -85,7 +85,7 @@ impl Batch<'_> {
             return match &settings.mode {
                 Mode::Split { depth } => units::split(*depth, board, &self.planner.planner, out),
                 Mode::Unit { line, found_file } => {
-                    units::run_units(line, found_file.as_deref(), settings.limits, Some(board), out)
+                    units::run_units(line, found_file.as_deref(), settings, Some(board), out)
                 }
                 Mode::Answer { .. } => unreachable!("split or unit"),
             };

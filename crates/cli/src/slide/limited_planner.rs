@@ -3,14 +3,14 @@
 //! printers as the planner gave it.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use sliding::{Answer, Board, Goal, KeepMoves, PlanError, TapeBudget};
 
-use super::settings::SlideSettings;
+use super::settings::{deadline_from, SlideSettings};
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
-use crate::shared_args::{Limits, OutputFormat};
+use crate::shared_args::OutputFormat;
 
 /// The library's planner with this run's limits.
 pub(super) struct LimitedPlanner<'t> {
@@ -19,7 +19,9 @@ pub(super) struct LimitedPlanner<'t> {
     /// What a fast answer keeps of its moves: they are kept (compressed) when they will be
     /// printed or drawn, so that printing reads them back instead of making them again.
     keep: KeepMoves,
-    limits: Limits,
+    limits: sliding::Limits<'static>,
+    /// `--time-limit`: each board's, from when its search begins.
+    time_limit: Option<Duration>,
 }
 
 /// The memory that the kept moves of a run's fast answers may take together: a 1000×1000
@@ -44,7 +46,7 @@ impl<'t> LimitedPlanner<'t> {
             true => KeepMoves::Compressed(Arc::new(TapeBudget::new(KEPT_MOVES_BYTES))),
             false => KeepMoves::Count,
         };
-        LimitedPlanner { planner, fast: settings.fast, keep, limits: settings.limits }
+        LimitedPlanner { planner, fast: settings.fast, keep, limits: settings.limits, time_limit: settings.time_limit }
     }
 
     /// Plans the shapes of `boards` together (the table decision sees the whole chunk), and
@@ -52,7 +54,7 @@ impl<'t> LimitedPlanner<'t> {
     /// then, and the boards that wait for them count their time from then.
     pub(super) fn prepare(&self, boards: &[&Board]) -> anyhow::Result<Instant> {
         let started = Instant::now();
-        match self.planner.prepare(boards, &self.limits.sliding(started)) {
+        match self.planner.prepare(boards, &deadline_from(self.limits, self.time_limit, started)) {
             // A signal or the deadline stopped a build: the boards give up as they are solved.
             Ok(()) | Err(PlanError::Stopped { .. }) => Ok(started),
             Err(err @ PlanError::PdbTooLarge { .. }) => {
@@ -68,7 +70,7 @@ impl<'t> LimitedPlanner<'t> {
     /// built from then, else from now.
     pub(super) fn solve(&self, board: &Board, since: Option<Instant>) -> anyhow::Result<Result<(Answer, f64), String>> {
         let started = since.unwrap_or_else(Instant::now);
-        let limits = self.limits.sliding(started);
+        let limits = deadline_from(self.limits, self.time_limit, started);
         // A fast answer's path is not held as a vector: it is kept compressed or made again,
         // checked, as it is printed.
         let answer = match self.fast {

@@ -4,12 +4,13 @@
 //! the input has been opened, as before.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use sliding::{Format, HeuristicKind, Strategy, Weight};
 
-use super::args::{HeuristicArg, SlideArgs, SlideFormat};
+use super::args::{SlideArgs, SlideFormat};
 use crate::shard::Shard;
-use crate::shared_args::{Limits, OutputFormat};
+use crate::shared_args::OutputFormat;
 
 /// What one run of `puzzle slide` does.
 pub(super) enum Mode {
@@ -38,7 +39,10 @@ pub(super) struct SlideSettings {
     pub(super) heuristic: Option<HeuristicKind>,
     pub(super) fast: bool,
     pub(super) within: Option<Weight>,
-    pub(super) limits: Limits,
+    /// `--max-nodes` and the signals; a board's search adds its deadline.
+    pub(super) limits: sliding::Limits<'static>,
+    /// `--time-limit`: each board's, from when its search begins.
+    pub(super) time_limit: Option<Duration>,
     pub(super) output: OutputFormat,
     /// `--path`: the moves after each answer.
     pub(super) show_path: bool,
@@ -75,19 +79,41 @@ impl SlideSettings {
             goal: args.goal.clone(),
             mode,
             strategy,
-            heuristic: args.heuristic.map(|kind| match kind {
-                HeuristicArg::Manhattan => HeuristicKind::Manhattan,
-                HeuristicArg::LinearConflict => HeuristicKind::LinearConflict,
-                HeuristicArg::Pdb => HeuristicKind::Pdb,
-            }),
+            heuristic: args.heuristic.map(|arg| arg.0),
             fast: args.fast,
             within: args.within,
-            limits: Limits::new(args.max_nodes, args.time_limit),
+            limits: crate::interrupt::slide_limits(args.max_nodes.value),
+            time_limit: args.time_limit.value,
             output: args.output.format(),
             show_path: args.path,
             timings: args.timings,
             svg: args.svg.path.clone(),
             html: args.html.path.clone(),
         }
+    }
+}
+
+/// The limits of a board's search begun at `started`: the run's `limits`, with the deadline
+/// `time_limit` after `started` (none without a time limit).
+pub(super) fn deadline_from(
+    limits: sliding::Limits<'static>,
+    time_limit: Option<Duration>,
+    started: Instant,
+) -> sliding::Limits<'static> {
+    sliding::Limits { deadline: time_limit.map(|limit| started + limit), ..limits }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_boards_deadline_counts_from_its_start() {
+        let started = Instant::now();
+        let limits = deadline_from(crate::interrupt::slide_limits(Some(7)), Some(Duration::from_secs(2)), started);
+        assert_eq!((limits.max_expanded, limits.deadline), (Some(7), Some(started + Duration::from_secs(2))));
+        assert!(limits.interrupt.is_some() && limits.progress.is_some(), "signals stop it, the bars see it");
+        let none = deadline_from(crate::interrupt::slide_limits(None), None, started);
+        assert_eq!((none.max_expanded, none.deadline), (None, None));
     }
 }

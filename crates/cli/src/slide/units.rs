@@ -21,7 +21,6 @@ use sliding::{Board, BoardSpec, Goal, Outcome, PlanError};
 
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
-use crate::shared_args::Limits;
 
 /// The value of `"search"` in every line of a split sliding search.
 const SEARCH: &str = "slide";
@@ -273,7 +272,7 @@ fn read_unit(text: &str, name: &str) -> anyhow::Result<(UnitLine, Board, Board, 
 pub fn run_units(
     text: &str,
     found_file: Option<&Path>,
-    limits: Limits,
+    settings: &super::settings::SlideSettings,
     expected: Option<&Board>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
@@ -319,8 +318,9 @@ pub fn run_units(
         } else {
             // The unit's time counts from here: building its tables is part of it.
             let started = Instant::now();
-            match solver.unit_search(board, goal, *heuristic, line.depth, &limits.sliding(started)) {
-                Ok(search) => run_one(limits, started, &search, line, name),
+            let limits = super::settings::deadline_from(settings.limits, settings.time_limit, started);
+            match solver.unit_search(board, goal, *heuristic, line.depth, &limits) {
+                Ok(search) => run_one(&limits, started, &search, line, name),
                 Err(SplitError::Plan(PlanError::Stopped { .. })) => Ok(gave_up(line, started)),
                 Err(err) => Err(bad(name, err.to_string())),
             }
@@ -386,7 +386,7 @@ fn skipped(line: &UnitLine) -> UnitResult {
 }
 
 fn run_one(
-    limits: Limits,
+    limits: &sliding::Limits<'_>,
     started: Instant,
     search: &SplitSearch,
     line: &UnitLine,
@@ -398,8 +398,7 @@ fn run_one(
             Some(directions(text).ok_or_else(|| bad(name, "the prefix holds a letter other than U, D, L, R"))?)
         }
     };
-    let limits = limits.sliding(started);
-    let outcome = search.run_unit(prefix.as_deref(), line.bound, &limits).map_err(|e| bad(name, e.to_string()))?;
+    let outcome = search.run_unit(prefix.as_deref(), line.bound, limits).map_err(|e| bad(name, e.to_string()))?;
     let status = match (&outcome.path, outcome.gave_up) {
         (_, true) => "gave up",
         (Some(_), false) => "found",
