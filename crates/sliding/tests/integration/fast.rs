@@ -13,8 +13,8 @@ use puzzle_core::{Direction, Shape};
 use std::ops::ControlFlow;
 
 use sliding::{
-    is_solvable, path_letters, solve_fast, solve_fast_checked, solve_fast_into, Board, BoardSpec, GoalKind, KeepMoves,
-    Outcome, Path, Replay, StreamError, Streamed, TapeBudget,
+    check, is_solvable, path_letters, solve_fast, solve_fast_checked, solve_fast_into, Board, BoardSpec, GoalKind,
+    KeepMoves, Outcome, Path, Replay, StreamError, Streamed, TapeBudget,
 };
 
 use puzzle_core::SplitMix64;
@@ -109,6 +109,13 @@ fn check_streams(start: &Board, goal: &Board, path: &[Direction]) {
         };
         assert_eq!(made.n_moves(), path.len() as u64);
         assert_eq!(made.is_kept(), kept);
+        // The checker reads the moves again: they take the start to the goal, and the goal
+        // (another board, unless the start is the goal) elsewhere.
+        let fast = Outcome::Solved(Path::Fast(made.clone()));
+        assert_eq!(check(start, goal, &fast), Ok(()));
+        if start != goal {
+            assert!(check(goal, goal, &fast).is_err());
+        }
         let mut replay = Replay::new(start);
         let mut again = Vec::new();
         made.stream(&mut |moves| {
