@@ -12,9 +12,7 @@ use super::limited_planner::LimitedPlanner;
 use super::print::{Answered, Printer};
 use super::settings::{Mode, SlideSettings};
 use super::units;
-use crate::html::slide::Watched;
 use crate::input::BadInput;
-use crate::svg::slide::Drawn;
 
 /// One board of the input, read or refused.
 pub(super) struct Item {
@@ -188,12 +186,12 @@ impl Batch<'_> {
                                 let answered = Answered { format, label, board, answer: &answer, seconds, place };
                                 self.printer.answer(out, &answered)?;
                                 if let Some(strips) = &mut self.strips {
-                                    let drawn = Drawn::of(board, &answer.outcome).map_err(anyhow::Error::msg)?;
-                                    strips.push_answer(number + 1, label, board, &drawn);
+                                    strips
+                                        .push_answer(number + 1, label, board, &answer.outcome)
+                                        .map_err(anyhow::Error::msg)?;
                                 }
                                 if let Some(page) = &mut self.page {
-                                    let watched = Watched::of(board, &answer.outcome).map_err(anyhow::Error::msg)?;
-                                    page.push_answer(number + 1, label, board, &watched)?;
+                                    page.push_answer(number + 1, label, board, &answer.outcome)?;
                                 }
                                 continue;
                             }
