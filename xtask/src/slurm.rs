@@ -232,8 +232,11 @@ fn slide_rounds(cluster: &Cluster, env: &Env) -> anyhow::Result<String> {
         }
         // Not too far either: linear conflict alone solves it within a few million nodes.
         let limits = sliding::Limits { max_expanded: Some(3_000_000), ..sliding::Limits::NONE };
-        let solved = sliding::solve_with(&board, &goal, &sliding::Heuristic::LinearConflict, &limits)?;
-        if matches!(&solved.answer, sliding::Answer::Solved(path) if path.len() >= 46) {
+        let tables = sliding::MemoryTables::default();
+        let planner = sliding::Planner::new(sliding::Goal::Board(goal), &tables)
+            .with_heuristic(sliding::HeuristicKind::LinearConflict);
+        let solved = planner.solve(&board, &limits)?;
+        if matches!(&solved.outcome, sliding::Outcome::Solved(path) if path.n_moves() >= 46) {
             break board;
         }
     };

@@ -15,7 +15,7 @@ use anyhow::{bail, ensure, Context};
 use puzzle_core::Shape;
 use search::Limits;
 use sliding::pdb::PatternDb;
-use sliding::{check, solve_within, Answer, Board, BoardSpec, GoalKind, Heuristic, PdbHeuristic, Tier, Weight};
+use sliding::{check, solve_within, Board, BoardSpec, GoalKind, Heuristic, Outcome, PdbHeuristic, Tier, Weight};
 
 use puzzle_core::SplitMix64;
 
@@ -168,13 +168,19 @@ fn solve(
         let limits = Limits { deadline: Some(clock + limit), ..Limits::NONE };
         let found = solve_within(board, goal, heuristic, &limits, weight)?;
         let seconds = clock.elapsed().as_secs_f64();
-        check(board, goal, &found.answer).with_context(|| format!("wrong answer for {board}"))?;
-        let moves = match &found.answer {
-            Answer::Solved(path) => Some(path.len()),
-            Answer::GaveUp => None,
-            Answer::Unsolvable => bail!("{board}: unsolvable"),
+        check(board, goal, &found.outcome).with_context(|| format!("wrong answer for {board}"))?;
+        let moves = match &found.outcome {
+            Outcome::Solved(path) => Some(path.n_moves() as usize),
+            Outcome::GaveUp => None,
+            Outcome::Unsolvable => bail!("{board}: unsolvable"),
         };
-        tries.push(Try { weight, moves, lower_bound: found.lower_bound, nodes: found.nodes, seconds });
+        tries.push(Try {
+            weight,
+            moves,
+            lower_bound: found.lower_bound.map_or(0, |bound| bound as u32),
+            nodes: found.nodes,
+            seconds,
+        });
         if moves.is_some() {
             break;
         }

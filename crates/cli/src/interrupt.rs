@@ -48,6 +48,18 @@ pub fn limits(time_limit: Option<Duration>, max_nodes: Option<u64>) -> Limits<'s
     }
 }
 
+/// The limits of `puzzle slide`'s searches, built once from its flags: at most `max_nodes` nodes,
+/// until a signal sets [`INTERRUPTED`], reporting to the progress bars. The deadline is a board's
+/// own: `--time-limit` counts from when the board's search begins, which sets it then.
+pub fn slide_limits(max_nodes: Option<u64>) -> Limits<'static> {
+    Limits {
+        max_expanded: max_nodes,
+        deadline: None,
+        interrupt: Some(&INTERRUPTED),
+        progress: Some(&crate::progress::SEARCH),
+    }
+}
+
 /// The limits of building a pattern database: until `deadline` (that of the board waiting for
 /// it, when it has one) and until a signal sets [`INTERRUPTED`], whatever the limits the caller
 /// had (a work unit's tables are built with none). The node limit counts search nodes, not the

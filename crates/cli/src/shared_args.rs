@@ -1,14 +1,14 @@
 //! The flags `slide` and `edge` share, each declared once (name, value, parser) and flattened
 //! into both commands' arguments — the input file, the output format, the limits, the picture
-//! and the progress bars (`--jobs` has its own module) — and the settings built from them once:
-//! [`OutputFormat`] and [`Limits`].
+//! and the progress bars (`--jobs` has its own module) — and the output format built from them
+//! once ([`OutputFormat`]). The limits they set are `search::Limits`, built in `interrupt`.
 //!
 //! A flag's help here is the general one. Where a flag means more for one command (`edge
 //! --max-nodes` with `--best`, `edge --svg` with `--best`), that command words its help with
 //! clap's `mut_arg`; the value and its parsing stay here.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 
@@ -81,48 +81,9 @@ pub struct ProgressArg {
     pub quiet: bool,
 }
 
-/// The limits of one search, from `--max-nodes` and `--time-limit` (none when absent). Signals
-/// (Ctrl-C, SIGTERM, SIGHUP) stop every search besides.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Search nodes, at most.
-    pub max_nodes: Option<u64>,
-    /// Time, at most.
-    pub time_limit: Option<Duration>,
-}
-
-impl Limits {
-    /// The limits the two flags set.
-    pub fn new(max_nodes: MaxNodesArg, time_limit: TimeLimitArg) -> Limits {
-        Limits { max_nodes: max_nodes.value, time_limit: time_limit.value }
-    }
-
-    /// The limits of a sliding search started at `started`, stopped by signals too, and
-    /// reporting its progress to the progress bars.
-    pub fn sliding(self, started: Instant) -> sliding::Limits<'static> {
-        sliding::Limits {
-            max_expanded: self.max_nodes,
-            deadline: self.time_limit.map(|limit| started + limit),
-            interrupt: Some(&crate::interrupt::INTERRUPTED),
-            progress: Some(&crate::progress::SEARCH),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn limits_of_a_sliding_search() {
-        let started = Instant::now();
-        let limits = Limits::new(MaxNodesArg { value: Some(7) }, TimeLimitArg { value: Some(Duration::from_secs(2)) });
-        let search = limits.sliding(started);
-        assert_eq!(search.max_expanded, Some(7));
-        assert_eq!(search.deadline, Some(started + Duration::from_secs(2)));
-        let none = Limits::default().sliding(started);
-        assert_eq!((none.max_expanded, none.deadline), (None, None));
-    }
 
     #[test]
     fn output_format() {

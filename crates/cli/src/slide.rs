@@ -21,10 +21,8 @@ mod args;
 mod batch;
 mod limited_planner;
 mod moves;
-mod outcome;
 mod print;
-mod settings;
-mod watched;
+pub(crate) mod settings;
 pub use args::SlideArgs;
 use batch::{Batch, Item, CHUNK};
 use limited_planner::LimitedPlanner;
@@ -38,7 +36,7 @@ use settings::{Mode, SlideSettings};
 pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let settings = SlideSettings::new(args);
     if let (Mode::Unit { line, found_file }, None) = (&settings.mode, &settings.file) {
-        return crate::scale_out::slide_units::run_units(line, found_file.as_deref(), settings.limits, None, out);
+        return crate::scale_out::slide_units::run_units(line, found_file.as_deref(), &settings, None, out);
     }
     let mut stream = LineStream::open(settings.file.as_deref())?;
     let format = match (settings.format, settings.size) {

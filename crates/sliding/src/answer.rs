@@ -1,29 +1,215 @@
-//! What a solver returns for one board: the answer and the work it took. Its own module so the
-//! searches (`ida`, `large`, `fast`) and `solve`, which dispatches to them, depend on it and not
-//! on each other.
+//! The one answer for one board, from the searches to the printer: [`Answer`] holds what was
+//! found ([`Outcome`], with its [`Path`]), the work it took, the proven lower bound, whether it
+//! is optimal and how it was found ([`Method`]). Its own module so the searches and the planner
+//! depend on it and not on each other.
 
 use puzzle_core::Direction;
 
-/// An answer with the work it took.
+use crate::fast::{FastPath, StreamError};
+use crate::heuristic::HeuristicKind;
+use crate::within::Weight;
+
+/// One board's answer with what is known about it: what [`Planner::solve`](crate::Planner::solve)
+/// returns, checked, and what a program prints.
+///
+/// ```
+/// use sliding::{Answer, Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Method, Outcome, Planner};
+///
+/// let tables = MemoryTables::default();
+/// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![1, 2, 3, 4, 0, 5] })?;
+/// let answer: Answer = planner.solve(&board, &Limits::NONE)?;
+/// let Outcome::Solved(path) = &answer.outcome else { unreachable!("a solvable board, no limits") };
+/// assert_eq!((path.n_moves(), answer.lower_bound, answer.optimal), (1, Some(1), true));
+/// assert!(matches!(answer.method, Method::Search(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solved {
-    /// The answer.
-    pub answer: Answer,
-    /// Search nodes visited (0 for table lookups and parity decisions). With several threads on
-    /// one board the count can vary from run to run; the answer does not.
+pub struct Answer {
+    /// What was found: a path, unsolvable, or gave up.
+    pub outcome: Outcome,
+    /// Search nodes visited (0 for table lookups, parity and the constructive solver). With
+    /// several threads on one board the count can vary from run to run; the path does not.
     pub nodes: u64,
+    /// A proven lower bound on the fewest moves: the moves themselves when the answer is
+    /// optimal; `None` when the board is unsolvable.
+    pub lower_bound: Option<u64>,
+    /// Whether the path is proven shortest (always for unsolvable boards).
+    pub optimal: bool,
+    /// How the answer was found.
+    pub method: Method,
 }
 
-/// The answer for one board.
+/// What a solver found for one board.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A sequence of blank moves to the goal: optimal from [`solve`](crate::solve::solve) and
-    /// [`solve_with`](crate::solve::solve_with), at most the weight times the optimum from
-    /// [`solve_within`](crate::solve_within), short but not optimal from
-    /// [`solve_fast`](crate::solve_fast).
-    Solved(Vec<Direction>),
+pub enum Outcome {
+    /// A sequence of blank moves to the goal: optimal from the optimal search, at most the
+    /// weight times the optimum from the weighted one, short but not optimal from the
+    /// constructive solver.
+    Solved(Path),
     /// The goal cannot be reached (decided by parity, without search).
     Unsolvable,
     /// A limit stopped the search before it could decide.
     GaveUp,
+}
+
+/// The moves of a solution: in memory, or those of a fast answer on a big board, which may
+/// have billions and are read back compressed or made again, checked, when they are read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// The moves in memory.
+    Moves(Vec<Direction>),
+    /// A fast answer's moves, read by [`FastPath::stream`].
+    Fast(FastPath),
+}
+
+/// How an answer was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Decided without search: parity said unsolvable, or the board is the goal.
+    Parity,
+    /// Read from the complete 3×3 distance table.
+    Table,
+    /// IDA\* with this heuristic.
+    Search(HeuristicKind),
+    /// Weighted IDA\* with this heuristic and weight: at most the weight times the optimum.
+    Weighted(HeuristicKind, Weight),
+    /// A\* with the Manhattan distance over whole boards (a second opinion for tests).
+    AStar,
+    /// The constructive solver.
+    Fast,
+}
+
+/// Letters handed over at a time by [`Path::stream_letters`] for moves in memory.
+const LETTERS: usize = 1 << 15;
+
+impl Path {
+    /// The number of moves.
+    pub fn n_moves(&self) -> u64 {
+        match self {
+            Path::Moves(moves) => moves.len() as u64,
+            Path::Fast(path) => path.n_moves(),
+        }
+    }
+
+    /// The moves when they are in memory; `None` for a fast answer's.
+    pub fn as_moves(&self) -> Option<&[Direction]> {
+        match self {
+            Path::Moves(moves) => Some(moves),
+            Path::Fast(_) => None,
+        }
+    }
+
+    /// Hands the moves to `sink` in order, in chunks (see [`FastPath::stream`] for a fast
+    /// answer's, which are checked again as they are read).
+    pub fn stream<E>(&self, sink: &mut dyn FnMut(&[Direction]) -> Result<(), E>) -> Result<(), StreamError<E>> {
+        match self {
+            Path::Moves(moves) => moves.chunks(LETTERS).try_for_each(|chunk| sink(chunk).map_err(StreamError::Sink)),
+            Path::Fast(path) => path.stream(sink),
+        }
+    }
+
+    /// [`Path::stream`] with the moves as the letters `U`, `D`, `L`, `R` (as
+    /// [`path_letters`](crate::path_letters)).
+    pub fn stream_letters<E>(&self, sink: &mut dyn FnMut(&[u8]) -> Result<(), E>) -> Result<(), StreamError<E>> {
+        match self {
+            Path::Moves(moves) => {
+                let mut letters: Vec<u8> = Vec::with_capacity(LETTERS.min(moves.len()));
+                moves.chunks(LETTERS).try_for_each(|chunk| {
+                    letters.clear();
+                    crate::push_path_letters(chunk, &mut letters);
+                    sink(&letters).map_err(StreamError::Sink)
+                })
+            }
+            Path::Fast(path) => path.stream_letters(sink),
+        }
+    }
+
+    /// The first `limit` moves (all of them when there are fewer), read no further: what a
+    /// picture or a page shows of a path that may be too long to hold. `Err` says why a fast
+    /// answer's moves read again are wrong (a bug).
+    pub fn first_moves(&self, limit: usize) -> Result<Vec<Direction>, String> {
+        let mut first: Vec<Direction> = Vec::new();
+        let read = self.stream(&mut |moves| {
+            let room = limit - first.len();
+            first.extend_from_slice(&moves[..moves.len().min(room)]);
+            if first.len() == limit {
+                return Err(Enough);
+            }
+            Ok(())
+        });
+        match read {
+            Ok(()) | Err(StreamError::Sink(Enough)) => Ok(first),
+            Err(StreamError::Wrong(message)) => Err(StreamError::<Enough>::Wrong(message).to_string()),
+        }
+    }
+}
+
+impl From<Vec<Direction>> for Path {
+    fn from(moves: Vec<Direction>) -> Path {
+        Path::Moves(moves)
+    }
+}
+
+/// [`Path::first_moves`] has read enough.
+#[derive(Debug)]
+struct Enough;
+
+impl std::fmt::Display for Enough {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "enough moves read")
+    }
+}
+
+impl Answer {
+    /// The answer for a board that is its own goal: no moves, decided without search.
+    pub(crate) fn at_goal() -> Answer {
+        Answer {
+            outcome: Outcome::Solved(Path::Moves(Vec::new())),
+            nodes: 0,
+            lower_bound: Some(0),
+            optimal: true,
+            method: Method::Parity,
+        }
+    }
+
+    /// The answer for a board parity rules out.
+    pub(crate) fn unsolvable(method: Method) -> Answer {
+        Answer { outcome: Outcome::Unsolvable, nodes: 0, lower_bound: None, optimal: true, method }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_core::Direction::*;
+
+    fn check(path: Path, limit: usize, expected: &[Direction]) {
+        assert_eq!(path.first_moves(limit).unwrap(), expected);
+    }
+
+    #[test]
+    fn first_moves_stop_at_the_limit() {
+        let moves = vec![North, West, South, East, North];
+        check(Path::Moves(moves.clone()), 2, &moves[..2]);
+        check(Path::Moves(moves.clone()), 5, &moves);
+        check(Path::Moves(moves.clone()), 9, &moves);
+        check(Path::Moves(Vec::new()), 3, &[]);
+    }
+
+    #[test]
+    fn letters_of_moves_in_memory() {
+        // More than one chunk, so the chunks' order is checked too.
+        let moves: Vec<Direction> = (0..LETTERS + 3).map(|i| Direction::ALL[i % 4]).collect();
+        let mut text = Vec::new();
+        Path::Moves(moves.clone())
+            .stream_letters(&mut |letters| {
+                text.extend_from_slice(letters);
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+        let expected: String = moves.iter().map(|dir| dir.move_letter()).collect();
+        assert_eq!(String::from_utf8(text).unwrap(), expected);
+        assert_eq!(Path::Moves(moves).n_moves(), LETTERS as u64 + 3);
+    }
 }

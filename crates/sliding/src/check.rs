@@ -5,7 +5,7 @@
 use puzzle_core::Parity;
 use thiserror::Error;
 
-use crate::answer::Answer;
+use crate::answer::{Outcome, Path};
 use crate::board::Board;
 use crate::solvable::is_solvable;
 
@@ -45,14 +45,14 @@ pub enum CheckError {
     Solvability,
 }
 
-/// Checks `answer` for `board` and `goal` independently of how it was found: a path must stay
+/// Checks `outcome` for `board` and `goal` independently of how it was found: a path must stay
 /// on the board, end at the goal, respect the Manhattan bound and its parity; "unsolvable" must
-/// agree with the parity rule.
+/// agree with the parity rule. A fast answer's moves are read whole first.
 ///
 /// Optimality itself is not re-proved here; the tests compare the solver with exhaustive search.
-pub fn check(board: &Board, goal: &Board, answer: &Answer) -> Result<(), CheckError> {
-    match answer {
-        Answer::Solved(path) => {
+pub fn check(board: &Board, goal: &Board, outcome: &Outcome) -> Result<(), CheckError> {
+    match outcome {
+        Outcome::Solved(Path::Moves(path)) => {
             if !is_solvable(board, goal) {
                 return Err(CheckError::Solvability);
             }
@@ -69,7 +69,13 @@ pub fn check(board: &Board, goal: &Board, answer: &Answer) -> Result<(), CheckEr
             }
             Ok(())
         }
-        Answer::Unsolvable if is_solvable(board, goal) => Err(CheckError::Solvability),
-        Answer::Unsolvable | Answer::GaveUp => Ok(()),
+        // Read whole, to be checked as moves in memory are: the planner checks a fast answer by
+        // replay as it is made instead, and printing reads it again checked.
+        Outcome::Solved(path @ Path::Fast(_)) => match path.first_moves(usize::MAX) {
+            Ok(moves) => check(board, goal, &Outcome::Solved(Path::Moves(moves))),
+            Err(wrong) => Err(CheckError::WrongEnd { end: wrong }),
+        },
+        Outcome::Unsolvable if is_solvable(board, goal) => Err(CheckError::Solvability),
+        Outcome::Unsolvable | Outcome::GaveUp => Ok(()),
     }
 }

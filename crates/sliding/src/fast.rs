@@ -41,12 +41,12 @@ use std::ops::ControlFlow;
 use puzzle_core::Direction;
 use search::Limits;
 
-use crate::answer::Answer;
+use crate::answer::{Outcome, Path};
 use crate::board::Board;
 use crate::solvable::is_solvable;
 
 pub use moves::Sink;
-pub use path::{solve_fast_checked, FastAnswer, FastPath, KeepMoves, StreamError};
+pub use path::{solve_fast_checked, FastPath, KeepMoves, StreamError};
 pub use tape::TapeBudget;
 
 /// How a run of the constructive solver that handed its moves to a sink ended.
@@ -68,9 +68,9 @@ pub enum Streamed {
 /// time about linear in the length of the path.
 ///
 /// `goal` may be any arrangement of the same shape (the blank anywhere). The caller must pass
-/// boards of equal shapes: a shape mismatch is a caller bug, answered [`Answer::Unsolvable`]
-/// without panicking. [`Answer::Unsolvable`] otherwise means the parity rule
-/// ([`is_solvable`]) says the goal cannot be reached. [`Answer::GaveUp`] means `limits` stopped
+/// boards of equal shapes: a shape mismatch is a caller bug, answered [`Outcome::Unsolvable`]
+/// without panicking. [`Outcome::Unsolvable`] otherwise means the parity rule
+/// ([`is_solvable`]) says the goal cannot be reached. [`Outcome::GaveUp`] means `limits` stopped
 /// the work: the interrupt flag and the deadline are looked at once per placed tile
 /// (`max_expanded` is not used: no search tree is expanded here).
 ///
@@ -80,30 +80,30 @@ pub enum Streamed {
 /// [`FastPath`] makes them again when they are read.
 ///
 /// ```
-/// use sliding::{solve_fast, Answer, Board, BoardSpec, GoalKind};
+/// use sliding::{solve_fast, Board, BoardSpec, GoalKind, Outcome, Path};
 /// use puzzle_core::Shape;
 /// let board = Board::try_from(BoardSpec { rows: 3, cols: 4, tiles: vec![5, 1, 2, 3, 0, 6, 7, 4, 9, 10, 11, 8] })?;
 /// let goal = Board::goal(Shape::new(3, 4)?, GoalKind::BlankFirst)?;
-/// let Answer::Solved(path) = solve_fast(&board, &goal, &search::Limits::NONE) else { panic!() };
+/// let Outcome::Solved(Path::Moves(path)) = solve_fast(&board, &goal, &search::Limits::NONE) else { panic!() };
 /// assert_eq!(board.replay(&path), Ok(goal));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits<'_>) -> Answer {
+pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits<'_>) -> Outcome {
     let mut path = Vec::new();
     let mut sink = |moves: &[Direction]| {
         path.extend_from_slice(moves);
         ControlFlow::Continue(())
     };
     match solve_fast_into(board, goal, limits, &mut sink) {
-        Streamed::Solved(_) => Answer::Solved(path),
-        Streamed::Unsolvable => Answer::Unsolvable,
-        Streamed::GaveUp | Streamed::Halted => Answer::GaveUp,
+        Streamed::Solved(_) => Outcome::Solved(Path::Moves(path)),
+        Streamed::Unsolvable => Outcome::Unsolvable,
+        Streamed::GaveUp | Streamed::Halted => Outcome::GaveUp,
     }
 }
 
-/// The moves of [`solve_fast`]'s path, handed to `sink` in order in chunks of some thousands as
-/// they are made (the path is the same however the sink is written), in memory that does not
-/// grow with the path.
+/// The moves of the constructive solver's path (as `solve_fast` gives it), handed to `sink` in
+/// order in chunks of some thousands as they are made (the path is the same however the sink is
+/// written), in memory that does not grow with the path.
 pub fn solve_fast_into(board: &Board, goal: &Board, limits: &Limits<'_>, sink: &mut Sink<'_>) -> Streamed {
     if board.shape() != goal.shape() || !is_solvable(board, goal) {
         return Streamed::Unsolvable;

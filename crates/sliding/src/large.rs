@@ -115,10 +115,11 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::answer::{Outcome, Path};
     use crate::board::{BoardSpec, GoalKind};
     use crate::check::check;
     use crate::heuristic::Heuristic;
-    use crate::solve::{solve_with, Answer};
+    use crate::plain::solve_with;
     use puzzle_core::Shape;
 
     /// The goal of `kind` scrambled by `moves` (indices into MOVE_ORDER, illegal ones skipped).
@@ -136,12 +137,12 @@ mod tests {
         use Direction::South;
         let (board, goal) = scrambled(20, 30, GoalKind::BlankLast, &[0, 0, 1, 0, 0, 0]);
         let solved = solve_with(&board, &goal, &Heuristic::LinearConflict, &Limits::NONE).unwrap();
-        assert_eq!(solved.answer, Answer::Solved(vec![South, South, South, South]));
-        check(&board, &goal, &solved.answer).unwrap();
+        assert_eq!(solved.outcome, Outcome::Solved(Path::Moves(vec![South, South, South, South])));
+        check(&board, &goal, &solved.outcome).unwrap();
         let (board, goal) = scrambled(16, 16, GoalKind::BlankFirst, &[1, 1, 3, 3, 1, 3]);
         let solved = solve_with(&board, &goal, &Heuristic::Manhattan, &Limits::NONE).unwrap();
-        assert!(matches!(&solved.answer, Answer::Solved(path) if path.len() == 6), "{solved:?}");
-        check(&board, &goal, &solved.answer).unwrap();
+        assert!(matches!(&solved.outcome, Outcome::Solved(Path::Moves(path)) if path.len() == 6), "{solved:?}");
+        check(&board, &goal, &solved.outcome).unwrap();
     }
 
     #[test]
@@ -156,7 +157,7 @@ mod tests {
         let goal = Board::goal(board.shape(), GoalKind::BlankLast).unwrap();
         let limits = Limits { max_expanded: Some(10_000), deadline: None, interrupt: None, progress: None };
         let solved = solve_with(&board, &goal, &Heuristic::LinearConflict, &limits).unwrap();
-        assert_eq!(solved.answer, Answer::GaveUp);
+        assert_eq!(solved.outcome, Outcome::GaveUp);
         assert_eq!(solved.nodes, 10_000);
     }
 
@@ -173,7 +174,10 @@ mod tests {
             let (board, goal) = scrambled(rows, cols, kind, &moves);
             let expected = solve_with(&board, &goal, &Heuristic::Manhattan, &Limits::NONE).unwrap();
             let got = search(&board, &goal, &Limits::NONE);
-            prop_assert_eq!(crate::solve::solved_from(got).answer, expected.answer);
+            prop_assert_eq!(Outcome::Solved(Path::Moves(match got.ending {
+                crate::ida::Ending::Found(path) => path,
+                ending => panic!("{ending:?} on a scrambled goal"),
+            })), expected.outcome);
         }
     }
 }

@@ -3,11 +3,17 @@
 //! prints.
 //!
 //! The way in is [`Planner`] (module [`planner`]): it holds the goal, the heuristic policy, the
-//! strategy (optimal or fast) and a [`TableSource`] for pattern databases, plans each board
-//! shape (the complete 3×3 table for the judges' goal, pattern databases of the tier at hand up
-//! to 25 cells, linear conflict beyond, the constructive solver for fast answers) and answers
-//! one board under [`Limits`]. The functions it is built from ([`solve_with`], [`solve_split`],
-//! [`solve_astar`], [`lower_bound`], [`solve_fast`]) stay public for tests and benchmarks.
+//! strategy (optimal, within a weight, or fast) and a [`TableSource`] for pattern databases,
+//! plans each board shape (the complete 3×3 table for the judges' goal, pattern databases of the
+//! tier at hand up to 25 cells, linear conflict beyond, the constructive solver for fast
+//! answers) and answers one board under [`Limits`] with an [`Answer`]: what was found
+//! ([`Outcome`], with its [`Path`]), the nodes, the proven lower bound, whether it is optimal and
+//! how it was found ([`Method`]). Besides the planner, two solvers stay public for the
+//! benchmarks: [`solve_within`] (weighted IDA\* with a heuristic of the caller's choice) and
+//! [`solve_fast_into`] (the constructive solver's moves streamed to a sink); [`lower_bound`]
+//! gives a heuristic's value. The plain solvers the planner is built from (`solve`,
+//! `solve_with`, `solve_split`, `solve_within_split`, `solve_astar`, `solve_fast`,
+//! `solve_fast_checked`, `judge_goal`) are for tests, behind the `test-support` feature.
 //!
 //! Everything else is at the root, except four public modules: [`pdb`] (pattern-database keys,
 //! tables and their file form, for callers that cache them), [`split`] (one search cut into work
@@ -24,6 +30,8 @@ mod ida;
 mod large;
 mod parse;
 pub mod pdb;
+#[cfg(any(test, feature = "test-support"))]
+mod plain;
 pub mod planner;
 mod replay;
 mod solvable;
@@ -35,29 +43,32 @@ mod within;
 
 use puzzle_core::Direction;
 
+pub use answer::{Answer, Method, Outcome, Path};
 pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK, MAX_BOARD_CELLS};
 pub use check::{check, CheckError};
-pub use fast::{
-    solve_fast, solve_fast_checked, solve_fast_into, FastAnswer, FastPath, KeepMoves, StreamError, Streamed, TapeBudget,
-};
+#[cfg(feature = "test-support")]
+pub use fast::{solve_fast, solve_fast_checked};
+pub use fast::{solve_fast_into, FastPath, KeepMoves, StreamError, Streamed, TapeBudget};
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use parse::{
     detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_line, parse_lines, Batch, Entry, Format,
     JudgeBEnd, JudgeBInput, JudgeBReader, ParseError, ParseErrorKind,
 };
 pub use pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
-pub use planner::{
-    FastReport, Goal, MemoryTables, Method, PlanError, Planner, Report, Strategy, TableError, TableSource,
-};
+#[cfg(feature = "test-support")]
+pub use plain::{solve, solve_astar, solve_split, solve_with};
+pub use planner::{Goal, MemoryTables, PlanError, Planner, Strategy, TableError, TableSource};
 pub use replay::Replay;
 pub use search::Limits;
 pub use solvable::is_solvable;
-pub use solve::{
-    judge_goal, lower_bound, solve, solve_astar, solve_split, solve_with, Answer, SolveError, Solved, ASTAR_MAX_STATES,
-};
+#[cfg(feature = "test-support")]
+pub use solve::{judge_goal, ASTAR_MAX_STATES};
+pub use solve::{lower_bound, SolveError};
 pub use table::DistanceTable;
 pub use tiers::{choose_tables, TableChoice};
-pub use within::{solve_within, solve_within_split, Bounded, Weight, WeightError, MAX_WEIGHT};
+#[cfg(feature = "test-support")]
+pub use within::solve_within_split;
+pub use within::{solve_within, Weight, WeightError, MAX_WEIGHT};
 
 /// The order in which blank moves are tried, which fixes the path chosen among optimal ones:
 /// up, down, left, right.

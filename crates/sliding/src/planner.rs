@@ -10,14 +10,15 @@ use puzzle_core::Shape;
 use search::Limits;
 use thiserror::Error;
 
+use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::{Board, GoalKind};
 use crate::check::{check, CheckError};
-use crate::fast::{FastAnswer, KeepMoves};
+use crate::fast::KeepMoves;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::pdb::{PatternDb, PatternKey};
 use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
 use crate::solvable::is_solvable;
-use crate::solve::{judge_goal, lower_bound, Answer, SolveError};
+use crate::solve::{judge_goal, lower_bound, SolveError};
 use crate::table::DistanceTable;
 use crate::tiers::{choose_tables, TableChoice};
 use crate::within::{solve_within, Weight};
@@ -114,51 +115,8 @@ pub enum Strategy {
     /// Boards the complete 3×3 table answers are still answered optimally.
     Within(Weight),
     /// A valid solution for any board, quickly, by the constructive solver
-    /// ([`crate::fast::solve_fast`]); not optimal.
+    /// (`solve_fast`); not optimal.
     Fast,
-}
-
-/// How an answer was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// Decided without search: parity said unsolvable, or the board is the goal.
-    Parity,
-    /// Read from the complete 3×3 distance table.
-    Table,
-    /// IDA\* with this heuristic.
-    Search(HeuristicKind),
-    /// Weighted IDA\* with this heuristic and weight: at most the weight times the optimum.
-    Weighted(HeuristicKind, Weight),
-    /// The constructive solver.
-    Fast,
-}
-
-/// One board's answer with what is known about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// The answer, checked.
-    pub answer: Answer,
-    /// Search nodes visited (0 for table lookups, parity and the constructive solver).
-    pub nodes: u64,
-    /// A proven lower bound on the fewest moves: the moves themselves when the answer is
-    /// optimal; `None` when the board is unsolvable.
-    pub lower_bound: Option<u64>,
-    /// Whether the answer's path is proven shortest.
-    pub optimal: bool,
-    /// How the answer was found.
-    pub method: Method,
-}
-
-/// A fast answer whose path is not kept ([`Planner::solve_fast`]): a big board's path has
-/// billions of moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FastReport {
-    /// The answer, checked by replay as it was made; [`FastPath::stream`](crate::FastPath::stream) makes the moves again.
-    pub answer: FastAnswer,
-    /// A proven lower bound on the fewest moves; `None` when the board is unsolvable.
-    pub lower_bound: Option<u64>,
-    /// Whether the path is proven shortest (as long as the bound).
-    pub optimal: bool,
 }
 
 /// Why a board could not be answered.
@@ -194,7 +152,7 @@ pub enum PlanError {
     #[error(transparent)]
     Table(#[from] TableError),
     /// A signal or the deadline stopped the building of a table before it was done. Where a
-    /// board waits for it, [`Planner::solve`] answers [`Answer::GaveUp`] instead.
+    /// board waits for it, [`Planner::solve`] answers [`Outcome::GaveUp`] instead.
     #[error("building pattern database {key} was stopped (a signal or the time limit) before it was done")]
     Stopped {
         /// The table's name.
@@ -223,7 +181,7 @@ pub(crate) struct Plan {
 /// Solves boards of any shape; see the [module documentation](self).
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, MemoryTables, Planner, Answer};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, MemoryTables, Outcome, Path, Planner};
 /// let tables = MemoryTables::default();
 /// let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
 /// let board = Board::try_from(BoardSpec {
@@ -232,7 +190,7 @@ pub(crate) struct Plan {
 ///     tiles: vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15],
 /// })?;
 /// let report = solver.solve(&board, &sliding::Limits::NONE)?;
-/// assert_eq!(report.answer, Answer::Solved(vec![puzzle_core::Direction::East]));
+/// assert_eq!(report.outcome, Outcome::Solved(Path::Moves(vec![puzzle_core::Direction::East])));
 /// assert!(report.optimal);
 /// assert_eq!(report.lower_bound, Some(1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -317,15 +275,15 @@ impl<'t> Planner<'t> {
 
     /// Answers one board under `limits`, checked. The time spent building the tables the board
     /// waits for counts: when a signal or the deadline stops the build, the answer is
-    /// [`Answer::GaveUp`].
+    /// [`Outcome::GaveUp`].
     ///
     /// Cheap path first: a board near its goal (linear conflict at most [`CHEAP_BOUND`]) of a
     /// shape whose tables are not loaded yet is first searched with linear conflict for up to
     /// [`CHEAP_NODES`] nodes. Its answer is the same: IDA\* finds the first optimal path in move
     /// order whatever the admissible heuristic (only the pruning of other paths differs).
-    pub fn solve(&self, board: &Board, limits: &Limits<'_>) -> Result<Report, PlanError> {
+    pub fn solve(&self, board: &Board, limits: &Limits<'_>) -> Result<Answer, PlanError> {
         if let Some((goal, report)) = self.cheap_first(board, limits)? {
-            check(board, &goal, &report.answer)
+            check(board, &goal, &report.outcome)
                 .map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
             return Ok(report);
         }
@@ -342,7 +300,7 @@ impl<'t> Planner<'t> {
         };
         let goal = plan.goal?;
         let report = self.answer(board, &goal, plan.judge_table, plan.heuristic.as_ref(), limits)?;
-        check(board, &goal, &report.answer).map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
+        check(board, &goal, &report.outcome).map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
         Ok(report)
     }
 
@@ -353,18 +311,18 @@ impl<'t> Planner<'t> {
     /// [`FastPath::stream`](crate::FastPath::stream) reads them back, or makes them again,
     /// checked again, for printing. Memory stays a few words per cell besides the budget however
     /// long the path.
-    pub fn solve_fast(&self, board: &Board, limits: &Limits<'_>, keep: &KeepMoves) -> Result<FastReport, PlanError> {
+    pub fn solve_fast(&self, board: &Board, limits: &Limits<'_>, keep: &KeepMoves) -> Result<Answer, PlanError> {
         let plan = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).clone();
         let goal = plan.goal?;
-        let answer = crate::fast::solve_fast_checked(board, &goal, limits, keep)
+        let outcome = crate::fast::solve_fast_checked(board, &goal, limits, keep)
             .map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
-        let bound = (answer != FastAnswer::Unsolvable).then(|| start_bound(board, &goal));
-        let optimal = match &answer {
-            FastAnswer::Solved(path) => Some(path.n_moves()) == bound,
-            FastAnswer::Unsolvable => true,
-            FastAnswer::GaveUp => false,
+        let bound = (outcome != Outcome::Unsolvable).then(|| start_bound(board, &goal));
+        let optimal = match &outcome {
+            Outcome::Solved(path) => Some(path.n_moves()) == bound,
+            Outcome::Unsolvable => true,
+            Outcome::GaveUp => false,
         };
-        Ok(FastReport { answer, lower_bound: bound, optimal })
+        Ok(Answer { outcome, nodes: 0, lower_bound: bound, optimal, method: Method::Fast })
     }
 
     /// Whether `board` is first tried without tables: no heuristic asked for, an optimal or
@@ -379,7 +337,7 @@ impl<'t> Planner<'t> {
 
     /// The answer of a short search with linear conflict, when `board` is near its goal and its
     /// shape would otherwise load pattern databases first; `None` to go on with the plan.
-    fn cheap_first(&self, board: &Board, limits: &Limits<'_>) -> Result<Option<(Board, Report)>, PlanError> {
+    fn cheap_first(&self, board: &Board, limits: &Limits<'_>) -> Result<Option<(Board, Answer)>, PlanError> {
         if self.heuristic.is_some() || self.strategy == Strategy::Fast || board.shape().n_cells() > PDB_MAX_CELLS {
             return Ok(None);
         }
@@ -394,7 +352,7 @@ impl<'t> Planner<'t> {
         let budget = limits.max_expanded.map_or(CHEAP_NODES, |nodes| nodes.min(CHEAP_NODES));
         let short = Limits { max_expanded: Some(budget), ..*limits };
         let report = self.search(board, &goal, &Heuristic::LinearConflict, &short)?;
-        Ok(matches!(report.answer, Answer::Solved(_)).then_some((goal, report)))
+        Ok(matches!(report.outcome, Outcome::Solved(_)).then_some((goal, report)))
     }
 
     fn lock_plans(&self) -> std::sync::MutexGuard<'_, HashMap<Shape, Plan>> {
@@ -473,11 +431,11 @@ impl<'t> Planner<'t> {
 
     /// The answer for a board whose tables a signal or the deadline stopped building: it gave up
     /// before its search began, with the bound known without tables.
-    fn stopped_answer(&self, board: &Board) -> Result<Report, PlanError> {
+    fn stopped_answer(&self, board: &Board) -> Result<Answer, PlanError> {
         let goal = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).goal.clone()?;
         let method = Method::Search(self.heuristic.unwrap_or(HeuristicKind::Pdb));
-        Ok(Report {
-            answer: Answer::GaveUp,
+        Ok(Answer {
+            outcome: Outcome::GaveUp,
             nodes: 0,
             lower_bound: Some(start_bound(board, &goal)),
             optimal: false,
@@ -493,37 +451,25 @@ impl<'t> Planner<'t> {
         judge_table: bool,
         heuristic: Option<&Heuristic>,
         limits: &Limits<'_>,
-    ) -> Result<Report, PlanError> {
+    ) -> Result<Answer, PlanError> {
         if !is_solvable(board, goal) {
-            return Ok(Report {
-                answer: Answer::Unsolvable,
-                nodes: 0,
-                lower_bound: None,
-                optimal: true,
-                method: Method::Parity,
-            });
+            return Ok(Answer::unsolvable(Method::Parity));
         }
         if board == goal {
-            return Ok(Report {
-                answer: Answer::Solved(Vec::new()),
-                nodes: 0,
-                lower_bound: Some(0),
-                optimal: true,
-                method: Method::Parity,
-            });
+            return Ok(Answer::at_goal());
         }
         let shape = board.shape();
         if self.strategy == Strategy::Fast {
-            let answer = crate::fast::solve_fast(board, goal, limits);
+            let outcome = crate::fast::solve_fast(board, goal, limits);
             let bound = start_bound(board, goal);
-            let optimal = matches!(&answer, Answer::Solved(path) if path.len() as u64 == bound);
-            return Ok(Report { answer, nodes: 0, lower_bound: Some(bound), optimal, method: Method::Fast });
+            let optimal = matches!(&outcome, Outcome::Solved(path) if path.n_moves() == bound);
+            return Ok(Answer { outcome, nodes: 0, lower_bound: Some(bound), optimal, method: Method::Fast });
         }
         if judge_table {
             let path = DistanceTable::blank_last().path(board);
             let moves = path.as_ref().map_or(0, |p| p.len() as u64);
-            return Ok(Report {
-                answer: path.map_or(Answer::Unsolvable, Answer::Solved),
+            return Ok(Answer {
+                outcome: path.map_or(Outcome::Unsolvable, |path| Outcome::Solved(Path::Moves(path))),
                 nodes: 0,
                 lower_bound: Some(moves),
                 optimal: true,
@@ -537,36 +483,25 @@ impl<'t> Planner<'t> {
         self.search(board, goal, &heuristic, limits)
     }
 
-    /// IDA\* with `heuristic`, weighted by the strategy, reported with its proven bound.
+    /// IDA\* with `heuristic`, weighted by the strategy, with its proven bound.
     fn search(
         &self,
         board: &Board,
         goal: &Board,
         heuristic: &Heuristic,
         limits: &Limits<'_>,
-    ) -> Result<Report, PlanError> {
+    ) -> Result<Answer, PlanError> {
         let weight = match self.strategy {
             Strategy::Within(weight) => weight,
             Strategy::Optimal | Strategy::Fast => Weight::ONE,
         };
         // With weight one this is the optimal IDA*, node for node; either way the run proves a
         // lower bound, which a run that gives up reports (at least the start's linear conflict).
-        let bounded = solve_within(board, goal, heuristic, limits, weight)?;
-        let lower = match &bounded.answer {
-            Answer::GaveUp => u64::from(bounded.lower_bound).max(start_bound(board, goal)),
-            _ => u64::from(bounded.lower_bound),
-        };
-        Ok(Report {
-            optimal: bounded.is_optimal(),
-            lower_bound: (bounded.answer != Answer::Unsolvable).then_some(lower),
-            answer: bounded.answer,
-            nodes: bounded.nodes,
-            method: if weight.is_one() {
-                Method::Search(heuristic.kind())
-            } else {
-                Method::Weighted(heuristic.kind(), weight)
-            },
-        })
+        let mut answer = solve_within(board, goal, heuristic, limits, weight)?;
+        if answer.outcome == Outcome::GaveUp {
+            answer.lower_bound = answer.lower_bound.map(|bound| bound.max(start_bound(board, goal)));
+        }
+        Ok(answer)
     }
 }
 

@@ -26,15 +26,16 @@ use puzzle_core::Direction;
 use search::Limits;
 use thiserror::Error;
 
+use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::Board;
 use crate::check::{check, CheckError};
 use crate::heuristic::Heuristic;
 use crate::heuristic::HeuristicKind;
 use crate::ida::{self, units, Estimate, Geometry, State};
 use crate::pdb::Tier;
-use crate::planner::{Method, PlanError, Planner, Report, MAX_CELLS_WITHOUT_LIMITS};
+use crate::planner::{PlanError, Planner, MAX_CELLS_WITHOUT_LIMITS};
 use crate::solvable::is_solvable;
-use crate::solve::{lower_bound, Answer, SolveError};
+use crate::solve::{lower_bound, SolveError};
 use crate::tiers::choose_tables;
 
 /// The most moves a split may cut at: deeper cuts make millions of units.
@@ -103,7 +104,7 @@ pub enum SplitError {
 #[derive(Debug)]
 pub enum Split {
     /// Parity says unsolvable, or the board is the goal.
-    Answered(Report),
+    Answered(Answer),
     /// The search, ready to be cut into units.
     Search(SplitSearch),
 }
@@ -327,7 +328,7 @@ impl SplitSearch {
 
     /// Checks a path the rounds found, independently: it leads from the board to the goal.
     pub fn check(&self, path: &[Direction]) -> Result<(), CheckError> {
-        check(&self.board, &self.goal, &Answer::Solved(path.to_vec()))
+        check(&self.board, &self.goal, &Outcome::Solved(Path::Moves(path.to_vec())))
     }
 
     fn run<E: Estimate>(

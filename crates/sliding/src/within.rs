@@ -8,7 +8,7 @@
 //! first every path whose nodes all have `f ≤ T`, and the next threshold is the least `f` cut
 //! off. The weight is kept in hundredths ([`Weight`]) and the search counts in hundredths of a
 //! move, `F = 100·g + w·h` with `w = 100·W`, so every comparison is in integers and every run is
-//! reproducible. With `W = 1` the search is the optimal IDA\* of [`solve_with`](crate::solve_with), node for node.
+//! reproducible. With `W = 1` the search is the optimal IDA\* (`solve_with`), node for node.
 //!
 //! # Why the answer is at most `W` times the optimum
 //!
@@ -48,11 +48,12 @@ use puzzle_core::Direction;
 use search::Limits;
 use thiserror::Error;
 
+use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::Board;
 use crate::heuristic::Heuristic;
 use crate::ida::{self, Ending, Estimate, Geometry, State};
 use crate::solvable::is_solvable;
-use crate::solve::{lower_bound, search_state, Answer, SolveError};
+use crate::solve::{lower_bound, search_state, SolveError};
 
 /// The units of a [`Weight`]: hundredths.
 pub const WEIGHT_SCALE: u32 = 100;
@@ -145,59 +146,38 @@ impl FromStr for Weight {
     }
 }
 
-/// An answer with the work it took and a proven lower bound on the optimum.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Bounded {
-    /// The answer: a path at most the weight times the optimum, unsolvable, or gave up.
-    pub answer: Answer,
-    /// Search nodes visited (as [`Solved::nodes`](crate::Solved::nodes)).
-    pub nodes: u64,
-    /// A proven lower bound on the optimal length (the module documentation says how): equal to
-    /// the path's length when the path is known to be optimal, the bound proven so far when the
-    /// search gave up, and 0 when the board is unsolvable.
-    pub lower_bound: u32,
-}
-
-impl Bounded {
-    /// Whether the answer is a path proven optimal (its length is the lower bound): always with
-    /// `W = 1`, sometimes with a larger weight.
-    pub fn is_optimal(&self) -> bool {
-        matches!(&self.answer, Answer::Solved(path) if path.len() == self.lower_bound as usize)
-    }
-}
-
 /// Finds a path from `board` to `goal` at most `weight` times as long as the optimum, by
 /// weighted IDA\* with `heuristic`, with a proven lower bound on the optimum (the module
 /// documentation has both proofs). Unsolvable boards are recognised by parity alone.
 ///
-/// With [`Weight::ONE`] the search, the path and the node count are those of [`solve_with`]
-/// (the first optimal path in [`MOVE_ORDER`](crate::MOVE_ORDER)), and `lower_bound` is the path's
-/// length. Other weights give one path whatever the number of threads, as [`solve_with`] does.
-/// Boards of more than 255 cells are searched with the Manhattan distance in place, as in
-/// [`solve_with`]. A [`Heuristic::Pdb`] must have been made for this shape and goal blank cell.
+/// With [`Weight::ONE`] the search, the path and the node count are those of the optimal IDA\*
+/// (the first optimal path in [`MOVE_ORDER`](crate::MOVE_ORDER)), and the lower bound is the
+/// path's length. Otherwise the lower bound is the one the module documentation proves: the
+/// path's length when the path is known to be optimal, the bound proven so far when the search
+/// gave up; it is `None` when the board is unsolvable. Every weight gives one path whatever the
+/// number of threads. Boards of more than 255 cells are searched with the Manhattan distance in
+/// place. A [`Heuristic::Pdb`] must have been made for this shape and goal blank cell.
 ///
 /// ```
 /// use search::Limits;
-/// use sliding::{solve_within, Answer, Board, BoardSpec, GoalKind, Heuristic, Weight};
+/// use sliding::{solve_within, Board, BoardSpec, GoalKind, Heuristic, Outcome, Weight};
 ///
 /// let board = Board::try_from(BoardSpec { rows: 3, cols: 3, tiles: vec![8, 6, 7, 2, 5, 4, 3, 0, 1] })?;
 /// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
 /// let weight: Weight = "1.5".parse()?;
 /// let found = solve_within(&board, &goal, &Heuristic::LinearConflict, &Limits::NONE, weight)?;
-/// let Answer::Solved(path) = &found.answer else { unreachable!("no limits, a solvable board") };
+/// let Outcome::Solved(path) = &found.outcome else { unreachable!("no limits, a solvable board") };
 /// // The optimum is 31 moves: the answer is at most 1.5 times that, the bound at most that.
-/// assert!(path.len() as f64 <= 1.5 * 31.0 && found.lower_bound <= 31);
+/// assert!(path.n_moves() as f64 <= 1.5 * 31.0 && found.lower_bound <= Some(31));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-///
-/// [`solve_with`]: crate::solve_with
 pub fn solve_within(
     board: &Board,
     goal: &Board,
     heuristic: &Heuristic,
     limits: &Limits<'_>,
     weight: Weight,
-) -> Result<Bounded, SolveError> {
+) -> Result<Answer, SolveError> {
     solve_within_split(board, goal, heuristic, limits, weight, ida::SPLIT_NODES)
 }
 
@@ -210,19 +190,22 @@ pub fn solve_within_split(
     limits: &Limits<'_>,
     weight: Weight,
     split_after: u64,
-) -> Result<Bounded, SolveError> {
+) -> Result<Answer, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
     }
     if !is_solvable(board, goal) {
-        return Ok(Bounded { answer: Answer::Unsolvable, nodes: 0, lower_bound: 0 });
+        return Ok(Answer::unsolvable(Method::Parity));
     }
     let manhattan = board.manhattan_to(goal) as u32;
     // The costs a move adds and the weight of `h`, in the units of the run's `f`.
     let (step, scale) = if weight.is_one() { (1, 1) } else { (WEIGHT_SCALE, weight.hundredths()) };
     if board.tiles().len() > usize::from(u8::MAX) {
-        let run = crate::large::search_weighted(board, goal, limits, step as usize, scale as usize);
-        return Ok(bounded(board, run, manhattan, manhattan, scale, weight));
+        let run = match weight.is_one() {
+            true => crate::large::search(board, goal, limits),
+            false => crate::large::search_weighted(board, goal, limits, step as usize, scale as usize),
+        };
+        return Ok(answer_of_run(board, run, manhattan, manhattan, scale, weight, heuristic));
     }
     let start_h = lower_bound(board, goal, heuristic)?;
     let (geometry, state, blank_tile) = search_state(board, goal);
@@ -240,7 +223,7 @@ pub fn solve_within_split(
             run(&geometry, &state, estimate, limits, split_after, weight)
         }
     };
-    Ok(bounded(board, run, manhattan, start_h, scale, weight))
+    Ok(answer_of_run(board, run, manhattan, start_h, scale, weight, heuristic))
 }
 
 /// An admissible estimate times the weight in hundredths, with moves costing 100: `F = 100·f`
@@ -287,24 +270,42 @@ fn run<E: Estimate + Sync>(
     }
 }
 
-/// The answer of `run` with its lower bound: `start_h` (the heuristic at the start) or the cut
-/// of the last finished iteration divided by `scale` (the weight in the run's units), whichever
-/// is larger, rounded up to the parity of `manhattan`.
-fn bounded(board: &Board, run: ida::Run, manhattan: u32, start_h: u32, scale: u32, weight: Weight) -> Bounded {
+/// The answer of `run`, the search loops' raw result, made once here for every IDA\* of the
+/// crate: its lower bound is `start_h` (the heuristic at the start) or the cut of the last
+/// finished iteration divided by `scale` (the weight in the run's units), whichever is larger,
+/// rounded up to the parity of `manhattan`.
+fn answer_of_run(
+    board: &Board,
+    run: ida::Run,
+    manhattan: u32,
+    start_h: u32,
+    scale: u32,
+    weight: Weight,
+    heuristic: &Heuristic,
+) -> Answer {
     let from_cut = run.cut.map_or(0, |cut| cut.div_ceil(scale));
     let mut proven = start_h.max(from_cut);
     proven += (proven ^ manhattan) & 1;
-    let (answer, lower_bound) = match run.ending {
+    let method = match weight.is_one() {
+        true => Method::Search(heuristic.kind()),
+        false => Method::Weighted(heuristic.kind(), weight),
+    };
+    let (outcome, lower_bound) = match run.ending {
         // The optimal search's first path is optimal: its length is the bound.
         Ending::Found(path) if weight.is_one() => {
-            let moves = path.len() as u32;
-            (Answer::Solved(path), moves)
+            let moves = path.len() as u64;
+            (Outcome::Solved(Path::Moves(path)), Some(moves))
         }
-        Ending::Found(path) => (Answer::Solved(without_loops(board, path)), proven),
-        Ending::GaveUp => (Answer::GaveUp, proven),
-        Ending::Exhausted => (Answer::Unsolvable, 0),
+        Ending::Found(path) => (Outcome::Solved(Path::Moves(without_loops(board, path))), Some(u64::from(proven))),
+        Ending::GaveUp => (Outcome::GaveUp, Some(u64::from(proven))),
+        Ending::Exhausted => (Outcome::Unsolvable, None),
     };
-    Bounded { answer, nodes: run.nodes, lower_bound }
+    let optimal = match &outcome {
+        Outcome::Solved(path) => Some(path.n_moves()) == lower_bound,
+        Outcome::Unsolvable => true,
+        Outcome::GaveUp => false,
+    };
+    Answer { outcome, nodes: run.nodes, lower_bound, optimal, method }
 }
 
 /// `path` with every loop cut out: from each board it passes twice, on from its last visit.

@@ -26,10 +26,28 @@ pub const MAX_PAGE_BOARDS: usize = 1000;
 /// most [`MAX_ANIMATED_CELLS`] cells, the first [`MAX_LISTED_MOVES`] on a larger one — and their
 /// number.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Watched {
+enum Watched {
     Solved { n_moves: u64, moves: Vec<Direction> },
     Unsolvable,
     GaveUp,
+}
+
+impl Watched {
+    /// What a page shows of `outcome`, an answer for `board`: every move on a board small enough
+    /// to animate, only the first ones on a larger one, so that a fast answer's path of billions
+    /// of moves is never held whole. `Err` says why a fast answer's moves read again are wrong (a
+    /// bug).
+    fn of(board: &Board, outcome: &sliding::Outcome) -> Result<Watched, String> {
+        let animated = board.shape().n_cells() <= MAX_ANIMATED_CELLS;
+        Ok(match outcome {
+            sliding::Outcome::Solved(path) => {
+                let moves = path.first_moves(if animated { usize::MAX } else { MAX_LISTED_MOVES })?;
+                Watched::Solved { n_moves: path.n_moves(), moves }
+            }
+            sliding::Outcome::Unsolvable => Watched::Unsolvable,
+            sliding::Outcome::GaveUp => Watched::GaveUp,
+        })
+    }
 }
 
 /// The boards of one page, in input order.
@@ -42,20 +60,23 @@ pub struct Boards {
 }
 
 impl Boards {
-    /// Adds the answer for board `number` (from 1) of the input. The moves are replayed here, from
-    /// `board`: the board they end on is the goal the page shows beside the replay, and a path
-    /// that does not replay (a bug: it was checked before it was printed) is an internal error.
+    /// Adds the answer for board `number` (from 1) of the input: `outcome`, the library's, as the
+    /// planner returned it. The moves are replayed here, from `board`: the board they end on is the
+    /// goal the page shows beside the replay, and a path that does not replay, or a fast answer's
+    /// moves that are wrong when read again (bugs: they were checked before they were printed),
+    /// are an internal error.
     pub fn push_answer(
         &mut self,
         number: usize,
         label: Option<&str>,
         board: &Board,
-        answer: &Watched,
+        outcome: &sliding::Outcome,
     ) -> anyhow::Result<()> {
         if self.boards.len() == MAX_PAGE_BOARDS {
             self.not_shown += 1;
             return Ok(());
         }
+        let answer = &Watched::of(board, outcome).map_err(anyhow::Error::msg)?;
         let shape = board.shape();
         let (rows, cols, n_cells) = (shape.rows(), shape.cols(), shape.n_cells());
         let animated = n_cells <= MAX_ANIMATED_CELLS;
@@ -159,7 +180,7 @@ fn title(number: usize, label: Option<&str>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use sliding::BoardSpec;
+    use sliding::{BoardSpec, Outcome, Path};
 
     use super::*;
 
@@ -179,7 +200,7 @@ mod tests {
         let start = board(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]);
         let mut boards = Boards::default();
         let moves = vec![Direction::South, Direction::East, Direction::South];
-        boards.push_answer(1, Some("a"), &start, &Watched::Solved { n_moves: 3, moves }).unwrap();
+        boards.push_answer(1, Some("a"), &start, &Outcome::Solved(Path::Moves(moves))).unwrap();
         let data = page_data(&boards.render());
         let entry = &data["boards"][0];
         assert_eq!(entry["title"], "board 1: a");
@@ -194,7 +215,7 @@ mod tests {
     fn a_path_that_does_not_replay_is_an_internal_error() {
         let start = board(2, 2, &[1, 2, 3, 0]);
         let mut boards = Boards::default();
-        let off = Watched::Solved { n_moves: 1, moves: vec![Direction::South] };
+        let off = Outcome::Solved(Path::Moves(vec![Direction::South]));
         assert!(boards.push_answer(1, None, &start, &off).is_err());
     }
 
@@ -204,8 +225,7 @@ mod tests {
         let huge = board(40, 40, &tiles);
         let moves = [Direction::North, Direction::South].repeat(MAX_LISTED_MOVES);
         let mut boards = Boards::default();
-        let first: Vec<Direction> = moves[..MAX_LISTED_MOVES].to_vec();
-        boards.push_answer(1, None, &huge, &Watched::Solved { n_moves: moves.len() as u64, moves: first }).unwrap();
+        boards.push_answer(1, None, &huge, &Outcome::Solved(Path::Moves(moves))).unwrap();
         let data = page_data(&boards.render());
         let entry = &data["boards"][0];
         assert_eq!(entry["start"], Value::Null);
@@ -217,7 +237,7 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let mut boards = Boards::default();
         for number in 1..=MAX_PAGE_BOARDS + 2 {
-            boards.push_answer(number, None, &goal, &Watched::GaveUp).unwrap();
+            boards.push_answer(number, None, &goal, &Outcome::GaveUp).unwrap();
         }
         let data = page_data(&boards.render());
         assert_eq!(data["boards"].as_array().unwrap().len(), MAX_PAGE_BOARDS);
@@ -230,9 +250,8 @@ mod tests {
         // Up and down: a long path that ends where it started.
         let moves = [Direction::North, Direction::South].repeat(MAX_PAGE_MOVES / 2 - 1);
         let mut boards = Boards::default();
-        let n_moves = moves.len() as u64;
-        boards.push_answer(1, None, &start, &Watched::Solved { n_moves, moves: moves.clone() }).unwrap();
-        boards.push_answer(2, None, &start, &Watched::Solved { n_moves, moves }).unwrap();
+        boards.push_answer(1, None, &start, &Outcome::Solved(Path::Moves(moves.clone()))).unwrap();
+        boards.push_answer(2, None, &start, &Outcome::Solved(Path::Moves(moves))).unwrap();
         let data = page_data(&boards.render());
         assert_eq!(data["boards"][0]["moves"].as_str().unwrap().len(), MAX_PAGE_MOVES - 2);
         assert_eq!(data["boards"][1]["moves"], "UD");

@@ -17,11 +17,10 @@ use puzzle_core::Direction;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sliding::split::{Split, SplitError, SplitSearch, UnitHeuristic};
-use sliding::{Answer, Board, BoardSpec, Goal, PlanError};
+use sliding::{Board, BoardSpec, Goal, Outcome, PlanError};
 
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
-use crate::shared_args::Limits;
 
 /// The value of `"search"` in every line of a split sliding search.
 const SEARCH: &str = "slide";
@@ -191,8 +190,8 @@ pub fn split(depth: usize, board: &Board, solver: &sliding::Planner<'_>, out: &m
     let limits = sliding::Limits { interrupt: Some(&crate::interrupt::INTERRUPTED), ..sliding::Limits::NONE };
     let search = match solver.split(board, depth, &limits).map_err(|e| bad("--split", e.to_string()))? {
         Split::Answered(report) => {
-            let (moves, status) = match report.answer {
-                Answer::Solved(_) => (Some(0), "solved"),
+            let (moves, status) = match report.outcome {
+                Outcome::Solved(_) => (Some(0), "solved"),
                 _ => (None, "unsolvable"),
             };
             let answered = SplitAnswer {
@@ -292,7 +291,7 @@ fn read_unit(text: &str, name: &str) -> anyhow::Result<(UnitLine, Board, Board, 
 pub fn run_units(
     text: &str,
     found_file: Option<&Path>,
-    limits: Limits,
+    settings: &crate::slide::settings::SlideSettings,
     expected: Option<&Board>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
@@ -338,8 +337,9 @@ pub fn run_units(
         } else {
             // The unit's time counts from here: building its tables is part of it.
             let started = Instant::now();
-            match solver.unit_search(board, goal, *heuristic, line.depth, &limits.sliding(started)) {
-                Ok(search) => run_one(limits, started, &search, line, name),
+            let limits = crate::slide::settings::deadline_from(settings.limits, settings.time_limit, started);
+            match solver.unit_search(board, goal, *heuristic, line.depth, &limits) {
+                Ok(search) => run_one(&limits, started, &search, line, name),
                 Err(SplitError::Plan(PlanError::Stopped { .. })) => Ok(gave_up(line, started)),
                 Err(err) => Err(bad(name, err.to_string())),
             }
@@ -405,7 +405,7 @@ fn skipped(line: &UnitLine) -> UnitResult {
 }
 
 fn run_one(
-    limits: Limits,
+    limits: &sliding::Limits<'_>,
     started: Instant,
     search: &SplitSearch,
     line: &UnitLine,
@@ -417,8 +417,7 @@ fn run_one(
             Some(directions(text).ok_or_else(|| bad(name, "the prefix holds a letter other than U, D, L, R"))?)
         }
     };
-    let limits = limits.sliding(started);
-    let outcome = search.run_unit(prefix.as_deref(), line.bound, &limits).map_err(|e| bad(name, e.to_string()))?;
+    let outcome = search.run_unit(prefix.as_deref(), line.bound, limits).map_err(|e| bad(name, e.to_string()))?;
     let status = match (&outcome.path, outcome.gave_up) {
         (_, true) => "gave up",
         (Some(_), false) => "found",
@@ -525,7 +524,7 @@ pub fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow::Result
         let (place, result) = &by_unit[&unit];
         let text = result.path.as_deref().unwrap_or_default();
         let path = directions(text).ok_or_else(|| bad(place, "the path holds a letter other than U, D, L, R"))?;
-        sliding::check(&board, &goal, &Answer::Solved(path.clone()))
+        sliding::check(&board, &goal, &Outcome::Solved(sliding::Path::Moves(path.clone())))
             .map_err(|e| bad(place, format!("unit {unit}'s path is not an answer: {e}")))?;
         if path.len() != template.bound as usize {
             return Err(bad(

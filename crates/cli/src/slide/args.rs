@@ -1,7 +1,9 @@
 //! The arguments of `puzzle slide`, as clap parses them; [`super::settings`] makes the run's
 //! settings of them. The flags `edge` has too come from [`crate::shared_args`].
 
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
+use sliding::HeuristicKind;
 
 use crate::jobs::JobsArg;
 use crate::shared_args::{FileArg, MaxNodesArg, OutputArg, SvgArg, TimeLimitArg};
@@ -109,15 +111,30 @@ pub enum SlideFormat {
     Lines,
 }
 
-/// The heuristics of `--heuristic`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum HeuristicArg {
-    /// Manhattan distance
-    Manhattan,
-    /// Manhattan distance plus linear conflicts
-    LinearConflict,
-    /// Additive pattern databases (7-8 on 4×4, 6-6-6-6 on 5×5), with mirrored lookups
-    Pdb,
+/// A value of `--heuristic`: the library's heuristic kind with its name and help on the command
+/// line (clap's `ValueEnum` cannot be derived on another crate's enum).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeuristicArg(pub HeuristicKind);
+
+impl ValueEnum for HeuristicArg {
+    fn value_variants<'a>() -> &'a [HeuristicArg] {
+        &[
+            HeuristicArg(HeuristicKind::Manhattan),
+            HeuristicArg(HeuristicKind::LinearConflict),
+            HeuristicArg(HeuristicKind::Pdb),
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self.0 {
+            HeuristicKind::Manhattan => PossibleValue::new("manhattan").help("Manhattan distance"),
+            HeuristicKind::LinearConflict => {
+                PossibleValue::new("linear-conflict").help("Manhattan distance plus linear conflicts")
+            }
+            HeuristicKind::Pdb => PossibleValue::new("pdb")
+                .help("Additive pattern databases (7-8 on 4×4, 6-6-6-6 on 5×5), with mirrored lookups"),
+        })
+    }
 }
 
 /// `--within W`: a number at least 1.

@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use rayon::prelude::*;
 use sliding::{Board, Format};
 
-use super::limited_planner::{LimitedPlanner, Timed};
+use super::limited_planner::LimitedPlanner;
 use super::print::{Answered, Printer};
 use super::settings::{Mode, SlideSettings};
 use crate::input::BadInput;
@@ -23,9 +23,9 @@ pub(super) struct Item {
 /// Boards read and solved (in parallel) together when a batch is read a line at a time.
 pub(super) const CHUNK: usize = 4096;
 
-/// A board's answer: `None` for a board refused at reading, `Err` inside for one the planner
-/// refuses.
-type Answer = anyhow::Result<Option<Result<Timed, String>>>;
+/// A board's answer and its time in seconds: `None` for a board refused at reading, `Err`
+/// inside for one the planner refuses.
+type Solved = anyhow::Result<Option<Result<(sliding::Answer, f64), String>>>;
 
 /// The state of a run across the chunks of its input.
 pub(super) struct Batch<'t> {
@@ -83,7 +83,7 @@ impl Batch<'_> {
             return match &settings.mode {
                 Mode::Split { depth } => units::split(*depth, board, &self.planner.planner, out),
                 Mode::Unit { line, found_file } => {
-                    units::run_units(line, found_file.as_deref(), settings.limits, Some(board), out)
+                    units::run_units(line, found_file.as_deref(), settings, Some(board), out)
                 }
                 Mode::Answer { .. } => unreachable!("split or unit"),
             };
@@ -158,7 +158,7 @@ impl Batch<'_> {
             answer
         };
         std::thread::scope(|scope| -> anyhow::Result<()> {
-            let (sender, receiver) = mpsc::channel::<(usize, Answer)>();
+            let (sender, receiver) = mpsc::channel::<(usize, Solved)>();
             let (next, solve, count) = (&next, &solve, selected.len());
             scope.spawn(move || {
                 (0..workers).into_par_iter().for_each_with(sender, |sender, _| loop {
@@ -172,7 +172,7 @@ impl Batch<'_> {
                     }
                 });
             });
-            let mut waiting: Vec<Option<Answer>> = selected.iter().map(|_| None).collect();
+            let mut waiting: Vec<Option<Solved>> = selected.iter().map(|_| None).collect();
             let mut printed = 0;
             for (index, answer) in receiver {
                 waiting[index] = Some(answer);
@@ -185,13 +185,16 @@ impl Batch<'_> {
                             whole.map(|(total, input)| crate::scale_out::shard::Place { index: number, total, input });
                         let label = item.label.as_deref();
                         let message = match (&item.board, answer?) {
-                            (Ok(board), Some(Ok(timed))) => {
-                                self.printer.answer(out, &Answered { format, label, board, timed: &timed, place })?;
+                            (Ok(board), Some(Ok((answer, seconds)))) => {
+                                let answered = Answered { format, label, board, answer: &answer, seconds, place };
+                                self.printer.answer(out, &answered)?;
                                 if let Some(strips) = &mut self.strips {
-                                    strips.push_answer(number + 1, label, board, &timed.drawn(board)?);
+                                    strips
+                                        .push_answer(number + 1, label, board, &answer.outcome)
+                                        .map_err(anyhow::Error::msg)?;
                                 }
                                 if let Some(page) = &mut self.page {
-                                    page.push_answer(number + 1, label, board, &timed.watched(board)?)?;
+                                    page.push_answer(number + 1, label, board, &answer.outcome)?;
                                 }
                                 continue;
                             }

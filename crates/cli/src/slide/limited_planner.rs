@@ -1,16 +1,16 @@
 //! [`LimitedPlanner`]: the library's planner (`sliding::Planner`) with this run's strategy,
-//! heuristic and limits, answering one board at a time and timing it.
+//! heuristic and limits, answering one board at a time and timing it; the answer goes to the
+//! printers as the planner gave it.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use sliding::{Board, Goal, KeepMoves, PlanError, TapeBudget};
+use sliding::{Answer, Board, Goal, KeepMoves, PlanError, TapeBudget};
 
-use super::outcome::PlannedAnswer;
-use super::settings::SlideSettings;
+use super::settings::{deadline_from, SlideSettings};
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
-use crate::shared_args::{Limits, OutputFormat};
+use crate::shared_args::OutputFormat;
 
 /// The library's planner with this run's limits.
 pub(super) struct LimitedPlanner<'t> {
@@ -19,19 +19,15 @@ pub(super) struct LimitedPlanner<'t> {
     /// What a fast answer keeps of its moves: they are kept (compressed) when they will be
     /// printed or drawn, so that printing reads them back instead of making them again.
     keep: KeepMoves,
-    limits: Limits,
+    limits: sliding::Limits<'static>,
+    /// `--time-limit`: each board's, from when its search begins.
+    time_limit: Option<Duration>,
 }
 
 /// The memory that the kept moves of a run's fast answers may take together: a 1000×1000
 /// board's 2.6 × 10^9 moves take about 28 MB; past the budget an answer's moves are made again
 /// when printed.
 const KEPT_MOVES_BYTES: usize = 256 << 20;
-
-/// An answer and the time it took.
-pub(super) struct Timed {
-    pub(super) report: PlannedAnswer,
-    pub(super) seconds: f64,
-}
 
 impl<'t> LimitedPlanner<'t> {
     pub(super) fn new(settings: &SlideSettings, goal: Goal, tables: &'t PdbCache) -> LimitedPlanner<'t> {
@@ -50,7 +46,7 @@ impl<'t> LimitedPlanner<'t> {
             true => KeepMoves::Compressed(Arc::new(TapeBudget::new(KEPT_MOVES_BYTES))),
             false => KeepMoves::Count,
         };
-        LimitedPlanner { planner, fast: settings.fast, keep, limits: settings.limits }
+        LimitedPlanner { planner, fast: settings.fast, keep, limits: settings.limits, time_limit: settings.time_limit }
     }
 
     /// Plans the shapes of `boards` together (the table decision sees the whole chunk), and
@@ -58,7 +54,7 @@ impl<'t> LimitedPlanner<'t> {
     /// then, and the boards that wait for them count their time from then.
     pub(super) fn prepare(&self, boards: &[&Board]) -> anyhow::Result<Instant> {
         let started = Instant::now();
-        match self.planner.prepare(boards, &self.limits.sliding(started)) {
+        match self.planner.prepare(boards, &deadline_from(self.limits, self.time_limit, started)) {
             // A signal or the deadline stopped a build: the boards give up as they are solved.
             Ok(()) | Err(PlanError::Stopped { .. }) => Ok(started),
             Err(err @ PlanError::PdbTooLarge { .. }) => {
@@ -68,20 +64,21 @@ impl<'t> LimitedPlanner<'t> {
         }
     }
 
-    /// Solves one board; the planner checks the answer. `Err` inside is a board the planner
-    /// refuses (it does not fit the goal, or is too large to search without a limit). The
-    /// board's time counts from `since` when it waited for tables built from then, else from now.
-    pub(super) fn solve(&self, board: &Board, since: Option<Instant>) -> anyhow::Result<Result<Timed, String>> {
+    /// Solves one board; the planner checks the answer. `Ok` inside is the answer and its time in
+    /// seconds, `Err` a board the planner refuses (it does not fit the goal, or is too large to
+    /// search without a limit). The board's time counts from `since` when it waited for tables
+    /// built from then, else from now.
+    pub(super) fn solve(&self, board: &Board, since: Option<Instant>) -> anyhow::Result<Result<(Answer, f64), String>> {
         let started = since.unwrap_or_else(Instant::now);
-        let limits = self.limits.sliding(started);
+        let limits = deadline_from(self.limits, self.time_limit, started);
         // A fast answer's path is not held as a vector: it is kept compressed or made again,
         // checked, as it is printed.
-        let report = match self.fast {
-            true => self.planner.solve_fast(board, &limits, &self.keep).map(PlannedAnswer::Fast),
-            false => self.planner.solve(board, &limits).map(PlannedAnswer::Searched),
+        let answer = match self.fast {
+            true => self.planner.solve_fast(board, &limits, &self.keep),
+            false => self.planner.solve(board, &limits),
         };
-        match report {
-            Ok(report) => Ok(Ok(Timed { report, seconds: started.elapsed().as_secs_f64() })),
+        match answer {
+            Ok(answer) => Ok(Ok((answer, started.elapsed().as_secs_f64()))),
             Err(PlanError::TooLarge { shape }) => Ok(Err(format!(
                 "a {shape} board is too large to search to the end (more than {} cells); give --max-nodes N or \
                  --time-limit SECONDS to search it until the limit, or --fast for a quick answer",

@@ -1,27 +1,30 @@
 //! The printers of `puzzle slide`'s answers, one per output format: [`TextPrinter`] (one line
 //! per board, the judges' words for no solution) and [`JsonPrinter`] (one JSON object per line).
-//! The batch hands each answer, or each refused board, to the [`Printer`] chosen once from the
-//! arguments; no solving code asks which format it prints.
+//! The batch hands each answer as the library gave it (`sliding::Answer`), or each refused
+//! board, to the [`Printer`] chosen once from the arguments; no solving code asks which format
+//! it prints.
 
 use std::io::Write;
 
 use serde::Serialize;
-use sliding::{Board, Format};
+use sliding::{Board, Format, Method, Outcome};
 
-use super::limited_planner::Timed;
 use super::moves;
-use super::outcome::{Kind, Printed};
 use super::settings::SlideSettings;
 use crate::shared_args::OutputFormat;
 
-/// One board's answer, with what the printers need to say it.
+/// One board's answer, with what the printers need to say it besides: where it stands in the
+/// input and how long it took.
 pub(super) struct Answered<'a> {
     /// The input's format (the judges have their own words for no solution).
     pub(super) format: Format,
     /// The label of the lines format.
     pub(super) label: Option<&'a str>,
     pub(super) board: &'a Board,
-    pub(super) timed: &'a Timed,
+    /// The planner's answer, checked.
+    pub(super) answer: &'a sliding::Answer,
+    /// The board's solving time (with the tables it waited for).
+    pub(super) seconds: f64,
     /// The board's place in the input, under `--shard`.
     pub(super) place: Option<crate::scale_out::shard::Place>,
 }
@@ -83,31 +86,29 @@ pub(super) struct TextPrinter {
 
 impl TextPrinter {
     fn answer(&self, out: &mut impl Write, answered: &Answered<'_>) -> anyhow::Result<()> {
-        let solved = Printed::of(&answered.timed.report);
+        let answer = answered.answer;
         if let Some(label) = answered.label {
             write!(out, "{label} ")?;
         }
         // The letters are made only when printed: a fast answer on a big board has billions of
         // moves, read back or made again and written as they come.
-        match (solved.answer, solved.moves, answered.format) {
-            (_, Some(path), _) => {
-                write!(out, "{}", path.len())?;
-                if !solved.optimal {
-                    let bound = solved.lower_bound.unwrap_or(0);
-                    match solved.method {
-                        sliding::Method::Weighted(_, weight) => {
-                            write!(out, " (within {weight}× optimal, lower bound {bound})")?
-                        }
-                        sliding::Method::Fast => write!(out, " (fast, not optimal, lower bound {bound})")?,
+        match (&answer.outcome, answered.format) {
+            (Outcome::Solved(path), _) => {
+                write!(out, "{}", path.n_moves())?;
+                if !answer.optimal {
+                    let bound = answer.lower_bound.unwrap_or(0);
+                    match answer.method {
+                        Method::Weighted(_, weight) => write!(out, " (within {weight}× optimal, lower bound {bound})")?,
+                        Method::Fast => write!(out, " (fast, not optimal, lower bound {bound})")?,
                         _ => write!(out, " (not proven optimal, lower bound {bound})")?,
                     }
                 }
-                if self.show_path && path.len() > 0 {
+                if self.show_path && path.n_moves() > 0 {
                     write!(out, " ")?;
-                    path.write_letters(out)?;
+                    moves::write_letters(path, out)?;
                 }
             }
-            (Kind::GaveUp, _, _) => match (solved.lower_bound, self.within) {
+            (Outcome::GaveUp, _) => match (answer.lower_bound, self.within) {
                 (Some(bound), false) if !self.fast => {
                     write!(out, "gave up (lower bound {bound}; --within 1.5 answers sooner, --fast at once)")?
                 }
@@ -116,12 +117,12 @@ impl TextPrinter {
                 }
                 _ => write!(out, "gave up")?,
             },
-            (_, None, Format::JudgeA) => write!(out, "-1")?,
-            (_, None, Format::JudgeB) => write!(out, "impossible")?,
-            (_, None, Format::Grid | Format::Lines) => write!(out, "unsolvable")?,
+            (Outcome::Unsolvable, Format::JudgeA) => write!(out, "-1")?,
+            (Outcome::Unsolvable, Format::JudgeB) => write!(out, "impossible")?,
+            (Outcome::Unsolvable, Format::Grid | Format::Lines) => write!(out, "unsolvable")?,
         }
         if self.timings {
-            write!(out, " {} nodes {:.4} s", solved.nodes, answered.timed.seconds)?;
+            write!(out, " {} nodes {:.4} s", answer.nodes, answered.seconds)?;
         }
         writeln!(out)?;
         Ok(())
@@ -162,25 +163,24 @@ struct JsonAnswer<'a> {
 
 impl JsonPrinter {
     fn answer(&self, out: &mut impl Write, answered: &Answered<'_>) -> anyhow::Result<()> {
-        let solved = Printed::of(&answered.timed.report);
-        let path = solved.moves;
-        let status = match solved.answer {
-            Kind::Solved => "solved",
-            Kind::Unsolvable => "unsolvable",
-            Kind::GaveUp => "gave up",
+        let answer = answered.answer;
+        let (status, path) = match &answer.outcome {
+            Outcome::Solved(path) => ("solved", Some(path)),
+            Outcome::Unsolvable => ("unsolvable", None),
+            Outcome::GaveUp => ("gave up", None),
         };
         let json = JsonAnswer {
             label: answered.label,
             status,
-            solvable: solved.answer != Kind::Unsolvable,
-            moves: path.map(|p| p.len()),
+            solvable: answer.outcome != Outcome::Unsolvable,
+            moves: path.map(|path| path.n_moves()),
             // The letters are written into the empty string as they are made.
             path: path.map(|_| String::new()),
             board: answered.board.to_string(),
-            nodes: solved.nodes,
-            optimal: solved.optimal,
-            lower_bound: solved.lower_bound,
-            seconds: self.timings.then_some(answered.timed.seconds),
+            nodes: answer.nodes,
+            optimal: answer.optimal,
+            lower_bound: answer.lower_bound,
+            seconds: self.timings.then_some(answered.seconds),
         };
         match path {
             Some(path) => {

@@ -4,15 +4,16 @@
 //! the input has been opened, as before.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use sliding::{Format, HeuristicKind, Strategy, Weight};
 
-use super::args::{HeuristicArg, SlideArgs, SlideFormat};
+use super::args::{SlideArgs, SlideFormat};
 use crate::scale_out::shard::Shard;
-use crate::shared_args::{Limits, OutputFormat};
+use crate::shared_args::OutputFormat;
 
 /// What one run of `puzzle slide` does.
-pub(super) enum Mode {
+pub(crate) enum Mode {
     /// Answer every board (of this shard, under `--shard`).
     Answer { shard: Option<Shard> },
     /// `--split DEPTH`: the one board's work units.
@@ -22,36 +23,39 @@ pub(super) enum Mode {
 }
 
 /// The settings of one run.
-pub(super) struct SlideSettings {
+pub(crate) struct SlideSettings {
     /// The puzzle file; standard input when `None`.
-    pub(super) file: Option<PathBuf>,
+    pub(crate) file: Option<PathBuf>,
     /// The input format given with `--format`; detected when `None`.
-    pub(super) format: Option<Format>,
+    pub(crate) format: Option<Format>,
     /// `--size`: the lines format's board size.
-    pub(super) size: Option<(usize, usize)>,
+    pub(crate) size: Option<(usize, usize)>,
     /// `--goal`: a goal's name or a file.
-    pub(super) goal: String,
-    pub(super) mode: Mode,
+    pub(crate) goal: String,
+    pub(crate) mode: Mode,
     /// The planner's strategy (`--fast`, `--within`), else its default.
-    pub(super) strategy: Option<Strategy>,
+    pub(crate) strategy: Option<Strategy>,
     /// `--heuristic`, else the planner's choice.
-    pub(super) heuristic: Option<HeuristicKind>,
-    pub(super) fast: bool,
-    pub(super) within: Option<Weight>,
-    pub(super) limits: Limits,
-    pub(super) output: OutputFormat,
+    pub(crate) heuristic: Option<HeuristicKind>,
+    pub(crate) fast: bool,
+    pub(crate) within: Option<Weight>,
+    /// `--max-nodes` and the signals; a board's search adds its deadline.
+    pub(crate) limits: sliding::Limits<'static>,
+    /// `--time-limit`: each board's, from when its search begins.
+    pub(crate) time_limit: Option<Duration>,
+    pub(crate) output: OutputFormat,
     /// `--path`: the moves after each answer.
-    pub(super) show_path: bool,
+    pub(crate) show_path: bool,
     /// `--timings`: each board's time.
-    pub(super) timings: bool,
+    pub(crate) timings: bool,
     /// `--svg FILE`.
-    pub(super) svg: Option<PathBuf>,
+    pub(crate) svg: Option<PathBuf>,
     /// `--html FILE`.
-    pub(super) html: Option<PathBuf>,
+    pub(crate) html: Option<PathBuf>,
 }
 
 impl SlideSettings {
-    pub(super) fn new(args: &SlideArgs) -> SlideSettings {
+    pub(crate) fn new(args: &SlideArgs) -> SlideSettings {
         let mode = match (args.split, &args.unit) {
             (Some(depth), _) => Mode::Split { depth },
             (None, Some(line)) => Mode::Unit { line: line.clone(), found_file: args.found_file.clone() },
@@ -75,19 +79,41 @@ impl SlideSettings {
             goal: args.goal.clone(),
             mode,
             strategy,
-            heuristic: args.heuristic.map(|kind| match kind {
-                HeuristicArg::Manhattan => HeuristicKind::Manhattan,
-                HeuristicArg::LinearConflict => HeuristicKind::LinearConflict,
-                HeuristicArg::Pdb => HeuristicKind::Pdb,
-            }),
+            heuristic: args.heuristic.map(|arg| arg.0),
             fast: args.fast,
             within: args.within,
-            limits: Limits::new(args.max_nodes, args.time_limit),
+            limits: crate::interrupt::slide_limits(args.max_nodes.value),
+            time_limit: args.time_limit.value,
             output: args.output.format(),
             show_path: args.path,
             timings: args.timings,
             svg: args.svg.path.clone(),
             html: args.html.path.clone(),
         }
+    }
+}
+
+/// The limits of a board's search begun at `started`: the run's `limits`, with the deadline
+/// `time_limit` after `started` (none without a time limit).
+pub(crate) fn deadline_from(
+    limits: sliding::Limits<'static>,
+    time_limit: Option<Duration>,
+    started: Instant,
+) -> sliding::Limits<'static> {
+    sliding::Limits { deadline: time_limit.map(|limit| started + limit), ..limits }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_boards_deadline_counts_from_its_start() {
+        let started = Instant::now();
+        let limits = deadline_from(crate::interrupt::slide_limits(Some(7)), Some(Duration::from_secs(2)), started);
+        assert_eq!((limits.max_expanded, limits.deadline), (Some(7), Some(started + Duration::from_secs(2))));
+        assert!(limits.interrupt.is_some() && limits.progress.is_some(), "signals stop it, the bars see it");
+        let none = deadline_from(crate::interrupt::slide_limits(None), None, started);
+        assert_eq!((none.max_expanded, none.deadline), (None, None));
     }
 }

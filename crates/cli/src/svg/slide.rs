@@ -4,7 +4,7 @@
 //! strips are stacked in input order, at most [`MAX_STRIPS`] of them.
 
 use puzzle_core::Direction;
-use sliding::{Answer, Board};
+use sliding::{Board, Outcome};
 
 use super::{Document, MAX_DRAWN_CELLS};
 
@@ -18,7 +18,7 @@ pub const MAX_DRAWN_MOVES: usize = 10_000;
 /// [`MAX_DRAWN_MOVES`]) and the board it ends on, so that a long path is never held whole to be
 /// drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Drawn {
+enum Drawn {
     Solved {
         n_moves: u64,
         first: Vec<Direction>,
@@ -30,18 +30,23 @@ pub enum Drawn {
 }
 
 impl Drawn {
-    /// What a strip shows of `answer`, an answer for `board` whose path is in memory.
-    pub fn of(board: &Board, answer: &Answer) -> Drawn {
-        match answer {
-            Answer::Solved(path) => Drawn::Solved {
-                n_moves: path.len() as u64,
-                first: path[..path.len().min(MAX_DRAWN_MOVES)].to_vec(),
+    /// What a strip shows of `outcome`, an answer for `board`: a board small enough to draw has
+    /// its whole path read (its end is drawn), a larger one only its first moves, so that a fast
+    /// answer's path of billions of moves is never held whole. `Err` says why a fast answer's
+    /// moves read again are wrong (a bug).
+    fn of(board: &Board, outcome: &Outcome) -> Result<Drawn, String> {
+        Ok(match outcome {
+            Outcome::Solved(path) => {
+                let small = board.shape().n_cells() <= MAX_DRAWN_CELLS;
+                let mut first = path.first_moves(if small { usize::MAX } else { MAX_DRAWN_MOVES })?;
                 // The path was checked against the goal before it was printed, so it replays.
-                end: (board.shape().n_cells() <= MAX_DRAWN_CELLS).then(|| board.replay(path).ok()).flatten(),
-            },
-            Answer::Unsolvable => Drawn::Unsolvable,
-            Answer::GaveUp => Drawn::GaveUp,
-        }
+                let end = small.then(|| board.replay(&first).ok()).flatten();
+                first.truncate(MAX_DRAWN_MOVES);
+                Drawn::Solved { n_moves: path.n_moves(), first, end }
+            }
+            Outcome::Unsolvable => Drawn::Unsolvable,
+            Outcome::GaveUp => Drawn::GaveUp,
+        })
     }
 }
 
@@ -65,8 +70,16 @@ struct Strip {
 }
 
 impl Strips {
-    /// Adds the answer for board `number` (from 1) of the input.
-    pub fn push_answer(&mut self, number: usize, label: Option<&str>, board: &Board, answer: &Drawn) {
+    /// Adds the answer for board `number` (from 1) of the input: `outcome`, the library's, as
+    /// the planner returned it. `Err` says why a fast answer's moves read again are wrong (a bug).
+    pub fn push_answer(
+        &mut self,
+        number: usize,
+        label: Option<&str>,
+        board: &Board,
+        outcome: &Outcome,
+    ) -> Result<(), String> {
+        let answer = &Drawn::of(board, outcome)?;
         let (mut boards, mut note, mut moves) = (vec![(board.clone(), "start")], String::new(), None);
         match answer {
             Drawn::Solved { n_moves: 0, .. } => {
@@ -92,6 +105,7 @@ impl Strips {
             boards.clear();
         }
         self.push(Strip { title: title(number, label), boards, note, moves });
+        Ok(())
     }
 
     /// Adds a board that could not be read or answered, with the message printed for it.
@@ -309,7 +323,7 @@ mod tests {
         let start = board(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]);
         let mut strips = Strips::default();
         let path = vec![Direction::South, Direction::East, Direction::South];
-        strips.push_answer(1, None, &start, &Drawn::of(&start, &Answer::Solved(path)));
+        strips.push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(path))).unwrap();
         check(&strips.render(), 2, 16, &["board 1", "3 moves", ">DRD</text>", ">start</text>", ">goal</text>", "→"]);
     }
 
@@ -318,9 +332,9 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let swapped = board(2, 2, &[2, 1, 3, 0]);
         let mut strips = Strips::default();
-        strips.push_answer(1, Some("first"), &goal, &Drawn::of(&goal, &Answer::Solved(Vec::new())));
-        strips.push_answer(2, None, &swapped, &Drawn::Unsolvable);
-        strips.push_answer(3, None, &swapped, &Drawn::GaveUp);
+        strips.push_answer(1, Some("first"), &goal, &Outcome::Solved(sliding::Path::Moves(Vec::new()))).unwrap();
+        strips.push_answer(2, None, &swapped, &Outcome::Unsolvable).unwrap();
+        strips.push_answer(3, None, &swapped, &Outcome::GaveUp).unwrap();
         strips.push_error(4, Some("<bad> & label"), "x.txt:4:1: tile 9 is out of range 0..8");
         let svg = strips.render();
         check(&svg, 3, 9, &["board 1: first", "already the goal", "unsolvable", "gave up", "error: x.txt:4:1"]);
@@ -333,20 +347,21 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let mut strips = Strips::default();
         for number in 1..=MAX_STRIPS + 5 {
-            strips.push_answer(number, None, &goal, &Drawn::of(&goal, &Answer::Solved(Vec::new())));
+            strips.push_answer(number, None, &goal, &Outcome::Solved(sliding::Path::Moves(Vec::new()))).unwrap();
         }
         check(&strips.render(), MAX_STRIPS, 3 * MAX_STRIPS, &["and 5 more boards, not drawn (at most 20 are)"]);
         let huge: Vec<u32> = (0..40 * 40).collect();
         let mut strips = Strips::default();
-        strips.push_answer(1, None, &board(40, 40, &huge), &Drawn::GaveUp);
+        strips.push_answer(1, None, &board(40, 40, &huge), &Outcome::GaveUp).unwrap();
         check(&strips.render(), 0, 0, &["40x40 board, too large to draw; gave up"]);
         // A long path on a board too large to draw: its length, and only its first moves.
         let path: Vec<Direction> = [Direction::North, Direction::South].repeat(MAX_DRAWN_MOVES);
         let mut strips = Strips::default();
         let huge = board(40, 40, &huge);
-        let drawn = Drawn::of(&huge, &Answer::Solved(path));
+        let outcome = Outcome::Solved(sliding::Path::Moves(path));
+        let drawn = Drawn::of(&huge, &outcome).unwrap();
         assert!(matches!(&drawn, Drawn::Solved { first, end: None, .. } if first.len() == MAX_DRAWN_MOVES));
-        strips.push_answer(1, None, &huge, &drawn);
+        strips.push_answer(1, None, &huge, &outcome).unwrap();
         let svg = strips.render();
         check(&svg, 0, 0, &["<title>sliding board: 40x40 board, too large to draw; 20000 moves of the blank, the first 10000 of them</title>"]);
         assert_eq!(svg.matches("UDUDU").count() + svg.matches("DUDUD").count(), MAX_DRAWN_MOVES / 5);
@@ -358,7 +373,7 @@ mod tests {
         // Up and down forever: 200 moves that end where they started.
         let path: Vec<Direction> = [Direction::North, Direction::South].repeat(100);
         let mut strips = Strips::default();
-        strips.push_answer(1, None, &start, &Drawn::of(&start, &Answer::Solved(path)));
+        strips.push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(path))).unwrap();
         let svg = strips.render();
         let longest = svg.lines().filter(|line| line.contains("monospace")).map(str::len).max().unwrap();
         let groups_per_line = (MIN_WIDTH / 8) as usize / 6;
@@ -370,7 +385,7 @@ mod tests {
     fn snapshot_strip() {
         let mut strips = Strips::default();
         let start = board(2, 2, &[1, 2, 0, 3]);
-        strips.push_answer(1, None, &start, &Drawn::of(&start, &Answer::Solved(vec![Direction::East])));
+        strips.push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(vec![Direction::East]))).unwrap();
         insta::assert_snapshot!(strips.render());
     }
 }

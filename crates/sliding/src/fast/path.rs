@@ -11,6 +11,7 @@ use search::Limits;
 
 use super::tape::{Tape, TapeBudget, TapeError, TapeWriter};
 use super::{solve_fast_into, Streamed};
+use crate::answer::{Outcome, Path};
 use crate::board::Board;
 use crate::check::CheckError;
 use crate::replay::Replay;
@@ -27,7 +28,8 @@ pub struct FastPath {
     tape: Option<Arc<Tape>>,
 }
 
-/// What [`solve_fast_checked`] keeps of a path's moves for reading them later.
+/// What [`Planner::solve_fast`](crate::Planner::solve_fast) keeps of a path's moves for reading
+/// them later.
 #[derive(Clone, Debug)]
 pub enum KeepMoves {
     /// Only their number: reading them makes them again (the solver's work once more).
@@ -35,17 +37,6 @@ pub enum KeepMoves {
     /// The moves themselves, compressed (a few bits per hundred moves on the solver's paths),
     /// while the budget, shared by the answers of a run, holds them; past it only their number.
     Compressed(Arc<TapeBudget>),
-}
-
-/// What [`solve_fast_checked`] found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FastAnswer {
-    /// A path to the goal, checked.
-    Solved(FastPath),
-    /// The goal cannot be reached (decided by parity), or the boards' shapes differ.
-    Unsolvable,
-    /// A limit stopped the solver.
-    GaveUp,
 }
 
 /// Why [`FastPath::stream`] stopped before the end.
@@ -89,9 +80,9 @@ pub fn solve_fast_checked(
     goal: &Board,
     limits: &Limits<'_>,
     keep: &KeepMoves,
-) -> Result<FastAnswer, CheckError> {
+) -> Result<Outcome, CheckError> {
     if board.shape() != goal.shape() || !is_solvable(board, goal) {
-        return Ok(FastAnswer::Unsolvable);
+        return Ok(Outcome::Unsolvable);
     }
     let mut replay = Replay::new(board);
     let mut writer = match keep {
@@ -119,10 +110,10 @@ pub fn solve_fast_checked(
         Streamed::Solved(n_moves) => {
             replay.finish(board, goal)?;
             let tape = writer.and_then(TapeWriter::finish).map(Arc::new);
-            Ok(FastAnswer::Solved(FastPath { start: board.clone(), goal: goal.clone(), n_moves, tape }))
+            Ok(Outcome::Solved(Path::Fast(FastPath { start: board.clone(), goal: goal.clone(), n_moves, tape })))
         }
-        Streamed::Unsolvable => Ok(FastAnswer::Unsolvable),
-        Streamed::GaveUp | Streamed::Halted => Ok(FastAnswer::GaveUp),
+        Streamed::Unsolvable => Ok(Outcome::Unsolvable),
+        Streamed::GaveUp | Streamed::Halted => Ok(Outcome::GaveUp),
     }
 }
 

@@ -7,7 +7,9 @@ use search::Limits;
 use super::{Split, SplitSearch, UnitHeuristic};
 use crate::heuristic::HeuristicKind;
 use crate::pdb::Tier;
-use crate::{solve_split, Answer, Board, BoardSpec, DistanceTable, Goal, GoalKind, Heuristic, MemoryTables, Planner};
+use crate::{
+    solve_split, Board, BoardSpec, DistanceTable, Goal, GoalKind, Heuristic, MemoryTables, Outcome, Path, Planner,
+};
 
 /// Every round of `search` to the end: the path, the nodes of each round, the bounds.
 fn rounds(search: &SplitSearch) -> (Vec<Direction>, Vec<u64>, Vec<u32>) {
@@ -80,7 +82,7 @@ fn rounds_find_the_unsplit_path_with_the_optimal_length() {
             UnitHeuristic::Pdb(_) => search.heuristic.clone(),
         };
         let unsplit = solve_split(board, search.goal(), &loaded, &Limits::NONE, u64::MAX).unwrap();
-        assert_eq!(unsplit.answer, Answer::Solved(path), "{board}, depth {depth}");
+        assert_eq!(unsplit.outcome, Outcome::Solved(Path::Moves(path)), "{board}, depth {depth}");
         // The rounds visit the unsplit iterations' nodes, the last round all of its iteration.
         let total: u64 = nodes.iter().sum();
         let before_last = total - nodes.last().unwrap();
@@ -103,7 +105,7 @@ fn rounds_on_other_shapes_match_the_unsplit_search() {
             let (path, _, _) = rounds(&search);
             search.check(&path).unwrap();
             let unsplit = solve_split(board, search.goal(), &search.heuristic, &Limits::NONE, u64::MAX).unwrap();
-            assert_eq!(unsplit.answer, Answer::Solved(path), "{board}, depth {depth}");
+            assert_eq!(unsplit.outcome, Outcome::Solved(Path::Moves(path)), "{board}, depth {depth}");
         }
     }
 }
@@ -114,12 +116,12 @@ fn boards_without_a_search_are_answered() {
     let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
     let goal = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 3, 0] }).unwrap();
     let Split::Answered(report) = solver.split(&goal, 3, &Limits::NONE).unwrap() else { panic!("the goal was split") };
-    assert_eq!(report.answer, Answer::Solved(Vec::new()));
+    assert_eq!(report.outcome, Outcome::Solved(Path::Moves(Vec::new())));
     let swapped = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![2, 1, 3, 0] }).unwrap();
     let Split::Answered(report) = solver.split(&swapped, 3, &Limits::NONE).unwrap() else {
         panic!("an unsolvable board was split")
     };
-    assert_eq!(report.answer, Answer::Unsolvable);
+    assert_eq!(report.outcome, Outcome::Unsolvable);
 }
 
 #[test]

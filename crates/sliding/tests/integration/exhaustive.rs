@@ -6,7 +6,7 @@ use crate::common;
 use std::collections::{HashMap, VecDeque};
 
 use search::Limits;
-use sliding::{check, judge_goal, solve, Answer, Board, BoardSpec};
+use sliding::{check, judge_goal, solve, Board, BoardSpec, Outcome, Path};
 
 const GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 
@@ -84,11 +84,11 @@ fn every_state_gets_its_exact_optimum() {
         let answer = solve(&board, &goal, &Limits::NONE).expect("same shape");
         check(&board, &goal, &answer).unwrap_or_else(|err| panic!("{board}: {err}"));
         match (answer, distances.get(&state)) {
-            (Answer::Solved(path), Some(&d)) => {
+            (Outcome::Solved(Path::Moves(path)), Some(&d)) => {
                 assert_eq!(path.len() as u32, d, "{board}");
                 solvable += 1;
             }
-            (Answer::Unsolvable, None) => {}
+            (Outcome::Unsolvable, None) => {}
             (answer, expected) => panic!("{board}: solver says {answer:?}, BFS says {expected:?}"),
         }
     }
@@ -128,8 +128,8 @@ fn parity_rule_and_search_agree_with_bfs_on_small_boards() {
                     let answer = solve(&board, &goal, &Limits::NONE).expect("same shape");
                     check(&board, &goal, &answer).unwrap_or_else(|err| panic!("{board}: {err}"));
                     match (answer, distances.get(&tiles)) {
-                        (Answer::Solved(path), Some(&d)) => assert_eq!(path.len() as u32, d, "{board}"),
-                        (Answer::Unsolvable, None) => {}
+                        (Outcome::Solved(Path::Moves(path)), Some(&d)) => assert_eq!(path.len() as u32, d, "{board}"),
+                        (Outcome::Unsolvable, None) => {}
                         (answer, expected) => panic!("{board}: solver says {answer:?}, BFS says {expected:?}"),
                     }
                 }

@@ -11,7 +11,7 @@ use common::bfs_distances;
 use puzzle_core::{Direction, Shape};
 use sliding::pdb::{PatternDb, PatternKey};
 use sliding::{
-    Answer, Board, BoardSpec, FastAnswer, Goal, GoalKind, HeuristicKind, KeepMoves, MemoryTables, Method, PlanError,
+    Board, BoardSpec, Goal, GoalKind, HeuristicKind, KeepMoves, MemoryTables, Method, Outcome, Path, PlanError,
     Planner, Strategy, TableError, TableSource, TapeBudget, Tier, Weight,
 };
 use sliding::{Limits, PdbHeuristic};
@@ -103,7 +103,7 @@ fn a_fresh_4x4_uses_the_quick_tables_and_cached_big_ones_win() {
     let fresh = Recording::new(|_| false);
     let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &fresh);
     let report = solver.solve(&near, &Limits::NONE).unwrap();
-    assert!(report.optimal && matches!(report.answer, Answer::Solved(_)));
+    assert!(report.optimal && matches!(report.outcome, Outcome::Solved(Path::Moves(_))));
     assert_eq!(report.method, Method::Search(HeuristicKind::Pdb));
     assert_eq!(*fresh.asked.lock().unwrap(), quick, "only the quick tables are built");
     assert!(fresh.notes.lock().unwrap().is_empty());
@@ -147,7 +147,7 @@ fn boards_near_the_goal_are_answered_without_tables() {
         assert_eq!(report.method, Method::Search(HeuristicKind::LinearConflict), "{start}");
         assert!(fresh.asked.lock().unwrap().is_empty(), "{start}: no table is asked for");
         // The same path as the pattern databases give: the first optimal one in move order.
-        assert_eq!(with_tables.solve(&start, &Limits::NONE).unwrap().answer, report.answer, "{start}");
+        assert_eq!(with_tables.solve(&start, &Limits::NONE).unwrap().outcome, report.outcome, "{start}");
     }
     assert!(tried >= 4, "{tried} boards near the goal");
     // A board past the bound loads the quick tables.
@@ -175,7 +175,7 @@ fn the_judges_3x3_goal_is_read_from_the_table_unless_a_heuristic_is_asked() {
         for _ in 0..20 {
             let start = scrambled(&goal, 40, &mut rng);
             let report = solver.solve(&start, &Limits::NONE).unwrap();
-            let Answer::Solved(path) = &report.answer else { panic!("{start}: {report:?}") };
+            let Outcome::Solved(Path::Moves(path)) = &report.outcome else { panic!("{start}: {report:?}") };
             assert_eq!(path.len() as u32, distances[start.tiles()], "{start}");
             assert_eq!(report.lower_bound, Some(path.len() as u64));
             let expected = match kind {
@@ -186,7 +186,7 @@ fn the_judges_3x3_goal_is_read_from_the_table_unless_a_heuristic_is_asked() {
             };
             assert_eq!(report.method, expected);
             let unsolvable = solver.solve(&swapped(&start), &Limits::NONE).unwrap();
-            assert_eq!((unsolvable.answer, unsolvable.lower_bound), (Answer::Unsolvable, None));
+            assert_eq!((unsolvable.outcome, unsolvable.lower_bound), (Outcome::Unsolvable, None));
         }
     }
 }
@@ -207,10 +207,10 @@ fn gave_up_answers_carry_a_bound_no_higher_than_the_optimum() {
                 let optimum = u64::from(distances[start.tiles()]);
                 let bound = report.lower_bound.expect("a solvable board has a bound");
                 assert!(bound <= optimum, "{start} {kind:?}: bound {bound} > optimum {optimum}");
-                match report.answer {
-                    Answer::Solved(path) => assert_eq!((path.len() as u64, report.optimal), (optimum, true)),
-                    Answer::GaveUp => assert!(!report.optimal),
-                    Answer::Unsolvable => panic!("{start}: unsolvable"),
+                match report.outcome {
+                    Outcome::Solved(path) => assert_eq!((path.n_moves(), report.optimal), (optimum, true)),
+                    Outcome::GaveUp => assert!(!report.optimal),
+                    Outcome::Unsolvable => panic!("{start}: unsolvable"),
                 }
             }
         }
@@ -227,26 +227,28 @@ fn fast_answers_every_shape_and_marks_them() {
         for steps in [0, 1, 5, 500] {
             let start = scrambled(&goal, steps, &mut rng);
             let report = solver.solve(&start, &Limits::NONE).unwrap();
-            let Answer::Solved(path) = &report.answer else { panic!("{rows}x{cols}: {report:?}") };
+            let Outcome::Solved(Path::Moves(path)) = &report.outcome else { panic!("{rows}x{cols}: {report:?}") };
             assert_eq!(start.replay(path).as_ref(), Ok(&goal), "{rows}x{cols}");
             let bound = report.lower_bound.unwrap();
             assert!(bound <= path.len() as u64);
             assert!(bound >= start.manhattan_to(&goal) as u64);
             assert_eq!(report.optimal, bound == path.len() as u64);
-            assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().answer, Answer::Unsolvable);
+            assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().outcome, Outcome::Unsolvable);
             // The same answer with the path not held: its length, bound and mark, and the moves
             // made again or read back compressed are the same moves.
             for keep in [KeepMoves::Count, KeepMoves::Compressed(Arc::new(TapeBudget::new(1 << 20)))] {
                 let streamed = solver.solve_fast(&start, &Limits::NONE, &keep).unwrap();
-                let FastAnswer::Solved(made) = &streamed.answer else { panic!("{rows}x{cols}: {streamed:?}") };
+                let Outcome::Solved(Path::Fast(made)) = &streamed.outcome else {
+                    panic!("{rows}x{cols}: {streamed:?}")
+                };
                 assert_eq!(made.n_moves(), path.len() as u64, "{rows}x{cols}");
                 assert_eq!(made.to_vec().as_ref(), Ok(path), "{rows}x{cols}");
                 assert_eq!((streamed.lower_bound, streamed.optimal), (report.lower_bound, report.optimal));
             }
             let unsolvable = solver.solve_fast(&swapped(&start), &Limits::NONE, &KeepMoves::Count).unwrap();
             assert_eq!(
-                (unsolvable.answer, unsolvable.lower_bound, unsolvable.optimal),
-                (FastAnswer::Unsolvable, None, true)
+                (unsolvable.outcome, unsolvable.lower_bound, unsolvable.optimal),
+                (Outcome::Unsolvable, None, true)
             );
         }
     }
@@ -270,12 +272,12 @@ fn boards_the_planner_refuses_say_why() {
     let start = goal.moved(Direction::West).unwrap();
     let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
     assert!(matches!(solver.solve(&start, &Limits::NONE), Err(PlanError::TooLarge { .. })));
-    assert_eq!(solver.solve(&goal, &Limits::NONE).unwrap().answer, Answer::Solved(vec![]));
-    assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().answer, Answer::Unsolvable);
+    assert_eq!(solver.solve(&goal, &Limits::NONE).unwrap().outcome, Outcome::Solved(Path::Moves(vec![])));
+    assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().outcome, Outcome::Unsolvable);
     let limited = Limits { max_expanded: Some(1 << 20), ..Limits::NONE };
-    assert_eq!(solver.solve(&start, &limited).unwrap().answer, Answer::Solved(vec![Direction::East]));
+    assert_eq!(solver.solve(&start, &limited).unwrap().outcome, Outcome::Solved(Path::Moves(vec![Direction::East])));
     let fast = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_strategy(Strategy::Fast);
-    assert_eq!(fast.solve(&start, &Limits::NONE).unwrap().answer, Answer::Solved(vec![Direction::East]));
+    assert_eq!(fast.solve(&start, &Limits::NONE).unwrap().outcome, Outcome::Solved(Path::Moves(vec![Direction::East])));
 }
 
 #[test]
@@ -298,7 +300,7 @@ fn every_shape_of_a_batch_gets_its_own_plan() {
     solver.prepare(&refs, &Limits::NONE).unwrap();
     for (i, start) in boards.iter().enumerate() {
         let report = solver.solve(start, &Limits::NONE).unwrap();
-        let Answer::Solved(path) = report.answer else { panic!("{start}") };
+        let Outcome::Solved(Path::Moves(path)) = report.outcome else { panic!("{start}") };
         assert_eq!(path.len() as u32, expected[&i], "{start}");
     }
 }
@@ -321,7 +323,7 @@ fn within_answers_are_at_most_the_weight_times_the_optimum_with_sound_bounds() {
                     let start = scrambled(&goal, 80, &mut rng);
                     let optimum = u64::from(distances[start.tiles()]);
                     let report = solver.solve(&start, &Limits::NONE).unwrap();
-                    let Answer::Solved(path) = &report.answer else { panic!("{start}: {report:?}") };
+                    let Outcome::Solved(Path::Moves(path)) = &report.outcome else { panic!("{start}: {report:?}") };
                     let moves = path.len() as u64;
                     assert_eq!(start.replay(path).as_ref(), Ok(&goal), "{start}");
                     // moves <= W * optimum, in hundredths to stay in integers.
@@ -341,7 +343,7 @@ fn within_answers_are_at_most_the_weight_times_the_optimum_with_sound_bounds() {
                         assert!(!report.optimal);
                         longer += 1;
                     }
-                    assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().answer, Answer::Unsolvable);
+                    assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().outcome, Outcome::Unsolvable);
                 }
             }
         }
@@ -360,7 +362,7 @@ fn the_judges_3x3_is_still_answered_optimally_within_a_weight() {
     for _ in 0..20 {
         let start = scrambled(&goal, 50, &mut rng);
         let report = solver.solve(&start, &Limits::NONE).unwrap();
-        let Answer::Solved(path) = &report.answer else { panic!("{start}") };
+        let Outcome::Solved(Path::Moves(path)) = &report.outcome else { panic!("{start}") };
         assert_eq!((path.len() as u32, report.optimal), (distances[start.tiles()], true));
     }
 }
@@ -448,17 +450,17 @@ fn a_board_gives_up_when_its_tables_are_stopped_building() {
         let stopped = solver.prepare(&[&far], &limits).unwrap_err();
         assert!(matches!(&stopped, PlanError::Stopped { key } if key.starts_with("4x4")), "{stopped}");
         let report = solver.solve(&far, &limits).unwrap();
-        assert_eq!(report.answer, Answer::GaveUp);
+        assert_eq!(report.outcome, Outcome::GaveUp);
         assert_eq!((report.nodes, report.lower_bound, report.optimal), (0, Some(start_bound), false));
         // With time, the same planner builds the tables and answers.
         let later = Limits { deadline: Some(Instant::now() + Duration::from_secs(3600)), ..Limits::NONE };
         let report = solver.solve(&far, &later).unwrap();
-        assert!(report.optimal && matches!(report.answer, Answer::Solved(_)), "{report:?}");
+        assert!(report.optimal && matches!(report.outcome, Outcome::Solved(Path::Moves(_))), "{report:?}");
     }
     // The planner's own in-memory tables keep nothing of a stopped build.
     let memory = sliding::MemoryTables::default();
     let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &memory);
     let report = solver.solve(&far, &Limits { interrupt: Some(&signalled), ..Limits::NONE }).unwrap();
-    assert_eq!(report.answer, Answer::GaveUp);
+    assert_eq!(report.outcome, Outcome::GaveUp);
     assert_eq!(format!("{memory:?}"), "MemoryTables { loaded: [] }");
 }

@@ -6,7 +6,7 @@
 
 use puzzle_core::{Shape, SplitMix64};
 use search::Limits;
-use sliding::{check, solve_split, Answer, Board, GoalKind, Heuristic};
+use sliding::{check, solve_split, Board, GoalKind, Heuristic, Outcome, Path};
 
 use crate::common::{quick_tables, scrambled};
 
@@ -23,12 +23,16 @@ fn searches_with_transpositions_find_the_first_optimal_path() {
             let case = format!("{rows}x{cols} {kind:?} after {steps} moves: {start}");
             let plain = solve_split(&start, &goal, &Heuristic::LinearConflict, &Limits::NONE, u64::MAX)
                 .unwrap_or_else(|e| panic!("{case}: {e}"));
-            let Answer::Solved(expected) = plain.answer else { panic!("{case}: {:?}", plain.answer) };
+            let Outcome::Solved(Path::Moves(expected)) = plain.outcome else { panic!("{case}: {:?}", plain.outcome) };
             for split_after in [u64::MAX, 0] {
                 let report = solve_split(&start, &goal, &pdb, &Limits::NONE, split_after)
                     .unwrap_or_else(|e| panic!("{case}: {e}"));
-                check(&start, &goal, &report.answer).unwrap_or_else(|e| panic!("{case}: {e}"));
-                assert_eq!(report.answer, Answer::Solved(expected.clone()), "{case}, split after {split_after}");
+                check(&start, &goal, &report.outcome).unwrap_or_else(|e| panic!("{case}: {e}"));
+                assert_eq!(
+                    report.outcome,
+                    Outcome::Solved(Path::Moves(expected.clone())),
+                    "{case}, split after {split_after}"
+                );
             }
         }
     }

@@ -13,8 +13,8 @@ use puzzle_core::{Direction, Shape};
 use search::Limits;
 use sliding::pdb::PatternDb;
 use sliding::{
-    check, solve_with, solve_within, solve_within_split, Answer, Board, BoardSpec, GoalKind, Heuristic, PdbHeuristic,
-    Weight,
+    check, solve_with, solve_within, solve_within_split, Board, BoardSpec, GoalKind, Heuristic, Outcome, Path,
+    PdbHeuristic, Weight,
 };
 
 use puzzle_core::SplitMix64;
@@ -77,18 +77,19 @@ const WEIGHTS: [f64; 6] = [1.0, 1.15, 1.5, 2.0, 3.0, 10.0];
 fn check_within(board: &Board, goal: &Board, heuristic: &Heuristic, weight: Weight, optimum: u32) -> bool {
     let found = solve_within(board, goal, heuristic, &Limits::NONE, weight).expect("matching shapes");
     let context = format!("{board:?} to {goal:?}, W {weight}, {:?}, optimum {optimum}", heuristic.kind());
-    check(board, goal, &found.answer).unwrap_or_else(|err| panic!("{context}: {err}"));
-    let Answer::Solved(path) = &found.answer else { panic!("{context}: {:?}", found.answer) };
+    check(board, goal, &found.outcome).unwrap_or_else(|err| panic!("{context}: {err}"));
+    let Outcome::Solved(Path::Moves(path)) = &found.outcome else { panic!("{context}: {:?}", found.outcome) };
     let moves = path.len() as u32;
     // moves <= W * optimum, in hundredths.
     assert!(moves * 100 <= weight.hundredths() * optimum, "{context}: {moves} moves");
-    assert!(found.lower_bound <= optimum, "{context}: lower bound {}", found.lower_bound);
-    assert_eq!(found.lower_bound % 2, optimum % 2, "{context}: the bound has the parity of every path");
-    assert_eq!(found.is_optimal(), moves == found.lower_bound);
+    let lower_bound = found.lower_bound.expect("a solvable board has a bound") as u32;
+    assert!(lower_bound <= optimum, "{context}: lower bound {lower_bound}");
+    assert_eq!(lower_bound % 2, optimum % 2, "{context}: the bound has the parity of every path");
+    assert_eq!(found.optimal, moves == lower_bound);
     if weight.is_one() {
-        assert_eq!((moves, found.lower_bound), (optimum, optimum), "{context}");
+        assert_eq!((moves, lower_bound), (optimum, optimum), "{context}");
         let optimal = solve_with(board, goal, heuristic, &Limits::NONE).expect("matching shapes");
-        assert_eq!((&found.answer, found.nodes), (&optimal.answer, optimal.nodes), "{context}: as solve_with");
+        assert_eq!((&found.outcome, found.nodes), (&optimal.outcome, optimal.nodes), "{context}: as solve_with");
     }
     moves > optimum
 }
@@ -173,17 +174,18 @@ fn lower_bounds_of_searches_that_give_up_stay_at_or_below_the_optimum() {
                     let limits = Limits { max_expanded: Some(max), ..Limits::NONE };
                     let found = solve_within(&board, &goal, heuristic, &limits, weight).unwrap();
                     let context = format!("{board:?}, W {weight}, {:?}, {max} nodes", heuristic.kind());
-                    assert!(found.lower_bound <= optimum, "{context}: {} > {optimum}", found.lower_bound);
-                    assert!(found.lower_bound >= start, "{context}: below the heuristic at the start");
-                    match &found.answer {
-                        Answer::GaveUp => {
+                    let lower_bound = found.lower_bound.expect("a solvable board has a bound") as u32;
+                    assert!(lower_bound <= optimum, "{context}: {lower_bound} > {optimum}");
+                    assert!(lower_bound >= start, "{context}: below the heuristic at the start");
+                    match &found.outcome {
+                        Outcome::GaveUp => {
                             gave_up += 1;
-                            above_start += usize::from(found.lower_bound > start);
+                            above_start += usize::from(lower_bound > start);
                         }
-                        Answer::Solved(path) => {
-                            assert!(path.len() as u32 * 100 <= weight.hundredths() * optimum, "{context}")
+                        Outcome::Solved(path) => {
+                            assert!(path.n_moves() as u32 * 100 <= weight.hundredths() * optimum, "{context}")
                         }
-                        Answer::Unsolvable => panic!("{context}: unsolvable"),
+                        Outcome::Unsolvable => panic!("{context}: unsolvable"),
                     }
                 }
             }
@@ -206,7 +208,7 @@ fn unsolvable_boards_stay_unsolvable_at_every_weight() {
         for weight in WEIGHTS {
             let limits = Limits { max_expanded: Some(10), ..Limits::NONE };
             let found = solve_within(&board, &goal, &Heuristic::LinearConflict, &limits, Weight::new(weight).unwrap());
-            assert_eq!(found.map(|f| f.answer), Ok(Answer::Unsolvable), "{board:?}");
+            assert_eq!(found.map(|f| f.outcome), Ok(Outcome::Unsolvable), "{board:?}");
         }
     }
 }
@@ -224,8 +226,12 @@ fn the_path_does_not_depend_on_splitting_across_threads() {
                 solve_within_split(&board, &goal, &Heuristic::LinearConflict, &Limits::NONE, weight, split).unwrap()
             };
             let (whole, split) = (run(u64::MAX), run(1));
-            assert_eq!((&whole.answer, whole.lower_bound), (&split.answer, split.lower_bound), "{board:?} W {weight}");
-            paths.insert((board.clone(), weight), whole.answer);
+            assert_eq!(
+                (&whole.outcome, whole.lower_bound),
+                (&split.outcome, split.lower_bound),
+                "{board:?} W {weight}"
+            );
+            paths.insert((board.clone(), weight), whole.outcome);
         }
     }
     assert_eq!(paths.len(), 12);
