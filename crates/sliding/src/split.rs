@@ -30,7 +30,7 @@ use crate::board::Board;
 use crate::check::{check, CheckError};
 use crate::heuristic::Heuristic;
 use crate::heuristic::HeuristicKind;
-use crate::ida::{self, units, Estimate, Geometry, State};
+use crate::ida::{self, units, Geometry, NodeLoop, State};
 use crate::pdb::Tier;
 use crate::planner::{Method, PlanError, Planner, Report, MAX_CELLS_WITHOUT_LIMITS};
 use crate::solvable::is_solvable;
@@ -330,7 +330,7 @@ impl SplitSearch {
         check(&self.board, &self.goal, &Answer::Solved(path.to_vec()))
     }
 
-    fn run<E: Estimate>(
+    fn run<E: NodeLoop>(
         &self,
         estimate: E,
         prefix: Option<&[Direction]>,

@@ -50,7 +50,7 @@ use thiserror::Error;
 
 use crate::board::Board;
 use crate::heuristic::Heuristic;
-use crate::ida::{self, Ending, Estimate, Geometry, State};
+use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
 use crate::solvable::is_solvable;
 use crate::solve::{lower_bound, search_state, Answer, SolveError};
 
@@ -270,8 +270,11 @@ impl<E: Estimate> Estimate for Weighted<E> {
     }
 }
 
+/// The weighted search runs on the core's generic walk: the estimate's own loops are for `W = 1`.
+impl<E: Estimate> NodeLoop for Weighted<E> {}
+
 /// IDA\* with `estimate`, weighted unless `weight` is one (then exactly the optimal search).
-fn run<E: Estimate + Sync>(
+fn run<E: NodeLoop + Sync>(
     geometry: &Geometry,
     state: &State,
     estimate: E,

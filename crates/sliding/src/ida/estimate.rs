@@ -6,7 +6,6 @@ use std::sync::Arc;
 use puzzle_core::Direction;
 
 use super::kept::{KeptPlan, Place, Sums, MAX_SUMS};
-use super::Dfs;
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::PdbHeuristic;
 
@@ -94,7 +93,7 @@ impl Geometry {
 /// A lower bound kept up to date as tiles move.
 pub(crate) trait Estimate: Clone + Send {
     /// What [`Estimate::restore`] needs to undo one update.
-    type Saved: Copy;
+    type Saved: Copy + Send;
     /// What one move adds to the cost `g`, in the units of the estimate: 1 for the admissible
     /// estimates, the weight's denominator for a weighted one (`within::Weighted`), so that
     /// `f = g + h` stays in integers.
@@ -105,15 +104,6 @@ pub(crate) trait Estimate: Clone + Send {
     fn update(&mut self, geometry: &Geometry, state: &State, tile: u8, from: u8, to: u8) -> (u32, Self::Saved);
     /// Undoes the update that returned `saved`.
     fn restore(&mut self, saved: Self::Saved);
-    /// The search below `dfs`'s node by a loop made for this estimate, or `None` to use the
-    /// generic one ([`Dfs::search`]). Both visit the same nodes in the same order.
-    fn search(dfs: &mut Dfs<'_, Self>, g: u32, h: u32, previous: Option<Direction>) -> Option<bool>
-    where
-        Self: Sized,
-    {
-        let _ = (dfs, g, h, previous);
-        None
-    }
 }
 
 fn manhattan(geometry: &Geometry, state: &State, blank_tile: u8) -> u32 {
@@ -330,10 +320,6 @@ impl Estimate for Pdb {
             self.excess[l] = heuristic.lookups[l].excess(&state.pos, state.blank);
         }
         (md + 2 * heuristic.combine(&self.excess), saved)
-    }
-
-    fn search(dfs: &mut Dfs<'_, Self>, g: u32, h: u32, previous: Option<Direction>) -> Option<bool> {
-        super::lean::search(dfs, g, h, previous)
     }
 
     #[inline(always)]
