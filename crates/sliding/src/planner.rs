@@ -14,13 +14,15 @@ use crate::board::{Board, GoalKind};
 use crate::check::{check, CheckError};
 use crate::fast::{FastAnswer, KeepMoves};
 use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::ida::SPLIT_NODES;
 use crate::pdb::{PatternDb, PatternKey};
 use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
 use crate::solvable::is_solvable;
+use crate::solve::optimal_run;
 use crate::solve::{judge_goal, lower_bound, Answer, SolveError};
 use crate::table::DistanceTable;
 use crate::tiers::{choose_tables, TableChoice};
-use crate::within::{solve_within, Weight};
+use crate::within::{bounded, solve_within, Weight};
 
 /// The most cells of a board searched for an optimal answer without a node or time limit:
 /// larger boards leave the fast byte-celled search, and an optimal answer for them would take
@@ -549,9 +551,14 @@ impl<'t> Planner<'t> {
             Strategy::Within(weight) => weight,
             Strategy::Optimal | Strategy::Fast => Weight::ONE,
         };
-        // With weight one this is the optimal IDA*, node for node; either way the run proves a
-        // lower bound, which a run that gives up reports (at least the start's linear conflict).
-        let bounded = solve_within(board, goal, heuristic, limits, weight)?;
+        // Either way the run proves a lower bound, which a run that gives up reports (at least
+        // the start's linear conflict). The optimal search calls the IDA* driver directly.
+        let bounded = if weight.is_one() {
+            let (run, start_h) = optimal_run(board, goal, heuristic, limits, SPLIT_NODES)?;
+            bounded(board, run, board.manhattan_to(goal) as u32, start_h, 1, weight)
+        } else {
+            solve_within(board, goal, heuristic, limits, weight)?
+        };
         let lower = match &bounded.answer {
             Answer::GaveUp => u64::from(bounded.lower_bound).max(start_bound(board, goal)),
             _ => u64::from(bounded.lower_bound),

@@ -10,7 +10,7 @@ use thiserror::Error;
 pub use crate::answer::{Answer, Solved};
 use crate::board::{Board, GoalKind, BLANK};
 use crate::heuristic::Heuristic;
-use crate::ida::{self, Ending, Estimate, Geometry, State};
+use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
 use crate::solvable::is_solvable;
 use crate::table::DistanceTable;
 use crate::MOVE_ORDER;
@@ -97,27 +97,51 @@ pub fn solve_split(
     if !is_solvable(board, goal) {
         return Ok(Solved { answer: Answer::Unsolvable, nodes: 0 });
     }
+    Ok(solved_from(optimal_run(board, goal, heuristic, limits, split_after)?.0))
+}
+
+/// The optimal IDA\* run from `board` (of `goal`'s shape, solvable) with `heuristic`, and the
+/// heuristic's value at the start: the driver the planner and [`solve_split`] call. Boards of
+/// more than 255 cells are searched with the Manhattan distance in place (`large`).
+pub(crate) fn optimal_run(
+    board: &Board,
+    goal: &Board,
+    heuristic: &Heuristic,
+    limits: &Limits<'_>,
+    split_after: u64,
+) -> Result<(ida::Run, u32), SolveError> {
     let n = board.tiles().len();
     if n > usize::from(u8::MAX) {
-        return Ok(solved_from(crate::large::search(board, goal, limits)));
+        return Ok((crate::large::search(board, goal, limits), board.manhattan_to(goal) as u32));
     }
     let (geometry, state, blank_tile) = search_state(board, goal);
     let (rows, cols) = (board.shape().rows(), board.shape().cols());
     let manhattan = ida::Manhattan { blank_tile, value: 0 };
-    let run = match heuristic {
-        Heuristic::Manhattan => ida::idastar(&geometry, &state, manhattan, limits, split_after),
+    Ok(match heuristic {
+        Heuristic::Manhattan => run_from(&geometry, &state, manhattan, limits, split_after),
         Heuristic::LinearConflict => {
-            ida::idastar(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols), limits, split_after)
+            run_from(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols), limits, split_after)
         }
         Heuristic::Pdb(pdb) => {
-            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb), board.tiles().len());
             if !pdb.fits(n) {
                 return Err(SolveError::HeuristicMismatch);
             }
-            ida::idastar(&geometry, &state, estimate, limits, split_after)
+            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb), n);
+            run_from(&geometry, &state, estimate, limits, split_after)
         }
-    };
-    Ok(solved_from(run))
+    })
+}
+
+/// [`ida::idastar`] with `estimate`, and the estimate's value at the start.
+fn run_from<E: NodeLoop + Sync>(
+    geometry: &Geometry,
+    state: &State,
+    estimate: E,
+    limits: &Limits<'_>,
+    split_after: u64,
+) -> (ida::Run, u32) {
+    let start = estimate.clone().reset(geometry, state);
+    (ida::idastar(geometry, state, estimate, limits, split_after), start)
 }
 
 /// The answer an IDA* run gives.
@@ -131,7 +155,7 @@ pub(crate) fn solved_from(run: ida::Run) -> Solved {
 }
 
 /// The board as IDA* sees it: tiles renamed after their goal cell, so the goal is the identity.
-pub(crate) fn search_state(board: &Board, goal: &Board) -> (Geometry, State, u8) {
+pub(crate) fn search_state(board: &Board, goal: &Board) -> (Arc<Geometry>, State, u8) {
     let n = board.tiles().len();
     let mut goal_cell = vec![0u8; n];
     for (cell, &tile) in goal.tiles().iter().enumerate() {
@@ -139,7 +163,7 @@ pub(crate) fn search_state(board: &Board, goal: &Board) -> (Geometry, State, u8)
     }
     let cells: Vec<u8> = board.tiles().iter().map(|&t| goal_cell[t as usize]).collect();
     let state = State::new(&cells, board.blank().0 as u8);
-    let geometry = Geometry::new(board.shape().rows(), board.shape().cols());
+    let geometry = Geometry::of(board.shape().rows(), board.shape().cols());
     (geometry, state, goal_cell[BLANK as usize])
 }
 

@@ -115,7 +115,7 @@ pub struct SplitSearch {
     heuristic: Heuristic,
     named: UnitHeuristic,
     depth: usize,
-    geometry: Geometry,
+    geometry: std::sync::Arc<Geometry>,
     /// Boxed: the state's fixed arrays would make every [`Split`] half a kilobyte.
     state: Box<State>,
     blank_tile: u8,

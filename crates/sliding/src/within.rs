@@ -293,7 +293,14 @@ fn run<E: NodeLoop + Sync>(
 /// The answer of `run` with its lower bound: `start_h` (the heuristic at the start) or the cut
 /// of the last finished iteration divided by `scale` (the weight in the run's units), whichever
 /// is larger, rounded up to the parity of `manhattan`.
-fn bounded(board: &Board, run: ida::Run, manhattan: u32, start_h: u32, scale: u32, weight: Weight) -> Bounded {
+pub(crate) fn bounded(
+    board: &Board,
+    run: ida::Run,
+    manhattan: u32,
+    start_h: u32,
+    scale: u32,
+    weight: Weight,
+) -> Bounded {
     let from_cut = run.cut.map_or(0, |cut| cut.div_ceil(scale));
     let mut proven = start_h.max(from_cut);
     proven += (proven ^ manhattan) & 1;

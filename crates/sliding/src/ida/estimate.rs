@@ -1,6 +1,7 @@
 //! The lower bounds IDA* keeps up to date move by move: the board as the search sees it, the
 //! shared geometry, and the Manhattan, linear-conflict and pattern-database estimates.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use puzzle_core::Direction;
@@ -47,6 +48,7 @@ pub(crate) struct Geometry {
     pub(super) legal_len: Box<[u8; 256]>,
     /// `distance[tile][cell]`: Manhattan distance of `tile` at `cell` from its goal cell.
     distance: Box<[[u8; 256]; 256]>,
+    rows: usize,
     cols: usize,
 }
 
@@ -81,7 +83,23 @@ impl Geometry {
                 *d = ((tile / cols).abs_diff(cell / cols) + (tile % cols).abs_diff(cell % cols)) as u8;
             }
         }
-        Geometry { neighbour, legal, legal_len, distance, cols }
+        Geometry { neighbour, legal, legal_len, distance, rows, cols }
+    }
+
+    /// The geometry of `rows`×`cols` boards, made once per shape and thread: a board's lower
+    /// bounds and its search (and the next board of a batch, mostly of one shape) share it, where
+    /// each used to fill its own tables.
+    pub(crate) fn of(rows: usize, cols: usize) -> Arc<Geometry> {
+        thread_local! {
+            static LAST: RefCell<Option<Arc<Geometry>>> = const { RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some(geometry) if (geometry.rows, geometry.cols) == (rows, cols) => Arc::clone(geometry),
+                _ => Arc::clone(last.insert(Arc::new(Geometry::new(rows, cols)))),
+            }
+        })
     }
 
     /// `distance()[tile][cell]`: the Manhattan distance of `tile` at `cell` from its goal cell.
