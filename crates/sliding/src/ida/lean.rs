@@ -3,11 +3,14 @@
 //! [`search::walk::first`] over an [`Iteration`] node for node, with everything a node touches in
 //! local fixed arrays instead of behind the estimate's generic interface.
 //!
-//! It exists because it pays: on Korf's 100 with the 6-6-3 tables cached, one thread, the
-//! generic walk (the estimate's `update`/`restore` through the walk's stack of frames) takes
-//! GENERIC_FIGURE s where this loop takes LEAN_FIGURE s. `the_lean_loop_searches_as_the_generic_one`
-//! below checks that the two search alike. It polls the limits as every loop of the core does,
-//! through a [`Poll`] of the walk's [`Watch`].
+//! It exists because it pays, measured against the same search with this hook switched off
+//! (the generic walk for every estimate), whole process, one thread, tables cached: the
+//! 24-puzzle #40 in 13.7 G instructions (callgrind) and 9.0 M nodes against 21.1 G and 13.0 M
+//! (the table of transpositions lives in this loop), 2.41 against 2.52 s of user time (median
+//! of five pairs); Korf's 100 on the 7-8 tables in 2.08 G instructions
+//! against 2.35 G, 0.41 against 0.43 s. `the_lean_loop_searches_as_the_generic_one` below checks
+//! that the two search alike. It polls the limits as every loop of the core does, through a
+//! [`Poll`] of the walk's [`Watch`].
 //!
 //! A child's new indices, excesses and sums are worked out in place and put back from copies on
 //! the stack when the child is done; the board is moved only for a child within the bound. The
