@@ -83,3 +83,72 @@ pub(super) fn iteration<E: NodeLoop + Sync>(
         found: result.found.map(|(_, walk)| walk.path),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use puzzle_core::SplitMix64;
+    use search::walk::Watch;
+    use search::Limits;
+
+    use super::super::iteration::{from_floor, Iteration};
+    use super::super::{slide_to, Geometry, LinearConflict, Manhattan, State};
+    use super::iteration;
+
+    /// The board `steps` random moves from the goal of `rows`×`cols` cells (blank at 0).
+    fn random_walk(geometry: &Geometry, n: usize, steps: usize, rng: &mut SplitMix64) -> State {
+        let mut state = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
+        for _ in 0..steps {
+            let blank = usize::from(state.blank);
+            let moves = &geometry.legal[blank][..usize::from(geometry.legal_len[blank])];
+            slide_to(&mut state, moves[rng.below(moves.len())].1);
+        }
+        state
+    }
+
+    /// Every iteration up to the one that reaches the goal, split over several threads and
+    /// searched by one walk: the same next bounds and the same first path; an iteration that
+    /// does not reach the goal counts the same nodes either way (the nodes above the cut are
+    /// counted once, by the cut).
+    fn check<E: super::NodeLoop + Sync>(geometry: &Geometry, state: &State, mut estimate: E, at: &str) -> usize {
+        let limits = Limits::NONE;
+        let watch = Watch::new(&limits);
+        let h = estimate.reset(geometry, state);
+        let mut bound = h;
+        let mut iterations = 0;
+        loop {
+            let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
+            let found = from_floor(&mut walk, &watch);
+            let split = iteration(geometry, state, &estimate, h, bound, &watch);
+            let at = format!("{at}, bound {bound}");
+            assert_eq!(split.found.as_ref(), found.then_some(&walk.path), "{at}");
+            assert!(!split.gave_up, "{at}");
+            iterations += 1;
+            if found {
+                return iterations;
+            }
+            assert_eq!((split.nodes, split.next_bound), (walk.counts.nodes, walk.next_bound), "{at}");
+            bound = walk.next_bound;
+        }
+    }
+
+    #[test]
+    fn a_split_iteration_searches_as_one_walk() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+        let mut rng = SplitMix64::new(41);
+        let mut iterations = 0;
+        for (rows, cols) in [(3, 3), (2, 4), (3, 4), (4, 4)] {
+            let geometry = Geometry::new(rows, cols);
+            let n = rows * cols;
+            for _ in 0..8 {
+                let steps = rng.below(50);
+                let state = random_walk(&geometry, n, steps, &mut rng);
+                let at = format!("{rows}x{cols} after {steps} moves");
+                iterations += pool.install(|| {
+                    check(&geometry, &state, Manhattan { blank_tile: 0, value: 0 }, &at)
+                        + check(&geometry, &state, LinearConflict::new(0, rows, cols), &at)
+                });
+            }
+        }
+        assert!(iterations >= 100, "{iterations} iterations compared");
+    }
+}
