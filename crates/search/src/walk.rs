@@ -1,7 +1,8 @@
 //! The depth-first core every hot search of the workspace runs on: an in-place, monomorphised
 //! [`Walk`] over a tree (apply a move, take it back, the bound test inside [`Walk::advance`]),
 //! the drivers written once for every walk — [`count`], [`first`], [`for_each`], [`prefixes`]
-//! and [`resume`] for work units, [`split_count`] for the threads — and the one limits watch
+//! and [`resume`] for work units, [`split_count`] and [`first_in_order`] for the threads — and
+//! the one limits watch
 //! ([`Watch`], polled through a [`Poll`]) that every loop looks at the same way.
 //!
 //! A domain implements [`Walk`] for its state: the sliding puzzles' IDA* iteration (the bound
@@ -24,8 +25,10 @@ use rayon::prelude::*;
 use crate::Limits;
 
 mod drivers;
+mod first;
 
 pub use drivers::{count, first, for_each, prefixes, resume, resume_checked};
+pub use first::{first_in_order, FirstInOrder};
 
 /// Nodes between two looks at the limits, unless the [`Watch`] says otherwise.
 pub const INTERVAL: u64 = 1 << 22;

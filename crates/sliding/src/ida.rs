@@ -1,17 +1,24 @@
 //! IDA* specialised for sliding puzzles: the board is mutated in place, the heuristic is updated
 //! from the one tile that moved, and the move that undoes the previous one is never tried.
 //!
+//! Every iteration runs on the depth-first core of `search` ([`search::walk`]): [`iteration`]
+//! is the walk, [`lean`] the node loop that pays for pattern databases (a hook of the core),
+//! [`parallel`] the split of a large iteration over rayon's threads, [`units`] the work units of
+//! one iteration for many processes.
+//!
 //! Moves are tried in [`MOVE_ORDER`](crate::MOVE_ORDER), so the path returned is the first optimal
 //! path in that order: the same path whatever the heuristic and however many threads search.
 //! Large iterations are split at a fixed depth into subtrees searched in parallel; the answer is
 //! taken from the first subtree (in move order) that holds one, so it does not depend on timing.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 
 use puzzle_core::Direction;
+use search::walk::Watch;
 use search::Limits;
 
 mod estimate;
+mod iteration;
 mod kept;
 mod lean;
 mod parallel;
@@ -19,6 +26,8 @@ mod transpositions;
 pub(crate) mod units;
 
 pub(crate) use estimate::{Estimate, Geometry, LinearConflict, Manhattan, Pdb, State};
+pub(crate) use iteration::NodeLoop;
+use iteration::{from_floor, Iteration};
 
 /// How an IDA* run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +43,8 @@ pub(crate) enum Ending {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Run {
     pub(crate) ending: Ending,
-    /// Nodes visited (depends on the thread count when subtrees run in parallel).
+    /// Nodes visited (depends on the thread count when subtrees run in parallel: the cut, and
+    /// so the nodes above it, depend on it).
     pub(crate) nodes: u64,
     /// The least `f` cut off by the last iteration that ran to its end without finding a path
     /// (the bound of the iteration after it); `None` when no iteration ran to its end without
@@ -43,158 +53,20 @@ pub(crate) struct Run {
     pub(crate) cut: Option<u32>,
 }
 
-/// Boards of at most this many cells are searched without the table of transpositions: on the
-/// 15-puzzle it saves 10–21% of the nodes (Korf's 100 on the 7-8 and 6-6-3 tables) and costs
-/// as much time in its reads, while on the 24-puzzle it saves 20–40% of them and about a fifth of
-/// the time (docs/experiments.md, "The table of transpositions").
-const TRANSPOSITIONS_ABOVE_CELLS: usize = 16;
-
 /// Iterations larger than this are split into subtrees for the thread pool.
 pub(crate) const SPLIT_NODES: u64 = 1 << 20;
 
-/// Shared between the threads of one board's search.
-struct Budget<'a> {
-    limits: &'a Limits<'a>,
-    nodes: AtomicU64,
-    stop: AtomicBool,
-    /// Nodes between two looks at the budget: small when the node limit is small.
-    interval: u64,
-}
+/// Nodes between two looks at the limits (the deadline, the interrupt flag): a few
+/// microseconds of search, so that a time limit is kept closely; a node budget is met exactly.
+pub(crate) const POLL_INTERVAL: u64 = 1 << 12;
 
-impl<'a> Budget<'a> {
-    /// A budget under `limits`, looked at every `interval` nodes, nothing spent yet.
-    fn new(limits: &'a Limits<'a>, interval: u64) -> Budget<'a> {
-        Budget { limits, nodes: AtomicU64::new(0), stop: AtomicBool::new(false), interval }
-    }
-
-    /// Adds `nodes` to the count; `false` once a limit is reached.
-    fn spend(&self, nodes: u64) -> bool {
-        let total = self.nodes.fetch_add(nodes, Relaxed) + nodes;
-        if let Some(progress) = self.limits.progress {
-            progress.nodes.fetch_add(nodes, Relaxed);
-        }
-        let over = self.limits.max_expanded.is_some_and(|max| total >= max)
-            || self.limits.interrupted()
-            || self.limits.deadline.is_some_and(|d| std::time::Instant::now() >= d);
-        if over {
-            self.stop.store(true, Relaxed);
-        }
-        !over && !self.stop.load(Relaxed)
-    }
-}
-
-/// The most nodes between two looks at the shared budget.
-const BUDGET_INTERVAL: u64 = 1 << 12;
-
-pub(crate) struct Dfs<'a, E> {
-    geometry: &'a Geometry,
-    state: State,
-    estimate: E,
-    bound: u32,
-    next_bound: u32,
-    path: Vec<Direction>,
-    nodes: u64,
-    unspent: u64,
-    budget: &'a Budget<'a>,
-    /// A subtree earlier in move order that already found a path: stop this one.
-    cancel: Option<(&'a AtomicUsize, usize)>,
-    gave_up: bool,
-    /// Whether the node loop of kept indices cuts states it reached before
-    /// ([`transpositions`]): on boards of more than [`TRANSPOSITIONS_ABOVE_CELLS`] cells.
-    transpositions: bool,
-    /// The table's generation: searches given the same one read each other's entries (the
-    /// subtrees one thread takes in turn, [`parallel`]); `None`, a fresh one per search.
-    generation: Option<u64>,
-}
-
-impl<'a, E: Estimate> Dfs<'a, E> {
-    /// A search of `state` within `bound`, from scratch.
-    fn new(
-        geometry: &'a Geometry,
-        state: &State,
-        estimate: &E,
-        bound: u32,
-        budget: &'a Budget<'a>,
-        cancel: Option<(&'a AtomicUsize, usize)>,
-    ) -> Dfs<'a, E> {
-        Dfs {
-            geometry,
-            state: state.clone(),
-            estimate: estimate.clone(),
-            bound,
-            next_bound: u32::MAX,
-            path: Vec::new(),
-            nodes: 0,
-            unspent: 0,
-            budget,
-            cancel,
-            gave_up: false,
-            transpositions: state.cells > TRANSPOSITIONS_ABOVE_CELLS,
-            generation: None,
-        }
-    }
-
-    #[inline]
-    fn slide(&mut self, dir: Direction) -> Option<(u8, u8, u8)> {
-        slide_blank(self.geometry, &mut self.state, dir)
-    }
-
-    /// Depth-first search below the current node with cost `g` and bound `h`; `true` when the
-    /// goal was reached (the path is in `self.path`).
-    fn search(&mut self, g: u32, h: u32, previous: Option<Direction>) -> bool {
-        if let Some(found) = E::search(self, g, h, previous) {
-            return found;
-        }
-        self.search_generic(g, h, previous)
-    }
-
-    /// Counts a node visited, and looks at the budget and at earlier subtrees now and then;
-    /// `false` once the search must stop.
-    #[inline(always)]
-    fn visit(&mut self) -> bool {
-        self.nodes += 1;
-        self.unspent += 1;
-        if self.unspent == self.budget.interval {
-            self.unspent = 0;
-            let cancelled = self.cancel.is_some_and(|(first, me)| first.load(Relaxed) < me);
-            if cancelled || !self.budget.spend(self.budget.interval) {
-                self.gave_up = true;
-            }
-        }
-        !self.gave_up
-    }
-
-    /// [`Dfs::search`] through the estimate's `update` and `restore`.
-    fn search_generic(&mut self, g: u32, h: u32, previous: Option<Direction>) -> bool {
-        if !self.visit() {
-            return false;
-        }
-        if h == 0 {
-            return true;
-        }
-        let blank = usize::from(self.state.blank);
-        let geometry = self.geometry;
-        for &(dir, target) in &geometry.legal[blank][..usize::from(geometry.legal_len[blank])] {
-            if previous == Some(dir.opposite()) {
-                continue;
-            }
-            let (tile, from, to) = slide_to(&mut self.state, target);
-            let (child_h, saved) = self.estimate.update(self.geometry, &self.state, tile, from, to);
-            let f = g + E::STEP + child_h;
-            if f <= self.bound {
-                self.path.push(dir);
-                if self.search_generic(g + E::STEP, child_h, Some(dir)) {
-                    return true;
-                }
-                self.path.pop();
-            } else {
-                self.next_bound = self.next_bound.min(f);
-            }
-            self.estimate.restore(saved);
-            slide_to(&mut self.state, blank as u8);
-        }
-        false
-    }
+/// What one iteration (or one part of it) gave: the path if it reached the goal, the least `f`
+/// cut off, the nodes visited, and whether a limit stopped it.
+pub(crate) struct Searched {
+    pub(crate) found: Option<Vec<Direction>>,
+    pub(crate) next_bound: u32,
+    pub(crate) nodes: u64,
+    pub(crate) gave_up: bool,
 }
 
 /// Moves the blank of `state` to `target`, a neighbour of its cell: the tile that moved, the
@@ -222,40 +94,48 @@ fn slide_blank(geometry: &Geometry, state: &mut State, dir: Direction) -> Option
 
 /// Finds the first optimal path (in move order) from `state` to the goal, whose tiles are their
 /// own goal cells. The board must be solvable.
-pub(crate) fn idastar<E: Estimate + Sync>(
+///
+/// Every iteration is an [`Iteration`] walked by [`search::walk::first`] (or the estimate's own
+/// [`NodeLoop`]) under one [`Watch`] of `limits`. An iteration of `split_nodes` nodes or more
+/// makes the ones after it run on rayon's threads ([`parallel`]), unless the nodes are limited:
+/// a node budget keeps the search on this thread, so that where it stops is the same on every run.
+pub(crate) fn idastar<E: NodeLoop + Sync>(
     geometry: &Geometry,
     state: &State,
     mut estimate: E,
     limits: &Limits<'_>,
     split_nodes: u64,
 ) -> Run {
-    let interval = limits.max_expanded.map_or(BUDGET_INTERVAL, |max| (max / 16).clamp(1, BUDGET_INTERVAL));
-    let budget = Budget::new(limits, interval);
+    let watch = Watch::new(limits).every(POLL_INTERVAL);
     let h = estimate.reset(geometry, state);
     let mut bound = h;
     let mut total = 0u64;
     let mut split = false;
     let mut cut = None;
     loop {
-        let (found, next_bound, nodes, gave_up) = if split {
-            parallel::parallel_iteration(geometry, state, &estimate, h, bound, &budget)
+        let searched = if split {
+            parallel::iteration(geometry, state, &estimate, h, bound, &watch)
         } else {
-            let mut dfs = Dfs::new(geometry, state, &estimate, bound, &budget, None);
-            let found = dfs.search(0, h, None).then(|| dfs.path.clone());
-            (found, dfs.next_bound, dfs.nodes, dfs.gave_up)
+            let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
+            // The walk counts on from the iterations before it, whose nodes the budget counts.
+            walk.counts.nodes = total;
+            let found = from_floor(&mut walk, &watch);
+            let nodes = walk.counts.nodes - total;
+            let Iteration { path, next_bound, counts, .. } = walk;
+            Searched { found: found.then_some(path), next_bound, nodes, gave_up: counts.stopped }
         };
-        total += nodes;
-        if let Some(path) = found {
+        total += searched.nodes;
+        if let Some(path) = searched.found {
             return Run { ending: Ending::Found(path), nodes: total, cut };
         }
-        if gave_up || next_bound == u32::MAX {
+        if searched.gave_up || searched.next_bound == u32::MAX {
             // `u32::MAX` would mean an exhausted space, which parity rules out for the boards
             // given here; the caller's check reports it if it ever happens.
             return Run { ending: Ending::GaveUp, nodes: total, cut };
         }
-        cut = Some(next_bound);
-        split |= nodes >= split_nodes && rayon::current_num_threads() > 1;
-        bound = next_bound;
+        cut = Some(searched.next_bound);
+        split |= searched.nodes >= split_nodes && rayon::current_num_threads() > 1 && !watch.limited();
+        bound = searched.next_bound;
         if let Some(progress) = limits.progress {
             // In moves: a weighted search counts hundredths.
             progress.bound.store(u64::from(bound / E::STEP), Relaxed);

@@ -1,13 +1,17 @@
 //! IDA* for boards too large for the byte-sized cells of the specialised search (more than 255
-//! cells): the board is moved in place, the Manhattan distance is updated from the one tile that
-//! moved, and the search keeps an explicit stack, so its memory is the board plus two bytes per
-//! move of the current path, whatever the board's size.
+//! cells), on the depth-first core of `search` ([`search::walk`]): each iteration is a [`Walk`]
+//! driven by [`search::walk::first`] under one [`Watch`]. The board is moved in place, the
+//! Manhattan distance is updated from the one tile that moved, and the walk keeps an explicit
+//! stack, so its memory is the board plus two bytes per move of the current path, whatever the
+//! board's size. It is a walk of its own, not `ida::Iteration`: that one's state (a byte per
+//! cell, arrays of 256) cannot hold these boards.
 //!
 //! Moves are tried in [`MOVE_ORDER`](crate::MOVE_ORDER) and the move that undoes the previous one
 //! is never tried, so the path returned is the first optimal path in that order, as with the
 //! specialised search.
 
-use puzzle_core::{Cell, Direction};
+use puzzle_core::{Cell, Direction, Shape};
+use search::walk::{first, Counts, Walk, Watch};
 use search::Limits;
 
 use crate::board::{Board, BLANK};
@@ -25,88 +29,186 @@ pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>) -> Run {
     search_weighted(board, goal, limits, 1, 1)
 }
 
+/// One iteration of the search on a large board, standing on one node.
+struct Iteration<'a> {
+    shape: Shape,
+    /// `goal_cell[tile]`: the tile's cell in the goal.
+    goal_cell: &'a [usize],
+    tiles: Vec<u32>,
+    blank: usize,
+    /// The Manhattan distance of the current node.
+    h: usize,
+    /// `f = step * g + weight * h`.
+    step: usize,
+    weight: usize,
+    bound: usize,
+    /// The least `f` cut off so far (`usize::MAX`: none).
+    next_bound: usize,
+    path: Vec<Direction>,
+    /// `next_move[depth]`: the index in MOVE_ORDER of the next move to try at that depth.
+    next_move: Vec<u8>,
+    floor: usize,
+    counts: Counts,
+    /// Whether a child was left out for being deeper than [`MAX_DEPTH`].
+    too_deep: bool,
+}
+
+impl Iteration<'_> {
+    /// The Manhattan distance of `tile` at `cell` from its goal cell.
+    fn distance(&self, tile: u32, cell: usize) -> usize {
+        let (home, cols) = (self.goal_cell[tile as usize], self.shape.cols());
+        (home / cols).abs_diff(cell / cols) + (home % cols).abs_diff(cell % cols)
+    }
+
+    /// Moves the blank by `dir`, which stays on the board.
+    fn slide(&mut self, dir: Direction) {
+        let Some(target) = self.shape.neighbour(Cell(self.blank), dir) else {
+            unreachable!("the walk's moves stay on the board")
+        };
+        let tile = self.tiles[target.0];
+        self.h = self.h + self.distance(tile, self.blank) - self.distance(tile, target.0);
+        self.tiles.swap(self.blank, target.0);
+        self.blank = target.0;
+    }
+}
+
+impl Walk for Iteration<'_> {
+    type Move = Direction;
+
+    fn depth(&self) -> usize {
+        self.path.len()
+    }
+
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
+    }
+
+    /// The next child within the bound, not made yet. The goal itself is not counted, as this
+    /// search has always counted its nodes.
+    fn advance(&mut self) -> Option<Direction> {
+        let depth = self.path.len();
+        let previous = self.path.last().copied();
+        loop {
+            let tried = self.next_move.last_mut()?;
+            let &dir = MOVE_ORDER.get(usize::from(*tried))?;
+            *tried += 1;
+            if previous == Some(dir.opposite()) {
+                continue;
+            }
+            let Some(target) = self.shape.neighbour(Cell(self.blank), dir) else { continue };
+            let tile = self.tiles[target.0];
+            let moved_h = self.h + self.distance(tile, self.blank) - self.distance(tile, target.0);
+            let f = self.step * (depth + 1) + self.weight * moved_h;
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                continue;
+            }
+            if depth + 1 >= MAX_DEPTH && moved_h != 0 {
+                self.too_deep = true;
+                continue;
+            }
+            self.counts.nodes += u64::from(moved_h != 0);
+            return Some(dir);
+        }
+    }
+
+    fn push(&mut self, dir: Direction) {
+        self.slide(dir);
+        self.path.push(dir);
+        self.next_move.push(0);
+    }
+
+    fn pop(&mut self) {
+        if let Some(dir) = self.path.pop() {
+            self.next_move.pop();
+            self.slide(dir.opposite());
+        }
+    }
+
+    fn close(&mut self) {
+        if let Some(tried) = self.next_move.last_mut() {
+            *tried = MOVE_ORDER.len() as u8;
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.h == 0
+    }
+
+    fn prefix(&self) -> Vec<Direction> {
+        self.path.clone()
+    }
+}
+
 /// As [`search`] with `f = step * g + weight * h` (`weight >= step`): weighted IDA*, whose first
 /// path is at most `weight / step` times the optimum (`within` proves it). `step = weight = 1`
 /// is [`search`] itself. `Run::cut` is in the same units as `f`.
 pub(crate) fn search_weighted(board: &Board, goal: &Board, limits: &Limits<'_>, step: usize, weight: usize) -> Run {
-    let shape = board.shape();
-    let cols = shape.cols();
     let mut goal_cell = vec![0usize; goal.tiles().len()];
     for (cell, &tile) in goal.tiles().iter().enumerate() {
         goal_cell[tile as usize] = cell;
     }
-    let distance = |tile: u32, cell: usize| {
-        let home = goal_cell[tile as usize];
-        (home / cols).abs_diff(cell / cols) + (home % cols).abs_diff(cell % cols)
+    let mut walk = Iteration {
+        shape: board.shape(),
+        goal_cell: &goal_cell,
+        tiles: board.tiles().to_vec(),
+        blank: board.blank().0,
+        h: 0,
+        step,
+        weight,
+        bound: 0,
+        next_bound: usize::MAX,
+        path: Vec::new(),
+        next_move: vec![0],
+        floor: 0,
+        counts: Counts::default(),
+        too_deep: false,
     };
-    let mut tiles = board.tiles().to_vec();
-    let mut blank = board.blank().0;
-    let start_h: usize =
-        tiles.iter().enumerate().filter(|&(_, &tile)| tile != BLANK).map(|(cell, &tile)| distance(tile, cell)).sum();
-    let mut nodes = 0u64;
+    walk.h = (walk.tiles.iter().enumerate())
+        .filter(|&(_, &tile)| tile != BLANK)
+        .map(|(cell, &tile)| walk.distance(tile, cell))
+        .sum();
     let mut cut = None;
     // A Manhattan distance of zero puts every tile, and so the blank, at home.
-    if start_h == 0 {
-        return Run { ending: Ending::Found(Vec::new()), nodes, cut };
+    if walk.h == 0 {
+        return Run { ending: Ending::Found(Vec::new()), nodes: 0, cut };
     }
-    let mut bound = weight * start_h;
-    // Each iteration undoes all its moves, so it starts again from the board as given.
+    // The clock is looked at as the closure-based searches look at it.
+    let watch = Watch::new(limits).every(Limits::CLOCK_INTERVAL);
+    walk.bound = weight * walk.h;
+    // Each iteration takes back all its moves, so it starts again from the board as given.
     loop {
-        if limits.exceeded_at(nodes) {
+        let nodes = walk.counts.nodes;
+        if watch.must_stop(nodes) {
             return Run { ending: Ending::GaveUp, nodes, cut };
         }
-        nodes += 1;
-        let mut path: Vec<Direction> = Vec::new();
-        // `next_move[depth]`: the index in MOVE_ORDER of the next move to try at that depth.
-        let mut next_move: Vec<u8> = vec![0];
-        let mut h = start_h;
-        let mut next_bound = usize::MAX;
-        while let Some(tried) = next_move.last_mut() {
-            let Some(&dir) = MOVE_ORDER.get(usize::from(*tried)) else {
-                // Every move from here was tried: step back to the parent.
-                next_move.pop();
-                if let Some(dir) = path.pop() {
-                    let back = shape.neighbour(Cell(blank), dir.opposite()).map_or(blank, |cell| cell.0);
-                    let tile = tiles[back];
-                    h = h + distance(tile, blank) - distance(tile, back);
-                    tiles.swap(blank, back);
-                    blank = back;
-                }
-                continue;
-            };
-            *tried += 1;
-            if path.last() == Some(&dir.opposite()) {
-                continue;
-            }
-            let Some(target) = shape.neighbour(Cell(blank), dir) else { continue };
-            let tile = tiles[target.0];
-            let moved_h = h + distance(tile, blank) - distance(tile, target.0);
-            let estimate = step * (path.len() + 1) + weight * moved_h;
-            if estimate > bound {
-                next_bound = next_bound.min(estimate);
-                continue;
-            }
-            tiles.swap(blank, target.0);
-            blank = target.0;
-            h = moved_h;
-            path.push(dir);
-            if h == 0 {
-                return Run { ending: Ending::Found(path), nodes, cut };
-            }
-            if limits.exceeded_at(nodes) || path.len() >= MAX_DEPTH {
-                return Run { ending: Ending::GaveUp, nodes, cut };
-            }
-            nodes += 1;
-            next_move.push(0);
+        walk.counts.nodes += 1;
+        let found = first(&mut walk, &watch);
+        let nodes = walk.counts.nodes;
+        if found {
+            return Run { ending: Ending::Found(walk.path), nodes, cut };
         }
-        if next_bound == usize::MAX {
+        if walk.counts.stopped || walk.too_deep {
+            return Run { ending: Ending::GaveUp, nodes, cut };
+        }
+        if walk.next_bound == usize::MAX {
             // Nothing exceeded the bound and no goal was found: the goal cannot be reached, which
             // the caller's parity check rules out; the answer's check reports it if it happens.
             return Run { ending: Ending::Exhausted, nodes, cut };
         }
         // Bounds beyond `u32` are reported as `u32::MAX`, still a valid (weaker) cut.
-        cut = Some(u32::try_from(next_bound).unwrap_or(u32::MAX));
-        bound = next_bound;
+        cut = Some(u32::try_from(walk.next_bound).unwrap_or(u32::MAX));
+        walk.bound = walk.next_bound;
+        walk.next_bound = usize::MAX;
+        walk.next_move = vec![0];
     }
 }
 

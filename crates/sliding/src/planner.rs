@@ -15,10 +15,11 @@ use crate::board::{Board, GoalKind};
 use crate::check::{check, CheckError};
 use crate::fast::KeepMoves;
 use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::ida::SPLIT_NODES;
 use crate::pdb::{PatternDb, PatternKey};
 use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
 use crate::solvable::is_solvable;
-use crate::solve::{judge_goal, lower_bound, SolveError};
+use crate::solve::{answer_of_run, judge_goal, lower_bound, optimal_run, SolveError};
 use crate::table::DistanceTable;
 use crate::tiers::{choose_tables, TableChoice};
 use crate::within::{solve_within, Weight};
@@ -495,9 +496,14 @@ impl<'t> Planner<'t> {
             Strategy::Within(weight) => weight,
             Strategy::Optimal | Strategy::Fast => Weight::ONE,
         };
-        // With weight one this is the optimal IDA*, node for node; either way the run proves a
-        // lower bound, which a run that gives up reports (at least the start's linear conflict).
-        let mut answer = solve_within(board, goal, heuristic, limits, weight)?;
+        // Either way the run proves a lower bound, which a run that gives up reports (at least
+        // the start's linear conflict). The optimal search calls the IDA* driver directly.
+        let mut answer = if weight.is_one() {
+            let (run, start_h) = optimal_run(board, goal, heuristic, limits, SPLIT_NODES)?;
+            answer_of_run(run, board.manhattan_to(goal) as u32, start_h, 1, weight, heuristic)
+        } else {
+            solve_within(board, goal, heuristic, limits, weight)?
+        };
         if answer.outcome == Outcome::GaveUp {
             answer.lower_bound = answer.lower_bound.map(|bound| bound.max(start_bound(board, goal)));
         }

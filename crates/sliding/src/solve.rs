@@ -1,14 +1,19 @@
 //! What the searches share around a board: why a board cannot be searched ([`SolveError`]),
 //! the board as IDA\* sees it, a heuristic's value at a board ([`lower_bound`], which the planner
-//! and the benchmarks use) and the judges' goal. The plain solvers built on them are in `plain`.
+//! and the benchmarks use), the judges' goal, the optimal IDA\* run of a board
+//! ([`optimal_run`]) and the one place where a search loop's raw result becomes an [`Answer`]
+//! ([`answer_of_run`]). The plain solvers built on them are in `plain`.
 
 use std::sync::Arc;
 
+use search::Limits;
 use thiserror::Error;
 
+use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::{Board, GoalKind, BLANK};
 use crate::heuristic::Heuristic;
-use crate::ida::{self, Estimate, Geometry, State};
+use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
+use crate::within::Weight;
 
 /// Why a board could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -42,7 +47,7 @@ pub enum SolveError {
 pub const ASTAR_MAX_STATES: u64 = 1 << 27;
 
 /// The board as IDA* sees it: tiles renamed after their goal cell, so the goal is the identity.
-pub(crate) fn search_state(board: &Board, goal: &Board) -> (Geometry, State, u8) {
+pub(crate) fn search_state(board: &Board, goal: &Board) -> (Arc<Geometry>, State, u8) {
     let n = board.tiles().len();
     let mut goal_cell = vec![0u8; n];
     for (cell, &tile) in goal.tiles().iter().enumerate() {
@@ -50,8 +55,90 @@ pub(crate) fn search_state(board: &Board, goal: &Board) -> (Geometry, State, u8)
     }
     let cells: Vec<u8> = board.tiles().iter().map(|&t| goal_cell[t as usize]).collect();
     let state = State::new(&cells, board.blank().0 as u8);
-    let geometry = Geometry::new(board.shape().rows(), board.shape().cols());
+    let geometry = Geometry::of(board.shape().rows(), board.shape().cols());
     (geometry, state, goal_cell[BLANK as usize])
+}
+
+/// The optimal IDA\* run from `board` (of `goal`'s shape, solvable) with `heuristic`, and the
+/// heuristic's value at the start: the driver the planner calls for an optimal answer. Boards of
+/// more than 255 cells are searched with the Manhattan distance in place (`large`).
+pub(crate) fn optimal_run(
+    board: &Board,
+    goal: &Board,
+    heuristic: &Heuristic,
+    limits: &Limits<'_>,
+    split_after: u64,
+) -> Result<(ida::Run, u32), SolveError> {
+    let n = board.tiles().len();
+    if n > usize::from(u8::MAX) {
+        return Ok((crate::large::search(board, goal, limits), board.manhattan_to(goal) as u32));
+    }
+    let (geometry, state, blank_tile) = search_state(board, goal);
+    let (rows, cols) = (board.shape().rows(), board.shape().cols());
+    let manhattan = ida::Manhattan { blank_tile, value: 0 };
+    Ok(match heuristic {
+        Heuristic::Manhattan => run_from(&geometry, &state, manhattan, limits, split_after),
+        Heuristic::LinearConflict => {
+            run_from(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols), limits, split_after)
+        }
+        Heuristic::Pdb(pdb) => {
+            if !pdb.fits(n) {
+                return Err(SolveError::HeuristicMismatch);
+            }
+            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb), n);
+            run_from(&geometry, &state, estimate, limits, split_after)
+        }
+    })
+}
+
+/// [`ida::idastar`] with `estimate`, and the estimate's value at the start.
+fn run_from<E: NodeLoop + Sync>(
+    geometry: &Geometry,
+    state: &State,
+    estimate: E,
+    limits: &Limits<'_>,
+    split_after: u64,
+) -> (ida::Run, u32) {
+    let start = estimate.clone().reset(geometry, state);
+    (ida::idastar(geometry, state, estimate, limits, split_after), start)
+}
+
+/// The answer of `run`, the search loops' raw result, made once here for every IDA\* of the
+/// crate (a weighted run's path has had its loops cut out by the caller): its lower bound is
+/// `start_h` (the heuristic at the start) or the cut of the last finished iteration divided by
+/// `scale` (the weight in the run's units), whichever is larger, rounded up to the parity of
+/// `manhattan`.
+pub(crate) fn answer_of_run(
+    run: ida::Run,
+    manhattan: u32,
+    start_h: u32,
+    scale: u32,
+    weight: Weight,
+    heuristic: &Heuristic,
+) -> Answer {
+    let from_cut = run.cut.map_or(0, |cut| cut.div_ceil(scale));
+    let mut proven = start_h.max(from_cut);
+    proven += (proven ^ manhattan) & 1;
+    let method = match weight.is_one() {
+        true => Method::Search(heuristic.kind()),
+        false => Method::Weighted(heuristic.kind(), weight),
+    };
+    let (outcome, lower_bound) = match run.ending {
+        // The optimal search's first path is optimal: its length is the bound.
+        Ending::Found(path) if weight.is_one() => {
+            let moves = path.len() as u64;
+            (Outcome::Solved(Path::Moves(path)), Some(moves))
+        }
+        Ending::Found(path) => (Outcome::Solved(Path::Moves(path)), Some(u64::from(proven))),
+        Ending::GaveUp => (Outcome::GaveUp, Some(u64::from(proven))),
+        Ending::Exhausted => (Outcome::Unsolvable, None),
+    };
+    let optimal = match &outcome {
+        Outcome::Solved(path) => Some(path.n_moves()) == lower_bound,
+        Outcome::Unsolvable => true,
+        Outcome::GaveUp => false,
+    };
+    Answer { outcome, nodes: run.nodes, lower_bound, optimal, method }
 }
 
 /// The value `heuristic` gives `board` on its way to `goal`: at most the true distance. For tests

@@ -31,7 +31,7 @@ use crate::board::Board;
 use crate::check::{check, CheckError};
 use crate::heuristic::Heuristic;
 use crate::heuristic::HeuristicKind;
-use crate::ida::{self, units, Estimate, Geometry, State};
+use crate::ida::{self, units, Geometry, NodeLoop, State};
 use crate::pdb::Tier;
 use crate::planner::{PlanError, Planner, MAX_CELLS_WITHOUT_LIMITS};
 use crate::solvable::is_solvable;
@@ -116,7 +116,7 @@ pub struct SplitSearch {
     heuristic: Heuristic,
     named: UnitHeuristic,
     depth: usize,
-    geometry: Geometry,
+    geometry: std::sync::Arc<Geometry>,
     /// Boxed: the state's fixed arrays would make every [`Split`] half a kilobyte.
     state: Box<State>,
     blank_tile: u8,
@@ -331,7 +331,7 @@ impl SplitSearch {
         check(&self.board, &self.goal, &Outcome::Solved(Path::Moves(path.to_vec())))
     }
 
-    fn run<E: Estimate>(
+    fn run<E: NodeLoop>(
         &self,
         estimate: E,
         prefix: Option<&[Direction]>,

@@ -48,12 +48,12 @@ use puzzle_core::Direction;
 use search::Limits;
 use thiserror::Error;
 
-use crate::answer::{Answer, Method, Outcome, Path};
+use crate::answer::{Answer, Method};
 use crate::board::Board;
 use crate::heuristic::Heuristic;
-use crate::ida::{self, Ending, Estimate, Geometry, State};
+use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
 use crate::solvable::is_solvable;
-use crate::solve::{lower_bound, search_state, SolveError};
+use crate::solve::{answer_of_run, lower_bound, optimal_run, search_state, SolveError};
 
 /// The units of a [`Weight`]: hundredths.
 pub const WEIGHT_SCALE: u32 = 100;
@@ -198,14 +198,15 @@ pub fn solve_within_split(
         return Ok(Answer::unsolvable(Method::Parity));
     }
     let manhattan = board.manhattan_to(goal) as u32;
+    if weight.is_one() {
+        let (run, start_h) = optimal_run(board, goal, heuristic, limits, split_after)?;
+        return Ok(answer_of_run(run, manhattan, start_h, 1, weight, heuristic));
+    }
     // The costs a move adds and the weight of `h`, in the units of the run's `f`.
-    let (step, scale) = if weight.is_one() { (1, 1) } else { (WEIGHT_SCALE, weight.hundredths()) };
+    let (step, scale) = (WEIGHT_SCALE, weight.hundredths());
     if board.tiles().len() > usize::from(u8::MAX) {
-        let run = match weight.is_one() {
-            true => crate::large::search(board, goal, limits),
-            false => crate::large::search_weighted(board, goal, limits, step as usize, scale as usize),
-        };
-        return Ok(answer_of_run(board, run, manhattan, manhattan, scale, weight, heuristic));
+        let run = crate::large::search_weighted(board, goal, limits, step as usize, scale as usize);
+        return Ok(answer_of_run(without_loops(board, run), manhattan, manhattan, scale, weight, heuristic));
     }
     let start_h = lower_bound(board, goal, heuristic)?;
     let (geometry, state, blank_tile) = search_state(board, goal);
@@ -223,7 +224,7 @@ pub fn solve_within_split(
             run(&geometry, &state, estimate, limits, split_after, weight)
         }
     };
-    Ok(answer_of_run(board, run, manhattan, start_h, scale, weight, heuristic))
+    Ok(answer_of_run(without_loops(board, run), manhattan, start_h, scale, weight, heuristic))
 }
 
 /// An admissible estimate times the weight in hundredths, with moves costing 100: `F = 100·f`
@@ -253,7 +254,11 @@ impl<E: Estimate> Estimate for Weighted<E> {
     }
 }
 
-/// IDA\* with `estimate`, weighted unless `weight` is one (then exactly the optimal search).
+/// The weighted search runs on the core's generic walk: the estimates' own loops are for the
+/// optimal search.
+impl<E: Estimate> NodeLoop for Weighted<E> {}
+
+/// IDA\* with `estimate` weighted by `weight` (not one: the optimal search is `optimal_run`).
 fn run<E: Estimate + Sync>(
     geometry: &Geometry,
     state: &State,
@@ -262,54 +267,20 @@ fn run<E: Estimate + Sync>(
     split_after: u64,
     weight: Weight,
 ) -> ida::Run {
-    if weight.is_one() {
-        ida::idastar(geometry, state, estimate, limits, split_after)
-    } else {
-        let weighted = Weighted { inner: estimate, hundredths: weight.hundredths() };
-        ida::idastar(geometry, state, weighted, limits, split_after)
-    }
+    let weighted = Weighted { inner: estimate, hundredths: weight.hundredths() };
+    ida::idastar(geometry, state, weighted, limits, split_after)
 }
 
-/// The answer of `run`, the search loops' raw result, made once here for every IDA\* of the
-/// crate: its lower bound is `start_h` (the heuristic at the start) or the cut of the last
-/// finished iteration divided by `scale` (the weight in the run's units), whichever is larger,
-/// rounded up to the parity of `manhattan`.
-fn answer_of_run(
-    board: &Board,
-    run: ida::Run,
-    manhattan: u32,
-    start_h: u32,
-    scale: u32,
-    weight: Weight,
-    heuristic: &Heuristic,
-) -> Answer {
-    let from_cut = run.cut.map_or(0, |cut| cut.div_ceil(scale));
-    let mut proven = start_h.max(from_cut);
-    proven += (proven ^ manhattan) & 1;
-    let method = match weight.is_one() {
-        true => Method::Search(heuristic.kind()),
-        false => Method::Weighted(heuristic.kind(), weight),
-    };
-    let (outcome, lower_bound) = match run.ending {
-        // The optimal search's first path is optimal: its length is the bound.
-        Ending::Found(path) if weight.is_one() => {
-            let moves = path.len() as u64;
-            (Outcome::Solved(Path::Moves(path)), Some(moves))
-        }
-        Ending::Found(path) => (Outcome::Solved(Path::Moves(without_loops(board, path))), Some(u64::from(proven))),
-        Ending::GaveUp => (Outcome::GaveUp, Some(u64::from(proven))),
-        Ending::Exhausted => (Outcome::Unsolvable, None),
-    };
-    let optimal = match &outcome {
-        Outcome::Solved(path) => Some(path.n_moves()) == lower_bound,
-        Outcome::Unsolvable => true,
-        Outcome::GaveUp => false,
-    };
-    Answer { outcome, nodes: run.nodes, lower_bound, optimal, method }
+/// `run` with its path's loops cut out.
+fn without_loops(board: &Board, mut run: ida::Run) -> ida::Run {
+    if let Ending::Found(path) = run.ending {
+        run.ending = Ending::Found(cut_loops(board, path));
+    }
+    run
 }
 
 /// `path` with every loop cut out: from each board it passes twice, on from its last visit.
-fn without_loops(board: &Board, path: Vec<Direction>) -> Vec<Direction> {
+fn cut_loops(board: &Board, path: Vec<Direction>) -> Vec<Direction> {
     let mut seen: HashMap<Board, usize> = HashMap::from([(board.clone(), 0)]);
     let mut boards = vec![board.clone()];
     let mut kept: Vec<Direction> = Vec::with_capacity(path.len());

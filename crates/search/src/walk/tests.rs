@@ -1,7 +1,7 @@
 //! The drivers on a small walk (N queens, one row per depth) against brute force over every
 //! permutation, written plainly here.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use super::*;
 use crate::Limits;
@@ -211,4 +211,68 @@ fn an_interrupt_stops_the_walk_and_a_found_subtree_stops_later_ones() {
     let earlier = parent.subtree(&first_found, 1);
     let mut walk = Queens::new(8);
     assert!(first(&mut walk, &earlier));
+}
+
+/// The first solution of each subtree below `cut`, searched one subtree at a time from a fresh
+/// walk, with the nodes each took: the plain oracle of [`first_in_order`].
+fn one_by_one(n: usize, cut: &[Vec<usize>]) -> Vec<(Option<Vec<usize>>, u64)> {
+    let limits = Limits::NONE;
+    let watch = Watch::new(&limits);
+    cut.iter()
+        .map(|prefix| {
+            let mut walk = Queens::new(n);
+            resume(&mut walk, prefix);
+            let found = first(&mut walk, &watch);
+            (found.then(|| walk.cols.clone()), walk.counts.nodes)
+        })
+        .collect()
+}
+
+#[test]
+fn first_in_order_finds_the_first_subtree_with_a_solution_whatever_the_threads() {
+    for threads in [1, 2, 5] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        for n in 1..=8 {
+            let all = brute_force(n);
+            for depth in 1..=3.min(n) {
+                let mut top = Queens::new(n);
+                let cut = prefixes(&mut top, depth);
+                let expected = one_by_one(n, &cut);
+                let winner = expected.iter().position(|(found, _)| found.is_some());
+                let upto = winner.map_or(expected.len(), |w| w + 1);
+                let nodes: u64 = expected[..upto].iter().map(|&(_, nodes)| nodes).sum();
+                let limits = Limits::NONE;
+                let watch = Watch::new(&limits);
+                let workers = AtomicUsize::new(0);
+                let result = pool.install(|| {
+                    first_in_order(
+                        &cut,
+                        || workers.fetch_add(1, Relaxed),
+                        |_| Queens::new(n),
+                        first,
+                        |walk: &mut Queens| walk.counts.nodes,
+                        |a, b| a + b,
+                        &watch,
+                    )
+                });
+                let at = format!("n = {n}, depth {depth}, {threads} threads");
+                let found = result.found.map(|(index, walk)| (index, walk.cols));
+                assert_eq!(found, winner.map(|w| (w, all[0].clone())), "{at}");
+                assert_eq!(result.tally, nodes, "{at}: the nodes up to the first subtree that found one");
+                assert!(!result.stopped, "{at}");
+                assert!(workers.load(Relaxed) <= threads.max(1), "{at}: one worker per thread");
+            }
+        }
+    }
+}
+
+#[test]
+fn first_in_order_reports_a_stop_and_no_solution() {
+    let flag = AtomicBool::new(true);
+    let limits = Limits { interrupt: Some(&flag), ..Limits::NONE };
+    let watch = Watch::new(&limits).every(1);
+    let mut top = Queens::new(8);
+    let cut = prefixes(&mut top, 2);
+    let result = first_in_order(&cut, || (), |_| Queens::new(8), first, |_: &mut Queens| (), |(), ()| (), &watch);
+    assert!(result.found.is_none() && result.stopped);
 }

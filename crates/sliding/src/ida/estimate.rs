@@ -1,12 +1,12 @@
 //! The lower bounds IDA* keeps up to date move by move: the board as the search sees it, the
 //! shared geometry, and the Manhattan, linear-conflict and pattern-database estimates.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use puzzle_core::Direction;
 
 use super::kept::{KeptPlan, Place, Sums, MAX_SUMS};
-use super::Dfs;
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::PdbHeuristic;
 
@@ -48,6 +48,7 @@ pub(crate) struct Geometry {
     pub(super) legal_len: Box<[u8; 256]>,
     /// `distance[tile][cell]`: Manhattan distance of `tile` at `cell` from its goal cell.
     distance: Box<[[u8; 256]; 256]>,
+    rows: usize,
     cols: usize,
 }
 
@@ -82,7 +83,23 @@ impl Geometry {
                 *d = ((tile / cols).abs_diff(cell / cols) + (tile % cols).abs_diff(cell % cols)) as u8;
             }
         }
-        Geometry { neighbour, legal, legal_len, distance, cols }
+        Geometry { neighbour, legal, legal_len, distance, rows, cols }
+    }
+
+    /// The geometry of `rows`×`cols` boards, made once per shape and thread: a board's lower
+    /// bounds and its search (and the next board of a batch, mostly of one shape) share it, where
+    /// each used to fill its own tables.
+    pub(crate) fn of(rows: usize, cols: usize) -> Arc<Geometry> {
+        thread_local! {
+            static LAST: RefCell<Option<Arc<Geometry>>> = const { RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some(geometry) if (geometry.rows, geometry.cols) == (rows, cols) => Arc::clone(geometry),
+                _ => Arc::clone(last.insert(Arc::new(Geometry::new(rows, cols)))),
+            }
+        })
     }
 
     /// `distance()[tile][cell]`: the Manhattan distance of `tile` at `cell` from its goal cell.
@@ -94,7 +111,7 @@ impl Geometry {
 /// A lower bound kept up to date as tiles move.
 pub(crate) trait Estimate: Clone + Send {
     /// What [`Estimate::restore`] needs to undo one update.
-    type Saved: Copy;
+    type Saved: Copy + Send;
     /// What one move adds to the cost `g`, in the units of the estimate: 1 for the admissible
     /// estimates, the weight's denominator for a weighted one (`within::Weighted`), so that
     /// `f = g + h` stays in integers.
@@ -105,15 +122,6 @@ pub(crate) trait Estimate: Clone + Send {
     fn update(&mut self, geometry: &Geometry, state: &State, tile: u8, from: u8, to: u8) -> (u32, Self::Saved);
     /// Undoes the update that returned `saved`.
     fn restore(&mut self, saved: Self::Saved);
-    /// The search below `dfs`'s node by a loop made for this estimate, or `None` to use the
-    /// generic one ([`Dfs::search`]). Both visit the same nodes in the same order.
-    fn search(dfs: &mut Dfs<'_, Self>, g: u32, h: u32, previous: Option<Direction>) -> Option<bool>
-    where
-        Self: Sized,
-    {
-        let _ = (dfs, g, h, previous);
-        None
-    }
 }
 
 fn manhattan(geometry: &Geometry, state: &State, blank_tile: u8) -> u32 {
@@ -330,10 +338,6 @@ impl Estimate for Pdb {
             self.excess[l] = heuristic.lookups[l].excess(&state.pos, state.blank);
         }
         (md + 2 * heuristic.combine(&self.excess), saved)
-    }
-
-    fn search(dfs: &mut Dfs<'_, Self>, g: u32, h: u32, previous: Option<Direction>) -> Option<bool> {
-        super::lean::search(dfs, g, h, previous)
     }
 
     #[inline(always)]

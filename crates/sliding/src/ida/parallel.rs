@@ -1,144 +1,154 @@
-//! One IDA\* iteration cut at a fixed depth into subtrees that the thread pool searches; the
-//! first subtree in move order that reaches the goal gives the path, so the answer does not
-//! depend on timing.
+//! One IDA\* iteration cut at a fixed depth into subtrees that rayon's threads search
+//! ([`search::walk::first_in_order`]): the first subtree in move order that reaches the goal
+//! gives the path, and the nodes and next bound are merged up to it, so that the answer does
+//! not depend on timing.
 
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use search::walk::{first_in_order, prefixes, Watch};
 
-use puzzle_core::Direction;
-use rayon::prelude::*;
-use search::Limits;
-
+use super::iteration::{below, from_floor, Iteration, NodeLoop};
 use super::transpositions::new_generation;
-use super::{Budget, Dfs, Estimate, Geometry, State};
-use crate::MOVE_ORDER;
+use super::{Geometry, Searched, State};
 
-/// What a search of one subtree (or of the whole iteration) gives: the path if it reached the
-/// goal, the least `f` cut off, the nodes visited, and whether it gave up.
-type Searched = (Option<Vec<Direction>>, u32, u64, bool);
+/// The deepest cut tried.
+const DEEPEST: usize = 16;
 
-/// One iteration with the tree cut at a fixed depth: the subtrees are searched in parallel, and
-/// the first one in move order that reaches the goal gives the path.
-pub(super) fn parallel_iteration<E: Estimate + Sync>(
-    geometry: &Geometry,
-    state: &State,
-    estimate: &E,
-    h: u32,
-    bound: u32,
-    budget: &Budget<'_>,
-) -> Searched {
-    // Cut deep enough for many more subtrees than threads.
-    let want = 32 * rayon::current_num_threads();
-    let mut depth = 1;
-    let (mut roots, mut cut_above) = frontier(geometry, state, estimate, h, bound, depth);
-    while roots.len() < want && depth < 16 {
-        depth += 1;
-        let (deeper, deeper_cut) = frontier(geometry, state, estimate, h, bound, depth);
-        if deeper.is_empty() {
-            break;
-        }
-        (roots, cut_above) = (deeper, deeper_cut);
-    }
-    let first = AtomicUsize::new(usize::MAX);
-    let search = |index: usize, prefix: &Vec<Direction>, generation: u64| {
-        if first.load(Relaxed) < index {
-            return (None, u32::MAX, 0, false);
-        }
-        let mut dfs = Dfs::new(geometry, state, estimate, bound, budget, Some((&first, index)));
-        dfs.generation = Some(generation);
-        let mut g = 0;
-        let mut h = h;
-        for &dir in prefix {
-            let Some((tile, from, to)) = dfs.slide(dir) else { unreachable!("prefix moves stay on the board") };
-            h = dfs.estimate.update(geometry, &dfs.state, tile, from, to).0;
-            g += E::STEP;
-        }
-        dfs.path = prefix.clone();
-        if g + h > bound {
-            return (None, g + h, 0, false);
-        }
-        let found = dfs.search(g, h, prefix.last().copied());
-        if found {
-            first.fetch_min(index, Relaxed);
-            return (Some(dfs.path), dfs.next_bound, dfs.nodes, false);
-        }
-        let cancelled = first.load(Relaxed) < index;
-        (None, dfs.next_bound, dfs.nodes, dfs.gave_up && !cancelled)
-    };
-    // The threads take the subtrees in move order, each the next one not taken: once a subtree
-    // reaches the goal, the others are at most a subtree or so further on (rayon's own split
-    // of the range would send a thread to the second half at once, searching it in vain in the
-    // iteration that finds the goal). A worker's subtrees share its table of transpositions
-    // (one generation): each comes after the ones before it in move order.
-    let (next, roots, search) = (&AtomicUsize::new(0), &roots, &search);
-    let workers = rayon::current_num_threads().min(roots.len()).max(1);
-    let mut results: Vec<(usize, Searched)> = (0..workers)
-        .into_par_iter()
-        .flat_map_iter(|_| {
-            let generation = new_generation();
-            std::iter::from_fn(move || {
-                let index = next.fetch_add(1, Relaxed);
-                roots.get(index).map(|prefix| (index, search(index, prefix, generation)))
-            })
-        })
-        .collect();
-    results.sort_unstable_by_key(|&(index, _)| index);
-    let results: Vec<_> = results.into_iter().map(|(_, result)| result).collect();
-    let nodes = results.iter().map(|r| r.2).sum();
-    let gave_up = results.iter().any(|r| r.3);
-    // The nodes cut above the roots count too: without them the next bound could skip a value
-    // that a path needs, and the first path found would no longer be the shortest.
-    let next_bound = results.iter().map(|r| r.1).min().unwrap_or(u32::MAX).min(cut_above);
-    let found = results.into_iter().find_map(|r| r.0);
-    let gave_up = gave_up && found.is_none();
-    (found, next_bound, nodes, gave_up)
+/// What the subtrees' walks counted, merged in move order.
+#[derive(Clone, Copy)]
+struct Tally {
+    nodes: u64,
+    /// The least `f` cut off (`u32::MAX`: none).
+    least_cut: u32,
 }
 
-/// The move sequences of exactly `depth` moves within `bound`, in move order (a path that reaches
-/// the goal earlier is kept as its own entry so it cannot be lost), and the least `f` of the
-/// nodes cut off above that depth (`u32::MAX` when none was).
-fn frontier<E: Estimate>(
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally { nodes: 0, least_cut: u32::MAX }
+    }
+}
+
+/// One iteration with the tree cut at the shallowest depth (up to [`DEEPEST`]) with many more
+/// subtrees than threads: the subtrees are searched in parallel, and the first one in move order
+/// that reaches the goal gives the path. Its nodes are those above the cut (the root, and every
+/// node down to the cut's depth) and those below it of the subtrees up to the first that found
+/// the goal (all of them when none did).
+pub(super) fn iteration<E: NodeLoop + Sync>(
     geometry: &Geometry,
     state: &State,
     estimate: &E,
     h: u32,
     bound: u32,
-    depth: usize,
-) -> (Vec<Vec<Direction>>, u32) {
-    struct Cut<'a, E> {
-        walker: Dfs<'a, E>,
-        depth: usize,
-        out: Vec<Vec<Direction>>,
-        least_cut: u32,
-    }
-    impl<E: Estimate> Cut<'_, E> {
-        fn walk(&mut self, g: u32, h: u32) {
-            if self.walker.path.len() == self.depth || h == 0 {
-                self.out.push(self.walker.path.clone());
-                return;
-            }
-            for dir in MOVE_ORDER {
-                if self.walker.path.last() == Some(&dir.opposite()) {
-                    continue;
-                }
-                let Some((tile, from, to)) = self.walker.slide(dir) else { continue };
-                let (child_h, saved) =
-                    self.walker.estimate.update(self.walker.geometry, &self.walker.state, tile, from, to);
-                let f = g + E::STEP + child_h;
-                if f <= self.walker.bound {
-                    self.walker.path.push(dir);
-                    self.walk(g + E::STEP, child_h);
-                    self.walker.path.pop();
-                } else {
-                    self.least_cut = self.least_cut.min(f);
-                }
-                self.walker.estimate.restore(saved);
-                self.walker.slide(dir.opposite());
-            }
+    watch: &Watch<'_>,
+) -> Searched {
+    let new_walk = || Iteration::new(geometry, state, estimate, h, bound);
+    let want = 32 * rayon::current_num_threads();
+    let mut cut: Option<(Iteration<'_, E>, Vec<_>)> = None;
+    for depth in 1..=DEEPEST {
+        let mut top = new_walk();
+        let roots = prefixes(&mut top, depth);
+        // A goal at or above the cut would not be a subtree's: the shallower cut keeps it below.
+        if top.counts.solutions > 0 || roots.is_empty() {
+            break;
+        }
+        let enough = roots.len() >= want;
+        cut = Some((top, roots));
+        if enough {
+            break;
         }
     }
-    let budget = Budget::new(&Limits::NONE, 1);
-    let walker = Dfs::new(geometry, state, estimate, bound, &budget, None);
-    let mut cut = Cut { walker, depth, out: Vec::new(), least_cut: u32::MAX };
-    cut.walk(0, h);
-    (cut.out, cut.least_cut)
+    let Some((top, roots)) = cut.filter(|_| h > 0) else {
+        // The goal is within a move of the root, or the tree ends there: one walk searches it.
+        let mut walk = new_walk();
+        let found = from_floor(&mut walk, watch);
+        let Iteration { path, next_bound, counts, .. } = walk;
+        return Searched { found: found.then_some(path), next_bound, nodes: counts.nodes, gave_up: counts.stopped };
+    };
+    // A thread's subtrees share its table of transpositions (one generation): each comes after
+    // the ones it searched before in move order.
+    let worker = new_generation;
+    let walk_for = |generation: &u64| {
+        let mut walk = new_walk();
+        walk.generation = Some(*generation);
+        walk
+    };
+    let tally = |walk: &mut Iteration<'_, E>| Tally { nodes: walk.counts.nodes, least_cut: walk.next_bound };
+    let merge = |a: Tally, b: Tally| Tally { nodes: a.nodes + b.nodes, least_cut: a.least_cut.min(b.least_cut) };
+    let result = first_in_order(&roots, worker, walk_for, below, tally, merge, watch);
+    let Tally { nodes: below_nodes, least_cut: least_below } = result.tally;
+    // The children cut above the roots count too: without them the next bound could skip a
+    // value that a path needs, and the first path found would no longer be the shortest.
+    Searched {
+        nodes: 1 + top.counts.nodes + below_nodes,
+        next_bound: least_below.min(top.next_bound),
+        gave_up: result.stopped,
+        found: result.found.map(|(_, walk)| walk.path),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use puzzle_core::SplitMix64;
+    use search::walk::Watch;
+    use search::Limits;
+
+    use super::super::iteration::{from_floor, Iteration};
+    use super::super::{slide_to, Geometry, LinearConflict, Manhattan, State};
+    use super::iteration;
+
+    /// The board `steps` random moves from the goal of `rows`×`cols` cells (blank at 0).
+    fn random_walk(geometry: &Geometry, n: usize, steps: usize, rng: &mut SplitMix64) -> State {
+        let mut state = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
+        for _ in 0..steps {
+            let blank = usize::from(state.blank);
+            let moves = &geometry.legal[blank][..usize::from(geometry.legal_len[blank])];
+            slide_to(&mut state, moves[rng.below(moves.len())].1);
+        }
+        state
+    }
+
+    /// Every iteration up to the one that reaches the goal, split over several threads and
+    /// searched by one walk: the same next bounds and the same first path; an iteration that
+    /// does not reach the goal counts the same nodes either way (the nodes above the cut are
+    /// counted once, by the cut).
+    fn check<E: super::NodeLoop + Sync>(geometry: &Geometry, state: &State, mut estimate: E, at: &str) -> usize {
+        let limits = Limits::NONE;
+        let watch = Watch::new(&limits);
+        let h = estimate.reset(geometry, state);
+        let mut bound = h;
+        let mut iterations = 0;
+        loop {
+            let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
+            let found = from_floor(&mut walk, &watch);
+            let split = iteration(geometry, state, &estimate, h, bound, &watch);
+            let at = format!("{at}, bound {bound}");
+            assert_eq!(split.found.as_ref(), found.then_some(&walk.path), "{at}");
+            assert!(!split.gave_up, "{at}");
+            iterations += 1;
+            if found {
+                return iterations;
+            }
+            assert_eq!((split.nodes, split.next_bound), (walk.counts.nodes, walk.next_bound), "{at}");
+            bound = walk.next_bound;
+        }
+    }
+
+    #[test]
+    fn a_split_iteration_searches_as_one_walk() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+        let mut rng = SplitMix64::new(41);
+        let mut iterations = 0;
+        for (rows, cols) in [(3, 3), (2, 4), (3, 4), (4, 4)] {
+            let geometry = Geometry::new(rows, cols);
+            let n = rows * cols;
+            for _ in 0..8 {
+                let steps = rng.below(50);
+                let state = random_walk(&geometry, n, steps, &mut rng);
+                let at = format!("{rows}x{cols} after {steps} moves");
+                iterations += pool.install(|| {
+                    check(&geometry, &state, Manhattan { blank_tile: 0, value: 0 }, &at)
+                        + check(&geometry, &state, LinearConflict::new(0, rows, cols), &at)
+                });
+            }
+        }
+        assert!(iterations >= 100, "{iterations} iterations compared");
+    }
 }

@@ -21,9 +21,10 @@
 //! an entry by accident. Entries carry the search's *generation*: an iteration never reads
 //! another iteration's entries, and of a split iteration, a subtree reads only those of the
 //! subtrees the same thread searched before it in the same iteration, which come before it in
-//! move order (`parallel.rs` hands them out in that order) and ended without reaching the goal.
-//! A subtree later in move order must never cut an earlier one's nodes, and what a cancelled
-//! subtree left is unfinished. The slots are overwritten freely; a lost entry only costs nodes.
+//! move order (`parallel.rs` hands them out in that order, through
+//! `search::walk::first_in_order`) and ended without reaching the goal. A subtree later in move
+//! order must never cut an earlier one's nodes, and what a cancelled subtree left is unfinished.
+//! The slots are overwritten freely; a lost entry only costs nodes.
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};

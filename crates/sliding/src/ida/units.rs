@@ -12,10 +12,11 @@
 //! 0 first) that finds a path finds the path the whole iteration finds.
 
 use puzzle_core::Direction;
+use search::walk::{first, prefixes as cut_at, resume_checked, Watch};
 use search::Limits;
 
-use super::{slide_blank as slide, Budget, Dfs, Estimate, Geometry, State, BUDGET_INTERVAL};
-use crate::MOVE_ORDER;
+use super::iteration::{from_floor, Iteration, NodeLoop};
+use super::{Estimate, Geometry, State, POLL_INTERVAL};
 
 /// What one unit of an iteration did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +31,9 @@ pub(crate) struct UnitRun {
     pub(crate) gave_up: bool,
 }
 
-/// Unit 0 of the iteration with `bound` cut at `depth` (at least 1): the nodes above the cut.
+/// Unit 0 of the iteration with `bound` cut at `depth` (at least 1): the nodes above the cut,
+/// walked by [`search::walk::first`] with no child offered at the cut's depth (those within the
+/// bound are their own units'; those over it are cut off here).
 pub(crate) fn top<E: Estimate>(
     geometry: &Geometry,
     state: &State,
@@ -38,67 +41,26 @@ pub(crate) fn top<E: Estimate>(
     depth: usize,
     bound: u32,
 ) -> UnitRun {
-    struct Top<'a, E> {
-        geometry: &'a Geometry,
-        state: State,
-        estimate: E,
-        bound: u32,
-        depth: usize,
-        path: Vec<Direction>,
-        nodes: u64,
-        next_bound: u32,
-    }
-    impl<E: Estimate> Top<'_, E> {
-        fn walk(&mut self, g: u32, h: u32) -> bool {
-            self.nodes += 1;
-            if h == 0 {
-                return true;
-            }
-            for dir in MOVE_ORDER {
-                if self.path.last() == Some(&dir.opposite()) {
-                    continue;
-                }
-                let Some((tile, from, to)) = slide(self.geometry, &mut self.state, dir) else { continue };
-                let (child_h, saved) = self.estimate.update(self.geometry, &self.state, tile, from, to);
-                let f = g + E::STEP + child_h;
-                // A child at the cut's depth within the bound is its own unit's.
-                if f > self.bound {
-                    self.next_bound = self.next_bound.min(f);
-                } else if self.path.len() + 1 < self.depth {
-                    self.path.push(dir);
-                    if self.walk(g + E::STEP, child_h) {
-                        return true;
-                    }
-                    self.path.pop();
-                }
-                self.estimate.restore(saved);
-                slide(self.geometry, &mut self.state, dir.opposite());
-            }
-            false
-        }
-    }
     let h = estimate.reset(geometry, state);
     if h > bound {
         return UnitRun { found: None, next_bound: h, nodes: 0, gave_up: false };
     }
-    let mut top = Top {
-        geometry,
-        state: state.clone(),
-        estimate,
-        bound,
-        depth,
-        path: Vec::new(),
-        nodes: 0,
-        next_bound: u32::MAX,
-    };
-    let found = top.walk(0, h).then(|| top.path.clone());
-    UnitRun { found, next_bound: top.next_bound, nodes: top.nodes, gave_up: false }
+    let mut walk = Iteration::new(geometry, state, &estimate, h, bound).with_ceiling(depth);
+    walk.counts.nodes = 1;
+    // Unit 0 is small and runs to its end.
+    let found = walk.h() == 0 || first(&mut walk, &Watch::new(&Limits::NONE));
+    UnitRun {
+        found: found.then(|| walk.path.clone()),
+        next_bound: walk.next_bound,
+        nodes: walk.counts.nodes,
+        gave_up: false,
+    }
 }
 
 /// The unit of the iteration with `bound` below `prefix` (a move sequence of the cut's depth):
 /// nothing when a node on the way is over the bound (unit 0 counts that cut), else the
 /// depth-first search of the subtree, under `limits`, on this thread.
-pub(crate) fn below<E: Estimate>(
+pub(crate) fn below<E: NodeLoop>(
     geometry: &Geometry,
     state: &State,
     mut estimate: E,
@@ -106,56 +68,47 @@ pub(crate) fn below<E: Estimate>(
     bound: u32,
     limits: &Limits<'_>,
 ) -> UnitRun {
-    let interval = limits.max_expanded.map_or(BUDGET_INTERVAL, |max| (max / 16).clamp(1, BUDGET_INTERVAL));
-    let budget = Budget::new(limits, interval);
-    let mut h = estimate.reset(geometry, state);
+    let h = estimate.reset(geometry, state);
     let nothing = UnitRun { found: None, next_bound: u32::MAX, nodes: 0, gave_up: false };
     if h > bound {
         return nothing;
     }
-    let mut dfs = Dfs::new(geometry, state, &estimate, bound, &budget, None);
-    let mut g = 0;
-    for &dir in prefix {
-        let Some((tile, from, to)) = dfs.slide(dir) else { return nothing };
-        h = dfs.estimate.update(geometry, &dfs.state, tile, from, to).0;
-        g += E::STEP;
-        if g + h > bound {
-            return nothing;
-        }
+    let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
+    // The walk offers only moves on the board within the bound: a prefix it does not offer has
+    // a node over the bound on the way.
+    if !resume_checked(&mut walk, prefix, |_, child, &wanted| child == wanted) {
+        return nothing;
     }
-    dfs.path = prefix.to_vec();
-    let found = dfs.search(g, h, prefix.last().copied());
-    let gave_up = dfs.gave_up && !found;
-    UnitRun { found: found.then(|| dfs.path.clone()), next_bound: dfs.next_bound, nodes: dfs.nodes, gave_up }
+    // The siblings of the prefix's nodes cut off on the way are unit 0's.
+    walk.next_bound = u32::MAX;
+    let watch = Watch::new(limits).every(POLL_INTERVAL);
+    let found = from_floor(&mut walk, &watch);
+    let gave_up = walk.counts.stopped && !found;
+    UnitRun { found: found.then(|| walk.path.clone()), next_bound: walk.next_bound, nodes: walk.counts.nodes, gave_up }
+}
+
+/// An estimate that never reaches the goal nor cuts a move off: the walk it drives lists every
+/// move sequence.
+#[derive(Clone)]
+struct Blind;
+
+impl Estimate for Blind {
+    type Saved = ();
+
+    fn reset(&mut self, _: &Geometry, _: &State) -> u32 {
+        1
+    }
+
+    fn update(&mut self, _: &Geometry, _: &State, _: u8, _: u8, _: u8) -> (u32, ()) {
+        (1, ())
+    }
+
+    fn restore(&mut self, (): ()) {}
 }
 
 /// Every move sequence of exactly `depth` moves from `state` that never undoes the move before
 /// it, in move order: the prefixes of the units, whatever the bound.
 pub(crate) fn prefixes(geometry: &Geometry, state: &State, depth: usize) -> Vec<Vec<Direction>> {
-    fn walk(
-        geometry: &Geometry,
-        state: &mut State,
-        depth: usize,
-        path: &mut Vec<Direction>,
-        out: &mut Vec<Vec<Direction>>,
-    ) {
-        if path.len() == depth {
-            out.push(path.clone());
-            return;
-        }
-        for dir in MOVE_ORDER {
-            if path.last() == Some(&dir.opposite()) {
-                continue;
-            }
-            if slide(geometry, state, dir).is_some() {
-                path.push(dir);
-                walk(geometry, state, depth, path, out);
-                path.pop();
-                slide(geometry, state, dir.opposite());
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(geometry, &mut state.clone(), depth, &mut Vec::new(), &mut out);
-    out
+    let mut walk = Iteration::new(geometry, state, &Blind, 1, u32::MAX);
+    cut_at(&mut walk, depth)
 }
