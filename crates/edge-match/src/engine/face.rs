@@ -4,10 +4,9 @@
 //! it, so that both have the same public methods with the same signatures ([`face_methods`]):
 //! the first solution, counts, every solution, and the work units of a split.
 
+use search::walk::{self, Observe, Walk, Watch};
 use search::Limits;
 
-use super::cursor::{self, Cursor, Watch};
-use super::parallel::Observe;
 use super::{Counts, Mode, Order};
 use crate::model::{Placement, Puzzle};
 
@@ -58,10 +57,19 @@ pub enum SplitError {
     },
 }
 
+/// What an engine's walk tells besides the core's [`Walk`] (whose depth is the cells filled,
+/// solved when every cell is): the placements its moves make.
+pub(crate) trait PlacingWalk: Walk {
+    /// The placement a move makes.
+    fn placement(&self, candidate: Self::Move) -> Placement;
+    /// The placements made; a complete board's by cell (row-major), whatever the order.
+    fn placements(&self) -> Vec<Placement>;
+}
+
 /// What an engine provides for the searches of this module.
 pub(crate) trait Face: Sync {
     /// One depth-first walk over the engine's lists.
-    type Walk<'a>: Cursor
+    type Walk<'a>: PlacingWalk
     where
         Self: 'a;
     /// The puzzle searched.
@@ -93,7 +101,7 @@ fn finish(mut counts: Counts, watch: &Watch<'_>) -> Counts {
 pub(crate) fn first<F: Face>(engine: &F, limits: &Limits<'_>) -> (Option<Vec<Placement>>, Counts) {
     let watch = Watch::new(limits);
     let mut walk = engine.walk(Mode::Plain);
-    let found = cursor::first(&mut walk, &watch);
+    let found = walk::first(&mut walk, &watch).then(|| walk.placements());
     let counts = finish(*walk.counts(), &watch);
     (found, counts)
 }
@@ -117,7 +125,7 @@ pub(crate) fn for_each_solution<F: Face>(
     visit: &mut dyn FnMut(&[Placement]) -> bool,
 ) -> Counts {
     let mut walk = engine.walk(mode);
-    cursor::for_each(&mut walk, watch, visit);
+    walk::for_each(&mut walk, watch, &mut |solved| visit(&solved.placements()));
     finish(*walk.counts(), watch)
 }
 
@@ -142,7 +150,7 @@ pub(crate) fn split<F: Face>(engine: &F, mode: Mode, depth: usize) -> Result<Spl
     let mut whole = Split { above: Counts::default(), prefixes: Vec::new() };
     for search in &searches {
         let part = split_tree(search, mode, depth);
-        whole.above = whole.above.add(part.above);
+        whole.above = whole.above + part.above;
         whole.prefixes.extend(part.prefixes);
     }
     Ok(whole)
@@ -151,7 +159,7 @@ pub(crate) fn split<F: Face>(engine: &F, mode: Mode, depth: usize) -> Result<Spl
 /// [`split`] of `engine`'s own tree.
 fn split_tree<F: Face>(engine: &F, mode: Mode, depth: usize) -> Split {
     let mut top = engine.walk(mode);
-    let prefixes = cursor::prefixes(&mut top, depth)
+    let prefixes = walk::prefixes(&mut top, depth)
         .iter()
         .map(|prefix| prefix.iter().map(|&c| top.placement(c)).collect())
         .collect();
@@ -165,10 +173,11 @@ fn walk_below<'a, F: Face>(engine: &'a F, mode: Mode, prefix: &[Placement]) -> R
     if prefix.len() >= cells {
         return Err(SplitError::TooDeep { depth: prefix.len(), cells });
     }
+    let is = |walk: &F::Walk<'a>, candidate, placement: &Placement| walk.placement(candidate) == *placement;
     let mut walk = engine.walk(mode);
-    if !cursor::resume_checked(&mut walk, prefix) {
+    if !walk::resume_checked(&mut walk, prefix, is) {
         // Find the first placement the walk refused, for the message.
-        let refused = |n: &usize| !cursor::resume_checked(&mut engine.walk(mode), &prefix[..*n]);
+        let refused = |n: &usize| !walk::resume_checked(&mut engine.walk(mode), &prefix[..*n], is);
         let depth = (1..=prefix.len()).find(refused).map_or(0, |n| n - 1);
         let Placement { piece, rotation } = prefix[depth];
         let cell = engine.order().cells(engine.puzzle().rows(), engine.puzzle().cols())[depth];
@@ -222,7 +231,7 @@ pub(crate) fn solutions_below<F: Face>(
     }
     let watch = Watch::new(limits);
     let mut walk = walk_below(engine, mode, prefix)?;
-    cursor::for_each(&mut walk, &watch, visit);
+    walk::for_each(&mut walk, &watch, &mut |solved| visit(&solved.placements()));
     Ok(finish(*walk.counts(), &watch))
 }
 
@@ -286,7 +295,7 @@ macro_rules! face_methods {
             limits: &search::Limits<'_>,
             mut visit: impl FnMut(&[crate::model::Placement]) -> bool,
         ) -> Counts {
-            face::for_each_solution(self, mode, &crate::engine::cursor::Watch::new(limits), &mut visit)
+            face::for_each_solution(self, mode, &search::walk::Watch::new(limits), &mut visit)
         }
 
         /// The tree above `depth` (which must be less than the number of cells) searched in
