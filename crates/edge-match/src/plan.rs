@@ -13,6 +13,7 @@ use crate::engine::{
     SplitError,
 };
 use crate::model::{Placement, Puzzle};
+use crate::solve::Answer;
 
 /// The scan order asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,8 +143,8 @@ impl Plan {
     }
 
     /// The first solution in the plan's order (placements by cell, row-major), with what the
-    /// search counted; `None` when there is none or `limits` stopped it first.
-    pub fn first(&self, limits: &Limits<'_>) -> (Option<Vec<Placement>>, Counts) {
+    /// search counted; no board when there is none or `limits` stopped it first.
+    pub fn first(&self, limits: &Limits<'_>) -> Answer {
         with_engine!(self, engine => engine.first(limits))
     }
 

@@ -9,6 +9,7 @@ use search::Limits;
 
 use super::{Counts, Mode, Order};
 use crate::model::{Placement, Puzzle};
+use crate::solve::Answer;
 
 /// The tree above a split depth: the placements made there and the partial boards at the depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,12 +99,11 @@ fn finish(mut counts: Counts, watch: &Watch<'_>) -> Counts {
     counts
 }
 
-pub(crate) fn first<F: Face>(engine: &F, limits: &Limits<'_>) -> (Option<Vec<Placement>>, Counts) {
+pub(crate) fn first<F: Face>(engine: &F, limits: &Limits<'_>) -> Answer {
     let watch = Watch::new(limits);
     let mut walk = engine.walk(Mode::Plain);
-    let found = walk::first(&mut walk, &watch).then(|| walk.placements());
-    let counts = finish(*walk.counts(), &watch);
-    (found, counts)
+    let board = walk::first(&mut walk, &watch).then(|| walk.placements());
+    Answer { board, counts: finish(*walk.counts(), &watch) }
 }
 
 pub(crate) fn count<F: Face>(engine: &F, mode: Mode, limits: &Limits<'_>, observe: Observe<'_>) -> Counts {
@@ -250,9 +250,9 @@ macro_rules! face_methods {
         }
 
         /// The first solution in this engine's order (placements by cell, row-major), with the
-        /// placements made to find it; `None` when there is none or `limits` stopped the search
-        /// first (then `stopped` is set).
-        pub fn first(&self, limits: &search::Limits<'_>) -> (Option<Vec<crate::model::Placement>>, Counts) {
+        /// placements made to find it; no board when there is none or `limits` stopped the
+        /// search first (then `stopped` is set).
+        pub fn first(&self, limits: &search::Limits<'_>) -> crate::Answer {
             face::first(self, limits)
         }
 

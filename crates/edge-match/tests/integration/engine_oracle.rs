@@ -47,7 +47,7 @@ fn check(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), TestCaseErr
         }
         prop_assert_eq!(counts_of(&wide), (expected.solutions, expected.placements));
     }
-    let (found, _) = engine.first(NONE);
+    let found = engine.first(NONE).board;
     prop_assert_eq!(found, first.clone(), "first solution");
     let mut streamed = Vec::new();
     engine.for_each_solution(Mode::Plain, NONE, |s| {
@@ -120,7 +120,7 @@ proptest! {
         let mut clues = vec![None; rows * cols];
         if clue {
             // The piece and turn of some cell of the puzzle's first solution.
-            let (first, _) = Engine::new(&puzzle, &[]).first(NONE);
+            let first = Engine::new(&puzzle, &[]).first(NONE).board;
             let first = first.expect("a generated board has a solution");
             let cell = (seed % (rows * cols) as u64) as usize;
             clues[cell] = Some(first[cell]);
@@ -166,7 +166,7 @@ fn a_strip_of_sixty_six_pieces_has_its_one_solution() {
     let engine = Engine::new(&puzzle, &[]);
     let counts = engine.count(Mode::Plain, NONE);
     assert_eq!(counts.solutions, 1);
-    let (first, _) = engine.first(NONE);
+    let first = engine.first(NONE).board;
     let first = first.unwrap();
     assert_eq!(first[0], Placement::new(65, 0));
 }
@@ -208,7 +208,7 @@ fn check_orders(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), Test
         let plan =
             Solver::new(puzzle, clues).plan(Task::Distinct, Mode::Pictures, Some(OrderPick::Given(order)), false);
         prop_assert_eq!(plan.count_distinct(NONE).solutions, distinct, "{} distinct (plan)", order);
-        let (first, _) = engine.first(NONE);
+        let first = engine.first(NONE).board;
         prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
         if let Some(first) = first {
             let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.placed(*p)).collect();
@@ -260,7 +260,7 @@ fn check_row_engine_in(
             true
         });
         prop_assert_eq!(streamed, expected.solutions, "{} streamed", order);
-        let (first, _) = engine.first(NONE);
+        let first = engine.first(NONE).board;
         prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
         if let Some(first) = first {
             let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.placed(*p)).collect();
