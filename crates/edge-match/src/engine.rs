@@ -45,8 +45,7 @@ mod walk;
 
 pub(crate) use estimate::{cheapest_corner, estimate_order};
 pub use estimate::{estimate_nodes, estimate_tight_nodes};
-use face::face_methods;
-pub use face::{Split, SplitError};
+pub use face::{Search, Split, SplitError};
 pub use order::Order;
 pub use ordered::OrderedEngine;
 use parallel::count_split;
@@ -165,8 +164,6 @@ impl Engine {
         Some(engine)
     }
 
-    face_methods!();
-
     /// The candidates' slice for `cell` given its neighbours' colours (`north`, `west` are keys).
     #[inline(always)]
     fn range(&self, cell: usize, north: u32, west: u32) -> (u32, u32) {
@@ -183,11 +180,11 @@ impl Engine {
 impl face::Face for Engine {
     type Walk<'a> = RowWalk<'a>;
 
-    fn puzzle(&self) -> &Puzzle {
+    fn searched(&self) -> &Puzzle {
         &self.puzzle
     }
 
-    fn order(&self) -> Order {
+    fn scan_order(&self) -> Order {
         self.order
     }
 

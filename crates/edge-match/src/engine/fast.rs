@@ -321,7 +321,7 @@ mod tests {
     use search::walk::{self, Walk, Watch};
     use search::Limits;
 
-    use super::super::{Engine, Mode, Order};
+    use super::super::{Engine, Mode, Order, Search};
     use super::RowWalk;
     use crate::model::Puzzle;
     use crate::testing::random_colour_puzzle;

@@ -506,7 +506,7 @@ pub(crate) struct GpuJobs {
 /// The cut of `count_split` (`parallel.rs`'s `cut_tree`), so that the placements above it (made
 /// by the general walk) and below it (by the engine's counting loop) are the CPU's.
 fn top_cut<F: GpuSource>(engine: &F, mode: Mode, tree: &GpuTree) -> Option<(Counts, Vec<Vec<u32>>)> {
-    let (cells, cols) = (engine.puzzle().rows() * engine.puzzle().cols(), engine.puzzle().cols());
+    let (cells, cols) = (engine.searched().rows() * engine.searched().cols(), engine.searched().cols());
     let (mut top, prefixes) = super::parallel::cut_tree(|| engine.walk(mode), cells, cols);
     let above = *top.counts();
     prefixes
@@ -557,7 +557,7 @@ pub(crate) fn distinct_jobs<F: GpuSource>(engine: &F, limited: bool) -> Option<G
 /// in the first of the count's searches that makes its placements. `None` where the CPU refuses
 /// the unit (its error says why).
 pub(crate) fn unit_jobs<F: GpuSource>(engine: &F, mode: Mode, prefix: &[Placement]) -> Option<GpuJobs> {
-    let cells = engine.puzzle().rows() * engine.puzzle().cols();
+    let cells = engine.searched().rows() * engine.searched().cols();
     if prefix.len() >= cells {
         return None;
     }

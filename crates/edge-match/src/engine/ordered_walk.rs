@@ -37,11 +37,11 @@ impl OrderedEngine {
 impl face::Face for OrderedEngine {
     type Walk<'a> = OrderedWalk<'a>;
 
-    fn puzzle(&self) -> &Puzzle {
+    fn searched(&self) -> &Puzzle {
         &self.puzzle
     }
 
-    fn order(&self) -> Order {
+    fn scan_order(&self) -> Order {
         self.order
     }
 

@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use edge_match::engine::{Engine, Mode, Order};
+use edge_match::engine::{Engine, Mode, Order, Search};
 use edge_match::testing::{self, Brute, SplitMix64};
 use edge_match::{
     count_solutions, first_solution, Limits, OrderPick, ParseOptions, Placement, Puzzle, Solver, Status, Task,
@@ -316,7 +316,7 @@ fn node_limits_stop_every_search() {
             }
             // Every plain solution, in order, up to the limit.
             let mut streamed = 0;
-            let counts = engine.for_each_solution(Mode::Plain, &limits, |_| {
+            let counts = engine.for_each_solution(Mode::Plain, &limits, &mut |_| {
                 streamed += 1;
                 true
             });

@@ -3,7 +3,7 @@
 //! made), every solution in order, and the counts under every scan order of the ordered engine,
 //! on a few hundred random small puzzles of every shape up to 9 cells (1×N and N×1 included).
 
-use edge_match::engine::{Mode, Order, OrderedEngine};
+use edge_match::engine::{Mode, Order, OrderedEngine, Search};
 use edge_match::testing::{self, marks_oracle, SplitMix64};
 use edge_match::{parse_puzzle, Limits, OrderPick, ParseOptions, Placement, Puzzle, Solver, Status, Task};
 
