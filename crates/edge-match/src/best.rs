@@ -38,12 +38,14 @@ mod schedule;
 mod tables;
 mod worker;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 pub use checkpoint::{Checkpoint, CheckpointError};
 pub use schedule::{default_priority, Breaks, BreaksError, RECORD_BREAKS};
+
+use search::walk::{Poll, Watch};
 
 use crate::engine::Order;
 use crate::model::{Placement, Puzzle};
@@ -172,7 +174,7 @@ pub struct BoardSearch<'p> {
     start: Option<Checkpoint>,
 }
 
-/// Placements between two looks at the stop flag: a few milliseconds in a release build, about a
+/// Placements between two looks at the watch: a few milliseconds in a release build, about a
 /// second in a debug one (2^22 kept an interrupted debug run going for most of a minute).
 const CHECK: u64 = 1 << 18;
 
@@ -259,7 +261,13 @@ impl<'p> BoardSearch<'p> {
         let mut best_score = best.as_ref().map_or(0, |cells| complete::matching(self.puzzle, cells));
         let shared_best = AtomicUsize::new(best_score);
         let generation = AtomicU64::new(0);
-        let halt = AtomicBool::new(false);
+        // The threads share one watch of the deadline and the interrupt flag, whose stop flag is
+        // also the run's halt (a thread finished the search, or `on_event` said stop). The
+        // placement limit is shared out among the threads, each stopping at its own share
+        // without stopping the others, so it is not the watch's budget.
+        let unbudgeted = search::Limits { max_expanded: None, progress: None, ..*control.limits };
+        let watch = Watch::new(&unbudgeted).every(CHECK);
+        let watch = &watch;
         let mut states: Vec<ThreadState> = match &self.start {
             Some(c) => c.threads.clone(),
             None => (0..jobs)
@@ -290,7 +298,7 @@ impl<'p> BoardSearch<'p> {
                 }
                 let tx = tx.clone();
                 let state = state.clone();
-                let (shared_best, generation, halt) = (&shared_best, &generation, &halt);
+                let (shared_best, generation) = (&shared_best, &generation);
                 let limit = control
                     .limits
                     .max_expanded
@@ -330,9 +338,11 @@ impl<'p> BoardSearch<'p> {
                             }));
                         }
                     };
+                    let mut poll = Poll::new(worker.nodes, watch);
                     loop {
-                        let late = || control.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
-                        if control.limits.interrupted() || late() || halt.load(Relaxed) {
+                        // Looked at on every return of the worker: at most every `CHECK`
+                        // placements, and at every restart.
+                        if poll.must_stop(worker.nodes, watch) {
                             let _ = tx.send(Msg::Done(thread, Exit::Bound, true, save(&worker, false)));
                             return;
                         }
@@ -348,15 +358,14 @@ impl<'p> BoardSearch<'p> {
                             seen = g;
                             let _ = tx.send(Msg::State(thread, g, save(&worker, false)));
                         }
-                        let mut bound =
-                            (worker.nodes + CHECK).min(worker.restart_start.saturating_add(s.restart_nodes));
+                        let mut bound = poll.next().min(worker.restart_start.saturating_add(s.restart_nodes));
                         if let Some(l) = limit {
                             bound = bound.min(l);
                         }
                         match worker.run(bound, &mut report) {
                             Exit::Bound => {}
                             exit => {
-                                halt.store(true, Relaxed);
+                                watch.stop();
                                 let _ = tx.send(Msg::Done(thread, exit, false, save(&worker, true)));
                                 return;
                             }
@@ -374,7 +383,7 @@ impl<'p> BoardSearch<'p> {
                             best_score = found.matching;
                             best = Some(found.cells.clone());
                             if !on_event(Event::Improvement(found)) {
-                                halt.store(true, Relaxed);
+                                watch.stop();
                             }
                         }
                     }
@@ -386,7 +395,7 @@ impl<'p> BoardSearch<'p> {
                                 if got.iter().zip(&ends).all(|(&got, end)| got || end.is_some()) {
                                     pending = None;
                                     if !on_event(Event::Checkpoint(checkpoint(&states, &best))) {
-                                        halt.store(true, Relaxed);
+                                        watch.stop();
                                     }
                                 }
                             }

@@ -12,21 +12,24 @@
 //! picture (the codes every cell shows) is found once however identical pieces are swapped.
 //!
 //! Both engines have one face (`face.rs`): a private trait over their walks and counts, and the
-//! same public methods written once over it. Every search takes the [`search::Limits`] of the `search`
-//! crate (placements, deadline, interrupt flag), looked at every few million placements.
+//! same public methods written once over it. Both walks are [`search::walk::Walk`]s, driven by
+//! the depth-first core's loops (count, first, every solution, prefixes, resume, the parallel
+//! split); every search takes the [`search::Limits`] of the `search` crate (placements,
+//! deadline, interrupt flag) through the core's one watch, looked at every few million
+//! placements.
 //!
-//! By job: `tables.rs` builds the lists, `walk.rs` walks them, `cursor.rs` holds the general
-//! loops both engines share and the view of the limits, `fast.rs` is the tight counting loop,
-//! `parallel.rs` cuts the tree for rayon's threads, `symmetry.rs` uses the board's turns,
-//! `order.rs` and `ordered.rs` (with `ordered_walk.rs`) hold the scan orders and the engine for
-//! any order, `estimate.rs` Knuth's estimator by which a plan (`crate::plan`) picks an order
-//! and a corner. The modules' uses form no cycle (`cargo xtask tidy` reads them): `fast` → `walk` →
-//! `tables`, `estimate` → `ordered` → `symmetry` → `face` → `cursor`, `ordered_walk` →
-//! `ordered`.
+//! By job: `tables.rs` builds the lists, `walk.rs` walks them, `fast.rs` is the tight counting
+//! loop (the core's hook for the row engine), `parallel.rs` holds the depth of the cut for
+//! rayon's threads, `symmetry.rs` uses the board's turns, `order.rs` and `ordered.rs` (with
+//! `ordered_walk.rs`) hold the scan orders and the engine for any order, `estimate.rs` Knuth's
+//! estimator by which a plan (`crate::plan`) picks an order and a corner. The modules' uses form
+//! no cycle (`cargo xtask tidy` reads them): `fast` → `walk` → `tables`, `estimate` → `ordered`
+//! → `symmetry` → `face`, `ordered_walk` → `ordered`.
+
+use search::walk::{Observe, Watch};
 
 use crate::model::{Placement, Puzzle};
 
-pub(crate) mod cursor;
 mod estimate;
 mod face;
 mod fast;
@@ -40,14 +43,12 @@ mod symmetry;
 mod tables;
 mod walk;
 
-use cursor::Watch;
 pub(crate) use estimate::{cheapest_corner, estimate_order};
 pub use estimate::{estimate_nodes, estimate_tight_nodes};
-use face::face_methods;
-pub use face::{Split, SplitError};
+pub use face::{Search, Split, SplitError};
 pub use order::Order;
 pub use ordered::OrderedEngine;
-use parallel::{count_split, Observe};
+use parallel::count_split;
 pub use symmetry::turned_picture;
 pub(crate) use symmetry::{unique_corners, Corner};
 use tables::{north_west_links, Candidate};
@@ -121,27 +122,10 @@ pub struct Engine {
     west_at: Vec<u32>,
 }
 
-/// What a search counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Solutions found.
-    pub solutions: u64,
-    /// Placements made.
-    pub nodes: u64,
-    /// Whether a limit (placements, deadline, interrupt) stopped the search: the counts are then
-    /// what was reached, not the answer.
-    pub stopped: bool,
-}
-
-impl Counts {
-    fn add(self, other: Counts) -> Counts {
-        Counts {
-            solutions: self.solutions + other.solutions,
-            nodes: self.nodes + other.nodes,
-            stopped: self.stopped || other.stopped,
-        }
-    }
-}
+/// What a search counted: solutions, placements (the nodes of every edge search), and whether
+/// a limit stopped it. The depth-first core's counts, so that the engines' walks, the tight loop
+/// and the parallel split add up one type.
+pub use search::walk::Counts;
 
 impl Engine {
     /// Prepares `puzzle` in row order, with `clues[cell]` fixing a piece and rotation on some
@@ -180,8 +164,6 @@ impl Engine {
         Some(engine)
     }
 
-    face_methods!();
-
     /// The candidates' slice for `cell` given its neighbours' colours (`north`, `west` are keys).
     #[inline(always)]
     fn range(&self, cell: usize, north: u32, west: u32) -> (u32, u32) {
@@ -198,11 +180,11 @@ impl Engine {
 impl face::Face for Engine {
     type Walk<'a> = RowWalk<'a>;
 
-    fn puzzle(&self) -> &Puzzle {
+    fn searched(&self) -> &Puzzle {
         &self.puzzle
     }
 
-    fn order(&self) -> Order {
+    fn scan_order(&self) -> Order {
         self.order
     }
 
@@ -210,8 +192,8 @@ impl face::Face for Engine {
         RowWalk::new(self, mode)
     }
 
-    fn count_below_floor(walk: &mut RowWalk<'_>, watch: &Watch<'_>) {
-        walk.count(watch);
+    fn count_below_floor(below: &mut RowWalk<'_>, watch: &Watch<'_>) {
+        below.count(watch);
     }
 
     fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {

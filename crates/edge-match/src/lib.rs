@@ -23,7 +23,7 @@
 //! use edge_match::{check_solution, first_solution, parse_puzzle, Limits, ParseOptions, Status};
 //!
 //! let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
-//! let Status::Found(placements) = first_solution(&puzzle, &Limits::NONE).status else { panic!() };
+//! let Status::Found(placements) = first_solution(&puzzle, &Limits::NONE).status() else { panic!() };
 //! assert_eq!(check_solution(&puzzle, &placements).unwrap().placements(), placements);
 //! ```
 #![deny(missing_docs)]
@@ -53,6 +53,6 @@ pub use parse::{parse_puzzle, piece_line, ParseError, ParseErrorKind, ParseOptio
 pub use plan::{OrderPick, Plan, Task};
 pub use puz::{detect_edge_format, parse_puz, EdgeFormat, PuzError, PuzErrorKind, PuzOptions};
 pub use render::{render_partial, render_pieces, render_solution};
-pub use search::{Limits, Stats, Status};
+pub use search::{Limits, Status};
 pub use sol::{clue_cells, parse_sol, write_sol, SolError, SolErrorKind, SolLine};
-pub use solve::{count_solutions, first_solution, FirstSolution, SolutionCount, Solver};
+pub use solve::{count_solutions, first_solution, Answer, Solver};

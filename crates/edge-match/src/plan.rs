@@ -9,10 +9,11 @@
 use search::Limits;
 
 use crate::engine::{
-    cheapest_corner, estimate_order, unique_corners, Corner, Counts, Engine, Mode, Order, OrderedEngine, Split,
+    cheapest_corner, estimate_order, unique_corners, Corner, Counts, Engine, Mode, Order, OrderedEngine, Search, Split,
     SplitError,
 };
 use crate::model::{Placement, Puzzle};
+use crate::solve::Answer;
 
 /// The scan order asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,15 +78,51 @@ enum Built {
     Ordered(Box<OrderedEngine>),
 }
 
-/// Runs `$body` with `$engine` bound to the plan's engine, whichever it is: both have the same
-/// methods (`engine/face.rs`).
-macro_rules! with_engine {
-    ($plan:expr, $engine:ident => $body:expr) => {
-        match &$plan.engine {
-            Built::Row($engine) => $body,
-            Built::Ordered($engine) => $body,
+impl Built {
+    /// The engine as the searches both offer: the one place a plan tells its engines apart.
+    fn search(&self) -> &dyn Search {
+        match self {
+            Built::Row(engine) => &**engine,
+            Built::Ordered(engine) => &**engine,
         }
-    };
+    }
+
+    /// The GPU jobs of `job` in `mode`, from whichever engine: the GPU's tables are built from
+    /// each engine's own lists, so this is the one other place that tells them apart.
+    #[cfg(feature = "gpu")]
+    fn gpu_jobs(&self, job: GpuTask<'_>, mode: Mode) -> Option<crate::engine::gpu_tree::GpuJobs> {
+        match self {
+            Built::Row(engine) => job.on(&**engine, mode),
+            Built::Ordered(engine) => job.on(&**engine, mode),
+        }
+    }
+}
+
+/// The searches of a plan that the GPU kernel runs.
+#[cfg(feature = "gpu")]
+enum GpuTask<'p> {
+    /// [`Plan::count`] (`limited`: under a placement limit).
+    Count(bool),
+    /// [`Plan::count_distinct`].
+    Distinct(bool),
+    /// [`Plan::count_below`] this prefix.
+    Unit(&'p [Placement]),
+}
+
+#[cfg(feature = "gpu")]
+impl GpuTask<'_> {
+    fn on<F: crate::engine::gpu_tree::GpuSource>(
+        self,
+        engine: &F,
+        mode: Mode,
+    ) -> Option<crate::engine::gpu_tree::GpuJobs> {
+        use crate::engine::gpu_tree::{count_jobs, distinct_jobs, unit_jobs};
+        match self {
+            GpuTask::Count(limited) => count_jobs(engine, mode, limited),
+            GpuTask::Distinct(limited) => distinct_jobs(engine, limited),
+            GpuTask::Unit(prefix) => unit_jobs(engine, mode, prefix),
+        }
+    }
 }
 
 impl Plan {
@@ -142,27 +179,27 @@ impl Plan {
     }
 
     /// The first solution in the plan's order (placements by cell, row-major), with what the
-    /// search counted; `None` when there is none or `limits` stopped it first.
-    pub fn first(&self, limits: &Limits<'_>) -> (Option<Vec<Placement>>, Counts) {
-        with_engine!(self, engine => engine.first(limits))
+    /// search counted; no board when there is none or `limits` stopped it first.
+    pub fn first(&self, limits: &Limits<'_>) -> Answer {
+        self.engine.search().first(limits)
     }
 
     /// Counts solutions and placements on rayon's threads (on the calling thread under a node
     /// limit), calling `observe(done, total, placements)` from the workers each time one of the
     /// `total` subtrees of a search is finished (for a progress bar).
     pub fn count(&self, limits: &Limits<'_>, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
-        with_engine!(self, engine => engine.count_observed(self.mode, limits, observe))
+        self.engine.search().count_observed(self.mode, limits, observe)
     }
 
     /// Counts pictures up to the turns of the whole board, each orbit once.
     pub fn count_distinct(&self, limits: &Limits<'_>) -> Counts {
-        with_engine!(self, engine => engine.count_distinct(limits))
+        self.engine.search().count_distinct(limits)
     }
 
     /// Calls `visit` with every solution in search order, on the calling thread, until it
     /// returns `false` or `limits` stop the search. Returns what was counted.
-    pub fn for_each_solution(&self, limits: &Limits<'_>, visit: impl FnMut(&[Placement]) -> bool) -> Counts {
-        with_engine!(self, engine => engine.for_each_solution(self.mode, limits, visit))
+    pub fn for_each_solution(&self, limits: &Limits<'_>, mut visit: impl FnMut(&[Placement]) -> bool) -> Counts {
+        self.engine.search().for_each_solution(self.mode, limits, &mut visit)
     }
 
     /// The tree above `depth` (less than the number of cells): its placements and the partial
@@ -170,33 +207,33 @@ impl Plan {
     /// A count that pins a corner piece is cut in the searches of its pictures with that piece
     /// in a corner (a quarter of the tree on a square board), at depth 1 or more.
     pub fn split(&self, depth: usize) -> Result<Split, SplitError> {
-        with_engine!(self, engine => engine.split(self.mode, depth))
+        self.engine.search().split(self.mode, depth)
     }
 
     /// Counts below `prefix`, a partial board of [`Plan::split`], on the calling thread; with a
     /// pinned corner, each picture found stands for the turns of the board, so the units add up
     /// to [`Plan::count`].
     pub fn count_below(&self, prefix: &[Placement], limits: &Limits<'_>) -> Result<Counts, SplitError> {
-        with_engine!(self, engine => engine.count_below(self.mode, prefix, limits))
+        self.engine.search().count_below(self.mode, prefix, limits)
     }
 
     /// The searches of [`Plan::count`] for the GPU kernel (`limited`: under a placement limit).
     #[cfg(feature = "gpu")]
     pub(crate) fn gpu_count_jobs(&self, limited: bool) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        with_engine!(self, engine => crate::engine::gpu_tree::count_jobs(&**engine, self.mode, limited))
+        self.engine.gpu_jobs(GpuTask::Count(limited), self.mode)
     }
 
     /// The searches of [`Plan::count_distinct`] for the GPU kernel.
     #[cfg(feature = "gpu")]
     pub(crate) fn gpu_distinct_jobs(&self, limited: bool) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        with_engine!(self, engine => crate::engine::gpu_tree::distinct_jobs(&**engine, limited))
+        self.engine.gpu_jobs(GpuTask::Distinct(limited), self.mode)
     }
 
     /// The search of [`Plan::count_below`] for the GPU kernel; `None` where the CPU refuses the
     /// unit.
     #[cfg(feature = "gpu")]
     pub(crate) fn gpu_unit_jobs(&self, prefix: &[Placement]) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        with_engine!(self, engine => crate::engine::gpu_tree::unit_jobs(&**engine, self.mode, prefix))
+        self.engine.gpu_jobs(GpuTask::Unit(prefix), self.mode)
     }
 
     /// Calls `visit` with every solution below `prefix` in search order; returns the counts.
@@ -205,8 +242,8 @@ impl Plan {
         &self,
         prefix: &[Placement],
         limits: &Limits<'_>,
-        visit: impl FnMut(&[Placement]) -> bool,
+        mut visit: impl FnMut(&[Placement]) -> bool,
     ) -> Result<Counts, SplitError> {
-        with_engine!(self, engine => engine.solutions_below(self.mode, prefix, limits, visit))
+        self.engine.search().solutions_below(self.mode, prefix, limits, &mut visit)
     }
 }

@@ -14,33 +14,49 @@
 //! engine does not look at the cell below before placing, so that the placements the marks
 //! outputs report stay those of the original assignment's search.
 
-use search::{Limits, Stats, Status};
+use search::{Limits, Status};
 
-use crate::engine::{Mode, Order};
+use crate::engine::{Counts, Mode, Order};
 use crate::model::{Placement, Puzzle};
 use crate::plan::{OrderPick, Plan, Task};
 
-/// The result of [`first_solution`].
+/// What an edge search answered, the one answer type from the library to the printers: the
+/// first solution's board when the search looked for one, and what it counted (solutions,
+/// placements, whether a limit stopped it). A count leaves `board` empty.
+///
+/// ```
+/// use edge_match::engine::Counts;
+/// use edge_match::{Answer, Status};
+///
+/// let gave_up = Answer { board: None, counts: Counts { solutions: 0, nodes: 7, stopped: true } };
+/// assert_eq!(gave_up.status(), Status::GaveUp);
+/// assert!(!gave_up.complete());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FirstSolution {
-    /// The placements of the first solution, row-major; or [`Status::Exhausted`] when there is
-    /// none, or [`Status::GaveUp`] when the limits were reached first.
-    pub status: Status<Vec<Placement>>,
-    /// Work done by the search: `generated` is the placements made (the engine does not count
-    /// expansions; `expanded` stays 0).
-    pub stats: Stats,
+pub struct Answer {
+    /// The first solution's placements by cell (row-major), when the search looked for one and
+    /// found it.
+    pub board: Option<Vec<Placement>>,
+    /// Solutions found, placements made, and whether a limit stopped the search (the counts
+    /// are then what was reached: a lower bound).
+    pub counts: Counts,
 }
 
-/// The result of [`count_solutions`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolutionCount {
-    /// The number of distinct solutions found.
-    pub solutions: u64,
-    /// Whether the whole search space was explored; when `false` the limits were reached and
-    /// `solutions` is only a lower bound.
-    pub complete: bool,
-    /// Work done by the search: `generated` is the placements made (`expanded` stays 0).
-    pub stats: Stats,
+impl Answer {
+    /// The first solution as a [`Status`]: found, none ([`Status::Exhausted`]), or
+    /// [`Status::GaveUp`] when a limit stopped the search first.
+    pub fn status(&self) -> Status<Vec<Placement>> {
+        match &self.board {
+            Some(placements) => Status::Found(placements.clone()),
+            None if self.counts.stopped => Status::GaveUp,
+            None => Status::Exhausted,
+        }
+    }
+
+    /// Whether the whole tree was searched: the count is the answer, not a lower bound.
+    pub fn complete(&self) -> bool {
+        !self.counts.stopped
+    }
 }
 
 /// A puzzle and its clues, ready to plan searches.
@@ -87,15 +103,9 @@ impl Solver {
 
 /// Finds the first solution in the search order described in the [module docs](self).
 /// `limits.max_expanded` limits the placements made; `limits.progress` is not updated.
-pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> FirstSolution {
+pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
     let plan = Solver::new(puzzle, &[]).plan(Task::First, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
-    let (found, counts) = plan.first(limits);
-    let status = match found {
-        Some(placements) => Status::Found(placements),
-        None if counts.stopped => Status::GaveUp,
-        None => Status::Exhausted,
-    };
-    FirstSolution { status, stats: Stats { expanded: 0, generated: counts.nodes } }
+    plan.first(limits)
 }
 
 /// Counts the distinct solutions: two solutions are the same when every cell shows the same
@@ -104,14 +114,9 @@ pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> FirstSolution {
 ///
 /// So a piece that looks the same after a turn, or two identical pieces swapped, make no new
 /// solution, while the four turns of a whole square board are four solutions.
-pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> SolutionCount {
+pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
     let plan = Solver::new(puzzle, &[]).plan(Task::Count, Mode::Pictures, Some(OrderPick::Given(Order::Row)), false);
-    let counts = plan.count(limits, &|_, _, _| {});
-    SolutionCount {
-        solutions: counts.solutions,
-        complete: !counts.stopped,
-        stats: Stats { expanded: 0, generated: counts.nodes },
-    }
+    Answer { board: None, counts: plan.count(limits, &|_, _, _| {}) }
 }
 
 #[cfg(test)]

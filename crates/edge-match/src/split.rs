@@ -53,7 +53,7 @@ pub fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode) -> u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Engine;
+    use crate::engine::{Engine, Search};
     use search::Limits;
 
     /// No limits, but counts on the calling thread.
@@ -77,7 +77,7 @@ mod tests {
             // Keep the test quick: every depth searches the whole tree twice more.
             prop_assume!(whole.nodes <= 100_000);
             let mut stream = Vec::new();
-            engine.for_each_solution(mode, &Limits::NONE, |s| {
+            engine.for_each_solution(mode, &Limits::NONE, &mut |s| {
                 stream.push(s.to_vec());
                 true
             });
@@ -92,7 +92,7 @@ mod tests {
                     total.solutions += below.solutions;
                     total.nodes += below.nodes;
                     let listed = engine
-                        .solutions_below(mode, prefix, &Limits::NONE, |s| {
+                        .solutions_below(mode, prefix, &Limits::NONE, &mut |s| {
                             found.push(s.to_vec());
                             true
                         })

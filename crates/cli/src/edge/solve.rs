@@ -82,13 +82,13 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
     if args.all {
         return write_all(puzzle, &plan, &limits, &*printer, args.html.path.as_deref(), out);
     }
-    let (found, counts) = plan.first(&limits);
-    let nodes = counts.nodes;
-    if found.is_none() && counts.stopped {
+    let answer = plan.first(&limits);
+    let nodes = answer.counts.nodes;
+    if answer.status() == edge_match::Status::GaveUp {
         return printer.gave_up(out, nodes, started.elapsed().as_secs_f64());
     }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let solution = match found {
+    let solution = match answer.board {
         Some(placements) => Some(checked(puzzle, &placements)?),
         None => None,
     };

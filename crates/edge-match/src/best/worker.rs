@@ -3,6 +3,16 @@
 //! schedule and the priority-colour rate, and no allocation. One [`Worker`] per thread; its
 //! whole state is the restart number, the node counts and the stack, so it can be saved and
 //! replayed exactly.
+//!
+//! It is not a [`search::walk::Walk`] driven by the core's loops, because none of them is its
+//! driver: every placement is scored against the best partial board (and reported when it ties
+//! or beats it), a complete board is taken back at once, a candidate list is cut short where its
+//! mismatches or its priority rate leave the schedule, and a run ends at a placement bound with
+//! the stack left to save or to go on from. A `Walk` for it would need a driver of its own in
+//! this file, with one call per placement through the trait where this loop keeps the list and
+//! the sums in locals. The limits are the core's all the same: `best.rs` looks at one
+//! [`search::walk::Watch`] through a [`search::walk::Poll`] between runs of at most a few
+//! hundred thousand placements.
 
 use crate::best::tables::{Cand, CandidateTables};
 use crate::model::Placement;

@@ -1,15 +1,15 @@
 //! The one face of both engines: the row engine ([`super::Engine`]) and the engine for any
 //! order ([`super::OrderedEngine`]) implement the private trait [`Face`] (a walk over their
 //! candidate lists, and their counts), and every search they offer is written once here over
-//! it, so that both have the same public methods with the same signatures ([`face_methods`]):
-//! the first solution, counts, every solution, and the work units of a split.
+//! it, so that both have the same public methods with the same signatures (the public trait
+//! [`Search`]): the first solution, counts, every solution, and the work units of a split.
 
+use search::walk::{self, Observe, Walk, Watch};
 use search::Limits;
 
-use super::cursor::{self, Cursor, Watch};
-use super::parallel::Observe;
 use super::{Counts, Mode, Order};
 use crate::model::{Placement, Puzzle};
+use crate::solve::Answer;
 
 /// The tree above a split depth: the placements made there and the partial boards at the depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,16 +58,25 @@ pub enum SplitError {
     },
 }
 
+/// What an engine's walk tells besides the core's [`Walk`] (whose depth is the cells filled,
+/// solved when every cell is): the placements its moves make.
+pub(crate) trait PlacingWalk: Walk {
+    /// The placement a move makes.
+    fn placement(&self, candidate: Self::Move) -> Placement;
+    /// The placements made; a complete board's by cell (row-major), whatever the order.
+    fn placements(&self) -> Vec<Placement>;
+}
+
 /// What an engine provides for the searches of this module.
 pub(crate) trait Face: Sync {
     /// One depth-first walk over the engine's lists.
-    type Walk<'a>: Cursor
+    type Walk<'a>: PlacingWalk
     where
         Self: 'a;
     /// The puzzle searched.
-    fn puzzle(&self) -> &Puzzle;
+    fn searched(&self) -> &Puzzle;
     /// The scan order.
-    fn order(&self) -> Order;
+    fn scan_order(&self) -> Order;
     /// A walk from the empty board in `mode`.
     fn walk(&self, mode: Mode) -> Self::Walk<'_>;
     /// Counts every solution below the walk's floor (the tight loop where the engine has one).
@@ -90,20 +99,19 @@ fn finish(mut counts: Counts, watch: &Watch<'_>) -> Counts {
     counts
 }
 
-pub(crate) fn first<F: Face>(engine: &F, limits: &Limits<'_>) -> (Option<Vec<Placement>>, Counts) {
+fn first<F: Face>(engine: &F, limits: &Limits<'_>) -> Answer {
     let watch = Watch::new(limits);
     let mut walk = engine.walk(Mode::Plain);
-    let found = cursor::first(&mut walk, &watch);
-    let counts = finish(*walk.counts(), &watch);
-    (found, counts)
+    let board = walk::first(&mut walk, &watch).then(|| walk.placements());
+    Answer { board, counts: finish(*walk.counts(), &watch) }
 }
 
-pub(crate) fn count<F: Face>(engine: &F, mode: Mode, limits: &Limits<'_>, observe: Observe<'_>) -> Counts {
+fn count<F: Face>(engine: &F, mode: Mode, limits: &Limits<'_>, observe: Observe<'_>) -> Counts {
     let watch = Watch::new(limits);
     finish(engine.count_watched(mode, &watch, observe), &watch)
 }
 
-pub(crate) fn count_distinct<F: Face>(engine: &F, limits: &Limits<'_>) -> Counts {
+fn count_distinct<F: Face>(engine: &F, limits: &Limits<'_>) -> Counts {
     let watch = Watch::new(limits);
     finish(engine.count_distinct_watched(&watch), &watch)
 }
@@ -117,7 +125,7 @@ pub(crate) fn for_each_solution<F: Face>(
     visit: &mut dyn FnMut(&[Placement]) -> bool,
 ) -> Counts {
     let mut walk = engine.walk(mode);
-    cursor::for_each(&mut walk, watch, visit);
+    walk::for_each(&mut walk, watch, &mut |solved| visit(&solved.placements()));
     finish(*walk.counts(), watch)
 }
 
@@ -128,8 +136,8 @@ pub(crate) fn for_each_solution<F: Face>(
 /// An engine whose count goes through the board's turns ([`Face::turned`]) is cut in the trees
 /// of those searches, one after another: every prefix starts at cell 0, which tells the searches
 /// apart (the corner piece there, or not), so the depth must be at least 1.
-pub(crate) fn split<F: Face>(engine: &F, mode: Mode, depth: usize) -> Result<Split, SplitError> {
-    let cells = engine.puzzle().rows() * engine.puzzle().cols();
+fn split<F: Face>(engine: &F, mode: Mode, depth: usize) -> Result<Split, SplitError> {
+    let cells = engine.searched().rows() * engine.searched().cols();
     if depth >= cells {
         return Err(SplitError::TooDeep { depth, cells });
     }
@@ -142,7 +150,7 @@ pub(crate) fn split<F: Face>(engine: &F, mode: Mode, depth: usize) -> Result<Spl
     let mut whole = Split { above: Counts::default(), prefixes: Vec::new() };
     for search in &searches {
         let part = split_tree(search, mode, depth);
-        whole.above = whole.above.add(part.above);
+        whole.above = whole.above + part.above;
         whole.prefixes.extend(part.prefixes);
     }
     Ok(whole)
@@ -151,7 +159,7 @@ pub(crate) fn split<F: Face>(engine: &F, mode: Mode, depth: usize) -> Result<Spl
 /// [`split`] of `engine`'s own tree.
 fn split_tree<F: Face>(engine: &F, mode: Mode, depth: usize) -> Split {
     let mut top = engine.walk(mode);
-    let prefixes = cursor::prefixes(&mut top, depth)
+    let prefixes = walk::prefixes(&mut top, depth)
         .iter()
         .map(|prefix| prefix.iter().map(|&c| top.placement(c)).collect())
         .collect();
@@ -161,17 +169,18 @@ fn split_tree<F: Face>(engine: &F, mode: Mode, depth: usize) -> Split {
 /// A walk with `prefix` (a partial board of [`split`]) replayed as its floor and nothing counted
 /// yet.
 fn walk_below<'a, F: Face>(engine: &'a F, mode: Mode, prefix: &[Placement]) -> Result<F::Walk<'a>, SplitError> {
-    let cells = engine.puzzle().rows() * engine.puzzle().cols();
+    let cells = engine.searched().rows() * engine.searched().cols();
     if prefix.len() >= cells {
         return Err(SplitError::TooDeep { depth: prefix.len(), cells });
     }
+    let is = |walk: &F::Walk<'a>, candidate, placement: &Placement| walk.placement(candidate) == *placement;
     let mut walk = engine.walk(mode);
-    if !cursor::resume_checked(&mut walk, prefix) {
+    if !walk::resume_checked(&mut walk, prefix, is) {
         // Find the first placement the walk refused, for the message.
-        let refused = |n: &usize| !cursor::resume_checked(&mut engine.walk(mode), &prefix[..*n]);
+        let refused = |n: &usize| !walk::resume_checked(&mut engine.walk(mode), &prefix[..*n], is);
         let depth = (1..=prefix.len()).find(refused).map_or(0, |n| n - 1);
         let Placement { piece, rotation } = prefix[depth];
-        let cell = engine.order().cells(engine.puzzle().rows(), engine.puzzle().cols())[depth];
+        let cell = engine.scan_order().cells(engine.searched().rows(), engine.searched().cols())[depth];
         return Err(SplitError::NotInSearch { cell, piece, rotation: rotation.quarter_turns() as u8 });
     }
     Ok(walk)
@@ -180,7 +189,7 @@ fn walk_below<'a, F: Face>(engine: &'a F, mode: Mode, prefix: &[Placement]) -> R
 /// Counts below `prefix`; through the board's turns where the engine's count goes through them
 /// (the prefix then belongs to the first of those searches that makes its placements, and each
 /// picture below it stands for the turns of the board).
-pub(crate) fn count_below<F: Face>(
+fn count_below<F: Face>(
     engine: &F,
     mode: Mode,
     prefix: &[Placement],
@@ -210,7 +219,7 @@ pub(crate) fn count_below<F: Face>(
     Err(refused.unwrap_or(SplitError::PinnedAtZero))
 }
 
-pub(crate) fn solutions_below<F: Face>(
+fn solutions_below<F: Face>(
     engine: &F,
     mode: Mode,
     prefix: &[Placement],
@@ -222,103 +231,127 @@ pub(crate) fn solutions_below<F: Face>(
     }
     let watch = Watch::new(limits);
     let mut walk = walk_below(engine, mode, prefix)?;
-    cursor::for_each(&mut walk, &watch, visit);
+    walk::for_each(&mut walk, &watch, &mut |solved| visit(&solved.placements()));
     Ok(finish(*walk.counts(), &watch))
 }
 
-/// The public methods of an engine that implements [`Face`]: the same names, signatures and
-/// documentation for both engines.
-macro_rules! face_methods {
-    () => {
-        /// The puzzle searched.
-        pub fn puzzle(&self) -> &crate::model::Puzzle {
-            face::Face::puzzle(self)
-        }
+/// The searches every engine offers ([`super::Engine`], [`super::OrderedEngine`]), written once
+/// over the engines' private face: the same names, signatures and documentation for both, and
+/// the way a [`crate::Plan`] runs whichever engine it built.
+///
+/// ```
+/// use edge_match::engine::{Engine, Mode, Search};
+/// use edge_match::{parse_puzzle, Limits, ParseOptions};
+///
+/// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+/// let engine = Engine::new(&puzzle, &[]);
+/// assert_eq!(engine.count(Mode::Pictures, &Limits::NONE).solutions, 4);
+/// assert!(engine.first(&Limits::NONE).board.is_some());
+/// ```
+pub trait Search: std::fmt::Debug + Sync {
+    /// The puzzle searched.
+    fn puzzle(&self) -> &Puzzle;
 
-        /// The order this engine searches in.
-        pub fn order(&self) -> crate::engine::Order {
-            face::Face::order(self)
-        }
+    /// The order this engine searches in.
+    fn order(&self) -> Order;
 
-        /// The first solution in this engine's order (placements by cell, row-major), with the
-        /// placements made to find it; `None` when there is none or `limits` stopped the search
-        /// first (then `stopped` is set).
-        pub fn first(&self, limits: &search::Limits<'_>) -> (Option<Vec<crate::model::Placement>>, Counts) {
-            face::first(self, limits)
-        }
+    /// The first solution in this engine's order (placements by cell, row-major), with the
+    /// placements made to find it; no board when there is none or `limits` stopped the search
+    /// first (then `stopped` is set).
+    fn first(&self, limits: &Limits<'_>) -> Answer;
 
-        /// Counts solutions (in `mode`) and placements, splitting the tree across rayon's
-        /// threads (on the calling thread when `limits` limit the placements, so that they are
-        /// the same on every run: stopped exactly at the limit, or by the tight loop after the
-        /// cell it is expanding). In [`Mode::Pictures`], with the corner piece the engine was
-        /// built with (docs/algorithms.md, "the board's turns"), only the pictures with it
-        /// top-left (and top-right, on an oblong board) are searched and the turns of the whole
-        /// board make up the rest: `nodes` are then the placements of that smaller search.
-        pub fn count(&self, mode: Mode, limits: &search::Limits<'_>) -> Counts {
-            face::count(self, mode, limits, &|_, _, _| {})
-        }
+    /// Counts solutions (in `mode`) and placements, splitting the tree across rayon's threads
+    /// (on the calling thread when `limits` limit the placements, so that they are the same on
+    /// every run: stopped exactly at the limit, or by the tight loop after the cell it is
+    /// expanding). In [`Mode::Pictures`], with the corner piece the engine was built with
+    /// (docs/algorithms.md, "the board's turns"), only the pictures with it top-left (and
+    /// top-right, on an oblong board) are searched and the turns of the whole board make up the
+    /// rest: `nodes` are then the placements of that smaller search.
+    fn count(&self, mode: Mode, limits: &Limits<'_>) -> Counts {
+        self.count_observed(mode, limits, &|_, _, _| {})
+    }
 
-        /// [`Self::count`], calling `observe(done, total, placements)` from the worker threads
-        /// each time one of the `total` subtrees of a search is finished, with the placements
-        /// made in it (for a progress display).
-        pub fn count_observed(
-            &self,
-            mode: Mode,
-            limits: &search::Limits<'_>,
-            observe: &(dyn Fn(usize, usize, u64) + Sync),
-        ) -> Counts {
-            face::count(self, mode, limits, observe)
-        }
+    /// [`Search::count`], calling `observe(done, total, placements)` from the worker threads
+    /// each time one of the `total` subtrees of a search is finished, with the placements made
+    /// in it (for a progress display).
+    fn count_observed(&self, mode: Mode, limits: &Limits<'_>, observe: Observe<'_>) -> Counts;
 
-        /// Counts pictures up to the turns of the whole board, each orbit once: through the
-        /// board's turns when the engine has a corner piece (in parallel), else over every
-        /// picture on the calling thread.
-        pub fn count_distinct(&self, limits: &search::Limits<'_>) -> Counts {
-            face::count_distinct(self, limits)
-        }
+    /// Counts pictures up to the turns of the whole board, each orbit once: through the board's
+    /// turns when the engine has a corner piece (in parallel), else over every picture on the
+    /// calling thread.
+    fn count_distinct(&self, limits: &Limits<'_>) -> Counts;
 
-        /// Calls `visit` with every solution (in `mode`, placements by cell) in search order, on
-        /// the calling thread, until it returns `false` or `limits` stop the search. Returns
-        /// what was counted.
-        pub fn for_each_solution(
-            &self,
-            mode: Mode,
-            limits: &search::Limits<'_>,
-            mut visit: impl FnMut(&[crate::model::Placement]) -> bool,
-        ) -> Counts {
-            face::for_each_solution(self, mode, &crate::engine::cursor::Watch::new(limits), &mut visit)
-        }
+    /// Calls `visit` with every solution (in `mode`, placements by cell) in search order, on the
+    /// calling thread, until it returns `false` or `limits` stop the search. Returns what was
+    /// counted.
+    fn for_each_solution(&self, mode: Mode, limits: &Limits<'_>, visit: &mut dyn FnMut(&[Placement]) -> bool)
+        -> Counts;
 
-        /// The tree above `depth` (which must be less than the number of cells) searched in
-        /// `mode`: its placements and the partial boards of `depth` cells (placements by depth
-        /// in this engine's order), in search order.
-        pub fn split(&self, mode: Mode, depth: usize) -> Result<crate::engine::Split, crate::engine::SplitError> {
-            face::split(self, mode, depth)
-        }
+    /// The tree above `depth` (which must be less than the number of cells) searched in `mode`:
+    /// its placements and the partial boards of `depth` cells (placements by depth in this
+    /// engine's order), in search order.
+    fn split(&self, mode: Mode, depth: usize) -> Result<Split, SplitError>;
 
-        /// Counts the solutions (in `mode`) and placements below `prefix`, a partial board from
-        /// [`Self::split`], on the calling thread, under `limits` (each unit has the whole
-        /// budget).
-        pub fn count_below(
-            &self,
-            mode: Mode,
-            prefix: &[crate::model::Placement],
-            limits: &search::Limits<'_>,
-        ) -> Result<Counts, crate::engine::SplitError> {
-            face::count_below(self, mode, prefix, limits)
-        }
+    /// Counts the solutions (in `mode`) and placements below `prefix`, a partial board from
+    /// [`Search::split`], on the calling thread, under `limits` (each unit has the whole budget).
+    fn count_below(&self, mode: Mode, prefix: &[Placement], limits: &Limits<'_>) -> Result<Counts, SplitError>;
 
-        /// Calls `visit` with every solution (in `mode`) below `prefix` in search order, until
-        /// it returns `false` or `limits` stop the search; returns the counts below `prefix`.
-        pub fn solutions_below(
-            &self,
-            mode: Mode,
-            prefix: &[crate::model::Placement],
-            limits: &search::Limits<'_>,
-            mut visit: impl FnMut(&[crate::model::Placement]) -> bool,
-        ) -> Result<Counts, crate::engine::SplitError> {
-            face::solutions_below(self, mode, prefix, limits, &mut visit)
-        }
-    };
+    /// Calls `visit` with every solution (in `mode`) below `prefix` in search order, until it
+    /// returns `false` or `limits` stop the search; returns the counts below `prefix`.
+    fn solutions_below(
+        &self,
+        mode: Mode,
+        prefix: &[Placement],
+        limits: &Limits<'_>,
+        visit: &mut dyn FnMut(&[Placement]) -> bool,
+    ) -> Result<Counts, SplitError>;
 }
-pub(crate) use face_methods;
+
+impl<F: Face + std::fmt::Debug> Search for F {
+    fn puzzle(&self) -> &Puzzle {
+        self.searched()
+    }
+
+    fn order(&self) -> Order {
+        self.scan_order()
+    }
+
+    fn first(&self, limits: &Limits<'_>) -> Answer {
+        first(self, limits)
+    }
+
+    fn count_observed(&self, mode: Mode, limits: &Limits<'_>, observe: Observe<'_>) -> Counts {
+        count(self, mode, limits, observe)
+    }
+
+    fn count_distinct(&self, limits: &Limits<'_>) -> Counts {
+        count_distinct(self, limits)
+    }
+
+    fn for_each_solution(
+        &self,
+        mode: Mode,
+        limits: &Limits<'_>,
+        visit: &mut dyn FnMut(&[Placement]) -> bool,
+    ) -> Counts {
+        for_each_solution(self, mode, &Watch::new(limits), visit)
+    }
+
+    fn split(&self, mode: Mode, depth: usize) -> Result<Split, SplitError> {
+        split(self, mode, depth)
+    }
+
+    fn count_below(&self, mode: Mode, prefix: &[Placement], limits: &Limits<'_>) -> Result<Counts, SplitError> {
+        count_below(self, mode, prefix, limits)
+    }
+
+    fn solutions_below(
+        &self,
+        mode: Mode,
+        prefix: &[Placement],
+        limits: &Limits<'_>,
+        visit: &mut dyn FnMut(&[Placement]) -> bool,
+    ) -> Result<Counts, SplitError> {
+        solutions_below(self, mode, prefix, limits, visit)
+    }
+}

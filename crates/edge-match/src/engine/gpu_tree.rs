@@ -7,11 +7,12 @@
 //! The kernel counts exactly what the CPU's counting loops count: the row engine's tight loop
 //! (`fast.rs`: in [`Mode::Pictures`] it leaves out a candidate whose next cell, or the cell
 //! below, has no free piece left, which changes the placements made) where that loop runs, the
-//! general loop (`cursor.rs`) everywhere else; so its placements agree with the CPU's to the
+//! core's generic count (`search::walk::count`) everywhere else; so its placements agree with the CPU's to the
 //! last one. The tables are built from the engines' own lists, never rebuilt from the puzzle.
 
-use super::cursor::{self, Cursor};
-use super::face::Face;
+use search::walk::Walk;
+
+use super::face::{Face, PlacingWalk};
 use super::ordered::OrderedEngine;
 use super::tables::{NO_NEIGHBOUR, NO_TWIN};
 use super::{turned_picture, Counts, Engine, Mode};
@@ -502,25 +503,17 @@ pub(crate) struct GpuJobs {
     pub(crate) turns: u64,
 }
 
-/// The cut of `count_split` (`parallel.rs`): the same depth, so that the placements above it
-/// (made by the general walk) and below it (by the engine's counting loop) are the CPU's.
+/// The cut of `count_split` (`parallel.rs`'s `cut_tree`), so that the placements above it (made
+/// by the general walk) and below it (by the engine's counting loop) are the CPU's.
 fn top_cut<F: GpuSource>(engine: &F, mode: Mode, tree: &GpuTree) -> Option<(Counts, Vec<Vec<u32>>)> {
-    let (cells, cols) = (engine.puzzle().rows() * engine.puzzle().cols(), engine.puzzle().cols());
-    let deepest = if cells <= 16 { 0 } else { (cells / 4).clamp(2, cols + 3) };
-    let mut depth = deepest.min(1);
-    loop {
-        let mut top = engine.walk(mode);
-        let prefixes = cursor::prefixes(&mut top, depth);
-        if depth >= deepest || prefixes.len() >= super::parallel::SUBTREES {
-            let above = *top.counts();
-            let indices = prefixes
-                .iter()
-                .map(|prefix| tree.resume(&prefix.iter().map(|&c| top.placement(c)).collect::<Vec<_>>()))
-                .collect::<Option<Vec<_>>>()?;
-            return Some((above, indices));
-        }
-        depth += 1;
-    }
+    let (cells, cols) = (engine.searched().rows() * engine.searched().cols(), engine.searched().cols());
+    let (mut top, prefixes) = super::parallel::cut_tree(|| engine.walk(mode), cells, cols);
+    let above = *top.counts();
+    prefixes
+        .iter()
+        .map(|prefix| tree.resume(&prefix.iter().map(|&c| top.placement(c)).collect::<Vec<_>>()))
+        .collect::<Option<Vec<_>>>()
+        .map(|indices| (above, indices))
 }
 
 /// The searches of `engine`'s count in `mode` (through the board's turns where it has a corner
@@ -564,7 +557,7 @@ pub(crate) fn distinct_jobs<F: GpuSource>(engine: &F, limited: bool) -> Option<G
 /// in the first of the count's searches that makes its placements. `None` where the CPU refuses
 /// the unit (its error says why).
 pub(crate) fn unit_jobs<F: GpuSource>(engine: &F, mode: Mode, prefix: &[Placement]) -> Option<GpuJobs> {
-    let cells = engine.puzzle().rows() * engine.puzzle().cols();
+    let cells = engine.searched().rows() * engine.searched().cols();
     if prefix.len() >= cells {
         return None;
     }

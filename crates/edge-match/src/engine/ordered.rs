@@ -7,9 +7,8 @@
 //! the same four sides as an earlier candidate of its list whose piece is still free, so each
 //! picture is found once. Counts do not depend on the order; the tree's size does.
 
-use super::face::{self, face_methods};
 use super::symmetry::Corner;
-use super::{Counts, Mode, Order};
+use super::{Mode, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
 /// A candidate: a piece, its turn and the four sides it then shows; a side facing a neighbour
@@ -88,8 +87,6 @@ impl OrderedEngine {
         engine.corner = corner;
         engine
     }
-
-    face_methods!();
 
     /// [`OrderedEngine::new`], with `keep(cell, piece)` deciding whether a piece may go on a cell.
     pub(super) fn build(

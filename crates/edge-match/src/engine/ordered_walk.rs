@@ -1,11 +1,13 @@
-//! One depth-first walk over an [`OrderedEngine`], as a [`Cursor`] for the general loops of
-//! `cursor.rs`, and the ordered engine's counts over it (its side of the engines' one face,
-//! `face.rs`). `ordered.rs` holds the engine's lists and knows nothing of its walk.
+//! One depth-first walk over an [`OrderedEngine`], as a [`Walk`] for the drivers of the
+//! depth-first core (`search::walk`), and the ordered engine's counts over it (its side of the
+//! engines' one face, `face.rs`). `ordered.rs` holds the engine's lists and knows nothing of its
+//! walk.
 
-use super::cursor::{self, Cursor, Watch};
-use super::face;
+use search::walk::{self, Observe, Walk, Watch};
+
+use super::face::{self, PlacingWalk};
 use super::ordered::OrderedEngine;
-use super::parallel::{count_split, Observe};
+use super::parallel::count_split;
 use super::symmetry::one_per_orbit;
 use super::{Counts, Mode, Order};
 use crate::model::{Placement, Puzzle};
@@ -13,7 +15,7 @@ use crate::model::{Placement, Puzzle};
 impl OrderedEngine {
     /// The count of the whole tree in `mode` (no shortcut by the board's turns).
     fn count_tree(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
-        count_split(self.cells.len(), self.cols, || OrderedWalk::new(self, mode), cursor::count, watch, observe)
+        count_split(self.cells.len(), self.cols, || OrderedWalk::new(self, mode), walk::count, watch, observe)
     }
 
     /// The counts of the searches the board's turns reduce a count to, one after the other
@@ -22,7 +24,7 @@ impl OrderedEngine {
         let mut total = Counts::default();
         for engine in engines {
             let part = watch.with_budget(watch.budget().saturating_sub(total.nodes));
-            total = total.add(engine.count_tree(Mode::Pictures, &part, observe));
+            total = total + engine.count_tree(Mode::Pictures, &part, observe);
             if part.stopped() {
                 watch.stop();
                 break;
@@ -35,11 +37,11 @@ impl OrderedEngine {
 impl face::Face for OrderedEngine {
     type Walk<'a> = OrderedWalk<'a>;
 
-    fn puzzle(&self) -> &Puzzle {
+    fn searched(&self) -> &Puzzle {
         &self.puzzle
     }
 
-    fn order(&self) -> Order {
+    fn scan_order(&self) -> Order {
         self.order
     }
 
@@ -47,8 +49,8 @@ impl face::Face for OrderedEngine {
         OrderedWalk::new(self, mode)
     }
 
-    fn count_below_floor(walk: &mut OrderedWalk<'_>, watch: &Watch<'_>) {
-        cursor::count(walk, watch);
+    fn count_below_floor(below: &mut OrderedWalk<'_>, watch: &Watch<'_>) {
+        walk::count(below, watch);
     }
 
     fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
@@ -119,13 +121,8 @@ impl<'a> OrderedWalk<'a> {
     }
 }
 
-impl Cursor for OrderedWalk<'_> {
+impl Walk for OrderedWalk<'_> {
     type Move = u32;
-
-    #[inline(always)]
-    fn cells(&self) -> usize {
-        self.engine.cells.len()
-    }
 
     #[inline(always)]
     fn depth(&self) -> usize {
@@ -184,10 +181,24 @@ impl Cursor for OrderedWalk<'_> {
         self.next[self.depth] = self.end[self.depth];
     }
 
+    /// Every cell filled.
+    #[inline(always)]
+    fn solved(&self) -> bool {
+        self.depth == self.engine.cells.len()
+    }
+
+    /// The last cell: every candidate offered there completes a board.
+    #[inline(always)]
+    fn leaf(&self) -> bool {
+        self.depth + 1 == self.engine.cells.len()
+    }
+
     fn prefix(&self) -> Vec<u32> {
         (0..self.depth).map(|d| self.at_cell[self.engine.cells[d]]).collect()
     }
+}
 
+impl PlacingWalk for OrderedWalk<'_> {
     fn placement(&self, index: u32) -> Placement {
         let c = self.engine.candidates[index as usize];
         Placement::new(usize::from(c.piece), c.rotation)

@@ -1,67 +1,51 @@
-//! Counting in parallel: the tree is cut at a shallow depth and the subtrees below the cut run on
-//! rayon's pool; their counts add up to exactly the sequential ones.
+//! Counting in parallel: the tree is cut at a shallow depth (the engines' depth rule, below)
+//! with the core's [`search::walk::cut`], and the subtrees below the cut run on rayon's pool with
+//! [`search::walk::split_count`]; their counts add up to exactly the sequential ones.
 
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use search::walk::{self, Observe, Walk, Watch};
 
-use rayon::prelude::*;
-
-use super::cursor::{self, Cursor, Watch};
 use super::Counts;
 
 /// Subtrees wanted for counting in parallel (see [`count_split`]).
 pub(super) const SUBTREES: usize = 4096;
 
-/// Observes a count's progress: `observe(done, total, placements)` each time one of the `total`
-/// subtrees of a search is finished, with the placements made in it (for a progress display).
-pub type Observe<'a> = &'a (dyn Fn(usize, usize, u64) + Sync);
+/// The deepest cut of a board of `cells` cells and `cols` columns: up to a quarter of the cells,
+/// at most a row and three cells, so that the subtrees balance the threads' work while each
+/// stays big enough to pay for its start; boards of at most 16 cells are not cut (0).
+pub(super) fn deepest_cut(cells: usize, cols: usize) -> usize {
+    if cells <= 16 {
+        0
+    } else {
+        (cells / 4).clamp(2, cols + 3)
+    }
+}
+
+/// The tree `new_walk()` walks, cut at the shallowest depth up to [`deepest_cut`] with at least
+/// [`SUBTREES`] subtrees: the walk left above the cut (its placements counted) and the prefixes.
+pub(super) fn cut_tree<W: Walk>(new_walk: impl Fn() -> W, cells: usize, cols: usize) -> (W, Vec<Vec<W::Move>>) {
+    walk::cut(new_walk, deepest_cut(cells, cols), SUBTREES)
+}
 
 /// Counts the tree that `new_walk()` walks with `count_below` (which counts below a walk's
-/// floor), on rayon's threads, or on the calling thread when `watch` limits the placements (so
-/// that the placements made are the same on every run). The tree is cut at the shallowest depth
-/// (up to a quarter of the `cells`, at most a row of `cols` and three cells) with at least
-/// [`SUBTREES`] subtrees, so that they balance the threads' work while each stays big enough to
-/// pay for its start; boards of at most 16 cells are not cut. The counts are exactly the
-/// sequential ones.
-pub(super) fn count_split<C: Cursor>(
+/// floor), on rayon's threads cut by [`cut_tree`], or on the calling thread when `watch` limits
+/// the placements (so that the placements made are the same on every run). The counts are
+/// exactly the sequential ones.
+pub(super) fn count_split<W: Walk>(
     cells: usize,
     cols: usize,
-    new_walk: impl Fn() -> C + Sync,
-    count_below: impl Fn(&mut C, &Watch<'_>) + Sync,
+    new_walk: impl Fn() -> W + Sync,
+    count_below: impl Fn(&mut W, &Watch<'_>) + Sync,
     watch: &Watch<'_>,
     observe: Observe<'_>,
 ) -> Counts
 where
-    C::Move: Sync,
+    W::Move: Sync,
 {
     if watch.limited() {
         let mut walk = new_walk();
         count_below(&mut walk, watch);
         return *walk.counts();
     }
-    let deepest = if cells <= 16 { 0 } else { (cells / 4).clamp(2, cols + 3) };
-    let mut depth = deepest.min(1);
-    let (mut top, prefixes) = loop {
-        let mut top = new_walk();
-        let prefixes = cursor::prefixes(&mut top, depth);
-        if depth >= deepest || prefixes.len() >= SUBTREES {
-            break (top, prefixes);
-        }
-        depth += 1;
-    };
-    let done = AtomicUsize::new(0);
-    let below = prefixes
-        .par_iter()
-        .map(|prefix| {
-            if watch.must_stop(0) {
-                return Counts::default();
-            }
-            let mut walk = new_walk();
-            cursor::resume(&mut walk, prefix);
-            count_below(&mut walk, watch);
-            let counts = *walk.counts();
-            observe(done.fetch_add(1, Relaxed) + 1, prefixes.len(), counts.nodes);
-            counts
-        })
-        .reduce(Counts::default, Counts::add);
-    top.counts().add(below)
+    let (top, prefixes) = cut_tree(&new_walk, cells, cols);
+    walk::split_count(top, &prefixes, new_walk, count_below, watch, observe)
 }

@@ -2,8 +2,8 @@
 //! (docs/algorithms.md, "the board's turns"), and counting pictures up to the board's turns.
 //! Which corner piece is pinned is the plan's choice (`plan.rs`); the engines take it as built.
 
-use super::cursor::Watch;
-use super::parallel::Observe;
+use search::walk::{Observe, Watch};
+
 use super::tables::ListKey;
 use super::{Counts, Engine, Mode};
 use crate::model::{Placement, Puzzle, FRAME};
@@ -35,7 +35,7 @@ impl Engine {
         let mut total = Counts::default();
         for engine in &engines {
             let part = watch.with_budget(watch.budget().saturating_sub(total.nodes));
-            total = total.add(engine.count_tree(Mode::Pictures, &part, observe));
+            total = total + engine.count_tree(Mode::Pictures, &part, observe);
             if part.stopped() {
                 watch.stop();
                 break;

@@ -1,8 +1,10 @@
 //! One depth-first walk over the row engine ([`Engine`]): the used set and the explicit stack of
-//! candidate slices, as a [`Cursor`] for the general loops of `cursor.rs`. The tight counting
-//! loop over the same walk is in `fast.rs`.
+//! candidate slices, as a [`Walk`] for the drivers of the depth-first core (`search::walk`),
+//! one cell per depth. The tight counting loop over the same walk is in `fast.rs`.
 
-use super::cursor::Cursor;
+use search::walk::Walk;
+
+use super::face::PlacingWalk;
 use super::tables::{Candidate, NO_NEIGHBOUR, NO_TWIN};
 use super::{Counts, Engine, Mode, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
@@ -107,13 +109,8 @@ impl<'a> RowWalk<'a> {
     }
 }
 
-impl Cursor for RowWalk<'_> {
+impl Walk for RowWalk<'_> {
     type Move = Candidate;
-
-    #[inline(always)]
-    fn cells(&self) -> usize {
-        self.engine.cells
-    }
 
     #[inline(always)]
     fn depth(&self) -> usize {
@@ -154,7 +151,7 @@ impl Cursor for RowWalk<'_> {
     }
 
     /// The next candidate to place at the current depth, counted as a node; `None` when the
-    /// cell has no more. A placement that completes the board is counted as a solution.
+    /// cell has no more.
     #[inline(always)]
     fn advance(&mut self) -> Option<Candidate> {
         let depth = self.depth;
@@ -176,10 +173,24 @@ impl Cursor for RowWalk<'_> {
         self.next[self.depth] = self.end[self.depth];
     }
 
+    /// Every cell filled.
+    #[inline(always)]
+    fn solved(&self) -> bool {
+        self.depth == self.engine.cells
+    }
+
+    /// The last cell: every candidate offered there completes a board.
+    #[inline(always)]
+    fn leaf(&self) -> bool {
+        self.depth + 1 == self.engine.cells
+    }
+
     fn prefix(&self) -> Vec<Candidate> {
         self.placed[..self.depth].to_vec()
     }
+}
 
+impl PlacingWalk for RowWalk<'_> {
     fn placement(&self, c: Candidate) -> Placement {
         Placement::new(c.piece(), c.rotation())
     }

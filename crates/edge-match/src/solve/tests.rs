@@ -35,7 +35,7 @@ fn show(placements: &[Placement]) -> String {
 /// `none`) and the number of distinct solutions.
 fn check(input: &str, options: Options, expected: (&str, u64)) {
     let puzzle = puzzle(input, options);
-    let first = match first_solution(&puzzle, &Limits::NONE).status {
+    let first = match first_solution(&puzzle, &Limits::NONE).status() {
         Status::Found(placements) => {
             check_solution(&puzzle, &placements).unwrap();
             show(&placements)
@@ -44,8 +44,8 @@ fn check(input: &str, options: Options, expected: (&str, u64)) {
         Status::GaveUp => unreachable!("no limits"),
     };
     let count = count_solutions(&puzzle, &Limits::NONE);
-    assert!(count.complete);
-    assert_eq!((first.as_str(), count.solutions), expected, "{input}");
+    assert!(count.complete());
+    assert_eq!((first.as_str(), count.counts.solutions), expected, "{input}");
 }
 
 #[test]
@@ -109,8 +109,8 @@ fn no_rotate_uses_pieces_as_given() {
 fn limits_give_up() {
     let puzzle = puzzle(EXAMPLE_1, SQUARE);
     let limits = Limits { max_expanded: Some(3), ..Limits::NONE };
-    assert_eq!(first_solution(&puzzle, &limits).status, Status::GaveUp);
-    assert!(!count_solutions(&puzzle, &limits).complete);
+    assert_eq!(first_solution(&puzzle, &limits).status(), Status::GaveUp);
+    assert!(!count_solutions(&puzzle, &limits).complete());
 }
 
 /// Every solution of `puzzle` in the specified search order, found plainly: every unused
@@ -166,8 +166,8 @@ fn brute_force_agrees_on_the_examples() {
         let puzzle = puzzle(input, SQUARE);
         let all = brute_force(&puzzle);
         let pictures: BTreeSet<_> = all.iter().map(|p| picture(&puzzle, p)).collect();
-        assert_eq!(count_solutions(&puzzle, &Limits::NONE).solutions, pictures.len() as u64);
-        assert_eq!(first_solution(&puzzle, &Limits::NONE).status.found(), all.first().cloned());
+        assert_eq!(count_solutions(&puzzle, &Limits::NONE).counts.solutions, pictures.len() as u64);
+        assert_eq!(first_solution(&puzzle, &Limits::NONE).status().found(), all.first().cloned());
     }
 }
 
@@ -239,15 +239,15 @@ proptest! {
         let all = brute_force(&puzzle);
         let pictures: BTreeSet<Vec<[u16; 4]>> = all.iter().map(|p| picture(&puzzle, p)).collect();
         let first = first_solution(&puzzle, &Limits::NONE);
-        prop_assert_eq!(first.status.found(), all.first().cloned());
+        prop_assert_eq!(first.status().found(), all.first().cloned());
         let count = count_solutions(&puzzle, &Limits::NONE);
-        prop_assert!(count.complete);
-        prop_assert_eq!(count.solutions, pictures.len() as u64);
+        prop_assert!(count.complete());
+        prop_assert_eq!(count.counts.solutions, pictures.len() as u64);
     }
 
     #[test]
     fn checker_accepts_what_the_solver_finds(puzzle in random_puzzle(9)) {
-        if let Status::Found(placements) = first_solution(&puzzle, &Limits::NONE).status {
+        if let Status::Found(placements) = first_solution(&puzzle, &Limits::NONE).status() {
             prop_assert!(check_solution(&puzzle, &placements).is_ok(), "{}", show(&placements));
         }
     }

@@ -12,15 +12,17 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use puzzle_core::Direction;
-use search::{backtrack, Backtrack, BacktrackEnd, Limits, Status};
+use search::{backtrack, Backtrack, BacktrackEnd, Limits};
 
+use crate::engine::Counts;
 use crate::mark::Mark;
 use crate::model::{Placement, Puzzle};
-use crate::solve::{FirstSolution, SolutionCount};
+use crate::solve::Answer;
 
 /// Finds the first solution in the search order described in the [module docs](self);
-/// `limits.max_expanded` counts the times a cell's candidates were listed.
-pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> FirstSolution {
+/// `limits.max_expanded` counts the times a cell's candidates were listed; the answer's
+/// `nodes` are the placements [`search::backtrack()`] generated.
+pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
     let tables = OracleTables::new(puzzle);
     let mut search = OracleSearch::new(&tables, false);
     let mut found = None;
@@ -28,12 +30,10 @@ pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> FirstSolution {
         found = Some(search.placements());
         ControlFlow::Break(())
     });
-    let status = match (outcome.end, found) {
-        (BacktrackEnd::Stopped, Some(placements)) => Status::Found(placements),
-        (BacktrackEnd::GaveUp, _) => Status::GaveUp,
-        (BacktrackEnd::Exhausted | BacktrackEnd::Stopped, _) => Status::Exhausted,
-    };
-    FirstSolution { status, stats: outcome.stats }
+    let gave_up = outcome.end == BacktrackEnd::GaveUp;
+    let board = if outcome.end == BacktrackEnd::Stopped { found } else { None };
+    let solutions = u64::from(board.is_some());
+    Answer { board, counts: Counts { solutions, nodes: outcome.stats.generated, stopped: gave_up } }
 }
 
 /// Counts the distinct solutions: two solutions are the same when every cell shows the same
@@ -41,7 +41,7 @@ pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> FirstSolution {
 ///
 /// So a piece that looks the same after a turn, or two identical pieces swapped, make no new
 /// solution, while the four turns of a whole square board are four solutions.
-pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> SolutionCount {
+pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
     let tables = OracleTables::new(puzzle);
     let mut search = OracleSearch::new(&tables, true);
     let mut solutions = 0u64;
@@ -49,7 +49,8 @@ pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> SolutionCount {
         solutions += 1;
         ControlFlow::Continue(())
     });
-    SolutionCount { solutions, complete: outcome.end == BacktrackEnd::Exhausted, stats: outcome.stats }
+    let stopped = outcome.end != BacktrackEnd::Exhausted;
+    Answer { board: None, counts: Counts { solutions, nodes: outcome.stats.generated, stopped } }
 }
 
 /// A piece in one of its allowed rotations, with its sides as codes.

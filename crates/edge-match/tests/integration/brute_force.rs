@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use edge_match::engine::{Engine, Mode, Order};
+use edge_match::engine::{Engine, Mode, Order, Search};
 use edge_match::testing::{self, Brute, SplitMix64};
 use edge_match::{
     count_solutions, first_solution, Limits, OrderPick, ParseOptions, Placement, Puzzle, Solver, Status, Task,
@@ -95,7 +95,7 @@ fn check(puzzle: &Puzzle, clues: &[Option<Placement>], expected: &Brute<u16>, wh
         for counts in [counting.count(none, &quiet), counting.count(&SEQUENTIAL, &quiet)] {
             assert_eq!(counts.solutions, pictures, "pictures: {what}");
         }
-        let (first, _) = solver.plan(Task::First, Mode::Plain, pick, false).first(none);
+        let first = solver.plan(Task::First, Mode::Plain, pick, false).first(none).board;
         if row {
             assert_eq!(first, expected.first().map(|b| placements(b)), "first solution: {what}");
         } else {
@@ -278,7 +278,7 @@ fn bigger_boards_counted_across_threads_match_the_brute_force() {
                 expected.pictures.len() as u64
             };
             assert_eq!(engine.count_distinct(none).solutions, distinct, "distinct: {what}");
-            let (first, _) = engine.first(none);
+            let first = engine.first(none).board;
             assert_eq!(first, expected.first().map(|b| placements(b)), "first: {what}");
             checked += 1;
         }
@@ -306,7 +306,7 @@ fn node_limits_stop_every_search() {
             let limits = Limits { max_expanded: Some(limit), ..Limits::NONE };
             let found_by = |n: u64| expected.found_at.iter().filter(|&&at| at <= n).count();
             // The first solution: found when the brute force completed it within the limit.
-            let (first, counts) = engine.first(&limits);
+            let edge_match::Answer { board: first, counts } = engine.first(&limits);
             match expected.found_at.first() {
                 Some(&at) if at <= limit => {
                     assert_eq!(first, expected.first().map(|b| placements(b)), "{what}");
@@ -316,7 +316,7 @@ fn node_limits_stop_every_search() {
             }
             // Every plain solution, in order, up to the limit.
             let mut streamed = 0;
-            let counts = engine.for_each_solution(Mode::Plain, &limits, |_| {
+            let counts = engine.for_each_solution(Mode::Plain, &limits, &mut |_| {
                 streamed += 1;
                 true
             });
@@ -404,9 +404,9 @@ fn marks_puzzles_match_the_brute_force() {
             }
             let what = format!("round {round}, {rows}x{cols}, rotate {rotate}:\n{text}");
             let count = count_solutions(&puzzle, &Limits::NONE);
-            assert!(count.complete);
-            assert_eq!(count.solutions, expected.pictures.len() as u64, "marks count: {what}");
-            let first = match first_solution(&puzzle, &Limits::NONE).status {
+            assert!(count.complete());
+            assert_eq!(count.counts.solutions, expected.pictures.len() as u64, "marks count: {what}");
+            let first = match first_solution(&puzzle, &Limits::NONE).status() {
                 Status::Found(placements) => {
                     Some(placements.iter().map(|p| (p.piece, p.rotation.quarter_turns() as u8)).collect::<Vec<_>>())
                 }

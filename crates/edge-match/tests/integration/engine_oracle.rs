@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use edge_match::engine::{estimate_nodes, Engine, Mode, Order, OrderedEngine};
+use edge_match::engine::{estimate_nodes, Engine, Mode, Order, OrderedEngine, Search};
 use edge_match::{testing, Limits, OrderPick, Placement, Puzzle, PuzzleSpec, Solver, Task};
 use proptest::prelude::*;
 
@@ -47,10 +47,10 @@ fn check(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), TestCaseErr
         }
         prop_assert_eq!(counts_of(&wide), (expected.solutions, expected.placements));
     }
-    let (found, _) = engine.first(NONE);
+    let found = engine.first(NONE).board;
     prop_assert_eq!(found, first.clone(), "first solution");
     let mut streamed = Vec::new();
-    engine.for_each_solution(Mode::Plain, NONE, |s| {
+    engine.for_each_solution(Mode::Plain, NONE, &mut |s| {
         streamed.push(s.to_vec());
         true
     });
@@ -120,7 +120,7 @@ proptest! {
         let mut clues = vec![None; rows * cols];
         if clue {
             // The piece and turn of some cell of the puzzle's first solution.
-            let (first, _) = Engine::new(&puzzle, &[]).first(NONE);
+            let first = Engine::new(&puzzle, &[]).first(NONE).board;
             let first = first.expect("a generated board has a solution");
             let cell = (seed % (rows * cols) as u64) as usize;
             clues[cell] = Some(first[cell]);
@@ -146,7 +146,7 @@ proptest! {
         let puzzle = generated(rows, cols, colours, true, true, seed);
             let engine = Engine::new(&puzzle, &[]);
         let mut pictures = BTreeSet::new();
-        let whole = engine.for_each_solution(Mode::Pictures, NONE, |s| {
+        let whole = engine.for_each_solution(Mode::Pictures, NONE, &mut |s| {
             pictures.insert(s.iter().map(|p| puzzle.placed(*p)).collect::<Vec<_>>());
             true
         });
@@ -166,7 +166,7 @@ fn a_strip_of_sixty_six_pieces_has_its_one_solution() {
     let engine = Engine::new(&puzzle, &[]);
     let counts = engine.count(Mode::Plain, NONE);
     assert_eq!(counts.solutions, 1);
-    let (first, _) = engine.first(NONE);
+    let first = engine.first(NONE).board;
     let first = first.unwrap();
     assert_eq!(first[0], Placement::new(65, 0));
 }
@@ -199,7 +199,7 @@ fn check_orders(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), Test
         let pictures = expected.pictures.len() as u64;
         prop_assert_eq!(engine.count(Mode::Pictures, &SEQUENTIAL).solutions, pictures, "{} pictures", order);
         prop_assert_eq!(engine.count(Mode::Pictures, NONE).solutions, pictures, "{} pictures", order);
-        let streamed = engine.for_each_solution(Mode::Plain, NONE, |_| true);
+        let streamed = engine.for_each_solution(Mode::Plain, NONE, &mut |_| true);
         prop_assert_eq!(streamed.solutions, expected.solutions, "{} streamed", order);
         // Up to the board's turns: every picture with clues (they fix the board), else one per
         // orbit; from the ordered engine and from the solver (the row engine in its orders).
@@ -208,7 +208,7 @@ fn check_orders(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), Test
         let plan =
             Solver::new(puzzle, clues).plan(Task::Distinct, Mode::Pictures, Some(OrderPick::Given(order)), false);
         prop_assert_eq!(plan.count_distinct(NONE).solutions, distinct, "{} distinct (plan)", order);
-        let (first, _) = engine.first(NONE);
+        let first = engine.first(NONE).board;
         prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
         if let Some(first) = first {
             let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.placed(*p)).collect();
@@ -254,13 +254,13 @@ fn check_row_engine_in(
             prop_assert_eq!(counts.solutions, pictures, "{} pictures, {} words", order, words);
         }
         let mut streamed = 0;
-        engine.for_each_solution(Mode::Plain, NONE, |solution| {
+        engine.for_each_solution(Mode::Plain, NONE, &mut |solution| {
             let picture: Vec<[u16; 4]> = solution.iter().map(|p| puzzle.placed(*p)).collect();
             streamed += u64::from(expected.pictures.contains(&picture));
             true
         });
         prop_assert_eq!(streamed, expected.solutions, "{} streamed", order);
-        let (first, _) = engine.first(NONE);
+        let first = engine.first(NONE).board;
         prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
         if let Some(first) = first {
             let picture: Vec<[u16; 4]> = first.iter().map(|p| puzzle.placed(*p)).collect();

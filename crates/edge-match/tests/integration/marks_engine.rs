@@ -3,7 +3,7 @@
 //! made), every solution in order, and the counts under every scan order of the ordered engine,
 //! on a few hundred random small puzzles of every shape up to 9 cells (1×N and N×1 included).
 
-use edge_match::engine::{Mode, Order, OrderedEngine};
+use edge_match::engine::{Mode, Order, OrderedEngine, Search};
 use edge_match::testing::{self, marks_oracle, SplitMix64};
 use edge_match::{parse_puzzle, Limits, OrderPick, ParseOptions, Placement, Puzzle, Solver, Status, Task};
 
@@ -85,25 +85,25 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
             let row = Some(OrderPick::Given(Order::Row));
 
             let old_first = marks_oracle::first_solution(&puzzle, &Limits::NONE);
-            let (first, counts) = solver.plan(Task::First, Mode::Plain, row, false).first(none);
-            let nodes = counts.nodes;
-            let old = match old_first.status {
+            let answer = solver.plan(Task::First, Mode::Plain, row, false).first(none);
+            let (first, nodes) = (answer.board, answer.counts.nodes);
+            let old = match old_first.status() {
                 Status::Found(placements) => Some(placements),
                 Status::Exhausted => None,
                 Status::GaveUp => unreachable!("no limits"),
             };
             assert_eq!(first, old, "first solution: {what}");
-            assert_eq!(nodes, old_first.stats.generated, "placements to the first solution: {what}");
+            assert_eq!(nodes, old_first.counts.nodes, "placements to the first solution: {what}");
 
             let old_count = marks_oracle::count_solutions(&puzzle, &Limits::NONE);
-            if old_count.stats.generated > HEAVY {
+            if old_count.counts.nodes > HEAVY {
                 // A puzzle of one mark on every side: every arrangement is a solution, and
                 // listing them all twice more would take most of the test's time.
                 heavy += 1;
                 continue;
             }
             let count = solver.plan(Task::Count, Mode::Pictures, row, false).count(none, &quiet);
-            assert_eq!((count.solutions, count.nodes), (old_count.solutions, old_count.stats.generated), "{what}");
+            assert_eq!((count.solutions, count.nodes), (old_count.counts.solutions, old_count.counts.nodes), "{what}");
 
             let (old_plain_count, old_plain_nodes) = marks_oracle::count_all(&puzzle, false);
             let plain = solver.plan(Task::Count, Mode::Plain, row, false).count(none, &quiet);
@@ -129,7 +129,7 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
             // The solver in another order: the same pictures, every board once.
             let other = Some(OrderPick::Given(Order::ALL[rng.below(Order::ALL.len())]));
             let count = solver.plan(Task::Count, Mode::Pictures, other, false).count(none, &quiet);
-            assert_eq!(count.solutions, old_count.solutions, "{what}");
+            assert_eq!(count.solutions, old_count.counts.solutions, "{what}");
             if old_plain_count <= LISTED {
                 let mut boards: Vec<Vec<Placement>> = Vec::new();
                 solver.plan(Task::List, Mode::Plain, other, false).for_each_solution(none, |placements| {
@@ -145,7 +145,7 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
             // The partner table holds under every scan order: the counts do not change.
             for order in Order::ALL {
                 let ordered = OrderedEngine::new(&puzzle, &[], order);
-                for (mode, expected) in [(Mode::Pictures, old_count.solutions), (Mode::Plain, old_plain_count)] {
+                for (mode, expected) in [(Mode::Pictures, old_count.counts.solutions), (Mode::Plain, old_plain_count)] {
                     let counts = ordered.count(mode, none);
                     assert_eq!(counts.solutions, expected, "{} order, {mode:?}: {what}", order.name());
                 }
@@ -166,15 +166,15 @@ fn limits_stop_the_engine() {
     let puzzle = parse_puzzle(text, &ParseOptions::default()).unwrap();
     let limits = Limits { max_expanded: Some(3), ..Limits::NONE };
     let first = edge_match::first_solution(&puzzle, &limits);
-    assert_eq!((first.status, first.stats.generated), (Status::GaveUp, 3));
+    assert_eq!((first.status(), first.counts.nodes), (Status::GaveUp, 3));
     let count = edge_match::count_solutions(&puzzle, &limits);
-    assert!(!count.complete);
+    assert!(!count.complete());
     let past = Limits { deadline: Some(std::time::Instant::now()), ..Limits::NONE };
-    assert_eq!(edge_match::first_solution(&puzzle, &past).status, Status::GaveUp);
-    assert!(!edge_match::count_solutions(&puzzle, &past).complete);
+    assert_eq!(edge_match::first_solution(&puzzle, &past).status(), Status::GaveUp);
+    assert!(!edge_match::count_solutions(&puzzle, &past).complete());
     let count = edge_match::count_solutions(&puzzle, &Limits::NONE);
-    assert!(count.complete);
-    assert_eq!(count.solutions, marks_oracle::count_solutions(&puzzle, &Limits::NONE).solutions);
+    assert!(count.complete());
+    assert_eq!(count.counts.solutions, marks_oracle::count_solutions(&puzzle, &Limits::NONE).counts.solutions);
 }
 
 /// The seeded 6×6 marks puzzle of docs/benchmarks.md is the generator's, as its first line says.
