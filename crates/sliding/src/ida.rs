@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use puzzle_core::Direction;
 use search::Limits;
 
+mod duplicates;
 mod estimate;
 mod kept;
 mod lean;

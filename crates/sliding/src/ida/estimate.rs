@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use puzzle_core::Direction;
 
+use super::duplicates::{self, Duplicates};
 use super::kept::{KeptPlan, Place, Sums, MAX_SUMS};
 use super::Dfs;
 use crate::pdb::lookup::MAX_LOOKUPS;
@@ -258,6 +259,9 @@ pub(crate) struct Pdb {
     /// The current place of each lookup's tiles, and the totals of the sums, when they are kept.
     pub(super) place: [Place; MAX_LOOKUPS],
     pub(super) sums: Sums,
+    /// The duplicate-pruning machine the node loop of kept indices walks beside the moves
+    /// ([`super::duplicates`]).
+    pub(super) duplicates: Arc<Duplicates>,
     /// What the moves not yet undone replaced, one entry per lookup a move changed, the last
     /// move's on top: an update saves the few lookups its tile changes, not every array.
     undo: Vec<Undo>,
@@ -281,6 +285,7 @@ impl Pdb {
             kept,
             place: [Place::default(); MAX_LOOKUPS],
             sums: [0; MAX_SUMS],
+            duplicates: duplicates::for_cells(cells),
             undo: Vec::with_capacity(256),
         }
     }

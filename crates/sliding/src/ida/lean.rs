@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use puzzle_core::Direction;
 
+use super::duplicates::FORBIDDEN;
 use super::estimate::Pdb;
 use super::kept::{KeptPlan, Place, Sums, MAX_CELLS};
 use super::transpositions::{new_generation, Transpositions};
@@ -51,6 +52,8 @@ struct Child {
     /// greater cost (then it is not searched again).
     key: u128,
     seen: bool,
+    /// The duplicate-pruning machine's state after the move.
+    machine: u32,
 }
 
 impl Default for Child {
@@ -63,6 +66,7 @@ impl Default for Child {
             entries: [Entry::default(); MAX_READS],
             key: 0,
             seen: false,
+            machine: 0,
         }
     }
 }
@@ -79,6 +83,8 @@ struct Lean<'a, 'g, 'd> {
     distance: &'g [[u8; 256]; 256],
     legal: &'g [[(Direction, u8); 4]; 256],
     legal_len: &'g [u8; 256],
+    /// The duplicate-pruning machine's transitions, `[state][dir.index()]`.
+    machine: &'a [[u32; 4]],
     board: [u8; 256],
     manhattan: u32,
     place: [Place; MAX_LOOKUPS],
@@ -94,6 +100,14 @@ struct Lean<'a, 'g, 'd> {
 pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Direction>) -> Option<bool> {
     let plan: Arc<KeptPlan> = Arc::clone(dfs.estimate.kept.as_ref()?);
     let heuristic: Arc<PdbHeuristic> = Arc::clone(&dfs.estimate.heuristic);
+    let duplicates = Arc::clone(&dfs.estimate.duplicates);
+    // A subtree below a move prefix (the parallel split, a work unit) starts where the prefix
+    // leaves the machine; a prefix holding a forbidden sequence has nothing to search that an
+    // earlier sequence does not reach.
+    let machine = duplicates.after(&dfs.path);
+    if machine == FORBIDDEN {
+        return Some(false);
+    }
     let cells = dfs.state.cells;
     let mut reads = [[0u8; MAX_READS]; MAX_CELLS];
     let mut reads_len = [0u8; MAX_CELLS];
@@ -131,6 +145,7 @@ pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Di
         distance: geometry.distance(),
         legal: &geometry.legal,
         legal_len: &geometry.legal_len,
+        machine: duplicates.transitions(),
         board,
         manhattan,
         place,
@@ -140,7 +155,7 @@ pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Di
         dfs,
     };
     let nodes_before = lean.dfs.nodes;
-    let found = lean.search(g, h, blank, previous, key);
+    let found = lean.search(g, h, blank, previous, key, machine);
     if let Some(seen) = lean.seen.take() {
         seen.put_back(lean.dfs.nodes - nodes_before);
     }
@@ -149,9 +164,9 @@ pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Di
 
 impl Lean<'_, '_, '_> {
     /// Depth-first search below the node whose blank is at `blank` (the board's packed `key`),
-    /// with cost `g` and bound `h`; `true` when the goal was reached (the path is in the
-    /// search's `path`).
-    fn search(&mut self, g: u32, h: u32, blank: u8, previous: Option<Direction>, key: u128) -> bool {
+    /// with cost `g` and bound `h`, the duplicate-pruning machine in state `machine`; `true` when
+    /// the goal was reached (the path is in the search's `path`).
+    fn search(&mut self, g: u32, h: u32, blank: u8, previous: Option<Direction>, key: u128, machine: u32) -> bool {
         if !self.dfs.visit() {
             return false;
         }
@@ -173,11 +188,16 @@ impl Lean<'_, '_, '_> {
             if previous == Some(dir.opposite()) {
                 continue;
             }
+            // A child whose move completes a forbidden sequence is skipped before its lookups.
+            let next_machine = self.machine[machine as usize][dir.index()];
+            if next_machine == FORBIDDEN {
+                continue;
+            }
             let tile = self.board[usize::from(target)];
             let read = usize::from(self.reads_len[usize::from(tile) & (MAX_CELLS - 1)]).min(MAX_READS);
             let reads = &self.reads[usize::from(tile) & (MAX_CELLS - 1)];
             let child = &mut children[count & 3];
-            *child = Child { dir, target, tile, read: read as u8, ..Child::default() };
+            *child = Child { dir, target, tile, read: read as u8, machine: next_machine, ..Child::default() };
             if let Some(seen) = &self.seen {
                 child.key = seen.swapped(key, blank, target, tile, self.board[b]);
                 child.seen = remember && seen.contains(child.key, g + 1);
@@ -196,7 +216,7 @@ impl Lean<'_, '_, '_> {
             count += 1;
         }
         for child in &children[..count.min(4)] {
-            let Child { dir, target, tile, read, entries, key: child_key, seen } = *child;
+            let Child { dir, target, tile, read, entries, key: child_key, seen, machine: child_machine } = *child;
             let t = usize::from(target);
             let distance = &self.distance[usize::from(tile)];
             let manhattan = self.manhattan + u32::from(distance[b]) - u32::from(distance[t]);
@@ -217,7 +237,7 @@ impl Lean<'_, '_, '_> {
                 self.manhattan = manhattan;
                 (self.board[b], self.board[t]) = (tile, blank_value);
                 self.dfs.path.push(dir);
-                if self.search(g + 1, child_h, target, Some(dir), child_key) {
+                if self.search(g + 1, child_h, target, Some(dir), child_key, child_machine) {
                     return true;
                 }
                 self.dfs.path.pop();
@@ -243,6 +263,7 @@ mod tests {
     use puzzle_core::SplitMix64;
     use search::Limits;
 
+    use super::super::duplicates::Duplicates;
     use super::super::kept::tests::heuristic;
     use super::super::{slide_to, Budget, Dfs, Estimate, Geometry, Pdb, State};
 
@@ -277,6 +298,8 @@ mod tests {
                 let steps = rng.below(60);
                 let state = random_walk(&geometry, n, steps, &mut rng);
                 let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
+                // The generic loop walks no duplicate-pruning machine.
+                estimate.duplicates = Duplicates::none();
                 assert!(estimate.kept.is_some(), "{rows}x{cols}: the indices are kept");
                 let h = estimate.reset(&geometry, &state);
                 for bound in [h, h + 2, h + 4, h + 6] {
