@@ -21,7 +21,7 @@
 //! without the machine. The machine depends on no board: one serves every shape.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use puzzle_core::Direction;
 
@@ -43,21 +43,20 @@ const BLANK: u16 = u16::MAX;
 /// The duplicate-pruning machine: `next[state][dir.index()]` is the state after the blank moves
 /// `dir`, or [`FORBIDDEN`]; state 0 is the start, where no moves were made.
 pub(crate) struct Duplicates {
-    depth: usize,
     next: Vec<[u32; 4]>,
-    forbidden: usize,
 }
 
 impl Duplicates {
     /// The machine that forbids nothing: one state.
     pub(crate) fn none() -> Arc<Duplicates> {
         static NONE: OnceLock<Arc<Duplicates>> = OnceLock::new();
-        Arc::clone(NONE.get_or_init(|| Arc::new(Duplicates { depth: 0, next: vec![[0; 4]], forbidden: 0 })))
+        Arc::clone(NONE.get_or_init(|| Arc::new(Duplicates { next: vec![[0; 4]] })))
     }
 
-    /// The machine built from the sequences of at most `depth` moves (at most [`MAX_DEPTH`]).
-    pub(crate) fn build(depth: usize) -> Duplicates {
-        build(depth, false).0
+    /// The machine of a `rows`×`cols` board built from the sequences of at most `depth` moves
+    /// (at most [`MAX_DEPTH`]).
+    pub(crate) fn build(rows: usize, cols: usize, depth: usize) -> Duplicates {
+        build(rows, cols, depth, &mut |_, _| {})
     }
 
     /// The transitions, `[state][dir.index()]`.
@@ -78,19 +77,10 @@ impl Duplicates {
         state
     }
 
-    /// The longest sequences it was built from.
-    pub(crate) fn depth(&self) -> usize {
-        self.depth
-    }
-
     /// Its states.
+    #[cfg(test)]
     pub(crate) fn states(&self) -> usize {
         self.next.len()
-    }
-
-    /// The forbidden sequences it was built from (none is a prefix of another).
-    pub(crate) fn forbidden(&self) -> usize {
-        self.forbidden
     }
 }
 
@@ -185,7 +175,6 @@ impl Walk {
         }
         hash
     }
-
 }
 
 /// Whether the bounding box `a` lies inside `b`.
@@ -200,16 +189,12 @@ struct Member {
     next: u32,
 }
 
-/// A forbidden sequence and the earlier equivalent that forbids it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Forbidden {
-    pub(crate) moves: Moves,
-    pub(crate) witness: Moves,
-}
-
-/// The machine from the sequences of at most `depth` moves, and (when `witnesses`) each forbidden
-/// sequence with the earlier equivalent that forbids it.
-pub(crate) fn build(depth: usize, witnesses: bool) -> (Duplicates, Vec<Forbidden>) {
+/// The machine of a `rows`×`cols` board from the sequences of at most `depth` moves; each
+/// forbidden sequence is given to `forbid` with the earlier equivalent that forbids it.
+///
+/// A sequence whose bounding box does not fit the board is legal nowhere on it: it is neither
+/// forbidden nor followed, which keeps the machine to the sequences the board can hold.
+fn build(rows: usize, cols: usize, depth: usize, forbid: &mut dyn FnMut(Moves, Moves)) -> Duplicates {
     assert!(depth <= MAX_DEPTH, "a machine of depth {depth} (at most {MAX_DEPTH})");
     let mut heads: HashMap<u64, u32> = HashMap::new();
     let mut members: Vec<Member> = Vec::new();
@@ -218,7 +203,6 @@ pub(crate) fn build(depth: usize, witnesses: bool) -> (Duplicates, Vec<Forbidden
     heads.insert(start.hash(), 0);
     members.push(Member { moves: empty, bbox: start.bbox, next: u32::MAX });
     let mut forbidden: Vec<Moves> = Vec::new();
-    let mut pairs = Vec::new();
     // The sequences of the last length not forbidden, in shortlex order: their children, in move
     // order, come in shortlex order too, so an earlier equivalent is always met first.
     let mut frontier = vec![empty];
@@ -230,6 +214,10 @@ pub(crate) fn build(depth: usize, witnesses: bool) -> (Duplicates, Vec<Forbidden
                 let moves = parent.push(rank);
                 let mut child = walk.clone();
                 child.step(dir);
+                let [top, bottom, left, right] = child.bbox;
+                if (bottom - top) as usize >= rows || (right - left) as usize >= cols {
+                    continue;
+                }
                 let hash = child.hash();
                 let head = heads.get(&hash).copied().unwrap_or(u32::MAX);
                 let mut at = head;
@@ -244,9 +232,7 @@ pub(crate) fn build(depth: usize, witnesses: bool) -> (Duplicates, Vec<Forbidden
                 }
                 if let Some(witness) = witness {
                     forbidden.push(moves);
-                    if witnesses {
-                        pairs.push(Forbidden { moves, witness });
-                    }
+                    forbid(moves, witness);
                 } else {
                     heads.insert(hash, members.len() as u32);
                     members.push(Member { moves, bbox: child.bbox, next: head });
@@ -259,11 +245,11 @@ pub(crate) fn build(depth: usize, witnesses: bool) -> (Duplicates, Vec<Forbidden
         frontier = next_frontier;
     }
     drop((heads, members, frontier));
-    (automaton(depth, &forbidden), pairs)
+    automaton(&forbidden)
 }
 
 /// The Aho–Corasick automaton of the forbidden sequences, none a prefix of another.
-fn automaton(depth: usize, forbidden: &[Moves]) -> Duplicates {
+fn automaton(forbidden: &[Moves]) -> Duplicates {
     let mut next: Vec<[u32; 4]> = vec![[NO_CHILD; 4]];
     for moves in forbidden {
         let mut state = 0usize;
@@ -295,8 +281,8 @@ fn automaton(depth: usize, forbidden: &[Moves]) -> Duplicates {
     }
     while let Some(state) = queue.pop_front() {
         let state = state as usize;
-        for dir in 0..4 {
-            let on_fallback = next[fallback[state] as usize][dir];
+        let on_fallbacks = next[fallback[state] as usize];
+        for (dir, &on_fallback) in on_fallbacks.iter().enumerate() {
             match next[state][dir] {
                 NO_CHILD => next[state][dir] = on_fallback,
                 FORBIDDEN => {}
@@ -313,24 +299,55 @@ fn automaton(depth: usize, forbidden: &[Moves]) -> Duplicates {
             }
         }
     }
-    Duplicates { depth, next, forbidden: forbidden.len() }
+    Duplicates { next }
 }
 
-/// The machine the optimal search walks on a board of `cells` cells: the one built from
-/// [`DEPTH`] moves, built once per process, or [`Duplicates::none`] where it does not pay.
-pub(crate) fn for_cells(cells: usize) -> Arc<Duplicates> {
-    static MACHINE: OnceLock<Arc<Duplicates>> = OnceLock::new();
-    if cells < DUPLICATES_FROM_CELLS {
+/// The machine the optimal search walks on a `rows`×`cols` board after it spent `spent` nodes on
+/// the board: deeper as the work grows, so that a build is paid only by a search that has already
+/// done several times its cost ([`LEVELS`]), or [`Duplicates::none`] on boards of fewer than 16
+/// cells. Each machine is built once per process and shape, on the first search that needs it.
+pub(crate) fn for_search(rows: usize, cols: usize, spent: u64) -> Arc<Duplicates> {
+    type Machines = Vec<((usize, usize, usize), Arc<OnceLock<Arc<Duplicates>>>)>;
+    static MACHINES: Mutex<Machines> = Mutex::new(Vec::new());
+    let depth = depth_for(rows, cols, spent);
+    if depth < 2 {
         return Duplicates::none();
     }
-    Arc::clone(MACHINE.get_or_init(|| Arc::new(Duplicates::build(DEPTH))))
+    let cell = {
+        let mut machines = MACHINES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let key = (rows, cols, depth);
+        match machines.iter().find(|(k, _)| *k == key) {
+            Some((_, cell)) => Arc::clone(cell),
+            None => {
+                let cell = Arc::new(OnceLock::new());
+                machines.push((key, Arc::clone(&cell)));
+                cell
+            }
+        }
+    };
+    // Built outside the list's lock: a search needing another machine does not wait for it.
+    Arc::clone(cell.get_or_init(|| Arc::new(Duplicates::build(rows, cols, depth))))
 }
 
-/// The depth of the machine the search walks.
-pub(crate) const DEPTH: usize = 12;
+/// The machines by the work done: from `spent` nodes on, a machine of `depth` moves. Built on one
+/// core (release build), 4×4 and 5×5: depth 8 in 4 ms and 12 ms (2,793 and 3,925 states),
+/// 10 in 0.10 s and 0.11 s (15,913 and 28,245), 12 in 0.40 s and 1.05 s (81,617 and
+/// 189,805), 14 in 2.0 s and 9.7 s (381,245 and 1,200,073 states; 16 bytes each). The search
+/// visits about 3 M nodes a second on the 24-puzzle, so 2^25 nodes are about ten seconds and
+/// 2^28 about ninety.
+const LEVELS: [(u64, usize); 3] = [(0, 8), (1 << 25, 12), (1 << 28, 14)];
 
-/// Boards of fewer cells are searched without the machine.
+/// Boards of fewer cells are searched without the machine (their searches are short).
 const DUPLICATES_FROM_CELLS: usize = 16;
+
+/// The depth of the machine the search walks on a `rows`×`cols` board after `spent` nodes
+/// (0: none).
+pub(crate) fn depth_for(rows: usize, cols: usize, spent: u64) -> usize {
+    if rows * cols < DUPLICATES_FROM_CELLS {
+        return 0;
+    }
+    LEVELS.iter().rev().find(|&&(from, _)| spent >= from).map_or(0, |&(_, depth)| depth)
+}
 
 #[cfg(test)]
 pub(crate) mod tests {
@@ -339,6 +356,19 @@ pub(crate) mod tests {
     use super::super::kept::tests::heuristic;
     use super::super::{Budget, Dfs, Estimate, Geometry, Pdb, State};
     use super::*;
+
+    /// A forbidden sequence and the earlier equivalent that forbids it.
+    struct Forbidden {
+        moves: Moves,
+        witness: Moves,
+    }
+
+    /// The machine and its forbidden sequences with their witnesses.
+    fn with_witnesses(rows: usize, cols: usize, depth: usize) -> (Duplicates, Vec<Forbidden>) {
+        let mut pairs = Vec::new();
+        let machine = build(rows, cols, depth, &mut |moves, witness| pairs.push(Forbidden { moves, witness }));
+        (machine, pairs)
+    }
 
     /// The board after `moves` from the goal of a `rows`×`cols` board with the blank at
     /// `blank`, or `None` if a move leaves the board.
@@ -369,8 +399,8 @@ pub(crate) mod tests {
     /// board too and leaves every tile where the forbidden one does.
     #[test]
     fn forbidden_sequences_are_duplicates_of_earlier_ones() {
-        let (machine, pairs) = build(10, true);
-        assert_eq!(pairs.len(), machine.forbidden());
+        let (machine, pairs) = with_witnesses(11, 11, 10);
+        assert!(machine.states() > 1000, "{} states", machine.states());
         let mut applied = 0;
         for pair in &pairs {
             let (moves, witness) = (pair.moves.directions(), pair.witness.directions());
@@ -395,9 +425,8 @@ pub(crate) mod tests {
     /// checked against the list of forbidden sequences on every path of up to 9 moves.
     #[test]
     fn the_automaton_finds_every_forbidden_stretch() {
-        let (machine, pairs) = build(7, true);
-        let forbidden: std::collections::HashSet<Vec<Direction>> =
-            pairs.iter().map(|p| p.moves.directions()).collect();
+        let (machine, pairs) = with_witnesses(9, 9, 7);
+        let forbidden: std::collections::HashSet<Vec<Direction>> = pairs.iter().map(|p| p.moves.directions()).collect();
         let mut paths = vec![Vec::<Direction>::new()];
         let (mut cut, mut checked) = (0, 0);
         for _ in 0..9 {
@@ -463,7 +492,7 @@ pub(crate) mod tests {
     /// the nodes visited in all iterations.
     fn solve(geometry: &Geometry, state: &State, estimate: &Pdb, machine: &Arc<Duplicates>) -> (Vec<Direction>, u64) {
         let mut estimate = estimate.clone();
-        estimate.duplicates = Arc::clone(machine);
+        estimate.duplicates = Some(Arc::clone(machine));
         let h = estimate.reset(geometry, state);
         let budget = Budget::new(&Limits::NONE, 1 << 12);
         let (mut bound, mut nodes) = (h, 0);
@@ -484,7 +513,6 @@ pub(crate) mod tests {
     /// breadth-first search gives, and the same path as without the machine, in fewer nodes.
     #[test]
     fn the_machine_keeps_the_first_shortest_path_on_small_boards() {
-        let machine = Arc::new(Duplicates::build(12));
         let none = Duplicates::none();
         let cases: [(usize, usize, &[&[usize]], usize); 5] = [
             (2, 3, &[&[1, 2], &[3, 4, 5]], 1),
@@ -494,6 +522,7 @@ pub(crate) mod tests {
             (3, 3, &[&[1, 2, 3, 4], &[5, 6, 7, 8]], 40),
         ];
         for (rows, cols, parts, every) in cases {
+            let machine = Arc::new(Duplicates::build(rows, cols, 14));
             let estimate = Pdb::new(0, heuristic(rows, cols, parts), rows * cols);
             let geometry = Geometry::new(rows, cols);
             let (mut with, mut without, mut longest) = (0, 0, 0);

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use puzzle_core::Direction;
 
-use super::duplicates::{self, Duplicates};
+use super::duplicates::Duplicates;
 use super::kept::{KeptPlan, Place, Sums, MAX_SUMS};
 use super::Dfs;
 use crate::pdb::lookup::MAX_LOOKUPS;
@@ -84,6 +84,11 @@ impl Geometry {
             }
         }
         Geometry { neighbour, legal, legal_len, distance, cols }
+    }
+
+    /// Columns of the board.
+    pub(super) fn cols(&self) -> usize {
+        self.cols
     }
 
     /// `distance()[tile][cell]`: the Manhattan distance of `tile` at `cell` from its goal cell.
@@ -260,8 +265,8 @@ pub(crate) struct Pdb {
     pub(super) place: [Place; MAX_LOOKUPS],
     pub(super) sums: Sums,
     /// The duplicate-pruning machine the node loop of kept indices walks beside the moves
-    /// ([`super::duplicates`]).
-    pub(super) duplicates: Arc<Duplicates>,
+    /// ([`super::duplicates`]); `None`, the one for the board's shape.
+    pub(super) duplicates: Option<Arc<Duplicates>>,
     /// What the moves not yet undone replaced, one entry per lookup a move changed, the last
     /// move's on top: an update saves the few lookups its tile changes, not every array.
     undo: Vec<Undo>,
@@ -285,7 +290,7 @@ impl Pdb {
             kept,
             place: [Place::default(); MAX_LOOKUPS],
             sums: [0; MAX_SUMS],
-            duplicates: duplicates::for_cells(cells),
+            duplicates: None,
             undo: Vec::with_capacity(256),
         }
     }

@@ -8,11 +8,12 @@
 //! moved is read by at most [`MAX_READS`] lookups (two in every heuristic the tiers build: a part
 //! and its mirror image), so what a child saves is a few words.
 
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 
 use puzzle_core::Direction;
 
-use super::duplicates::FORBIDDEN;
+use super::duplicates::{self, FORBIDDEN};
 use super::estimate::Pdb;
 use super::kept::{KeptPlan, Place, Sums, MAX_CELLS};
 use super::transpositions::{new_generation, Transpositions};
@@ -100,7 +101,10 @@ struct Lean<'a, 'g, 'd> {
 pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Direction>) -> Option<bool> {
     let plan: Arc<KeptPlan> = Arc::clone(dfs.estimate.kept.as_ref()?);
     let heuristic: Arc<PdbHeuristic> = Arc::clone(&dfs.estimate.heuristic);
-    let duplicates = Arc::clone(&dfs.estimate.duplicates);
+    let cols = dfs.geometry.cols();
+    let spent = dfs.budget.nodes.load(Relaxed);
+    let duplicates = (dfs.estimate.duplicates.clone())
+        .unwrap_or_else(|| duplicates::for_search(dfs.state.cells / cols, cols, spent));
     // A subtree below a move prefix (the parallel split, a work unit) starts where the prefix
     // leaves the machine; a prefix holding a forbidden sequence has nothing to search that an
     // earlier sequence does not reach.
@@ -299,7 +303,7 @@ mod tests {
                 let state = random_walk(&geometry, n, steps, &mut rng);
                 let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
                 // The generic loop walks no duplicate-pruning machine.
-                estimate.duplicates = Duplicates::none();
+                estimate.duplicates = Some(Duplicates::none());
                 assert!(estimate.kept.is_some(), "{rows}x{cols}: the indices are kept");
                 let h = estimate.reset(&geometry, &state);
                 for bound in [h, h + 2, h + 4, h + 6] {
@@ -338,6 +342,11 @@ mod tests {
     /// below it no path and a next bound no greater than the optimum. Above the optimum (where a
     /// path may repeat a state) it finds a path within the bound too. Every iteration of
     /// IDA\* has a bound up to the optimum, so its answers are unchanged.
+    ///
+    /// With the duplicate-pruning machine as well, the same holds up to the optimum (the first
+    /// optimal path holds no forbidden sequence, and a state cut as seen before would give an
+    /// earlier optimal path), but not above it: a state's subtree is searched once, below the
+    /// machine state of the first path to reach it, which may forbid what a later path allows.
     #[test]
     fn transpositions_cut_nodes_and_keep_the_answer() {
         let cases: [(usize, usize, &[&[usize]]); 4] = [
@@ -348,15 +357,20 @@ mod tests {
         ];
         let mut rng = SplitMix64::new(10);
         let (mut cut, mut compared) = (0u64, 0);
+        let mut both_cut = 0u64;
         for (rows, cols, parts) in cases {
             let n = rows * cols;
             let heuristic = heuristic(rows, cols, parts);
             let geometry = Geometry::new(rows, cols);
+            let machine = Arc::new(Duplicates::build(rows, cols, 8));
             for _ in 0..10 {
                 let steps = 20 + rng.below(60);
                 let state = random_walk(&geometry, n, steps, &mut rng);
                 let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
+                estimate.duplicates = Some(Duplicates::none());
                 let h = estimate.reset(&geometry, &state);
+                let mut with_machine = estimate.clone();
+                with_machine.duplicates = Some(Arc::clone(&machine));
                 let budget = Budget::new(&Limits::NONE, 1 << 12);
                 let optimum = optimum(&geometry, &state, &estimate, &budget);
                 for bound in (h..=optimum + 8).step_by(2) {
@@ -371,6 +385,14 @@ mod tests {
                     assert_eq!(lean_found, bound >= optimum, "{at}");
                     assert_eq!(generic_found, bound >= optimum, "{at}");
                     if bound <= optimum {
+                        let mut both = Dfs::new(&geometry, &state, &with_machine, bound, &budget, None);
+                        both.transpositions = true;
+                        assert_eq!(both.search(0, h, None), bound == optimum, "{at}, with the machine");
+                        assert_eq!(both.path, generic.path, "{at}, with the machine");
+                        if bound < optimum {
+                            assert!(both.next_bound > bound && both.next_bound <= optimum, "{at}, with the machine");
+                        }
+                        both_cut += lean.nodes.saturating_sub(both.nodes);
                         assert_eq!(lean.path, generic.path, "{at}");
                         compared += usize::from(bound == optimum);
                     }
@@ -389,5 +411,6 @@ mod tests {
         }
         assert!(compared >= 30, "{compared} searches at the optimum");
         assert!(cut > 0, "the table cut some nodes");
+        assert!(both_cut > 0, "the machine cut some nodes the table did not");
     }
 }
