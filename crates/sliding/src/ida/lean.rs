@@ -103,8 +103,16 @@ pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Di
     let heuristic: Arc<PdbHeuristic> = Arc::clone(&dfs.estimate.heuristic);
     let cols = dfs.geometry.cols();
     let spent = dfs.budget.nodes.load(Relaxed);
-    let duplicates = (dfs.estimate.duplicates.clone())
-        .unwrap_or_else(|| duplicates::for_search(dfs.state.cells / cols, cols, spent));
+    // The machine for the shape, unless the estimate names one; the shape's machine replaces the
+    // table of transpositions (`duplicates::REPLACES_TRANSPOSITIONS`).
+    let (duplicates, transpositions) = match dfs.estimate.duplicates.clone() {
+        Some(named) => (named, dfs.transpositions),
+        None => {
+            let machine = duplicates::for_search(dfs.state.cells / cols, cols, spent);
+            let replaced = duplicates::REPLACES_TRANSPOSITIONS && machine.states() > 1;
+            (machine, dfs.transpositions && !replaced)
+        }
+    };
     // A subtree below a move prefix (the parallel split, a work unit) starts where the prefix
     // leaves the machine; a prefix holding a forbidden sequence has nothing to search that an
     // earlier sequence does not reach.
@@ -134,11 +142,8 @@ pub(super) fn search(dfs: &mut Dfs<'_, Pdb>, g: u32, h: u32, previous: Option<Di
     let estimate = &dfs.estimate;
     let (board, blank) = (dfs.state.board, dfs.state.blank);
     let (manhattan, place, excess, sums) = (estimate.manhattan.value, estimate.place, estimate.excess, estimate.sums);
-    let seen = if dfs.transpositions {
-        Transpositions::take(cells, dfs.generation.unwrap_or_else(new_generation))
-    } else {
-        None
-    };
+    let seen =
+        if transpositions { Transpositions::take(cells, dfs.generation.unwrap_or_else(new_generation)) } else { None };
     let key = seen.as_ref().map_or(0, |seen| seen.key(&board[..cells]));
     let mut lean = Lean {
         plan: &plan,
