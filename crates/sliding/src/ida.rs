@@ -17,6 +17,7 @@ use puzzle_core::Direction;
 use search::walk::Watch;
 use search::Limits;
 
+mod duplicates;
 mod estimate;
 mod iteration;
 mod kept;

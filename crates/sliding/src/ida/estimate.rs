@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use puzzle_core::Direction;
 
+use super::duplicates::Duplicates;
 use super::kept::{KeptPlan, Place, Sums, MAX_SUMS};
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::PdbHeuristic;
@@ -100,6 +101,11 @@ impl Geometry {
                 _ => Arc::clone(last.insert(Arc::new(Geometry::new(rows, cols)))),
             }
         })
+    }
+
+    /// Columns of the board.
+    pub(super) fn cols(&self) -> usize {
+        self.cols
     }
 
     /// `distance()[tile][cell]`: the Manhattan distance of `tile` at `cell` from its goal cell.
@@ -266,6 +272,9 @@ pub(crate) struct Pdb {
     /// The current place of each lookup's tiles, and the totals of the sums, when they are kept.
     pub(super) place: [Place; MAX_LOOKUPS],
     pub(super) sums: Sums,
+    /// The duplicate-pruning machine the node loop of kept indices walks beside the moves
+    /// ([`super::duplicates`]); `None`, the one for the board's shape.
+    pub(super) duplicates: Option<Arc<Duplicates>>,
     /// What the moves not yet undone replaced, one entry per lookup a move changed, the last
     /// move's on top: an update saves the few lookups its tile changes, not every array.
     undo: Vec<Undo>,
@@ -289,6 +298,7 @@ impl Pdb {
             kept,
             place: [Place::default(); MAX_LOOKUPS],
             sums: [0; MAX_SUMS],
+            duplicates: None,
             undo: Vec::with_capacity(256),
         }
     }

@@ -23,6 +23,7 @@ use std::sync::Arc;
 use puzzle_core::Direction;
 use search::walk::{Poll, Walk, Watch};
 
+use super::duplicates::{self, FORBIDDEN};
 use super::estimate::Pdb;
 use super::iteration::{Iteration, NodeLoop};
 use super::kept::{KeptPlan, Place, Sums, MAX_CELLS};
@@ -62,6 +63,8 @@ struct Child {
     /// greater cost (then it is not searched again).
     key: u128,
     seen: bool,
+    /// The duplicate-pruning machine's state after the move.
+    machine: u32,
 }
 
 impl Default for Child {
@@ -74,6 +77,7 @@ impl Default for Child {
             entries: [Entry::default(); MAX_READS],
             key: 0,
             seen: false,
+            machine: 0,
         }
     }
 }
@@ -90,6 +94,8 @@ struct Lean<'a, 'g, 'd> {
     distance: &'g [[u8; 256]; 256],
     legal: &'g [[(Direction, u8); 4]; 256],
     legal_len: &'g [u8; 256],
+    /// The duplicate-pruning machine's transitions, `[state][dir.index()]`.
+    machine: &'a [[u32; 4]],
     board: [u8; 256],
     manhattan: u32,
     place: [Place; MAX_LOOKUPS],
@@ -115,6 +121,27 @@ impl NodeLoop for Pdb {
 fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
     let plan: Arc<KeptPlan> = Arc::clone(walk.estimate.kept.as_ref()?);
     let heuristic: Arc<PdbHeuristic> = Arc::clone(&walk.estimate.heuristic);
+    let cols = walk.geometry.cols();
+    // The nodes this board's search has made so far (0 in a subtree of the parallel split or a
+    // unit): the machine deepens as they grow.
+    let spent = walk.counts.nodes;
+    // The machine for the shape, unless the estimate names one; the shape's machine replaces the
+    // table of transpositions (`duplicates::REPLACES_TRANSPOSITIONS`).
+    let (duplicates, transpositions) = match walk.estimate.duplicates.clone() {
+        Some(named) => (named, walk.transpositions),
+        None => {
+            let machine = duplicates::for_search(walk.state.cells / cols, cols, spent);
+            let replaced = duplicates::REPLACES_TRANSPOSITIONS && machine.states() > 1;
+            (machine, walk.transpositions && !replaced)
+        }
+    };
+    // A subtree below a move prefix (the parallel split, a work unit) starts where the prefix
+    // leaves the machine; a prefix holding a forbidden sequence has nothing to search that an
+    // earlier sequence does not reach.
+    let machine = duplicates.after(&walk.path);
+    if machine == FORBIDDEN {
+        return Some(false);
+    }
     let cells = walk.state.cells;
     let mut reads = [[0u8; MAX_READS]; MAX_CELLS];
     let mut reads_len = [0u8; MAX_CELLS];
@@ -137,11 +164,8 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
     let estimate = &walk.estimate;
     let (board, blank) = (walk.state.board, walk.state.blank);
     let (manhattan, place, excess, sums) = (estimate.manhattan.value, estimate.place, estimate.excess, estimate.sums);
-    let seen = if walk.transpositions {
-        Transpositions::take(cells, walk.generation.unwrap_or_else(new_generation))
-    } else {
-        None
-    };
+    let seen =
+        if transpositions { Transpositions::take(cells, walk.generation.unwrap_or_else(new_generation)) } else { None };
     let key = seen.as_ref().map_or(0, |seen| seen.key(&board[..cells]));
     let (g, h, previous, depth) = (walk.g(), walk.h(), walk.path.last().copied(), walk.path.len());
     // The floor node is counted already, and the loop counts the node it starts from: it starts
@@ -158,6 +182,7 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
         distance: geometry.distance(),
         legal: &geometry.legal,
         legal_len: &geometry.legal_len,
+        machine: duplicates.transitions(),
         board,
         manhattan,
         place,
@@ -170,7 +195,7 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
         stopped: false,
     };
     let nodes_before = lean.walk.counts.nodes;
-    let found = lean.search(g, h, blank, previous, key);
+    let found = lean.search(g, h, blank, previous, key, machine);
     if let Some(seen) = lean.seen.take() {
         seen.put_back(lean.walk.counts.nodes.wrapping_sub(nodes_before));
     }
@@ -205,9 +230,9 @@ impl Lean<'_, '_, '_> {
     }
 
     /// Depth-first search below the node whose blank is at `blank` (the board's packed `key`),
-    /// with cost `g` and bound `h`; `true` when the goal was reached (the path is in the
-    /// search's `path`).
-    fn search(&mut self, g: u32, h: u32, blank: u8, previous: Option<Direction>, key: u128) -> bool {
+    /// with cost `g` and bound `h`, the duplicate-pruning machine in state `machine`; `true` when
+    /// the goal was reached (the path is in the search's `path`).
+    fn search(&mut self, g: u32, h: u32, blank: u8, previous: Option<Direction>, key: u128, machine: u32) -> bool {
         if !self.visit() {
             return false;
         }
@@ -229,11 +254,16 @@ impl Lean<'_, '_, '_> {
             if previous == Some(dir.opposite()) {
                 continue;
             }
+            // A child whose move completes a forbidden sequence is skipped before its lookups.
+            let next_machine = self.machine[machine as usize][dir.index()];
+            if next_machine == FORBIDDEN {
+                continue;
+            }
             let tile = self.board[usize::from(target)];
             let read = usize::from(self.reads_len[usize::from(tile) & (MAX_CELLS - 1)]).min(MAX_READS);
             let reads = &self.reads[usize::from(tile) & (MAX_CELLS - 1)];
             let child = &mut children[count & 3];
-            *child = Child { dir, target, tile, read: read as u8, ..Child::default() };
+            *child = Child { dir, target, tile, read: read as u8, machine: next_machine, ..Child::default() };
             if let Some(seen) = &self.seen {
                 child.key = seen.swapped(key, blank, target, tile, self.board[b]);
                 child.seen = remember && seen.contains(child.key, g + 1);
@@ -252,7 +282,7 @@ impl Lean<'_, '_, '_> {
             count += 1;
         }
         for child in &children[..count.min(4)] {
-            let Child { dir, target, tile, read, entries, key: child_key, seen } = *child;
+            let Child { dir, target, tile, read, entries, key: child_key, seen, machine: child_machine } = *child;
             let t = usize::from(target);
             let distance = &self.distance[usize::from(tile)];
             let manhattan = self.manhattan + u32::from(distance[b]) - u32::from(distance[t]);
@@ -273,7 +303,7 @@ impl Lean<'_, '_, '_> {
                 self.manhattan = manhattan;
                 (self.board[b], self.board[t]) = (tile, blank_value);
                 self.walk.path.push(dir);
-                if self.search(g + 1, child_h, target, Some(dir), child_key) {
+                if self.search(g + 1, child_h, target, Some(dir), child_key, child_machine) {
                     return true;
                 }
                 self.walk.path.pop();
@@ -300,6 +330,7 @@ mod tests {
     use search::walk::{first, Walk, Watch};
     use search::Limits;
 
+    use super::super::duplicates::Duplicates;
     use super::super::iteration::{Iteration, NodeLoop};
     use super::super::kept::tests::heuristic;
     use super::super::{slide_blank, slide_to, Estimate, Geometry, Pdb, State};
@@ -369,6 +400,8 @@ mod tests {
                 let steps = rng.below(60);
                 let state = random_walk(&geometry, n, steps, &mut rng);
                 let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
+                // The generic loop walks no duplicate-pruning machine.
+                estimate.duplicates = Some(Duplicates::none());
                 assert!(estimate.kept.is_some(), "{rows}x{cols}: the indices are kept");
                 let h = estimate.reset(&geometry, &state);
                 for bound in [h, h + 2, h + 4, h + 6] {
@@ -404,6 +437,11 @@ mod tests {
     /// below it no path and a next bound no greater than the optimum. Above the optimum (where a
     /// path may repeat a state) it finds a path within the bound too. Every iteration of
     /// IDA\* has a bound up to the optimum, so its answers are unchanged.
+    ///
+    /// With the duplicate-pruning machine as well, the same holds up to the optimum (the first
+    /// optimal path holds no forbidden sequence, and a state cut as seen before would give an
+    /// earlier optimal path), but not above it: a state's subtree is searched once, below the
+    /// machine state of the first path to reach it, which may forbid what a later path allows.
     #[test]
     fn transpositions_cut_nodes_and_keep_the_answer() {
         let cases: [(usize, usize, &[&[usize]]); 4] = [
@@ -414,15 +452,20 @@ mod tests {
         ];
         let mut rng = SplitMix64::new(10);
         let (mut cut, mut compared) = (0u64, 0);
+        let mut both_cut = 0u64;
         for (rows, cols, parts) in cases {
             let n = rows * cols;
             let heuristic = heuristic(rows, cols, parts);
             let geometry = Geometry::new(rows, cols);
+            let machine = Arc::new(Duplicates::build(rows, cols, 8));
             for _ in 0..10 {
                 let steps = 20 + rng.below(60);
                 let state = random_walk(&geometry, n, steps, &mut rng);
                 let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
+                estimate.duplicates = Some(Duplicates::none());
                 let h = estimate.reset(&geometry, &state);
+                let mut with_machine = estimate.clone();
+                with_machine.duplicates = Some(Arc::clone(&machine));
                 let optimum = optimum(&geometry, &state, &estimate);
                 for bound in (h..=optimum + 8).step_by(2) {
                     let lean = iteration(&geometry, &state, &estimate, bound, true, true);
@@ -433,6 +476,13 @@ mod tests {
                     assert_eq!(lean.found, bound >= optimum, "{at}");
                     assert_eq!(generic.found, bound >= optimum, "{at}");
                     if bound <= optimum {
+                        let both = iteration(&geometry, &state, &with_machine, bound, true, true);
+                        assert_eq!(both.found, bound == optimum, "{at}, with the machine");
+                        assert_eq!(both.path, generic.path, "{at}, with the machine");
+                        if bound < optimum {
+                            assert!(both.next_bound > bound && both.next_bound <= optimum, "{at}, with the machine");
+                        }
+                        both_cut += lean.nodes.saturating_sub(both.nodes);
                         assert_eq!(lean.path, generic.path, "{at}");
                         compared += usize::from(bound == optimum);
                     }
@@ -451,5 +501,6 @@ mod tests {
         }
         assert!(compared >= 30, "{compared} searches at the optimum");
         assert!(cut > 0, "the table cut some nodes");
+        assert!(both_cut > 0, "the machine cut some nodes the table did not");
     }
 }
