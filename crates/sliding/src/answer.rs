@@ -5,7 +5,7 @@
 
 use puzzle_core::Direction;
 
-use crate::fast::{FastPath, StreamError};
+use crate::constructive::{FastPath, StreamError};
 use crate::heuristic::HeuristicKind;
 use crate::within::Weight;
 

@@ -24,7 +24,7 @@
 mod answer;
 mod board;
 mod check;
-mod fast;
+mod constructive;
 mod heuristic;
 mod ida;
 mod large;
@@ -47,8 +47,8 @@ pub use answer::{Answer, Method, Outcome, Path};
 pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK, MAX_BOARD_CELLS};
 pub use check::{check, CheckError};
 #[cfg(feature = "test-support")]
-pub use fast::{solve_fast, solve_fast_checked};
-pub use fast::{solve_fast_into, FastPath, KeepMoves, StreamError, Streamed, TapeBudget};
+pub use constructive::{solve_fast, solve_fast_checked};
+pub use constructive::{solve_fast_into, FastPath, KeepMoves, StreamError, Streamed, TapeBudget};
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use parse::{
     detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_line, parse_lines, Batch, Entry, Format,

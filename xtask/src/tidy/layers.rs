@@ -34,7 +34,11 @@ pub(super) const LAYERS: [Layer; 9] = [
     Layer { src: "crates/sliding/src", module: "table", may_use: &["board"] },
     Layer { src: "crates/sliding/src", module: "pdb", may_use: &[] },
     Layer { src: "crates/sliding/src", module: "ida", may_use: &["pdb"] },
-    Layer { src: "crates/sliding/src", module: "fast", may_use: &["answer", "board", "check", "replay", "solvable"] },
+    Layer {
+        src: "crates/sliding/src",
+        module: "constructive",
+        may_use: &["answer", "board", "check", "replay", "solvable"],
+    },
 ];
 
 /// A parent module's view (the crate root's, or `engine.rs`'s): its modules, and the module each

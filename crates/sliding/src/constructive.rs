@@ -22,18 +22,18 @@
 //!   megabytes for a 1000×1000 board) within a budget, or only their number, making them again
 //!   when they are read.
 
-mod aware;
-mod beside;
 mod bfs;
 mod cell_set;
+mod compressed_moves;
 mod finish;
 mod lines;
 mod moves;
 mod path;
-mod tape;
+mod producer_thread;
 #[cfg(test)]
 mod tests;
 mod tile;
+mod tile_scores;
 mod work;
 
 use std::ops::ControlFlow;
@@ -45,9 +45,9 @@ use crate::answer::{Outcome, Path};
 use crate::board::Board;
 use crate::solvable::is_solvable;
 
+pub use compressed_moves::TapeBudget;
 pub use moves::Sink;
 pub use path::{solve_fast_checked, FastPath, KeepMoves, StreamError};
-pub use tape::TapeBudget;
 
 /// How a run of the constructive solver that handed its moves to a sink ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

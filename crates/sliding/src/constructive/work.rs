@@ -7,10 +7,10 @@ use std::time::Instant;
 use puzzle_core::Direction;
 use search::Limits;
 
-use super::aware::{AWARE_CELLS, TRAIN};
 use super::cell_set::CellSet;
 use super::finish;
 use super::moves::{Recorder, Sink};
+use super::tile_scores::{AWARE_CELLS, TRAIN};
 use crate::board::{Board, BLANK};
 
 /// The label of the blank in [`Work::cells`].

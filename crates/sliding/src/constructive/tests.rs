@@ -1,11 +1,11 @@
 //! The constructive solver with and without the tile-aware choices of its walks and its trains
-//! (`aware::AWARE_CELLS`): all reach the goal, and each shortens the paths.
+//! (`tile_scores::AWARE_CELLS`): all reach the goal, and each shortens the paths.
 
 use std::ops::ControlFlow;
 
 use puzzle_core::{Direction, Shape, SplitMix64};
 
-use super::aware::TRAIN;
+use super::tile_scores::TRAIN;
 use super::work::Work;
 use crate::board::{Board, BoardSpec, GoalKind};
 use crate::solvable::is_solvable;

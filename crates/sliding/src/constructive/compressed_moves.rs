@@ -133,7 +133,7 @@ impl Tape {
         let table = letter_table();
         let mut letters = Vec::with_capacity(BLOCK_BYTES * PER_BYTE);
         let mut failed = None;
-        let read = super::beside::beside(
+        let read = super::producer_thread::beside(
             2,
             |send| {
                 let mut block = Unpacked::default();

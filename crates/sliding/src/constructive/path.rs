@@ -9,7 +9,7 @@ use std::sync::Arc;
 use puzzle_core::Direction;
 use search::Limits;
 
-use super::tape::{Tape, TapeBudget, TapeError, TapeWriter};
+use super::compressed_moves::{Tape, TapeBudget, TapeError, TapeWriter};
 use super::{solve_fast_into, Streamed};
 use crate::answer::{Outcome, Path};
 use crate::board::Board;
@@ -147,7 +147,7 @@ fn solve_beside(
             send(&mut chunk)
         })
     };
-    super::beside::beside(CHUNKS_AHEAD, produce, &mut |chunk: &Vec<Direction>| take(chunk))
+    super::producer_thread::beside(CHUNKS_AHEAD, produce, &mut |chunk: &Vec<Direction>| take(chunk))
 }
 
 impl FastPath {
