@@ -2,7 +2,7 @@
 //! from the one tile that moved, and the move that undoes the previous one is never tried.
 //!
 //! Every iteration runs on the depth-first core of `search` ([`search::walk`]): [`iteration`]
-//! is the walk, [`lean`] the node loop that pays for pattern databases (a hook of the core),
+//! is the walk, [`pdb_node_loop`] the node loop that pays for pattern databases (a hook of the core),
 //! [`parallel`] the split of a large iteration over rayon's threads, [`units`] the work units of
 //! one iteration for many processes.
 //!
@@ -20,9 +20,9 @@ use search::Limits;
 mod duplicates;
 mod estimate;
 mod iteration;
-mod kept;
-mod lean;
+mod kept_indices;
 mod parallel;
+mod pdb_node_loop;
 mod transpositions;
 pub(crate) mod units;
 

@@ -362,7 +362,7 @@ pub(crate) mod tests {
     use search::Limits;
 
     use super::super::iteration::{from_floor, Iteration};
-    use super::super::kept::tests::heuristic;
+    use super::super::kept_indices::tests::heuristic;
     use super::super::{Estimate, Geometry, Pdb, State};
     use super::*;
 

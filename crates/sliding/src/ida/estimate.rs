@@ -7,7 +7,7 @@ use std::sync::Arc;
 use puzzle_core::Direction;
 
 use super::duplicates::Duplicates;
-use super::kept::{KeptPlan, Place, Sums, MAX_SUMS};
+use super::kept_indices::{KeptPlan, Place, Sums, MAX_SUMS};
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::PdbHeuristic;
 

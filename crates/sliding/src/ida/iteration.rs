@@ -8,7 +8,7 @@
 //! counted when [`Walk::advance`] offers it (the root by whoever starts the walk): the nodes the
 //! search reports.
 //!
-//! [`NodeLoop`] is the hook for a loop made for one estimate ([`super::lean`]): it searches below
+//! [`NodeLoop`] is the hook for a loop made for one estimate ([`super::pdb_node_loop`]): it searches below
 //! the walk's floor as [`search::walk::first`] does, node for node, polling the same
 //! [`Watch`].
 

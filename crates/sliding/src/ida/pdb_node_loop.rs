@@ -1,4 +1,4 @@
-//! The node loop for pattern databases whose indices are kept ([`super::kept`]): the hook
+//! The node loop for pattern databases whose indices are kept ([`super::kept_indices`]): the hook
 //! ([`NodeLoop`]) of the depth-first core for [`Pdb`], the same search as
 //! [`search::walk::first`] over an [`Iteration`] node for node, with everything a node touches in
 //! local fixed arrays instead of behind the estimate's generic interface.
@@ -26,7 +26,7 @@ use search::walk::{Poll, Walk, Watch};
 use super::duplicates::{self, FORBIDDEN};
 use super::estimate::Pdb;
 use super::iteration::{Iteration, NodeLoop};
-use super::kept::{KeptPlan, Place, Sums, MAX_CELLS};
+use super::kept_indices::{KeptPlan, Place, Sums, MAX_CELLS};
 use super::transpositions::{new_generation, Transpositions};
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::{PatternDb, PdbHeuristic};
@@ -83,7 +83,7 @@ impl Default for Child {
 }
 
 /// What the loop keeps, the node's own values in place.
-struct Lean<'a, 'g, 'd> {
+struct PdbNodeLoop<'a, 'g, 'd> {
     plan: &'a KeptPlan,
     /// Each lookup's table, and its bytes.
     dbs: [&'a PatternDb; MAX_LOOKUPS],
@@ -173,7 +173,7 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
     // count wraps back to 0 there), polled from the count as it stands.
     let poll = Poll::new(walk.counts.nodes, watch);
     walk.counts.nodes = walk.counts.nodes.wrapping_sub(1);
-    let mut lean = Lean {
+    let mut lean = PdbNodeLoop {
         plan: &plan,
         dbs,
         tables,
@@ -211,7 +211,7 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
     Some(found)
 }
 
-impl Lean<'_, '_, '_> {
+impl PdbNodeLoop<'_, '_, '_> {
     /// Counts a node, and looks at the limits when the poll is due; `false` once the search
     /// must stop.
     #[inline(always)]
@@ -332,7 +332,7 @@ mod tests {
 
     use super::super::duplicates::Duplicates;
     use super::super::iteration::{Iteration, NodeLoop};
-    use super::super::kept::tests::heuristic;
+    use super::super::kept_indices::tests::heuristic;
     use super::super::{slide_blank, slide_to, Estimate, Geometry, Pdb, State};
 
     /// The board `steps` random moves (possibly undoing each other) from the goal of `n` cells.
