@@ -35,7 +35,7 @@ use iteration::{from_floor, Iteration};
 pub(crate) enum Ending {
     Found(Vec<Direction>),
     GaveUp,
-    /// Every node within reach was searched without finding the goal (only `large` says so;
+    /// Every node within reach was searched without finding the goal (only `large_board_ida` says so;
     /// parity rules it out for the boards searched).
     Exhausted,
 }
@@ -49,7 +49,7 @@ pub(crate) struct Run {
     pub(crate) nodes: u64,
     /// The least `f` cut off by the last iteration that ran to its end without finding a path
     /// (the bound of the iteration after it); `None` when no iteration ran to its end without
-    /// one. Every path to the goal has a node with `f` at least this much (`within` turns it
+    /// one. Every path to the goal has a node with `f` at least this much (`weighted` turns it
     /// into a lower bound on the optimum).
     pub(crate) cut: Option<u32>,
 }

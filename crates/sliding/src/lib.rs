@@ -27,7 +27,7 @@ mod check;
 mod constructive;
 mod heuristic;
 mod ida;
-mod large;
+mod large_board_ida;
 mod parse;
 pub mod pdb;
 #[cfg(any(test, feature = "test-support"))]
@@ -37,9 +37,9 @@ mod replay;
 mod solvable;
 mod solve;
 pub mod split;
-mod table;
+mod table_3x3;
 pub mod tiers;
-mod within;
+mod weighted;
 
 use puzzle_core::Direction;
 
@@ -64,11 +64,11 @@ pub use solvable::is_solvable;
 #[cfg(feature = "test-support")]
 pub use solve::{judge_goal, ASTAR_MAX_STATES};
 pub use solve::{lower_bound, SolveError};
-pub use table::DistanceTable;
+pub use table_3x3::DistanceTable;
 pub use tiers::{choose_tables, TableChoice};
 #[cfg(feature = "test-support")]
-pub use within::solve_within_split;
-pub use within::{solve_within, Weight, WeightError, MAX_WEIGHT};
+pub use weighted::solve_within_split;
+pub use weighted::{solve_within, Weight, WeightError, MAX_WEIGHT};
 
 /// The order in which blank moves are tried, which fixes the path chosen among optimal ones:
 /// up, down, left, right.

@@ -10,7 +10,7 @@ use crate::heuristic::Heuristic;
 use crate::ida;
 use crate::solvable::is_solvable;
 use crate::solve::{SolveError, ASTAR_MAX_STATES};
-use crate::table::DistanceTable;
+use crate::table_3x3::DistanceTable;
 use crate::MOVE_ORDER;
 
 /// Finds an optimal path from `board` to `goal`.
@@ -64,7 +64,7 @@ pub fn solve_split(
         }
     }
     // The optimal search is the weighted one with weight one, node for node.
-    crate::within::solve_within_split(board, goal, heuristic, limits, crate::within::Weight::ONE, split_after)
+    crate::weighted::solve_within_split(board, goal, heuristic, limits, crate::weighted::Weight::ONE, split_after)
 }
 
 /// A* with the Manhattan distance over whole boards, for small boards and as a second opinion

@@ -13,7 +13,7 @@ use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::{Board, GoalKind, BLANK};
 use crate::heuristic::Heuristic;
 use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
-use crate::within::Weight;
+use crate::weighted::Weight;
 
 /// Why a board could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -61,7 +61,7 @@ pub(crate) fn search_state(board: &Board, goal: &Board) -> (Arc<Geometry>, State
 
 /// The optimal IDA\* run from `board` (of `goal`'s shape, solvable) with `heuristic`, and the
 /// heuristic's value at the start: the driver the planner calls for an optimal answer. Boards of
-/// more than 255 cells are searched with the Manhattan distance in place (`large`).
+/// more than 255 cells are searched with the Manhattan distance in place (`large_board_ida`).
 pub(crate) fn optimal_run(
     board: &Board,
     goal: &Board,
@@ -71,7 +71,7 @@ pub(crate) fn optimal_run(
 ) -> Result<(ida::Run, u32), SolveError> {
     let n = board.tiles().len();
     if n > usize::from(u8::MAX) {
-        return Ok((crate::large::search(board, goal, limits), board.manhattan_to(goal) as u32));
+        return Ok((crate::large_board_ida::search(board, goal, limits), board.manhattan_to(goal) as u32));
     }
     let (geometry, state, blank_tile) = search_state(board, goal);
     let (rows, cols) = (board.shape().rows(), board.shape().cols());

@@ -31,7 +31,7 @@ pub(super) const LAYERS: [Layer; 9] = [
     Layer { src: "crates/sliding/src", module: "solvable", may_use: &["board"] },
     Layer { src: "crates/sliding/src", module: "check", may_use: &["answer", "board", "solvable"] },
     Layer { src: "crates/sliding/src", module: "replay", may_use: &["board", "check", "solvable"] },
-    Layer { src: "crates/sliding/src", module: "table", may_use: &["board"] },
+    Layer { src: "crates/sliding/src", module: "table_3x3", may_use: &["board"] },
     Layer { src: "crates/sliding/src", module: "pdb", may_use: &[] },
     Layer { src: "crates/sliding/src", module: "ida", may_use: &["pdb"] },
     Layer {

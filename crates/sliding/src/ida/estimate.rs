@@ -119,7 +119,7 @@ pub(crate) trait Estimate: Clone + Send {
     /// What [`Estimate::restore`] needs to undo one update.
     type Saved: Copy + Send;
     /// What one move adds to the cost `g`, in the units of the estimate: 1 for the admissible
-    /// estimates, the weight's denominator for a weighted one (`within::Weighted`), so that
+    /// estimates, the weight's denominator for a weighted one (`weighted::Weighted`), so that
     /// `f = g + h` stays in integers.
     const STEP: u32 = 1;
     /// The bound for `state`, computed from scratch.

@@ -205,7 +205,7 @@ pub fn solve_within_split(
     // The costs a move adds and the weight of `h`, in the units of the run's `f`.
     let (step, scale) = (WEIGHT_SCALE, weight.hundredths());
     if board.tiles().len() > usize::from(u8::MAX) {
-        let run = crate::large::search_weighted(board, goal, limits, step as usize, scale as usize);
+        let run = crate::large_board_ida::search_weighted(board, goal, limits, step as usize, scale as usize);
         return Ok(answer_of_run(without_loops(board, run), manhattan, manhattan, scale, weight, heuristic));
     }
     let start_h = lower_bound(board, goal, heuristic)?;

@@ -149,7 +149,7 @@ impl Walk for Iteration<'_> {
 }
 
 /// As [`search`] with `f = step * g + weight * h` (`weight >= step`): weighted IDA*, whose first
-/// path is at most `weight / step` times the optimum (`within` proves it). `step = weight = 1`
+/// path is at most `weight / step` times the optimum (`weighted` proves it). `step = weight = 1`
 /// is [`search`] itself. `Run::cut` is in the same units as `f`.
 pub(crate) fn search_weighted(board: &Board, goal: &Board, limits: &Limits<'_>, step: usize, weight: usize) -> Run {
     let mut goal_cell = vec![0usize; goal.tiles().len()];
