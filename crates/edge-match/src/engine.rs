@@ -11,44 +11,44 @@
 //! that shows the same four sides as an earlier candidate still available at that cell, so each
 //! picture (the codes every cell shows) is found once however identical pieces are swapped.
 //!
-//! Both engines have one face (`face.rs`): a private trait over their walks and counts, and the
+//! Both engines have one interface (`shared_searches.rs`): a private trait over their walks and counts, and the
 //! same public methods written once over it. Both walks are [`search::walk::Walk`]s, driven by
 //! the depth-first core's loops (count, first, every solution, prefixes, resume, the parallel
 //! split); every search takes the [`search::Limits`] of the `search` crate (placements,
 //! deadline, interrupt flag) through the core's one watch, looked at every few million
 //! placements.
 //!
-//! By job: `tables.rs` builds the lists, `walk.rs` walks them, `fast.rs` is the tight counting
+//! By job: `tables.rs` builds the lists, `walk.rs` walks them, `count_loop.rs` is the tight counting
 //! loop (the core's hook for the row engine), `parallel.rs` holds the depth of the cut for
 //! rayon's threads, `symmetry.rs` uses the board's turns, `order.rs` and `ordered.rs` (with
 //! `ordered_walk.rs`) hold the scan orders and the engine for any order, `estimate.rs` Knuth's
 //! estimator by which a plan (`crate::plan`) picks an order and a corner. The modules' uses form
-//! no cycle (`cargo xtask tidy` reads them): `fast` → `walk` → `tables`, `estimate` → `ordered`
-//! → `symmetry` → `face`, `ordered_walk` → `ordered`.
+//! no cycle (`cargo xtask tidy` reads them): `count_loop` → `walk` → `tables`, `estimate` → `ordered`
+//! → `symmetry` → `shared_searches`, `ordered_walk` → `ordered`.
 
 use search::walk::{Observe, Watch};
 
 use crate::model::{Placement, Puzzle};
 
+mod count_loop;
 mod estimate;
-mod face;
-mod fast;
 #[cfg(feature = "gpu")]
 pub(crate) mod gpu_tree;
 mod order;
 mod ordered;
 mod ordered_walk;
 mod parallel;
+mod shared_searches;
 mod symmetry;
 mod tables;
 mod walk;
 
 pub(crate) use estimate::{cheapest_corner, estimate_order};
 pub use estimate::{estimate_nodes, estimate_tight_nodes};
-pub use face::{Search, Split, SplitError};
 pub use order::Order;
 pub use ordered::OrderedEngine;
 use parallel::count_split;
+pub use shared_searches::{Search, Split, SplitError};
 pub use symmetry::turned_picture;
 pub(crate) use symmetry::{unique_corners, Corner};
 use tables::{north_west_links, Candidate};
@@ -87,7 +87,7 @@ pub struct Engine {
     /// pieces it holds (`piece_masks[list * words..]`); per list and word, the piece's first
     /// candidate in the list and the index of its next turn there (or `u32::MAX`) in
     /// `slots[blocks[list * words + word] + rank]`, packed (`rank`: the pieces of that word of
-    /// the list below this one, see [`fast::dense_slots`]); `slot_twins` (per slot, `words`
+    /// the list below this one, see [`count_loop::dense_slots`]); `slot_twins` (per slot, `words`
     /// words each) the pieces with an earlier candidate of the same four sides in the list;
     /// `twin_masks` the same as `slot_twins` per candidate, for the later turns.
     piece_masks: Vec<u64>,
@@ -177,7 +177,7 @@ impl Engine {
     }
 }
 
-impl face::Face for Engine {
+impl shared_searches::Searchable for Engine {
     type Walk<'a> = RowWalk<'a>;
 
     fn searched(&self) -> &Puzzle {

@@ -5,15 +5,15 @@
 //! above its cut and the prefixes below it.
 //!
 //! The kernel counts exactly what the CPU's counting loops count: the row engine's tight loop
-//! (`fast.rs`: in [`Mode::Pictures`] it leaves out a candidate whose next cell, or the cell
+//! (`count_loop.rs`: in [`Mode::Pictures`] it leaves out a candidate whose next cell, or the cell
 //! below, has no free piece left, which changes the placements made) where that loop runs, the
 //! core's generic count (`search::walk::count`) everywhere else; so its placements agree with the CPU's to the
 //! last one. The tables are built from the engines' own lists, never rebuilt from the puzzle.
 
 use search::walk::Walk;
 
-use super::face::{Face, PlacingWalk};
 use super::ordered::OrderedEngine;
+use super::shared_searches::{PlacingWalk, Searchable};
 use super::tables::{NO_NEIGHBOUR, NO_TWIN};
 use super::{turned_picture, Counts, Engine, Mode};
 use crate::model::{Placement, Puzzle, EAST, SOUTH};
@@ -340,7 +340,7 @@ impl GpuTree {
 }
 
 /// An engine the GPU count takes.
-pub(crate) trait GpuSource: Face + Sized {
+pub(crate) trait GpuSource: Searchable + Sized {
     /// The engine's tables for the kernel in `mode`; `fast`: with the tight loop's look-ahead
     /// where the engine's counts use that loop; `distinct`: counting up to the board's turns.
     fn gpu_tree(&self, mode: Mode, fast: bool, distinct: bool) -> GpuTree;
@@ -373,7 +373,7 @@ impl GpuSource for Engine {
             tree.set(depth, LIST_BASE, &[base]);
             tree.set(depth, KEYS, &key_words);
         }
-        // The tight loop runs where the used set holds every piece and cell (`fast.rs`).
+        // The tight loop runs where the used set holds every piece and cell (`count_loop.rs`).
         tree.prune = fast && !self.piece_masks.is_empty() && cells <= 64 * self.words;
         if tree.prune {
             tree.masks = split_words(&self.piece_masks);
@@ -388,7 +388,7 @@ impl GpuSource for Engine {
 }
 
 impl Engine {
-    /// The look-ahead of the tight loop (`fast.rs`, its per-depth `Cell`) in the kernel's terms:
+    /// The look-ahead of the tight loop (`count_loop.rs`, its per-depth `Cell`) in the kernel's terms:
     /// the next cell's list (or in pictures mode, on the diagonal order, the east neighbour's),
     /// and in pictures mode the cell below.
     fn look_ahead(&self, tree: &mut GpuTree, pictures: bool) {

@@ -1,13 +1,13 @@
 //! One depth-first walk over an [`OrderedEngine`], as a [`Walk`] for the drivers of the
 //! depth-first core (`search::walk`), and the ordered engine's counts over it (its side of the
-//! engines' one face, `face.rs`). `ordered.rs` holds the engine's lists and knows nothing of its
+//! engines' one interface, `shared_searches.rs`). `ordered.rs` holds the engine's lists and knows nothing of its
 //! walk.
 
 use search::walk::{self, Observe, Walk, Watch};
 
-use super::face::{self, PlacingWalk};
 use super::ordered::OrderedEngine;
 use super::parallel::count_split;
+use super::shared_searches::{self, PlacingWalk};
 use super::symmetry::one_per_orbit;
 use super::{Counts, Mode, Order};
 use crate::model::{Placement, Puzzle};
@@ -34,7 +34,7 @@ impl OrderedEngine {
     }
 }
 
-impl face::Face for OrderedEngine {
+impl shared_searches::Searchable for OrderedEngine {
     type Walk<'a> = OrderedWalk<'a>;
 
     fn searched(&self) -> &Puzzle {
@@ -70,7 +70,9 @@ impl face::Face for OrderedEngine {
         if let Some((engines, _)) = self.turned_searches(Mode::Pictures) {
             return self.count_turned(&engines, watch, &|_, _, _| {});
         }
-        one_per_orbit(&self.puzzle, self.clued, |visit| face::for_each_solution(self, Mode::Pictures, watch, visit))
+        one_per_orbit(&self.puzzle, self.clued, |visit| {
+            shared_searches::for_each_solution(self, Mode::Pictures, watch, visit)
+        })
     }
 
     fn turned(&self, mode: Mode) -> Option<(Vec<OrderedEngine>, u64)> {

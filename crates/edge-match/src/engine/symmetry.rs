@@ -87,7 +87,9 @@ impl Engine {
             return counts;
         }
         let clued = self.fixed.iter().any(Option::is_some);
-        one_per_orbit(&self.puzzle, clued, |visit| super::face::for_each_solution(self, Mode::Pictures, watch, visit))
+        one_per_orbit(&self.puzzle, clued, |visit| {
+            super::shared_searches::for_each_solution(self, Mode::Pictures, watch, visit)
+        })
     }
 }
 

@@ -1,10 +1,10 @@
 //! One depth-first walk over the row engine ([`Engine`]): the used set and the explicit stack of
 //! candidate slices, as a [`Walk`] for the drivers of the depth-first core (`search::walk`),
-//! one cell per depth. The tight counting loop over the same walk is in `fast.rs`.
+//! one cell per depth. The tight counting loop over the same walk is in `count_loop.rs`.
 
 use search::walk::Walk;
 
-use super::face::PlacingWalk;
+use super::shared_searches::PlacingWalk;
 use super::tables::{Candidate, NO_NEIGHBOUR, NO_TWIN};
 use super::{Counts, Engine, Mode, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};

@@ -1,5 +1,5 @@
-//! The one face of both engines: the row engine ([`super::Engine`]) and the engine for any
-//! order ([`super::OrderedEngine`]) implement the private trait [`Face`] (a walk over their
+//! The searches both engines share: the row engine ([`super::Engine`]) and the engine for any
+//! order ([`super::OrderedEngine`]) implement the private trait [`Searchable`] (a walk over their
 //! candidate lists, and their counts), and every search they offer is written once here over
 //! it, so that both have the same public methods with the same signatures (the public trait
 //! [`Search`]): the first solution, counts, every solution, and the work units of a split.
@@ -68,7 +68,7 @@ pub(crate) trait PlacingWalk: Walk {
 }
 
 /// What an engine provides for the searches of this module.
-pub(crate) trait Face: Sync {
+pub(crate) trait Searchable: Sync {
     /// One depth-first walk over the engine's lists.
     type Walk<'a>: PlacingWalk
     where
@@ -99,26 +99,26 @@ fn finish(mut counts: Counts, watch: &Watch<'_>) -> Counts {
     counts
 }
 
-fn first<F: Face>(engine: &F, limits: &Limits<'_>) -> Answer {
+fn first<F: Searchable>(engine: &F, limits: &Limits<'_>) -> Answer {
     let watch = Watch::new(limits);
     let mut walk = engine.walk(Mode::Plain);
     let board = walk::first(&mut walk, &watch).then(|| walk.placements());
     Answer { board, counts: finish(*walk.counts(), &watch) }
 }
 
-fn count<F: Face>(engine: &F, mode: Mode, limits: &Limits<'_>, observe: Observe<'_>) -> Counts {
+fn count<F: Searchable>(engine: &F, mode: Mode, limits: &Limits<'_>, observe: Observe<'_>) -> Counts {
     let watch = Watch::new(limits);
     finish(engine.count_watched(mode, &watch, observe), &watch)
 }
 
-fn count_distinct<F: Face>(engine: &F, limits: &Limits<'_>) -> Counts {
+fn count_distinct<F: Searchable>(engine: &F, limits: &Limits<'_>) -> Counts {
     let watch = Watch::new(limits);
     finish(engine.count_distinct_watched(&watch), &watch)
 }
 
 /// Every solution in `mode` in walk order, to `visit`, until it returns `false` or `watch` stops
 /// the walk.
-pub(crate) fn for_each_solution<F: Face>(
+pub(crate) fn for_each_solution<F: Searchable>(
     engine: &F,
     mode: Mode,
     watch: &Watch<'_>,
@@ -133,10 +133,10 @@ pub(crate) fn for_each_solution<F: Face>(
 /// and the partial boards of `depth` cells (placements by depth, in the engine's order), in
 /// walk order.
 ///
-/// An engine whose count goes through the board's turns ([`Face::turned`]) is cut in the trees
+/// An engine whose count goes through the board's turns ([`Searchable::turned`]) is cut in the trees
 /// of those searches, one after another: every prefix starts at cell 0, which tells the searches
 /// apart (the corner piece there, or not), so the depth must be at least 1.
-fn split<F: Face>(engine: &F, mode: Mode, depth: usize) -> Result<Split, SplitError> {
+fn split<F: Searchable>(engine: &F, mode: Mode, depth: usize) -> Result<Split, SplitError> {
     let cells = engine.searched().rows() * engine.searched().cols();
     if depth >= cells {
         return Err(SplitError::TooDeep { depth, cells });
@@ -157,7 +157,7 @@ fn split<F: Face>(engine: &F, mode: Mode, depth: usize) -> Result<Split, SplitEr
 }
 
 /// [`split`] of `engine`'s own tree.
-fn split_tree<F: Face>(engine: &F, mode: Mode, depth: usize) -> Split {
+fn split_tree<F: Searchable>(engine: &F, mode: Mode, depth: usize) -> Split {
     let mut top = engine.walk(mode);
     let prefixes = walk::prefixes(&mut top, depth)
         .iter()
@@ -168,7 +168,7 @@ fn split_tree<F: Face>(engine: &F, mode: Mode, depth: usize) -> Split {
 
 /// A walk with `prefix` (a partial board of [`split`]) replayed as its floor and nothing counted
 /// yet.
-fn walk_below<'a, F: Face>(engine: &'a F, mode: Mode, prefix: &[Placement]) -> Result<F::Walk<'a>, SplitError> {
+fn walk_below<'a, F: Searchable>(engine: &'a F, mode: Mode, prefix: &[Placement]) -> Result<F::Walk<'a>, SplitError> {
     let cells = engine.searched().rows() * engine.searched().cols();
     if prefix.len() >= cells {
         return Err(SplitError::TooDeep { depth: prefix.len(), cells });
@@ -189,7 +189,7 @@ fn walk_below<'a, F: Face>(engine: &'a F, mode: Mode, prefix: &[Placement]) -> R
 /// Counts below `prefix`; through the board's turns where the engine's count goes through them
 /// (the prefix then belongs to the first of those searches that makes its placements, and each
 /// picture below it stands for the turns of the board).
-fn count_below<F: Face>(
+fn count_below<F: Searchable>(
     engine: &F,
     mode: Mode,
     prefix: &[Placement],
@@ -219,7 +219,7 @@ fn count_below<F: Face>(
     Err(refused.unwrap_or(SplitError::PinnedAtZero))
 }
 
-fn solutions_below<F: Face>(
+fn solutions_below<F: Searchable>(
     engine: &F,
     mode: Mode,
     prefix: &[Placement],
@@ -236,7 +236,7 @@ fn solutions_below<F: Face>(
 }
 
 /// The searches every engine offers ([`super::Engine`], [`super::OrderedEngine`]), written once
-/// over the engines' private face: the same names, signatures and documentation for both, and
+/// over the engines' private trait: the same names, signatures and documentation for both, and
 /// the way a [`crate::Plan`] runs whichever engine it built.
 ///
 /// ```
@@ -307,7 +307,7 @@ pub trait Search: std::fmt::Debug + Sync {
     ) -> Result<Counts, SplitError>;
 }
 
-impl<F: Face + std::fmt::Debug> Search for F {
+impl<F: Searchable + std::fmt::Debug> Search for F {
     fn puzzle(&self) -> &Puzzle {
         self.searched()
     }
