@@ -7,7 +7,7 @@ use anyhow::Context;
 use puzzle_core::{Shape, SplitMix64};
 use sliding::{Board, GoalKind};
 
-use crate::fast::{scramble, shuffle};
+use crate::constructive_bench::{scramble, shuffle};
 
 /// Writes one board of `rows`×`cols` to `out`: shuffled uniformly among the boards that reach the
 /// blank-last goal, or `moves` random moves from it.

@@ -2,7 +2,7 @@
 
 mod bench;
 mod board;
-mod fast;
+mod constructive_bench;
 mod fixtures;
 mod fuzz;
 mod korf;
@@ -198,7 +198,11 @@ fn main() -> ExitCode {
             bench::judge_b(&root, bench::JudgeB { boards, runs, seed })
         }
         Command::Bench(Bench::Fast { sizes, moves, shuffle, seed }) => {
-            fast::run(&fast::Fast { sizes, moves: (!shuffle).then_some(moves), seed })
+            constructive_bench::run(&constructive_bench::ConstructiveBench {
+                sizes,
+                moves: (!shuffle).then_some(moves),
+                seed,
+            })
         }
         Command::Bench(Bench::Korf { file, ids, time_limit, threads, fresh, published }) => {
             let file = if file.is_relative() { root.join(file) } else { file };

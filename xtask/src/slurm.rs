@@ -165,7 +165,7 @@ fn json_lines(text: &str) -> anyhow::Result<Vec<Value>> {
 /// The goal (blank last) of `rows`×`cols` after `moves` random blank moves.
 fn walked_board(rows: usize, cols: usize, moves: usize, rng: &mut SplitMix64) -> anyhow::Result<sliding::Board> {
     let goal = sliding::Board::goal(puzzle_core::Shape::new(rows, cols)?, sliding::GoalKind::BlankLast)?;
-    Ok(crate::fast::scramble(&goal, moves, rng))
+    Ok(crate::constructive_bench::scramble(&goal, moves, rng))
 }
 
 /// `board` in the grid format: a row of numbers a line, 0 the blank.

@@ -139,7 +139,7 @@ fn random_boards(options: &Within, side: usize, limit: Duration) -> anyhow::Resu
     println!("| board | weight | found | lower bound | found / bound | nodes | seconds |");
     println!("|---:|---:|---:|---:|---:|---:|---:|");
     for index in 1..=options.boards {
-        let board = crate::fast::shuffle(&goal, &mut rng)?;
+        let board = crate::constructive_bench::shuffle(&goal, &mut rng)?;
         for attempt in solve(&board, &goal, &Heuristic::LinearConflict, options, limit)? {
             let (found, ratio) = match attempt.moves {
                 Some(moves) => (moves.to_string(), format!("{:.3}", moves as f64 / f64::from(attempt.lower_bound))),

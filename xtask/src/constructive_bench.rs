@@ -18,7 +18,7 @@ use puzzle_core::SplitMix64;
 
 /// Options of the fast-solver benchmark.
 #[derive(Debug, Clone)]
-pub struct Fast {
+pub struct ConstructiveBench {
     /// Board sides (square boards).
     pub sizes: Vec<usize>,
     /// Random moves from the goal; `None` shuffles the tiles uniformly instead.
@@ -28,7 +28,7 @@ pub struct Fast {
 }
 
 /// Runs the benchmark and prints one line per board.
-pub fn run(options: &Fast) -> anyhow::Result<()> {
+pub fn run(options: &ConstructiveBench) -> anyhow::Result<()> {
     if cfg!(debug_assertions) {
         println!("note: a debug build; run `cargo xtask` from a release build for figures (see docs/benchmarks.md)");
     }
