@@ -163,7 +163,7 @@ pub enum OrderArg {
 impl OrderArg {
     /// The library's order pick.
     pub fn pick(self) -> edge_match::OrderPick {
-        use edge_match::engine::Order;
+        use edge_match::Order;
         edge_match::OrderPick::Given(match self {
             OrderArg::Auto => return edge_match::OrderPick::Auto,
             OrderArg::Row => Order::Row,

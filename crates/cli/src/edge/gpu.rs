@@ -3,7 +3,7 @@
 //! the feature can say how to get one; with it, the adapter is opened once and its failures (no
 //! adapter, limits refused, a driver error) are bad input: exit status 1 with the cause.
 
-use edge_match::engine::{Counts, SplitError};
+use edge_match::{Counts, SplitError};
 use edge_match::{Limits, Placement, Plan};
 
 use crate::input::BadInput;
@@ -12,7 +12,7 @@ use crate::input::BadInput;
 #[derive(Debug)]
 pub struct Device {
     #[cfg(feature = "gpu")]
-    gpu: edge_match::gpu::Gpu,
+    gpu: edge_match::Gpu,
     /// A build without the feature never has one.
     #[cfg(not(feature = "gpu"))]
     never: std::convert::Infallible,
@@ -30,7 +30,7 @@ pub fn open(wanted: bool) -> anyhow::Result<Option<Device>> {
     }
     #[cfg(feature = "gpu")]
     {
-        let gpu = edge_match::gpu::Gpu::open().map_err(|err| refuse(err.to_string()))?;
+        let gpu = edge_match::Gpu::open().map_err(|err| refuse(err.to_string()))?;
         Ok(Some(Device { gpu }))
     }
     #[cfg(not(feature = "gpu"))]

@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
-use edge_match::engine::{Mode, Order};
 use edge_match::{Limits, Placement, Plan, Puzzle, Solution, Solver, Task};
+use edge_match::{Mode, Order};
 
 use super::print::{printer, EdgePrinter, Shown};
 use super::{EdgeArgs, OrderArg};
@@ -93,7 +93,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         None => None,
     };
     if let (Some(path), Some(solution)) = (&args.sol, &solution) {
-        std::fs::write(path, edge_match::sol::write_sol(puzzle, solution.placements())).map_err(|e| {
+        std::fs::write(path, edge_match::write_sol(puzzle, solution.placements())).map_err(|e| {
             crate::input::BadInput {
                 file: path.display().to_string(),
                 pos: None,

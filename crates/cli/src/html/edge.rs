@@ -3,7 +3,7 @@
 //! with the placement of every cell (shown on hover) and, on a best board, its mismatched joins,
 //! found here and counted against the independent scorer's count.
 
-use edge_match::engine::Counts;
+use edge_match::Counts;
 use edge_match::{BoardScore, Limits, Placement, Plan, Puzzle, Solution};
 use serde_json::{json, Value};
 

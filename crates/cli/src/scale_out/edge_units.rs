@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Context as _;
-use edge_match::engine::{Counts, Mode, Order};
+use edge_match::{Counts, Mode, Order};
 use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Task};
 use serde::{Deserialize, Serialize};
 
@@ -37,7 +37,7 @@ pub struct CellJson {
 /// What names the search a unit belongs to: the same in every unit and result of one split.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchJson {
-    /// [`edge_match::split::puzzle_key`] in 16 hexadecimal digits.
+    /// [`edge_match::puzzle_key`] in 16 hexadecimal digits.
     pub puzzle: String,
     /// The board's rows.
     pub rows: usize,
@@ -215,7 +215,7 @@ impl UnitResultJson {
 pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
     let (mode, mode_json) =
         if args.plain { (Mode::Plain, ModeJson::Plain) } else { (Mode::Pictures, ModeJson::Pictures) };
-    let key = format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, mode));
+    let key = format!("{:016x}", edge_match::puzzle_key(puzzle, clues, mode));
     let solver = Solver::new(puzzle, clues);
     // Units list every solution of the whole tree in the plan's order, as `--all` does: the
     // plan of a list, in the order given or `--all`'s default. With `--count` they are the
@@ -454,7 +454,7 @@ impl GaveUpJson {
 
 /// Why a unit's search failed: a unit that does not fit, or a solution that failed its check.
 enum Below {
-    Unit(edge_match::split::SplitError),
+    Unit(edge_match::SplitError),
     Internal(anyhow::Error),
 }
 
@@ -471,7 +471,7 @@ fn solve_below(
     };
     let mut failure = None;
     let counts = plan
-        .solutions_below(prefix, limits, |placements| match edge_match::check::check_solution(puzzle, placements) {
+        .solutions_below(prefix, limits, |placements| match edge_match::check_solution(puzzle, placements) {
             Ok(solution) => {
                 all.push(
                     solution.placements().iter().map(|p| CellJson { piece: p.piece, rotation: p.turns() }).collect(),

@@ -75,7 +75,7 @@ fn colour_side(colour: u16, framed: bool) -> Side {
         0 => FRAME_GREY,
         _ => palette(usize::from(colour) - 1),
     };
-    let text = if framed && colour == edge_match::model::FRAME { String::new() } else { colour.to_string() };
+    let text = if framed && colour == edge_match::FRAME { String::new() } else { colour.to_string() };
     Side { fill, text }
 }
 

@@ -240,7 +240,7 @@ fn solutions_below<F: Face>(
 /// the way a [`crate::Plan`] runs whichever engine it built.
 ///
 /// ```
-/// use edge_match::engine::{Engine, Mode, Search};
+/// use edge_match::{Engine, Mode, Search};
 /// use edge_match::{parse_puzzle, Limits, ParseOptions};
 ///
 /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
