@@ -21,7 +21,12 @@ use crate::scale_out::best_runs::{run_unit, Improvement, PlacedJson, RunEnd};
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
 
 /// Runs `--best` on `puzzle` with `clues`.
-pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn run(
+    args: &EdgeArgs,
+    puzzle: &Puzzle,
+    clues: &[Option<Placement>],
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     if let Some(path) = &args.checkpoint {
         checkpoint_target(path)?;
     }

@@ -17,7 +17,7 @@ use std::io::Write;
 
 use edge_match::{ParseErrorKind, ParseOptions, Placement, Puzzle};
 
-pub use args::{EdgeArgs, EdgeFormatArg, OrderArg};
+pub(crate) use args::{EdgeArgs, EdgeFormatArg, OrderArg};
 
 use crate::input::{BadInput, Input};
 
@@ -28,7 +28,7 @@ const EDGE_INPUT_LIMIT: Option<(usize, &str)> = Some((
 ));
 
 /// Runs `puzzle edge`.
-pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let input = Input::read_at_most(args.file.path.as_deref(), EDGE_INPUT_LIMIT)?;
     let format = args.format.unwrap_or_else(|| match edge_match::detect_edge_format(&input.text) {
         edge_match::EdgeFormat::Puz => EdgeFormatArg::Puz,

@@ -15,7 +15,12 @@ use super::print::{printer, EdgePrinter, Shown};
 use super::{EdgeArgs, OrderArg};
 
 /// Solves `puzzle` with `clues` as `args` ask.
-pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn run(
+    args: &EdgeArgs,
+    puzzle: &Puzzle,
+    clues: &[Option<Placement>],
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let started = Instant::now();
     let limits = crate::interrupt::limits(args.time_limit.value, args.max_nodes.value);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
