@@ -25,6 +25,11 @@
 //! estimator by which a plan (`crate::plan`) picks an order and a corner. The modules' uses form
 //! no cycle (`cargo xtask tidy` reads them): `fast` → `walk` → `tables`, `estimate` → `ordered`
 //! → `symmetry` → `face`, `ordered_walk` → `ordered`.
+//!
+//! `Engine`'s own code is split by the same jobs, not by accident of growth: this file holds the
+//! type, its constructors and its side of the face; `tables.rs` the `impl Engine` that builds the
+//! lists (`Engine::build`); `symmetry.rs` the one that counts through the board's turns; and
+//! `gpu_tree.rs` (feature `gpu`) the one that flattens the lists for the kernel.
 
 use search::walk::{Observe, Watch};
 

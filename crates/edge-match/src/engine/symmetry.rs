@@ -1,6 +1,10 @@
 //! The board's own symmetries: counting pictures through a corner piece unlike every other
 //! (docs/algorithms.md, "the board's turns"), and counting pictures up to the board's turns.
 //! Which corner piece is pinned is the plan's choice (`plan.rs`); the engines take it as built.
+//!
+//! Its `impl Engine` is one job, counting pictures through the board's turns (the corner split
+//! and the distinct pictures), kept apart from `engine.rs` (the type and its searches' face) and
+//! `tables.rs` (building the lists it counts over).
 
 use search::walk::{Observe, Watch};
 
