@@ -54,7 +54,6 @@ pub use face::{Search, Split, SplitError};
 pub use order::Order;
 pub use ordered::OrderedEngine;
 use parallel::count_split;
-pub use symmetry::turned_picture;
 pub(crate) use symmetry::{unique_corners, Corner};
 use tables::{north_west_links, Candidate};
 use walk::RowWalk;

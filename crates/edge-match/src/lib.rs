@@ -70,4 +70,4 @@ pub use split::puzzle_key;
 // The engines themselves and the estimator are reached by a program only through a `Plan`; the
 // tests compare them with each other and with the brute force directly.
 #[cfg(any(test, feature = "test-support"))]
-pub use engine::{estimate_nodes, estimate_tight_nodes, turned_picture, Engine, OrderedEngine, Search};
+pub use engine::{estimate_nodes, estimate_tight_nodes, Engine, OrderedEngine, Search};

@@ -148,7 +148,7 @@ pub(crate) fn unique_corners(puzzle: &Puzzle, clues: &[Option<Placement>]) -> (V
 
 /// The picture of a board turned by `turns` counter-clockwise quarter turns (a square board for
 /// odd `turns`): cell contents move, and each cell's sides turn with the board.
-pub fn turned_picture(picture: &[[u16; 4]], rows: usize, cols: usize, turns: u8) -> Vec<[u16; 4]> {
+pub(crate) fn turned_picture(picture: &[[u16; 4]], rows: usize, cols: usize, turns: u8) -> Vec<[u16; 4]> {
     let mut current = picture.to_vec();
     let (mut r, mut c) = (rows, cols);
     for _ in 0..turns % 4 {
