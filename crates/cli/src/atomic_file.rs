@@ -13,7 +13,7 @@ use std::sync::Mutex;
 static UNFINISHED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 /// Removes the temporary files being written now; for a process about to exit at once.
-pub fn remove_unfinished() {
+pub(crate) fn remove_unfinished() {
     remove_unfinished_where(|_| true);
 }
 
@@ -48,7 +48,7 @@ impl Drop for Unfinished {
 /// Writes the file at `path` with what `write` writes, through a temporary file in the same
 /// directory (which must exist) that replaces `path` at the end. On an error the temporary file
 /// is removed and `path` is left as it was.
-pub fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
     let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut builder = tempfile::Builder::new();
     builder.prefix(".puzzle-").suffix(".tmp");

@@ -8,7 +8,7 @@ use clap_complete::Shell;
 
 /// What `--generate` writes to standard output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Generate {
+pub(crate) enum Generate {
     /// The man page, in roff (`puzzle --generate man > puzzle.1`)
     Man,
     /// Completions for bash
@@ -25,7 +25,7 @@ pub enum Generate {
 
 impl Generate {
     /// The shell of a completion script; `None` for the man page.
-    pub fn shell(self) -> Option<Shell> {
+    pub(crate) fn shell(self) -> Option<Shell> {
         match self {
             Generate::Man => None,
             Generate::CompleteBash => Some(Shell::Bash),
@@ -38,7 +38,7 @@ impl Generate {
 }
 
 /// Writes what `kind` names for the command `Cli` to `out`.
-pub fn write<Cli: CommandFactory>(kind: Generate, out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn write<Cli: CommandFactory>(kind: Generate, out: &mut impl Write) -> anyhow::Result<()> {
     let mut command = Cli::command();
     let name = command.get_name().to_owned();
     match kind.shell() {

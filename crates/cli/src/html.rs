@@ -4,8 +4,8 @@
 //! (sliding boards, replayed move by move) and `html/edge.rs` (edge-matching boards, drawn as
 //! `--svg` draws them).
 
-pub mod edge;
-pub mod slide;
+pub(crate) mod edge;
+pub(crate) mod slide;
 
 use std::path::PathBuf;
 
@@ -16,26 +16,26 @@ const TEMPLATE: &str = include_str!("html/page.html");
 
 /// `--html FILE` of `puzzle slide`.
 #[derive(Debug, Args)]
-pub struct SlideHtmlArg {
+pub(crate) struct SlideHtmlArg {
     /// Also write a self-contained HTML page to FILE that plays each board's answer move by move
     /// (play/pause, step, scrubber, speed; boards of up to 1024 cells are animated)
     #[arg(id = "html", long = "html", value_name = "FILE", conflicts_with_all = ["split", "unit"])]
-    pub path: Option<PathBuf>,
+    pub(crate) path: Option<PathBuf>,
 }
 
 /// `--html FILE` of `puzzle edge`.
 #[derive(Debug, Args)]
-pub struct EdgeHtmlArg {
+pub(crate) struct EdgeHtmlArg {
     /// Also write a self-contained HTML page to FILE showing the answer board as --svg draws it,
     /// each piece's number and rotation on hover: the first solution, the first solutions of
     /// --all, --count and --distinct, or the best board of --best with its mismatched joins
     /// marked
     #[arg(id = "html", long = "html", value_name = "FILE", conflicts_with_all = ["split", "unit", "verify"])]
-    pub path: Option<PathBuf>,
+    pub(crate) path: Option<PathBuf>,
 }
 
 /// The page titled `title` holding `data` (read by the page's script, which draws everything).
-pub fn page(title: &str, data: &serde_json::Value) -> String {
+pub(crate) fn page(title: &str, data: &serde_json::Value) -> String {
     // The data sits in a script element, where only `</script` (or `<!--`) could end it early:
     // JSON writes `<` only inside strings, where `\u003c` means the same.
     let json = data.to_string().replace('<', "\\u003c");
@@ -46,7 +46,7 @@ pub fn page(title: &str, data: &serde_json::Value) -> String {
 }
 
 /// Writes `page` to `path`; a file that cannot be written is bad input named by its path.
-pub fn write(path: &std::path::Path, page: &str) -> anyhow::Result<()> {
+pub(crate) fn write(path: &std::path::Path, page: &str) -> anyhow::Result<()> {
     crate::svg::write(path, page)
 }
 

@@ -13,35 +13,35 @@ use puzzle_core::Pos;
 
 /// The longest line an input may hold: 16 MiB. The longest sliding board on one line, 2^20 tiles
 /// of at most seven digits, takes 8 MiB; an edge-matching line holds one piece.
-pub const MAX_LINE_BYTES: usize = 1 << 24;
+pub(crate) const MAX_LINE_BYTES: usize = 1 << 24;
 
 /// The largest edge-matching input (a puzzle, a clue or a solution file): 16 MiB, a thousand
 /// times what a puzzle of the most pieces, 1024, takes in either format.
-pub const MAX_EDGE_INPUT_BYTES: usize = 1 << 24;
+pub(crate) const MAX_EDGE_INPUT_BYTES: usize = 1 << 24;
 
 /// The message for a line past [`MAX_LINE_BYTES`].
-pub fn long_line_message() -> String {
+pub(crate) fn long_line_message() -> String {
     format!("a line longer than {MAX_LINE_BYTES} bytes (16 MiB), the longest an input may hold")
 }
 
 /// The whole text of one input, with the name to use in messages.
 #[derive(Debug)]
-pub struct Input {
+pub(crate) struct Input {
     /// The file name as given, or `<stdin>`.
-    pub name: String,
+    pub(crate) name: String,
     /// The text, valid UTF-8.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 impl Input {
     /// Reads `path`, or standard input when it is `None` or `-`.
-    pub fn read(path: Option<&Path>) -> anyhow::Result<Input> {
+    pub(crate) fn read(path: Option<&Path>) -> anyhow::Result<Input> {
         Input::read_at_most(path, None)
     }
 
     /// Reads `path`, or standard input when it is `None` or `-`, refusing it as soon as it is
     /// found to be larger than `max_bytes` (`Some((bytes, why))`), before it takes more memory.
-    pub fn read_at_most(path: Option<&Path>, max_bytes: Option<(usize, &str)>) -> anyhow::Result<Input> {
+    pub(crate) fn read_at_most(path: Option<&Path>, max_bytes: Option<(usize, &str)>) -> anyhow::Result<Input> {
         let (name, reader): (String, Box<dyn Read>) = match path {
             Some(p) if p != Path::new("-") => {
                 let name = p.display().to_string();
@@ -62,7 +62,7 @@ impl Input {
 
     /// Checks that `bytes`, read from `name`, are text: valid UTF-8 without a NUL byte, and no
     /// line longer than [`MAX_LINE_BYTES`].
-    pub fn from_bytes(name: String, bytes: Vec<u8>) -> anyhow::Result<Input> {
+    pub(crate) fn from_bytes(name: String, bytes: Vec<u8>) -> anyhow::Result<Input> {
         if let Some(line) = bytes.split(|&b| b == b'\n').position(|line| line.len() > MAX_LINE_BYTES + 1) {
             let pos = Some(Pos::new(line + 1, 1));
             return Err(BadInput { file: name, pos, message: long_line_message() }.into());
@@ -85,14 +85,14 @@ impl Input {
     }
 
     /// A bad-input error at `pos` in this input.
-    pub fn error(&self, pos: Pos, message: impl fmt::Display) -> BadInput {
+    pub(crate) fn error(&self, pos: Pos, message: impl fmt::Display) -> BadInput {
         BadInput { file: self.name.clone(), pos: Some(pos), message: message.to_string() }
     }
 }
 
 /// `message` with every part quoted in `"…"` or `` `…` `` cut by [`puzzle_core::text::excerpt`]:
 /// for messages written by others (serde's quote whole strings and field names of the input).
-pub fn shorten_quotes(message: &str) -> String {
+pub(crate) fn shorten_quotes(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(1024));
     let mut rest = message;
     while let Some(open) = rest.find(['"', '`']) {
@@ -109,7 +109,7 @@ pub fn shorten_quotes(message: &str) -> String {
 }
 
 /// The message for a NUL byte in the input.
-pub const NUL_MESSAGE: &str = "a NUL byte: expected text, not binary data";
+pub(crate) const NUL_MESSAGE: &str = "a NUL byte: expected text, not binary data";
 
 /// The position just after `before`, the start of an input, counted as the parsers count (a
 /// byte-order mark takes no column).
@@ -121,19 +121,19 @@ fn pos_after(before: &str) -> Pos {
 }
 
 /// A file that cannot be read is bad input: the message says why.
-pub fn cannot_read(name: &str, err: &std::io::Error) -> BadInput {
+pub(crate) fn cannot_read(name: &str, err: &std::io::Error) -> BadInput {
     BadInput { file: name.to_owned(), pos: None, message: format!("cannot read: {err}") }
 }
 
 /// Input that cannot be used: printed as `error: FILE:LINE:COL: MESSAGE`, exit status 1.
 #[derive(Clone, Debug)]
-pub struct BadInput {
+pub(crate) struct BadInput {
     /// The file the input came from.
-    pub file: String,
+    pub(crate) file: String,
     /// Where in the file, when known.
-    pub pos: Option<Pos>,
+    pub(crate) pos: Option<Pos>,
     /// What is wrong, lowercase, no trailing period.
-    pub message: String,
+    pub(crate) message: String,
 }
 
 impl fmt::Display for BadInput {
@@ -157,7 +157,7 @@ impl std::error::Error for BadInput {}
 /// Bad input that was already reported on stderr (for example, boards of a batch reported in
 /// their place): exit status 1 without another message.
 #[derive(Debug)]
-pub struct Reported;
+pub(crate) struct Reported;
 
 impl fmt::Display for Reported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

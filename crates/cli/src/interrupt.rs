@@ -14,15 +14,15 @@ use std::time::{Duration, Instant};
 use search::Limits;
 
 /// Set by Ctrl-C, SIGTERM or SIGHUP.
-pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+pub(crate) static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// The exit status after an interruption (128 + SIGINT, as shells report Ctrl-C), whichever of
 /// the three signals it was.
-pub const EXIT_INTERRUPTED: u8 = 130;
+pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 
 /// Installs the handler of SIGINT, SIGTERM and SIGHUP (the `ctrlc` crate's `termination`
 /// feature; once per process, later calls do nothing).
-pub fn install() {
+pub(crate) fn install() {
     let _ = ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Relaxed) {
             crate::atomic_file::remove_unfinished();
@@ -32,14 +32,14 @@ pub fn install() {
 }
 
 /// Whether a signal asked the process to stop.
-pub fn interrupted() -> bool {
+pub(crate) fn interrupted() -> bool {
     INTERRUPTED.load(Relaxed)
 }
 
 /// The limits of a search: at most `max_nodes` placements, until `time_limit` has passed (from
 /// now), and until a signal sets [`INTERRUPTED`]. Every search of `puzzle edge` takes them, and
 /// looks at the clock and the flag as it goes: no thread sleeps to stop it.
-pub fn limits(time_limit: Option<Duration>, max_nodes: Option<u64>) -> Limits<'static> {
+pub(crate) fn limits(time_limit: Option<Duration>, max_nodes: Option<u64>) -> Limits<'static> {
     Limits {
         max_expanded: max_nodes,
         deadline: time_limit.map(|limit| Instant::now().checked_add(limit).unwrap_or_else(far_future)),
@@ -51,7 +51,7 @@ pub fn limits(time_limit: Option<Duration>, max_nodes: Option<u64>) -> Limits<'s
 /// The limits of `puzzle slide`'s searches, built once from its flags: at most `max_nodes` nodes,
 /// until a signal sets [`INTERRUPTED`], reporting to the progress bars. The deadline is a board's
 /// own: `--time-limit` counts from when the board's search begins, which sets it then.
-pub fn slide_limits(max_nodes: Option<u64>) -> Limits<'static> {
+pub(crate) fn slide_limits(max_nodes: Option<u64>) -> Limits<'static> {
     Limits {
         max_expanded: max_nodes,
         deadline: None,
@@ -64,14 +64,14 @@ pub fn slide_limits(max_nodes: Option<u64>) -> Limits<'static> {
 /// it, when it has one) and until a signal sets [`INTERRUPTED`], whatever the limits the caller
 /// had (a work unit's tables are built with none). The node limit counts search nodes, not the
 /// table's.
-pub fn build_limits(deadline: Option<Instant>) -> Limits<'static> {
+pub(crate) fn build_limits(deadline: Option<Instant>) -> Limits<'static> {
     Limits { max_expanded: None, deadline, interrupt: Some(&INTERRUPTED), progress: None }
 }
 
 /// Work that a signal stopped before it was done, where nothing else is printed: the message says
 /// what was left undone, and the exit status is [`EXIT_INTERRUPTED`].
 #[derive(Debug)]
-pub struct Interrupted(pub String);
+pub(crate) struct Interrupted(pub String);
 
 impl std::fmt::Display for Interrupted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

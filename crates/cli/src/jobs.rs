@@ -10,27 +10,27 @@ use clap::Args;
 /// where cores are few. On 2 cores a run of one judge board took 0.1 s with 256 threads, 0.9 s
 /// with 512 and 7 s with 1024, and `--jobs 10000` spent 73 s on five judge boards before it was
 /// refused.
-pub const MAX_JOBS: usize = 256;
+pub(crate) const MAX_JOBS: usize = 256;
 
 /// The thread argument, flattened into the arguments of each command that has threads.
 #[derive(Clone, Copy, Debug, Default, Args)]
-pub struct JobsArg {
+pub(crate) struct JobsArg {
     /// Threads to work on, 1 to 256, or 0 for all cores [default: all cores]; answers and
     /// counts do not depend on it (the course of a --best search does: each thread has its own
     /// restarts)
     #[arg(long, value_name = "N", value_parser = parse_jobs)]
-    pub jobs: Option<usize>,
+    pub(crate) jobs: Option<usize>,
 }
 
 impl JobsArg {
     /// The number of threads asked for: `None` for all cores (no `--jobs`, or `--jobs 0`).
-    pub fn threads(self) -> Option<usize> {
+    pub(crate) fn threads(self) -> Option<usize> {
         self.jobs.filter(|&jobs| jobs > 0)
     }
 
     /// Sets the number of threads every parallel part of this process uses (rayon's global
     /// pool); called once, before any parallel work.
-    pub fn set_threads(self) -> anyhow::Result<()> {
+    pub(crate) fn set_threads(self) -> anyhow::Result<()> {
         if let Some(threads) = self.threads() {
             rayon::ThreadPoolBuilder::new().num_threads(threads).build_global()?;
         }
@@ -40,12 +40,12 @@ impl JobsArg {
 
 /// The number of threads parallel work runs on: `--jobs N`, else all cores (after
 /// [`JobsArg::set_threads`]).
-pub fn current_threads() -> usize {
+pub(crate) fn current_threads() -> usize {
     rayon::current_num_threads()
 }
 
 /// Reads `--jobs N`: a whole number from 0 (all cores) to [`MAX_JOBS`].
-pub fn parse_jobs(text: &str) -> Result<usize, String> {
+pub(crate) fn parse_jobs(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(jobs) if jobs <= MAX_JOBS => Ok(jobs),
         _ => Err(format!(

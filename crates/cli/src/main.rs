@@ -1,5 +1,8 @@
 //! The `puzzle` command line: reads puzzles, solves them with the domain crates and prints the
 //! answers. This is the only place (with `xtask`) that does I/O.
+// Nothing outside the binary can use its items, so none is `pub`: `pub(crate)` says so, and the
+// lint keeps a new `pub` from claiming a reach it does not have.
+#![deny(unreachable_pub)]
 
 mod atomic_file;
 mod edge;

@@ -7,22 +7,22 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// The name standard output has in messages, as `<stdin>` names standard input.
-pub const STDOUT_NAME: &str = "<stdout>";
+pub(crate) const STDOUT_NAME: &str = "<stdout>";
 
 /// A writer to standard output (or any writer, in tests) that keeps its first failure.
-pub struct Output<W> {
+pub(crate) struct Output<W> {
     inner: W,
     failure: Option<io::Error>,
 }
 
 impl<W: Write> Output<W> {
     /// Wraps `inner`.
-    pub fn new(inner: W) -> Output<W> {
+    pub(crate) fn new(inner: W) -> Output<W> {
         Output { inner, failure: None }
     }
 
     /// The first error writing or flushing returned, if any.
-    pub fn failure(&self) -> Option<&io::Error> {
+    pub(crate) fn failure(&self) -> Option<&io::Error> {
         self.failure.as_ref()
     }
 
@@ -53,7 +53,7 @@ impl<W: Write> Write for Output<W> {
 /// Reports a failure to write standard output and chooses the exit status: silence and 0 when
 /// the reader went away (a closed pipe), else `error: <stdout>: cannot write: …` and 1, like
 /// every error the user can fix (`--sol` and `--svg` files that cannot be written say the same).
-pub fn report_failure(err: &io::Error) -> ExitCode {
+pub(crate) fn report_failure(err: &io::Error) -> ExitCode {
     if err.kind() == io::ErrorKind::BrokenPipe {
         return ExitCode::SUCCESS;
     }
@@ -63,7 +63,7 @@ pub fn report_failure(err: &io::Error) -> ExitCode {
 
 /// Prints clap's help or version text on standard output (its errors go to standard error
 /// with exit status 1), reporting a failure to write it as any other output's.
-pub fn print_clap(err: &clap::Error) -> ExitCode {
+pub(crate) fn print_clap(err: &clap::Error) -> ExitCode {
     if err.use_stderr() {
         print_usage_error(err);
         // A usage error is bad input, not an internal error.

@@ -26,7 +26,7 @@ const CACHE_MIN_ENTRIES: usize = 1 << 18;
 /// The cache directory (see the module documentation). The platform's rules come from the
 /// `directories` crate, which follows the XDG base directories, Apple's and Windows' known
 /// folders.
-pub fn cache_dir() -> anyhow::Result<PathBuf> {
+pub(crate) fn cache_dir() -> anyhow::Result<PathBuf> {
     if let Some(dir) = std::env::var_os("PUZZLE_CACHE_DIR").filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir));
     }
@@ -38,7 +38,7 @@ pub fn cache_dir() -> anyhow::Result<PathBuf> {
 /// Loads tables from the cache, building and storing the missing ones; tables already loaded in
 /// this process are shared. The planner of `sliding` draws its tables from here.
 #[derive(Default)]
-pub struct PdbCache {
+pub(crate) struct PdbCache {
     loaded: Mutex<HashMap<PatternKey, Arc<PatternDb>>>,
 }
 
@@ -46,7 +46,7 @@ impl PdbCache {
     /// Whether the table for `key` is at hand without a long build: loaded already, small enough
     /// to build in memory at once, or in the cache directory (a damaged file is rebuilt when it
     /// is read).
-    pub fn is_cached(&self, key: &PatternKey) -> bool {
+    pub(crate) fn is_cached(&self, key: &PatternKey) -> bool {
         key.entries() < CACHE_MIN_ENTRIES
             || self.loaded.lock().is_ok_and(|loaded| loaded.contains_key(key))
             || cache_dir().is_ok_and(|dir| dir.join(key.file_name()).is_file())
@@ -54,7 +54,7 @@ impl PdbCache {
 
     /// The table for `key`: from memory, from the cache file, or built now until the deadline
     /// of `limits` or a signal (`None` when either stopped the build).
-    pub fn get(&self, key: &PatternKey, limits: &Limits<'_>) -> anyhow::Result<Option<Arc<PatternDb>>> {
+    pub(crate) fn get(&self, key: &PatternKey, limits: &Limits<'_>) -> anyhow::Result<Option<Arc<PatternDb>>> {
         if let Some(db) = self.loaded.lock().map_err(|_| anyhow::anyhow!("table cache poisoned"))?.get(key) {
             return Ok(Some(Arc::clone(db)));
         }
@@ -81,7 +81,7 @@ impl sliding::TableSource for PdbCache {
 
 /// The table for `key` from its cache file when that file is sound, else built and written;
 /// `None` when a signal or the `deadline` stopped the build (nothing is written then).
-pub fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyhow::Result<Option<PatternDb>> {
+pub(crate) fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyhow::Result<Option<PatternDb>> {
     let limits = interrupt::build_limits(deadline);
     // A board whose time is up, or a run that a signal stops, gives up without the table: no
     // file is read or probed for it.
@@ -124,7 +124,7 @@ pub fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyhow::Res
 
 /// Builds the table for `key` under `limits`, with a progress bar when standard error is a
 /// terminal; `None` when the limits stopped it.
-pub fn build_with_progress(key: &PatternKey, limits: &Limits<'_>) -> Option<PatternDb> {
+pub(crate) fn build_with_progress(key: &PatternKey, limits: &Limits<'_>) -> Option<PatternDb> {
     let bar = crate::progress::bar(
         key.entries() as u64,
         "{msg} [{elapsed_precise}] {wide_bar} {percent:>3}% of {human_len} placements",
@@ -143,7 +143,7 @@ pub fn build_with_progress(key: &PatternKey, limits: &Limits<'_>) -> Option<Patt
 
 /// Whether files can be written in `dir` (made if missing): a probe file is created and
 /// removed. The error says why not, as a phrase (`is not writable: …`).
-pub fn check_writable(dir: &Path) -> Result<(), String> {
+pub(crate) fn check_writable(dir: &Path) -> Result<(), String> {
     // A file where the directory (or a directory above it) should be is named, rather than left
     // to the system's "file exists" or "not a directory".
     if let Some(file) = dir.ancestors().find(|path| path.exists()).filter(|path| !path.is_dir()) {
@@ -165,7 +165,7 @@ pub fn check_writable(dir: &Path) -> Result<(), String> {
 }
 
 /// Writes `db` to `path` through a temporary file, so a reader never sees half a table.
-pub fn store(db: &PatternDb, path: &Path) -> anyhow::Result<()> {
+pub(crate) fn store(db: &PatternDb, path: &Path) -> anyhow::Result<()> {
     let dir = path.parent().context("cache path without a directory")?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     crate::atomic_file::write_atomically(path, |file| {
@@ -177,7 +177,7 @@ pub fn store(db: &PatternDb, path: &Path) -> anyhow::Result<()> {
 
 /// `puzzle pdb build`: builds (or checks) the tables for the given sizes and goals and reports
 /// each with its time and place.
-pub fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> anyhow::Result<()> {
     let dir = cache_dir()?;
     let mut checked_writable = false;
     for key in keys {

@@ -10,15 +10,15 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 static QUIET: AtomicBool = AtomicBool::new(false);
 
 /// Counters the sliding searches update, shown by [`Ticker`].
-pub static SEARCH: search::Progress = search::Progress::new();
+pub(crate) static SEARCH: search::Progress = search::Progress::new();
 
 /// `--quiet`: no progress bars.
-pub fn set_quiet(quiet: bool) {
+pub(crate) fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Relaxed);
 }
 
 /// A bar of `len` steps with `template` (indicatif's syntax), or a hidden one under `--quiet`.
-pub fn bar(len: u64, template: &str) -> ProgressBar {
+pub(crate) fn bar(len: u64, template: &str) -> ProgressBar {
     if QUIET.load(Relaxed) {
         return ProgressBar::hidden();
     }
@@ -31,13 +31,13 @@ pub fn bar(len: u64, template: &str) -> ProgressBar {
 /// while a long search holds the other threads. Its message is the `{msg}` key computed at each
 /// draw from the search's counters ([`ProgressStyle::with_key`]), so nothing but indicatif's own
 /// ticker runs; the bar is cleared when the ticker is dropped.
-pub struct Ticker {
+pub(crate) struct Ticker {
     bar: ProgressBar,
 }
 
 impl Ticker {
     /// Starts ticking `bar`, calling `message` for its `{msg}` on every draw.
-    pub fn start(bar: ProgressBar, message: impl Fn() -> String + Send + Sync + Clone + 'static) -> Ticker {
+    pub(crate) fn start(bar: ProgressBar, message: impl Fn() -> String + Send + Sync + Clone + 'static) -> Ticker {
         if !bar.is_hidden() {
             let counters = move |_: &ProgressState, out: &mut dyn std::fmt::Write| {
                 let _ = out.write_str(&message());
@@ -49,7 +49,7 @@ impl Ticker {
     }
 
     /// The bar, to move it on.
-    pub fn bar(&self) -> &ProgressBar {
+    pub(crate) fn bar(&self) -> &ProgressBar {
         &self.bar
     }
 }
@@ -63,7 +63,7 @@ impl Drop for Ticker {
 }
 
 /// A count in thousands, millions or billions, for messages.
-pub fn human(n: u64) -> String {
+pub(crate) fn human(n: u64) -> String {
     match n {
         0..=9_999 => n.to_string(),
         10_000..=999_999 => format!("{:.1} k", n as f64 / 1e3),
@@ -76,7 +76,7 @@ pub fn human(n: u64) -> String {
 /// them and, with an estimate of the placements in all (Knuth's estimator, as `--order auto`
 /// uses), the time left at the rate so far; once the count has passed the estimate, the time
 /// left by the share of subtrees finished.
-pub fn count_message(done: u64, total: u64, nodes: u64, estimate: Option<f64>, elapsed: Duration) -> String {
+pub(crate) fn count_message(done: u64, total: u64, nodes: u64, estimate: Option<f64>, elapsed: Duration) -> String {
     let mut message = format!("{done}/{total} subtrees, {} placements", human(nodes));
     let seconds = elapsed.as_secs_f64();
     let left = match estimate {
@@ -94,7 +94,7 @@ pub fn count_message(done: u64, total: u64, nodes: u64, estimate: Option<f64>, e
 }
 
 /// Seconds as people say them: "42 s", "3 min 05 s", "2 h 07 min".
-pub fn duration(seconds: f64) -> String {
+pub(crate) fn duration(seconds: f64) -> String {
     let s = seconds.max(0.0).round() as u64;
     match s {
         0..=59 => format!("{s} s"),

@@ -14,23 +14,23 @@ use clap::Args;
 
 /// The input: one puzzle file, or standard input.
 #[derive(Debug, Args)]
-pub struct FileArg {
+pub(crate) struct FileArg {
     /// The puzzle file; standard input when absent or `-`
     #[arg(id = "file", value_name = "FILE")]
-    pub path: Option<PathBuf>,
+    pub(crate) path: Option<PathBuf>,
 }
 
 /// The output format: text (the default) or JSON.
 #[derive(Clone, Copy, Debug, Args)]
-pub struct OutputArg {
+pub(crate) struct OutputArg {
     /// Print one line of JSON instead of text
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 impl OutputArg {
     /// The format the answers are printed in.
-    pub fn format(self) -> OutputFormat {
+    pub(crate) fn format(self) -> OutputFormat {
         if self.json {
             OutputFormat::Json
         } else {
@@ -41,7 +41,7 @@ impl OutputArg {
 
 /// The formats answers are printed in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutputFormat {
+pub(crate) enum OutputFormat {
     /// Lines for people (and the judges).
     Text,
     /// One JSON object per line (`--json`).
@@ -50,35 +50,35 @@ pub enum OutputFormat {
 
 /// `--max-nodes N`: the search nodes a search may visit.
 #[derive(Clone, Copy, Debug, Args)]
-pub struct MaxNodesArg {
+pub(crate) struct MaxNodesArg {
     /// Give up on a board after this many search nodes
     #[arg(id = "max_nodes", long = "max-nodes", value_name = "N")]
-    pub value: Option<u64>,
+    pub(crate) value: Option<u64>,
 }
 
 /// `--time-limit SECONDS`: the time a search may take.
 #[derive(Clone, Copy, Debug, Args)]
-pub struct TimeLimitArg {
+pub(crate) struct TimeLimitArg {
     /// Give up on a board after this many seconds
     #[arg(id = "time_limit", long = "time-limit", value_name = "SECONDS", value_parser = crate::values::parse_seconds)]
-    pub value: Option<Duration>,
+    pub(crate) value: Option<Duration>,
 }
 
 /// `--svg FILE`: also draw the answer as a picture.
 #[derive(Debug, Args)]
-pub struct SvgArg {
+pub(crate) struct SvgArg {
     /// Also draw each board as SVG to FILE: the first board, the goal and the moves (at most 20
     /// boards of a batch)
     #[arg(id = "svg", long = "svg", value_name = "FILE")]
-    pub path: Option<PathBuf>,
+    pub(crate) path: Option<PathBuf>,
 }
 
 /// `--quiet`, a flag of every command.
 #[derive(Clone, Copy, Debug, Args)]
-pub struct ProgressArg {
+pub(crate) struct ProgressArg {
     /// No progress bars (they are drawn on standard error, only when it is a terminal)
     #[arg(long, global = true)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ mod limited_planner;
 mod moves;
 mod print;
 pub(crate) mod settings;
-pub use args::SlideArgs;
+pub(crate) use args::SlideArgs;
 use batch::{Batch, Item, CHUNK};
 use limited_planner::LimitedPlanner;
 use print::Printer;
@@ -33,7 +33,7 @@ use settings::{Mode, SlideSettings};
 ///
 /// The lines format and judge B are read a line at a time and answered in chunks, so an input
 /// of any length needs memory only for a chunk; the other formats are read whole.
-pub fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let settings = SlideSettings::new(args);
     if let (Mode::Unit { line, found_file }, None) = (&settings.mode, &settings.file) {
         return crate::scale_out::slide_units::run_units(line, found_file.as_deref(), &settings, None, out);

@@ -14,25 +14,25 @@ use crate::input::{cannot_read, long_line_message, BadInput, Input, MAX_LINE_BYT
 /// One line read from a stream: its number and text, without the line ending (and without a
 /// byte-order mark on line 1).
 #[derive(Debug)]
-pub struct OwnedLine {
+pub(crate) struct OwnedLine {
     /// The line number, counted from 1.
-    pub number: usize,
+    pub(crate) number: usize,
     /// The text of the line.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 impl OwnedLine {
     /// The line as the parsers take it.
-    pub fn as_line(&self) -> Line<'_> {
+    pub(crate) fn as_line(&self) -> Line<'_> {
         Line { number: self.number, text: &self.text }
     }
 }
 
 /// An input read line by line, checked as [`Input::read`] checks a whole input (valid UTF-8,
 /// no NUL byte) with the same positions.
-pub struct LineStream {
+pub(crate) struct LineStream {
     /// The file name as given, or `<stdin>`.
-    pub name: String,
+    pub(crate) name: String,
     reader: Box<dyn BufRead>,
     /// Lines read ahead by [`LineStream::first_non_blank`], given again before reading more.
     ahead: VecDeque<OwnedLine>,
@@ -52,7 +52,7 @@ impl fmt::Debug for LineStream {
 
 impl LineStream {
     /// Opens `path`, or standard input when it is `None` or `-`.
-    pub fn open(path: Option<&Path>) -> anyhow::Result<LineStream> {
+    pub(crate) fn open(path: Option<&Path>) -> anyhow::Result<LineStream> {
         let (name, reader): (String, Box<dyn BufRead>) = match path {
             Some(p) if p != Path::new("-") => {
                 let name = p.display().to_string();
@@ -65,7 +65,7 @@ impl LineStream {
     }
 
     /// The next line, or `None` at the end of the input.
-    pub fn next_line(&mut self) -> anyhow::Result<Option<OwnedLine>> {
+    pub(crate) fn next_line(&mut self) -> anyhow::Result<Option<OwnedLine>> {
         self.consumed = true;
         match self.ahead.pop_front() {
             Some(line) => Ok(Some(line)),
@@ -75,7 +75,7 @@ impl LineStream {
 
     /// The text of the first line that is not blank, read ahead without being taken; `None` when
     /// there is none. For telling formats apart by their first line.
-    pub fn first_non_blank(&mut self) -> anyhow::Result<Option<&str>> {
+    pub(crate) fn first_non_blank(&mut self) -> anyhow::Result<Option<&str>> {
         while self.ahead.back().is_none_or(|line| line.text.trim().is_empty()) {
             let Some((line, bytes)) = self.read_line()? else { return Ok(None) };
             self.ahead_bytes.extend_from_slice(&bytes);
@@ -85,7 +85,7 @@ impl LineStream {
     }
 
     /// The whole input, for formats that are read at once. Only before any line was taken.
-    pub fn into_input(mut self) -> anyhow::Result<Input> {
+    pub(crate) fn into_input(mut self) -> anyhow::Result<Input> {
         anyhow::ensure!(!self.consumed, "the input was partly read before being read whole");
         let mut bytes = std::mem::take(&mut self.ahead_bytes);
         self.reader.read_to_end(&mut bytes).map_err(|e| cannot_read(&self.name, &e))?;
@@ -93,7 +93,7 @@ impl LineStream {
     }
 
     /// A bad-input error at `pos` in this input.
-    pub fn error(&self, pos: Pos, message: impl fmt::Display) -> BadInput {
+    pub(crate) fn error(&self, pos: Pos, message: impl fmt::Display) -> BadInput {
         BadInput { file: self.name.clone(), pos: Some(pos), message: message.to_string() }
     }
 

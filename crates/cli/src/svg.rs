@@ -2,8 +2,8 @@
 //! palette shared by the pictures, and writing the file. The pictures themselves are drawn in
 //! `svg/edge.rs` (edge-matching boards) and `svg/slide.rs` (sliding boards and their strips).
 
-pub mod edge;
-pub mod slide;
+pub(crate) mod edge;
+pub(crate) mod slide;
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -13,11 +13,11 @@ use crate::input::BadInput;
 /// Boards with more cells than this are not drawn: the picture says so instead. A 32×32 board
 /// is already a large picture, and a huge board (a 1,000×1,000 sliding board parses) would make a
 /// file of hundreds of megabytes that nothing can show.
-pub const MAX_DRAWN_CELLS: usize = 1024;
+pub(crate) const MAX_DRAWN_CELLS: usize = 1024;
 
 /// Writes `svg` to `path`; a file that cannot be written is bad input (exit status 1) named by
 /// its path, like a file that cannot be read.
-pub fn write(path: &Path, svg: &str) -> anyhow::Result<()> {
+pub(crate) fn write(path: &Path, svg: &str) -> anyhow::Result<()> {
     std::fs::write(path, svg).map_err(|err| {
         BadInput { file: path.display().to_string(), pos: None, message: format!("cannot write: {err}") }.into()
     })
@@ -27,35 +27,35 @@ pub fn write(path: &Path, svg: &str) -> anyhow::Result<()> {
 /// drawing methods are written as they are, so they are built only from numbers and constants
 /// in this module and its children; text content and the title are escaped.
 #[derive(Debug, Default)]
-pub struct Document {
+pub(crate) struct Document {
     body: String,
 }
 
 impl Document {
     /// A rectangle.
-    pub fn rect(&mut self, x: i64, y: i64, width: i64, height: i64, attrs: &str) {
+    pub(crate) fn rect(&mut self, x: i64, y: i64, width: i64, height: i64, attrs: &str) {
         let _ = writeln!(self.body, r#"<rect x="{x}" y="{y}" width="{width}" height="{height}" {attrs}/>"#);
     }
 
     /// A closed polygon through `points`.
-    pub fn polygon(&mut self, points: &[(i64, i64)], attrs: &str) {
+    pub(crate) fn polygon(&mut self, points: &[(i64, i64)], attrs: &str) {
         let points: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
         let _ = writeln!(self.body, r#"<polygon points="{}" {attrs}/>"#, points.join(" "));
     }
 
     /// A straight line.
-    pub fn line(&mut self, from: (i64, i64), to: (i64, i64), attrs: &str) {
+    pub(crate) fn line(&mut self, from: (i64, i64), to: (i64, i64), attrs: &str) {
         let _ = writeln!(self.body, r#"<line x1="{}" y1="{}" x2="{}" y2="{}" {attrs}/>"#, from.0, from.1, to.0, to.1);
     }
 
     /// Text anchored at (`x`, `y`) as `attrs` say; `content` is escaped.
-    pub fn text(&mut self, x: i64, y: i64, attrs: &str, content: &str) {
+    pub(crate) fn text(&mut self, x: i64, y: i64, attrs: &str, content: &str) {
         let _ = writeln!(self.body, r#"<text x="{x}" y="{y}" {attrs}>{}</text>"#, escape(content));
     }
 
     /// The complete file: a `width`×`height` picture on a white background with `title` (shown by
     /// viewers as a tooltip and read by screen readers).
-    pub fn finish(self, width: i64, height: i64, title: &str) -> String {
+    pub(crate) fn finish(self, width: i64, height: i64, title: &str) -> String {
         format!(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
              <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
@@ -70,7 +70,7 @@ impl Document {
 }
 
 /// `text` with the five characters XML gives a meaning replaced by their entities.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -89,22 +89,22 @@ pub fn escape(text: &str) -> String {
 
 /// A colour as red, green and blue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rgb(pub u8, pub u8, pub u8);
+pub(crate) struct Rgb(pub u8, pub(crate) u8, pub(crate) u8);
 
 impl Rgb {
     /// `#rrggbb`.
-    pub fn hex(self) -> String {
+    pub(crate) fn hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
     }
 
     /// This colour mixed with white: `amount` 0 keeps it, 1 makes it white.
-    pub fn tint(self, amount: f64) -> Rgb {
+    pub(crate) fn tint(self, amount: f64) -> Rgb {
         let mix = |c: u8| (f64::from(c) + (255.0 - f64::from(c)) * amount).round() as u8;
         Rgb(mix(self.0), mix(self.1), mix(self.2))
     }
 
     /// Black or white, whichever reads better on this colour.
-    pub fn text_colour(self) -> &'static str {
+    pub(crate) fn text_colour(self) -> &'static str {
         // Relative luminance with the sRGB weights, on the gamma-encoded values: good enough to
         // choose between black and white.
         let luminance = 0.2126 * f64::from(self.0) + 0.7152 * f64::from(self.1) + 0.0722 * f64::from(self.2);
@@ -117,7 +117,7 @@ impl Rgb {
 }
 
 /// The frame colour (colour 0) of colour puzzles.
-pub const FRAME_GREY: Rgb = Rgb(0x40, 0x40, 0x40);
+pub(crate) const FRAME_GREY: Rgb = Rgb(0x40, 0x40, 0x40);
 
 /// Twenty colours chosen to be told apart (Sasha Trubetskoy's list, without black and white).
 const PALETTE: [Rgb; 20] = [
@@ -146,7 +146,7 @@ const PALETTE: [Rgb; 20] = [
 /// The `index`-th colour: the palette first, then hues a golden angle apart (so that colours
 /// close in number are far apart in hue) at alternating lightness. Always the same colour for
 /// the same index.
-pub fn palette(index: usize) -> Rgb {
+pub(crate) fn palette(index: usize) -> Rgb {
     if let Some(&rgb) = PALETTE.get(index) {
         return rgb;
     }
@@ -175,13 +175,13 @@ fn hsl(hue: f64, saturation: f64, lightness: f64) -> Rgb {
 }
 
 #[cfg(test)]
-pub mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Checks what the pictures rely on from XML: one root `svg` element, every tag closed in
     /// order, attribute values quoted, and no bare `<` or `&` in text or attributes. Returns the
     /// number of each element name seen, for tests to count polygons and tiles.
-    pub fn well_formed(svg: &str) -> std::collections::BTreeMap<String, usize> {
+    pub(crate) fn well_formed(svg: &str) -> std::collections::BTreeMap<String, usize> {
         let mut counts = std::collections::BTreeMap::new();
         let body = svg.strip_prefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n").expect("an XML declaration");
         let mut stack: Vec<&str> = Vec::new();

@@ -24,17 +24,17 @@ fn parse_size(text: &str, min_side: usize, max_cells: usize) -> Result<(usize, u
 }
 
 /// A sliding board's size: both sides at least 2, at most 2^20 cells.
-pub fn parse_slide_size(text: &str) -> Result<(usize, usize), String> {
+pub(crate) fn parse_slide_size(text: &str) -> Result<(usize, usize), String> {
     parse_size(text, 2, MAX_SLIDE_CELLS)
 }
 
 /// An edge-matching board's size: both sides at least 1 (a 1xN strip is a board).
-pub fn parse_edge_size(text: &str) -> Result<(usize, usize), String> {
+pub(crate) fn parse_edge_size(text: &str) -> Result<(usize, usize), String> {
     parse_size(text, 1, usize::MAX)
 }
 
 /// Reads a number of seconds: finite, not negative, below 10^9.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     text.parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9).map(Duration::from_secs_f64).ok_or_else(
         || format!("expected a number of seconds from 0 up to (not including) 1e9, not `{}`", excerpt(text)),
     )

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use edge_match::best::{BoardSearch, Control, Event, Settings};
-//! use edge_match::puz::{parse_puz, PuzOptions};
+//! use edge_match::{parse_puz, PuzOptions};
 //!
 //! let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
 //! let search = BoardSearch::new(&puzzle, &[], Settings::record(&puzzle));

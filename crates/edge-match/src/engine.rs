@@ -25,6 +25,11 @@
 //! estimator by which a plan (`crate::plan`) picks an order and a corner. The modules' uses form
 //! no cycle (`cargo xtask tidy` reads them): `count_loop` → `walk` → `tables`, `estimate` → `ordered`
 //! → `symmetry` → `shared_searches`, `ordered_walk` → `ordered`.
+//!
+//! `Engine`'s own code is split by the same jobs, not by accident of growth: this file holds the
+//! type, its constructors and its side of the shared searches; `tables.rs` the `impl Engine` that
+//! builds the lists (`Engine::build`); `symmetry.rs` the one that counts through the board's
+//! turns; and `gpu_tree.rs` (feature `gpu`) the one that flattens the lists for the kernel.
 
 use search::walk::{Observe, Watch};
 
@@ -44,12 +49,12 @@ mod tables;
 mod walk;
 
 pub(crate) use estimate::{cheapest_corner, estimate_order};
+#[cfg(any(test, feature = "test-support"))]
 pub use estimate::{estimate_nodes, estimate_tight_nodes};
 pub use order::Order;
 pub use ordered::OrderedEngine;
 use parallel::count_split;
 pub use shared_searches::{Search, Split, SplitError};
-pub use symmetry::turned_picture;
 pub(crate) use symmetry::{unique_corners, Corner};
 use tables::{north_west_links, Candidate};
 use walk::RowWalk;
@@ -128,6 +133,8 @@ pub struct Engine {
 pub use search::walk::Counts;
 
 impl Engine {
+    // Public only to tests (`test-support`); the crate's own way in is `planned`.
+    #[cfg_attr(not(any(test, feature = "test-support")), allow(dead_code))]
     /// Prepares `puzzle` in row order, with `clues[cell]` fixing a piece and rotation on some
     /// cells (an empty slice for none). A clue that cannot fit its cell leaves the puzzle without
     /// solutions. Its counts search the whole tree; a [`crate::Plan`] for a count pins a
@@ -136,12 +143,16 @@ impl Engine {
         Engine::planned(puzzle, clues, Order::Row, None, 1).expect("row order")
     }
 
+    // Public only to tests (`test-support`); the crate's own way in is `planned`.
+    #[cfg_attr(not(any(test, feature = "test-support")), allow(dead_code))]
     /// [`Engine::new`] in `order`, if that order fills every cell after its north and west
     /// neighbours ([`Order::north_west_first`]: row, column, diagonal, snake); else `None`.
     pub fn in_order(puzzle: &Puzzle, clues: &[Option<Placement>], order: Order) -> Option<Engine> {
         Engine::planned(puzzle, clues, order, None, 1)
     }
 
+    // Public only to tests (`test-support`); the crate's own way in is `planned`.
+    #[cfg_attr(not(any(test, feature = "test-support")), allow(dead_code))]
     /// [`Engine::in_order`] with a used set of at least `words` 64-bit words in the fast loop
     /// (rounded up to 1, 2, 4, 8 or 16), so that tests can run the multi-word loop on small
     /// boards. The answers are those of [`Engine::in_order`].

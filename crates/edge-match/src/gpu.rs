@@ -7,8 +7,8 @@
 //! between dispatches. The counts are exactly the CPU's (docs/algorithms.md, "The GPU count").
 //!
 //! ```no_run
-//! use edge_match::engine::Mode;
-//! use edge_match::gpu::Gpu;
+//! use edge_match::Mode;
+//! use edge_match::Gpu;
 //! use edge_match::{parse_puzzle, Limits, ParseOptions, Solver, Task};
 //!
 //! let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();

@@ -203,7 +203,7 @@ impl Plan {
     }
 
     /// The tree above `depth` (less than the number of cells): its placements and the partial
-    /// boards of `depth` cells, each placement by depth in the plan's order ([`crate::split`]).
+    /// boards of `depth` cells, each placement by depth in the plan's order ([`crate::Split`]).
     /// A count that pins a corner piece is cut in the searches of its pictures with that piece
     /// in a corner (a quarter of the tree on a square board), at depth 1 or more.
     pub fn split(&self, depth: usize) -> Result<Split, SplitError> {

@@ -130,7 +130,7 @@ fn pieces(n: usize) -> String {
 /// Which format edge-matching input is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EdgeFormat {
-    /// The marks format: one piece per line, like `A* B* B/ C*` (see [`crate::parse`]).
+    /// The marks format: one piece per line, like `A* B* B/ C*` (see [`crate::parse_puzzle`]).
     Marks,
     /// The numeric `.puz` format: a header `cols rows`, then one piece per line (see this module).
     Puz,

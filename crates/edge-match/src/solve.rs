@@ -25,7 +25,7 @@ use crate::plan::{OrderPick, Plan, Task};
 /// placements, whether a limit stopped it). A count leaves `board` empty.
 ///
 /// ```
-/// use edge_match::engine::Counts;
+/// use edge_match::Counts;
 /// use edge_match::{Answer, Status};
 ///
 /// let gave_up = Answer { board: None, counts: Counts { solutions: 0, nodes: 7, stopped: true } };
@@ -88,7 +88,7 @@ impl Solver {
     /// first solution and the order of a solution stream do.
     ///
     /// ```
-    /// use edge_match::engine::{Mode, Order};
+    /// use edge_match::{Mode, Order};
     /// use edge_match::{parse_puzzle, Limits, OrderPick, ParseOptions, Solver, Task};
     ///
     /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
@@ -101,7 +101,9 @@ impl Solver {
     }
 }
 
-/// Finds the first solution in the search order described in the [module docs](self).
+/// Finds the first solution in row-major order: cells are filled from the top-left, the unused
+/// pieces tried in input order and each piece in rotations 0, 1, 2, 3 (only 0 when rotations
+/// are off).
 /// `limits.max_expanded` limits the placements made; `limits.progress` is not updated.
 pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
     let plan = Solver::new(puzzle, &[]).plan(Task::First, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);

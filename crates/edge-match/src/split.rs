@@ -15,7 +15,6 @@
 //! applied to another puzzle.
 
 use crate::engine::Mode;
-pub use crate::engine::{Split, SplitError};
 use crate::model::{Placement, Puzzle};
 
 /// A 64-bit name (FNV-1a) for a puzzle with its clues (`clues[cell]`, empty for none) searched
@@ -53,7 +52,7 @@ pub fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode) -> u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Engine, Search};
+    use crate::engine::{Engine, Search, SplitError};
     use search::Limits;
 
     /// No limits, but counts on the calling thread.

@@ -24,50 +24,50 @@ use crate::shared_args::{FileArg, MaxNodesArg, OutputArg, SvgArg, TimeLimitArg};
     "Also draw the first solution as SVG to FILE: four coloured triangles per piece (the pieces as \
      given when there is no solution); with --best, the best board so far"
 ).conflicts_with_all(["count", "distinct", "all", "verify"])))]
-pub struct EdgeArgs {
+pub(crate) struct EdgeArgs {
     #[command(flatten)]
-    pub file: FileArg,
+    pub(crate) file: FileArg,
     /// marks: the board's size as ROWSxCOLS, e.g. 2x3 [default: square, √pieces on a side] (a
     /// .puz file gives its own)
     #[arg(long, value_name = "RxC", value_parser = crate::values::parse_edge_size)]
-    pub size: Option<(usize, usize)>,
+    pub(crate) size: Option<(usize, usize)>,
     /// Keep every piece as given (rotation 0) instead of trying all four rotations
     #[arg(long)]
-    pub no_rotate: bool,
+    pub(crate) no_rotate: bool,
     /// Count the distinct solutions instead of showing the first one
     #[arg(long)]
-    pub count: bool,
+    pub(crate) count: bool,
     #[command(flatten)]
-    pub output: OutputArg,
+    pub(crate) output: OutputArg,
     /// The input format; detected when absent (a first line of two numbers `cols rows` means puz)
     #[arg(long, value_enum)]
-    pub format: Option<EdgeFormatArg>,
+    pub(crate) format: Option<EdgeFormatArg>,
     /// Colour 0 is the frame (sides facing outside show 0, and only those); .puz boards only
     /// [default: when colour 0 appears]
     #[arg(long, conflicts_with = "no_frame")]
-    pub frame: bool,
+    pub(crate) frame: bool,
     /// The border is free, colour 0 is an ordinary colour; .puz boards only
     #[arg(long)]
-    pub no_frame: bool,
+    pub(crate) no_frame: bool,
     /// Fixed pieces, one `tile col row rot` line each ((0,0) top-left, rot = counter-clockwise
     /// quarter turns, tile = the piece's input index from 0)
     #[arg(long, value_name = "FILE")]
-    pub clue: Option<PathBuf>,
+    pub(crate) clue: Option<PathBuf>,
     /// Write the solution found as `.sol` lines (`tile col row rot`) to FILE
     #[arg(long, value_name = "FILE")]
-    pub sol: Option<PathBuf>,
+    pub(crate) sol: Option<PathBuf>,
     /// Count solutions up to the board's own symmetries (turns of the whole board), a symmetric
     /// solution once (a count of pictures: not with --plain)
     #[arg(long, conflicts_with_all = ["count", "all", "plain"])]
-    pub distinct: bool,
+    pub(crate) distinct: bool,
     /// Print every solution (distinct pictures; with --plain every placement) in search order:
     /// `.sol` blocks for .puz, boxes headed `solution K:` for marks, JSON lines with --json
     #[arg(long, conflicts_with = "count")]
-    pub all: bool,
+    pub(crate) all: bool,
     /// With --count or --all: the plain row-major search (every complete placement is a solution,
     /// identical pictures not merged), reporting placements per second (.puz)
     #[arg(long)]
-    pub plain: bool,
+    pub(crate) plain: bool,
     /// The order cells are filled in: row, column, diagonal, spiral, frame-first, snake, or auto
     /// (each order's search tree estimated by random probes, the smallest taken) [default: auto
     /// for counts, --distinct, --all, --split and the first solution of .puz boards; row for the
@@ -75,75 +75,75 @@ pub struct EdgeArgs {
     /// row, column, diagonal or snake turned upside down (cells after their south and west
     /// neighbours), or auto (the default there), the record solvers' order
     #[arg(long, value_name = "ORDER", value_enum, conflicts_with = "resume")]
-    pub order: Option<OrderArg>,
+    pub(crate) order: Option<OrderArg>,
     /// Check the solution in FILE (`.sol` lines) with the independent checker instead of
     /// solving; prints `ok`, or the first problem and exit status 1
     #[arg(long, value_name = "FILE")]
-    pub verify: Option<PathBuf>,
+    pub(crate) verify: Option<PathBuf>,
     /// For boards too hard to finish (Eternity II), search for the board with the most
     /// matching joins the way the record solvers do (a schedule of allowed mismatches, priority
     /// colours, seeded restarts, every thread), printing each improvement (score, seconds, pieces
     /// placed, mismatches, `.sol` lines); stops at --time-limit or Ctrl-C with the best board
     #[arg(long, conflicts_with_all = ["count", "distinct", "all"])]
-    pub best: bool,
+    pub(crate) best: bool,
     /// With --best: the depths (cells placed in scan order) from which one more mismatch is
     /// allowed, e.g. 201,206,211, or `none` [default: Blackwood's ten from 201 to 239, scaled to
     /// the board]
     #[arg(long, value_name = "DEPTHS", requires = "best", conflicts_with = "resume")]
-    pub breaks: Option<String>,
+    pub(crate) breaks: Option<String>,
     /// With --best: the seed of the restarts' candidate orders (same seed, same search)
     /// [default: 0]
     #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// With --best: colours whose pieces go first, at the record solver's minimum rate,
     /// e.g. 13,16,10, or `none` [default: 13,16,10 on Eternity II (a 16x16 board whose colours 13, 16
     /// and 10 play the roles they play in e2.puz), none elsewhere]
     #[arg(long, value_name = "COLOURS", requires = "best", conflicts_with = "resume")]
-    pub priority: Option<String>,
+    pub(crate) priority: Option<String>,
     /// With --best: placements per restart of each thread [default: 1000000000]
     #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume")]
-    pub restart_nodes: Option<u64>,
+    pub(crate) restart_nodes: Option<u64>,
     /// With --best: save the search's state to FILE every few minutes and at the end
     /// (time limit, Ctrl-C), for --resume
     #[arg(long, value_name = "FILE", requires = "best")]
-    pub checkpoint: Option<PathBuf>,
+    pub(crate) checkpoint: Option<PathBuf>,
     /// With --checkpoint: seconds between two checkpoints [default: 300]
     #[arg(long, value_name = "SECONDS", value_parser = crate::values::parse_seconds, requires = "checkpoint")]
-    pub checkpoint_every: Option<std::time::Duration>,
+    pub(crate) checkpoint_every: Option<std::time::Duration>,
     /// With --best: continue the search saved in FILE by --checkpoint, with its settings
     /// and best board
     #[arg(long, value_name = "FILE", requires = "best", conflicts_with = "jobs")]
-    pub resume: Option<PathBuf>,
+    pub(crate) resume: Option<PathBuf>,
     /// Count on the GPU (with --count, --distinct or --unit): the same counts as the CPU, from a
     /// binary built with `--features gpu`, on a Vulkan, Metal or DirectX 12 driver
     #[arg(long, conflicts_with_all = ["all", "best", "verify", "split", "sol", "svg"])]
-    pub gpu: bool,
+    pub(crate) gpu: bool,
     #[command(flatten)]
-    pub time_limit: TimeLimitArg,
+    pub(crate) time_limit: TimeLimitArg,
     #[command(flatten)]
-    pub max_nodes: MaxNodesArg,
+    pub(crate) max_nodes: MaxNodesArg,
     #[command(flatten)]
-    pub svg: SvgArg,
+    pub(crate) svg: SvgArg,
     #[command(flatten)]
-    pub html: crate::html::EdgeHtmlArg,
+    pub(crate) html: crate::html::EdgeHtmlArg,
     #[command(flatten)]
-    pub jobs: crate::jobs::JobsArg,
+    pub(crate) jobs: crate::jobs::JobsArg,
     /// Cut the search (plain with --plain, else distinct pictures) at DEPTH cells and write
     /// its independent work units as JSON lines, for --unit and `puzzle merge`; with --count,
     /// the count's search (a corner piece pinned where the board allows: about a quarter of the
     /// work, units counted but not listed)
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "all", "distinct", "best", "verify", "sol"])]
-    pub split: Option<usize>,
+    pub(crate) split: Option<usize>,
     /// Solve one work unit (the JSON line written by --split) with the same file and
     /// options, printing one JSON line: its counts, and every solution with --all; `-` solves
     /// the unit lines on standard input one after another, a result line for each, in order
     #[arg(long, value_name = "LINE", conflicts_with_all = ["distinct", "best", "verify", "sol"])]
-    pub unit: Option<String>,
+    pub(crate) unit: Option<String>,
 }
 
 /// `--order`: a scan order, or `auto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum OrderArg {
+pub(crate) enum OrderArg {
     /// The order with the smallest estimated search tree
     Auto,
     /// Row by row from the top-left
@@ -162,8 +162,8 @@ pub enum OrderArg {
 
 impl OrderArg {
     /// The library's order pick.
-    pub fn pick(self) -> edge_match::OrderPick {
-        use edge_match::engine::Order;
+    pub(crate) fn pick(self) -> edge_match::OrderPick {
+        use edge_match::Order;
         edge_match::OrderPick::Given(match self {
             OrderArg::Auto => return edge_match::OrderPick::Auto,
             OrderArg::Row => Order::Row,
@@ -178,7 +178,7 @@ impl OrderArg {
 
 /// The input formats of `puzzle edge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EdgeFormatArg {
+pub(crate) enum EdgeFormatArg {
     /// Marks like `A* B* B/ C*`, one piece per line, N W S E
     Marks,
     /// Numeric colours: `cols rows`, then `N E S W` per piece; 0 is the frame when present

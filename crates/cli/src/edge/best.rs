@@ -21,7 +21,12 @@ use crate::scale_out::best_runs::{run_unit, Improvement, PlacedJson, RunEnd};
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
 
 /// Runs `--best` on `puzzle` with `clues`.
-pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn run(
+    args: &EdgeArgs,
+    puzzle: &Puzzle,
+    clues: &[Option<Placement>],
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     if let Some(path) = &args.checkpoint {
         checkpoint_target(path)?;
     }
@@ -146,9 +151,9 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
 }
 
 /// The name of the puzzle a run searches, with its clues, written in every `--json` line as
-/// `"puzzle"`: [`edge_match::split::puzzle_key`] as a plain split names it.
+/// `"puzzle"`: [`edge_match::puzzle_key`] as a plain split names it.
 fn run_key(puzzle: &Puzzle, clues: &[Option<Placement>]) -> String {
-    format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, edge_match::engine::Mode::Plain))
+    format!("{:016x}", edge_match::puzzle_key(puzzle, clues, edge_match::Mode::Plain))
 }
 
 fn bad(file: &str, message: String) -> anyhow::Error {
@@ -268,7 +273,7 @@ impl Printer<'_> {
         let puzzle = self.puzzle;
         let elapsed_ms = elapsed.as_secs_f64() * 1000.0;
         let url = if puzzle.rows() == 16 && puzzle.cols() == 16 && puzzle.marks().is_none() {
-            edge_match::bucas::bucas_url(puzzle, cells, &self.name)
+            edge_match::bucas_url(puzzle, cells, &self.name)
         } else {
             None
         };

@@ -3,16 +3,16 @@
 //! the feature can say how to get one; with it, the adapter is opened once and its failures (no
 //! adapter, limits refused, a driver error) are bad input: exit status 1 with the cause.
 
-use edge_match::engine::{Counts, SplitError};
+use edge_match::{Counts, SplitError};
 use edge_match::{Limits, Placement, Plan};
 
 use crate::input::BadInput;
 
 /// The GPU of a run: opened only when `--gpu` is given.
 #[derive(Debug)]
-pub struct Device {
+pub(crate) struct Device {
     #[cfg(feature = "gpu")]
-    gpu: edge_match::gpu::Gpu,
+    gpu: edge_match::Gpu,
     /// A build without the feature never has one.
     #[cfg(not(feature = "gpu"))]
     never: std::convert::Infallible,
@@ -24,13 +24,13 @@ fn refuse(message: String) -> anyhow::Error {
 }
 
 /// The GPU when `wanted` (`--gpu`), or why there is none.
-pub fn open(wanted: bool) -> anyhow::Result<Option<Device>> {
+pub(crate) fn open(wanted: bool) -> anyhow::Result<Option<Device>> {
     if !wanted {
         return Ok(None);
     }
     #[cfg(feature = "gpu")]
     {
-        let gpu = edge_match::gpu::Gpu::open().map_err(|err| refuse(err.to_string()))?;
+        let gpu = edge_match::Gpu::open().map_err(|err| refuse(err.to_string()))?;
         Ok(Some(Device { gpu }))
     }
     #[cfg(not(feature = "gpu"))]
@@ -44,7 +44,7 @@ pub fn open(wanted: bool) -> anyhow::Result<Option<Device>> {
 #[cfg(feature = "gpu")]
 impl Device {
     /// [`Plan::count`] on the GPU.
-    pub fn count(
+    pub(crate) fn count(
         &self,
         plan: &Plan,
         limits: &Limits<'_>,
@@ -54,12 +54,12 @@ impl Device {
     }
 
     /// [`Plan::count_distinct`] on the GPU.
-    pub fn count_distinct(&self, plan: &Plan, limits: &Limits<'_>) -> anyhow::Result<Counts> {
+    pub(crate) fn count_distinct(&self, plan: &Plan, limits: &Limits<'_>) -> anyhow::Result<Counts> {
         self.gpu.count_distinct(plan, limits).map_err(|err| refuse(err.to_string()))
     }
 
     /// [`Plan::count_below`] on the GPU, or the unit's refusal.
-    pub fn count_below(
+    pub(crate) fn count_below(
         &self,
         plan: &Plan,
         prefix: &[Placement],
@@ -72,17 +72,27 @@ impl Device {
 #[cfg(not(feature = "gpu"))]
 impl Device {
     /// Never called: a build without the feature has no device.
-    pub fn count(&self, _: &Plan, _: &Limits<'_>, _: &(dyn Fn(usize, usize, u64) + Sync)) -> anyhow::Result<Counts> {
+    pub(crate) fn count(
+        &self,
+        _: &Plan,
+        _: &Limits<'_>,
+        _: &(dyn Fn(usize, usize, u64) + Sync),
+    ) -> anyhow::Result<Counts> {
         match self.never {}
     }
 
     /// Never called: a build without the feature has no device.
-    pub fn count_distinct(&self, _: &Plan, _: &Limits<'_>) -> anyhow::Result<Counts> {
+    pub(crate) fn count_distinct(&self, _: &Plan, _: &Limits<'_>) -> anyhow::Result<Counts> {
         match self.never {}
     }
 
     /// Never called: a build without the feature has no device.
-    pub fn count_below(&self, _: &Plan, _: &[Placement], _: &Limits<'_>) -> anyhow::Result<Result<Counts, SplitError>> {
+    pub(crate) fn count_below(
+        &self,
+        _: &Plan,
+        _: &[Placement],
+        _: &Limits<'_>,
+    ) -> anyhow::Result<Result<Counts, SplitError>> {
         match self.never {}
     }
 }

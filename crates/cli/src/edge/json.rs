@@ -5,27 +5,27 @@ use serde::Serialize;
 /// `--json --count` output, for marks and colour puzzles.
 #[derive(Serialize)]
 pub(crate) struct CountJson {
-    pub rows: usize,
-    pub cols: usize,
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
     /// The count, when the search finished.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub solutions: Option<u64>,
+    pub(crate) solutions: Option<u64>,
     /// What a search that gave up had found: a lower bound, never the answer.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub solutions_so_far: Option<u64>,
+    pub(crate) solutions_so_far: Option<u64>,
     /// Pieces placed during the search.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Time of the search (colour puzzles only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub elapsed_ms: Option<f64>,
+    pub(crate) elapsed_ms: Option<f64>,
     /// The scan order searched (colour puzzles only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub order: Option<&'static str>,
+    pub(crate) order: Option<&'static str>,
     /// The search tree's size that `--order auto` estimated for that order.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub estimated_nodes: Option<u64>,
+    pub(crate) estimated_nodes: Option<u64>,
     /// "complete" or "gave up".
-    pub status: &'static str,
+    pub(crate) status: &'static str,
 }
 
 /// The last line of an `--all` stream that `stop` ended early, after the `found` solutions

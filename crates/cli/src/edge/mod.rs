@@ -17,7 +17,7 @@ use std::io::Write;
 
 use edge_match::{ParseErrorKind, ParseOptions, Placement, Puzzle};
 
-pub use args::{EdgeArgs, EdgeFormatArg, OrderArg};
+pub(crate) use args::{EdgeArgs, EdgeFormatArg, OrderArg};
 
 use crate::input::{BadInput, Input};
 
@@ -28,11 +28,11 @@ const EDGE_INPUT_LIMIT: Option<(usize, &str)> = Some((
 ));
 
 /// Runs `puzzle edge`.
-pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let input = Input::read_at_most(args.file.path.as_deref(), EDGE_INPUT_LIMIT)?;
-    let format = args.format.unwrap_or_else(|| match edge_match::puz::detect_edge_format(&input.text) {
-        edge_match::puz::EdgeFormat::Puz => EdgeFormatArg::Puz,
-        edge_match::puz::EdgeFormat::Marks => EdgeFormatArg::Marks,
+    let format = args.format.unwrap_or_else(|| match edge_match::detect_edge_format(&input.text) {
+        edge_match::EdgeFormat::Puz => EdgeFormatArg::Puz,
+        edge_match::EdgeFormat::Marks => EdgeFormatArg::Marks,
     });
     let puzzle = match format {
         EdgeFormatArg::Puz => read_puz(args, &input)?,
@@ -42,8 +42,8 @@ pub fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         None => Vec::new(),
         Some(path) => {
             let clue_input = Input::read_at_most(Some(path), EDGE_INPUT_LIMIT)?;
-            let lines = edge_match::sol::parse_sol(&clue_input.text).map_err(|e| clue_input.error(e.pos, e.kind))?;
-            edge_match::sol::clue_cells(&puzzle, &lines).map_err(|e| clue_input.error(e.pos, e.kind))?
+            let lines = edge_match::parse_sol(&clue_input.text).map_err(|e| clue_input.error(e.pos, e.kind))?;
+            edge_match::clue_cells(&puzzle, &lines).map_err(|e| clue_input.error(e.pos, e.kind))?
         }
     };
     if let Some(path) = &args.verify {
@@ -69,8 +69,8 @@ fn read_puz(args: &EdgeArgs, input: &Input) -> anyhow::Result<Puzzle> {
         (_, true) => Some(false),
         _ => None,
     };
-    let options = edge_match::puz::PuzOptions { frame, rotate: !args.no_rotate };
-    Ok(edge_match::puz::parse_puz(&input.text, &options).map_err(|e| input.error(e.pos, e.kind))?)
+    let options = edge_match::PuzOptions { frame, rotate: !args.no_rotate };
+    Ok(edge_match::parse_puz(&input.text, &options).map_err(|e| input.error(e.pos, e.kind))?)
 }
 
 /// A marks puzzle, of the size `--size` gives (else square).
@@ -93,8 +93,8 @@ fn read_marks(args: &EdgeArgs, input: &Input) -> anyhow::Result<Puzzle> {
 /// `--verify`: a `.sol` file through the independent checker.
 fn verify(puzzle: &Puzzle, path: &std::path::Path, out: &mut impl Write) -> anyhow::Result<()> {
     let input = Input::read_at_most(Some(path), EDGE_INPUT_LIMIT)?;
-    let lines = edge_match::sol::parse_sol(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
-    let cells = edge_match::sol::clue_cells(puzzle, &lines).map_err(|e| input.error(e.pos, e.kind))?;
+    let lines = edge_match::parse_sol(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
+    let cells = edge_match::clue_cells(puzzle, &lines).map_err(|e| input.error(e.pos, e.kind))?;
     let placements: Option<Vec<Placement>> = cells.into_iter().collect();
     let Some(placements) = placements else {
         let message = "the solution leaves cells empty".to_owned();

@@ -6,7 +6,7 @@
 
 use std::io::Write;
 
-use edge_match::engine::Counts;
+use edge_match::Counts;
 use edge_match::{Puzzle, Solution};
 use serde::Serialize;
 
@@ -155,7 +155,7 @@ impl EdgePrinter for SolText<'_> {
             writeln!(out)?;
         }
         writeln!(out, "c solution {number}")?;
-        write!(out, "{}", edge_match::sol::write_sol(self.puzzle, solution.placements()))?;
+        write!(out, "{}", edge_match::write_sol(self.puzzle, solution.placements()))?;
         Ok(())
     }
 

@@ -8,14 +8,19 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
-use edge_match::engine::{Mode, Order};
 use edge_match::{Limits, Placement, Plan, Puzzle, Solution, Solver, Task};
+use edge_match::{Mode, Order};
 
 use super::print::{printer, EdgePrinter, Shown};
 use super::{EdgeArgs, OrderArg};
 
 /// Solves `puzzle` with `clues` as `args` ask.
-pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn run(
+    args: &EdgeArgs,
+    puzzle: &Puzzle,
+    clues: &[Option<Placement>],
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let started = Instant::now();
     let limits = crate::interrupt::limits(args.time_limit.value, args.max_nodes.value);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };
@@ -93,7 +98,7 @@ pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &
         None => None,
     };
     if let (Some(path), Some(solution)) = (&args.sol, &solution) {
-        std::fs::write(path, edge_match::sol::write_sol(puzzle, solution.placements())).map_err(|e| {
+        std::fs::write(path, edge_match::write_sol(puzzle, solution.placements())).map_err(|e| {
             crate::input::BadInput {
                 file: path.display().to_string(),
                 pos: None,

@@ -3,15 +3,15 @@
 //! with the placement of every cell (shown on hover) and, on a best board, its mismatched joins,
 //! found here and counted against the independent scorer's count.
 
-use edge_match::engine::Counts;
+use edge_match::Counts;
 use edge_match::{BoardScore, Limits, Placement, Plan, Puzzle, Solution};
 use serde_json::{json, Value};
 
 /// The most solutions a page of `--all` or a count holds, to step through.
-pub const MAX_PAGE_SOLUTIONS: usize = 20;
+pub(crate) const MAX_PAGE_SOLUTIONS: usize = 20;
 
 /// The page of the first solution, or of the pieces as given when there is none.
-pub fn first(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
+pub(crate) fn first(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
     let svg = crate::svg::edge::board(puzzle, solution);
     let (cells, note): (Vec<Option<Placement>>, &str) = match solution {
         Some(solution) => {
@@ -28,7 +28,7 @@ pub fn first(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
 
 /// The page of the first solutions of `--all` or a count (at most [`MAX_PAGE_SOLUTIONS`]), with
 /// `found` saying how many there are in all.
-pub fn solutions(puzzle: &Puzzle, solutions: &[Solution], found: String) -> String {
+pub(crate) fn solutions(puzzle: &Puzzle, solutions: &[Solution], found: String) -> String {
     let note = match solutions.len() {
         0 => format!("{found}: no board to show"),
         1 => format!("{found}; the first found is shown"),
@@ -46,7 +46,7 @@ pub fn solutions(puzzle: &Puzzle, solutions: &[Solution], found: String) -> Stri
 
 /// The page of a count (`--count`, `--distinct`) of `counts`: its first solutions (at most
 /// [`MAX_PAGE_SOLUTIONS`]) found again by `plan` under `limits`, each checked.
-pub fn counted(puzzle: &Puzzle, plan: &Plan, limits: &Limits<'_>, counts: &Counts) -> anyhow::Result<String> {
+pub(crate) fn counted(puzzle: &Puzzle, plan: &Plan, limits: &Limits<'_>, counts: &Counts) -> anyhow::Result<String> {
     let mut found = Vec::new();
     let mut failure = None;
     if counts.solutions > 0 {
@@ -73,7 +73,7 @@ pub fn counted(puzzle: &Puzzle, plan: &Plan, limits: &Limits<'_>, counts: &Count
 
 /// The page of a `--best` board whose score the independent scorer gave as `score`: its
 /// mismatched joins are found again here and must be as many.
-pub fn best(puzzle: &Puzzle, cells: &[Option<Placement>], score: &BoardScore) -> anyhow::Result<String> {
+pub(crate) fn best(puzzle: &Puzzle, cells: &[Option<Placement>], score: &BoardScore) -> anyhow::Result<String> {
     let mismatched = mismatches(puzzle, cells);
     anyhow::ensure!(
         mismatched.len() == score.mismatches,

@@ -10,17 +10,17 @@ use sliding::Board;
 
 /// Boards with more cells than this are not animated: a 32×32 board is 1,024 tiles moving on the
 /// page, and a 1000×1000 board would be a page of megabytes that no browser animates.
-pub const MAX_ANIMATED_CELLS: usize = 1024;
+pub(crate) const MAX_ANIMATED_CELLS: usize = 1024;
 
 /// The most moves a page holds, all its boards together (a byte each): past this, a board's
 /// replay stops after its first moves and the page says so.
-pub const MAX_PAGE_MOVES: usize = 2_000_000;
+pub(crate) const MAX_PAGE_MOVES: usize = 2_000_000;
 
 /// The moves listed (as letters) for a board too large to animate.
-pub const MAX_LISTED_MOVES: usize = 10_000;
+pub(crate) const MAX_LISTED_MOVES: usize = 10_000;
 
 /// The most boards of a batch a page holds; it says how many more there were.
-pub const MAX_PAGE_BOARDS: usize = 1000;
+pub(crate) const MAX_PAGE_BOARDS: usize = 1000;
 
 /// What a page shows of one answer: the moves of a solved board — all of them on a board of at
 /// most [`MAX_ANIMATED_CELLS`] cells, the first [`MAX_LISTED_MOVES`] on a larger one — and their
@@ -52,7 +52,7 @@ impl Watched {
 
 /// The boards of one page, in input order.
 #[derive(Debug, Default)]
-pub struct Boards {
+pub(crate) struct Boards {
     boards: Vec<Value>,
     /// Moves the page holds so far.
     moves_held: usize,
@@ -65,7 +65,7 @@ impl Boards {
     /// goal the page shows beside the replay, and a path that does not replay, or a fast answer's
     /// moves that are wrong when read again (bugs: they were checked before they were printed),
     /// are an internal error.
-    pub fn push_answer(
+    pub(crate) fn push_answer(
         &mut self,
         number: usize,
         label: Option<&str>,
@@ -142,7 +142,7 @@ impl Boards {
     }
 
     /// Adds a board that could not be read or answered, with the message printed for it.
-    pub fn push_error(&mut self, number: usize, label: Option<&str>, message: &str) {
+    pub(crate) fn push_error(&mut self, number: usize, label: Option<&str>, message: &str) {
         if self.boards.len() == MAX_PAGE_BOARDS {
             self.not_shown += 1;
             return;
@@ -158,7 +158,7 @@ impl Boards {
     }
 
     /// The page.
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         let title = match self.boards.len() + self.not_shown {
             1 => "puzzle slide: one board".to_owned(),
             n => format!("puzzle slide: {n} boards"),

@@ -13,56 +13,56 @@ use crate::input::BadInput;
 
 /// A better board, as `--best --json` prints it.
 #[derive(Serialize)]
-pub struct Improvement<'a> {
-    pub cells: usize,
-    pub cols: usize,
-    pub edges: usize,
-    pub edges_matching: usize,
-    pub elapsed_ms: f64,
-    pub mismatches: usize,
+pub(crate) struct Improvement<'a> {
+    pub(crate) cells: usize,
+    pub(crate) cols: usize,
+    pub(crate) edges: usize,
+    pub(crate) edges_matching: usize,
+    pub(crate) elapsed_ms: f64,
+    pub(crate) mismatches: usize,
     /// Placements the finding thread had made (`null` for a resumed checkpoint's board).
-    pub nodes: Option<u64>,
-    pub placed: usize,
+    pub(crate) nodes: Option<u64>,
+    pub(crate) placed: usize,
     /// One entry per cell, row-major, `null` for an empty cell.
-    pub placements: Vec<Option<PlacedJson>>,
-    pub puzzle: &'a str,
-    pub rows: usize,
-    pub search_mismatches: Option<usize>,
-    pub search_placed: Option<usize>,
-    pub url: Option<String>,
+    pub(crate) placements: Vec<Option<PlacedJson>>,
+    pub(crate) puzzle: &'a str,
+    pub(crate) rows: usize,
+    pub(crate) search_mismatches: Option<usize>,
+    pub(crate) search_placed: Option<usize>,
+    pub(crate) url: Option<String>,
 }
 
 /// A placed piece in [`Improvement::placements`].
 #[derive(Serialize)]
-pub struct PlacedJson {
-    pub piece: usize,
-    pub rotation: u8,
+pub(crate) struct PlacedJson {
+    pub(crate) piece: usize,
+    pub(crate) rotation: u8,
 }
 
 /// The last line of a `--best --json` run.
 #[derive(Serialize)]
-pub struct RunEnd<'a> {
-    pub breaks: String,
-    pub cells: usize,
-    pub edges: usize,
-    pub edges_matching: usize,
-    pub elapsed_ms: u64,
+pub(crate) struct RunEnd<'a> {
+    pub(crate) breaks: String,
+    pub(crate) cells: usize,
+    pub(crate) edges: usize,
+    pub(crate) edges_matching: usize,
+    pub(crate) elapsed_ms: u64,
     /// Why the run ended, as the text output says it.
-    pub end: &'a str,
-    pub jobs: usize,
-    pub nodes: u64,
-    pub puzzle: &'a str,
-    pub seed: u64,
+    pub(crate) end: &'a str,
+    pub(crate) jobs: usize,
+    pub(crate) nodes: u64,
+    pub(crate) puzzle: &'a str,
+    pub(crate) seed: u64,
 }
 
 /// The unit a run's lines answer, as their `"result_hash"` names it: the puzzle searched.
 #[derive(Serialize)]
-pub struct RunUnit<'a> {
-    pub puzzle: &'a str,
+pub(crate) struct RunUnit<'a> {
+    pub(crate) puzzle: &'a str,
 }
 
 /// [`RunUnit`] of the puzzle named `key`.
-pub fn run_unit(key: &str) -> RunUnit<'_> {
+pub(crate) fn run_unit(key: &str) -> RunUnit<'_> {
     RunUnit { puzzle: key }
 }
 
@@ -146,7 +146,7 @@ fn line_refusal(text: &str, value: &serde_json::Value) -> anyhow::Result<Option<
 
 /// `puzzle merge` over `--best --json` outputs: the line of the best board (most joins matching,
 /// the first of equals), as it was written. Every record is `(place, text, value)`.
-pub fn merge(records: &[(String, &str, &serde_json::Value)], out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn merge(records: &[(String, &str, &serde_json::Value)], out: &mut impl Write) -> anyhow::Result<()> {
     let mut best: Option<(u64, &str)> = None;
     let mut shape: Option<(u64, u64, &str)> = None;
     let mut puzzle: Option<(&str, &str)> = None;

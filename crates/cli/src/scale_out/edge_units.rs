@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Context as _;
-use edge_match::engine::{Counts, Mode, Order};
+use edge_match::{Counts, Mode, Order};
 use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Task};
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +17,7 @@ use puzzle_core::text::excerpt;
 /// How the units' search tells solutions apart (`--plain` or not).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum ModeJson {
+pub(crate) enum ModeJson {
     /// `--plain`: every complete placement.
     Plain,
     /// Distinct pictures (the default).
@@ -27,87 +27,87 @@ pub enum ModeJson {
 /// One placed piece: its index in input order and its counter-clockwise quarter turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CellJson {
+pub(crate) struct CellJson {
     /// The piece's index in file order.
-    pub piece: usize,
+    pub(crate) piece: usize,
     /// Counter-clockwise quarter turns.
-    pub rotation: u8,
+    pub(crate) rotation: u8,
 }
 
 /// What names the search a unit belongs to: the same in every unit and result of one split.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchJson {
-    /// [`edge_match::split::puzzle_key`] in 16 hexadecimal digits.
-    pub puzzle: String,
+pub(crate) struct SearchJson {
+    /// [`edge_match::puzzle_key`] in 16 hexadecimal digits.
+    pub(crate) puzzle: String,
     /// The board's rows.
-    pub rows: usize,
+    pub(crate) rows: usize,
     /// The board's columns.
-    pub cols: usize,
+    pub(crate) cols: usize,
     /// Plain placements or distinct pictures.
-    pub mode: ModeJson,
+    pub(crate) mode: ModeJson,
     /// The plan's scan order (its name); prefixes hold placements by depth in this order.
-    pub order: String,
+    pub(crate) order: String,
     /// The corner piece the plan pins (none: units search the whole tree).
-    pub corner: Option<usize>,
+    pub(crate) corner: Option<usize>,
     /// The split depth (cells filled by every prefix).
-    pub depth: usize,
+    pub(crate) depth: usize,
     /// How many units the split wrote.
-    pub units: usize,
+    pub(crate) units: usize,
 }
 
 /// One work unit, as `--split` writes it and `--unit` reads it; the first six keys are those of
 /// [`SearchJson`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct UnitJson {
+pub(crate) struct UnitJson {
     /// See [`SearchJson`].
-    pub puzzle: String,
-    pub rows: usize,
-    pub cols: usize,
-    pub mode: ModeJson,
+    pub(crate) puzzle: String,
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) mode: ModeJson,
     /// Units cut before the plan was recorded are of row order.
     #[serde(default = "row_order")]
-    pub order: String,
+    pub(crate) order: String,
     #[serde(default)]
-    pub corner: Option<usize>,
-    pub depth: usize,
-    pub units: usize,
+    pub(crate) corner: Option<usize>,
+    pub(crate) depth: usize,
+    pub(crate) units: usize,
     /// Its number, from 0.
-    pub unit: usize,
+    pub(crate) unit: usize,
     /// The placements of the first `depth` cells; `null` for unit 0, which counts the
     /// placements above the depth.
-    pub prefix: Option<Vec<CellJson>>,
+    pub(crate) prefix: Option<Vec<CellJson>>,
 }
 
 /// One unit's result, as `--unit` prints it and `puzzle merge` reads it; the first six keys are
 /// those of [`SearchJson`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct UnitResultJson {
+pub(crate) struct UnitResultJson {
     /// See [`SearchJson`].
-    pub puzzle: String,
-    pub rows: usize,
-    pub cols: usize,
-    pub mode: ModeJson,
+    pub(crate) puzzle: String,
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) mode: ModeJson,
     #[serde(default = "row_order")]
-    pub order: String,
+    pub(crate) order: String,
     #[serde(default)]
-    pub corner: Option<usize>,
-    pub depth: usize,
-    pub units: usize,
+    pub(crate) corner: Option<usize>,
+    pub(crate) depth: usize,
+    pub(crate) units: usize,
     /// The unit's number.
-    pub unit: usize,
+    pub(crate) unit: usize,
     /// The unit's prefix, as in the unit (`puzzle merge` checks that no two units share one).
-    pub prefix: Option<Vec<CellJson>>,
+    pub(crate) prefix: Option<Vec<CellJson>>,
     /// Solutions below the unit's prefix (0 for unit 0).
-    pub solutions: u64,
+    pub(crate) solutions: u64,
     /// Placements below the prefix (for unit 0: above the depth).
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// The unit's solving time.
-    pub elapsed_ms: f64,
+    pub(crate) elapsed_ms: f64,
     /// With `--all`: every solution below the prefix, in search order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub all: Option<Vec<Vec<CellJson>>>,
+    pub(crate) all: Option<Vec<Vec<CellJson>>>,
 }
 
 /// The order of units cut before units recorded their plan: row order.
@@ -129,25 +129,25 @@ impl UnitJson {
 
 impl UnitResultJson {
     /// The search this result belongs to.
-    pub fn search(&self) -> SearchJson {
+    pub(crate) fn search(&self) -> SearchJson {
         let UnitResultJson { puzzle, rows, cols, mode, order, corner, depth, units, .. } = self.clone();
         SearchJson { puzzle, rows, cols, mode, order, corner, depth, units }
     }
 
     /// The unit this result answers, as `--split` wrote it.
-    pub fn unit_line(&self) -> UnitJson {
+    pub(crate) fn unit_line(&self) -> UnitJson {
         UnitJson::new(&self.search(), self.unit, self.prefix.clone())
     }
 
     /// The result's line, ended with the hash that binds it to its unit ([`super::seal`]).
-    pub fn sealed_line(&self) -> anyhow::Result<String> {
+    pub(crate) fn sealed_line(&self) -> anyhow::Result<String> {
         super::seal::seal_json(&self.unit_line(), self)
     }
 
     /// What the result says against itself or against its unit, if anything: no solution above
     /// the cut (unit 0), pieces of the board each used once, `--all`'s solutions as many as the
     /// count and each a whole board, and at least the placements that the solutions need.
-    pub fn inconsistency(&self) -> Option<String> {
+    pub(crate) fn inconsistency(&self) -> Option<String> {
         let Some(cells) = self.rows.checked_mul(self.cols) else {
             return Some(format!("a board of {} by {} cells cannot be", self.rows, self.cols));
         };
@@ -212,10 +212,15 @@ impl UnitResultJson {
 }
 
 /// Runs `--split` or `--unit` on a parsed puzzle.
-pub fn run(args: &EdgeArgs, puzzle: &Puzzle, clues: &[Option<Placement>], out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn run(
+    args: &EdgeArgs,
+    puzzle: &Puzzle,
+    clues: &[Option<Placement>],
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let (mode, mode_json) =
         if args.plain { (Mode::Plain, ModeJson::Plain) } else { (Mode::Pictures, ModeJson::Pictures) };
-    let key = format!("{:016x}", edge_match::split::puzzle_key(puzzle, clues, mode));
+    let key = format!("{:016x}", edge_match::puzzle_key(puzzle, clues, mode));
     let solver = Solver::new(puzzle, clues);
     // Units list every solution of the whole tree in the plan's order, as `--all` does: the
     // plan of a list, in the order given or `--all`'s default. With `--count` they are the
@@ -454,7 +459,7 @@ impl GaveUpJson {
 
 /// Why a unit's search failed: a unit that does not fit, or a solution that failed its check.
 enum Below {
-    Unit(edge_match::split::SplitError),
+    Unit(edge_match::SplitError),
     Internal(anyhow::Error),
 }
 
@@ -471,7 +476,7 @@ fn solve_below(
     };
     let mut failure = None;
     let counts = plan
-        .solutions_below(prefix, limits, |placements| match edge_match::check::check_solution(puzzle, placements) {
+        .solutions_below(prefix, limits, |placements| match edge_match::check_solution(puzzle, placements) {
             Ok(solution) => {
                 all.push(
                     solution.placements().iter().map(|p| CellJson { piece: p.piece, rotation: p.turns() }).collect(),
@@ -491,7 +496,7 @@ fn solve_below(
 }
 
 /// A JSON error as bad input at its place in `file`, whose line 1 is line `first_line`.
-pub fn json_error(file: &str, first_line: usize, err: &serde_json::Error) -> BadInput {
+pub(crate) fn json_error(file: &str, first_line: usize, err: &serde_json::Error) -> BadInput {
     let message = err.to_string();
     let suffix = format!(" at line {} column {}", err.line(), err.column());
     let message = crate::input::shorten_quotes(message.strip_suffix(&suffix).unwrap_or(&message));

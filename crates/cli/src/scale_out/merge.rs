@@ -16,12 +16,12 @@ use crate::input::{BadInput, Input, Reported};
 
 /// Arguments of `puzzle merge`.
 #[derive(Debug, Args)]
-pub struct MergeArgs {
+pub(crate) struct MergeArgs {
     /// Output files (JSON lines), in any order, all of one job: of `puzzle slide --shard K/N
     /// --json`, of `puzzle slide --unit` (one round of a `slide --split`), of `puzzle edge --unit`
     /// or of `puzzle edge --best --json`; `-` is standard input
     #[arg(required = true, value_name = "OUTPUTS")]
-    pub outputs: Vec<PathBuf>,
+    pub(crate) outputs: Vec<PathBuf>,
 }
 
 /// One line of an output file, with where it came from.
@@ -47,7 +47,7 @@ impl Record<'_> {
 }
 
 /// Runs `puzzle merge`.
-pub fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let inputs: Vec<Input> = args.outputs.iter().map(|path| Input::read(Some(path))).collect::<anyhow::Result<_>>()?;
     let mut records = Vec::new();
     for input in &inputs {

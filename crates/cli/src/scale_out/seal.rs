@@ -10,17 +10,17 @@ use puzzle_core::fingerprint::Fnv1a;
 use serde::Serialize;
 
 /// The key of the hash in every result line.
-pub const KEY: &str = "result_hash";
+pub(crate) const KEY: &str = "result_hash";
 
 /// The hash's state after the unit: `unit` is the unit's line (or, for a board of a sharded
 /// batch, its place) as JSON, and the result's fields are fed after it.
-pub fn start(unit: &str) -> Fnv1a {
+pub(crate) fn start(unit: &str) -> Fnv1a {
     let unit_hash = format!("{:016x}", puzzle_core::fnv1a(unit.as_bytes()));
     Fnv1a::new().update(unit_hash.as_bytes()).update(b"|")
 }
 
 /// The hash in its 16 hexadecimal digits.
-pub fn hex(state: Fnv1a) -> String {
+pub(crate) fn hex(state: Fnv1a) -> String {
     format!("{:016x}", state.finish())
 }
 
@@ -28,14 +28,14 @@ pub fn hex(state: Fnv1a) -> String {
 /// binds it to `unit`: `{…}` becomes `{…,"result_hash":"H"}`. The key is spliced on rather
 /// than serialized with the fields because the hash is over the fields' bytes as written, which
 /// must exist before the hash does.
-pub fn seal(unit: &str, line: &str) -> anyhow::Result<String> {
+pub(crate) fn seal(unit: &str, line: &str) -> anyhow::Result<String> {
     let Some(body) = line.strip_suffix('}') else { anyhow::bail!("a result line must be a JSON object: {line}") };
     Ok(format!("{body},\"{KEY}\":\"{}\"}}", hex(start(unit).update(line.as_bytes()))))
 }
 
 /// A result line as read back: the line as it was before its hash (which it ends with, as
 /// [`seal`] writes it), and the hash.
-pub fn unseal(text: &str) -> Result<(String, &str), String> {
+pub(crate) fn unseal(text: &str) -> Result<(String, &str), String> {
     let text = text.trim_end();
     let key = format!(",\"{KEY}\":\"");
     let split = text.len().checked_sub(key.len() + 16 + 2).and_then(|at| Some((text.get(..at)?, text.get(at..)?)));
@@ -51,7 +51,7 @@ pub fn unseal(text: &str) -> Result<(String, &str), String> {
 
 /// Why the hash `found` does not bind `line` (as [`unseal`] gives it back) to `unit`, or `None`
 /// when it does.
-pub fn refusal(unit: &str, line: &str, found: &str) -> Option<String> {
+pub(crate) fn refusal(unit: &str, line: &str, found: &str) -> Option<String> {
     (hex(start(unit).update(line.as_bytes())) != found).then(|| {
         format!(
             "the result's \"{KEY}\" does not match its unit and its fields: the line was changed or damaged, or \
@@ -61,14 +61,14 @@ pub fn refusal(unit: &str, line: &str, found: &str) -> Option<String> {
 }
 
 /// [`seal`] of `fields` serialized, for the unit `unit` serializes to.
-pub fn seal_json(unit: &impl Serialize, fields: &impl Serialize) -> anyhow::Result<String> {
+pub(crate) fn seal_json(unit: &impl Serialize, fields: &impl Serialize) -> anyhow::Result<String> {
     seal(&serde_json::to_string(unit)?, &serde_json::to_string(fields)?)
 }
 
 /// Writes one result line through to `out`, feeding what passes into the hash, and ends it
 /// with the hash: the line written (`{…}` and a newline) becomes `{…,"result_hash":"H"}`.
 /// For lines written as they are made (a path of millions of moves), so that nothing is kept.
-pub struct SealedLine<'a, W: Write> {
+pub(crate) struct SealedLine<'a, W: Write> {
     out: &'a mut W,
     state: Fnv1a,
     /// The last bytes written, held back until the end: the line's closing `}` and newline.
@@ -80,13 +80,13 @@ const END: &[u8] = b"}\n";
 
 impl<'a, W: Write> SealedLine<'a, W> {
     /// A line of the unit `unit` (see [`start`]) to be written to `out`.
-    pub fn new(out: &'a mut W, unit: &str) -> SealedLine<'a, W> {
+    pub(crate) fn new(out: &'a mut W, unit: &str) -> SealedLine<'a, W> {
         SealedLine { out, state: start(unit), held: Vec::with_capacity(8) }
     }
 
     /// Ends the line with the hash. The fields hashed are the line as written, with its `}` but
     /// without its newline.
-    pub fn finish(self) -> anyhow::Result<()> {
+    pub(crate) fn finish(self) -> anyhow::Result<()> {
         anyhow::ensure!(self.held == END, "a result line must end with `}}` and a newline");
         let state = self.state.update(b"}");
         writeln!(self.out, ",\"{KEY}\":\"{}\"}}", hex(state))?;

@@ -7,25 +7,25 @@ use serde::Serialize;
 
 /// The K-th (from 1) of N interleaved parts of a batch: boards `i` (from 0) with `i mod N = K-1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
+pub(crate) struct Shard {
     k: usize,
     n: usize,
 }
 
 impl Shard {
     /// Whether the board at `index` (from 0, in input order) belongs to this shard.
-    pub fn includes(self, index: usize) -> bool {
+    pub(crate) fn includes(self, index: usize) -> bool {
         index % self.n == self.k - 1
     }
 }
 
 /// Whether the board at `index` is solved: every board without `--shard`.
-pub fn selects(shard: Option<Shard>, index: usize) -> bool {
+pub(crate) fn selects(shard: Option<Shard>, index: usize) -> bool {
     shard.is_none_or(|shard| shard.includes(index))
 }
 
 /// Reads `K/N` with 1 ≤ K ≤ N.
-pub fn parse_shard(text: &str) -> Result<Shard, String> {
+pub(crate) fn parse_shard(text: &str) -> Result<Shard, String> {
     let expected = || format!("expected K/N with 1 <= K <= N, like 2/8, found `{}`", puzzle_core::text::excerpt(text));
     let (k, n) = text.split_once('/').ok_or_else(expected)?;
     let number = |t: &str| t.trim().parse::<usize>().ok();
@@ -39,16 +39,16 @@ pub fn parse_shard(text: &str) -> Result<Shard, String> {
 /// Where a board of a sharded batch stands: its place (from 0) in the whole input, the number of
 /// boards there, and the input's fingerprint ([`input_fingerprint`]), the same in every shard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Place {
-    pub index: usize,
-    pub total: usize,
-    pub input: u64,
+pub(crate) struct Place {
+    pub(crate) index: usize,
+    pub(crate) total: usize,
+    pub(crate) input: u64,
 }
 
 /// The fingerprint of a batch's input: FNV-1a of its boards as read, one line each (a board's
 /// label and tiles, or the error that refused it), so that every shard of one input names it
 /// alike and a line of another input is told apart.
-pub fn input_fingerprint(boards: impl Iterator<Item = String>) -> u64 {
+pub(crate) fn input_fingerprint(boards: impl Iterator<Item = String>) -> u64 {
     boards
         .fold(puzzle_core::fingerprint::Fnv1a::new(), |state, board| state.update(board.as_bytes()).update(b"\n"))
         .finish()
@@ -72,7 +72,7 @@ impl From<Place> for PlaceJson {
 
 /// The start of a sharded record: `{"index":I,"total":T,"input":"F",` ([`PlaceJson`] open for
 /// the record's own keys).
-pub fn record_prefix(place: Place) -> String {
+pub(crate) fn record_prefix(place: Place) -> String {
     let mut prefix = place_unit(place);
     prefix.pop();
     prefix.push(',');
@@ -81,14 +81,18 @@ pub fn record_prefix(place: Place) -> String {
 
 /// Writes `record` as one JSON line; with `place` (under `--shard`) the keys `index`, `total`
 /// and `input` come first and `"result_hash"` last.
-pub fn write_json_line(out: &mut impl Write, place: Option<Place>, record: &impl Serialize) -> anyhow::Result<()> {
+pub(crate) fn write_json_line(
+    out: &mut impl Write,
+    place: Option<Place>,
+    record: &impl Serialize,
+) -> anyhow::Result<()> {
     let line = json_line(place, record)?;
     write_record(out, place, |out| Ok(writeln!(out, "{line}")?))
 }
 
 /// The unit a sharded record answers, as its `"result_hash"` names it: the board's place in its
 /// input ([`PlaceJson`]).
-pub fn place_unit(place: Place) -> String {
+pub(crate) fn place_unit(place: Place) -> String {
     // Two numbers and a string always serialize.
     serde_json::to_string(&PlaceJson::from(place)).expect("a place serializes")
 }
@@ -97,7 +101,7 @@ pub fn place_unit(place: Place) -> String {
 /// [`json_line`] made); under `--shard` (`place` set) the line passes through on its way out
 /// and ends with `"result_hash"`, binding it to its place ([`super::seal`]), so `puzzle merge`
 /// refuses a changed line or one moved to another place.
-pub fn write_record<W: Write>(
+pub(crate) fn write_record<W: Write>(
     out: &mut W,
     place: Option<Place>,
     write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
@@ -111,7 +115,7 @@ pub fn write_record<W: Write>(
 /// The record of a sharded line (`{"index":I,"total":T,"input":"F",…,"result_hash":"H"}`) as
 /// the run without `--shard` prints it, once its hash is checked: `Ok(None)` when the line does
 /// not start with its place, `Err` with the reason when its hash does not bind it there.
-pub fn unsealed_record(text: &str, place: Place) -> Result<Option<String>, String> {
+pub(crate) fn unsealed_record(text: &str, place: Place) -> Result<Option<String>, String> {
     let prefix = record_prefix(place);
     if !text.starts_with(&prefix) {
         return Ok(None);
@@ -125,7 +129,7 @@ pub fn unsealed_record(text: &str, place: Place) -> Result<Option<String>, Strin
 
 /// The line [`write_json_line`] writes under `--shard` before its hash, or without `--shard`,
 /// without its newline.
-pub fn json_line(place: Option<Place>, record: &impl Serialize) -> anyhow::Result<String> {
+pub(crate) fn json_line(place: Option<Place>, record: &impl Serialize) -> anyhow::Result<String> {
     let line = serde_json::to_string(record)?;
     Ok(match (place, line.strip_prefix('{')) {
         (Some(place), Some(rest)) if rest != "}" => format!("{}{rest}", record_prefix(place)),

@@ -28,55 +28,55 @@ const SEARCH: &str = "slide";
 /// One work unit of one round, as `--split` and `puzzle merge` write it and `--unit` reads it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct UnitLine {
+pub(crate) struct UnitLine {
     /// Always `slide`: tells these lines from the edge-matching units.
-    pub search: String,
+    pub(crate) search: String,
     /// The version of `puzzle` that split the search; units of another version are refused.
-    pub version: String,
+    pub(crate) version: String,
     /// A hash of everything below up to `depth`: the same in every line of one split.
-    pub puzzle: String,
-    pub rows: usize,
-    pub cols: usize,
+    pub(crate) puzzle: String,
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
     /// The board's tiles, row by row, 0 the blank.
-    pub board: Vec<u32>,
+    pub(crate) board: Vec<u32>,
     /// The goal's tiles.
-    pub goal: Vec<u32>,
+    pub(crate) goal: Vec<u32>,
     /// The heuristic every unit searches with.
-    pub heuristic: String,
+    pub(crate) heuristic: String,
     /// The depth of the cut, in moves.
-    pub depth: usize,
+    pub(crate) depth: usize,
     /// The number of units of every round.
-    pub units: usize,
+    pub(crate) units: usize,
     /// The round, from 1.
-    pub round: u32,
+    pub(crate) round: u32,
     /// This round's bound: no path shorter exists (proven by the rounds before).
-    pub bound: u32,
+    pub(crate) bound: u32,
     /// Nodes visited by the rounds before this one.
-    pub nodes_before: u64,
+    pub(crate) nodes_before: u64,
     /// This unit, from 0.
-    pub unit: usize,
+    pub(crate) unit: usize,
     /// The unit's moves (`U`, `D`, `L`, `R`, where the blank moves); `null` for unit 0, the nodes
     /// above the cut.
-    pub prefix: Option<String>,
+    pub(crate) prefix: Option<String>,
 }
 
 /// One unit's result: its line's keys, then what it found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct UnitResult {
+pub(crate) struct UnitResult {
     #[serde(flatten)]
-    pub unit: UnitLine,
+    pub(crate) unit: UnitLine,
     /// `searched` (no path within the bound), `found` or `gave up` (a limit or a signal stopped
     /// it: run it again).
-    pub status: String,
+    pub(crate) status: String,
     /// The path found, from the start.
-    pub path: Option<String>,
+    pub(crate) path: Option<String>,
     /// The least `f` above the bound the unit cut off (`null`: none).
-    pub next_bound: Option<u32>,
+    pub(crate) next_bound: Option<u32>,
     /// Nodes visited.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Time taken, in milliseconds (varies from run to run).
-    pub elapsed_ms: f64,
+    pub(crate) elapsed_ms: f64,
 }
 
 impl UnitResult {
@@ -185,7 +185,12 @@ fn tiles(board: &Board) -> Vec<u32> {
 
 /// `--split DEPTH` on the one board of the input: round 1's units, or the answer when the board
 /// needs no search.
-pub fn split(depth: usize, board: &Board, solver: &sliding::Planner<'_>, out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn split(
+    depth: usize,
+    board: &Board,
+    solver: &sliding::Planner<'_>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     // No limit but the signals: the tables a split needs are built whole unless one comes.
     let limits = sliding::Limits { interrupt: Some(&crate::interrupt::INTERRUPTED), ..sliding::Limits::NONE };
     let search = match solver.split(board, depth, &limits).map_err(|e| bad("--split", e.to_string()))? {
@@ -288,7 +293,7 @@ fn read_unit(text: &str, name: &str) -> anyhow::Result<(UnitLine, Board, Board, 
 /// `--unit LINE` (or `--unit -`: unit lines from standard input, solved on `--jobs` threads and
 /// printed in order; none is no work): each unit searched to its round's bound, one result line per unit.
 /// `expected`: the board of the input file, when one was given with the unit.
-pub fn run_units(
+pub(crate) fn run_units(
     text: &str,
     found_file: Option<&Path>,
     settings: &crate::slide::settings::SlideSettings,
@@ -438,7 +443,7 @@ fn run_one(
 
 /// `puzzle merge` of one round's unit results (`records`: place, line text): the answer when a
 /// unit found the goal, else the next round's units.
-pub fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow::Result<()> {
+pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow::Result<()> {
     let mut first: Option<(&str, UnitResult)> = None;
     let mut by_unit: BTreeMap<usize, (&str, UnitResult)> = BTreeMap::new();
     for (place, text) in records {

@@ -20,24 +20,24 @@ use crate::shared_args::{FileArg, MaxNodesArg, OutputArg, SvgArg, TimeLimitArg};
      the pattern databases it waits for: a board whose tables are still being built when its time \
      is up gives up, and nothing of the unfinished tables is kept"
 )))]
-pub struct SlideArgs {
+pub(crate) struct SlideArgs {
     #[command(flatten)]
-    pub file: FileArg,
+    pub(crate) file: FileArg,
     /// The input format; detected when absent: a lone number `T` first means judge-b, exactly
     /// three rows of three numbers judge-a, `--size` lines, anything else (any other R×C board) grid
     #[arg(long, value_enum)]
-    pub format: Option<SlideFormat>,
+    pub(crate) format: Option<SlideFormat>,
     /// The board size for the lines format, as RxC (for example 4x4)
     #[arg(long, value_parser = crate::values::parse_slide_size)]
-    pub size: Option<(usize, usize)>,
+    pub(crate) size: Option<(usize, usize)>,
     /// The goal: blank-last (1 2 … N-1 _), blank-first (_ 1 2 … N-1, Korf's convention), or a
     /// file holding one goal board in the grid format
     #[arg(long, default_value = "blank-last")]
-    pub goal: String,
+    pub(crate) goal: String,
     /// The lower bound that guides the search; by default pattern databases up to 25 cells
     /// (built once and cached), linear conflict beyond, and a complete table for the judges' 3×3
     #[arg(long, value_enum)]
-    pub heuristic: Option<HeuristicArg>,
+    pub(crate) heuristic: Option<HeuristicArg>,
     /// Answer at once instead of optimally: a valid solution for a board of any size (a shuffled
     /// 300×300 board in a second or two, a 1000×1000 one in 20–30 seconds on two cores,
     /// its moves printed or not, in under 512 MB) by the constructive solver, marked not
@@ -45,59 +45,59 @@ pub struct SlideArgs {
     /// made, kept compressed, and checked against what was replayed as they are printed; should
     /// a check fail (a bug), the output stops there, incomplete, with an internal error (exit 2)
     #[arg(long, conflicts_with = "heuristic")]
-    pub fast: bool,
+    pub(crate) fast: bool,
     /// Answer within W times the optimum (W at least 1, in hundredths: 1.5, 1.25; 1 is the
     /// optimal default): weighted IDA* with the same admissible bounds, guaranteed by the
     /// search, often far sooner on big boards; marked when not proven optimal, with a lower
     /// bound on the optimum
     #[arg(long, value_name = "W", value_parser = parse_weight, conflicts_with = "fast")]
-    pub within: Option<sliding::Weight>,
+    pub(crate) within: Option<sliding::Weight>,
     #[command(flatten)]
-    pub max_nodes: MaxNodesArg,
+    pub(crate) max_nodes: MaxNodesArg,
     #[command(flatten)]
-    pub time_limit: TimeLimitArg,
+    pub(crate) time_limit: TimeLimitArg,
     /// Also print an optimal path after each answer: the letters U, D, L, R say where the blank
     /// moves
     #[arg(long)]
-    pub path: bool,
+    pub(crate) path: bool,
     #[command(flatten)]
-    pub output: OutputArg,
+    pub(crate) output: OutputArg,
     #[command(flatten)]
-    pub jobs: JobsArg,
+    pub(crate) jobs: JobsArg,
     /// Solve only the K-th of N interleaved parts of the batch (the boards i, from 0, with
     /// i mod N = K-1); needs --json, whose lines then start with "index" (the board's place in
     /// the input) and "total" (boards in the input) for `puzzle merge`
     #[arg(long, value_name = "K/N", value_parser = crate::scale_out::shard::parse_shard, requires = "json")]
-    pub shard: Option<crate::scale_out::shard::Shard>,
+    pub(crate) shard: Option<crate::scale_out::shard::Shard>,
     /// Write the work units of the one board's optimal search, cut at DEPTH moves, as JSON
     /// lines (round 1 of rounds of IDA*: each unit searches to one bound), for `--unit` on many
     /// machines and `puzzle merge`, which gives the answer or the next round's units
     /// (docs/scale-out.md); the answer itself when the board needs no search
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "shard", "fast", "within", "svg", "path"])]
-    pub split: Option<usize>,
+    pub(crate) split: Option<usize>,
     /// Search one work unit of `--split` or of `puzzle merge` (a JSON line) and print its result
     /// as a JSON line; `-` reads unit lines from standard input, solved on --jobs threads. The
     /// board is in the line: a FILE given too must hold the same board
     #[arg(long, value_name = "LINE", conflicts_with_all = ["shard", "fast", "within", "svg", "heuristic", "path"])]
-    pub unit: Option<String>,
+    pub(crate) unit: Option<String>,
     /// With --unit: write in FILE the number of a unit that reaches the goal, and skip the units
     /// after the one FILE names (workers of one round sharing FILE stop early; the answer does
     /// not change)
     #[arg(long, value_name = "FILE", requires = "unit")]
-    pub found_file: Option<std::path::PathBuf>,
+    pub(crate) found_file: Option<std::path::PathBuf>,
     /// Add each board's solving time in seconds: after the answer in text, as "seconds" in JSON
     /// (for benchmarks; it makes the output vary from run to run)
     #[arg(long)]
-    pub timings: bool,
+    pub(crate) timings: bool,
     #[command(flatten)]
-    pub svg: SvgArg,
+    pub(crate) svg: SvgArg,
     #[command(flatten)]
-    pub html: crate::html::SlideHtmlArg,
+    pub(crate) html: crate::html::SlideHtmlArg,
 }
 
 /// The input formats of `puzzle slide`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SlideFormat {
+pub(crate) enum SlideFormat {
     /// BOJ 1525: three rows of three integers 0-8, 0 the blank; prints the moves or -1
     JudgeA,
     /// BOJ 11112: a count T, then T boards of three rows like `1#3`; prints the moves or
@@ -114,7 +114,7 @@ pub enum SlideFormat {
 /// A value of `--heuristic`: the library's heuristic kind with its name and help on the command
 /// line (clap's `ValueEnum` cannot be derived on another crate's enum).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HeuristicArg(pub HeuristicKind);
+pub(crate) struct HeuristicArg(pub HeuristicKind);
 
 impl ValueEnum for HeuristicArg {
     fn value_variants<'a>() -> &'a [HeuristicArg] {

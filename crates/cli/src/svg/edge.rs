@@ -12,7 +12,7 @@ use edge_match::{Half, Mark, Placement, Puzzle, Solution};
 use super::{palette, Document, Rgb, FRAME_GREY, MAX_DRAWN_CELLS};
 
 /// The picture of a puzzle's first solution, or of its pieces as given when it has none.
-pub fn board(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
+pub(crate) fn board(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
     let placements: Vec<Placement> = match solution {
         Some(solution) => solution.placements().to_vec(),
         None => (0..puzzle.pieces().len()).map(|piece| Placement::new(piece, 0)).collect(),
@@ -23,14 +23,14 @@ pub fn board(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
 
 /// The picture of a board (one entry per cell, row-major, empty cells blank) under `caption`,
 /// as `--best` keeps it.
-pub fn cells(puzzle: &Puzzle, cells: &[Option<Placement>], caption: &str) -> String {
+pub(crate) fn cells(puzzle: &Puzzle, cells: &[Option<Placement>], caption: &str) -> String {
     let pieces: Vec<DrawnPiece> = cells.iter().map(|&cell| drawn(puzzle, cell)).collect();
     frame(puzzle).draw_captioned(caption.to_owned(), &pieces)
 }
 
 /// Where the cells of `puzzle`'s picture lie: the board's top-left corner and the side of a cell,
 /// in pixels (for pages that point at cells of the picture).
-pub fn cell_grid(puzzle: &Puzzle) -> (i64, i64, i64) {
+pub(crate) fn cell_grid(puzzle: &Puzzle) -> (i64, i64, i64) {
     (MARGIN, MARGIN + CAPTION, frame(puzzle).style.cell)
 }
 
@@ -75,7 +75,7 @@ fn colour_side(colour: u16, framed: bool) -> Side {
         0 => FRAME_GREY,
         _ => palette(usize::from(colour) - 1),
     };
-    let text = if framed && colour == edge_match::model::FRAME { String::new() } else { colour.to_string() };
+    let text = if framed && colour == edge_match::FRAME { String::new() } else { colour.to_string() };
     Side { fill, text }
 }
 

@@ -9,10 +9,10 @@ use sliding::{Board, Outcome};
 use super::{Document, MAX_DRAWN_CELLS};
 
 /// The most boards of a batch drawn in one picture; the picture says how many more there were.
-pub const MAX_STRIPS: usize = 20;
+pub(crate) const MAX_STRIPS: usize = 20;
 
 /// The most moves written under a board: a fast answer's path may have billions.
-pub const MAX_DRAWN_MOVES: usize = 10_000;
+pub(crate) const MAX_DRAWN_MOVES: usize = 10_000;
 
 /// What a strip shows of an answer: a path by its length, its first moves (at most
 /// [`MAX_DRAWN_MOVES`]) and the board it ends on, so that a long path is never held whole to be
@@ -52,7 +52,7 @@ impl Drawn {
 
 /// The strips of one run, collected in input order as the answers are printed.
 #[derive(Debug, Default)]
-pub struct Strips {
+pub(crate) struct Strips {
     strips: Vec<Strip>,
     not_drawn: usize,
 }
@@ -72,7 +72,7 @@ struct Strip {
 impl Strips {
     /// Adds the answer for board `number` (from 1) of the input: `outcome`, the library's, as
     /// the planner returned it. `Err` says why a fast answer's moves read again are wrong (a bug).
-    pub fn push_answer(
+    pub(crate) fn push_answer(
         &mut self,
         number: usize,
         label: Option<&str>,
@@ -109,7 +109,7 @@ impl Strips {
     }
 
     /// Adds a board that could not be read or answered, with the message printed for it.
-    pub fn push_error(&mut self, number: usize, label: Option<&str>, message: &str) {
+    pub(crate) fn push_error(&mut self, number: usize, label: Option<&str>, message: &str) {
         self.push(Strip {
             title: title(number, label),
             boards: Vec::new(),
@@ -127,7 +127,7 @@ impl Strips {
     }
 
     /// The picture: the strips one below the other.
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         let width = (self.strips.iter().map(Strip::boards_width).max().unwrap_or(0)).max(MIN_WIDTH);
         let mut doc = Document::default();
         let mut y = MARGIN;

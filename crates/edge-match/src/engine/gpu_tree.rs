@@ -14,8 +14,9 @@ use search::walk::Walk;
 
 use super::ordered::OrderedEngine;
 use super::shared_searches::{PlacingWalk, Searchable};
+use super::symmetry::turned_picture;
 use super::tables::{NO_NEIGHBOUR, NO_TWIN};
-use super::{turned_picture, Counts, Engine, Mode};
+use super::{Counts, Engine, Mode};
 use crate::model::{Placement, Puzzle, EAST, SOUTH};
 
 /// No entry: no key, no check, no look-ahead, no twin.

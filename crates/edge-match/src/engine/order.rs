@@ -44,7 +44,7 @@ impl Order {
 
     /// Whether this order fills every cell after its north and west neighbours, so that the
     /// row engine's lists (keyed by north and west) and its tight loop serve it
-    /// ([`super::Engine::in_order`]).
+    /// (the row engine's `Engine::in_order`).
     pub fn north_west_first(self) -> bool {
         matches!(self, Order::Row | Order::Column | Order::Diagonal | Order::Snake)
     }

@@ -69,6 +69,8 @@ fn neighbour(cell: usize, side: usize, rows: usize, cols: usize) -> Option<usize
 }
 
 impl OrderedEngine {
+    // Public only to tests (`test-support`); the crate's own way in is `planned`.
+    #[cfg_attr(not(any(test, feature = "test-support")), allow(dead_code))]
     /// Prepares `puzzle` for searching in `order`, with `clues[cell]` fixing a piece and turn on
     /// some cells (an empty slice for none). Its counts search the whole tree; a
     /// [`crate::Plan`] for a count pins a corner piece instead, where the board's turns allow.

@@ -240,7 +240,7 @@ fn solutions_below<F: Searchable>(
 /// the way a [`crate::Plan`] runs whichever engine it built.
 ///
 /// ```
-/// use edge_match::engine::{Engine, Mode, Search};
+/// use edge_match::{Engine, Mode, Search};
 /// use edge_match::{parse_puzzle, Limits, ParseOptions};
 ///
 /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
@@ -248,6 +248,8 @@ fn solutions_below<F: Searchable>(
 /// assert_eq!(engine.count(Mode::Pictures, &Limits::NONE).solutions, 4);
 /// assert!(engine.first(&Limits::NONE).board.is_some());
 /// ```
+// Public only to tests (`test-support`); a `Plan` uses part of it.
+#[cfg_attr(not(any(test, feature = "test-support")), allow(dead_code))]
 pub trait Search: std::fmt::Debug + Sync {
     /// The puzzle searched.
     fn puzzle(&self) -> &Puzzle;

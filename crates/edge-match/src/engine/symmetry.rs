@@ -1,6 +1,10 @@
 //! The board's own symmetries: counting pictures through a corner piece unlike every other
 //! (docs/algorithms.md, "the board's turns"), and counting pictures up to the board's turns.
 //! Which corner piece is pinned is the plan's choice (`plan.rs`); the engines take it as built.
+//!
+//! Its `impl Engine` is one job, counting pictures through the board's turns (the corner split
+//! and the distinct pictures), kept apart from `engine.rs` (the type and its searches' face) and
+//! `tables.rs` (building the lists it counts over).
 
 use search::walk::{Observe, Watch};
 
@@ -146,7 +150,7 @@ pub(crate) fn unique_corners(puzzle: &Puzzle, clues: &[Option<Placement>]) -> (V
 
 /// The picture of a board turned by `turns` counter-clockwise quarter turns (a square board for
 /// odd `turns`): cell contents move, and each cell's sides turn with the board.
-pub fn turned_picture(picture: &[[u16; 4]], rows: usize, cols: usize, turns: u8) -> Vec<[u16; 4]> {
+pub(crate) fn turned_picture(picture: &[[u16; 4]], rows: usize, cols: usize, turns: u8) -> Vec<[u16; 4]> {
     let mut current = picture.to_vec();
     let (mut r, mut c) = (rows, cols);
     for _ in 0..turns % 4 {

@@ -1,6 +1,9 @@
 //! The engine's tables: every rotation of every piece expanded in advance into candidate lists
 //! keyed by the cell's frame class and the codes its north and west neighbours impose, the
 //! fixed cells' lists of their own, and the fast loop's bitset views of the same lists.
+//!
+//! Its `impl Engine` is one job, building the tables (`Engine::build`), kept apart from
+//! `engine.rs` (the type and its searches' face) and `symmetry.rs` (counting through the turns).
 
 use super::{Engine, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};

@@ -1,5 +1,5 @@
 //! The old marks solver, kept as a test oracle for the engine: a backtracking search over
-//! [`search::backtrack()`], written independently of [`crate::engine`].
+//! [`search::backtrack()`], written independently of the engines ([`crate::Engine`], [`crate::OrderedEngine`]).
 //!
 //! Cells are filled row-major from the top-left. At each cell the unused pieces are tried in
 //! input order and each piece in rotations 0, 1, 2, 3 (only 0 when rotations are off); that

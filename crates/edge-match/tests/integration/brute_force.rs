@@ -10,11 +10,11 @@
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use edge_match::engine::{Engine, Mode, Order, Search};
 use edge_match::testing::{self, Brute, SplitMix64};
 use edge_match::{
     count_solutions, first_solution, Limits, OrderPick, ParseOptions, Placement, Puzzle, Solver, Status, Task,
 };
+use edge_match::{Engine, Mode, Order, Search};
 
 /// No limits, but counts on the calling thread (a node limit that is never reached).
 const SEQUENTIAL: Limits<'static> = Limits { max_expanded: Some(u64::MAX), ..Limits::NONE };

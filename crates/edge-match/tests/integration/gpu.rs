@@ -8,10 +8,10 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
-use edge_match::engine::{Mode, Order};
-use edge_match::gpu::{Gpu, GpuError, GpuOptions};
 use edge_match::testing::{self, SplitMix64};
+use edge_match::{Gpu, GpuError, GpuOptions};
 use edge_match::{Limits, OrderPick, ParseOptions, Placement, Plan, Puzzle, Solver, Task};
+use edge_match::{Mode, Order};
 
 /// No progress display.
 fn quiet(_: usize, _: usize, _: u64) {}
