@@ -428,9 +428,8 @@ impl Gpu {
                 self.check_items(&control, prefixes.len())?;
                 return Ok(here);
             }
-            let late = limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
             let over = limits.max_expanded.is_some_and(|budget| spent + here.nodes >= budget);
-            if limits.interrupted() || late || over {
+            if limits.stopped() || over {
                 here.stopped = true;
                 return Ok(here);
             }

@@ -18,7 +18,6 @@
 //! example runs the same walk.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
-use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -356,8 +355,7 @@ impl<'l> Watch<'l> {
     #[cold]
     #[inline(never)]
     pub fn must_stop(&self, nodes: u64) -> bool {
-        let late = || self.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
-        let limit = nodes >= self.budget || self.limits.interrupted() || late();
+        let limit = nodes >= self.budget || self.limits.stopped();
         if limit {
             if let Some(parent) = self.parent {
                 parent.stop();

@@ -2,8 +2,6 @@
 //! the placing of the tiles line by line (the tile and blank movers are in `tile.rs`, the
 //! breadth-first fallbacks in `bfs.rs`, the choice of the next line in `lines.rs`).
 
-use std::time::Instant;
-
 use puzzle_core::Direction;
 use search::Limits;
 
@@ -376,7 +374,7 @@ impl<'l, 's> Work<'l, 's> {
     fn check_limits(&self) -> Result<(), Stop> {
         if self.moves.halted() {
             Err(Stop::Halted)
-        } else if self.limits.interrupted() || self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if self.limits.stopped() {
             Err(Stop::Limit)
         } else {
             Ok(())
