@@ -110,9 +110,10 @@ pub struct TableError {
 /// use sliding::{Limits, MemoryTables, TableSource};
 ///
 /// let tables = MemoryTables::default();
-/// // Tiles 1, 2 and 3 (by goal cell) of the 2x3 board with the blank's goal in cell 5: the
-/// // blank and three tiles on six cells, 6 * 5 * 4 * 3 = 360 placements, a small table.
+/// // The three tiles whose goal cells are 0, 1 and 2 on a 2x3 board with the blank's goal in
+/// // cell 5: 6 * 5 * 4 = 120 placements, a small table.
 /// let key = PatternKey::new(2, 3, 5, &[0, 1, 2])?;
+/// assert_eq!(key.entries(), 120);
 /// assert!(tables.is_cached(&key));
 /// let table = tables.table(&key, &Limits::NONE)?.expect("no limits stop the build");
 /// assert_eq!(table.key(), &key);
