@@ -41,6 +41,17 @@ pub struct Answer {
 }
 
 /// What a solver found for one board.
+///
+/// ```
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Outcome, Planner};
+///
+/// let tables = MemoryTables::default();
+/// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
+/// // Tiles 1 and 2 swapped with the blank at home: an odd permutation, so no path exists.
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![2, 1, 3, 0] })?;
+/// assert_eq!(planner.solve(&board, &Limits::NONE)?.outcome, Outcome::Unsolvable);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// A sequence of blank moves to the goal: optimal from the optimal search, at most the
@@ -55,6 +66,22 @@ pub enum Outcome {
 
 /// The moves of a solution: in memory, or those of a fast answer on a big board, which may
 /// have billions and are read back compressed or made again, checked, when they are read.
+///
+/// ```
+/// use puzzle_core::Direction;
+/// use sliding::Path;
+///
+/// let path = Path::Moves(vec![Direction::North, Direction::West]);
+/// assert_eq!(path.n_moves(), 2);
+/// assert_eq!(path.as_moves(), Some(&[Direction::North, Direction::West][..]));
+/// let mut letters = Vec::new();
+/// let streamed = path.stream_letters(&mut |chunk: &[u8]| {
+///     letters.extend_from_slice(chunk);
+///     Ok::<(), std::convert::Infallible>(())
+/// });
+/// assert!(streamed.is_ok());
+/// assert_eq!(letters, b"UL");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Path {
     /// The moves in memory.
@@ -64,6 +91,17 @@ pub enum Path {
 }
 
 /// How an answer was found.
+///
+/// ```
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Method, Planner};
+///
+/// let tables = MemoryTables::default();
+/// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
+/// // A board that is already the goal needs no search.
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 3, 0] })?;
+/// assert_eq!(planner.solve(&board, &Limits::NONE)?.method, Method::Parity);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     /// Decided without search: parity said unsolvable, or the board is the goal.

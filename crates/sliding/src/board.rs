@@ -13,6 +13,16 @@ pub const BLANK: u32 = 0;
 pub const MAX_BOARD_CELLS: usize = 1 << 20;
 
 /// An unvalidated board as read from input: `rows * cols` tile values row-major, `0` the blank.
+///
+/// ```
+/// use sliding::{Board, BoardSpec};
+///
+/// // Read from input as numbers, checked once by `TryFrom`.
+/// let spec = BoardSpec { rows: 2, cols: 3, tiles: vec![1, 2, 3, 4, 5, 0] };
+/// let board = Board::try_from(spec)?;
+/// assert_eq!(board.tiles(), &[1, 2, 3, 4, 5, 0]);
+/// # Ok::<(), sliding::BoardError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardSpec {
     /// Number of rows.
@@ -24,6 +34,16 @@ pub struct BoardSpec {
 }
 
 /// Why a [`BoardSpec`] is not a board. Cell indices are row-major positions in the spec.
+///
+/// ```
+/// use sliding::{Board, BoardError, BoardSpec};
+///
+/// // Tile 2 twice on a 2x2 board: the second one, in cell 3, is named.
+/// let spec = BoardSpec { rows: 2, cols: 2, tiles: vec![0, 2, 1, 2] };
+/// assert_eq!(Board::try_from(spec), Err(BoardError::Duplicate { cell: 3, value: 2 }));
+/// let spec = BoardSpec { rows: 1, cols: 4, tiles: vec![1, 2, 3, 0] };
+/// assert_eq!(Board::try_from(spec).unwrap_err().to_string(), "a board needs at least 2 rows and 2 columns, found 1x4");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BoardError {
     /// Sliding needs at least two rows and two columns.
@@ -74,6 +94,24 @@ pub enum BoardError {
 }
 
 /// A sliding-puzzle board: every value `0..rows*cols` exactly once, `0` the blank, at least 2×2.
+///
+/// ```
+/// use puzzle_core::Direction;
+/// use sliding::{Board, BoardSpec, GoalKind};
+///
+/// // 1 2
+/// // _ 3
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 0, 3] })?;
+/// assert_eq!(board.blank().0, 2);
+/// // The blank moves right (tile 3 slides left) and the tiles are in order.
+/// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
+/// assert_eq!(board.moved(Direction::East), Some(goal.clone()));
+/// // The blank is on the bottom row: it cannot move down.
+/// assert_eq!(board.moved(Direction::South), None);
+/// // Tile 3 is one cell from its goal cell.
+/// assert_eq!(board.manhattan_to(&goal), 1);
+/// # Ok::<(), sliding::BoardError>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     shape: Shape,
@@ -114,6 +152,16 @@ impl TryFrom<BoardSpec> for Board {
 }
 
 /// Where the blank is on a goal board.
+///
+/// ```
+/// use puzzle_core::Shape;
+/// use sliding::{Board, GoalKind};
+///
+/// let shape = Shape::new(2, 3)?;
+/// assert_eq!(Board::goal(shape, GoalKind::BlankLast)?.tiles(), &[1, 2, 3, 4, 5, 0]);
+/// assert_eq!(Board::goal(shape, GoalKind::BlankFirst)?.tiles(), &[0, 1, 2, 3, 4, 5]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoalKind {
     /// `1 2 … N-1 _`: tiles in order, the blank last (the judges' goal).

@@ -10,6 +10,20 @@ use crate::board::Board;
 use crate::solvable::is_solvable;
 
 /// Why an answer failed its check; always a bug in the solver, never bad input.
+///
+/// ```
+/// use puzzle_core::Direction;
+/// use sliding::{check, Board, BoardSpec, CheckError, GoalKind, Outcome, Path};
+///
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 0, 3] })?;
+/// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
+/// // The blank is on the bottom row, so a first move down leaves the board.
+/// let off = Outcome::Solved(Path::Moves(vec![Direction::South]));
+/// assert_eq!(check(&board, &goal, &off), Err(CheckError::OffBoard { index: 0 }));
+/// // One move right solves it, so "unsolvable" is wrong.
+/// assert_eq!(check(&board, &goal, &Outcome::Unsolvable), Err(CheckError::Solvability));
+/// # Ok::<(), sliding::BoardError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CheckError {
     /// Move `index` leaves the board.
@@ -50,6 +64,22 @@ pub enum CheckError {
 /// agree with the parity rule. A fast answer's moves are read whole first.
 ///
 /// Optimality itself is not re-proved here; the tests compare the solver with exhaustive search.
+///
+/// ```
+/// use puzzle_core::Direction;
+/// use sliding::{check, Board, BoardSpec, CheckError, GoalKind, Outcome, Path};
+///
+/// // 1 2
+/// // _ 3
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 0, 3] })?;
+/// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
+/// let right = Outcome::Solved(Path::Moves(vec![Direction::East]));
+/// assert_eq!(check(&board, &goal, &right), Ok(()));
+/// // Up takes the blank to the top-left corner, which is not the goal.
+/// let up = Outcome::Solved(Path::Moves(vec![Direction::North]));
+/// assert!(matches!(check(&board, &goal, &up), Err(CheckError::WrongEnd { .. })));
+/// # Ok::<(), sliding::BoardError>(())
+/// ```
 pub fn check(board: &Board, goal: &Board, outcome: &Outcome) -> Result<(), CheckError> {
     match outcome {
         Outcome::Solved(Path::Moves(path)) => {

@@ -50,6 +50,27 @@ pub use moves::Sink;
 pub use path::{solve_fast_checked, FastPath, KeepMoves, StreamError};
 
 /// How a run of the constructive solver that handed its moves to a sink ended.
+///
+/// ```
+/// use std::ops::ControlFlow;
+///
+/// use sliding::{parse_judge_a, solve_fast_into, Limits, Streamed};
+///
+/// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
+/// // Two tiles swapped: no path, and nothing handed over.
+/// let swapped = parse_judge_a("2 1 3\n4 5 6\n7 8 0\n")?;
+/// let mut handed_over = 0;
+/// let streamed = solve_fast_into(&swapped, &goal, &Limits::NONE, &mut |moves| {
+///     handed_over += moves.len();
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!((streamed, handed_over), (Streamed::Unsolvable, 0));
+/// // A sink that wants nothing more halts the solver.
+/// let board = parse_judge_a("0 1 2\n3 4 5\n6 7 8\n")?;
+/// let streamed = solve_fast_into(&board, &goal, &Limits::NONE, &mut |_| ControlFlow::Break(()));
+/// assert_eq!(streamed, Streamed::Halted);
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Streamed {
     /// The goal was reached; this many moves were handed over in all.
@@ -104,6 +125,23 @@ pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits<'_>) -> Outcome {
 /// The moves of the constructive solver's path (as `solve_fast` gives it), handed to `sink` in
 /// order in chunks of some thousands as they are made (the path is the same however the sink is
 /// written), in memory that does not grow with the path.
+///
+/// ```
+/// use std::ops::ControlFlow;
+///
+/// use sliding::{parse_judge_a, solve_fast_into, Limits, Streamed};
+///
+/// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
+/// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
+/// let mut path = Vec::new();
+/// let streamed = solve_fast_into(&board, &goal, &Limits::NONE, &mut |moves| {
+///     path.extend_from_slice(moves);
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!(streamed, Streamed::Solved(path.len() as u64));
+/// assert_eq!(board.replay(&path), Ok(goal));
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 pub fn solve_fast_into(board: &Board, goal: &Board, limits: &Limits<'_>, sink: &mut Sink<'_>) -> Streamed {
     if board.shape() != goal.shape() || !is_solvable(board, goal) {
         return Streamed::Unsolvable;

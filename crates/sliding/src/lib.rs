@@ -75,6 +75,12 @@ pub use weighted::{solve_within, Weight, WeightError, MAX_WEIGHT};
 pub const MOVE_ORDER: [Direction; 4] = [Direction::North, Direction::South, Direction::West, Direction::East];
 
 /// A path as letters `U`, `D`, `L`, `R`: the directions the blank moves.
+///
+/// ```
+/// use sliding::{path_letters, MOVE_ORDER};
+///
+/// assert_eq!(path_letters(&MOVE_ORDER), "UDLR");
+/// ```
 pub fn path_letters(path: &[Direction]) -> String {
     path.iter().map(|dir| dir.move_letter()).collect()
 }
@@ -82,6 +88,15 @@ pub fn path_letters(path: &[Direction]) -> String {
 /// Appends the letters of `path` (as [`path_letters`]) to `out` as bytes: by a table of bytes,
 /// since a `char` pushed on a `String` is encoded one at a time, which on a path of billions
 /// costs more than replaying it.
+///
+/// ```
+/// use puzzle_core::Direction;
+/// use sliding::push_path_letters;
+///
+/// let mut out = b"path: ".to_vec();
+/// push_path_letters(&[Direction::East, Direction::South], &mut out);
+/// assert_eq!(out, b"path: RD");
+/// ```
 pub fn push_path_letters(path: &[Direction], out: &mut Vec<u8>) {
     let table = Direction::ALL.map(|dir| dir.move_letter() as u8);
     out.extend(path.iter().map(|dir| table[dir.index()]));

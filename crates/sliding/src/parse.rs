@@ -22,6 +22,14 @@ pub use lines::{parse_line, parse_lines};
 const SIDE: usize = 3;
 
 /// The input formats.
+///
+/// ```
+/// use sliding::{detect_format, Format};
+///
+/// assert_eq!(detect_format("1 2 3\n4 5 6\n7 8 0\n"), Format::JudgeA);
+/// assert_eq!(detect_format("1\n123\n456\n78#\n"), Format::JudgeB);
+/// assert_eq!(detect_format("1 2\n3 0\n"), Format::Grid);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// BOJ 1525: one board of integers, `0` the blank.
@@ -36,6 +44,16 @@ pub enum Format {
 }
 
 /// One board of a batch input, with its label, or the error that refused it.
+///
+/// ```
+/// use sliding::parse_lines;
+///
+/// let batch = parse_lines("first 1 2 3 0\n", 2, 2)?;
+/// let entry = &batch.entries[0];
+/// assert_eq!(entry.label.as_deref(), Some("first"));
+/// assert_eq!(entry.board.as_ref().map(|board| board.tiles()), Ok(&[1, 2, 3, 0][..]));
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// The words before the tiles joined by single spaces, when there are any.
@@ -45,6 +63,16 @@ pub struct Entry {
 }
 
 /// A batch input: entries in input order.
+///
+/// ```
+/// use sliding::parse_grid;
+///
+/// // The second board has tile 3 twice; it keeps its place between the other two.
+/// let batch = parse_grid("1 2\n3 0\n\n3 3\n1 0\n\n0 1\n2 3\n")?;
+/// let good: Vec<bool> = batch.entries.iter().map(|entry| entry.board.is_ok()).collect();
+/// assert_eq!(good, [true, false, true]);
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Batch {
     /// One entry per board found, in input order; a bad board is an `Err` in its place.
@@ -52,6 +80,17 @@ pub struct Batch {
 }
 
 /// A parse error at a position in the input.
+///
+/// ```
+/// use puzzle_core::Pos;
+/// use sliding::{parse_judge_a, ParseErrorKind};
+///
+/// // The `x` is on line 2, column 3.
+/// let error = parse_judge_a("1 2 3\n4 x 5\n6 7 0\n").unwrap_err();
+/// assert_eq!(error.pos, Pos::new(2, 3));
+/// assert_eq!(error.kind, ParseErrorKind::NotATile("x".to_owned()));
+/// assert_eq!(error.to_string(), "2:3: expected a tile number 0-8, found `x`");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{pos}: {kind}")]
 pub struct ParseError {
@@ -62,6 +101,15 @@ pub struct ParseError {
 }
 
 /// What is wrong with the input; messages are lowercase without a trailing period.
+///
+/// ```
+/// use sliding::{parse_judge_a, ParseErrorKind};
+///
+/// // A judge-A board has three rows; this one stops after two.
+/// let error = parse_judge_a("1 2 3\n4 5 6\n").unwrap_err();
+/// assert_eq!(error.kind, ParseErrorKind::Rows { expected: 3, found: 2 });
+/// assert_eq!(error.kind.to_string(), "expected 3 rows, found 2");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseErrorKind {
     /// Nothing but whitespace.
@@ -146,6 +194,15 @@ pub enum ParseErrorKind {
 /// exactly three non-blank lines of three numbers each, with no blank line between them, mean
 /// judge A; anything else, and an empty input, is a grid (so a board of three columns and more
 /// or fewer than three rows is a grid). [`Format::Lines`] is never detected, as it needs a size.
+///
+/// ```
+/// use sliding::{detect_format, Format};
+///
+/// // Three rows of three numbers: judge A; four rows of three: a 4x3 grid.
+/// assert_eq!(detect_format("0 1 2\n3 4 5\n6 7 8\n"), Format::JudgeA);
+/// assert_eq!(detect_format("0 1 2\n3 4 5\n6 7 8\n9 10 11\n"), Format::Grid);
+/// assert_eq!(detect_format(""), Format::Grid);
+/// ```
 pub fn detect_format(text: &str) -> Format {
     let mut rows = lines(text).filter(|line| !line.is_blank());
     match rows.next().map(|line| line.tokens().count()) {
@@ -169,6 +226,14 @@ fn is_judge_a(text: &str) -> bool {
 }
 
 /// Reads one judge-A board. Blank lines are ignored.
+///
+/// ```
+/// use sliding::parse_judge_a;
+///
+/// let board = parse_judge_a("1 2 3\n\n4 5 6\n7 8 0\n")?;
+/// assert_eq!(board.tiles(), &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 pub fn parse_judge_a(text: &str) -> Result<Board, ParseError> {
     let rows: Vec<Line<'_>> = lines(text).filter(|line| !line.is_blank()).collect();
     let Some(first) = rows.first() else {
@@ -207,6 +272,18 @@ pub fn parse_judge_a(text: &str) -> Result<Board, ParseError> {
 
 /// A judge-B input: the boards in order, each read or refused on its own, so one bad board does
 /// not lose the others.
+///
+/// ```
+/// use sliding::parse_judge_b;
+///
+/// // Two boards announced, one given.
+/// let input = parse_judge_b("2\n123\n456\n78#\n")?;
+/// assert_eq!(input.boards.len(), 1);
+/// assert_eq!(input.boards[0].as_ref().map(|board| board.tiles()), Ok(&[1, 2, 3, 4, 5, 6, 7, 8, 0][..]));
+/// let batch_error = input.batch_error.map(|error| error.to_string());
+/// assert_eq!(batch_error.as_deref(), Some("5:1: expected 2 boards (T) but the input ends after 1"));
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JudgeBInput {
     /// One entry per board found, in input order.
@@ -220,6 +297,17 @@ pub struct JudgeBInput {
 ///
 /// Fails as a whole only when there is no count; a malformed board becomes an `Err` entry in
 /// its place and a count that disagrees with the boards becomes `batch_error`.
+///
+/// ```
+/// use sliding::parse_judge_b;
+///
+/// // The first board has a `9`, which is not a cell; the second is read all the same.
+/// let input = parse_judge_b("2\n123\n459\n78#\n\n#12\n345\n678\n")?;
+/// assert!(input.boards[0].is_err());
+/// assert_eq!(input.boards[1].as_ref().map(|board| board.tiles()), Ok(&[0, 1, 2, 3, 4, 5, 6, 7, 8][..]));
+/// assert_eq!(input.batch_error, None);
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 pub fn parse_judge_b(text: &str) -> Result<JudgeBInput, ParseError> {
     let mut reader = JudgeBReader::default();
     let mut boards = Vec::new();
@@ -237,6 +325,21 @@ pub fn parse_judge_b(text: &str) -> Result<JudgeBInput, ParseError> {
 /// Reads judge-B input one line at a time, giving each board as soon as its last row is read,
 /// so that a caller can answer a batch of any length without holding it (see [`parse_judge_b`]
 /// for the whole text at once).
+///
+/// ```
+/// use puzzle_core::lines;
+/// use sliding::JudgeBReader;
+///
+/// let mut reader = JudgeBReader::default();
+/// let mut boards = Vec::new();
+/// for line in lines("1\n#12\n345\n678\n") {
+///     boards.extend(reader.push(line)?);
+/// }
+/// let end = reader.finish()?;
+/// assert_eq!((boards.len(), end.last_board, end.batch_error), (1, None, None));
+/// assert_eq!(boards[0].as_ref().map(|board| board.blank().0), Ok(0));
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct JudgeBReader {
     /// The count `T`, once read.
@@ -253,6 +356,20 @@ pub struct JudgeBReader {
 
 /// What is left when a judge-B input ends: the last board if its rows were cut short, and a
 /// problem with the count.
+///
+/// ```
+/// use puzzle_core::lines;
+/// use sliding::JudgeBReader;
+///
+/// // The input ends after two of the board's three rows.
+/// let mut reader = JudgeBReader::default();
+/// for line in lines("1\n#12\n345\n") {
+///     assert_eq!(reader.push(line)?, None);
+/// }
+/// let end = reader.finish()?;
+/// assert!(matches!(end.last_board, Some(Err(_))));
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JudgeBEnd {
     /// A board with fewer than three rows at the end of the input (always an `Err`).

@@ -46,6 +46,16 @@ pub const MAX_EXCESS: u8 = 15;
 
 /// Which table: a board shape, the goal cell of the blank, and the pattern's tiles, each named by
 /// its goal cell, in the order the table ranks them.
+///
+/// ```
+/// use sliding::pdb::PatternKey;
+///
+/// // Three tiles on the 16 cells of a 4x4 board: 16 * 15 * 14 placements.
+/// let key = PatternKey::new(4, 4, 0, &[1, 2, 3])?;
+/// assert_eq!(key.entries(), 16 * 15 * 14);
+/// assert_eq!(key.to_string(), "4x4 blank 0 tiles 1,2,3");
+/// # Ok::<(), sliding::pdb::PatternError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PatternKey {
     rows: u8,
@@ -55,6 +65,15 @@ pub struct PatternKey {
 }
 
 /// Why a pattern cannot have a table.
+///
+/// ```
+/// use sliding::pdb::{PatternError, PatternKey};
+///
+/// // Cell 0 is the blank's goal cell, so no tile's.
+/// assert_eq!(PatternKey::new(4, 4, 0, &[0, 1]), Err(PatternError::NotATile(0)));
+/// assert_eq!(PatternKey::new(4, 4, 0, &[1, 2, 1]), Err(PatternError::Duplicate(1)));
+/// assert_eq!(PatternKey::new(9, 9, 0, &[1]), Err(PatternError::BoardTooLarge { rows: 9, cols: 9 }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PatternError {
     /// Boards beyond 64 cells do not fit the table's bit masks.

@@ -18,6 +18,16 @@ use crate::MOVE_ORDER;
 /// Unsolvable boards are recognised by parity alone. The 3×3 board with the judges' goal is
 /// answered from the [`DistanceTable`]; other boards use IDA* with linear conflicts. `limits`
 /// bounds the search; the table lookup never gives up.
+///
+/// ```
+/// use puzzle_core::Direction;
+/// use sliding::{parse_judge_a, solve, Limits, Outcome, Path};
+///
+/// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
+/// let board = parse_judge_a("1 2 3\n4 5 6\n7 0 8\n")?;
+/// assert_eq!(solve(&board, &goal, &Limits::NONE)?, Outcome::Solved(Path::Moves(vec![Direction::East])));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Outcome, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
@@ -40,6 +50,20 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Outcome
 /// The path does not depend on the heuristic or on the number of threads: all of them find the
 /// same first optimal path. A [`Heuristic::Pdb`] must have been made for this shape and goal
 /// blank cell.
+///
+/// ```
+/// use puzzle_core::{Direction, Shape};
+/// use sliding::{solve_with, Board, GoalKind, Heuristic, Limits, Outcome, Path};
+///
+/// // The goal after the blank moves up and then left: two tiles one cell out of place.
+/// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
+/// let board = goal.replay(&[Direction::North, Direction::West]).expect("both moves stay on the board");
+/// let answer = solve_with(&board, &goal, &Heuristic::Manhattan, &Limits::NONE)?;
+/// // The two moves taken back, in reverse order, are the only path of two moves.
+/// assert_eq!(answer.outcome, Outcome::Solved(Path::Moves(vec![Direction::East, Direction::South])));
+/// assert!(answer.optimal);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve_with(
     board: &Board,
     goal: &Board,
@@ -51,6 +75,20 @@ pub fn solve_with(
 
 /// [`solve_with`], with iterations split across threads once one has visited `split_after`
 /// nodes (2^20 in `solve_with`). For tests and tuning: the answer must not change.
+///
+/// ```
+/// use puzzle_core::{Direction, Shape};
+/// use sliding::{solve_split, solve_with, Board, GoalKind, Heuristic, Limits};
+///
+/// // The goal after the blank moves up and then left: two tiles one cell out of place.
+/// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
+/// let board = goal.replay(&[Direction::North, Direction::West]).expect("both moves stay on the board");
+/// // Splitting after a single node changes the work, not the answer.
+/// let split = solve_split(&board, &goal, &Heuristic::LinearConflict, &Limits::NONE, 1)?;
+/// let whole = solve_with(&board, &goal, &Heuristic::LinearConflict, &Limits::NONE)?;
+/// assert_eq!(split.outcome, whole.outcome);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve_split(
     board: &Board,
     goal: &Board,
@@ -71,6 +109,22 @@ pub fn solve_split(
 /// in tests: the same optimal length as IDA*, though not always the same path. Boards with more
 /// than [`ASTAR_MAX_STATES`] reachable boards are refused unless `limits` caps the expansions
 /// below that.
+///
+/// ```
+/// use puzzle_core::{Direction, Shape};
+/// use sliding::{solve_astar, Board, GoalKind, Limits, Outcome, SolveError};
+///
+/// // The goal after the blank moves up and then left: two tiles one cell out of place.
+/// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
+/// let board = goal.replay(&[Direction::North, Direction::West]).expect("both moves stay on the board");
+/// let answer = solve_astar(&board, &goal, &Limits::NONE)?;
+/// assert!(matches!(&answer.outcome, Outcome::Solved(path) if path.n_moves() == 2));
+/// // A 5x5 board has 25!/2 reachable boards: too many to keep without a node limit.
+/// let big = Board::goal(Shape::new(5, 5)?, GoalKind::BlankLast)?;
+/// let refused = solve_astar(&big, &big, &Limits::NONE);
+/// assert!(matches!(refused, Err(SolveError::StateSpaceTooLarge { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Answer, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });

@@ -40,6 +40,33 @@ pub const CHEAP_NODES: u64 = 500_000;
 
 /// Where pattern databases come from. The library never touches files: [`MemoryTables`] builds
 /// tables in memory; a program keeps them in a cache directory by implementing this trait.
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use sliding::pdb::{PatternDb, PatternKey};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Planner, TableError, TableSource};
+///
+/// /// A source with no tables at all: the planner searches without pattern databases.
+/// struct NoTables;
+///
+/// impl TableSource for NoTables {
+///     fn is_cached(&self, _key: &PatternKey) -> bool {
+///         false
+///     }
+///
+///     fn table(&self, key: &PatternKey, _limits: &Limits<'_>) -> Result<Option<Arc<PatternDb>>, TableError> {
+///         Err(TableError { key: key.to_string(), message: "no tables here".to_owned() })
+///     }
+/// }
+///
+/// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &NoTables);
+/// // One move from the goal: the blank moves right.
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![1, 2, 3, 4, 0, 5] })?;
+/// let answer = planner.solve(&board, &Limits::NONE)?;
+/// assert!(matches!(answer.outcome, Outcome::Solved(path) if path.n_moves() == 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait TableSource: Sync {
     /// Whether the table for `key` is at hand without a long build (loaded, cached on disk, or
     /// small). The planner prefers the strongest tables for which this holds.
@@ -59,6 +86,13 @@ pub trait TableSource: Sync {
 }
 
 /// A table could not be had (a cache that could not be read or written, say).
+///
+/// ```
+/// use sliding::TableError;
+///
+/// let error = TableError { key: "4x4-0-1.2.3".to_owned(), message: "the cache is read-only".to_owned() };
+/// assert_eq!(error.to_string(), "pattern database 4x4-0-1.2.3: the cache is read-only");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("pattern database {key}: {message}")]
 pub struct TableError {
@@ -70,6 +104,21 @@ pub struct TableError {
 
 /// Tables built in memory when first asked for and kept for the life of the value. Only tables
 /// of at most 2^22 entries count as cached, so the planner never builds the big ones unasked.
+///
+/// ```
+/// use sliding::pdb::PatternKey;
+/// use sliding::{Limits, MemoryTables, TableSource};
+///
+/// let tables = MemoryTables::default();
+/// // The three tiles whose goal cells are 0, 1 and 2 on a 2x3 board with the blank's goal in
+/// // cell 5: 6 * 5 * 4 = 120 placements, a small table.
+/// let key = PatternKey::new(2, 3, 5, &[0, 1, 2])?;
+/// assert_eq!(key.entries(), 120);
+/// assert!(tables.is_cached(&key));
+/// let table = tables.table(&key, &Limits::NONE)?.expect("no limits stop the build");
+/// assert_eq!(table.key(), &key);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Default)]
 pub struct MemoryTables {
     loaded: Mutex<HashMap<PatternKey, Arc<PatternDb>>>,
@@ -98,6 +147,21 @@ impl TableSource for MemoryTables {
 }
 
 /// The goal boards are solved to.
+///
+/// ```
+/// use puzzle_core::Direction;
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Outcome, Path, Planner};
+///
+/// // Korf's goal, blank first, given as a board.
+/// let goal = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![0, 1, 2, 3, 4, 5] })?;
+/// let tables = MemoryTables::default();
+/// let planner = Planner::new(Goal::Board(goal), &tables);
+/// // The blank moves left (tile 1 slides right) to reach it.
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![1, 0, 2, 3, 4, 5] })?;
+/// let answer = planner.solve(&board, &Limits::NONE)?;
+/// assert_eq!(answer.outcome, Outcome::Solved(Path::Moves(vec![Direction::West])));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Goal {
     /// The goal of this kind for each board's shape.
@@ -107,6 +171,24 @@ pub enum Goal {
 }
 
 /// How hard the solver tries.
+///
+/// ```
+/// use sliding::{check, Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Outcome, Planner, Strategy, Weight};
+///
+/// let tables = MemoryTables::default();
+/// let goal = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![1, 2, 3, 4, 5, 0] })?;
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![1, 2, 3, 4, 0, 5] })?;
+/// // Within twice the optimum of one move, and odd like every path from this board: one move.
+/// let within = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables)
+///     .with_strategy(Strategy::Within(Weight::new(2.0)?));
+/// let answer = within.solve(&board, &Limits::NONE)?;
+/// assert!(matches!(&answer.outcome, Outcome::Solved(path) if path.n_moves() == 1));
+/// // The constructive solver's answer is valid, not necessarily shortest.
+/// let fast = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_strategy(Strategy::Fast);
+/// let answer = fast.solve(&board, &Limits::NONE)?;
+/// assert_eq!(check(&board, &goal, &answer.outcome), Ok(()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Strategy {
     /// Shortest solutions (the default).
@@ -121,6 +203,19 @@ pub enum Strategy {
 }
 
 /// Why a board could not be answered.
+///
+/// ```
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, PlanError, Planner, SolveError};
+///
+/// let tables = MemoryTables::default();
+/// let goal = Board::goal(puzzle_core::Shape::new(2, 3)?, GoalKind::BlankLast)?;
+/// let planner = Planner::new(Goal::Board(goal), &tables);
+/// // A 2x2 board cannot reach a 2x3 goal.
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 3, 0] })?;
+/// let error = planner.solve(&board, &Limits::NONE).unwrap_err();
+/// assert!(matches!(error, PlanError::Solve(SolveError::ShapeMismatch { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlanError {
     /// The board does not fit the goal.

@@ -12,6 +12,22 @@ use crate::board::{Board, BLANK};
 
 /// Whether `goal` can be reached from `board` by sliding tiles. Boards of different shapes are
 /// never solvable.
+///
+/// ```
+/// use sliding::{is_solvable, Board, BoardSpec, GoalKind};
+///
+/// let goal = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 3, 0] })?;
+/// let one_move_away = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 0, 3] })?;
+/// assert!(is_solvable(&one_move_away, &goal));
+/// // Two tiles swapped, the blank in place: a single transposition, which no sliding makes.
+/// let swapped = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![2, 1, 3, 0] })?;
+/// assert!(!is_solvable(&swapped, &goal));
+/// // Korf's goal differs from the judges' goal by a 4-cycle (odd) while its blank is two
+/// // steps from the bottom-right corner (even): unreachable on a 2x2 board.
+/// let korf = Board::goal(goal.shape(), GoalKind::BlankFirst)?;
+/// assert!(!is_solvable(&korf, &goal));
+/// # Ok::<(), sliding::BoardError>(())
+/// ```
 pub fn is_solvable(board: &Board, goal: &Board) -> bool {
     if board.shape() != goal.shape() {
         return false;

@@ -16,6 +16,16 @@ use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
 use crate::weighted::Weight;
 
 /// Why a board could not be answered.
+///
+/// ```
+/// use sliding::{lower_bound, Board, BoardSpec, GoalKind, Heuristic, SolveError};
+///
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 3, 0] })?;
+/// let goal = Board::goal(puzzle_core::Shape::new(3, 3)?, GoalKind::BlankLast)?;
+/// let error = lower_bound(&board, &goal, &Heuristic::Manhattan).unwrap_err();
+/// assert_eq!(error, SolveError::ShapeMismatch { board: "2x2".to_owned(), goal: "3x3".to_owned() });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SolveError {
     /// The board and the goal have different shapes.
@@ -143,6 +153,16 @@ pub(crate) fn answer_of_run(
 
 /// The value `heuristic` gives `board` on its way to `goal`: at most the true distance. For tests
 /// and reports; boards must have at most 255 cells.
+///
+/// ```
+/// use sliding::{lower_bound, Board, BoardSpec, GoalKind, Heuristic};
+///
+/// // Tiles 1 and 3 are one cell from home; tile 2 is in the opposite corner, two cells away.
+/// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![0, 1, 2, 3] })?;
+/// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
+/// assert_eq!(lower_bound(&board, &goal, &Heuristic::Manhattan)?, 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result<u32, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
@@ -163,6 +183,14 @@ pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result
 }
 
 /// The goal of the judges for a shape: tiles in order, blank last.
+///
+/// ```
+/// use sliding::{judge_goal, parse_judge_a};
+///
+/// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
+/// assert_eq!(judge_goal(&board).tiles(), &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 pub fn judge_goal(board: &Board) -> Board {
     Board::goal(board.shape(), GoalKind::BlankLast).unwrap_or_else(|_| unreachable!("a board's shape has a goal"))
 }

@@ -43,6 +43,15 @@ pub const MAX_SPLIT_DEPTH: usize = 24;
 
 /// The heuristic of a split search, by name: every unit of every round must search with the
 /// same one for the rounds to be one search.
+///
+/// ```
+/// use sliding::pdb::Tier;
+/// use sliding::split::UnitHeuristic;
+///
+/// assert_eq!("pdb-mid".parse(), Ok(UnitHeuristic::Pdb(Tier::Mid)));
+/// assert_eq!(UnitHeuristic::LinearConflict.to_string(), "linear-conflict");
+/// assert!("astar".parse::<UnitHeuristic>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnitHeuristic {
     /// The Manhattan distance (`manhattan`).
@@ -81,6 +90,22 @@ impl FromStr for UnitHeuristic {
 }
 
 /// Why a split or a unit was refused.
+///
+/// ```
+/// use puzzle_core::{Direction, Shape};
+/// use sliding::split::SplitError;
+/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, MemoryTables, Planner};
+///
+/// // The goal after the blank moves up and then left: two moves away.
+/// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
+/// let board = goal.replay(&[Direction::North, Direction::West]).expect("both moves stay on the board");
+/// let tables = MemoryTables::default();
+/// let planner =
+///     Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::Manhattan);
+/// // A cut at depth 0 would be no cut.
+/// assert_eq!(planner.split(&board, 0, &Limits::NONE).unwrap_err(), SplitError::Depth(0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SplitError {
     /// The depth is 0 or above [`MAX_SPLIT_DEPTH`].
@@ -101,6 +126,19 @@ pub enum SplitError {
 }
 
 /// What [`Planner::split`] gives: an answer that needs no search, or the search to split.
+///
+/// ```
+/// use sliding::split::Split;
+/// use sliding::{parse_judge_a, Goal, GoalKind, Limits, MemoryTables, Outcome, Planner};
+///
+/// let tables = MemoryTables::default();
+/// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
+/// // Two tiles swapped: parity answers, nothing to split.
+/// let board = parse_judge_a("2 1 3\n4 5 6\n7 8 0\n")?;
+/// let split = planner.split(&board, 4, &Limits::NONE)?;
+/// assert!(matches!(split, Split::Answered(answer) if answer.outcome == Outcome::Unsolvable));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub enum Split {
     /// Parity says unsolvable, or the board is the goal.
@@ -110,6 +148,33 @@ pub enum Split {
 }
 
 /// One board's search cut at a fixed depth; see the [module documentation](self).
+///
+/// ```
+/// use puzzle_core::{Direction, Shape};
+/// use sliding::split::Split;
+/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, MemoryTables, Planner};
+///
+/// // The goal after the blank moves up and then left: two moves away.
+/// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
+/// let board = goal.replay(&[Direction::North, Direction::West]).expect("both moves stay on the board");
+/// let tables = MemoryTables::default();
+/// let planner =
+///     Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::Manhattan);
+/// let Split::Search(search) = planner.split(&board, 1, &Limits::NONE)? else {
+///     unreachable!("a solvable board")
+/// };
+/// // The Manhattan distance, 2, is the optimum here, so the first round finds the path.
+/// let bound = search.start_bound();
+/// assert_eq!(bound, 2);
+/// let mut found = search.run_unit(None, bound, &Limits::NONE)?.path;
+/// for prefix in search.prefixes() {
+///     found = found.or(search.run_unit(Some(&prefix), bound, &Limits::NONE)?.path);
+/// }
+/// let path = found.expect("a path within the optimum");
+/// assert_eq!(path, [Direction::East, Direction::South]);
+/// search.check(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct SplitSearch {
     board: Board,
     goal: Board,
@@ -134,6 +199,29 @@ impl fmt::Debug for SplitSearch {
 }
 
 /// What one unit found in one round.
+///
+/// ```
+/// use puzzle_core::{Direction, Shape};
+/// use sliding::split::Split;
+/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, MemoryTables, Planner};
+///
+/// // The goal after the blank moves up and then left: two moves away.
+/// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
+/// let board = goal.replay(&[Direction::North, Direction::West]).expect("both moves stay on the board");
+/// let tables = MemoryTables::default();
+/// let planner =
+///     Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::Manhattan);
+/// let Split::Search(search) = planner.split(&board, 1, &Limits::NONE)? else {
+///     unreachable!("a solvable board")
+/// };
+/// // Moving the blank right takes tile 2 home, and down then tile 3: the unit reaches the goal.
+/// let right = search.run_unit(Some(&[Direction::East]), 2, &Limits::NONE)?;
+/// assert_eq!(right.path, Some(vec![Direction::East, Direction::South]));
+/// // Moving it left takes tile 1 from home: nothing within the bound of two moves.
+/// let left = search.run_unit(Some(&[Direction::West]), 2, &Limits::NONE)?;
+/// assert_eq!((left.path, left.gave_up), (None, false));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitOutcome {
     /// The first path (in move order, from the start) the unit reached the goal by, within the

@@ -15,6 +15,20 @@ const N_CELLS: usize = 9;
 const UNREACHED: u8 = u8::MAX;
 
 /// Exact distances from every 3×3 state to a fixed goal.
+///
+/// ```
+/// use sliding::{parse_judge_a, DistanceTable};
+///
+/// let table = DistanceTable::blank_last();
+/// // Half of the 9! arrangements can reach the goal.
+/// assert_eq!(table.n_reachable(), 362_880 / 2);
+/// assert_eq!(table.distance(table.goal()), Some(0));
+/// let one_move = parse_judge_a("1 2 3\n4 5 6\n7 0 8\n")?;
+/// assert_eq!(table.distance(&one_move), Some(1));
+/// let swapped = parse_judge_a("2 1 3\n4 5 6\n7 8 0\n")?;
+/// assert_eq!(table.distance(&swapped), None);
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 #[derive(Clone)]
 pub struct DistanceTable {
     goal: Board,

@@ -29,6 +29,19 @@ pub const FULL_4X4_AFTER_BOARDS: usize = 500;
 pub const FULL_5X5_FROM_BOUND: u32 = 50;
 
 /// The tables chosen for one board shape and goal.
+///
+/// ```
+/// use puzzle_core::Shape;
+/// use sliding::{choose_tables, Board, GoalKind};
+///
+/// let goal = Board::goal(Shape::new(4, 4)?, GoalKind::BlankFirst)?;
+/// let choice = choose_tables(&goal, &[&goal], &|_| false).expect("a 4x4 board has tables");
+/// // Additive tables: every one of the 15 tiles (named by goal cell) is in exactly one of them.
+/// let mut tiles: Vec<u8> = choice.keys.iter().flat_map(|key| key.tiles().iter().copied()).collect();
+/// tiles.sort_unstable();
+/// assert_eq!(tiles, (1..16).collect::<Vec<u8>>());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableChoice {
     /// How strong the tables are.
@@ -46,6 +59,20 @@ pub struct TableChoice {
 /// The strongest tables already cached win, unless the boards ahead pay for building stronger
 /// ones ([`MID_4X4_AFTER_BOARDS`], [`FULL_4X4_AFTER_BOARDS`], [`FULL_5X5_FROM_BOUND`]);
 /// otherwise the quick tables are used.
+///
+/// ```
+/// use puzzle_core::Shape;
+/// use sliding::{choose_tables, Board, GoalKind, Tier};
+///
+/// let goal = Board::goal(Shape::new(4, 4)?, GoalKind::BlankFirst)?;
+/// // Nothing cached and one board to search: the quick tables.
+/// let choice = choose_tables(&goal, &[&goal], &|_| false).expect("a 4x4 board has tables");
+/// assert_eq!(choice.tier, Tier::Quick);
+/// // A 6x6 board has more cells than pattern databases cover.
+/// let big = Board::goal(Shape::new(6, 6)?, GoalKind::BlankFirst)?;
+/// assert_eq!(choose_tables(&big, &[], &|_| true), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn choose_tables(goal: &Board, boards: &[&Board], cached: &dyn Fn(&PatternKey) -> bool) -> Option<TableChoice> {
     let shape = goal.shape();
     let (rows, cols, blank) = (shape.rows(), shape.cols(), goal.blank().0);

@@ -63,12 +63,30 @@ pub const WEIGHT_SCALE: u32 = 100;
 pub const MAX_WEIGHT: f64 = 100.0;
 
 /// The factor `W ≥ 1` by which an answer may exceed the optimum, in hundredths: 1.5 is 150.
+///
+/// ```
+/// use sliding::Weight;
+///
+/// assert_eq!(Weight::new(1.5)?.hundredths(), 150);
+/// // Rounded down, so that the guarantee holds for the weight as given.
+/// assert_eq!(Weight::new(1.234)?.hundredths(), 123);
+/// assert!(Weight::new(1.0)?.is_one());
+/// # Ok::<(), sliding::WeightError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Weight {
     hundredths: u32,
 }
 
 /// Why a number is not a [`Weight`].
+///
+/// ```
+/// use sliding::{Weight, WeightError};
+///
+/// assert_eq!(Weight::new(0.5), Err(WeightError::BelowOne));
+/// assert_eq!(Weight::new(f64::NAN), Err(WeightError::NotANumber));
+/// assert_eq!(Weight::new(1000.0).unwrap_err().to_string(), "the weight must be at most 100");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum WeightError {
     /// Not a finite number.
@@ -183,6 +201,18 @@ pub fn solve_within(
 
 /// [`solve_within`], with iterations split across threads once one has visited `split_after`
 /// nodes (2^20 in `solve_within`). For tests and tuning: the answer must not change.
+///
+/// ```
+/// use puzzle_core::{Direction, Shape};
+/// use sliding::{solve_within_split, Board, GoalKind, Heuristic, Limits, Outcome, Path, Weight};
+///
+/// // The goal after the blank moves up and then left: two tiles one cell out of place.
+/// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
+/// let board = goal.replay(&[Direction::North, Direction::West]).expect("both moves stay on the board");
+/// let answer = solve_within_split(&board, &goal, &Heuristic::Manhattan, &Limits::NONE, Weight::ONE, 1)?;
+/// assert_eq!(answer.outcome, Outcome::Solved(Path::Moves(vec![Direction::East, Direction::South])));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve_within_split(
     board: &Board,
     goal: &Board,

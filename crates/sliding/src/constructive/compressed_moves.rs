@@ -24,6 +24,13 @@ const BLOCK_BYTES: usize = 1 << 20;
 const PER_BYTE: usize = 4;
 
 /// The bytes that the tapes of a run may hold together, shared by them.
+///
+/// ```
+/// use sliding::TapeBudget;
+///
+/// let budget = TapeBudget::new(1 << 20);
+/// assert_eq!(budget.left(), 1 << 20);
+/// ```
 #[derive(Debug)]
 pub struct TapeBudget {
     left: AtomicUsize,

@@ -19,6 +19,27 @@ use crate::solvable::is_solvable;
 
 /// A checked fast answer: its length, and its moves read back (or made again) on demand by
 /// [`FastPath::stream`].
+///
+/// ```
+/// use sliding::{parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome, Path};
+///
+/// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
+/// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
+/// let Ok(Outcome::Solved(Path::Fast(path))) = solve_fast_checked(&board, &goal, &Limits::NONE, &KeepMoves::Count)
+/// else {
+///     unreachable!("a solvable board, no limits")
+/// };
+/// // Only the number was kept: reading the moves makes them again.
+/// assert!(!path.is_kept());
+/// let mut moves = Vec::new();
+/// path.stream(&mut |chunk| {
+///     moves.extend_from_slice(chunk);
+///     Ok::<(), std::convert::Infallible>(())
+/// })?;
+/// assert_eq!(moves.len() as u64, path.n_moves());
+/// assert_eq!(board.replay(&moves), Ok(goal));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FastPath {
     start: Board,
@@ -30,6 +51,23 @@ pub struct FastPath {
 
 /// What [`Planner::solve_fast`](crate::Planner::solve_fast) keeps of a path's moves for reading
 /// them later.
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use sliding::{parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome, Path, TapeBudget};
+///
+/// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
+/// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
+/// let keep = KeepMoves::Compressed(Arc::new(TapeBudget::new(1 << 30)));
+/// let Ok(Outcome::Solved(Path::Fast(path))) = solve_fast_checked(&board, &goal, &Limits::NONE, &keep) else {
+///     unreachable!("a solvable board, no limits")
+/// };
+/// // A budget of a gigabyte holds the moves of a 3x3 board.
+/// assert!(path.is_kept());
+/// assert_eq!(board.replay(&path.to_vec()?), Ok(goal));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub enum KeepMoves {
     /// Only their number: reading them makes them again (the solver's work once more).
@@ -40,6 +78,21 @@ pub enum KeepMoves {
 }
 
 /// Why [`FastPath::stream`] stopped before the end.
+///
+/// ```
+/// use sliding::{parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome, Path, StreamError};
+///
+/// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
+/// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
+/// let Ok(Outcome::Solved(path @ Path::Fast(_))) = solve_fast_checked(&board, &goal, &Limits::NONE, &KeepMoves::Count)
+/// else {
+///     unreachable!("a solvable board, no limits")
+/// };
+/// // A sink that cannot take the moves (a closed pipe, say) stops the stream with its error.
+/// let result = path.stream(&mut |_| Err("the pipe is closed"));
+/// assert!(matches!(result, Err(StreamError::Sink("the pipe is closed"))));
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 #[derive(Debug)]
 pub enum StreamError<E> {
     /// The sink failed (its error); the moves before the failing chunk were handed over.
@@ -75,6 +128,17 @@ impl<E> From<TapeError<E>> for StreamError<E> {
 /// only counted.
 ///
 /// `Err` is a path that failed its check, a bug in the solver.
+///
+/// ```
+/// use sliding::{check, parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome};
+///
+/// let board = parse_judge_a("0 1 2\n3 4 5\n6 7 8\n")?;
+/// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
+/// let outcome = solve_fast_checked(&board, &goal, &Limits::NONE, &KeepMoves::Count)?;
+/// assert!(matches!(outcome, Outcome::Solved(_)));
+/// assert_eq!(check(&board, &goal, &outcome), Ok(()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve_fast_checked(
     board: &Board,
     goal: &Board,

@@ -13,6 +13,20 @@ use crate::board::{Board, BoardError, BoardSpec, MAX_BOARD_CELLS};
 /// A board has as many columns as its first row has tokens and as many rows as its block has
 /// lines. Fails as a whole only when there is no board at all; a malformed board becomes an
 /// `Err` entry in its place. Grid boards have no labels.
+///
+/// ```
+/// use sliding::parse_grid;
+///
+/// // A 2x3 board and a 3x2 board; `_` is the blank.
+/// let batch = parse_grid("1 2 3\n4 5 _\n\n\n1 2\n3 4\n5 0\n")?;
+/// let shapes: Result<Vec<(usize, usize)>, _> = batch
+///     .entries
+///     .iter()
+///     .map(|entry| entry.board.as_ref().map(|board| (board.shape().rows(), board.shape().cols())))
+///     .collect();
+/// assert_eq!(shapes, Ok(vec![(2, 3), (3, 2)]));
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 pub fn parse_grid(text: &str) -> Result<Batch, ParseError> {
     let blocks = blocks(text);
     if blocks.is_empty() {
@@ -26,6 +40,17 @@ pub fn parse_grid(text: &str) -> Result<Batch, ParseError> {
 ///
 /// A problem with that board is reported first; a second board after it is an error at the
 /// second board's first token.
+///
+/// ```
+/// use puzzle_core::Pos;
+/// use sliding::{parse_goal, ParseErrorKind};
+///
+/// assert_eq!(parse_goal("_ 1\n2 3\n")?.tiles(), &[0, 1, 2, 3]);
+/// // A second board starts on line 4.
+/// let error = parse_goal("0 1\n2 3\n\n1 2\n3 0\n").unwrap_err();
+/// assert_eq!((error.pos, error.kind), (Pos::new(4, 1), ParseErrorKind::SecondGoal));
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 pub fn parse_goal(text: &str) -> Result<Board, ParseError> {
     let blocks = blocks(text);
     let Some((first, rest)) = blocks.split_first() else {

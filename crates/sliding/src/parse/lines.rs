@@ -13,6 +13,17 @@ use crate::board::BoardSpec;
 /// Blank lines and lines whose first non-blank character is `#` are skipped as comments, so a
 /// board with the blank first and no label writes it `0` or `_`. Fails as a whole only when
 /// there is no board at all; a malformed board becomes an `Err` entry in its place.
+///
+/// ```
+/// use sliding::parse_lines;
+///
+/// let text = "# two 2x2 boards\n1 0 1 2 3\n\n2 3 0 2 1 3\n";
+/// let batch = parse_lines(text, 2, 2)?;
+/// let labels: Vec<Option<&str>> = batch.entries.iter().map(|entry| entry.label.as_deref()).collect();
+/// assert_eq!(labels, [Some("1"), Some("2 3")]);
+/// assert_eq!(batch.entries[1].board.as_ref().map(|board| board.tiles()), Ok(&[0, 2, 1, 3][..]));
+/// # Ok::<(), sliding::ParseError>(())
+/// ```
 pub fn parse_lines(text: &str, rows: usize, cols: usize) -> Result<Batch, ParseError> {
     let entries: Vec<Entry> = lines(text).filter_map(|line| parse_line(&line, rows, cols)).collect();
     if entries.is_empty() {
@@ -30,6 +41,16 @@ fn is_skipped(line: &Line<'_>) -> bool {
 /// Reads one line of a lines input of `rows`×`cols` boards, as [`parse_lines`] does, for callers
 /// that read their input a line at a time: `None` for a blank or comment line, else the line's
 /// label and board.
+///
+/// ```
+/// use puzzle_core::lines;
+/// use sliding::parse_line;
+///
+/// let entries: Vec<_> = lines("# a comment\n\nkorf 0 1 2 3\n").filter_map(|line| parse_line(&line, 2, 2)).collect();
+/// assert_eq!(entries.len(), 1);
+/// assert_eq!(entries[0].label.as_deref(), Some("korf"));
+/// assert!(entries[0].board.is_ok());
+/// ```
 pub fn parse_line(line: &Line<'_>, rows: usize, cols: usize) -> Option<Entry> {
     (!is_skipped(line)).then(|| parse_entry(line, rows, cols))
 }

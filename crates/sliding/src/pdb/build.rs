@@ -45,6 +45,20 @@ use super::regions::Regions;
 use super::{rank, table_bytes, PatternDb, PatternKey};
 
 /// How far a build has come, reported from the worker threads.
+///
+/// ```
+/// use std::sync::Mutex;
+///
+/// use sliding::pdb::{BuildProgress, PatternDb, PatternKey};
+///
+/// let key = PatternKey::new(3, 3, 8, &[0, 1, 2])?;
+/// let seen: Mutex<Vec<BuildProgress>> = Mutex::new(Vec::new());
+/// PatternDb::build(&key, &|progress| seen.lock().unwrap().push(*progress));
+/// // Every report counts against the table's 9 * 8 * 7 placements.
+/// let seen = seen.into_inner()?;
+/// assert!(seen.iter().all(|progress| progress.entries == 9 * 8 * 7 && progress.reached <= progress.entries));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuildProgress {
     /// The depth (pattern moves) being expanded.

@@ -37,6 +37,22 @@ const PIECE_CHUNKS: usize = 8;
 const MAGIC: &str = "puzzle-pdb";
 
 /// Why bytes are not the table wanted.
+///
+/// ```
+/// use sliding::pdb::{FileError, PatternDb, PatternKey};
+///
+/// let key = PatternKey::new(2, 3, 5, &[0, 1, 2])?;
+/// let table = PatternDb::build(&key, &|_| {});
+/// // The file form: the header line, then the entries.
+/// let mut bytes = table.header().into_bytes();
+/// bytes.extend_from_slice(table.nibbles());
+/// assert_eq!(PatternDb::from_file_bytes(&key, bytes.clone()), Ok(table));
+/// // A changed entry no longer matches the checksum in the header.
+/// *bytes.last_mut().expect("a table has entries") ^= 1;
+/// assert_eq!(PatternDb::from_file_bytes(&key, bytes), Err(FileError::Checksum));
+/// assert_eq!(PatternDb::from_file_bytes(&key, b"hello\n".to_vec()), Err(FileError::BadHeader));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FileError {
     /// No header line, or one that does not parse.

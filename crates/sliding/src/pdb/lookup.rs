@@ -101,6 +101,28 @@ fn weights(cells: usize, len: usize) -> [u32; MAX_PATTERN] {
 /// Pattern-database heuristic for one board shape and goal blank cell: the maximum over sums,
 /// each sum adding over parts the maximum of the part's lookups, all over the Manhattan
 /// distance.
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use puzzle_core::{Direction, Shape};
+/// use sliding::pdb::{PatternDb, PdbHeuristic, Tier};
+/// use sliding::{lower_bound, Board, GoalKind, Heuristic};
+///
+/// let shape = Shape::new(2, 3)?;
+/// let goal = Board::goal(shape, GoalKind::BlankLast)?;
+/// let keys = PdbHeuristic::tier_keys(2, 3, goal.blank().0, Tier::Quick).expect("6 cells have tables");
+/// let tables: Vec<Arc<PatternDb>> = keys.iter().map(|key| Arc::new(PatternDb::build(key, &|_| {}))).collect();
+/// let pdb = PdbHeuristic::for_tier(shape, goal.blank().0, Tier::Quick, &tables)
+///     .map_err(|key| format!("no table for {key}"))?;
+/// let heuristic = Heuristic::Pdb(Arc::new(pdb));
+/// // Two moves from the goal, two tiles one cell out: at least the Manhattan distance 2 and at
+/// // most the true distance 2.
+/// let board = goal.replay(&[Direction::North, Direction::West]).expect("both moves stay on the board");
+/// assert_eq!(lower_bound(&board, &goal, &heuristic)?, 2);
+/// assert_eq!(lower_bound(&goal, &goal, &heuristic)?, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct PdbHeuristic {
     pub(crate) lookups: Vec<Lookup>,

@@ -7,6 +7,16 @@ use crate::pdb::PatternKey;
 /// Cell permutations of a `rows`×`cols` grid that keep neighbours neighbours: the identity, the
 /// half turn and the two mirror images, and on a square board also the quarter turns and the two
 /// diagonal reflections. `map[c]` is the image of cell `c`.
+///
+/// ```
+/// use sliding::pdb::grid_symmetries;
+///
+/// // A rectangle has the four symmetries of a rectangle, a square the eight of a square.
+/// assert_eq!(grid_symmetries(2, 3).len(), 4);
+/// assert_eq!(grid_symmetries(3, 3).len(), 8);
+/// // The half turn of a 2x3 grid: cell 0 (top left) goes to cell 5 (bottom right).
+/// assert!(grid_symmetries(2, 3).contains(&vec![5, 4, 3, 2, 1, 0]));
+/// ```
 pub fn grid_symmetries(rows: usize, cols: usize) -> Vec<Vec<u8>> {
     let cell = |r: usize, c: usize, w: usize| (r * w + c) as u8;
     let mut maps: Vec<Vec<u8>> = Vec::new();
@@ -26,6 +36,17 @@ pub fn grid_symmetries(rows: usize, cols: usize) -> Vec<Vec<u8>> {
 }
 
 /// One part of a partition: a table, seen through a symmetry of the board.
+///
+/// ```
+/// use sliding::pdb::{tier_partition, Tier};
+///
+/// // Korf and Felner's 7-8 partition of the 4x4 board, each part its own table.
+/// let parts = tier_partition(4, 4, 0, Tier::Full);
+/// let sizes: Vec<usize> = parts.iter().map(|part| part.key.tiles().len()).collect();
+/// assert_eq!(sizes, [7, 8]);
+/// let identity: Vec<u8> = (0..16).collect();
+/// assert!(parts.iter().all(|part| part.through == identity));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartSpec {
     /// The table's key (blank at the canonical cell).
@@ -37,6 +58,15 @@ pub struct PartSpec {
 
 /// The canonical goal cell of the blank for `goal_blank`: the smallest cell a symmetry carries it
 /// to, so that the goals with the blank in any corner share their tables.
+///
+/// ```
+/// use sliding::pdb::canonical_blank;
+///
+/// // Every corner of a 4x4 board shares the tables of cell 0.
+/// assert_eq!([0, 3, 12, 15].map(|corner| canonical_blank(4, 4, corner)), [0; 4]);
+/// // Cell 5 (row 1, column 1) is already the smallest of the cells 5, 6, 9, 10 it maps to.
+/// assert_eq!(canonical_blank(4, 4, 10), 5);
+/// ```
 pub fn canonical_blank(rows: usize, cols: usize, goal_blank: usize) -> usize {
     grid_symmetries(rows, cols).iter().map(|m| usize::from(m[goal_blank])).min().unwrap_or(goal_blank)
 }
@@ -45,6 +75,15 @@ pub fn canonical_blank(rows: usize, cols: usize, goal_blank: usize) -> usize {
 pub const PDB_MAX_CELLS: usize = 25;
 
 /// How strong a set of pattern databases is, and so how long it takes to build.
+///
+/// ```
+/// use sliding::pdb::Tier;
+///
+/// assert!(Tier::Full.differs(4, 4, 0));
+/// // A 3x3 board has no tables of its own beyond the quick ones.
+/// assert!(!Tier::Full.differs(3, 3, 0));
+/// assert_eq!(Tier::Quick.name(), "quick");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tier {
     /// Tables of at most 2^22 entries each, built in about a second: the tiles in row-major
@@ -90,12 +129,32 @@ impl Tier {
 /// A table read through a symmetry that moves the goal's blank is still exact when the cells its
 /// pattern leaves open at home are connected: the blank's goal cell then only names that region.
 /// The test `parts_read_through_symmetries_keep_the_blank_region` checks this for every default.
+///
+/// ```
+/// use sliding::pdb::{default_partition, tier_partition, Tier};
+///
+/// assert_eq!(default_partition(5, 5, 0), tier_partition(5, 5, 0, Tier::Full));
+/// // 6-6-6-6 on the 5x5 board: the 24 tiles.
+/// let sizes: Vec<usize> = default_partition(5, 5, 0).iter().map(|part| part.key.tiles().len()).collect();
+/// assert_eq!(sizes, [6, 6, 6, 6]);
+/// ```
 pub fn default_partition(rows: usize, cols: usize, blank: usize) -> Vec<PartSpec> {
     tier_partition(rows, cols, blank, Tier::Full)
 }
 
 /// The partition of `tier` for a board shape of at most [`PDB_MAX_CELLS`] cells and (canonical)
 /// blank cell.
+///
+/// ```
+/// use sliding::pdb::{tier_partition, Tier};
+///
+/// // The 6-6-3 partition of the 4x4 board covers its 15 tiles once each.
+/// let parts = tier_partition(4, 4, 0, Tier::Mid);
+/// let mut tiles: Vec<u8> = parts.iter().flat_map(|part| part.key.tiles().iter().copied()).collect();
+/// assert_eq!(parts.iter().map(|part| part.key.tiles().len()).collect::<Vec<_>>(), [6, 6, 3]);
+/// tiles.sort_unstable();
+/// assert_eq!(tiles, (1..16).collect::<Vec<u8>>());
+/// ```
 pub fn tier_partition(rows: usize, cols: usize, blank: usize, tier: Tier) -> Vec<PartSpec> {
     let identity: Vec<u8> = (0..(rows * cols) as u8).collect();
     let part = |tiles: &[usize], through: &[u8]| PartSpec {
