@@ -60,6 +60,18 @@ use tables::{north_west_links, Candidate};
 use walk::RowWalk;
 
 /// How solutions are told apart.
+///
+/// ```
+/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Solver, Task};
+///
+/// // A piece with A+ on every side: its four turns are four placements but one picture.
+/// let puzzle = parse_puzzle("A+ A+ A+ A+\n", &ParseOptions::default()).unwrap();
+/// let count = |mode| {
+///     let plan = Solver::new(&puzzle, &[]).plan(Task::Count, mode, Some(OrderPick::Given(Order::Row)), false);
+///     plan.count(&Limits::NONE, &|_, _, _| {}).solutions
+/// };
+/// assert_eq!((count(Mode::Plain), count(Mode::Pictures)), (4, 1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Every complete placement is a solution, and every placement a node.
