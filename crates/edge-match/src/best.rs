@@ -55,6 +55,17 @@ use worker::{Exit, Worker};
 
 /// How a run searches. Two runs with the same settings on the same puzzle make the same
 /// placements in each thread.
+///
+/// ```
+/// use edge_match::best::Settings;
+/// # use edge_match::{parse_puz, PuzOptions};
+/// // A framed 2x2 board of four corners whose four joins can all match.
+/// let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
+/// let settings = Settings::record(&puzzle);
+/// assert_eq!((settings.seed, settings.jobs, settings.cell_breaks, settings.border_breaks), (0, 1, 1, false));
+/// // The priority colours are tuned for Eternity II's 16x16 board only.
+/// assert!(settings.priority.is_empty());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// The seed of every restart's candidate order.
@@ -97,6 +108,28 @@ impl Settings {
 }
 
 /// A board better than every one reported before.
+///
+/// ```
+/// use edge_match::best::{BoardSearch, Control, Event, Settings};
+/// use edge_match::{score_board, Limits};
+/// # use edge_match::{parse_puz, PuzOptions};
+/// // A framed 2x2 board of four corners whose four joins can all match.
+/// let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
+/// let search = BoardSearch::new(&puzzle, &[], Settings::record(&puzzle));
+/// let mut found = Vec::new();
+/// search.run(&Control { limits: &Limits::NONE, checkpoint_every: None }, |event| {
+///     if let Event::Improvement(better) = event {
+///         found.push(better);
+///     }
+///     true
+/// });
+/// // Each report beats the one before, and its score is the checker's.
+/// assert!(found.windows(2).all(|pair| pair[0].matching < pair[1].matching));
+/// for better in &found {
+///     assert_eq!(score_board(&puzzle, &better.cells).unwrap().matching, better.matching);
+/// }
+/// assert_eq!(found.last().unwrap().matching, 4);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Improvement {
     /// The board, one entry per cell row-major: the search's cells completed greedily.
@@ -118,6 +151,27 @@ pub struct Improvement {
 }
 
 /// What [`BoardSearch::run`] reports as it goes.
+///
+/// ```
+/// use std::time::Duration;
+///
+/// use edge_match::best::{BoardSearch, Control, Event, Settings};
+/// use edge_match::Limits;
+/// # use edge_match::{parse_puz, PuzOptions};
+/// // A framed 2x2 board of four corners whose four joins can all match.
+/// let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
+/// let search = BoardSearch::new(&puzzle, &[], Settings::record(&puzzle));
+/// let control = Control { limits: &Limits::NONE, checkpoint_every: Some(Duration::from_secs(60)) };
+/// let mut improvements = 0;
+/// search.run(&control, |event| {
+///     match event {
+///         Event::Improvement(_) => improvements += 1,
+///         Event::Checkpoint(checkpoint) => assert!(checkpoint.nodes() > 0),
+///     }
+///     true
+/// });
+/// assert!(improvements > 0);
+/// ```
 #[derive(Clone, Debug)]
 pub enum Event {
     /// A better board.
@@ -127,6 +181,18 @@ pub enum Event {
 }
 
 /// When a run stops, besides finding a perfect board or exhausting its search.
+///
+/// ```
+/// use edge_match::best::{BoardSearch, Control, End, Settings};
+/// use edge_match::Limits;
+/// # use edge_match::{parse_puz, PuzOptions};
+/// // A framed 2x2 board of four corners whose four joins can all match.
+/// let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
+/// // No limit: the run ends on the perfect board.
+/// let control = Control { limits: &Limits::NONE, checkpoint_every: None };
+/// let outcome = BoardSearch::new(&puzzle, &[], Settings::record(&puzzle)).run(&control, |_| true);
+/// assert_eq!(outcome.end, End::Solved);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Control<'a> {
     /// Stop after `max_expanded` placements in all (each thread its share, counted from the
@@ -138,6 +204,20 @@ pub struct Control<'a> {
 }
 
 /// Why a run ended.
+///
+/// ```
+/// use edge_match::best::{BoardSearch, Control, End, Settings};
+/// use edge_match::{check_solution, Limits};
+/// # use edge_match::{parse_puz, PuzOptions};
+/// // A framed 2x2 board of four corners whose four joins can all match.
+/// let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
+/// let control = Control { limits: &Limits::NONE, checkpoint_every: None };
+/// let outcome = BoardSearch::new(&puzzle, &[], Settings::record(&puzzle)).run(&control, |_| true);
+/// assert_eq!(outcome.end, End::Solved);
+/// // A solved board is a solution the checker accepts.
+/// let board: Vec<_> = outcome.checkpoint.best().unwrap().iter().map(|cell| cell.unwrap()).collect();
+/// assert!(check_solution(&puzzle, &board).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
     /// A complete board without a mismatch.
@@ -151,6 +231,19 @@ pub enum End {
 }
 
 /// What a `--best` run did: why it ended, its placements, the state to resume from.
+///
+/// ```
+/// use edge_match::best::{BoardSearch, Control, Settings};
+/// use edge_match::Limits;
+/// # use edge_match::{parse_puz, PuzOptions};
+/// // A framed 2x2 board of four corners whose four joins can all match.
+/// let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
+/// let control = Control { limits: &Limits::NONE, checkpoint_every: None };
+/// let outcome = BoardSearch::new(&puzzle, &[], Settings::record(&puzzle)).run(&control, |_| true);
+/// // Filling four cells takes at least four placements.
+/// assert!(outcome.nodes >= 4);
+/// assert_eq!(outcome.checkpoint.nodes(), outcome.nodes);
+/// ```
 #[derive(Clone, Debug)]
 pub struct BestRun {
     /// Why it ended.
@@ -165,6 +258,19 @@ pub struct BestRun {
 pub type ResumeError = CheckpointError;
 
 /// A puzzle prepared for the search.
+///
+/// ```
+/// use edge_match::best::{BoardSearch, Control, End, Settings};
+/// use edge_match::Limits;
+/// # use edge_match::{parse_puz, PuzOptions};
+/// // A framed 2x2 board of four corners whose four joins can all match.
+/// let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
+/// let control = Control { limits: &Limits::NONE, checkpoint_every: None };
+/// let first = BoardSearch::new(&puzzle, &[], Settings::record(&puzzle)).run(&control, |_| true);
+/// assert_eq!(first.end, End::Solved);
+/// // The checkpoint resumes on the same puzzle and clues.
+/// assert!(BoardSearch::resume(&puzzle, &[], first.checkpoint).is_ok());
+/// ```
 #[derive(Debug)]
 pub struct BoardSearch<'p> {
     puzzle: &'p Puzzle,

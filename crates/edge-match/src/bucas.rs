@@ -11,6 +11,15 @@ use crate::model::{Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 /// The viewer's address for a board of `puzzle` (one entry per cell, row-major, `None` for an
 /// empty cell), shown under the title `name` (letters, digits and `_` kept, anything else
 /// becomes `_`). `None` when the board is not framed or a colour has no letter (above 25).
+///
+/// ```
+/// use edge_match::{bucas_url, parse_puz, Placement, PuzOptions};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// // Colours 0 and 1 are the letters `a` and `b`, four a cell, north, east, south, west.
+/// let url = bucas_url(&puzzle, &[Some(Placement::new(0, 0)), Some(Placement::new(1, 0))], "two").unwrap();
+/// assert!(url.contains("puzzle=two&board_w=2&board_h=1&board_edges=abaaaaab&"), "{url}");
+/// ```
 pub fn bucas_url(puzzle: &Puzzle, cells: &[Option<Placement>], name: &str) -> Option<String> {
     if !puzzle.framed() || cells.len() != puzzle.rows() * puzzle.cols() {
         return None;

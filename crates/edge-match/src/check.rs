@@ -15,6 +15,14 @@ use crate::mark::Mark;
 use crate::model::{Placement, Puzzle, FRAME};
 
 /// A side of a cell, in the files' clockwise order.
+///
+/// ```
+/// use edge_match::Side;
+///
+/// assert_eq!(Side::North.opposite(), Side::South);
+/// assert_eq!(Side::ALL.map(Side::index), [0, 1, 2, 3]);
+/// assert_eq!(Side::West.to_string(), "west");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
     /// Towards row 0.
@@ -59,6 +67,16 @@ impl fmt::Display for Side {
 }
 
 /// What a side shows, as its puzzle's format names it: a colour number, or a mark.
+///
+/// ```
+/// use edge_match::{check_solution, parse_puz, CheckError, Label, Placement, PuzOptions};
+///
+/// // Two colour pieces whose touching sides differ (3 against 2): the mismatch names both colours.
+/// let puzzle = parse_puz("2 1\n1 3 1 1\n1 1 1 2\n", &PuzOptions::default()).unwrap();
+/// let err = check_solution(&puzzle, &[Placement::new(0, 0), Placement::new(1, 0)]).unwrap_err();
+/// let CheckError::Mismatch { shows, other, .. } = err else { panic!("{err}") };
+/// assert_eq!((shows, other), (Label::Colour(3), Label::Colour(2)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Label {
     /// A colour of a `.puz` puzzle (or a bare code).
@@ -96,6 +114,15 @@ fn fits(puzzle: &Puzzle, a: u16, b: u16) -> bool {
 }
 
 /// Placements that passed [`check_solution`] for a puzzle; the only way to make one.
+///
+/// ```
+/// use edge_match::{check_solution, parse_puz, Placement, PuzOptions};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// let placements = [Placement::new(0, 0), Placement::new(1, 0)];
+/// let solution = check_solution(&puzzle, &placements).unwrap();
+/// assert_eq!(solution.into_placements(), placements);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     placements: Vec<Placement>,
@@ -114,6 +141,18 @@ impl Solution {
 }
 
 /// Why placements are not a (partial) solution. Rows and columns count from 0 at the top-left.
+///
+/// ```
+/// use edge_match::{check_solution, parse_puz, CheckError, Placement, PuzOptions};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// // Piece 0 on both cells.
+/// let err = check_solution(&puzzle, &[Placement::new(0, 0), Placement::new(0, 0)]).unwrap_err();
+/// assert!(matches!(err, CheckError::PieceReused { piece: 0, .. }), "{err}");
+/// // One placement for two cells.
+/// let err = check_solution(&puzzle, &[Placement::new(0, 0)]).unwrap_err();
+/// assert_eq!(err, CheckError::WrongLength { cells: 2, found: 1 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CheckError {
     /// Not one entry per cell.
@@ -205,6 +244,17 @@ pub enum CheckError {
 /// allows rotations), every two touching sides must match, and on a framed board
 /// a side must show the frame colour 0 exactly when it faces the outside. On a board without a
 /// frame the border is free.
+///
+/// ```
+/// use edge_match::{check_solution, parse_puz, CheckError, Placement, PuzOptions};
+///
+/// // A framed 2x1 board: piece 0 shows colour 1 east, piece 1 shows it west.
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// assert!(check_solution(&puzzle, &[Placement::new(0, 0), Placement::new(1, 0)]).is_ok());
+/// // Swapped, colour 1 faces the frame on both ends.
+/// let err = check_solution(&puzzle, &[Placement::new(1, 0), Placement::new(0, 0)]).unwrap_err();
+/// assert!(matches!(err, CheckError::NotFrame { .. } | CheckError::FrameInside { .. }), "{err}");
+/// ```
 pub fn check_solution(puzzle: &Puzzle, placements: &[Placement]) -> Result<Solution, CheckError> {
     let cells: Vec<Option<Placement>> = placements.iter().copied().map(Some).collect();
     // With one placement per cell, as many cells as pieces and no piece twice, every piece is
@@ -220,6 +270,16 @@ pub fn check_solution(puzzle: &Puzzle, placements: &[Placement]) -> Result<Solut
 /// allowed, placed neighbours matching, and on a framed board the frame colour
 /// exactly on the sides that face the outside. Empty cells and the sides facing them are free
 /// (except that a side facing a cell, empty or not, may not show the frame colour).
+///
+/// ```
+/// use edge_match::{check_partial, parse_puz, Placement, PuzOptions};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// // One piece placed: no pair of placed neighbours yet.
+/// assert_eq!(check_partial(&puzzle, &[Some(Placement::new(0, 0)), None]), Ok(0));
+/// // Both placed: the one pair matches.
+/// assert_eq!(check_partial(&puzzle, &[Some(Placement::new(0, 0)), Some(Placement::new(1, 0))]), Ok(1));
+/// ```
 pub fn check_partial(puzzle: &Puzzle, cells: &[Option<Placement>]) -> Result<usize, CheckError> {
     check_cells(cells, puzzle)
 }
@@ -304,6 +364,18 @@ fn check_cells(cells: &[Option<Placement>], puzzle: &Puzzle) -> Result<usize, Ch
 /// A board's score as the Eternity II community counts it: joins between two placed pieces
 /// that match, out of all the joins of the board (480 on Eternity II). The
 /// frame is not a join: on a framed board it must show the frame colour and never counts.
+///
+/// ```
+/// use edge_match::{parse_puzzle, score_board, BoardScore, ParseOptions, Placement};
+///
+/// // A 2x2 board of one piece type with A+ on every side: A+ never meets its complement A-,
+/// // so none of the four joins matches.
+/// let text = "A+ A+ A+ A+\n".repeat(4);
+/// let puzzle = parse_puzzle(&text, &ParseOptions::default()).unwrap();
+/// let cells: Vec<_> = (0..4).map(|piece| Some(Placement::new(piece, 0))).collect();
+/// let score = score_board(&puzzle, &cells).unwrap();
+/// assert_eq!(score, BoardScore { matching: 0, mismatches: 4, edges: 4, placed: 4 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardScore {
     /// Joins between two placed pieces that match.
@@ -319,6 +391,15 @@ pub struct BoardScore {
 /// Scores a board whose touching sides may differ (one entry per cell, row-major, `None` for
 /// an empty cell). The pieces must still be valid: each used once, turned as allowed and, on a
 /// framed board, showing the frame colour exactly on the sides that face the outside.
+///
+/// ```
+/// use edge_match::{parse_puz, score_board, Placement, PuzOptions};
+///
+/// // A 2x1 board has one join; with one cell empty, nothing is scored on it yet.
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// let score = score_board(&puzzle, &[Some(Placement::new(0, 0)), None]).unwrap();
+/// assert_eq!((score.matching, score.mismatches, score.edges, score.placed), (0, 0, 1, 1));
+/// ```
 pub fn score_board(puzzle: &Puzzle, cells: &[Option<Placement>]) -> Result<BoardScore, CheckError> {
     let placed = check_pieces(cells, puzzle)?;
     let (rows, cols) = (puzzle.rows(), puzzle.cols());

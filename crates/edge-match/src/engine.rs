@@ -60,6 +60,18 @@ use tables::{north_west_links, Candidate};
 use walk::RowWalk;
 
 /// How solutions are told apart.
+///
+/// ```
+/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Solver, Task};
+///
+/// // A piece with A+ on every side: its four turns are four placements but one picture.
+/// let puzzle = parse_puzzle("A+ A+ A+ A+\n", &ParseOptions::default()).unwrap();
+/// let count = |mode| {
+///     let plan = Solver::new(&puzzle, &[]).plan(Task::Count, mode, Some(OrderPick::Given(Order::Row)), false);
+///     plan.count(&Limits::NONE, &|_, _, _| {}).solutions
+/// };
+/// assert_eq!((count(Mode::Plain), count(Mode::Pictures)), (4, 1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Every complete placement is a solution, and every placement a node.
@@ -71,6 +83,21 @@ pub enum Mode {
 
 /// A puzzle prepared for searching in an order that fills every cell after its north and west
 /// neighbours, with the tight counting loop.
+///
+/// ```
+/// use edge_match::{parse_puzzle, Engine, Limits, Mode, Order, ParseOptions, Placement, Search};
+///
+/// // One row of two unturnable pieces whose only solution is piece 0, then piece 1.
+/// let options = ParseOptions { size: Some((1, 2)), rotate: false };
+/// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
+/// let engine = Engine::new(&puzzle, &[]);
+/// assert_eq!(engine.first(&Limits::NONE).board, Some(vec![Placement::new(0, 0), Placement::new(1, 0)]));
+/// // On a 2x2 board a spiral fills the bottom-right cell before its west neighbour, so the
+/// // tight loop cannot run it.
+/// let square = parse_puzzle(&"A+ A+ A+ A+\n".repeat(4), &ParseOptions::default()).unwrap();
+/// assert!(Engine::in_order(&square, &[], Order::Spiral).is_none());
+/// assert!(Engine::in_order(&square, &[], Order::Column).is_some());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Engine {
     puzzle: Puzzle,

@@ -52,6 +52,18 @@ const STEPS_WORD: usize = 4;
 const HEAD: usize = 4;
 
 /// Why the GPU count could not run.
+///
+/// Not run here: the example needs a GPU and its driver.
+///
+/// ```no_run
+/// use edge_match::{Gpu, GpuError};
+///
+/// match Gpu::open() {
+///     Ok(gpu) => println!("counting on {}", gpu.adapter()),
+///     Err(GpuError::NoAdapter(reason)) => eprintln!("no GPU: {reason}"),
+///     Err(err) => panic!("{err}"),
+/// }
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum GpuError {
     /// No adapter: no GPU, or no driver for one (Vulkan, Metal or DirectX 12).
@@ -95,6 +107,19 @@ pub enum GpuError {
 }
 
 /// An opened GPU: the device and the count's compiled kernel.
+///
+/// Not run here: the example needs a GPU and its driver.
+///
+/// ```no_run
+/// use edge_match::{parse_puzzle, Gpu, Limits, Mode, ParseOptions, Solver, Task};
+///
+/// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
+/// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
+/// let gpu = Gpu::open().unwrap();
+/// // The GPU walks the same tree as the CPU and counts the same solutions and placements.
+/// let on_gpu = gpu.count(&plan, &Limits::NONE, &|_, _, _| {}).unwrap();
+/// assert_eq!(on_gpu, plan.count(&Limits::NONE, &|_, _, _| {}));
+/// ```
 #[derive(Debug)]
 pub struct Gpu {
     device: wgpu::Device,
@@ -151,6 +176,16 @@ fn bytes(words: &[u32]) -> Vec<u8> {
 }
 
 /// What [`Gpu::open_with`] asks of the adapter.
+///
+/// Not run here: the example needs a GPU and its driver.
+///
+/// ```no_run
+/// use edge_match::{Gpu, GpuOptions};
+///
+/// // Ask for a device with storage buffers of at least 256 MiB.
+/// let gpu = Gpu::open_with(GpuOptions { min_buffer: Some(256 << 20) }).unwrap();
+/// println!("counting on {}", gpu.adapter());
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GpuOptions {
     /// The largest storage buffer the device must offer, in bytes; `None`: whatever the adapter

@@ -8,6 +8,14 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Which half of a picture a mark shows.
+///
+/// ```
+/// use edge_match::Half;
+///
+/// assert_eq!(Half::from_symbol('/'), Some(Half::Left));
+/// assert_eq!(Half::Left.complement(), Half::Right);
+/// assert_eq!(Half::ALL.map(Half::symbol), ['+', '-', '/', '*']);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Half {
     /// The top half, written `+`.
@@ -62,6 +70,17 @@ impl Half {
 }
 
 /// Half of a picture: a letter `A`-`Z` naming the picture and the [`Half`] shown.
+///
+/// ```
+/// use edge_match::{Half, Mark};
+///
+/// let right: Mark = "A*".parse().unwrap();
+/// assert_eq!((right.letter(), right.half()), ('A', Half::Right));
+/// // The left half of the same picture completes it; another picture's does not.
+/// assert!(right.fits("A/".parse().unwrap()));
+/// assert!(!right.fits("B/".parse().unwrap()));
+/// assert_eq!(right.complement().to_string(), "A/");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Mark {
     /// The picture, 0 for `A` up to 25 for `Z`; private so that no other value can exist.
@@ -134,6 +153,15 @@ impl fmt::Display for Mark {
 }
 
 /// Why a token is not a mark.
+///
+/// ```
+/// use edge_match::{Mark, MarkError};
+///
+/// assert_eq!("a*".parse::<Mark>(), Err(MarkError::Letter));
+/// assert_eq!("A".parse::<Mark>(), Err(MarkError::MissingHalf));
+/// assert_eq!("A?".parse::<Mark>(), Err(MarkError::Half('?')));
+/// assert_eq!("A**".parse::<Mark>(), Err(MarkError::TooLong));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MarkError {
     /// The first character is not a capital letter.

@@ -26,6 +26,16 @@ pub const SOUTH: usize = 2;
 pub const WEST: usize = 3;
 
 /// A puzzle as read, not yet checked.
+///
+/// ```
+/// use edge_match::{Puzzle, PuzzleSpec};
+///
+/// // One row of two pieces inside a frame (colour 0); their touching sides show colour 1.
+/// let spec = PuzzleSpec { rows: 1, cols: 2, pieces: vec![[0, 1, 0, 0], [0, 0, 0, 1]], framed: true, rotate: true };
+/// let puzzle = Puzzle::try_from(spec).unwrap();
+/// assert_eq!(puzzle.pieces(), &[[0, 1, 0, 0], [0, 0, 0, 1]]);
+/// assert!(puzzle.framed());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleSpec {
     /// Rows of the board.
@@ -41,6 +51,16 @@ pub struct PuzzleSpec {
 }
 
 /// Why a [`PuzzleSpec`] is not a puzzle.
+///
+/// ```
+/// use edge_match::{Puzzle, PuzzleError, PuzzleSpec};
+///
+/// // Three pieces for a board of two cells.
+/// let spec = PuzzleSpec { rows: 1, cols: 2, pieces: vec![[1, 1, 1, 1]; 3], framed: false, rotate: true };
+/// let err = Puzzle::try_from(spec).unwrap_err();
+/// assert_eq!(err, PuzzleError::WrongPieceCount { rows: 1, cols: 2, pieces: 3 });
+/// assert_eq!(err.to_string(), "a 1x2 board needs 2 pieces, found 3");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PuzzleError {
     /// The pieces do not fill the board exactly.
@@ -91,6 +111,17 @@ pub enum PuzzleError {
 
 /// A valid puzzle: 1 to [`Puzzle::MAX_CELLS`] cells, exactly one piece per cell, codes up to
 /// [`Puzzle::MAX_COLOUR`], and a partner table that pairs codes.
+///
+/// ```
+/// use edge_match::{parse_puz, Placement, PuzOptions};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// assert_eq!((puzzle.rows(), puzzle.cols()), (1, 2));
+/// // Sides are listed north, east, south, west; a piece turned once counter-clockwise shows
+/// // on its north side what it lists for east.
+/// assert_eq!(puzzle.pieces()[0], [0, 1, 0, 0]);
+/// assert_eq!(puzzle.placed(Placement::new(0, 1)), [1, 0, 0, 0]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     rows: usize,
@@ -263,6 +294,15 @@ impl TryFrom<PuzzleSpec> for Puzzle {
 
 /// One cell of an answer, as in a `.sol` line: which piece (by input index, from 0) lies there,
 /// turned how far.
+///
+/// ```
+/// use edge_match::Placement;
+///
+/// // Turns are taken mod 4: five quarter turns are one.
+/// let placement = Placement::new(7, 5);
+/// assert_eq!((placement.piece, placement.turns()), (7, 1));
+/// assert_eq!(placement.to_string(), "7,1");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Placement {
     /// The piece's index in input order, from 0.

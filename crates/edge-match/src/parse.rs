@@ -24,6 +24,16 @@ use crate::mark::{Mark, MarkError};
 use crate::model::{Puzzle, PuzzleError, PuzzleSpec};
 
 /// What the marks format itself does not say: the board's size and whether pieces may turn.
+///
+/// ```
+/// use edge_match::{parse_puzzle, ParseOptions};
+///
+/// // Two pieces make no square board, so the size must be given: one row, two columns.
+/// let text = "B+ C+ D+ A+\nE+ A- F+ G+\n";
+/// let options = ParseOptions { size: Some((1, 2)), rotate: false };
+/// let puzzle = parse_puzzle(text, &options).unwrap();
+/// assert_eq!((puzzle.rows(), puzzle.cols(), puzzle.rotate()), (1, 2, false));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseOptions {
     /// Rows and columns of the board; `None` means a square board of `√pieces` on a side.
@@ -40,6 +50,15 @@ impl Default for ParseOptions {
 }
 
 /// Input that is not a puzzle in the marks format, and where.
+///
+/// ```
+/// use edge_match::{parse_puzzle, ParseErrorKind, ParseOptions};
+///
+/// // The second piece has three marks; the error points at its line.
+/// let err = parse_puzzle("A+ B+ C+ D+\nA- B- C-\n", &ParseOptions::default()).unwrap_err();
+/// assert_eq!(err.pos.line, 2);
+/// assert_eq!(err.kind, ParseErrorKind::MarkCount { found: 3 });
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{pos}: {kind}")]
 pub struct ParseError {
@@ -51,6 +70,16 @@ pub struct ParseError {
 }
 
 /// What is wrong with marks-format input.
+///
+/// ```
+/// use edge_match::{parse_puzzle, ParseErrorKind, ParseOptions};
+///
+/// // Three pieces cannot fill a square board.
+/// let text = "A+ A+ A+ A+\nA+ A+ A+ A+\nA+ A+ A+ A+\n";
+/// let err = parse_puzzle(text, &ParseOptions::default()).unwrap_err();
+/// assert_eq!(err.kind, ParseErrorKind::NotSquare { pieces: 3 });
+/// assert_eq!(err.kind.to_string(), "3 pieces cannot fill a square board");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseErrorKind {
     /// Nothing but blank lines and comments.
@@ -103,6 +132,16 @@ pub enum ParseErrorKind {
 }
 
 /// Reads marks-format `text` into a valid puzzle of the one model.
+///
+/// ```
+/// use edge_match::{parse_puzzle, ParseOptions};
+///
+/// // Four pieces, so a 2x2 board; a comment line and a blank line are skipped.
+/// let text = "# four pieces\nA+ B+ C+ D+\n\nA- B- C- D-\nA/ B/ C/ D/\nA* B* C* D*\n";
+/// let puzzle = parse_puzzle(text, &ParseOptions::default()).unwrap();
+/// assert_eq!((puzzle.rows(), puzzle.cols()), (2, 2));
+/// assert_eq!(puzzle.pieces().len(), 4);
+/// ```
 pub fn parse_puzzle(text: &str, options: &ParseOptions) -> Result<Puzzle, ParseError> {
     let (rows, cols, pieces, last_piece) = parse_pieces(text, options)?;
     let fail = |kind| ParseError { pos: last_piece, kind };
@@ -121,6 +160,15 @@ pub fn parse_puzzle(text: &str, options: &ParseOptions) -> Result<Puzzle, ParseE
 /// Piece `piece` of a puzzle read from the marks format, as its line in that format (marks
 /// north, west, south, east, e.g. `A* B* B/ C*`); `None` for a colour puzzle or a piece it does
 /// not have.
+///
+/// ```
+/// use edge_match::{parse_puzzle, piece_line, ParseOptions};
+///
+/// let puzzle = parse_puzzle("A* B* B/ C*\n", &ParseOptions::default()).unwrap();
+/// // The line reads back as written, whatever order the model keeps the sides in.
+/// assert_eq!(piece_line(&puzzle, 0).as_deref(), Some("A* B* B/ C*"));
+/// assert_eq!(piece_line(&puzzle, 1), None);
+/// ```
 pub fn piece_line(puzzle: &Puzzle, piece: usize) -> Option<String> {
     let marks = puzzle.marks()?;
     let [north, east, south, west] = puzzle.pieces().get(piece)?.map(|code| marks[usize::from(code)]);

@@ -16,6 +16,14 @@ use crate::model::{Placement, Puzzle};
 use crate::solve::Answer;
 
 /// The scan order asked for.
+///
+/// ```
+/// use edge_match::{parse_puzzle, Mode, Order, OrderPick, ParseOptions, Task};
+///
+/// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+/// // The plain search always runs in row order.
+/// assert_eq!(OrderPick::default_for(&puzzle, Task::Count, Mode::Plain), OrderPick::Given(Order::Row));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OrderPick {
     /// Each order's search tree estimated by random probes (seeded: the choice is reproducible),
@@ -27,6 +35,18 @@ pub enum OrderPick {
 
 /// What a plan is for: it decides which tree the estimates look at and whether a corner is
 /// pinned.
+///
+/// ```
+/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Solver, Task};
+///
+/// // One cell: the piece's four turns are four pictures, and also the four turns of the board,
+/// // so up to the board's turns there is one.
+/// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+/// let solver = Solver::new(&puzzle, &[]);
+/// let row = Some(OrderPick::Given(Order::Row));
+/// assert_eq!(solver.plan(Task::Count, Mode::Pictures, row, false).count(&Limits::NONE, &|_, _, _| {}).solutions, 4);
+/// assert_eq!(solver.plan(Task::Distinct, Mode::Pictures, row, false).count_distinct(&Limits::NONE).solutions, 1);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Task {
     /// The first solution.
@@ -54,6 +74,21 @@ impl OrderPick {
 }
 
 /// One search, planned: the order, the corner, the estimate, and the engine built for them.
+///
+/// ```
+/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Placement, Solver, Task};
+///
+/// // One row of two unturnable pieces whose only solution is piece 0, then piece 1.
+/// let options = ParseOptions { size: Some((1, 2)), rotate: false };
+/// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
+/// let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
+/// let mut seen = Vec::new();
+/// plan.for_each_solution(&Limits::NONE, |placements| {
+///     seen.push(placements.to_vec());
+///     true
+/// });
+/// assert_eq!(seen, [[Placement::new(0, 0), Placement::new(1, 0)]]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Plan {
     /// The scan order.

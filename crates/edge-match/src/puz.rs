@@ -20,6 +20,16 @@ use crate::model::{Puzzle, PuzzleError, PuzzleSpec, FRAME};
 
 /// What the `.puz` format itself does not say: whether colour 0 is the frame and whether pieces
 /// may turn.
+///
+/// ```
+/// use edge_match::{parse_puz, PuzOptions};
+///
+/// let text = "2 1\n0 1 0 0\n0 0 0 1\n";
+/// // Colour 0 occurs, so by default it is the frame; the options can say otherwise.
+/// assert!(parse_puz(text, &PuzOptions::default()).unwrap().framed());
+/// let puzzle = parse_puz(text, &PuzOptions { frame: Some(false), rotate: false }).unwrap();
+/// assert!(!puzzle.framed() && !puzzle.rotate());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PuzOptions {
     /// Whether colour 0 is the frame; `None` decides by the pieces: framed exactly when some
@@ -37,6 +47,16 @@ impl Default for PuzOptions {
 }
 
 /// Input that is not a puzzle in the `.puz` format, and where.
+///
+/// ```
+/// use edge_match::{parse_puz, PuzErrorKind, PuzOptions};
+///
+/// // The second piece's colour `x` is not a number: the error points at line 3, column 5.
+/// let err = parse_puz("2 1\n0 1 0 0\n0 0 x 1\n", &PuzOptions::default()).unwrap_err();
+/// assert_eq!((err.pos.line, err.pos.col), (3, 5));
+/// assert!(matches!(err.kind, PuzErrorKind::BadColour { .. }), "{err}");
+/// assert!(err.to_string().starts_with("3:5: "), "{err}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{pos}: {kind}")]
 pub struct PuzError {
@@ -49,6 +69,18 @@ pub struct PuzError {
 }
 
 /// What is wrong with `.puz` input.
+///
+/// ```
+/// use edge_match::{parse_puz, PuzErrorKind, PuzOptions};
+///
+/// let err = parse_puz("c nothing but a comment\n", &PuzOptions::default()).unwrap_err();
+/// assert_eq!(err.kind, PuzErrorKind::NoHeader);
+/// let err = parse_puz("2 1 1\n", &PuzOptions::default()).unwrap_err();
+/// assert_eq!(err.kind, PuzErrorKind::HeaderCount { found: 3 });
+/// // The header asks for two pieces; one is given.
+/// let err = parse_puz("2 1\n0 1 0 0\n", &PuzOptions::default()).unwrap_err();
+/// assert!(matches!(err.kind, PuzErrorKind::TooFewPieces { .. }), "{err}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PuzErrorKind {
     /// Nothing but blank lines and comments.
@@ -128,6 +160,13 @@ fn pieces(n: usize) -> String {
 }
 
 /// Which format edge-matching input is in.
+///
+/// ```
+/// use edge_match::{detect_edge_format, EdgeFormat};
+///
+/// assert_eq!(detect_edge_format("c a comment\n2 1\n0 1 0 0\n0 0 0 1\n"), EdgeFormat::Puz);
+/// assert_eq!(detect_edge_format("A* B* B/ C*\n"), EdgeFormat::Marks);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EdgeFormat {
     /// The marks format: one piece per line, like `A* B* B/ C*` (see [`crate::parse_puzzle`]).
@@ -141,6 +180,15 @@ pub enum EdgeFormat {
 ///
 /// A sign is allowed on the integers here so that a header like `3 -1` is read as a bad `.puz`
 /// header rather than as bad marks.
+///
+/// ```
+/// use edge_match::{detect_edge_format, EdgeFormat};
+///
+/// // Two integers first: a `.puz` header, even a bad one.
+/// assert_eq!(detect_edge_format("3 -1\n"), EdgeFormat::Puz);
+/// // Anything else is read as marks (and refused there if it is not marks either).
+/// assert_eq!(detect_edge_format("3 1 4\n"), EdgeFormat::Marks);
+/// ```
 pub fn detect_edge_format(text: &str) -> EdgeFormat {
     let is_integer = |token: &str| {
         let digits = token.strip_prefix(['+', '-']).unwrap_or(token);
@@ -161,6 +209,15 @@ fn is_skipped(line: &Line<'_>) -> bool {
 }
 
 /// Reads `.puz` text into a valid puzzle.
+///
+/// ```
+/// use edge_match::{parse_puz, PuzOptions};
+///
+/// // The header is `cols rows`: two columns, one row.
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// assert_eq!((puzzle.rows(), puzzle.cols()), (1, 2));
+/// assert_eq!(puzzle.pieces(), &[[0, 1, 0, 0], [0, 0, 0, 1]]);
+/// ```
 pub fn parse_puz(text: &str, options: &PuzOptions) -> Result<Puzzle, PuzError> {
     let mut content = lines(text).filter(|line| !is_skipped(line));
     let header = content.next().ok_or(PuzError { pos: Pos::new(1, 1), kind: PuzErrorKind::NoHeader })?;

@@ -26,6 +26,15 @@ use puzzle_core::Rotation;
 use crate::model::{Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 
 /// The pieces as given, unturned, in input order, laid out like the board.
+///
+/// ```
+/// use edge_match::{parse_puz, render_pieces, render_solution, Placement, PuzOptions};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// // Unturned in input order is exactly this board's solution.
+/// let solution = [Placement::new(0, 0), Placement::new(1, 0)];
+/// assert_eq!(render_pieces(&puzzle), render_solution(&puzzle, &solution));
+/// ```
 pub fn render_pieces(puzzle: &Puzzle) -> String {
     let cells: Vec<Option<Placement>> =
         (0..puzzle.pieces().len()).map(|piece| Some(Placement { piece, rotation: Rotation::R0 })).collect();
@@ -37,6 +46,17 @@ pub fn render_pieces(puzzle: &Puzzle) -> String {
 /// # Panics
 ///
 /// If a placement names a piece `puzzle` does not have.
+///
+/// ```
+/// use edge_match::{parse_puz, render_solution, Placement, PuzOptions};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// let text = render_solution(&puzzle, &[Placement::new(0, 0), Placement::new(1, 0)]);
+/// // One row of boxes is five lines; the middle one shows west, the placement, and east.
+/// let lines: Vec<&str> = text.lines().collect();
+/// assert_eq!(lines.len(), 5);
+/// assert_eq!(lines[2], "0  0,0  1 1  1,0  0");
+/// ```
 pub fn render_solution(puzzle: &Puzzle, placements: &[Placement]) -> String {
     let cells: Vec<Option<Placement>> = placements.iter().copied().map(Some).collect();
     render_partial(puzzle, &cells)
@@ -48,6 +68,15 @@ pub fn render_solution(puzzle: &Puzzle, placements: &[Placement]) -> String {
 /// # Panics
 ///
 /// If a placement names a piece `puzzle` does not have.
+///
+/// ```
+/// use edge_match::{parse_puz, render_partial, Placement, PuzOptions};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// let text = render_partial(&puzzle, &[None, Some(Placement::new(1, 0))]);
+/// assert_eq!(text.lines().count(), 5);
+/// assert!(text.contains("1,0") && !text.contains("0,0"));
+/// ```
 pub fn render_partial(puzzle: &Puzzle, cells: &[Option<Placement>]) -> String {
     let layout = Layout::new(puzzle);
     let mut text = String::new();

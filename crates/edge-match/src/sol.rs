@@ -20,6 +20,15 @@ use puzzle_core::{lines, Pos};
 use crate::model::{Placement, Puzzle};
 
 /// One line of a `.sol` or `.clue` file, read but not yet checked against a puzzle.
+///
+/// ```
+/// use edge_match::parse_sol;
+///
+/// let lines = parse_sol("c tile col row rot\n1 0 2 3\n").unwrap();
+/// let line = lines[0];
+/// assert_eq!((line.piece, line.col, line.row, line.rotation), (1, 0, 2, 3));
+/// assert_eq!((line.pos.line, line.pos.col), (2, 1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SolLine {
     /// The piece's index in the puzzle, from 0.
@@ -35,6 +44,15 @@ pub struct SolLine {
 }
 
 /// A `.sol` or `.clue` file that is wrong, or wrong for its puzzle, and where.
+///
+/// ```
+/// use edge_match::{parse_sol, SolErrorKind};
+///
+/// // Four quarter turns are written 0: a rotation is 0 to 3.
+/// let err = parse_sol("0 0 0 0\n1 1 0 4\n").unwrap_err();
+/// assert_eq!((err.pos.line, err.pos.col), (2, 7));
+/// assert!(matches!(err.kind, SolErrorKind::BadRotation { .. }), "{err}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{pos}: {kind}")]
 pub struct SolError {
@@ -46,6 +64,16 @@ pub struct SolError {
 }
 
 /// What is wrong with a `.sol` or `.clue` file.
+///
+/// ```
+/// use edge_match::{clue_cells, parse_puz, parse_sol, PuzOptions, SolErrorKind};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// // The puzzle has pieces 0 and 1 only.
+/// let lines = parse_sol("5 0 0 0\n").unwrap();
+/// let err = clue_cells(&puzzle, &lines).unwrap_err();
+/// assert!(matches!(err.kind, SolErrorKind::NoSuchPiece { piece: 5, .. }), "{err}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolErrorKind {
     /// A tile, column or row that is not a whole number.
@@ -120,6 +148,15 @@ pub enum SolErrorKind {
 
 /// Reads the lines of a `.sol` or `.clue` file, in file order, without a puzzle to check them
 /// against (see [`clue_cells`]).
+///
+/// ```
+/// use edge_match::parse_sol;
+///
+/// let lines = parse_sol("c a solution\n0 0 0 0\n\n1 1 0 0\n").unwrap();
+/// assert_eq!(lines.len(), 2);
+/// assert_eq!((lines[1].piece, lines[1].col, lines[1].row), (1, 1, 0));
+/// assert!(parse_sol("0 0 0\n").is_err());
+/// ```
 pub fn parse_sol(text: &str) -> Result<Vec<SolLine>, SolError> {
     let mut sol_lines = Vec::new();
     for line in lines(text) {
@@ -175,6 +212,15 @@ fn read_number(token: &str) -> Option<usize> {
 /// Every line must name a piece, column and row of the puzzle, no cell or piece may be given
 /// twice, and pieces may be turned only when the puzzle allows it. An error points at the start
 /// of the offending line; for a repeat, at the second of the two lines.
+///
+/// ```
+/// use edge_match::{clue_cells, parse_puz, parse_sol, Placement, PuzOptions};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// // A clue for the second cell (column 1, row 0) only.
+/// let cells = clue_cells(&puzzle, &parse_sol("1 1 0 2\n").unwrap()).unwrap();
+/// assert_eq!(cells, [None, Some(Placement::new(1, 2))]);
+/// ```
 pub fn clue_cells(puzzle: &Puzzle, lines: &[SolLine]) -> Result<Vec<Option<Placement>>, SolError> {
     let (rows, cols, n_pieces) = (puzzle.rows(), puzzle.cols(), puzzle.pieces().len());
     let mut cells: Vec<Option<(Placement, usize)>> = vec![None; rows * cols];
@@ -210,6 +256,14 @@ pub fn clue_cells(puzzle: &Puzzle, lines: &[SolLine]) -> Result<Vec<Option<Place
 /// Writes `placements` (one per cell, row-major from the top-left, as for
 /// [`check_solution`](crate::check::check_solution)) as a `.sol` file: one
 /// line `piece col row rot` per cell, in the same order.
+///
+/// ```
+/// use edge_match::{parse_puz, write_sol, Placement, PuzOptions};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// let text = write_sol(&puzzle, &[Placement::new(0, 0), Placement::new(1, 3)]);
+/// assert_eq!(text, "0 0 0 0\n1 1 0 3\n");
+/// ```
 pub fn write_sol(puzzle: &Puzzle, placements: &[Placement]) -> String {
     let mut text = String::new();
     for (cell, placement) in placements.iter().enumerate() {

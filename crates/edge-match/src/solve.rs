@@ -105,6 +105,17 @@ impl Solver {
 /// pieces tried in input order and each piece in rotations 0, 1, 2, 3 (only 0 when rotations
 /// are off).
 /// `limits.max_expanded` limits the placements made; `limits.progress` is not updated.
+///
+/// ```
+/// use edge_match::{first_solution, parse_puzzle, Limits, ParseOptions, Placement, Status};
+///
+/// // One row of two unturnable pieces: piece 0 shows A+ east, piece 1 shows A- west, and the
+/// // other way round piece 1's G+ would meet piece 0's C+, which do not fit.
+/// let options = ParseOptions { size: Some((1, 2)), rotate: false };
+/// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
+/// let answer = first_solution(&puzzle, &Limits::NONE);
+/// assert_eq!(answer.status(), Status::Found(vec![Placement::new(0, 0), Placement::new(1, 0)]));
+/// ```
 pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
     let plan = Solver::new(puzzle, &[]).plan(Task::First, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
     plan.first(limits)
@@ -116,6 +127,19 @@ pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
 ///
 /// So a piece that looks the same after a turn, or two identical pieces swapped, make no new
 /// solution, while the four turns of a whole square board are four solutions.
+///
+/// ```
+/// use edge_match::{count_solutions, parse_puzzle, Limits, ParseOptions};
+///
+/// // One cell, one piece: its four turns show four different pictures...
+/// let turned = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+/// assert_eq!(count_solutions(&turned, &Limits::NONE).counts.solutions, 4);
+/// // ...unless the piece looks the same whichever way it is turned.
+/// let same = parse_puzzle("A+ A+ A+ A+\n", &ParseOptions::default()).unwrap();
+/// let answer = count_solutions(&same, &Limits::NONE);
+/// assert_eq!(answer.counts.solutions, 1);
+/// assert!(answer.complete());
+/// ```
 pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
     let plan = Solver::new(puzzle, &[]).plan(Task::Count, Mode::Pictures, Some(OrderPick::Given(Order::Row)), false);
     Answer { board: None, counts: plan.count(limits, &|_, _, _| {}) }

@@ -21,6 +21,16 @@ use crate::model::{Placement, Puzzle};
 /// in `mode`: the board's size, whether it is framed and pieces turn, every piece's colours,
 /// every clue and the mode. It stays the same across runs, machines and versions of this crate
 /// (a test pins it), and changes with anything that changes the search.
+///
+/// ```
+/// use edge_match::{parse_puz, puzzle_key, Mode, Placement, PuzOptions};
+///
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// let key = puzzle_key(&puzzle, &[], Mode::Pictures);
+/// assert_eq!(key, puzzle_key(&puzzle.clone(), &[], Mode::Pictures));
+/// assert_ne!(key, puzzle_key(&puzzle, &[], Mode::Plain));
+/// assert_ne!(key, puzzle_key(&puzzle, &[Some(Placement::new(0, 0)), None], Mode::Pictures));
+/// ```
 pub fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode) -> u64 {
     let mut text = format!(
         "colour split v1\n{} {} framed={} rotate={} mode={}\n",

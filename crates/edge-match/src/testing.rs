@@ -27,6 +27,14 @@ pub use puzzle_core::SplitMix64;
 /// A random colour puzzle of `rows`×`cols` for boards of more than 16 cells: 3 to 8 colours,
 /// which keep the brute force small, framed or not, turning or not, every piece from the
 /// picture. Returns the shape drawn, for messages.
+///
+/// ```
+/// use edge_match::testing::{random_many_colour_puzzle, SplitMix64};
+///
+/// let (shape, puzzle) = random_many_colour_puzzle(5, 4, &mut SplitMix64::new(1));
+/// assert_eq!((shape.rows, shape.cols, puzzle.pieces().len()), (5, 4, 20));
+/// assert!((3..=8).contains(&shape.colours), "{shape:?}");
+/// ```
 pub fn random_many_colour_puzzle(rows: usize, cols: usize, rng: &mut SplitMix64) -> (ColourShape, Puzzle) {
     let shape = ColourShape {
         rows,
@@ -41,6 +49,18 @@ pub fn random_many_colour_puzzle(rows: usize, cols: usize, rng: &mut SplitMix64)
 }
 
 /// What [`random_colour_spec`] makes.
+///
+/// ```
+/// use edge_match::testing::{brute_colour, random_colour_spec, ColourShape, SplitMix64};
+/// use edge_match::{check_solution, Placement, Puzzle};
+///
+/// let shape = ColourShape { rows: 2, cols: 3, colours: 2, framed: true, rotate: true, noise: 0 };
+/// let puzzle = Puzzle::try_from(random_colour_spec(shape, &mut SplitMix64::new(5))).unwrap();
+/// // Cut from a picture without noise: the brute force finds a board the checker accepts.
+/// let brute = brute_colour(&puzzle, &[], u64::MAX);
+/// let board: Vec<Placement> = brute.first().unwrap().iter().map(|&(piece, turns)| Placement::new(piece, turns)).collect();
+/// assert!(check_solution(&puzzle, &board).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ColourShape {
     /// The board's rows.
@@ -61,6 +81,17 @@ pub struct ColourShape {
 /// A colour puzzle cut from a random picture drawn from `rng`: the picture's edge colours
 /// (horizontal edges row by row, then vertical ones), `noise` recoloured inner sides, each
 /// piece turned at random when pieces turn, then the pieces shuffled.
+///
+/// ```
+/// use edge_match::testing::{random_colour_spec, ColourShape, SplitMix64};
+///
+/// let shape = ColourShape { rows: 3, cols: 2, colours: 4, framed: false, rotate: false, noise: 1 };
+/// let spec = random_colour_spec(shape, &mut SplitMix64::new(9));
+/// assert_eq!((spec.rows, spec.cols, spec.pieces.len()), (3, 2, 6));
+/// assert!(spec.pieces.iter().flatten().all(|&colour| (1..=4).contains(&colour)));
+/// // The same seed draws the same puzzle.
+/// assert_eq!(random_colour_spec(shape, &mut SplitMix64::new(9)), spec);
+/// ```
 pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix64) -> PuzzleSpec {
     let ColourShape { rows, cols, colours, framed, rotate, noise } = shape;
     let mut colour = |border: bool| if framed && border { 0 } else { 1 + (rng.next_u64() % u64::from(colours)) as u16 };
@@ -97,6 +128,15 @@ pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix64) -> PuzzleSpe
 }
 
 /// [`random_colour_spec`] without noise, seeded with `seed`, validated.
+///
+/// ```
+/// use edge_match::testing::{brute_colour, random_colour_puzzle};
+///
+/// let puzzle = random_colour_puzzle(2, 2, 3, true, true, 7);
+/// assert!(puzzle.framed() && puzzle.rotate());
+/// // Cut from a picture, it has a solution.
+/// assert!(brute_colour(&puzzle, &[], u64::MAX).solutions > 0);
+/// ```
 pub fn random_colour_puzzle(rows: usize, cols: usize, colours: u16, framed: bool, rotate: bool, seed: u64) -> Puzzle {
     let shape = ColourShape { rows, cols, colours, framed, rotate, noise: 0 };
     Puzzle::try_from(random_colour_spec(shape, &mut SplitMix64::new(seed))).expect("a generated puzzle is valid")
@@ -106,6 +146,15 @@ pub fn random_colour_puzzle(rows: usize, cols: usize, colours: u16, framed: bool
 /// border sometimes with colour 0 as an ordinary colour) and up to two clues: usually cells of a
 /// solution the brute force found within `limit` placements (so that the clues leave
 /// solutions), sometimes a random piece and turn.
+///
+/// ```
+/// use edge_match::testing::{random_clued_case, SplitMix64};
+///
+/// let (puzzle, clues) = random_clued_case(2, 3, &mut SplitMix64::new(4), 10_000);
+/// assert_eq!(puzzle.pieces().len(), 6);
+/// assert!(clues.is_empty() || clues.len() == 6);
+/// assert!(clues.iter().flatten().count() <= 2);
+/// ```
 pub fn random_clued_case(
     rows: usize,
     cols: usize,
@@ -148,6 +197,15 @@ pub fn random_clued_case(
 }
 
 /// The `.puz` text of a puzzle: `cols rows`, then one `north east south west` line per piece.
+///
+/// ```
+/// use edge_match::testing::{puz_text, random_colour_puzzle};
+/// use edge_match::{parse_puz, PuzOptions};
+///
+/// let puzzle = random_colour_puzzle(2, 3, 4, true, false, 11);
+/// let options = PuzOptions { frame: Some(true), rotate: false };
+/// assert_eq!(parse_puz(&puz_text(&puzzle), &options).unwrap(), puzzle);
+/// ```
 pub fn puz_text(puzzle: &Puzzle) -> String {
     let mut text = format!("{} {}\n", puzzle.cols(), puzzle.rows());
     for [n, e, s, w] in puzzle.pieces() {
@@ -159,6 +217,16 @@ pub fn puz_text(puzzle: &Puzzle) -> String {
 /// A marks puzzle (the marks format's text) cut from a random picture: each inner edge a random
 /// letter among the first `letters` with a random half on one side and its complement on the
 /// other, each border side a random mark; pieces turned at random when `rotate`, then shuffled.
+///
+/// ```
+/// use edge_match::testing::{brute_marks, random_marks_text, SplitMix64};
+/// use edge_match::{parse_puzzle, ParseOptions};
+///
+/// let text = random_marks_text(2, 2, 3, true, &mut SplitMix64::new(2));
+/// let puzzle = parse_puzzle(&text, &ParseOptions::default()).unwrap();
+/// // Cut from a picture, it has a solution.
+/// assert!(brute_marks(&puzzle, u64::MAX).solutions > 0);
+/// ```
 pub fn random_marks_text(rows: usize, cols: usize, letters: u8, rotate: bool, rng: &mut SplitMix64) -> String {
     const HALVES: [char; 4] = ['+', '-', '/', '*'];
     let complement = |half: usize| half ^ 1;
@@ -204,6 +272,20 @@ pub fn random_marks_text(rows: usize, cols: usize, letters: u8, rotate: bool, rn
 }
 
 /// What [`brute_colour`] or [`brute_marks`] found.
+///
+/// ```
+/// use edge_match::testing::brute_colour;
+/// use edge_match::{parse_puz, PuzOptions};
+///
+/// // A framed 2x1 board: piece 0 unturned then piece 1, or the whole board turned half-way,
+/// // piece 1 then piece 0 both turned twice; four placements fit on the way, and the two
+/// // boards show one picture.
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// let brute = brute_colour(&puzzle, &[], u64::MAX);
+/// assert_eq!(brute.boards, [[(0, 0), (1, 0)], [(1, 2), (0, 2)]]);
+/// assert_eq!((brute.solutions, brute.placements, brute.pictures.len()), (2, 4, 1));
+/// assert!(!brute.gave_up);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Brute<S> {
     /// Placements made (each piece placed in a turn that fits, the one completing a board
@@ -243,6 +325,16 @@ impl<S> Brute<S> {
 
 /// The brute force over a colour puzzle with `clues[cell]` fixing some cells (empty for none),
 /// stopping after `limit` placements. A clue's piece goes only to its cell, turned as given.
+///
+/// ```
+/// use edge_match::testing::brute_colour;
+/// use edge_match::{parse_puz, Placement, PuzOptions};
+///
+/// // A clue putting piece 1, turned twice, on the first cell leaves one of the two boards.
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// let brute = brute_colour(&puzzle, &[Some(Placement::new(1, 2)), None], u64::MAX);
+/// assert_eq!(brute.boards, [[(1, 2), (0, 2)]]);
+/// ```
 pub fn brute_colour(puzzle: &Puzzle, clues: &[Option<Placement>], limit: u64) -> Brute<u16> {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let turns: Vec<u8> = if puzzle.rotate() { vec![0, 1, 2, 3] } else { vec![0] };
@@ -291,6 +383,16 @@ pub fn brute_colour(puzzle: &Puzzle, clues: &[Option<Placement>], limit: u64) ->
 
 /// The brute force over a marks puzzle (free border, sides matching when [`Mark::fits`]),
 /// stopping after `limit` placements.
+///
+/// ```
+/// use edge_match::testing::brute_marks;
+/// use edge_match::{parse_puzzle, ParseOptions};
+///
+/// // Piece 0's east A+ meets piece 1's west A-; the other way round G+ would meet C+.
+/// let options = ParseOptions { size: Some((1, 2)), rotate: false };
+/// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
+/// assert_eq!(brute_marks(&puzzle, u64::MAX).boards, [[(0, 0), (1, 0)]]);
+/// ```
 pub fn brute_marks(puzzle: &Puzzle, limit: u64) -> Brute<Mark> {
     let cols = puzzle.cols();
     let turns: Vec<u8> = if puzzle.rotate() { vec![0, 1, 2, 3] } else { vec![0] };
@@ -321,6 +423,15 @@ pub fn brute_marks(puzzle: &Puzzle, limit: u64) -> Brute<Mark> {
 /// # Panics
 ///
 /// If the puzzle was not read from the marks format.
+///
+/// ```
+/// use edge_match::testing::marks_nwse;
+/// use edge_match::{parse_puzzle, Mark, ParseOptions};
+///
+/// let puzzle = parse_puzzle("A* B* B/ C*\n", &ParseOptions::default()).unwrap();
+/// let marks: Vec<Mark> = ["A*", "B*", "B/", "C*"].iter().map(|mark| mark.parse().unwrap()).collect();
+/// assert_eq!(marks_nwse(&puzzle), [[marks[0], marks[1], marks[2], marks[3]]]);
+/// ```
 pub fn marks_nwse(puzzle: &Puzzle) -> Vec<[Mark; 4]> {
     let marks = puzzle.marks().expect("a puzzle read from the marks format");
     puzzle.pieces().iter().map(|&[n, e, s, w]| [n, w, s, e].map(|code| marks[usize::from(code)])).collect()
@@ -370,6 +481,18 @@ fn brute<S: Copy + Ord>(
 /// The number of pictures up to turns of the whole board (a half turn; quarter turns too on a
 /// square board; none when pieces may not turn), colour sides in north east south west order:
 /// every picture mapped to the smallest of its turns.
+///
+/// ```
+/// use edge_match::testing::{brute_colour, orbits};
+/// use edge_match::{parse_puz, PuzOptions};
+///
+/// // One cell: its piece's four turns are four pictures, and the four turns of the board.
+/// let puzzle = parse_puz("1 1\n1 2 3 4\n", &PuzOptions::default()).unwrap();
+/// let pictures = brute_colour(&puzzle, &[], u64::MAX).pictures;
+/// assert_eq!(pictures.len(), 4);
+/// assert_eq!(orbits(&pictures, 1, 1, true), 1);
+/// assert_eq!(orbits(&pictures, 1, 1, false), 4);
+/// ```
 pub fn orbits(pictures: &BTreeSet<Vec<[u16; 4]>>, rows: usize, cols: usize, rotate: bool) -> u64 {
     // A counter-clockwise quarter turn of a board of r rows and c columns: the cell at (row, col)
     // goes to (c - 1 - col, row) of a board of c rows and r columns, and its east side becomes

@@ -19,7 +19,7 @@ use anyhow::{bail, Context};
 use syn::{Attribute, Item, UseTree, Visibility};
 
 /// The crates whose public surface must carry examples, by directory under `crates/`.
-pub(super) const CRATES: [&str; 3] = ["puzzle-core", "search", "sliding"];
+pub(super) const CRATES: [&str; 4] = ["puzzle-core", "search", "sliding", "edge-match"];
 
 /// The missing examples in every crate of [`CRATES`] under `root`.
 pub(super) fn violations(root: &Path) -> anyhow::Result<Vec<String>> {

@@ -30,6 +30,20 @@ pub(crate) struct ThreadState {
 }
 
 /// The state of a run, to write to a file and resume from.
+///
+/// ```
+/// use edge_match::best::{BoardSearch, Checkpoint, Control, Settings};
+/// use edge_match::Limits;
+/// # use edge_match::{parse_puz, PuzOptions};
+/// // A framed 2x2 board of four corners whose four joins can all match.
+/// let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
+/// let control = Control { limits: &Limits::NONE, checkpoint_every: None };
+/// let checkpoint = BoardSearch::new(&puzzle, &[], Settings::record(&puzzle)).run(&control, |_| true).checkpoint;
+/// // Written as JSON and read back, it is the same state.
+/// let text = checkpoint.to_json();
+/// assert_eq!(Checkpoint::parse(&text).unwrap(), checkpoint);
+/// assert_eq!(checkpoint.settings(), &Settings::record(&puzzle));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checkpoint {
     pub(crate) key: u64,
@@ -40,6 +54,20 @@ pub struct Checkpoint {
 }
 
 /// Why a checkpoint's text cannot be read, or does not belong to the puzzle.
+///
+/// ```
+/// use edge_match::best::{BoardSearch, Checkpoint, CheckpointError, Control, Settings};
+/// use edge_match::{parse_puz, Limits, PuzOptions};
+///
+/// assert!(matches!(Checkpoint::parse("{\n  nope"), Err(CheckpointError::Json { line: 2, .. })));
+/// // A checkpoint of one puzzle does not resume another.
+/// // A framed 2x2 board of four corners whose four joins can all match.
+/// let puzzle = parse_puz("2 2\n0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", &PuzOptions::default()).unwrap();
+/// let control = Control { limits: &Limits::NONE, checkpoint_every: None };
+/// let checkpoint = BoardSearch::new(&puzzle, &[], Settings::record(&puzzle)).run(&control, |_| true).checkpoint;
+/// let other = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// assert!(matches!(BoardSearch::resume(&other, &[], checkpoint), Err(CheckpointError::OtherPuzzle)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CheckpointError {
     /// A line of a checkpoint in the text of earlier versions that does not read.

@@ -10,6 +10,17 @@ use crate::model::Puzzle;
 /// The depths at which one more mismatch ("break") becomes allowed: by depth `d` (cells placed
 /// in scan order, clues included) the search may have made as many mismatches as there are
 /// entries at most `d`.
+///
+/// ```
+/// use edge_match::best::Breaks;
+///
+/// let breaks = Breaks::parse("211,201").unwrap();
+/// assert_eq!(breaks.depths(), [201, 211]);
+/// // No mismatch before depth 201, one from there, two from 211.
+/// assert_eq!([200, 201, 210, 211].map(|depth| breaks.allowed_at(depth)), [0, 1, 1, 2]);
+/// assert_eq!(breaks.to_string(), "201,211");
+/// assert_eq!(Breaks::parse("none").unwrap().total(), 0);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Breaks {
     depths: Vec<usize>,
@@ -20,6 +31,13 @@ pub struct Breaks {
 pub const RECORD_BREAKS: [usize; 10] = [201, 206, 211, 216, 221, 225, 229, 233, 237, 239];
 
 /// Why a `--breaks` list is not a schedule.
+///
+/// ```
+/// use edge_match::best::Breaks;
+///
+/// let err = Breaks::parse("201,later").unwrap_err();
+/// assert!(err.to_string().contains("found `later`"), "{err}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct BreaksError(String);
@@ -110,6 +128,15 @@ pub(crate) fn min_rate(cells: usize, priority_sides: usize) -> Vec<u16> {
 /// numbering of `e2.puz` (13 a colour of the joins along the frame, 16 and 10 inner colours), on
 /// a framed 16×16 board whose colours play those roles; none elsewhere, where the curve tuned for
 /// Eternity II could cut every board.
+///
+/// ```
+/// use edge_match::best::default_priority;
+/// use edge_match::{parse_puz, PuzOptions};
+///
+/// // A 2x1 board is not Eternity II's: no priority colours.
+/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
+/// assert!(default_priority(&puzzle).is_empty());
+/// ```
 pub fn default_priority(puzzle: &Puzzle) -> Vec<u16> {
     if puzzle.rows() != 16 || puzzle.cols() != 16 || !puzzle.framed() || puzzle.n_colours() != 23 {
         return Vec::new();

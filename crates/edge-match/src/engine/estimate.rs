@@ -14,6 +14,15 @@ use puzzle_core::SplitMix64;
 /// The mean of `probes` Knuth probes of `engine`'s tree in `mode` (seeded by `seed`), stopping
 /// early once the probes have looked at `max_steps` candidates (at least one probe is made).
 /// Returns the estimated number of placements and the probes made.
+///
+/// ```
+/// use edge_match::{estimate_nodes, parse_puzzle, Mode, Order, OrderedEngine, ParseOptions};
+///
+/// // One cell and one piece: every probe sees the same four turns, so the estimate is exact.
+/// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+/// let engine = OrderedEngine::new(&puzzle, &[], Order::Row);
+/// assert_eq!(estimate_nodes(&engine, Mode::Plain, 10, u64::MAX, 1), (4.0, 10));
+/// ```
 pub fn estimate_nodes(engine: &OrderedEngine, mode: Mode, probes: usize, max_steps: u64, seed: u64) -> (f64, usize) {
     let n = engine.n_cells();
     let mut rng = SplitMix64::new(seed);
@@ -50,6 +59,18 @@ pub fn estimate_nodes(engine: &OrderedEngine, mode: Mode, probes: usize, max_ste
 /// that one's north neighbour is placed, else the next cell) and the cell below keep a free
 /// piece that fits. A probe picks among the candidates that pass, so the mean is again
 /// unbiased. In [`Mode::Plain`] the look-ahead cuts nothing and this is [`estimate_nodes`].
+///
+/// ```
+/// use edge_match::{estimate_nodes, estimate_tight_nodes, parse_puzzle, Mode, Order, OrderedEngine, ParseOptions};
+///
+/// let puzzle = parse_puzzle("A+ B+ C+ D+\nA- B- C- D-\nA/ B/ C/ D/\nA* B* C* D*\n", &ParseOptions::default()).unwrap();
+/// let engine = OrderedEngine::new(&puzzle, &[], Order::Row);
+/// // In the plain mode the look-ahead cuts nothing: the same probes give the same estimate.
+/// assert_eq!(
+///     estimate_tight_nodes(&engine, Mode::Plain, 20, u64::MAX, 3),
+///     estimate_nodes(&engine, Mode::Plain, 20, u64::MAX, 3)
+/// );
+/// ```
 pub fn estimate_tight_nodes(
     engine: &OrderedEngine,
     mode: Mode,

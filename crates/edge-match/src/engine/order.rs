@@ -7,6 +7,14 @@ use puzzle_core::text::excerpt;
 
 /// The order in which cells are filled. Every order visits every cell once; solutions and their
 /// count do not depend on it, only the size of the search tree does.
+///
+/// ```
+/// use edge_match::Order;
+///
+/// assert_eq!("frame-first".parse::<Order>(), Ok(Order::FrameFirst));
+/// assert_eq!(Order::Snake.name(), "snake");
+/// assert!("sideways".parse::<Order>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Order {
     /// Row by row from the top-left, each row left to right (the plain search's order).

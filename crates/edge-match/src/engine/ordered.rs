@@ -37,6 +37,16 @@ pub(super) struct CellPlan {
 }
 
 /// A puzzle prepared for searching in a given order.
+///
+/// ```
+/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderedEngine, ParseOptions, Search};
+///
+/// // A spiral visits the cells in another order; the count does not change.
+/// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+/// let engine = OrderedEngine::new(&puzzle, &[], Order::Spiral);
+/// assert_eq!(engine.order(), Order::Spiral);
+/// assert_eq!(engine.count(Mode::Pictures, &Limits::NONE).solutions, 4);
+/// ```
 #[derive(Clone, Debug)]
 pub struct OrderedEngine {
     pub(super) puzzle: Puzzle,

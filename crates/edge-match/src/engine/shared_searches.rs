@@ -12,6 +12,20 @@ use crate::model::{Placement, Puzzle};
 use crate::solve::Answer;
 
 /// The tree above a split depth: the placements made there and the partial boards at the depth.
+///
+/// ```
+/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Placement, Solver, Task};
+///
+/// // One row of two unturnable pieces: with nothing placed yet, either may take the first cell.
+/// let options = ParseOptions { size: Some((1, 2)), rotate: false };
+/// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
+/// let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
+/// let split = plan.split(1).unwrap();
+/// assert_eq!(split.prefixes, [[Placement::new(0, 0)], [Placement::new(1, 0)]]);
+/// // Below the prefixes lies the one solution.
+/// let below: u64 = split.prefixes.iter().map(|prefix| plan.count_below(prefix, &Limits::NONE).unwrap().solutions).sum();
+/// assert_eq!(below, 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Split {
     /// Placements above the depth (no solution lies there: the depth is below the cell count).
@@ -22,6 +36,16 @@ pub struct Split {
 }
 
 /// Why a split or a unit cannot be searched.
+///
+/// ```
+/// use edge_match::{parse_puzzle, Mode, Order, OrderPick, ParseOptions, Solver, SplitError, Task};
+///
+/// // A board of two cells cannot be cut at depth 2: nothing would be left below.
+/// let options = ParseOptions { size: Some((1, 2)), rotate: false };
+/// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
+/// let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
+/// assert_eq!(plan.split(2), Err(SplitError::TooDeep { depth: 2, cells: 2 }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SplitError {
     /// The depth leaves no cell below the cut.

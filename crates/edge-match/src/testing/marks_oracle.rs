@@ -22,6 +22,16 @@ use crate::solve::Answer;
 /// Finds the first solution in the search order described in the [module docs](self);
 /// `limits.max_expanded` counts the times a cell's candidates were listed; the answer's
 /// `nodes` are the placements [`search::backtrack()`] generated.
+///
+/// ```
+/// use edge_match::testing::marks_oracle::first_solution;
+/// use edge_match::{parse_puzzle, Limits, ParseOptions, Placement};
+///
+/// let options = ParseOptions { size: Some((1, 2)), rotate: false };
+/// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
+/// let board = first_solution(&puzzle, &Limits::NONE).board;
+/// assert_eq!(board, Some(vec![Placement::new(0, 0), Placement::new(1, 0)]));
+/// ```
 pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
     let tables = OracleTables::new(puzzle);
     let mut search = OracleSearch::new(&tables, false);
@@ -41,6 +51,15 @@ pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
 ///
 /// So a piece that looks the same after a turn, or two identical pieces swapped, make no new
 /// solution, while the four turns of a whole square board are four solutions.
+///
+/// ```
+/// use edge_match::testing::marks_oracle::count_solutions;
+/// use edge_match::{parse_puzzle, Limits, ParseOptions};
+///
+/// // One piece showing A+ on every side: four turns, one picture.
+/// let puzzle = parse_puzzle("A+ A+ A+ A+\n", &ParseOptions::default()).unwrap();
+/// assert_eq!(count_solutions(&puzzle, &Limits::NONE).counts.solutions, 1);
+/// ```
 pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
     let tables = OracleTables::new(puzzle);
     let mut search = OracleSearch::new(&tables, true);
@@ -201,6 +220,16 @@ impl Backtrack for OracleSearch<'_> {
 
 /// Every solution in search order: every complete placement when `distinct` is `false`, else
 /// one per picture (the solutions [`count_solutions`] counts); and the choices applied.
+///
+/// ```
+/// use edge_match::testing::marks_oracle::all_solutions;
+/// use edge_match::{parse_puzzle, ParseOptions, Placement};
+///
+/// let puzzle = parse_puzzle("A+ A+ A+ A+\n", &ParseOptions::default()).unwrap();
+/// let every: Vec<Vec<Placement>> = (0..4).map(|turns| vec![Placement::new(0, turns)]).collect();
+/// assert_eq!(all_solutions(&puzzle, false).0, every);
+/// assert_eq!(all_solutions(&puzzle, true).0.len(), 1);
+/// ```
 pub fn all_solutions(puzzle: &Puzzle, distinct: bool) -> (Vec<Vec<Placement>>, u64) {
     let tables = OracleTables::new(puzzle);
     let mut search = OracleSearch::new(&tables, distinct);
@@ -214,6 +243,15 @@ pub fn all_solutions(puzzle: &Puzzle, distinct: bool) -> (Vec<Vec<Placement>>, u
 
 /// How many solutions [`all_solutions`] lists, and the placements it makes, without keeping
 /// them: for puzzles with too many solutions to hold.
+///
+/// ```
+/// use edge_match::testing::marks_oracle::count_all;
+/// use edge_match::{parse_puzzle, ParseOptions};
+///
+/// let puzzle = parse_puzzle("A+ A+ A+ A+\n", &ParseOptions::default()).unwrap();
+/// assert_eq!(count_all(&puzzle, false).0, 4);
+/// assert_eq!(count_all(&puzzle, true).0, 1);
+/// ```
 pub fn count_all(puzzle: &Puzzle, distinct: bool) -> (u64, u64) {
     let tables = OracleTables::new(puzzle);
     let mut search = OracleSearch::new(&tables, distinct);
