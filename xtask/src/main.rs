@@ -5,6 +5,7 @@ mod board;
 mod constructive_bench;
 mod fixtures;
 mod fuzz;
+mod gpu_bench;
 mod korf;
 mod slow;
 mod slurm;
@@ -159,6 +160,23 @@ enum Bench {
         #[arg(long, default_value_t = 60.0)]
         time_limit: f64,
     },
+    /// `puzzle edge --count --gpu` against the CPU engine on Brendan Owen's set 2 6x6 and 7x7 and
+    /// set 1 8x8: solutions, placements and placements per second of each (for a machine with a
+    /// GPU; fails where the two engines, or the published 8x8 count, disagree)
+    Gpu {
+        /// A `puzzle` binary built with `--features gpu` (default: build one here)
+        #[arg(long)]
+        puzzle: Option<PathBuf>,
+        /// The directory of Brendan's sets holding set1/ and set2/
+        #[arg(long, default_value = "../shared/data/edge/brendan")]
+        data: PathBuf,
+        /// Seconds for each GPU count
+        #[arg(long, default_value_t = 300.0)]
+        gpu_limit: f64,
+        /// Seconds for each CPU count
+        #[arg(long, default_value_t = 60.0)]
+        cpu_limit: f64,
+    },
     /// `puzzle slide` on Korf's 15-puzzle instances (or the 24-puzzle set), every length checked
     /// against the published optimum; prints a Markdown table of nodes and times
     Korf {
@@ -216,6 +234,10 @@ fn main() -> ExitCode {
         Command::Bench(Bench::EdgeSuites { data, large_limit }) => {
             let data = if data.is_relative() { root.join(data) } else { data };
             suites::run(&root, &data, large_limit)
+        }
+        Command::Bench(Bench::Gpu { puzzle, data, gpu_limit, cpu_limit }) => {
+            let data = if data.is_relative() { root.join(data) } else { data };
+            gpu_bench::run(&root, &gpu_bench::GpuBench { puzzle, data, gpu_limit, cpu_limit })
         }
         Command::Fuzz { cases } => fuzz::run(&root, cases),
         Command::Board { size, moves, seed } => parse_size(&size)
