@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::Context;
+use sliding::machine::DuplicateMachine;
 use sliding::pdb::{PatternDb, PatternKey};
 use sliding::Limits;
 
@@ -40,6 +41,8 @@ pub(crate) fn cache_dir() -> anyhow::Result<PathBuf> {
 #[derive(Default)]
 pub(crate) struct PdbCache {
     loaded: Mutex<HashMap<PatternKey, Arc<PatternDb>>>,
+    /// Duplicate-pruning machines by shape and depth, as read (`None`: not in the cache).
+    machines: Mutex<HashMap<(usize, usize, usize), Option<Arc<DuplicateMachine>>>>,
 }
 
 impl PdbCache {
@@ -76,6 +79,11 @@ impl sliding::TableSource for PdbCache {
 
     fn building_tables(&self, shape: puzzle_core::Shape, reason: &str) {
         eprintln!("note: building pattern databases for {shape} once (`puzzle pdb build` does it ahead): {reason}");
+    }
+
+    fn machine(&self, rows: usize, cols: usize, depth: usize) -> Option<Arc<DuplicateMachine>> {
+        let mut machines = self.machines.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        machines.entry((rows, cols, depth)).or_insert_with(|| crate::machine_cache::load(rows, cols, depth)).clone()
     }
 }
 

@@ -56,7 +56,24 @@ impl Duplicates {
     /// The machine of a `rows`×`cols` board built from the sequences of at most `depth` moves
     /// (at most [`MAX_DEPTH`]).
     pub(crate) fn build(rows: usize, cols: usize, depth: usize) -> Duplicates {
-        build(rows, cols, depth, &mut |_, _| {})
+        build(rows, cols, depth, &mut |_, _| {}, &|| false).unwrap_or_else(|| unreachable!("nothing stops it"))
+    }
+
+    /// [`Duplicates::build`], given up (`None`) once `stopped` says so: it is asked every few
+    /// thousand sequences.
+    pub(crate) fn build_until(
+        rows: usize,
+        cols: usize,
+        depth: usize,
+        stopped: &dyn Fn() -> bool,
+    ) -> Option<Duplicates> {
+        build(rows, cols, depth, &mut |_, _| {}, stopped)
+    }
+
+    /// The machine of these transitions (checked by the caller: every one names a state or is
+    /// [`FORBIDDEN`]).
+    pub(crate) fn from_transitions(next: Vec<[u32; 4]>) -> Duplicates {
+        Duplicates { next }
     }
 
     /// The transitions, `[state][dir.index()]`.
@@ -193,7 +210,13 @@ struct Member {
 ///
 /// A sequence whose bounding box does not fit the board is legal nowhere on it: it is neither
 /// forbidden nor followed, which keeps the machine to the sequences the board can hold.
-fn build(rows: usize, cols: usize, depth: usize, forbid: &mut dyn FnMut(Moves, Moves)) -> Duplicates {
+fn build(
+    rows: usize,
+    cols: usize,
+    depth: usize,
+    forbid: &mut dyn FnMut(Moves, Moves),
+    stopped: &dyn Fn() -> bool,
+) -> Option<Duplicates> {
     assert!(depth <= MAX_DEPTH, "a machine of depth {depth} (at most {MAX_DEPTH})");
     let mut heads: HashMap<u64, u32> = HashMap::new();
     let mut members: Vec<Member> = Vec::new();
@@ -207,7 +230,10 @@ fn build(rows: usize, cols: usize, depth: usize, forbid: &mut dyn FnMut(Moves, M
     let mut frontier = vec![empty];
     for len in 1..=depth {
         let mut next_frontier = Vec::new();
-        for &parent in &frontier {
+        for (at, &parent) in frontier.iter().enumerate() {
+            if at % 4096 == 0 && stopped() {
+                return None;
+            }
             let walk = Walk::of(parent);
             for (rank, &dir) in MOVE_ORDER.iter().enumerate() {
                 let moves = parent.push(rank);
@@ -244,7 +270,7 @@ fn build(rows: usize, cols: usize, depth: usize, forbid: &mut dyn FnMut(Moves, M
         frontier = next_frontier;
     }
     drop((heads, members, frontier));
-    automaton(&forbidden)
+    Some(automaton(&forbidden))
 }
 
 /// The Aho–Corasick automaton of the forbidden sequences, none a prefix of another.
@@ -301,32 +327,68 @@ fn automaton(forbidden: &[Moves]) -> Duplicates {
     Duplicates { next }
 }
 
+/// The machines of this process, by shape and depth: built by [`for_search`] or given by
+/// [`install`].
+type Machines = Vec<((usize, usize, usize), Arc<OnceLock<Arc<Duplicates>>>)>;
+static MACHINES: Mutex<Machines> = Mutex::new(Vec::new());
+
+/// The cell holding the machine of `key` (rows, cols, depth), made empty if missing.
+fn cell(key: (usize, usize, usize)) -> Arc<OnceLock<Arc<Duplicates>>> {
+    let mut machines = MACHINES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    match machines.iter().find(|(k, _)| *k == key) {
+        Some((_, cell)) => Arc::clone(cell),
+        None => {
+            let cell = Arc::new(OnceLock::new());
+            machines.push((key, Arc::clone(&cell)));
+            cell
+        }
+    }
+}
+
+/// Makes `machine`, of depth [`cached_depth`] for a `rows`×`cols` board and loaded by the
+/// program from where it keeps its tables, the one every later search of that shape walks from
+/// its first node (a machine of that shape and depth already here stays).
+pub(crate) fn install(rows: usize, cols: usize, depth: usize, machine: Arc<Duplicates>) {
+    let _ = cell((rows, cols, depth)).set(machine);
+}
+
+/// The machine given by [`install`] for a `rows`×`cols` board, if any.
+fn installed(rows: usize, cols: usize) -> Option<Arc<Duplicates>> {
+    let depth = cached_depth(rows, cols)?;
+    let cell = {
+        let machines = MACHINES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        machines.iter().find(|(k, _)| *k == (rows, cols, depth)).map(|(_, cell)| Arc::clone(cell))
+    }?;
+    cell.get().cloned()
+}
+
 /// The machine the optimal search walks on a `rows`×`cols` board after it spent `spent` nodes on
-/// the board: deeper as the work grows, so that a build is paid only by a search that has already
-/// done several times its cost ([`LEVELS`]), or [`Duplicates::none`] on boards of fewer than 16
-/// cells. Each machine is built once per process and shape, on the first search that needs it.
+/// the board: the one the program gave ([`install`]) from the first node; else deeper as the
+/// work grows, so that a build is paid only by a search that has already done several times its
+/// cost ([`LEVELS`]), or [`Duplicates::none`] on boards of fewer than 16 cells. Each machine is
+/// built once per process and shape, on the first search that needs it.
 pub(crate) fn for_search(rows: usize, cols: usize, spent: u64) -> Arc<Duplicates> {
-    type Machines = Vec<((usize, usize, usize), Arc<OnceLock<Arc<Duplicates>>>)>;
-    static MACHINES: Mutex<Machines> = Mutex::new(Vec::new());
+    if let Some(machine) = installed(rows, cols) {
+        return machine;
+    }
     let depth = depth_for(rows, cols, spent);
     if depth < 2 {
         return Duplicates::none();
     }
-    let cell = {
-        let mut machines = MACHINES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let key = (rows, cols, depth);
-        match machines.iter().find(|(k, _)| *k == key) {
-            Some((_, cell)) => Arc::clone(cell),
-            None => {
-                let cell = Arc::new(OnceLock::new());
-                machines.push((key, Arc::clone(&cell)));
-                cell
-            }
-        }
-    };
+    let cell = cell((rows, cols, depth));
     // Built outside the list's lock: a search needing another machine does not wait for it.
     Arc::clone(cell.get_or_init(|| Arc::new(Duplicates::build(rows, cols, depth))))
 }
+
+/// The depth of the machine kept with the tables of a `rows`×`cols` board and walked from the
+/// first node when it is at hand, or `None` where no machine is walked (fewer than 16 cells).
+pub(crate) fn cached_depth(rows: usize, cols: usize) -> Option<usize> {
+    (rows * cols >= DUPLICATES_FROM_CELLS).then_some(CACHED_DEPTH)
+}
+
+/// See [`cached_depth`]. Measured on the 24-puzzle (one thread, tables cached): see the report in
+/// docs/experiments.md, "The duplicate-pruning machine".
+const CACHED_DEPTH: usize = 14;
 
 /// The machines by the work done: from `spent` nodes on, a machine of `depth` moves. Built on one
 /// core (release build), 4×4 and 5×5: depth 8 in 4 ms and 12 ms (2,793 and 3,925 states),
@@ -375,8 +437,9 @@ pub(crate) mod tests {
     /// The machine and its forbidden sequences with their witnesses.
     fn with_witnesses(rows: usize, cols: usize, depth: usize) -> (Duplicates, Vec<Forbidden>) {
         let mut pairs = Vec::new();
-        let machine = build(rows, cols, depth, &mut |moves, witness| pairs.push(Forbidden { moves, witness }));
-        (machine, pairs)
+        let machine =
+            build(rows, cols, depth, &mut |moves, witness| pairs.push(Forbidden { moves, witness }), &|| false);
+        (machine.unwrap(), pairs)
     }
 
     /// The board after `moves` from the goal of a `rows`×`cols` board with the blank at
