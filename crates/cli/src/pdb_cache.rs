@@ -42,8 +42,11 @@ pub(crate) fn cache_dir() -> anyhow::Result<PathBuf> {
 pub(crate) struct PdbCache {
     loaded: Mutex<HashMap<PatternKey, Arc<PatternDb>>>,
     /// Duplicate-pruning machines by shape and depth, as read (`None`: not in the cache).
-    machines: Mutex<HashMap<(usize, usize, usize), Option<Arc<DuplicateMachine>>>>,
+    machines: Mutex<HashMap<MachineKey, Option<Arc<DuplicateMachine>>>>,
 }
+
+/// A board shape and machine depth: rows, columns, depth.
+type MachineKey = (usize, usize, usize);
 
 impl PdbCache {
     /// Whether the table for `key` is at hand without a long build: loaded already, small enough

@@ -142,7 +142,8 @@ impl DuplicateMachine {
     /// use sliding::machine::DuplicateMachine;
     ///
     /// assert!(DuplicateMachine::depth_for(5, 5).is_some());
-    /// assert_eq!(DuplicateMachine::depth_for(3, 3), None);
+    /// // The 15-puzzle builds its small machines in memory.
+    /// assert_eq!(DuplicateMachine::depth_for(4, 4), None);
     /// ```
     pub fn depth_for(rows: usize, cols: usize) -> Option<usize> {
         duplicates::cached_depth(rows, cols)

@@ -83,6 +83,7 @@ impl Duplicates {
 
     /// The state after the moves of `path` from the start, or [`FORBIDDEN`] if they hold a
     /// forbidden sequence.
+    #[cfg(test)]
     pub(crate) fn after(&self, path: &[Direction]) -> u32 {
         let mut state = 0u32;
         for &dir in path {
@@ -381,14 +382,29 @@ pub(crate) fn for_search(rows: usize, cols: usize, spent: u64) -> Arc<Duplicates
 }
 
 /// The depth of the machine kept with the tables of a `rows`×`cols` board and walked from the
-/// first node when it is at hand, or `None` where no machine is walked (fewer than 16 cells).
+/// first node when it is at hand, or `None` for boards of at most [`CACHED_ABOVE_CELLS`] cells,
+/// which are searched with the machines of [`LEVELS`] built in memory.
 pub(crate) fn cached_depth(rows: usize, cols: usize) -> Option<usize> {
-    (rows * cols >= DUPLICATES_FROM_CELLS).then_some(CACHED_DEPTH)
+    (rows * cols > CACHED_ABOVE_CELLS).then_some(CACHED_DEPTH)
 }
 
-/// See [`cached_depth`]. Measured on the 24-puzzle (one thread, tables cached): see the report in
-/// docs/experiments.md, "The duplicate-pruning machine".
+/// The depth of the cached machine, chosen by time. On the 24-puzzle (one thread, tables
+/// cached, the machine loaded from the cache and walked from the first node, without the table
+/// of transpositions), #40 took 10.45 M nodes at depth 8, 8.52 M at 12, 7.82 M at 14 and
+/// 7.31 M at 16, and #38 73.8 M, 60.9 M, 56.1 M and 52.6 M; with the table as well, 8.28 M,
+/// 7.59 M, 7.26 M and 6.98 M on #40 and 57.9 M, 53.9 M, 51.9 M and 50.2 M on #38. In user
+/// time depth 14 alone was the fastest (#38: 10.0 s against 10.3 s at depth 8 and 13.0 s at 16,
+/// whose 115 MB of transitions compete with the tables for the cache; the table of
+/// transpositions added 1–3 s at every depth). Depth 14 is 1,200,073 states (19 MB), built in
+/// 3.5 s; depth 16 7,159,237 states (115 MB) in 26 s (release, one core).
 const CACHED_DEPTH: usize = 14;
+
+/// Boards of at most this many cells keep no machine in the cache: on Korf's 100 (4×4, tables
+/// cached, one thread) the cached machine of depth 12 or 14 cut the nodes to 0.92 and 0.90 of
+/// depth 8's (1.23 M and 1.20 M against 1.34 M) but took as long or longer in all (0.32–0.35 s
+/// of user time against 0.30 s), the whole run being a few hundred milliseconds of table
+/// loading.
+const CACHED_ABOVE_CELLS: usize = 16;
 
 /// The machines by the work done: from `spent` nodes on, a machine of `depth` moves. Built on one
 /// core (release build), 4×4 and 5×5: depth 8 in 4 ms and 12 ms (2,793 and 3,925 states),
@@ -425,7 +441,7 @@ pub(crate) mod tests {
 
     use super::super::iteration::{from_floor, Iteration};
     use super::super::kept_indices::tests::heuristic;
-    use super::super::{Estimate, Geometry, Pdb, State};
+    use super::super::{Estimate, Geometry, Manhattan, Pdb, State};
     use super::*;
 
     /// A forbidden sequence and the earlier equivalent that forbids it.
@@ -578,6 +594,53 @@ pub(crate) mod tests {
             }
             assert!(walk.next_bound > bound && walk.next_bound < 100, "the bound grows");
             bound = walk.next_bound;
+        }
+    }
+
+    /// IDA\* by the generic walk ([`search::walk::first`]) with the Manhattan distance from
+    /// `state` following `machine`: the path found and the nodes visited in all iterations.
+    fn solve_generic(geometry: &Geometry, state: &State, machine: &Arc<Duplicates>) -> (Vec<Direction>, u64) {
+        let mut estimate = Manhattan { blank_tile: 0, value: 0 };
+        let h = estimate.reset(geometry, state);
+        let limits = Limits::NONE;
+        let watch = Watch::new(&limits);
+        let (mut bound, mut nodes) = (h, 0);
+        loop {
+            let mut walk = Iteration::new(geometry, state, &estimate, h, bound).with_duplicates(Arc::clone(machine));
+            let found = from_floor(&mut walk, &watch);
+            nodes += walk.counts.nodes;
+            if found {
+                return (walk.path, nodes);
+            }
+            assert!(walk.next_bound > bound && walk.next_bound < 100, "the bound grows");
+            bound = walk.next_bound;
+        }
+    }
+
+    /// The generic walk too: on every shape small enough for a complete breadth-first search
+    /// (3×3: one board in 200), IDA\* with the Manhattan distance
+    /// following the machine finds from every board a path of exactly the distance the
+    /// breadth-first search gives, the same path as without the machine, in fewer nodes.
+    #[test]
+    fn the_generic_walk_with_the_machine_keeps_the_first_shortest_path() {
+        let none = Duplicates::none();
+        let cases: [(usize, usize, usize); 5] = [(2, 3, 1), (3, 2, 1), (2, 4, 1), (4, 2, 1), (3, 3, 200)];
+        for (rows, cols, every) in cases {
+            let machine = Arc::new(Duplicates::build(rows, cols, 14));
+            let geometry = Geometry::new(rows, cols);
+            let (mut with, mut without, mut boards) = (0, 0, 0);
+            for (board, distance) in distances(rows, cols).into_iter().step_by(every) {
+                let state = State::new(&board, board.iter().position(|&t| t == 0).unwrap() as u8);
+                let (path, nodes) = solve_generic(&geometry, &state, &machine);
+                let (plain_path, plain_nodes) = solve_generic(&geometry, &state, &none);
+                assert_eq!(path.len(), distance, "{rows}x{cols} {board:?}");
+                assert_eq!(path, plain_path, "{rows}x{cols} {board:?}");
+                with += nodes;
+                without += plain_nodes;
+                boards += 1;
+            }
+            assert!(boards > 100, "{rows}x{cols}: {boards} boards");
+            assert!(with < without, "{rows}x{cols}: {with} nodes with the machine, {without} without");
         }
     }
 
