@@ -190,13 +190,16 @@ impl<E: Estimate> Walk for Iteration<'_, E> {
         let previous = self.path.last().copied();
         let depth = self.path.len();
         let g = self.g();
-        let (duplicates, _) = self.duplicates();
-        let transitions = duplicates.transitions();
+        if self.duplicates.is_none() {
+            self.duplicates();
+        }
+        // Borrowed, not cloned: an `Arc` clone a node would cost an atomic add in the hot loop.
+        let transitions = self.duplicates.as_ref().map_or(&[][..], |(machine, _)| machine.transitions());
         let frame = self.frames.last_mut()?;
         if frame.machine == FORBIDDEN {
             return None;
         }
-        let on_moves = transitions[frame.machine as usize];
+        let &on_moves = transitions.get(frame.machine as usize)?;
         while let Some(&(dir, target)) = moves.get(usize::from(frame.next)) {
             frame.next += 1;
             if previous == Some(dir.opposite()) {
