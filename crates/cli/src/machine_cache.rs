@@ -2,8 +2,9 @@
 //! pattern databases, read with its checks, rebuilt when damaged, built by `puzzle pdb build`.
 //!
 //! A machine missing from the cache is not built by a solve: the search then builds small ones
-//! in memory as its work grows, which costs a user with an empty cache no wait (a depth-14
-//! machine takes about two seconds on 4×4, ten on 5×5).
+//! in memory as its work grows, which costs a user with an empty cache no wait (on Korf's 100 on
+//! an empty cache the whole run takes about as long as the tables' build and the search; the
+//! cached machine of 5×5 takes 0.4 s to build, the deeper ones seconds to minutes).
 
 use std::io::Write;
 use std::path::Path;

@@ -7,7 +7,7 @@
 //! it from the first node; without one it builds small machines in memory as the work grows.
 //!
 //! ```text
-//! puzzle-machine v1 rows=5 cols=5 depth=14 states=1200073 checksum=0123456789abcdef
+//! puzzle-machine v1 rows=5 cols=5 depth=12 states=189805 checksum=0123456789abcdef
 //! <states × 4 transitions, each a little-endian u32>
 //! ```
 
@@ -106,7 +106,7 @@ pub enum MachineFileError {
 
 impl DuplicateMachine {
     /// The machine of a `rows`×`cols` board from the sequences of at most `depth` moves (at most
-    /// 31). Depth 14 on 5×5 takes about ten seconds.
+    /// 31). Depth 12 on 5×5 takes about half a second, 14 a few seconds, 16 half a minute.
     ///
     /// ```
     /// use sliding::machine::DuplicateMachine;
@@ -160,12 +160,12 @@ impl DuplicateMachine {
         self.inner.states()
     }
 
-    /// The name of its file in a cache directory: `5x5-machine-d14.v1.fsm`.
+    /// The name of its file in a cache directory: `5x5-machine-d12.v1.fsm`.
     ///
     /// ```
     /// use sliding::machine::DuplicateMachine;
     ///
-    /// assert_eq!(DuplicateMachine::file_name(5, 5, 14), "5x5-machine-d14.v1.fsm");
+    /// assert_eq!(DuplicateMachine::file_name(5, 5, 12), "5x5-machine-d12.v1.fsm");
     /// ```
     pub fn file_name(rows: usize, cols: usize, depth: usize) -> String {
         format!("{rows}x{cols}-machine-d{depth}.v{VERSION}.fsm")

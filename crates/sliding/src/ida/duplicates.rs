@@ -392,12 +392,14 @@ pub(crate) fn cached_depth(rows: usize, cols: usize) -> Option<usize> {
 /// cached, the machine loaded from the cache and walked from the first node, without the table
 /// of transpositions), #40 took 10.45 M nodes at depth 8, 8.52 M at 12, 7.82 M at 14 and
 /// 7.31 M at 16, and #38 73.8 M, 60.9 M, 56.1 M and 52.6 M; with the table as well, 8.28 M,
-/// 7.59 M, 7.26 M and 6.98 M on #40 and 57.9 M, 53.9 M, 51.9 M and 50.2 M on #38. In user
-/// time depth 14 alone was the fastest (#38: 10.0 s against 10.3 s at depth 8 and 13.0 s at 16,
-/// whose 115 MB of transitions compete with the tables for the cache; the table of
-/// transpositions added 1–3 s at every depth). Depth 14 is 1,200,073 states (19 MB), built in
-/// 3.5 s; depth 16 7,159,237 states (115 MB) in 26 s (release, one core).
-const CACHED_DEPTH: usize = 14;
+/// 7.59 M, 7.26 M and 6.98 M on #40 and 57.9 M, 53.9 M, 51.9 M and 50.2 M on #38, for more
+/// time at every depth. In user time (medians of five runs on #38, alternating, on a shared
+/// 2-core machine) depth 12 took 11.1 s, depth 8 12.1 s, depth 14 13.2 s and depth 16 about
+/// 13 s: the deeper machines' transitions (19 MB at 14, 115 MB at 16) compete with the tables
+/// for the processor's cache, while depth 12's 3 MB stay in it. On #40 the four were within the
+/// noise (1.7–1.8 s). Depth 12 is 189,805 states, built in 0.4 s; depth 14 1,200,073 states in
+/// 3.5 s; depth 16 7,159,237 states in 26 s (release, one core).
+const CACHED_DEPTH: usize = 12;
 
 /// Boards of at most this many cells keep no machine in the cache: on Korf's 100 (4×4, tables
 /// cached, one thread) the cached machine of depth 12 or 14 cut the nodes to 0.92 and 0.90 of
