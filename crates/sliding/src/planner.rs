@@ -372,13 +372,7 @@ impl<'t> Planner<'t> {
             };
             // Tables are loaded (perhaps built) without holding the lock.
             let heuristic = self.heuristic_for(&goal, &boards, limits)?;
-            // The machine kept with the tables, when the program has it, is walked from the first
-            // node of every search of this shape.
-            if let Some(depth) = DuplicateMachine::depth_for(shape.rows(), shape.cols()) {
-                if let Some(machine) = self.tables.machine(shape.rows(), shape.cols(), depth) {
-                    crate::ida::duplicates::install(shape.rows(), shape.cols(), depth, Arc::clone(&machine.inner));
-                }
-            }
+            self.install_machine(shape);
             if let Some(plan) = self.lock_plans().get_mut(&shape) {
                 plan.heuristic.get_or_insert(heuristic);
             }
@@ -466,6 +460,17 @@ impl<'t> Planner<'t> {
         let short = Limits { max_expanded: Some(budget), ..*limits };
         let report = self.search(board, &goal, &Heuristic::LinearConflict, &short)?;
         Ok(matches!(report.outcome, Outcome::Solved(_)).then_some((goal, report)))
+    }
+
+    /// Makes the duplicate-pruning machine the table source keeps for `shape`, when it has one,
+    /// the one every later search of this shape walks from its first node (batch, split units
+    /// and the parallel split alike).
+    pub(crate) fn install_machine(&self, shape: Shape) {
+        if let Some(depth) = DuplicateMachine::depth_for(shape.rows(), shape.cols()) {
+            if let Some(machine) = self.tables.machine(shape.rows(), shape.cols(), depth) {
+                crate::ida::duplicates::install(shape.rows(), shape.cols(), depth, Arc::clone(&machine.inner));
+            }
+        }
     }
 
     fn lock_plans(&self) -> std::sync::MutexGuard<'_, HashMap<Shape, Plan>> {
