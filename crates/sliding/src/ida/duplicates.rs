@@ -353,7 +353,9 @@ pub(crate) fn install(rows: usize, cols: usize, depth: usize, machine: Arc<Dupli
     let _ = cell((rows, cols, depth)).set(machine);
 }
 
-/// The machine given by [`install`] for a `rows`×`cols` board, if any.
+/// The machine of the cached depth for a `rows`×`cols` board, if this process has it: given by
+/// [`install`], or built by an earlier search that reached that depth's level in [`LEVELS`]
+/// (then it costs nothing more, and later searches walk it from their first node too).
 fn installed(rows: usize, cols: usize) -> Option<Arc<Duplicates>> {
     let depth = cached_depth(rows, cols)?;
     let cell = {
