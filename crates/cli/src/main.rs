@@ -11,6 +11,7 @@ mod html;
 mod input;
 mod interrupt;
 mod jobs;
+mod machine_cache;
 mod output;
 mod pdb_cache;
 mod progress;
@@ -182,7 +183,8 @@ fn pdb_build(sizes: &[(usize, usize)], force: bool, out: &mut impl Write) -> any
         };
         keys.extend(size_keys);
     }
-    pdb_cache::build_command(&keys, force, out)
+    pdb_cache::build_command(&keys, force, out)?;
+    machine_cache::build_command(sizes, force, out)
 }
 
 /// Prints `err` on stderr and chooses the exit status: 1 for bad input, 2 for anything else.

@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::Context;
+use sliding::machine::DuplicateMachine;
 use sliding::pdb::{PatternDb, PatternKey};
 use sliding::Limits;
 
@@ -40,7 +41,12 @@ pub(crate) fn cache_dir() -> anyhow::Result<PathBuf> {
 #[derive(Default)]
 pub(crate) struct PdbCache {
     loaded: Mutex<HashMap<PatternKey, Arc<PatternDb>>>,
+    /// Duplicate-pruning machines by shape and depth, as read (`None`: not in the cache).
+    machines: Mutex<HashMap<MachineKey, Option<Arc<DuplicateMachine>>>>,
 }
+
+/// A board shape and machine depth: rows, columns, depth.
+type MachineKey = (usize, usize, usize);
 
 impl PdbCache {
     /// Whether the table for `key` is at hand without a long build: loaded already, small enough
@@ -76,6 +82,11 @@ impl sliding::TableSource for PdbCache {
 
     fn building_tables(&self, shape: puzzle_core::Shape, reason: &str) {
         eprintln!("note: building pattern databases for {shape} once (`puzzle pdb build` does it ahead): {reason}");
+    }
+
+    fn machine(&self, rows: usize, cols: usize, depth: usize) -> Option<Arc<DuplicateMachine>> {
+        let mut machines = self.machines.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        machines.entry((rows, cols, depth)).or_insert_with(|| crate::machine_cache::load(rows, cols, depth)).clone()
     }
 }
 

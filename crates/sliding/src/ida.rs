@@ -17,7 +17,7 @@ use puzzle_core::Direction;
 use search::walk::Watch;
 use search::Limits;
 
-mod duplicates;
+pub(crate) mod duplicates;
 mod estimate;
 mod iteration;
 mod kept_indices;

@@ -28,6 +28,7 @@ mod constructive;
 mod heuristic;
 mod ida;
 mod large_board_ida;
+pub mod machine;
 mod parse;
 pub mod pdb;
 #[cfg(any(test, feature = "test-support"))]

@@ -16,6 +16,7 @@ use crate::check::{check, CheckError};
 use crate::constructive::KeepMoves;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::ida::SPLIT_NODES;
+use crate::machine::DuplicateMachine;
 use crate::pdb::{PatternDb, PatternKey};
 use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
 use crate::solvable::is_solvable;
@@ -82,6 +83,15 @@ pub trait TableSource: Sync {
     /// it. Does nothing by default.
     fn building_tables(&self, shape: Shape, reason: &str) {
         let _ = (shape, reason);
+    }
+
+    /// The duplicate-pruning machine of a `rows`×`cols` board and `depth`
+    /// ([`DuplicateMachine::depth_for`]) when it is at hand without a build (loaded, or read
+    /// from where the program keeps its tables); the search then walks it from its first node.
+    /// `None` by default: the search builds small machines in memory as its work grows.
+    fn machine(&self, rows: usize, cols: usize, depth: usize) -> Option<Arc<DuplicateMachine>> {
+        let _ = (rows, cols, depth);
+        None
     }
 }
 
@@ -362,6 +372,7 @@ impl<'t> Planner<'t> {
             };
             // Tables are loaded (perhaps built) without holding the lock.
             let heuristic = self.heuristic_for(&goal, &boards, limits)?;
+            self.install_machine(shape);
             if let Some(plan) = self.lock_plans().get_mut(&shape) {
                 plan.heuristic.get_or_insert(heuristic);
             }
@@ -449,6 +460,17 @@ impl<'t> Planner<'t> {
         let short = Limits { max_expanded: Some(budget), ..*limits };
         let report = self.search(board, &goal, &Heuristic::LinearConflict, &short)?;
         Ok(matches!(report.outcome, Outcome::Solved(_)).then_some((goal, report)))
+    }
+
+    /// Makes the duplicate-pruning machine the table source keeps for `shape`, when it has one,
+    /// the one every later search of this shape walks from its first node (batch, split units
+    /// and the parallel split alike).
+    pub(crate) fn install_machine(&self, shape: Shape) {
+        if let Some(depth) = DuplicateMachine::depth_for(shape.rows(), shape.cols()) {
+            if let Some(machine) = self.tables.machine(shape.rows(), shape.cols(), depth) {
+                crate::ida::duplicates::install(shape.rows(), shape.cols(), depth, Arc::clone(&machine.inner));
+            }
+        }
     }
 
     fn lock_plans(&self) -> std::sync::MutexGuard<'_, HashMap<Shape, Plan>> {

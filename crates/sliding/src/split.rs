@@ -294,6 +294,7 @@ impl Planner<'_> {
                 }
             }
         };
+        self.install_machine(board.shape());
         self.unit_search(board, &goal, named, depth, limits).map(Split::Search)
     }
 

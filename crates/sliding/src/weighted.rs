@@ -51,6 +51,7 @@ use thiserror::Error;
 use crate::answer::{Answer, Method};
 use crate::board::Board;
 use crate::heuristic::Heuristic;
+use crate::ida::duplicates::Duplicates;
 use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
 use crate::solvable::is_solvable;
 use crate::solve::{answer_of_run, lower_bound, optimal_run, search_state, SolveError};
@@ -281,6 +282,13 @@ impl<E: Estimate> Estimate for Weighted<E> {
 
     fn restore(&mut self, saved: E::Saved) {
         self.inner.restore(saved);
+    }
+
+    /// No duplicate-pruning machine: the path a weighted search returns is the first within its
+    /// bound, which need not be optimal and may hold a forbidden sequence, so the machine could
+    /// change it.
+    fn duplicates(&self, _: usize, _: usize, _: u64) -> (Arc<Duplicates>, bool) {
+        (Duplicates::none(), false)
     }
 }
 

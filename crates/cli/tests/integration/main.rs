@@ -17,6 +17,7 @@ mod gpu_cli;
 mod html_cli;
 mod input_limits_cli;
 mod limits_cli;
+mod machine_cache_cli;
 mod scale_cli;
 mod slide_cli;
 mod snapshots;

@@ -56,7 +56,24 @@ impl Duplicates {
     /// The machine of a `rows`×`cols` board built from the sequences of at most `depth` moves
     /// (at most [`MAX_DEPTH`]).
     pub(crate) fn build(rows: usize, cols: usize, depth: usize) -> Duplicates {
-        build(rows, cols, depth, &mut |_, _| {})
+        build(rows, cols, depth, &mut |_, _| {}, &|| false).unwrap_or_else(|| unreachable!("nothing stops it"))
+    }
+
+    /// [`Duplicates::build`], given up (`None`) once `stopped` says so: it is asked every few
+    /// thousand sequences.
+    pub(crate) fn build_until(
+        rows: usize,
+        cols: usize,
+        depth: usize,
+        stopped: &dyn Fn() -> bool,
+    ) -> Option<Duplicates> {
+        build(rows, cols, depth, &mut |_, _| {}, stopped)
+    }
+
+    /// The machine of these transitions (checked by the caller: every one names a state or is
+    /// [`FORBIDDEN`]).
+    pub(crate) fn from_transitions(next: Vec<[u32; 4]>) -> Duplicates {
+        Duplicates { next }
     }
 
     /// The transitions, `[state][dir.index()]`.
@@ -66,6 +83,7 @@ impl Duplicates {
 
     /// The state after the moves of `path` from the start, or [`FORBIDDEN`] if they hold a
     /// forbidden sequence.
+    #[cfg(test)]
     pub(crate) fn after(&self, path: &[Direction]) -> u32 {
         let mut state = 0u32;
         for &dir in path {
@@ -193,7 +211,13 @@ struct Member {
 ///
 /// A sequence whose bounding box does not fit the board is legal nowhere on it: it is neither
 /// forbidden nor followed, which keeps the machine to the sequences the board can hold.
-fn build(rows: usize, cols: usize, depth: usize, forbid: &mut dyn FnMut(Moves, Moves)) -> Duplicates {
+fn build(
+    rows: usize,
+    cols: usize,
+    depth: usize,
+    forbid: &mut dyn FnMut(Moves, Moves),
+    stopped: &dyn Fn() -> bool,
+) -> Option<Duplicates> {
     assert!(depth <= MAX_DEPTH, "a machine of depth {depth} (at most {MAX_DEPTH})");
     let mut heads: HashMap<u64, u32> = HashMap::new();
     let mut members: Vec<Member> = Vec::new();
@@ -207,7 +231,10 @@ fn build(rows: usize, cols: usize, depth: usize, forbid: &mut dyn FnMut(Moves, M
     let mut frontier = vec![empty];
     for len in 1..=depth {
         let mut next_frontier = Vec::new();
-        for &parent in &frontier {
+        for (at, &parent) in frontier.iter().enumerate() {
+            if at % 4096 == 0 && stopped() {
+                return None;
+            }
             let walk = Walk::of(parent);
             for (rank, &dir) in MOVE_ORDER.iter().enumerate() {
                 let moves = parent.push(rank);
@@ -244,7 +271,7 @@ fn build(rows: usize, cols: usize, depth: usize, forbid: &mut dyn FnMut(Moves, M
         frontier = next_frontier;
     }
     drop((heads, members, frontier));
-    automaton(&forbidden)
+    Some(automaton(&forbidden))
 }
 
 /// The Aho–Corasick automaton of the forbidden sequences, none a prefix of another.
@@ -301,32 +328,87 @@ fn automaton(forbidden: &[Moves]) -> Duplicates {
     Duplicates { next }
 }
 
+/// The machines of this process, by shape and depth: built by [`for_search`] or given by
+/// [`install`].
+type Machines = Vec<((usize, usize, usize), Arc<OnceLock<Arc<Duplicates>>>)>;
+static MACHINES: Mutex<Machines> = Mutex::new(Vec::new());
+
+/// The cell holding the machine of `key` (rows, cols, depth), made empty if missing.
+fn cell(key: (usize, usize, usize)) -> Arc<OnceLock<Arc<Duplicates>>> {
+    let mut machines = MACHINES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    match machines.iter().find(|(k, _)| *k == key) {
+        Some((_, cell)) => Arc::clone(cell),
+        None => {
+            let cell = Arc::new(OnceLock::new());
+            machines.push((key, Arc::clone(&cell)));
+            cell
+        }
+    }
+}
+
+/// Makes `machine`, of depth [`cached_depth`] for a `rows`×`cols` board and loaded by the
+/// program from where it keeps its tables, the one every later search of that shape walks from
+/// its first node (a machine of that shape and depth already here stays).
+pub(crate) fn install(rows: usize, cols: usize, depth: usize, machine: Arc<Duplicates>) {
+    let _ = cell((rows, cols, depth)).set(machine);
+}
+
+/// The machine of the cached depth for a `rows`×`cols` board, if this process has it: given by
+/// [`install`], or built by an earlier search that reached that depth's level in [`LEVELS`]
+/// (then it costs nothing more, and later searches walk it from their first node too).
+fn installed(rows: usize, cols: usize) -> Option<Arc<Duplicates>> {
+    let depth = cached_depth(rows, cols)?;
+    let cell = {
+        let machines = MACHINES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        machines.iter().find(|(k, _)| *k == (rows, cols, depth)).map(|(_, cell)| Arc::clone(cell))
+    }?;
+    cell.get().cloned()
+}
+
 /// The machine the optimal search walks on a `rows`×`cols` board after it spent `spent` nodes on
-/// the board: deeper as the work grows, so that a build is paid only by a search that has already
-/// done several times its cost ([`LEVELS`]), or [`Duplicates::none`] on boards of fewer than 16
-/// cells. Each machine is built once per process and shape, on the first search that needs it.
+/// the board: the one the program gave ([`install`]) from the first node; else deeper as the
+/// work grows, so that a build is paid only by a search that has already done several times its
+/// cost ([`LEVELS`]), or [`Duplicates::none`] on boards of fewer than 16 cells. Each machine is
+/// built once per process and shape, on the first search that needs it.
 pub(crate) fn for_search(rows: usize, cols: usize, spent: u64) -> Arc<Duplicates> {
-    type Machines = Vec<((usize, usize, usize), Arc<OnceLock<Arc<Duplicates>>>)>;
-    static MACHINES: Mutex<Machines> = Mutex::new(Vec::new());
+    if let Some(machine) = installed(rows, cols) {
+        return machine;
+    }
     let depth = depth_for(rows, cols, spent);
     if depth < 2 {
         return Duplicates::none();
     }
-    let cell = {
-        let mut machines = MACHINES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let key = (rows, cols, depth);
-        match machines.iter().find(|(k, _)| *k == key) {
-            Some((_, cell)) => Arc::clone(cell),
-            None => {
-                let cell = Arc::new(OnceLock::new());
-                machines.push((key, Arc::clone(&cell)));
-                cell
-            }
-        }
-    };
+    let cell = cell((rows, cols, depth));
     // Built outside the list's lock: a search needing another machine does not wait for it.
     Arc::clone(cell.get_or_init(|| Arc::new(Duplicates::build(rows, cols, depth))))
 }
+
+/// The depth of the machine kept with the tables of a `rows`×`cols` board and walked from the
+/// first node when it is at hand, or `None` for boards of at most [`CACHED_ABOVE_CELLS`] cells,
+/// which are searched with the machines of [`LEVELS`] built in memory.
+pub(crate) fn cached_depth(rows: usize, cols: usize) -> Option<usize> {
+    (rows * cols > CACHED_ABOVE_CELLS).then_some(CACHED_DEPTH)
+}
+
+/// The depth of the cached machine, chosen by time. On the 24-puzzle (one thread, tables
+/// cached, the machine loaded from the cache and walked from the first node, without the table
+/// of transpositions), #40 took 10.45 M nodes at depth 8, 8.52 M at 12, 7.82 M at 14 and
+/// 7.31 M at 16, and #38 73.8 M, 60.9 M, 56.1 M and 52.6 M; with the table as well, 8.28 M,
+/// 7.59 M, 7.26 M and 6.98 M on #40 and 57.9 M, 53.9 M, 51.9 M and 50.2 M on #38, for more
+/// time at every depth. In user time (medians of five runs on #38, alternating, on a shared
+/// 2-core machine) depth 12 took 11.1 s, depth 8 12.1 s, depth 14 13.2 s and depth 16 about
+/// 13 s: the deeper machines' transitions (19 MB at 14, 115 MB at 16) compete with the tables
+/// for the processor's cache, while depth 12's 3 MB stay in it. On #40 the four were within the
+/// noise (1.7–1.8 s). Depth 12 is 189,805 states, built in 0.4 s; depth 14 1,200,073 states in
+/// 3.5 s; depth 16 7,159,237 states in 26 s (release, one core).
+const CACHED_DEPTH: usize = 12;
+
+/// Boards of at most this many cells keep no machine in the cache: on Korf's 100 (4×4, tables
+/// cached, one thread) the cached machine of depth 12 or 14 cut the nodes to 0.92 and 0.90 of
+/// depth 8's (1.23 M and 1.20 M against 1.34 M) but took as long or longer in all (0.32–0.35 s
+/// of user time against 0.30 s), the whole run being a few hundred milliseconds of table
+/// loading.
+const CACHED_ABOVE_CELLS: usize = 16;
 
 /// The machines by the work done: from `spent` nodes on, a machine of `depth` moves. Built on one
 /// core (release build), 4×4 and 5×5: depth 8 in 4 ms and 12 ms (2,793 and 3,925 states),
@@ -363,7 +445,7 @@ pub(crate) mod tests {
 
     use super::super::iteration::{from_floor, Iteration};
     use super::super::kept_indices::tests::heuristic;
-    use super::super::{Estimate, Geometry, Pdb, State};
+    use super::super::{Estimate, Geometry, Manhattan, Pdb, State};
     use super::*;
 
     /// A forbidden sequence and the earlier equivalent that forbids it.
@@ -375,8 +457,9 @@ pub(crate) mod tests {
     /// The machine and its forbidden sequences with their witnesses.
     fn with_witnesses(rows: usize, cols: usize, depth: usize) -> (Duplicates, Vec<Forbidden>) {
         let mut pairs = Vec::new();
-        let machine = build(rows, cols, depth, &mut |moves, witness| pairs.push(Forbidden { moves, witness }));
-        (machine, pairs)
+        let machine =
+            build(rows, cols, depth, &mut |moves, witness| pairs.push(Forbidden { moves, witness }), &|| false);
+        (machine.unwrap(), pairs)
     }
 
     /// The board after `moves` from the goal of a `rows`×`cols` board with the blank at
@@ -515,6 +598,53 @@ pub(crate) mod tests {
             }
             assert!(walk.next_bound > bound && walk.next_bound < 100, "the bound grows");
             bound = walk.next_bound;
+        }
+    }
+
+    /// IDA\* by the generic walk ([`search::walk::first`]) with the Manhattan distance from
+    /// `state` following `machine`: the path found and the nodes visited in all iterations.
+    fn solve_generic(geometry: &Geometry, state: &State, machine: &Arc<Duplicates>) -> (Vec<Direction>, u64) {
+        let mut estimate = Manhattan { blank_tile: 0, value: 0 };
+        let h = estimate.reset(geometry, state);
+        let limits = Limits::NONE;
+        let watch = Watch::new(&limits);
+        let (mut bound, mut nodes) = (h, 0);
+        loop {
+            let mut walk = Iteration::new(geometry, state, &estimate, h, bound).with_duplicates(Arc::clone(machine));
+            let found = from_floor(&mut walk, &watch);
+            nodes += walk.counts.nodes;
+            if found {
+                return (walk.path, nodes);
+            }
+            assert!(walk.next_bound > bound && walk.next_bound < 100, "the bound grows");
+            bound = walk.next_bound;
+        }
+    }
+
+    /// The generic walk too: on every shape small enough for a complete breadth-first search
+    /// (3×3: one board in 200), IDA\* with the Manhattan distance
+    /// following the machine finds from every board a path of exactly the distance the
+    /// breadth-first search gives, the same path as without the machine, in fewer nodes.
+    #[test]
+    fn the_generic_walk_with_the_machine_keeps_the_first_shortest_path() {
+        let none = Duplicates::none();
+        let cases: [(usize, usize, usize); 5] = [(2, 3, 1), (3, 2, 1), (2, 4, 1), (4, 2, 1), (3, 3, 200)];
+        for (rows, cols, every) in cases {
+            let machine = Arc::new(Duplicates::build(rows, cols, 14));
+            let geometry = Geometry::new(rows, cols);
+            let (mut with, mut without, mut boards) = (0, 0, 0);
+            for (board, distance) in distances(rows, cols).into_iter().step_by(every) {
+                let state = State::new(&board, board.iter().position(|&t| t == 0).unwrap() as u8);
+                let (path, nodes) = solve_generic(&geometry, &state, &machine);
+                let (plain_path, plain_nodes) = solve_generic(&geometry, &state, &none);
+                assert_eq!(path.len(), distance, "{rows}x{cols} {board:?}");
+                assert_eq!(path, plain_path, "{rows}x{cols} {board:?}");
+                with += nodes;
+                without += plain_nodes;
+                boards += 1;
+            }
+            assert!(boards > 100, "{rows}x{cols}: {boards} boards");
+            assert!(with < without, "{rows}x{cols}: {with} nodes with the machine, {without} without");
         }
     }
 

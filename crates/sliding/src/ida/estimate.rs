@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use puzzle_core::Direction;
 
-use super::duplicates::Duplicates;
+use super::duplicates::{self, Duplicates};
 use super::kept_indices::{KeptPlan, Place, Sums, MAX_SUMS};
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::PdbHeuristic;
@@ -108,6 +108,10 @@ impl Geometry {
         self.cols
     }
 
+    pub(super) fn rows(&self) -> usize {
+        self.rows
+    }
+
     /// `distance()[tile][cell]`: the Manhattan distance of `tile` at `cell` from its goal cell.
     pub(super) fn distance(&self) -> &[[u8; 256]; 256] {
         &self.distance
@@ -128,6 +132,14 @@ pub(crate) trait Estimate: Clone + Send {
     fn update(&mut self, geometry: &Geometry, state: &State, tile: u8, from: u8, to: u8) -> (u32, Self::Saved);
     /// Undoes the update that returned `saved`.
     fn restore(&mut self, saved: Self::Saved);
+    /// The duplicate-pruning machine a walk with this estimate follows on a `rows`×`cols` board
+    /// after `spent` nodes of its search, and whether it replaces the table of transpositions:
+    /// by default the shape's ([`duplicates::for_search`]), which does.
+    fn duplicates(&self, rows: usize, cols: usize, spent: u64) -> (Arc<Duplicates>, bool) {
+        let machine = duplicates::for_search(rows, cols, spent);
+        let replaces = duplicates::REPLACES_TRANSPOSITIONS && machine.states() > 1;
+        (machine, replaces)
+    }
 }
 
 fn manhattan(geometry: &Geometry, state: &State, blank_tile: u8) -> u32 {
@@ -360,6 +372,19 @@ impl Estimate for Pdb {
             match &self.kept {
                 Some(kept) => kept.set(l, undo.excess, &mut self.excess, &mut self.sums),
                 None => self.excess[l] = undo.excess,
+            }
+        }
+    }
+
+    /// The machine the estimate names (a test's), which leaves the table of transpositions as
+    /// it is, else the shape's.
+    fn duplicates(&self, rows: usize, cols: usize, spent: u64) -> (Arc<Duplicates>, bool) {
+        match &self.duplicates {
+            Some(named) => (Arc::clone(named), false),
+            None => {
+                let machine = duplicates::for_search(rows, cols, spent);
+                let replaces = duplicates::REPLACES_TRANSPOSITIONS && machine.states() > 1;
+                (machine, replaces)
             }
         }
     }

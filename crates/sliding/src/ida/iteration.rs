@@ -8,6 +8,10 @@
 //! counted when [`Walk::advance`] offers it (the root by whoever starts the walk): the nodes the
 //! search reports.
 //!
+//! The walk follows the duplicate-pruning machine ([`super::duplicates`]) beside the moves, a
+//! machine state per frame, and offers no child whose move completes a forbidden sequence: the
+//! same children the node loop of kept indices skips, so both loops visit the same nodes.
+//!
 //! [`NodeLoop`] is the hook for a loop made for one estimate ([`super::pdb_node_loop`]): it searches below
 //! the walk's floor as [`search::walk::first`] does, node for node, polling the same
 //! [`Watch`].
@@ -15,6 +19,9 @@
 use puzzle_core::Direction;
 use search::walk::{first, Counts, Walk, Watch};
 
+use std::sync::Arc;
+
+use super::duplicates::{Duplicates, FORBIDDEN};
 use super::{slide_blank, slide_to, Estimate, Geometry, LinearConflict, Manhattan, State};
 
 /// Boards of at most this many cells are searched without the table of transpositions: on the
@@ -35,6 +42,9 @@ struct Frame<S> {
     saved: Option<S>,
     /// The blank's cell before that move.
     parent_blank: u8,
+    /// The duplicate-pruning machine's state after the moves to this node ([`FORBIDDEN`]: a
+    /// replayed prefix holds a forbidden sequence, and nothing below it is offered).
+    machine: u32,
 }
 
 /// A child offered by [`Walk::advance`] and already made, kept until [`Walk::push`] takes it (or
@@ -45,6 +55,7 @@ struct Offered<S> {
     h: u32,
     saved: S,
     parent_blank: u8,
+    machine: u32,
 }
 
 /// One IDA\* iteration with a bound, standing on one node.
@@ -64,6 +75,9 @@ pub(crate) struct Iteration<'g, E: Estimate> {
     /// The table's generation: searches given the same one read each other's entries (the
     /// subtrees one thread takes in turn, [`super::parallel`]); `None`, a fresh one per search.
     pub(super) generation: Option<u64>,
+    /// The duplicate-pruning machine, chosen by the estimate ([`Estimate::duplicates`]) when the
+    /// walk first moves below its root, with whether it replaces the table of transpositions.
+    duplicates: Option<(Arc<Duplicates>, bool)>,
     frames: Vec<Frame<E::Saved>>,
     offered: Option<Offered<E::Saved>>,
     floor: usize,
@@ -76,7 +90,7 @@ impl<'g, E: Estimate> Iteration<'g, E> {
     /// puts at `h`; nothing counted.
     pub(crate) fn new(geometry: &'g Geometry, state: &State, estimate: &E, h: u32, bound: u32) -> Iteration<'g, E> {
         let mut frames = Vec::with_capacity(256);
-        frames.push(Frame { h, next: 0, saved: None, parent_blank: state.blank });
+        frames.push(Frame { h, next: 0, saved: None, parent_blank: state.blank, machine: 0 });
         Iteration {
             geometry,
             state: state.clone(),
@@ -87,6 +101,7 @@ impl<'g, E: Estimate> Iteration<'g, E> {
             counts: Counts::default(),
             transpositions: state.cells > TRANSPOSITIONS_ABOVE_CELLS,
             generation: None,
+            duplicates: None,
             frames,
             offered: None,
             floor: 0,
@@ -100,6 +115,14 @@ impl<'g, E: Estimate> Iteration<'g, E> {
         self
     }
 
+    /// The same walk following `machine` (which leaves the table of transpositions as it is)
+    /// instead of the estimate's choice.
+    #[cfg(test)]
+    pub(crate) fn with_duplicates(mut self, machine: Arc<Duplicates>) -> Iteration<'g, E> {
+        self.duplicates = Some((machine, false));
+        self
+    }
+
     /// The current node's estimate.
     pub(super) fn h(&self) -> u32 {
         self.frames.last().map_or(0, |frame| frame.h)
@@ -108,6 +131,23 @@ impl<'g, E: Estimate> Iteration<'g, E> {
     /// The current node's cost `g`, in the estimate's units.
     pub(super) fn g(&self) -> u32 {
         self.path.len() as u32 * E::STEP
+    }
+
+    /// The duplicate-pruning machine this walk follows, and whether it replaces the table of
+    /// transpositions: chosen on the first call from the nodes counted so far (the work this
+    /// board's search has done, 0 in a subtree of the parallel split or a unit).
+    pub(super) fn duplicates(&mut self) -> (Arc<Duplicates>, bool) {
+        let geometry = self.geometry;
+        let spent = self.counts.nodes;
+        let estimate = &self.estimate;
+        let (machine, replaces) =
+            self.duplicates.get_or_insert_with(|| estimate.duplicates(geometry.rows(), geometry.cols(), spent));
+        (Arc::clone(machine), *replaces)
+    }
+
+    /// The machine's state at the current node.
+    pub(super) fn machine_state(&self) -> u32 {
+        self.frames.last().map_or(0, |frame| frame.machine)
     }
 
     /// Takes back the child [`Walk::advance`] made and [`Walk::push`] did not take.
@@ -150,10 +190,25 @@ impl<E: Estimate> Walk for Iteration<'_, E> {
         let previous = self.path.last().copied();
         let depth = self.path.len();
         let g = self.g();
+        if self.duplicates.is_none() {
+            self.duplicates();
+        }
+        // Borrowed, not cloned: an `Arc` clone a node would cost an atomic add in the hot loop.
+        let transitions = self.duplicates.as_ref().map_or(&[][..], |(machine, _)| machine.transitions());
         let frame = self.frames.last_mut()?;
+        if frame.machine == FORBIDDEN {
+            return None;
+        }
+        let &on_moves = transitions.get(frame.machine as usize)?;
         while let Some(&(dir, target)) = moves.get(usize::from(frame.next)) {
             frame.next += 1;
             if previous == Some(dir.opposite()) {
+                continue;
+            }
+            // A move that completes a forbidden sequence is not made: an earlier sequence
+            // reaches the same board.
+            let machine = on_moves[dir.index()];
+            if machine == FORBIDDEN {
                 continue;
             }
             let (tile, from, to) = slide_to(&mut self.state, target);
@@ -163,7 +218,7 @@ impl<E: Estimate> Walk for Iteration<'_, E> {
                 self.next_bound = self.next_bound.min(f);
             } else if depth + 1 < self.ceiling {
                 self.counts.nodes += 1;
-                self.offered = Some(Offered { dir, h: child_h, saved, parent_blank: blank });
+                self.offered = Some(Offered { dir, h: child_h, saved, parent_blank: blank, machine });
                 return Some(dir);
             }
             self.estimate.restore(saved);
@@ -186,7 +241,12 @@ impl<E: Estimate> Walk for Iteration<'_, E> {
                     unreachable!("a move pushed stays on the board")
                 };
                 let (h, saved) = self.estimate.update(self.geometry, &self.state, tile, from, to);
-                Offered { dir, h, saved, parent_blank }
+                let (duplicates, _) = self.duplicates();
+                let machine = match self.machine_state() {
+                    FORBIDDEN => FORBIDDEN,
+                    state => duplicates.transitions()[state as usize][dir.index()],
+                };
+                Offered { dir, h, saved, parent_blank, machine }
             }
         };
         self.path.push(dir);
@@ -195,6 +255,7 @@ impl<E: Estimate> Walk for Iteration<'_, E> {
             next: 0,
             saved: Some(offered.saved),
             parent_blank: offered.parent_blank,
+            machine: offered.machine,
         });
     }
 

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use puzzle_core::Direction;
 use search::walk::{Poll, Walk, Watch};
 
-use super::duplicates::{self, FORBIDDEN};
+use super::duplicates::FORBIDDEN;
 use super::estimate::Pdb;
 use super::iteration::{Iteration, NodeLoop};
 use super::kept_indices::{KeptPlan, Place, Sums, MAX_CELLS};
@@ -121,24 +121,14 @@ impl NodeLoop for Pdb {
 fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
     let plan: Arc<KeptPlan> = Arc::clone(walk.estimate.kept.as_ref()?);
     let heuristic: Arc<PdbHeuristic> = Arc::clone(&walk.estimate.heuristic);
-    let cols = walk.geometry.cols();
-    // The nodes this board's search has made so far (0 in a subtree of the parallel split or a
-    // unit): the machine deepens as they grow.
-    let spent = walk.counts.nodes;
-    // The machine for the shape, unless the estimate names one; the shape's machine replaces the
-    // table of transpositions (`duplicates::REPLACES_TRANSPOSITIONS`).
-    let (duplicates, transpositions) = match walk.estimate.duplicates.clone() {
-        Some(named) => (named, walk.transpositions),
-        None => {
-            let machine = duplicates::for_search(walk.state.cells / cols, cols, spent);
-            let replaced = duplicates::REPLACES_TRANSPOSITIONS && machine.states() > 1;
-            (machine, walk.transpositions && !replaced)
-        }
-    };
+    // The machine the walk follows (the estimate's choice, deepening with the nodes this
+    // board's search has made), and whether it replaces the table of transpositions.
+    let (duplicates, replaced) = walk.duplicates();
+    let transpositions = walk.transpositions && !replaced;
     // A subtree below a move prefix (the parallel split, a work unit) starts where the prefix
     // leaves the machine; a prefix holding a forbidden sequence has nothing to search that an
     // earlier sequence does not reach.
-    let machine = duplicates.after(&walk.path);
+    let machine = walk.machine_state();
     if machine == FORBIDDEN {
         return Some(false);
     }
@@ -378,7 +368,8 @@ mod tests {
 
     /// From many random boards and bounds (4x4 with small tables, 3x3, 2xN), the lean loop and
     /// the generic walk visit the same nodes, find the same path (and leave the walk on the
-    /// goal) and report the same next bound.
+    /// goal) and report the same next bound: both walking no duplicate-pruning machine, and both
+    /// walking the same one (which cuts nodes).
     #[test]
     fn the_lean_loop_searches_as_the_generic_one() {
         let cases: [(usize, usize, &[&[usize]]); 6] = [
@@ -391,32 +382,46 @@ mod tests {
         ];
         let mut rng = SplitMix64::new(22);
         let (mut found, mut searched) = (0, 0);
+        // Nodes without the machine and with it, over the iterations that found no path either
+        // way (above the optimum, a path the machine forbids may end the search sooner).
+        let (mut plain_nodes, mut machine_nodes) = (0, 0);
         for (rows, cols, parts) in cases {
             let n = rows * cols;
             let heuristic = heuristic(rows, cols, parts);
             let geometry = Geometry::new(rows, cols);
             let goal: Vec<u8> = (0..n as u8).collect();
+            let machine = Arc::new(Duplicates::build(rows, cols, 10));
             for _ in 0..20 {
                 let steps = rng.below(60);
                 let state = random_walk(&geometry, n, steps, &mut rng);
-                let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
-                // The generic loop walks no duplicate-pruning machine.
-                estimate.duplicates = Some(Duplicates::none());
-                assert!(estimate.kept.is_some(), "{rows}x{cols}: the indices are kept");
-                let h = estimate.reset(&geometry, &state);
-                for bound in [h, h + 2, h + 4, h + 6] {
-                    let lean = iteration(&geometry, &state, &estimate, bound, true, false);
-                    let generic = iteration(&geometry, &state, &estimate, bound, false, false);
-                    assert_eq!(lean, generic, "{rows}x{cols} bound {bound}");
-                    if lean.found {
-                        assert_eq!(lean.board, goal, "{rows}x{cols} bound {bound}: the walk stands on the goal");
+                let mut plain = Vec::new();
+                for (with_machine, duplicates) in [(false, Duplicates::none()), (true, Arc::clone(&machine))] {
+                    let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
+                    estimate.duplicates = Some(duplicates);
+                    assert!(estimate.kept.is_some(), "{rows}x{cols}: the indices are kept");
+                    let h = estimate.reset(&geometry, &state);
+                    for (i, bound) in [h, h + 2, h + 4, h + 6].into_iter().enumerate() {
+                        let at = format!("{rows}x{cols} bound {bound}, machine {with_machine}");
+                        let lean = iteration(&geometry, &state, &estimate, bound, true, false);
+                        let generic = iteration(&geometry, &state, &estimate, bound, false, false);
+                        assert_eq!(lean, generic, "{at}");
+                        if lean.found {
+                            assert_eq!(lean.board, goal, "{at}: the walk stands on the goal");
+                        }
+                        found += usize::from(lean.found);
+                        searched += 1;
+                        if !with_machine {
+                            plain.push((lean.found, lean.nodes));
+                        } else if let Some(&(false, nodes)) = plain.get(i).filter(|_| !lean.found) {
+                            plain_nodes += nodes;
+                            machine_nodes += lean.nodes;
+                        }
                     }
-                    found += usize::from(lean.found);
-                    searched += 1;
                 }
             }
         }
-        assert!(found > 20 && found < searched, "{found} of {searched} iterations reached the goal");
+        assert!(found > 40 && found < searched, "{found} of {searched} iterations reached the goal");
+        assert!(machine_nodes < plain_nodes, "the machine cut no node: {machine_nodes} of {plain_nodes}");
     }
 
     /// The optimal length from `state`, by iterative deepening with the generic walk (no table

@@ -15,6 +15,9 @@ use puzzle_core::Direction;
 use search::walk::{first, prefixes as cut_at, resume_checked, Watch};
 use search::Limits;
 
+use std::sync::Arc;
+
+use super::duplicates::Duplicates;
 use super::iteration::{from_floor, Iteration, NodeLoop};
 use super::{Estimate, Geometry, State, POLL_INTERVAL};
 
@@ -104,6 +107,12 @@ impl Estimate for Blind {
     }
 
     fn restore(&mut self, (): ()) {}
+
+    /// No duplicate-pruning machine: the list of units is the same whatever machine the
+    /// workers have (a forbidden prefix's unit is empty, not missing).
+    fn duplicates(&self, _: usize, _: usize, _: u64) -> (Arc<Duplicates>, bool) {
+        (Duplicates::none(), false)
+    }
 }
 
 /// Every move sequence of exactly `depth` moves from `state` that never undoes the move before
