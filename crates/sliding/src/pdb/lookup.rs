@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use puzzle_core::Shape;
 
-use super::partition::{canonical_blank, grid_symmetries, tier_partition, PartSpec, Tier, PDB_MAX_CELLS};
+use super::catalogue::tier_catalogue;
+use super::partition::{canonical_blank, grid_symmetries, PartSpec, Tier, PDB_MAX_CELLS};
 use super::{PatternDb, PatternKey};
 
 /// The most tiles a pattern has: all but the blank on the largest board tables cover.
@@ -163,7 +164,7 @@ impl PdbHeuristic {
             return None;
         }
         let mut keys: Vec<PatternKey> = Vec::new();
-        for part in tier_partition(rows, cols, canonical_blank(rows, cols, goal_blank), tier) {
+        for part in tier_catalogue(rows, cols, canonical_blank(rows, cols, goal_blank), tier).into_iter().flatten() {
             if !keys.contains(&part.key) {
                 keys.push(part.key);
             }
@@ -189,7 +190,7 @@ impl PdbHeuristic {
         tables: &[Arc<PatternDb>],
     ) -> Result<PdbHeuristic, PatternKey> {
         let canonical = canonical_blank(shape.rows(), shape.cols(), goal_blank);
-        Self::with_partition(shape, goal_blank, &tier_partition(shape.rows(), shape.cols(), canonical, tier), tables)
+        Self::with_catalogue(shape, goal_blank, &tier_catalogue(shape.rows(), shape.cols(), canonical, tier), tables)
     }
 
     /// As [`PdbHeuristic::new`] with another partition, whose keys have the blank at the
