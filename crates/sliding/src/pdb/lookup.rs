@@ -142,7 +142,7 @@ pub struct PdbHeuristic {
     stages: Vec<(usize, usize)>,
 }
 
-/// The parts of every sum as pairs of lookups, in fixed arrays (see [`PdbHeuristic::combine`]).
+/// The parts of every sum as pairs of lookups, in fixed arrays (see [`PdbHeuristic::combine_first`]).
 #[derive(Clone, Debug)]
 struct Pairs {
     pairs: [[u8; 2]; MAX_LOOKUPS],
@@ -356,14 +356,20 @@ impl PdbHeuristic {
         &self.by_tile[t][..usize::from(self.by_tile_len[t])]
     }
 
-    /// The excess over Manhattan (in pairs of moves) for the current excesses of the lookups.
+    /// The excess over Manhattan (in pairs of moves) for the current excesses of the lookups,
+    /// over the sums of the first `stages` partitions (all of them for `stages` at least their
+    /// number).
     #[inline]
-    pub(crate) fn combine(&self, excess: &[u8; MAX_LOOKUPS]) -> u32 {
+    pub(crate) fn combine_first(&self, excess: &[u8; MAX_LOOKUPS], stages: usize) -> u32 {
+        let n_sums = match stages.min(self.stages.len()) {
+            0 => 0,
+            k => self.stages[k - 1].1,
+        };
         if let Some(pairs) = &self.pairs {
             let read = |i: u8| u32::from(excess[usize::from(i) & (MAX_LOOKUPS - 1)]);
             let mut best = 0;
             let mut start = 0;
-            for &end in &pairs.ends[..usize::from(pairs.sums)] {
+            for &end in &pairs.ends[..usize::from(pairs.sums).min(n_sums)] {
                 let end = usize::from(end);
                 let sum: u32 = pairs.pairs[start..end].iter().map(|&[a, b]| read(a).max(read(b))).sum();
                 best = best.max(sum);
@@ -373,6 +379,7 @@ impl PdbHeuristic {
         }
         self.sums
             .iter()
+            .take(n_sums)
             .map(|parts| {
                 parts
                     .iter()
