@@ -41,6 +41,9 @@ const MAX_READS: usize = 2;
 /// every child, as the generic walk does (kept for measuring what laziness saves).
 const LAZY: bool = true;
 
+/// The most lookups a child's later partitions change.
+const LATER_READS: usize = MAX_READS * MAX_STAGES;
+
 /// The least slack (the bound less the node's cost and estimate, in moves) of a node whose
 /// state is kept in the table of transpositions and whose children are looked up in it. Nodes of
 /// slack 0 have small subtrees, and they are most of the nodes: looking them up too cuts more
@@ -99,6 +102,10 @@ struct PdbNodeLoop<'a, 'g, 'd> {
     reads_len: [[u8; MAX_CELLS]; MAX_STAGES],
     /// How many partitions the heuristic reads one after the other (1 unless a catalogue).
     stages: usize,
+    /// `later[g]`: what a child of the node at cost `g` changed in a catalogue's later
+    /// partitions (place, excess, lookup), to put back; kept here, not on the stack, so that a
+    /// heuristic of one partition pays nothing for it.
+    later: Vec<[(Place, u8, u8); LATER_READS]>,
     distance: &'g [[u8; 256]; 256],
     legal: &'g [[(Direction, u8); 4]; 256],
     legal_len: &'g [u8; 256],
@@ -195,6 +202,7 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
         reads,
         reads_len,
         stages,
+        later: Vec::new(),
         distance: geometry.distance(),
         legal: &geometry.legal,
         legal_len: &geometry.legal_len,
@@ -228,6 +236,41 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
 }
 
 impl PdbNodeLoop<'_, '_, '_> {
+    /// Reads a catalogue's later partitions for the child of the node at cost `g` whose move
+    /// brings `tile` from `target` to `blank`, while the child's `f` (from its Manhattan distance
+    /// and the `largest` excess so far, which it raises) is within the bound or would lower the
+    /// next bound; the lookups' places and excesses before are kept in `later[g]` for the caller
+    /// to put back. Returns how many it kept.
+    #[inline(always)]
+    fn read_later(&mut self, g: u32, tile: u8, target: u8, blank: u8, manhattan: u32, largest: &mut u32) -> usize {
+        let depth = g as usize;
+        if depth >= self.later.len() {
+            self.later.resize(depth + 1, [(Place::default(), 0, 0); LATER_READS]);
+        }
+        let tile_at = usize::from(tile) & (MAX_CELLS - 1);
+        let mut n_later = 0;
+        let mut stage = 1;
+        let mut f = g + 1 + manhattan + 2 * *largest;
+        while stage < self.stages && (!LAZY || f <= self.walk.bound || f < self.walk.next_bound) {
+            let k = stage & (MAX_STAGES - 1);
+            let read = usize::from(self.reads_len[k][tile_at]).min(MAX_READS);
+            for &l in &self.reads[k][tile_at][..read] {
+                let l = usize::from(l) & (MAX_LOOKUPS - 1);
+                let before = self.place[l];
+                self.later[depth][n_later & (LATER_READS - 1)] = (before, self.excess[l], l as u8);
+                n_later += 1;
+                let place = self.plan.moved(l, before, &self.board, tile, target, blank);
+                self.place[l] = place;
+                let value = self.plan.excess(l, self.dbs[l], place, target);
+                self.plan.set(l, value, &mut self.excess, &mut self.sums);
+            }
+            *largest = (*largest).max(self.plan.largest_in(&self.sums, k));
+            f = g + 1 + manhattan + 2 * *largest;
+            stage += 1;
+        }
+        n_later
+    }
+
     /// Counts a node, and looks at the limits when the poll is due; `false` once the search
     /// must stop.
     #[inline(always)]
@@ -311,32 +354,16 @@ impl PdbNodeLoop<'_, '_, '_> {
                 self.plan.set(l, (entry.byte >> entry.shift) & 0xf, &mut self.excess, &mut self.sums);
             }
             let mut largest = self.plan.largest_in(&self.sums, 0);
-            let mut f = g + 1 + manhattan + 2 * largest;
             // A catalogue's later partitions, each read only while the child is not cut off, or
             // while its estimate so far would lower the next bound (so that the next bound is
             // the generic walk's): a child searched has read them all, and its excesses and sums
             // are exact for every partition when its children read them.
-            let mut later = [(Place::default(), 0u8, 0u8); MAX_READS * MAX_STAGES];
-            let mut n_later = 0;
-            let mut stage = 1;
-            while stage < self.stages && !seen && (!LAZY || f <= self.walk.bound || f < self.walk.next_bound) {
-                let k = stage & (MAX_STAGES - 1);
-                let tile_at = usize::from(tile) & (MAX_CELLS - 1);
-                let read = usize::from(self.reads_len[k][tile_at]).min(MAX_READS);
-                for &l in &self.reads[k][tile_at][..read] {
-                    let l = usize::from(l) & (MAX_LOOKUPS - 1);
-                    let before = self.place[l];
-                    later[n_later & (MAX_READS * MAX_STAGES - 1)] = (before, self.excess[l], l as u8);
-                    n_later += 1;
-                    let place = self.plan.moved(l, before, &self.board, tile, target, blank);
-                    self.place[l] = place;
-                    let value = self.plan.excess(l, self.dbs[l], place, target);
-                    self.plan.set(l, value, &mut self.excess, &mut self.sums);
-                }
-                largest = largest.max(self.plan.largest_in(&self.sums, k));
-                f = g + 1 + manhattan + 2 * largest;
-                stage += 1;
-            }
+            let n_later = if self.stages > 1 && !seen {
+                self.read_later(g, tile, target, blank, manhattan, &mut largest)
+            } else {
+                0
+            };
+            let f = g + 1 + manhattan + 2 * largest;
             let child_h = manhattan + 2 * largest;
             if seen {
                 // Searched already at no greater cost (or an ancestor): nothing new below.
@@ -354,9 +381,12 @@ impl PdbNodeLoop<'_, '_, '_> {
             } else {
                 self.walk.next_bound = self.walk.next_bound.min(f);
             }
-            for &(place, excess, l) in later[..n_later.min(MAX_READS * MAX_STAGES)].iter().rev() {
-                let l = usize::from(l) & (MAX_LOOKUPS - 1);
-                (self.place[l], self.excess[l]) = (place, excess);
+            if n_later > 0 {
+                let later = &self.later[g as usize];
+                for &(place, excess, l) in later[..n_later.min(LATER_READS)].iter().rev() {
+                    let l = usize::from(l) & (MAX_LOOKUPS - 1);
+                    (self.place[l], self.excess[l]) = (place, excess);
+                }
             }
             for (saved, entry) in saved.iter().zip(&entries[..usize::from(read)]) {
                 let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
