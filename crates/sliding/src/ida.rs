@@ -108,8 +108,7 @@ pub(crate) fn idastar<E: NodeLoop + Sync>(
     split_nodes: u64,
 ) -> Run {
     let watch = Watch::new(limits).every(POLL_INTERVAL);
-    estimate.deepen(0);
-    let mut h = estimate.reset(geometry, state);
+    let h = estimate.reset(geometry, state);
     let mut bound = h;
     let mut total = 0u64;
     let mut split = false;
@@ -138,11 +137,6 @@ pub(crate) fn idastar<E: NodeLoop + Sync>(
         cut = Some(searched.next_bound);
         split |= searched.nodes >= split_nodes && rayon::current_num_threads() > 1 && !watch.limited();
         bound = searched.next_bound;
-        if estimate.deepen(total) {
-            // A stronger estimate from here on: the root's may rise above the bound.
-            h = estimate.reset(geometry, state);
-            bound = bound.max(h);
-        }
         if let Some(progress) = limits.progress {
             // In moves: a weighted search counts hundredths.
             progress.bound.store(u64::from(bound / E::STEP), Relaxed);

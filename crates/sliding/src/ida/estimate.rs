@@ -128,12 +128,6 @@ pub(crate) trait Estimate: Clone + Send {
     fn update(&mut self, geometry: &Geometry, state: &State, tile: u8, from: u8, to: u8) -> (u32, Self::Saved);
     /// Undoes the update that returned `saved`.
     fn restore(&mut self, saved: Self::Saved);
-    /// Told between iterations how many nodes the search has made so far: an estimate that reads
-    /// more once a search proves long (a catalogue's later partitions) switches, and says whether
-    /// its values changed (the caller then resets it).
-    fn deepen(&mut self, _spent: u64) -> bool {
-        false
-    }
 }
 
 fn manhattan(geometry: &Geometry, state: &State, blank_tile: u8) -> u32 {
@@ -266,14 +260,6 @@ impl Estimate for LinearConflict {
     }
 }
 
-/// The nodes a search makes with a catalogue's first partition alone before it reads the later
-/// ones ([`Estimate::deepen`]): a later partition costs every node a child searched reads from
-/// memory, which pays on long searches only. On the 24-puzzle, one thread, tables cached (Korf
-/// and Felner's partition alone against the catalogue read lazily from the first node): #40
-/// 10.4 M nodes, 1.83 s of user time against 7.9 M, 2.05 s; #38 73.8 M, 10.5 s against 51.7 M,
-/// 10.9 s; #25 44.3 M, 6.1 s against 27.2 M, 5.7 s; #44 145.0 M against 52.4 M nodes.
-pub(crate) const CATALOGUE_AFTER_NODES: u64 = 1 << 24;
-
 /// Manhattan distance plus twice the pattern databases' excess.
 #[derive(Clone)]
 pub(crate) struct Pdb {
@@ -289,9 +275,6 @@ pub(crate) struct Pdb {
     /// The duplicate-pruning machine the node loop of kept indices walks beside the moves
     /// ([`super::duplicates`]); `None`, the one for the board's shape.
     pub(super) duplicates: Option<Arc<Duplicates>>,
-    /// How many of a catalogue's partitions the estimate takes the largest of: all, unless a
-    /// search is still short ([`CATALOGUE_AFTER_NODES`]). Every lookup is kept either way.
-    pub(super) stages_read: usize,
     /// What the moves not yet undone replaced, one entry per lookup a move changed, the last
     /// move's on top: an update saves the few lookups its tile changes, not every array.
     undo: Vec<Undo>,
@@ -308,7 +291,6 @@ struct Undo {
 impl Pdb {
     pub(crate) fn new(blank_tile: u8, heuristic: Arc<PdbHeuristic>, cells: usize) -> Pdb {
         let kept = KeptPlan::new(&heuristic, cells).map(Arc::from);
-        let stages_read = heuristic.stages().len();
         Pdb {
             manhattan: Manhattan { blank_tile, value: 0 },
             heuristic,
@@ -317,7 +299,6 @@ impl Pdb {
             place: [Place::default(); MAX_LOOKUPS],
             sums: [0; MAX_SUMS],
             duplicates: None,
-            stages_read,
             undo: Vec::with_capacity(256),
         }
     }
@@ -338,12 +319,9 @@ impl Estimate for Pdb {
                 self.place[l] = kept.place(l, lookup, state);
             }
             self.sums = kept.sums(&self.excess);
-            debug_assert_eq!(
-                kept.largest_of(&self.sums, self.stages_read),
-                self.heuristic.combine_first(&self.excess, self.stages_read)
-            );
+            debug_assert_eq!(kept.largest(&self.sums), self.heuristic.combine(&self.excess));
         }
-        self.manhattan.value + 2 * self.heuristic.combine_first(&self.excess, self.stages_read)
+        self.manhattan.value + 2 * self.heuristic.combine(&self.excess)
     }
 
     #[inline(always)]
@@ -362,14 +340,14 @@ impl Estimate for Pdb {
                 let table = &heuristic.lookups[l].table;
                 kept.set(l, kept.excess(l, table, place, state.blank), &mut self.excess, &mut self.sums);
             }
-            return (md + 2 * kept.largest_of(&self.sums, self.stages_read), saved);
+            return (md + 2 * kept.largest(&self.sums), saved);
         }
         for &l in reading {
             let l = usize::from(l) & (MAX_LOOKUPS - 1);
             self.undo.push(Undo { place: Place::default(), lookup: l as u8, excess: self.excess[l] });
             self.excess[l] = heuristic.lookups[l].excess(&state.pos, state.blank);
         }
-        (md + 2 * heuristic.combine_first(&self.excess, self.stages_read), saved)
+        (md + 2 * heuristic.combine(&self.excess), saved)
     }
 
     #[inline(always)]
@@ -384,14 +362,6 @@ impl Estimate for Pdb {
                 None => self.excess[l] = undo.excess,
             }
         }
-    }
-
-    /// A catalogue reads its first partition alone until the search has made
-    /// [`CATALOGUE_AFTER_NODES`] nodes, then all of them.
-    fn deepen(&mut self, spent: u64) -> bool {
-        let all = self.heuristic.stages().len();
-        let wanted = if spent >= CATALOGUE_AFTER_NODES { all } else { 1 };
-        std::mem::replace(&mut self.stages_read, wanted) != wanted
     }
 }
 

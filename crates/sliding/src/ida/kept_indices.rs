@@ -247,15 +247,6 @@ impl KeptPlan {
         self.stages
     }
 
-    /// The largest of the sums of the first `stages` partitions.
-    #[inline(always)]
-    pub(crate) fn largest_of(&self, sums: &Sums, stages: usize) -> u32 {
-        if stages >= self.stages {
-            return self.largest(sums);
-        }
-        (0..stages).map(|k| self.largest_in(sums, k)).max().unwrap_or(0)
-    }
-
     /// The largest of partition `stage`'s sums: its excess over Manhattan, in pairs of moves.
     #[inline(always)]
     pub(crate) fn largest_in(&self, sums: &Sums, stage: usize) -> u32 {

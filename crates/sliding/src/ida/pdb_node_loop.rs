@@ -160,8 +160,7 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
     let cells = walk.state.cells;
     let mut reads = [[[0u8; MAX_READS]; MAX_CELLS]; MAX_STAGES];
     let mut reads_len = [[0u8; MAX_CELLS]; MAX_STAGES];
-    // The partitions the estimate reads now (a catalogue's first alone while the search is short).
-    let stages = plan.stages().min(walk.estimate.stages_read);
+    let stages = plan.stages();
     let mut first = 0;
     for (k, &(end, _)) in heuristic.stages().iter().enumerate() {
         for tile in 0..cells {
@@ -407,7 +406,6 @@ mod tests {
     use search::Limits;
 
     use super::super::duplicates::Duplicates;
-    use super::super::estimate::CATALOGUE_AFTER_NODES;
     use super::super::iteration::{Iteration, NodeLoop};
     use super::super::kept_indices::tests::{catalogue, heuristic};
     use super::super::{slide_blank, slide_to, Estimate, Geometry, Pdb, State};
@@ -542,15 +540,6 @@ mod tests {
                     assert_eq!(lean, generic, "{rows}x{cols} bound {bound}");
                     let first_only = iteration(&geometry, &state, &alone, bound, true, false);
                     assert!(lean.nodes <= first_only.nodes, "{rows}x{cols} bound {bound}");
-                    // Told the search is still short, the catalogue reads its first partition
-                    // alone, in both loops: the first partition's search.
-                    let mut short = estimate.clone();
-                    assert!(short.deepen(0), "{rows}x{cols}: a catalogue starts on its first partition");
-                    let lean_short = iteration(&geometry, &state, &short, bound, true, false);
-                    assert_eq!(lean_short, iteration(&geometry, &state, &short, bound, false, false));
-                    assert_eq!(lean_short, first_only, "{rows}x{cols} bound {bound}");
-                    assert!(short.deepen(CATALOGUE_AFTER_NODES), "{rows}x{cols}: then reads them all");
-                    assert_eq!(iteration(&geometry, &state, &short, bound, true, false), lean);
                     stronger += usize::from(lean.nodes < first_only.nodes);
                     found += usize::from(lean.found);
                     searched += 1;

@@ -142,7 +142,7 @@ pub struct PdbHeuristic {
     stages: Vec<(usize, usize)>,
 }
 
-/// The parts of every sum as pairs of lookups, in fixed arrays (see [`PdbHeuristic::combine_first`]).
+/// The parts of every sum as pairs of lookups, in fixed arrays (see [`PdbHeuristic::combine`]).
 #[derive(Clone, Debug)]
 struct Pairs {
     pairs: [[u8; 2]; MAX_LOOKUPS],
@@ -208,6 +208,30 @@ impl PdbHeuristic {
     /// symmetries that keep the goal's blank, as [`PdbHeuristic::with_partition`] reads one),
     /// whose keys have the blank at the canonical cell. The node loop reads the partitions in
     /// order, a later one only for a child the earlier ones do not cut off.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    ///
+    /// use puzzle_core::{Direction, Shape};
+    /// use sliding::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
+    /// use sliding::{lower_bound, Board, GoalKind, Heuristic};
+    ///
+    /// let shape = Shape::new(2, 3)?;
+    /// let goal = Board::goal(shape, GoalKind::BlankFirst)?;
+    /// let identity: Vec<u8> = (0..6).collect();
+    /// let part = |tiles: &[usize]| PartSpec { key: PatternKey::new(2, 3, 0, tiles).unwrap(), through: identity.clone() };
+    /// // Two partitions of the five tiles: the estimate is the larger of their sums.
+    /// let catalogue = vec![vec![part(&[1, 2]), part(&[3, 4, 5])], vec![part(&[1, 4]), part(&[2, 3, 5])]];
+    /// let tables: Vec<Arc<PatternDb>> =
+    ///     catalogue.iter().flatten().map(|part| Arc::new(PatternDb::build(&part.key, &|_| {}))).collect();
+    /// let pdb = PdbHeuristic::with_catalogue(shape, 0, &catalogue, &tables)
+    ///     .map_err(|key| format!("no table for {key}"))?;
+    /// let heuristic = Heuristic::Pdb(Arc::new(pdb));
+    /// // Two moves from the goal: at least the Manhattan distance 2 and at most the distance 2.
+    /// let board = goal.replay(&[Direction::East, Direction::South]).expect("both moves stay on the board");
+    /// assert_eq!(lower_bound(&board, &goal, &heuristic)?, 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_catalogue(
         shape: Shape,
         goal_blank: usize,
@@ -356,20 +380,14 @@ impl PdbHeuristic {
         &self.by_tile[t][..usize::from(self.by_tile_len[t])]
     }
 
-    /// The excess over Manhattan (in pairs of moves) for the current excesses of the lookups,
-    /// over the sums of the first `stages` partitions (all of them for `stages` at least their
-    /// number).
+    /// The excess over Manhattan (in pairs of moves) for the current excesses of the lookups.
     #[inline]
-    pub(crate) fn combine_first(&self, excess: &[u8; MAX_LOOKUPS], stages: usize) -> u32 {
-        let n_sums = match stages.min(self.stages.len()) {
-            0 => 0,
-            k => self.stages[k - 1].1,
-        };
+    pub(crate) fn combine(&self, excess: &[u8; MAX_LOOKUPS]) -> u32 {
         if let Some(pairs) = &self.pairs {
             let read = |i: u8| u32::from(excess[usize::from(i) & (MAX_LOOKUPS - 1)]);
             let mut best = 0;
             let mut start = 0;
-            for &end in &pairs.ends[..usize::from(pairs.sums).min(n_sums)] {
+            for &end in &pairs.ends[..usize::from(pairs.sums)] {
                 let end = usize::from(end);
                 let sum: u32 = pairs.pairs[start..end].iter().map(|&[a, b]| read(a).max(read(b))).sum();
                 best = best.max(sum);
@@ -379,7 +397,6 @@ impl PdbHeuristic {
         }
         self.sums
             .iter()
-            .take(n_sums)
             .map(|parts| {
                 parts
                     .iter()
