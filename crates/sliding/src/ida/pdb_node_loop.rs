@@ -503,8 +503,11 @@ mod tests {
     /// reports the same next bound.
     #[test]
     fn the_lean_loop_reads_a_catalogue_lazily_as_the_generic_walk_reads_it_all() {
-        let cases: [(usize, usize, Catalogue); 4] = [
+        let cases: [(usize, usize, Catalogue); 5] = [
             (3, 3, &[&[&[1, 2, 3, 4], &[5, 6, 7, 8]], &[&[1, 3, 4, 6], &[2, 5, 7, 8]]]),
+            // A weak first partition before a strong one: the second cuts off many children the
+            // first leaves within the bound.
+            (2, 4, &[&[&[1, 2], &[3, 4], &[5, 6, 7]], &[&[1, 4, 5], &[2, 3, 6, 7]]]),
             (2, 4, &[&[&[1, 2, 3], &[4, 5, 6, 7]], &[&[1, 4, 5], &[2, 3, 6, 7]], &[&[1, 2, 5, 6], &[3, 4, 7]]]),
             (3, 3, &[&[&[1, 3, 4], &[2, 5, 6, 7, 8]], &[&[1, 2, 5], &[3, 4, 6, 7, 8]]]),
             (
