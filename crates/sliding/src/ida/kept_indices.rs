@@ -239,9 +239,7 @@ impl KeptPlan {
             n => sums[..n].iter().copied().max().unwrap_or(0),
         }
     }
-}
 
-impl KeptPlan {
     /// How many partitions the heuristic reads one after the other (1 unless a catalogue).
     pub(crate) fn stages(&self) -> usize {
         self.stages
