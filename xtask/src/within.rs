@@ -217,7 +217,8 @@ fn tables_5x5(goal: &Board) -> anyhow::Result<(Heuristic, String)> {
     let heuristic = PdbHeuristic::for_tier(goal.shape(), blank, tier, &tables)
         .map_err(|key| anyhow::anyhow!("table {key} missing"))?;
     let described = match tier {
-        Tier::Full => "the 6-6-6-6 tables from $PUZZLE_CACHE_DIR".to_owned(),
+        // Never chosen above: the full tables or the quick ones.
+        Tier::Full | Tier::Catalogue => "the 6-6-6-6 tables from $PUZZLE_CACHE_DIR".to_owned(),
         Tier::Quick | Tier::Mid => format!(
             "the quick tables ({}), built in memory: the 6-6-6-6 ones are not in $PUZZLE_CACHE_DIR",
             heuristic.describe()

@@ -20,6 +20,7 @@
 //! (`regions`), and a lookup that knows the blank's cell reads the one for its region.
 
 mod build;
+mod catalogue;
 mod file;
 pub(crate) mod lookup;
 pub(crate) mod memory;
@@ -35,6 +36,7 @@ use memory::TableMemory;
 use regions::{colex, Regions};
 
 pub use build::BuildProgress;
+pub use catalogue::tier_catalogue;
 pub use file::FileError;
 pub use lookup::PdbHeuristic;
 pub use partition::{

@@ -58,7 +58,7 @@ pub enum UnitHeuristic {
     Manhattan,
     /// Linear conflict (`linear-conflict`).
     LinearConflict,
-    /// Pattern databases of a tier (`pdb-quick`, `pdb-mid`, `pdb-full`).
+    /// Pattern databases of a tier (`pdb-quick`, `pdb-mid`, `pdb-full`, `pdb-catalogue`).
     Pdb(Tier),
 }
 
@@ -70,6 +70,7 @@ impl fmt::Display for UnitHeuristic {
             UnitHeuristic::Pdb(Tier::Quick) => "pdb-quick",
             UnitHeuristic::Pdb(Tier::Mid) => "pdb-mid",
             UnitHeuristic::Pdb(Tier::Full) => "pdb-full",
+            UnitHeuristic::Pdb(Tier::Catalogue) => "pdb-catalogue",
         })
     }
 }
@@ -84,7 +85,12 @@ impl FromStr for UnitHeuristic {
             "pdb-quick" => UnitHeuristic::Pdb(Tier::Quick),
             "pdb-mid" => UnitHeuristic::Pdb(Tier::Mid),
             "pdb-full" => UnitHeuristic::Pdb(Tier::Full),
-            _ => return Err("expected manhattan, linear-conflict, pdb-quick, pdb-mid or pdb-full".to_owned()),
+            "pdb-catalogue" => UnitHeuristic::Pdb(Tier::Catalogue),
+            _ => {
+                return Err(
+                    "expected manhattan, linear-conflict, pdb-quick, pdb-mid, pdb-full or pdb-catalogue".to_owned()
+                )
+            }
         })
     }
 }

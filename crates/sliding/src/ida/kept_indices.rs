@@ -64,7 +64,14 @@ pub(crate) struct KeptPlan {
     split: [bool; MAX_LOOKUPS],
     /// How many lookups it has.
     lookups: usize,
+    /// `stage_sums[k]`: the first and the end of partition `k`'s sums, for a catalogue read
+    /// partition by partition ([`PdbHeuristic::stages`]).
+    stage_sums: [(u8, u8); MAX_STAGES],
+    stages: usize,
 }
+
+/// The most partitions of a catalogue whose indices are kept.
+pub(crate) const MAX_STAGES: usize = 4;
 
 /// The most sums a kept heuristic may have (one per symmetry of the grid).
 pub(crate) const MAX_SUMS: usize = 8;
@@ -87,8 +94,14 @@ impl KeptPlan {
         let mut seen = [false; MAX_LOOKUPS];
         let mut sum_of = [0u8; MAX_LOOKUPS];
         let mut mates = [[0u8; 2]; MAX_LOOKUPS];
-        if parts.len() > MAX_SUMS {
+        if parts.len() > MAX_SUMS || heuristic.stages().len() > MAX_STAGES {
             return None;
+        }
+        let mut stage_sums = [(0u8, 0u8); MAX_STAGES];
+        let mut first = 0;
+        for (k, &(_, end)) in heuristic.stages().iter().enumerate() {
+            stage_sums[k] = (first as u8, end as u8);
+            first = end;
         }
         for (s, sum) in parts.iter().enumerate() {
             for members in sum {
@@ -116,6 +129,8 @@ impl KeptPlan {
             sums: parts.len(),
             split: [false; MAX_LOOKUPS],
             lookups: heuristic.lookups.len(),
+            stage_sums,
+            stages: heuristic.stages().len(),
         });
         for (l, lookup) in heuristic.lookups.iter().enumerate() {
             plan.split[l] = lookup.table.is_split();
@@ -224,6 +239,23 @@ impl KeptPlan {
             n => sums[..n].iter().copied().max().unwrap_or(0),
         }
     }
+
+    /// How many partitions the heuristic reads one after the other (1 unless a catalogue).
+    pub(crate) fn stages(&self) -> usize {
+        self.stages
+    }
+
+    /// The largest of partition `stage`'s sums: its excess over Manhattan, in pairs of moves.
+    #[inline(always)]
+    pub(crate) fn largest_in(&self, sums: &Sums, stage: usize) -> u32 {
+        let (first, end) = self.stage_sums[stage & (MAX_STAGES - 1)];
+        let (first, end) = (usize::from(first) & (MAX_SUMS - 1), usize::from(end));
+        match end.wrapping_sub(first) {
+            1 => sums[first],
+            2 => sums[first].max(sums[(first + 1) & (MAX_SUMS - 1)]),
+            _ => sums[first..end.min(MAX_SUMS)].iter().copied().max().unwrap_or(0),
+        }
+    }
 }
 
 /// The colex rank of the occupied cells after a tile moved from table cell `from` to `to`
@@ -274,6 +306,30 @@ pub(super) mod tests {
         }
         let tables: Vec<Arc<PatternDb>> = tables.into_iter().map(Arc::new).collect();
         Arc::new(PdbHeuristic::with_partition(Shape::new(rows, cols).unwrap(), 0, &specs, &tables).unwrap())
+    }
+
+    /// The catalogue of `partitions` (tables built here, small, each partition's last one plain
+    /// as in [`heuristic`]) on a `rows`×`cols` board, blank at 0.
+    pub(in crate::ida) fn catalogue(rows: usize, cols: usize, partitions: &[&[&[usize]]]) -> Arc<PdbHeuristic> {
+        let identity: Vec<u8> = (0..(rows * cols) as u8).collect();
+        let mut all_specs = Vec::new();
+        let mut tables = Vec::new();
+        for parts in partitions {
+            let specs: Vec<PartSpec> = parts
+                .iter()
+                .map(|tiles| PartSpec {
+                    key: PatternKey::new(rows, cols, 0, tiles).unwrap(),
+                    through: identity.clone(),
+                })
+                .collect();
+            for (i, spec) in specs.iter().enumerate() {
+                let table = PatternDb::build(&spec.key, &|_| {});
+                tables.push(Arc::new(if i + 1 == specs.len() { table.plain() } else { table }));
+            }
+            all_specs.push(specs);
+        }
+        let shape = Shape::new(rows, cols).unwrap();
+        Arc::new(PdbHeuristic::with_catalogue(shape, 0, &all_specs, &tables).unwrap())
     }
 
     /// On random walks that go forward and back, every kept index is the lookup's rank of the

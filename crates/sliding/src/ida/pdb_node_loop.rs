@@ -26,14 +26,23 @@ use search::walk::{Poll, Walk, Watch};
 use super::duplicates::FORBIDDEN;
 use super::estimate::Pdb;
 use super::iteration::{Iteration, NodeLoop};
-use super::kept_indices::{KeptPlan, Place, Sums, MAX_CELLS};
+use super::kept_indices::{KeptPlan, Place, Sums, MAX_CELLS, MAX_STAGES};
 use super::transpositions::{new_generation, Transpositions};
 use crate::pdb::lookup::MAX_LOOKUPS;
 use crate::pdb::{PatternDb, PdbHeuristic};
 
-/// The most lookups reading one tile that this loop takes (two in every heuristic the tiers
-/// build: a part and its mirror image); a heuristic with more is searched by the generic loop.
+/// The most lookups of one partition reading one tile that this loop takes (two in every
+/// heuristic the tiers build: a part and its mirror image); a heuristic with more is searched by
+/// the generic loop.
 const MAX_READS: usize = 2;
+
+/// Whether a catalogue's later partitions are read only for the children the earlier ones do not
+/// cut off (and for those that would lower the next bound); `false` reads every partition for
+/// every child, as the generic walk does (kept for measuring what laziness saves).
+const LAZY: bool = true;
+
+/// The most lookups a child's later partitions change.
+const LATER_READS: usize = MAX_READS * MAX_STAGES;
 
 /// The least slack (the bound less the node's cost and estimate, in moves) of a node whose
 /// state is kept in the table of transpositions and whose children are looked up in it. Nodes of
@@ -88,9 +97,15 @@ struct PdbNodeLoop<'a, 'g, 'd> {
     /// Each lookup's table, and its bytes.
     dbs: [&'a PatternDb; MAX_LOOKUPS],
     tables: [&'a [u8]; MAX_LOOKUPS],
-    /// `reads[tile][..reads_len[tile]]`: the lookups that read `tile`.
-    reads: [[u8; MAX_READS]; MAX_CELLS],
-    reads_len: [u8; MAX_CELLS],
+    /// `reads[k][tile][..reads_len[k][tile]]`: the lookups of partition `k` that read `tile`.
+    reads: [[[u8; MAX_READS]; MAX_CELLS]; MAX_STAGES],
+    reads_len: [[u8; MAX_CELLS]; MAX_STAGES],
+    /// How many partitions the heuristic reads one after the other (1 unless a catalogue).
+    stages: usize,
+    /// `later[g]`: what a child of the node at cost `g` changed in a catalogue's later
+    /// partitions (place, excess, lookup), to put back; kept here, not on the stack, so that a
+    /// heuristic of one partition pays nothing for it.
+    later: Vec<[(Place, u8, u8); LATER_READS]>,
     distance: &'g [[u8; 256]; 256],
     legal: &'g [[(Direction, u8); 4]; 256],
     legal_len: &'g [u8; 256],
@@ -133,15 +148,21 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
         return Some(false);
     }
     let cells = walk.state.cells;
-    let mut reads = [[0u8; MAX_READS]; MAX_CELLS];
-    let mut reads_len = [0u8; MAX_CELLS];
-    for tile in 0..cells {
-        let lookups = heuristic.reading(tile as u8);
-        if lookups.len() > MAX_READS {
-            return None;
+    let mut reads = [[[0u8; MAX_READS]; MAX_CELLS]; MAX_STAGES];
+    let mut reads_len = [[0u8; MAX_CELLS]; MAX_STAGES];
+    let stages = plan.stages();
+    let mut first = 0;
+    for (k, &(end, _)) in heuristic.stages().iter().enumerate() {
+        for tile in 0..cells {
+            let all = heuristic.reading(tile as u8);
+            let lookups: Vec<u8> = all.iter().copied().filter(|&l| (first..end).contains(&usize::from(l))).collect();
+            if lookups.len() > MAX_READS {
+                return None;
+            }
+            reads[k][tile][..lookups.len()].copy_from_slice(&lookups);
+            reads_len[k][tile] = lookups.len() as u8;
         }
-        reads[tile][..lookups.len()].copy_from_slice(lookups);
-        reads_len[tile] = lookups.len() as u8;
+        first = end;
     }
     let mut tables: [&[u8]; MAX_LOOKUPS] = [&[]; MAX_LOOKUPS];
     // The slots past the last lookup are never read; any table fills them.
@@ -169,6 +190,8 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
         tables,
         reads,
         reads_len,
+        stages,
+        later: Vec::new(),
         distance: geometry.distance(),
         legal: &geometry.legal,
         legal_len: &geometry.legal_len,
@@ -202,6 +225,41 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
 }
 
 impl PdbNodeLoop<'_, '_, '_> {
+    /// Reads a catalogue's later partitions for the child of the node at cost `g` whose move
+    /// brings `tile` from `target` to `blank`, while the child's `f` (from its Manhattan distance
+    /// and the `largest` excess so far, which it raises) is within the bound or would lower the
+    /// next bound; the lookups' places and excesses before are kept in `later[g]` for the caller
+    /// to put back. Returns how many it kept.
+    #[inline(always)]
+    fn read_later(&mut self, g: u32, tile: u8, target: u8, blank: u8, manhattan: u32, largest: &mut u32) -> usize {
+        let depth = g as usize;
+        if depth >= self.later.len() {
+            self.later.resize(depth + 1, [(Place::default(), 0, 0); LATER_READS]);
+        }
+        let tile_at = usize::from(tile) & (MAX_CELLS - 1);
+        let mut n_later = 0;
+        let mut stage = 1;
+        let mut f = g + 1 + manhattan + 2 * *largest;
+        while stage < self.stages && (!LAZY || f <= self.walk.bound || f < self.walk.next_bound) {
+            let k = stage & (MAX_STAGES - 1);
+            let read = usize::from(self.reads_len[k][tile_at]).min(MAX_READS);
+            for &l in &self.reads[k][tile_at][..read] {
+                let l = usize::from(l) & (MAX_LOOKUPS - 1);
+                let before = self.place[l];
+                self.later[depth][n_later & (LATER_READS - 1)] = (before, self.excess[l], l as u8);
+                n_later += 1;
+                let place = self.plan.moved(l, before, &self.board, tile, target, blank);
+                self.place[l] = place;
+                let value = self.plan.excess(l, self.dbs[l], place, target);
+                self.plan.set(l, value, &mut self.excess, &mut self.sums);
+            }
+            *largest = (*largest).max(self.plan.largest_in(&self.sums, k));
+            f = g + 1 + manhattan + 2 * *largest;
+            stage += 1;
+        }
+        n_later
+    }
+
     /// Counts a node, and looks at the limits when the poll is due; `false` once the search
     /// must stop.
     #[inline(always)]
@@ -250,8 +308,8 @@ impl PdbNodeLoop<'_, '_, '_> {
                 continue;
             }
             let tile = self.board[usize::from(target)];
-            let read = usize::from(self.reads_len[usize::from(tile) & (MAX_CELLS - 1)]).min(MAX_READS);
-            let reads = &self.reads[usize::from(tile) & (MAX_CELLS - 1)];
+            let read = usize::from(self.reads_len[0][usize::from(tile) & (MAX_CELLS - 1)]).min(MAX_READS);
+            let reads = &self.reads[0][usize::from(tile) & (MAX_CELLS - 1)];
             let child = &mut children[count & 3];
             *child = Child { dir, target, tile, read: read as u8, machine: next_machine, ..Child::default() };
             if let Some(seen) = &self.seen {
@@ -284,8 +342,18 @@ impl PdbNodeLoop<'_, '_, '_> {
                 self.place[l] = entry.place;
                 self.plan.set(l, (entry.byte >> entry.shift) & 0xf, &mut self.excess, &mut self.sums);
             }
-            let child_h = manhattan + 2 * self.plan.largest(&self.sums);
-            let f = g + 1 + child_h;
+            let mut largest = self.plan.largest_in(&self.sums, 0);
+            // A catalogue's later partitions, each read only while the child is not cut off, or
+            // while its estimate so far would lower the next bound (so that the next bound is
+            // the generic walk's): a child searched has read them all, and its excesses and sums
+            // are exact for every partition when its children read them.
+            let n_later = if self.stages > 1 && !seen {
+                self.read_later(g, tile, target, blank, manhattan, &mut largest)
+            } else {
+                0
+            };
+            let f = g + 1 + manhattan + 2 * largest;
+            let child_h = manhattan + 2 * largest;
             if seen {
                 // Searched already at no greater cost (or an ancestor): nothing new below.
             } else if f <= self.walk.bound {
@@ -301,6 +369,13 @@ impl PdbNodeLoop<'_, '_, '_> {
                 self.manhattan = before;
             } else {
                 self.walk.next_bound = self.walk.next_bound.min(f);
+            }
+            if n_later > 0 {
+                let later = &self.later[g as usize];
+                for &(place, excess, l) in later[..n_later.min(LATER_READS)].iter().rev() {
+                    let l = usize::from(l) & (MAX_LOOKUPS - 1);
+                    (self.place[l], self.excess[l]) = (place, excess);
+                }
             }
             for (saved, entry) in saved.iter().zip(&entries[..usize::from(read)]) {
                 let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
@@ -322,7 +397,7 @@ mod tests {
 
     use super::super::duplicates::Duplicates;
     use super::super::iteration::{Iteration, NodeLoop};
-    use super::super::kept_indices::tests::heuristic;
+    use super::super::kept_indices::tests::{catalogue, heuristic};
     use super::super::{slide_blank, slide_to, Estimate, Geometry, Pdb, State};
 
     /// The board `steps` random moves (possibly undoing each other) from the goal of `n` cells.
@@ -422,6 +497,142 @@ mod tests {
         }
         assert!(found > 40 && found < searched, "{found} of {searched} iterations reached the goal");
         assert!(machine_nodes < plain_nodes, "the machine cut no node: {machine_nodes} of {plain_nodes}");
+    }
+
+    /// A catalogue's partitions, each a list of patterns.
+    type Catalogue = &'static [&'static [&'static [usize]]];
+
+    /// Catalogues of two and three partitions on small boards: the lean loop, reading the later
+    /// partitions only where the earlier ones do not cut a child off, visits the nodes the generic
+    /// walk visits with the largest of all partitions at every node, finds the same path and
+    /// reports the same next bound.
+    #[test]
+    fn the_lean_loop_reads_a_catalogue_lazily_as_the_generic_walk_reads_it_all() {
+        let cases: [(usize, usize, Catalogue); 5] = [
+            (3, 3, &[&[&[1, 2, 3, 4], &[5, 6, 7, 8]], &[&[1, 3, 4, 6], &[2, 5, 7, 8]]]),
+            // A weak first partition before a strong one: the second cuts off many children the
+            // first leaves within the bound.
+            (2, 4, &[&[&[1, 2], &[3, 4], &[5, 6, 7]], &[&[1, 4, 5], &[2, 3, 6, 7]]]),
+            (2, 4, &[&[&[1, 2, 3], &[4, 5, 6, 7]], &[&[1, 4, 5], &[2, 3, 6, 7]], &[&[1, 2, 5, 6], &[3, 4, 7]]]),
+            (3, 3, &[&[&[1, 3, 4], &[2, 5, 6, 7, 8]], &[&[1, 2, 5], &[3, 4, 6, 7, 8]]]),
+            (
+                4,
+                4,
+                &[
+                    &[&[1, 4, 5, 8], &[2, 3, 6, 7], &[9, 12, 13], &[10, 11, 14, 15]],
+                    &[&[1, 2, 5, 6], &[3, 7, 11, 15], &[4, 8, 9, 12], &[10, 13, 14]],
+                ],
+            ),
+        ];
+        let mut rng = SplitMix64::new(42);
+        let (mut found, mut searched, mut stronger) = (0, 0, 0);
+        for (rows, cols, partitions) in cases {
+            let n = rows * cols;
+            let heuristic = catalogue(rows, cols, partitions);
+            let first = self::heuristic(rows, cols, partitions[0]);
+            let geometry = Geometry::new(rows, cols);
+            for _ in 0..20 {
+                let steps = rng.below(60);
+                let state = random_walk(&geometry, n, steps, &mut rng);
+                let mut estimate = Pdb::new(0, Arc::clone(&heuristic), n);
+                estimate.duplicates = Some(Duplicates::none());
+                assert!(estimate.kept.is_some(), "{rows}x{cols}: the indices are kept");
+                let h = estimate.reset(&geometry, &state);
+                let mut alone = Pdb::new(0, Arc::clone(&first), n);
+                alone.duplicates = Some(Duplicates::none());
+                let h_first = alone.reset(&geometry, &state);
+                assert!(h >= h_first, "{rows}x{cols}: the catalogue holds the first partition");
+                for bound in [h, h + 2, h + 4, h + 6] {
+                    let lean = iteration(&geometry, &state, &estimate, bound, true, false);
+                    let generic = iteration(&geometry, &state, &estimate, bound, false, false);
+                    assert_eq!(lean, generic, "{rows}x{cols} bound {bound}");
+                    let first_only = iteration(&geometry, &state, &alone, bound, true, false);
+                    assert!(lean.nodes <= first_only.nodes, "{rows}x{cols} bound {bound}");
+                    stronger += usize::from(lean.nodes < first_only.nodes);
+                    found += usize::from(lean.found);
+                    searched += 1;
+                }
+            }
+        }
+        assert!(found > 20 && found < searched, "{found} of {searched} iterations reached the goal");
+        assert!(stronger > 20, "the later partitions cut nodes in {stronger} of {searched} iterations");
+    }
+
+    /// On every state of the 3x3 and 2x4 boards, a catalogue's estimate is the largest of its
+    /// partitions' estimates, and never more than the distance to the goal found by a
+    /// breadth-first search written here.
+    #[test]
+    fn a_catalogue_is_the_largest_of_its_partitions_and_admissible() {
+        let cases: [(usize, usize, Catalogue); 2] = [
+            (
+                3,
+                3,
+                &[&[&[1, 2, 3, 4], &[5, 6, 7, 8]], &[&[1, 3, 4, 6], &[2, 5, 7, 8]], &[&[1, 2, 5], &[3, 4, 6, 7, 8]]],
+            ),
+            (2, 4, &[&[&[1, 2, 3], &[4, 5, 6, 7]], &[&[1, 4, 5], &[2, 3, 6, 7]]]),
+        ];
+        for (rows, cols, partitions) in cases {
+            let n = rows * cols;
+            let geometry = Geometry::new(rows, cols);
+            let heuristic = catalogue(rows, cols, partitions);
+            let alone: Vec<_> = partitions.iter().map(|parts| self::heuristic(rows, cols, parts)).collect();
+            // Breadth-first from the goal over boards packed 4 bits a cell.
+            let pack = |board: &[u8]| board.iter().fold(0u64, |key, &t| key << 4 | u64::from(t));
+            let goal = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
+            let mut distance = std::collections::HashMap::new();
+            distance.insert(pack(&goal.board[..n]), 0u32);
+            let mut frontier = vec![goal];
+            let mut d = 0;
+            while !frontier.is_empty() {
+                d += 1;
+                let mut next = Vec::new();
+                for state in &frontier {
+                    for dir in Direction::ALL {
+                        let mut child = state.clone();
+                        if slide_blank(&geometry, &mut child, dir).is_some()
+                            && !distance.contains_key(&pack(&child.board[..n]))
+                        {
+                            distance.insert(pack(&child.board[..n]), d);
+                            next.push(child);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            // Every second state of the grid is reachable: 9!/2 and 8!/2.
+            assert_eq!(distance.len(), (1..=n).product::<usize>() / 2, "{rows}x{cols}");
+            let (mut stronger, mut states) = (0, 0);
+            let mut board: Vec<u8> = (0..n as u8).collect();
+            let mut visit = |board: &[u8]| {
+                let Some(&d) = distance.get(&pack(board)) else { return };
+                let blank = board.iter().position(|&t| t == 0).unwrap() as u8;
+                let state = State::new(board, blank);
+                let h = Pdb::new(0, Arc::clone(&heuristic), n).reset(&geometry, &state);
+                let each: Vec<u32> =
+                    alone.iter().map(|part| Pdb::new(0, Arc::clone(part), n).reset(&geometry, &state)).collect();
+                let largest = each.iter().copied().max().unwrap();
+                assert_eq!(h, largest, "{rows}x{cols} {board:?}: the largest of {each:?}");
+                assert!(h <= d, "{rows}x{cols} {board:?}: {h} over the distance {d}");
+                stronger += usize::from(h > each[0]);
+                states += 1;
+            };
+            permutations(&mut board, 0, &mut visit);
+            assert_eq!(states, distance.len(), "{rows}x{cols}");
+            assert!(stronger > 0, "{rows}x{cols}: the later partitions raise some estimate");
+        }
+    }
+
+    /// Calls `visit` on every ordering of `board[from..]` (the cells before stay).
+    fn permutations(board: &mut [u8], from: usize, visit: &mut impl FnMut(&[u8])) {
+        if from == board.len() {
+            visit(board);
+            return;
+        }
+        for i in from..board.len() {
+            board.swap(from, i);
+            permutations(board, from + 1, visit);
+            board.swap(from, i);
+        }
     }
 
     /// The optimal length from `state`, by iterative deepening with the generic walk (no table

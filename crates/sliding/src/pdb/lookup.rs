@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use puzzle_core::Shape;
 
-use super::partition::{canonical_blank, grid_symmetries, tier_partition, PartSpec, Tier, PDB_MAX_CELLS};
+use super::catalogue::tier_catalogue;
+use super::partition::{canonical_blank, grid_symmetries, PartSpec, Tier, PDB_MAX_CELLS};
 use super::{PatternDb, PatternKey};
 
 /// The most tiles a pattern has: all but the blank on the largest board tables cover.
@@ -136,6 +137,9 @@ pub struct PdbHeuristic {
     /// of one lookup), the parts of sum `s` at `pairs[ends[s - 1]..ends[s]]`, so the inner loop
     /// adds without chasing pointers.
     pairs: Option<Pairs>,
+    /// Per partition of a catalogue, the end of its lookups and of its sums: a partition's
+    /// lookups and sums follow the one's before it.
+    stages: Vec<(usize, usize)>,
 }
 
 /// The parts of every sum as pairs of lookups, in fixed arrays (see [`PdbHeuristic::combine`]).
@@ -160,7 +164,7 @@ impl PdbHeuristic {
             return None;
         }
         let mut keys: Vec<PatternKey> = Vec::new();
-        for part in tier_partition(rows, cols, canonical_blank(rows, cols, goal_blank), tier) {
+        for part in tier_catalogue(rows, cols, canonical_blank(rows, cols, goal_blank), tier).into_iter().flatten() {
             if !keys.contains(&part.key) {
                 keys.push(part.key);
             }
@@ -186,7 +190,7 @@ impl PdbHeuristic {
         tables: &[Arc<PatternDb>],
     ) -> Result<PdbHeuristic, PatternKey> {
         let canonical = canonical_blank(shape.rows(), shape.cols(), goal_blank);
-        Self::with_partition(shape, goal_blank, &tier_partition(shape.rows(), shape.cols(), canonical, tier), tables)
+        Self::with_catalogue(shape, goal_blank, &tier_catalogue(shape.rows(), shape.cols(), canonical, tier), tables)
     }
 
     /// As [`PdbHeuristic::new`] with another partition, whose keys have the blank at the
@@ -197,6 +201,69 @@ impl PdbHeuristic {
         partition: &[PartSpec],
         tables: &[Arc<PatternDb>],
     ) -> Result<PdbHeuristic, PatternKey> {
+        Self::with_catalogue(shape, goal_blank, std::slice::from_ref(&partition.to_vec()), tables)
+    }
+
+    /// A catalogue: the largest of the heuristics of several partitions (each read through the
+    /// symmetries that keep the goal's blank, as [`PdbHeuristic::with_partition`] reads one),
+    /// whose keys have the blank at the canonical cell. The node loop reads the partitions in
+    /// order, a later one only for a child the earlier ones do not cut off.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    ///
+    /// use puzzle_core::{Direction, Shape};
+    /// use sliding::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
+    /// use sliding::{lower_bound, Board, GoalKind, Heuristic};
+    ///
+    /// let shape = Shape::new(2, 3)?;
+    /// let goal = Board::goal(shape, GoalKind::BlankFirst)?;
+    /// let identity: Vec<u8> = (0..6).collect();
+    /// let part = |tiles: &[usize]| PartSpec { key: PatternKey::new(2, 3, 0, tiles).unwrap(), through: identity.clone() };
+    /// // Two partitions of the five tiles: the estimate is the larger of their sums.
+    /// let catalogue = vec![vec![part(&[1, 2]), part(&[3, 4, 5])], vec![part(&[1, 4]), part(&[2, 3, 5])]];
+    /// let tables: Vec<Arc<PatternDb>> =
+    ///     catalogue.iter().flatten().map(|part| Arc::new(PatternDb::build(&part.key, &|_| {}))).collect();
+    /// let pdb = PdbHeuristic::with_catalogue(shape, 0, &catalogue, &tables)
+    ///     .map_err(|key| format!("no table for {key}"))?;
+    /// let heuristic = Heuristic::Pdb(Arc::new(pdb));
+    /// // Two moves from the goal: at least the Manhattan distance 2 and at most the distance 2.
+    /// let board = goal.replay(&[Direction::East, Direction::South]).expect("both moves stay on the board");
+    /// assert_eq!(lower_bound(&board, &goal, &heuristic)?, 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_catalogue(
+        shape: Shape,
+        goal_blank: usize,
+        partitions: &[Vec<PartSpec>],
+        tables: &[Arc<PatternDb>],
+    ) -> Result<PdbHeuristic, PatternKey> {
+        let mut lookups: Vec<Lookup> = Vec::new();
+        let mut sums: Vec<Vec<Vec<usize>>> = Vec::new();
+        let mut stages = Vec::with_capacity(partitions.len());
+        for partition in partitions {
+            // Each partition's lookups are its own, even where two read one table alike, so
+            // that a lookup belongs to one partition and is read with it.
+            let (own_lookups, own_sums) = Self::partition_sums(shape, goal_blank, partition, tables)?;
+            let offset = lookups.len();
+            lookups.extend(own_lookups);
+            sums.extend(own_sums.into_iter().map(|parts| {
+                parts.into_iter().map(|members| members.into_iter().map(|i| i + offset).collect()).collect()
+            }));
+            stages.push((lookups.len(), sums.len()));
+        }
+        Ok(Self::assemble(shape.rows() * shape.cols(), lookups, sums, stages))
+    }
+
+    /// One partition's lookups, and its sums as lists of parts, each the indices of the lookups
+    /// whose largest excess the part takes.
+    #[allow(clippy::type_complexity)]
+    fn partition_sums(
+        shape: Shape,
+        goal_blank: usize,
+        partition: &[PartSpec],
+        tables: &[Arc<PatternDb>],
+    ) -> Result<(Vec<Lookup>, Vec<Vec<Vec<usize>>>), PatternKey> {
         let (rows, cols) = (shape.rows(), shape.cols());
         let canonical = canonical_blank(rows, cols, goal_blank);
         let carriers: Vec<Vec<u8>> =
@@ -253,9 +320,20 @@ impl PdbHeuristic {
         } else {
             sums.iter().map(|s| s.iter().map(|&(_, i)| vec![i]).collect()).collect()
         };
+        Ok((lookups, sums))
+    }
+
+    /// The heuristic of these lookups and sums, `stages` the ends of each partition's lookups
+    /// and sums, on a board of `n` cells.
+    fn assemble(
+        n: usize,
+        lookups: Vec<Lookup>,
+        sums: Vec<Vec<Vec<usize>>>,
+        stages: Vec<(usize, usize)>,
+    ) -> PdbHeuristic {
         if lookups.len() > MAX_LOOKUPS {
             // More lookups than the search's fixed arrays hold: the caller reports a mismatch.
-            return Ok(PdbHeuristic { lookups, sums, by_tile: Vec::new(), by_tile_len: Vec::new(), pairs: None });
+            return PdbHeuristic { lookups, sums, by_tile: Vec::new(), by_tile_len: Vec::new(), pairs: None, stages };
         }
         let mut by_tile = vec![[0u8; MAX_LOOKUPS]; n];
         let mut by_tile_len = vec![0u8; n];
@@ -280,7 +358,13 @@ impl PdbHeuristic {
             }
             pairs
         });
-        Ok(PdbHeuristic { lookups, sums, by_tile, by_tile_len, pairs })
+        PdbHeuristic { lookups, sums, by_tile, by_tile_len, pairs, stages }
+    }
+
+    /// Per partition, in the order the node loop reads them, the end of its lookups and the end
+    /// of its sums (one partition unless this is a catalogue).
+    pub(crate) fn stages(&self) -> &[(usize, usize)] {
+        &self.stages
     }
 
     /// Whether the search's fixed arrays hold this heuristic's lookups and it was made for a

@@ -99,6 +99,11 @@ pub enum Tier {
     /// a corner): minutes to build and hundreds of megabytes, for far smaller searches. On other
     /// shapes and goals the same as [`Tier::Quick`].
     Full,
+    /// A catalogue on 5×5 with the blank in a corner ([`super::tier_catalogue`]): Korf and
+    /// Felner's 6-6-6-6 partition and a second one, four tables of 128 MB, the estimate the
+    /// largest of the two, the second read only where the first does not cut a child off. On
+    /// other shapes and goals the same as [`Tier::Full`].
+    Catalogue,
 }
 
 impl Tier {
@@ -109,15 +114,17 @@ impl Tier {
             Tier::Quick => true,
             Tier::Mid => (rows, cols, blank) == (4, 4, 0),
             Tier::Full => matches!((rows, cols, blank), (4, 4, 0) | (5, 5, 0)),
+            Tier::Catalogue => (rows, cols, blank) == (5, 5, 0),
         }
     }
 
-    /// The tier's name in work units and reports: `quick`, `mid` or `full`.
+    /// The tier's name in work units and reports: `quick`, `mid`, `full` or `catalogue`.
     pub fn name(self) -> &'static str {
         match self {
             Tier::Quick => "quick",
             Tier::Mid => "mid",
             Tier::Full => "full",
+            Tier::Catalogue => "catalogue",
         }
     }
 }
@@ -143,7 +150,7 @@ pub fn default_partition(rows: usize, cols: usize, blank: usize) -> Vec<PartSpec
 }
 
 /// The partition of `tier` for a board shape of at most [`PDB_MAX_CELLS`] cells and (canonical)
-/// blank cell.
+/// blank cell; for [`Tier::Catalogue`], the catalogue's first partition (Korf and Felner's).
 ///
 /// ```
 /// use sliding::pdb::{tier_partition, Tier};
@@ -172,10 +179,10 @@ pub fn tier_partition(rows: usize, cols: usize, blank: usize, tier: Tier) -> Vec
                 part(&[13, 14, 15], &identity),
             ]
         }
-        (Tier::Full, 4, 4, 0) => {
+        (Tier::Full | Tier::Catalogue, 4, 4, 0) => {
             vec![part(&[1, 2, 3, 4, 5, 6, 7], &identity), part(&[8, 9, 10, 11, 12, 13, 14, 15], &identity)]
         }
-        (Tier::Full, 5, 5, 0) => {
+        (Tier::Full | Tier::Catalogue, 5, 5, 0) => {
             // Korf and Felner's partition: an irregular pattern around the blank's corner and
             // three copies of a 3×2 block, the last two read through the block's table after a
             // half turn and a quarter turn of the board.
