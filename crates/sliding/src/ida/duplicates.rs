@@ -546,7 +546,7 @@ pub(crate) mod tests {
 
     /// Every board of a `rows`×`cols` board reachable from the goal (tiles named by their goal
     /// cell, the blank 0 at cell 0), with its distance: a plain breadth-first search.
-    fn distances(rows: usize, cols: usize) -> Vec<(Vec<u8>, usize)> {
+    pub(in crate::ida) fn distances(rows: usize, cols: usize) -> Vec<(Vec<u8>, usize)> {
         let goal: Vec<u8> = (0..(rows * cols) as u8).collect();
         let mut seen = std::collections::HashSet::from([goal.clone()]);
         let mut out = vec![(goal, 0)];

@@ -291,6 +291,17 @@ pub(super) mod tests {
     use super::super::{slide_to, Estimate, Geometry, Pdb, State};
     use crate::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
 
+    /// The board `steps` random moves (possibly undoing each other) from the goal of `n` cells.
+    pub(in crate::ida) fn random_walk(geometry: &Geometry, n: usize, steps: usize, rng: &mut SplitMix64) -> State {
+        let mut state = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
+        for _ in 0..steps {
+            let blank = usize::from(state.blank);
+            let moves = &geometry.legal[blank][..usize::from(geometry.legal_len[blank])];
+            slide_to(&mut state, moves[rng.below(moves.len())].1);
+        }
+        state
+    }
+
     /// The heuristic of `parts` (tables built here, small) on a `rows`×`cols` board, blank at 0:
     /// the last part's table plain, the others split, so that a search reads both forms.
     pub(in crate::ida) fn heuristic(rows: usize, cols: usize, parts: &[&[usize]]) -> Arc<PdbHeuristic> {

@@ -91,19 +91,9 @@ mod tests {
     use search::Limits;
 
     use super::super::iteration::{from_floor, Iteration};
-    use super::super::{slide_to, Geometry, LinearConflict, Manhattan, State};
+    use super::super::kept_indices::tests::random_walk;
+    use super::super::{Geometry, LinearConflict, Manhattan, State};
     use super::iteration;
-
-    /// The board `steps` random moves from the goal of `rows`×`cols` cells (blank at 0).
-    fn random_walk(geometry: &Geometry, n: usize, steps: usize, rng: &mut SplitMix64) -> State {
-        let mut state = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
-        for _ in 0..steps {
-            let blank = usize::from(state.blank);
-            let moves = &geometry.legal[blank][..usize::from(geometry.legal_len[blank])];
-            slide_to(&mut state, moves[rng.below(moves.len())].1);
-        }
-        state
-    }
 
     /// Every iteration up to the one that reaches the goal, split over several threads and
     /// searched by one walk: the same next bounds and the same first path; an iteration that

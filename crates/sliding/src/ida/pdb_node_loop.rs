@@ -399,19 +399,8 @@ mod tests {
 
     use super::super::duplicates::Duplicates;
     use super::super::iteration::{Iteration, NodeLoop};
-    use super::super::kept_indices::tests::{catalogue, heuristic};
-    use super::super::{slide_blank, slide_to, Estimate, Geometry, Pdb, State};
-
-    /// The board `steps` random moves (possibly undoing each other) from the goal of `n` cells.
-    fn random_walk(geometry: &Geometry, n: usize, steps: usize, rng: &mut SplitMix64) -> State {
-        let mut state = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
-        for _ in 0..steps {
-            let blank = usize::from(state.blank);
-            let moves = &geometry.legal[blank][..usize::from(geometry.legal_len[blank])];
-            slide_to(&mut state, moves[rng.below(moves.len())].1);
-        }
-        state
-    }
+    use super::super::kept_indices::tests::{catalogue, heuristic, random_walk};
+    use super::super::{slide_blank, Estimate, Geometry, Pdb, State};
 
     /// What one iteration did: whether it reached the goal, its nodes, its next bound, its path,
     /// and the board the walk stands on at the end.
@@ -584,35 +573,12 @@ mod tests {
             let geometry = Geometry::new(rows, cols);
             let heuristic = catalogue(rows, cols, partitions);
             let alone: Vec<_> = partitions.iter().map(|parts| self::heuristic(rows, cols, parts)).collect();
-            // Breadth-first from the goal over boards packed 4 bits a cell.
-            let pack = |board: &[u8]| board.iter().fold(0u64, |key, &t| key << 4 | u64::from(t));
-            let goal = State::new(&(0..n as u8).collect::<Vec<_>>(), 0);
-            let mut distance = std::collections::HashMap::new();
-            distance.insert(pack(&goal.board[..n]), 0u32);
-            let mut frontier = vec![goal];
-            let mut d = 0;
-            while !frontier.is_empty() {
-                d += 1;
-                let mut next = Vec::new();
-                for state in &frontier {
-                    for dir in Direction::ALL {
-                        let mut child = state.clone();
-                        if slide_blank(&geometry, &mut child, dir).is_some()
-                            && !distance.contains_key(&pack(&child.board[..n]))
-                        {
-                            distance.insert(pack(&child.board[..n]), d);
-                            next.push(child);
-                        }
-                    }
-                }
-                frontier = next;
-            }
-            // Every second state of the grid is reachable: 9!/2 and 8!/2.
-            assert_eq!(distance.len(), (1..=n).product::<usize>() / 2, "{rows}x{cols}");
-            let (mut stronger, mut states) = (0, 0);
-            let mut board: Vec<u8> = (0..n as u8).collect();
-            let mut visit = |board: &[u8]| {
-                let Some(&d) = distance.get(&pack(board)) else { return };
+            // Every board reachable from the goal, with its distance, by a plain breadth-first
+            // search: every second ordering of the grid, 9!/2 and 8!/2.
+            let distances = super::super::duplicates::tests::distances(rows, cols);
+            assert_eq!(distances.len(), (1..=n).product::<usize>() / 2, "{rows}x{cols}");
+            let mut stronger = 0;
+            for (board, d) in &distances {
                 let blank = board.iter().position(|&t| t == 0).unwrap() as u8;
                 let state = State::new(board, blank);
                 let h = Pdb::new(0, Arc::clone(&heuristic), n).reset(&geometry, &state);
@@ -620,26 +586,10 @@ mod tests {
                     alone.iter().map(|part| Pdb::new(0, Arc::clone(part), n).reset(&geometry, &state)).collect();
                 let largest = each.iter().copied().max().unwrap();
                 assert_eq!(h, largest, "{rows}x{cols} {board:?}: the largest of {each:?}");
-                assert!(h <= d, "{rows}x{cols} {board:?}: {h} over the distance {d}");
+                assert!(h as usize <= *d, "{rows}x{cols} {board:?}: {h} over the distance {d}");
                 stronger += usize::from(h > each[0]);
-                states += 1;
-            };
-            permutations(&mut board, 0, &mut visit);
-            assert_eq!(states, distance.len(), "{rows}x{cols}");
+            }
             assert!(stronger > 0, "{rows}x{cols}: the later partitions raise some estimate");
-        }
-    }
-
-    /// Calls `visit` on every ordering of `board[from..]` (the cells before stay).
-    fn permutations(board: &mut [u8], from: usize, visit: &mut impl FnMut(&[u8])) {
-        if from == board.len() {
-            visit(board);
-            return;
-        }
-        for i in from..board.len() {
-            board.swap(from, i);
-            permutations(board, from + 1, visit);
-            board.swap(from, i);
         }
     }
 
