@@ -286,24 +286,10 @@ fn body_bytes(transitions: &[[u32; 4]]) -> Vec<u8> {
     body
 }
 
-/// FNV-1a over the body's 64-bit words in four interleaved lanes, then the leftover bytes and the
-/// length: it guards against accidents (a truncated or damaged file), not attackers.
+/// The body's checksum: the tables' chunk hash (FNV-1a in four interleaved lanes) over the whole
+/// body. It guards against accidents (a truncated or damaged file), not attackers.
 fn checksum(bytes: &[u8]) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut lanes = [OFFSET, OFFSET ^ 1, OFFSET ^ 2, OFFSET ^ 3];
-    let mut blocks = bytes.chunks_exact(32);
-    for block in blocks.by_ref() {
-        for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
-            let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-            *lane = (*lane ^ word).wrapping_mul(PRIME);
-        }
-    }
-    let mut hash = lanes.iter().fold(OFFSET, |hash, &lane| (hash ^ lane).wrapping_mul(PRIME));
-    for &byte in blocks.remainder() {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
-    }
-    (hash ^ bytes.len() as u64).wrapping_mul(PRIME)
+    crate::pdb::file::chunk_hash(bytes)
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@
 
 mod build;
 mod catalogue;
-mod file;
+pub(crate) mod file;
 pub(crate) mod lookup;
 pub(crate) mod memory;
 mod partition;

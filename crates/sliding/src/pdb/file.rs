@@ -95,8 +95,9 @@ const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// The hash of one chunk: FNV-1a steps over its 64-bit little-endian words in four interleaved
 /// lanes (word `i` goes to lane `i % 4`, so four multiplications are in flight at once), then
-/// the leftover bytes and the length folded into the lanes' combination.
-fn chunk_hash(bytes: &[u8]) -> u64 {
+/// the leftover bytes and the length folded into the lanes' combination. The duplicate-pruning
+/// machine's file (`crate::machine`) is checked with it too, over its whole body.
+pub(crate) fn chunk_hash(bytes: &[u8]) -> u64 {
     let mut lanes = [FNV_OFFSET, FNV_OFFSET ^ 1, FNV_OFFSET ^ 2, FNV_OFFSET ^ 3];
     let mut blocks = bytes.chunks_exact(32);
     for block in blocks.by_ref() {
