@@ -48,6 +48,7 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
     let goal = read_goal(&settings.goal)?;
     let tables = PdbCache::default();
     let mut batch = Batch {
+        goal: crate::scale_out::shard::goal_name(&goal),
         planner: LimitedPlanner::new(&settings, goal, &tables),
         printer: Printer::new(&settings),
         answered: 0,

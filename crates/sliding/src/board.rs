@@ -274,6 +274,50 @@ impl fmt::Display for Board {
     }
 }
 
+/// Reads a board as [`Board`]'s `Display` writes it (`1 2 3 / 4 5 6 / 7 8 _`), so a board
+/// printed in an answer can be checked again where only the answer is at hand.
+///
+/// ```
+/// use sliding::Board;
+///
+/// let board: Board = "1 _ 3 / 4 2 5 / 7 8 6".parse()?;
+/// assert_eq!(board.tiles(), &[1, 0, 3, 4, 2, 5, 7, 8, 6]);
+/// assert_eq!(board.to_string().parse::<Board>()?, board);
+/// assert!("1 2 / 3".parse::<Board>().unwrap_err().contains("row 2 has 1 tiles"));
+/// # Ok::<(), String>(())
+/// ```
+impl std::str::FromStr for Board {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Board, String> {
+        let mut tiles = Vec::new();
+        let mut rows = 0;
+        let mut cols = 0;
+        for (row_idx, row) in text.split('/').enumerate() {
+            let before = tiles.len();
+            for token in row.split_whitespace() {
+                if tiles.len() >= MAX_BOARD_CELLS {
+                    return Err(format!("more than {MAX_BOARD_CELLS} tiles"));
+                }
+                tiles.push(match token {
+                    "_" => BLANK,
+                    _ => token.parse().map_err(|_| {
+                        format!("`{}` is neither a tile number nor the blank `_`", puzzle_core::text::excerpt(token))
+                    })?,
+                });
+            }
+            let width = tiles.len() - before;
+            if row_idx == 0 {
+                cols = width;
+            } else if width != cols {
+                return Err(format!("row {} has {width} tiles, but row 1 has {cols}", row_idx + 1));
+            }
+            rows += 1;
+        }
+        Board::try_from(BoardSpec { rows, cols, tiles }).map_err(|e| e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

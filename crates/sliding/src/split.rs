@@ -317,17 +317,7 @@ impl Planner<'_> {
         depth: usize,
         limits: &Limits<'_>,
     ) -> Result<SplitSearch, SplitError> {
-        if depth == 0 || depth > MAX_SPLIT_DEPTH {
-            return Err(SplitError::Depth(depth));
-        }
-        if board.shape() != goal.shape() {
-            let mismatch =
-                SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() };
-            return Err(PlanError::Solve(mismatch).into());
-        }
-        if board.shape().n_cells() > MAX_CELLS_WITHOUT_LIMITS {
-            return Err(SplitError::TooLarge(board.shape().to_string()));
-        }
+        let (geometry, state, blank_tile) = split_state(board, goal, depth)?;
         let loaded = match heuristic {
             UnitHeuristic::Manhattan => Heuristic::Manhattan,
             UnitHeuristic::LinearConflict => Heuristic::LinearConflict,
@@ -340,7 +330,6 @@ impl Planner<'_> {
                 return Err(PlanError::Solve(SolveError::HeuristicMismatch).into());
             }
         }
-        let (geometry, state, blank_tile) = crate::solve::search_state(board, goal);
         Ok(SplitSearch {
             board: board.clone(),
             goal: goal.clone(),
@@ -352,6 +341,44 @@ impl Planner<'_> {
             blank_tile,
         })
     }
+}
+
+/// The search state of a split of `board` toward `goal` at `depth` moves, once the three are
+/// checked to make one.
+fn split_state(board: &Board, goal: &Board, depth: usize) -> Result<(std::sync::Arc<Geometry>, State, u8), SplitError> {
+    if depth == 0 || depth > MAX_SPLIT_DEPTH {
+        return Err(SplitError::Depth(depth));
+    }
+    if board.shape() != goal.shape() {
+        let mismatch = SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() };
+        return Err(PlanError::Solve(mismatch).into());
+    }
+    if board.shape().n_cells() > MAX_CELLS_WITHOUT_LIMITS {
+        return Err(SplitError::TooLarge(board.shape().to_string()));
+    }
+    Ok(crate::solve::search_state(board, goal))
+}
+
+/// The prefixes of units 1, 2, … of the split of `board` toward `goal` at `depth` moves, as
+/// [`SplitSearch::prefixes`] lists them, without a heuristic or its tables: what a merge checks
+/// a round's units against, so that a unit whose prefix was changed is refused.
+///
+/// ```
+/// use puzzle_core::{Direction, Shape};
+/// use sliding::split::unit_prefixes;
+/// use sliding::{Board, GoalKind};
+///
+/// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
+/// // The blank in the corner moves up or left, and then on without undoing its move.
+/// let prefixes = unit_prefixes(&goal, &goal, 2)?;
+/// assert_eq!(prefixes.len(), 3);
+/// assert!(prefixes.iter().all(|p| p.len() == 2 && p[1] != p[0].opposite()));
+/// assert!(prefixes.contains(&vec![Direction::West, Direction::West]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn unit_prefixes(board: &Board, goal: &Board, depth: usize) -> Result<Vec<Vec<Direction>>, SplitError> {
+    let (geometry, state, _) = split_state(board, goal, depth)?;
+    Ok(units::prefixes(&geometry, &state, depth))
 }
 
 impl SplitSearch {

@@ -112,24 +112,38 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
         let expected_form = || {
             record.error(
                 "expected a line as `puzzle slide --shard K/N --json` writes it, starting with \
-                 {\"index\":I,\"total\":T,\"input\":\"F\",",
+                 {\"index\":I,\"total\":T,\"input\":\"F\",\"goal\":\"G\",",
             )
         };
         let input = record.value.get("input").and_then(serde_json::Value::as_str).map(|f| u64::from_str_radix(f, 16));
         let Some(Ok(input)) = input else { return Err(expected_form().into()) };
+        let Some(goal) = record.value.get("goal").and_then(serde_json::Value::as_str) else {
+            return Err(expected_form().into());
+        };
         // The record as the run without --shard prints it: the same line without the keys of
         // its place and its hash, which binds it there.
-        let place = super::shard::Place { index: index as usize, total: size as usize, input };
+        let place = super::shard::Place { index: index as usize, total: size as usize, input, goal };
         let rest = match super::shard::unsealed_record(record.text, place) {
             Ok(Some(rest)) => rest,
             Ok(None) => return Err(expected_form().into()),
             Err(refused) => return Err(record.error(refused).into()),
         };
-        if let Some(wrong) = answer_inconsistency(&record.value) {
+        if let Some(wrong) =
+            answer_inconsistency(&record.value).or_else(|| super::shard::replay_refusal(&record.value, goal))
+        {
             return Err(record.error(wrong).into());
         }
         match total {
             None => total = Some((size, input, record)),
+            Some((_, _, from)) if from.value.get("goal").and_then(serde_json::Value::as_str) != Some(goal) => {
+                return Err(record
+                    .error(format!(
+                        "this output is solved toward another goal than {} (`{}`): merge the shards of one batch",
+                        from.place(),
+                        puzzle_core::text::excerpt(goal)
+                    ))
+                    .into())
+            }
             Some((other, _, from)) if other != size => {
                 return Err(record
                     .error(format!("this output is of an input of {size} boards, but {} says {other}", from.place()))

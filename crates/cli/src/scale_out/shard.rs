@@ -37,12 +37,25 @@ pub(crate) fn parse_shard(text: &str) -> Result<Shard, String> {
 }
 
 /// Where a board of a sharded batch stands: its place (from 0) in the whole input, the number of
-/// boards there, and the input's fingerprint ([`input_fingerprint`]), the same in every shard.
+/// boards there, the input's fingerprint ([`input_fingerprint`]), the same in every shard, and
+/// the goal the boards are solved toward ([`goal_name`]), so that `puzzle merge` can replay
+/// each path to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Place {
+pub(crate) struct Place<'a> {
     pub(crate) index: usize,
     pub(crate) total: usize,
     pub(crate) input: u64,
+    pub(crate) goal: &'a str,
+}
+
+/// The goal as a sharded line names it: `blank-last` or `blank-first`, or the goal board of
+/// `--goal FILE` as a board is written (`1 2 3 / 4 5 6 / 7 8 _`).
+pub(crate) fn goal_name(goal: &sliding::Goal) -> String {
+    match goal {
+        sliding::Goal::Kind(sliding::GoalKind::BlankLast) => "blank-last".to_owned(),
+        sliding::Goal::Kind(sliding::GoalKind::BlankFirst) => "blank-first".to_owned(),
+        sliding::Goal::Board(board) => board.to_string(),
+    }
 }
 
 /// The fingerprint of a batch's input: FNV-1a of its boards as read, one line each (a board's
@@ -58,21 +71,22 @@ pub(crate) fn input_fingerprint(boards: impl Iterator<Item = String>) -> u64 {
 /// the board's place (from 0) in the whole input, the number of boards there and the input's
 /// fingerprint in 16 hexadecimal digits. `puzzle merge` relies on this exact form.
 #[derive(Serialize)]
-struct PlaceJson {
+struct PlaceJson<'a> {
     index: usize,
     total: usize,
     input: String,
+    goal: &'a str,
 }
 
-impl From<Place> for PlaceJson {
-    fn from(place: Place) -> PlaceJson {
-        PlaceJson { index: place.index, total: place.total, input: format!("{:016x}", place.input) }
+impl<'a> From<Place<'a>> for PlaceJson<'a> {
+    fn from(place: Place<'a>) -> PlaceJson<'a> {
+        PlaceJson { index: place.index, total: place.total, input: format!("{:016x}", place.input), goal: place.goal }
     }
 }
 
 /// The start of a sharded record: `{"index":I,"total":T,"input":"F",` ([`PlaceJson`] open for
 /// the record's own keys).
-pub(crate) fn record_prefix(place: Place) -> String {
+pub(crate) fn record_prefix(place: Place<'_>) -> String {
     let mut prefix = place_unit(place);
     prefix.pop();
     prefix.push(',');
@@ -83,7 +97,7 @@ pub(crate) fn record_prefix(place: Place) -> String {
 /// and `input` come first and `"result_hash"` last.
 pub(crate) fn write_json_line(
     out: &mut impl Write,
-    place: Option<Place>,
+    place: Option<Place<'_>>,
     record: &impl Serialize,
 ) -> anyhow::Result<()> {
     let line = json_line(place, record)?;
@@ -92,7 +106,7 @@ pub(crate) fn write_json_line(
 
 /// The unit a sharded record answers, as its `"result_hash"` names it: the board's place in its
 /// input ([`PlaceJson`]).
-pub(crate) fn place_unit(place: Place) -> String {
+pub(crate) fn place_unit(place: Place<'_>) -> String {
     // Two numbers and a string always serialize.
     serde_json::to_string(&PlaceJson::from(place)).expect("a place serializes")
 }
@@ -103,7 +117,7 @@ pub(crate) fn place_unit(place: Place) -> String {
 /// refuses a changed line or one moved to another place.
 pub(crate) fn write_record<W: Write>(
     out: &mut W,
-    place: Option<Place>,
+    place: Option<Place<'_>>,
     write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let Some(place) = place else { return write(out) };
@@ -115,7 +129,7 @@ pub(crate) fn write_record<W: Write>(
 /// The record of a sharded line (`{"index":I,"total":T,"input":"F",…,"result_hash":"H"}`) as
 /// the run without `--shard` prints it, once its hash is checked: `Ok(None)` when the line does
 /// not start with its place, `Err` with the reason when its hash does not bind it there.
-pub(crate) fn unsealed_record(text: &str, place: Place) -> Result<Option<String>, String> {
+pub(crate) fn unsealed_record(text: &str, place: Place<'_>) -> Result<Option<String>, String> {
     let prefix = record_prefix(place);
     if !text.starts_with(&prefix) {
         return Ok(None);
@@ -129,12 +143,70 @@ pub(crate) fn unsealed_record(text: &str, place: Place) -> Result<Option<String>
 
 /// The line [`write_json_line`] writes under `--shard` before its hash, or without `--shard`,
 /// without its newline.
-pub(crate) fn json_line(place: Option<Place>, record: &impl Serialize) -> anyhow::Result<String> {
+pub(crate) fn json_line(place: Option<Place<'_>>, record: &impl Serialize) -> anyhow::Result<String> {
     let line = serde_json::to_string(record)?;
     Ok(match (place, line.strip_prefix('{')) {
         (Some(place), Some(rest)) if rest != "}" => format!("{}{rest}", record_prefix(place)),
         _ => line,
     })
+}
+
+/// What replaying a sharded board's answer (a line of `puzzle slide --json`) shows against it,
+/// if anything: its board is read back from the line, its goal from the line's `"goal"`
+/// ([`goal_name`]); a solved board's path must lead from the board to the goal, and whether the
+/// board can be solved at all must be what its parity says. A bad board's `{"error":…}` line
+/// has nothing to replay.
+pub(crate) fn replay_refusal(answer: &serde_json::Value, goal: &str) -> Option<String> {
+    if answer.get("error").is_some() {
+        return None;
+    }
+    let Some(board) = answer.get("board").and_then(serde_json::Value::as_str) else {
+        return Some("the answer has no \"board\" to replay it from".to_owned());
+    };
+    let board: sliding::Board = match board.parse() {
+        Ok(board) => board,
+        Err(wrong) => return Some(format!("the answer's \"board\" is not a board: {wrong}")),
+    };
+    let goal = match goal {
+        "blank-last" => sliding::Board::goal(board.shape(), sliding::GoalKind::BlankLast).map_err(|e| e.to_string()),
+        "blank-first" => sliding::Board::goal(board.shape(), sliding::GoalKind::BlankFirst).map_err(|e| e.to_string()),
+        text => text.parse(),
+    };
+    let goal = match goal {
+        Ok(goal) if goal.shape() == board.shape() => goal,
+        Ok(goal) => return Some(format!("the goal is {}, but the board is {}", goal.shape(), board.shape())),
+        Err(wrong) => return Some(format!("the \"goal\" is not a goal: {wrong}")),
+    };
+    let solvable = sliding::is_solvable(&board, &goal);
+    let says_solvable = answer.get("solvable").and_then(serde_json::Value::as_bool);
+    if says_solvable != Some(solvable) {
+        return Some(format!(
+            "the answer says the board {} be solved, but its parity says it {}",
+            if says_solvable == Some(true) { "can" } else { "cannot" },
+            if solvable { "can" } else { "cannot" }
+        ));
+    }
+    match answer.get("status").and_then(serde_json::Value::as_str) {
+        Some("unsolvable") if solvable => {
+            Some("the answer says \"unsolvable\", but its parity says the board can be solved".to_owned())
+        }
+        Some("solved" | "gave up") if !solvable => {
+            Some("the board cannot be solved, but the answer is not \"unsolvable\"".to_owned())
+        }
+        Some("solved") => {
+            let path = answer.get("path").and_then(serde_json::Value::as_str).unwrap_or_default();
+            let Some(moves) = path.chars().map(puzzle_core::Direction::from_move_letter).collect::<Option<Vec<_>>>()
+            else {
+                return Some("the answer's path holds a letter other than U, D, L, R".to_owned());
+            };
+            let outcome = sliding::Outcome::Solved(sliding::Path::Moves(moves));
+            sliding::check(&board, &goal, &outcome)
+                .err()
+                .map(|wrong| format!("the answer's path, replayed from its board, is not a solution: {wrong}"))
+        }
+        Some("unsolvable" | "gave up") => None,
+        _ => Some("the answer's \"status\" is none of solved, unsolvable and gave up".to_owned()),
+    }
 }
 
 #[cfg(test)]
@@ -177,15 +249,16 @@ mod tests {
     #[test]
     fn sharded_records_start_with_their_place() {
         let mut out = Vec::new();
-        let place = Place { index: 3, total: 10, input: 0xab };
-        assert_eq!(place_unit(place), "{\"index\":3,\"total\":10,\"input\":\"00000000000000ab\"}");
-        assert_eq!(record_prefix(place), "{\"index\":3,\"total\":10,\"input\":\"00000000000000ab\",");
+        let place = Place { index: 3, total: 10, input: 0xab, goal: "blank-last" };
+        let keys = "\"index\":3,\"total\":10,\"input\":\"00000000000000ab\",\"goal\":\"blank-last\"";
+        assert_eq!(place_unit(place), format!("{{{keys}}}"));
+        assert_eq!(record_prefix(place), format!("{{{keys},"));
         write_json_line(&mut out, Some(place), &serde_json::json!({"moves": 4})).unwrap();
         write_json_line(&mut out, None, &serde_json::json!({"moves": 4})).unwrap();
         let text = String::from_utf8(out).unwrap();
         let (sharded, plain) = text.split_once('\n').unwrap();
-        let start = "{\"index\":3,\"total\":10,\"input\":\"00000000000000ab\",\"moves\":4,\"result_hash\":\"";
-        assert!(sharded.starts_with(start), "{sharded}");
+        let start = format!("{{{keys},\"moves\":4,\"result_hash\":\"");
+        assert!(sharded.starts_with(&start), "{sharded}");
         assert_eq!(plain, "{\"moves\":4}\n");
         // The hash binds the line to its place, its input and its fields.
         assert_eq!(unsealed_record(sharded, place), Ok(Some("{\"moves\":4}".to_owned())));
@@ -195,7 +268,8 @@ mod tests {
         let other = sharded.replace("00000000000000ab", "00000000000000ac");
         assert!(unsealed_record(&other, Place { input: 0xac, ..place }).is_err());
         assert_eq!(unsealed_record(sharded, Place { index: 4, ..place }), Ok(None));
-        let bare = "{\"index\":3,\"total\":10,\"input\":\"00000000000000ab\",\"moves\":4}";
-        assert!(unsealed_record(bare, place).unwrap_err().contains("does not end"));
+        assert_eq!(unsealed_record(sharded, Place { goal: "blank-first", ..place }), Ok(None));
+        let bare = format!("{{{keys},\"moves\":4}}");
+        assert!(unsealed_record(&bare, place).unwrap_err().contains("does not end"));
     }
 }

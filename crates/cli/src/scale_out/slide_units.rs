@@ -58,6 +58,9 @@ pub(crate) struct UnitLine {
     /// The unit's moves (`U`, `D`, `L`, `R`, where the blank moves); `null` for unit 0, the nodes
     /// above the cut.
     pub(crate) prefix: Option<String>,
+    /// A hash of every key above ([`unit_hash`]): binds the round, the bound and the prefix to
+    /// the split, so a changed line is refused before it is searched and again when merged.
+    pub(crate) unit_hash: String,
 }
 
 /// One unit's result: its line's keys, then what it found.
@@ -170,13 +173,67 @@ fn directions(text: &str) -> Option<Vec<Direction>> {
     text.chars().map(Direction::from_move_letter).collect()
 }
 
-/// FNV-1a of the split's identity, in 16 hexadecimal digits.
+/// FNV-1a of the split's identity, in 16 hexadecimal digits: the same in every line of a split.
 fn puzzle_hash(line: &UnitLine) -> String {
     let identity = format!(
         "{}|{}|{}x{}|{:?}|{:?}|{}|{}",
         line.search, line.version, line.rows, line.cols, line.board, line.goal, line.heuristic, line.depth
     );
     format!("{:016x}", puzzle_core::fnv1a(identity.as_bytes()))
+}
+
+/// FNV-1a of everything that decides one unit's search, in 16 hexadecimal digits: the split
+/// (through `puzzle`), the round, its bound, the nodes before it, the unit and its prefix.
+fn unit_hash(line: &UnitLine) -> String {
+    let identity = format!(
+        "{}|{}|{}|{}|{}|{}|{}",
+        line.puzzle,
+        line.units,
+        line.round,
+        line.bound,
+        line.nodes_before,
+        line.unit,
+        line.prefix.as_deref().unwrap_or("null")
+    );
+    format!("{:016x}", puzzle_core::fnv1a(identity.as_bytes()))
+}
+
+/// Why `line` is not as `--split` or `puzzle merge` wrote it, if it is not: a search of
+/// another kind, a hash that does not match the keys it covers, a unit that does not exist.
+fn line_refusal(line: &UnitLine) -> Option<String> {
+    if line.search != SEARCH {
+        return Some(format!(
+            "a unit of a `{}` search, not of `puzzle slide`",
+            puzzle_core::text::excerpt(&line.search)
+        ));
+    }
+    if line.version != env!("CARGO_PKG_VERSION") {
+        return Some(format!(
+            "a unit of puzzle {}, but this is puzzle {}: split again with this version",
+            puzzle_core::text::excerpt(&line.version),
+            env!("CARGO_PKG_VERSION")
+        ));
+    }
+    if puzzle_hash(line) != line.puzzle {
+        return Some(
+            "the unit's \"puzzle\" does not match its board, goal, heuristic and depth: the line was changed"
+                .to_owned(),
+        );
+    }
+    if unit_hash(line) != line.unit_hash {
+        return Some(
+            "the unit's \"unit_hash\" does not match its round, bound, prefix and the other keys it binds: the line \
+             was changed"
+                .to_owned(),
+        );
+    }
+    if line.unit >= line.units {
+        return Some(format!("unit {} of {} units does not exist", line.unit, line.units));
+    }
+    if (line.unit == 0) != line.prefix.is_none() {
+        return Some("unit 0 and only unit 0 has no prefix".to_owned());
+    }
+    None
 }
 
 fn tiles(board: &Board) -> Vec<u32> {
@@ -231,6 +288,7 @@ pub(crate) fn split(
         nodes_before: 0,
         unit: 0,
         prefix: None,
+        unit_hash: String::new(),
     };
     template.puzzle = puzzle_hash(&template);
     write_round(&template, std::iter::once(None).chain(prefixes.iter().map(|p| Some(letters(p)))), out)
@@ -243,7 +301,8 @@ fn write_round(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     for (unit, prefix) in prefixes.enumerate() {
-        let line = UnitLine { unit, prefix, ..template.clone() };
+        let mut line = UnitLine { unit, prefix, ..template.clone() };
+        line.unit_hash = unit_hash(&line);
         writeln!(out, "{}", serde_json::to_string(&line)?)?;
     }
     Ok(())
@@ -253,30 +312,8 @@ fn write_round(
 fn read_unit(text: &str, name: &str) -> anyhow::Result<(UnitLine, Board, Board, UnitHeuristic)> {
     let line: UnitLine = serde_json::from_str(text.trim())
         .map_err(|e| bad(name, format!("expected a unit line of `puzzle slide --split` or `puzzle merge`: {e}")))?;
-    if line.search != SEARCH {
-        return Err(bad(name, format!("a unit of a `{}` search, not of `puzzle slide`", line.search)));
-    }
-    if line.version != env!("CARGO_PKG_VERSION") {
-        return Err(bad(
-            name,
-            format!(
-                "a unit of puzzle {}, but this is puzzle {}: split again with this version",
-                line.version,
-                env!("CARGO_PKG_VERSION")
-            ),
-        ));
-    }
-    if puzzle_hash(&line) != line.puzzle {
-        return Err(bad(
-            name,
-            "the unit's \"puzzle\" does not match its board, goal, heuristic and depth: the line was changed",
-        ));
-    }
-    if line.unit >= line.units {
-        return Err(bad(name, format!("unit {} of {} units does not exist", line.unit, line.units)));
-    }
-    if (line.unit == 0) != line.prefix.is_none() {
-        return Err(bad(name, "unit 0 and only unit 0 has no prefix"));
+    if let Some(refused) = line_refusal(&line) {
+        return Err(bad(name, refused));
     }
     let board_of = |tiles: &[u32], what: &str| {
         let tiles = tiles.to_vec();
@@ -450,6 +487,9 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
         let (line, hash) = super::seal::unseal(text).map_err(|refused| bad(place, refused))?;
         let result: UnitResult = serde_json::from_str(&line)
             .map_err(|e| bad(place, format!("expected a result of `puzzle slide --unit`: {e}")))?;
+        if let Some(refused) = line_refusal(&result.unit) {
+            return Err(bad(place, refused));
+        }
         match &first {
             None => first = Some((place, result.clone())),
             Some((from, one)) => {
@@ -468,12 +508,6 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
                 }
             }
         }
-        if result.unit.search != SEARCH || puzzle_hash(&result.unit) != result.unit.puzzle {
-            return Err(bad(place, "the result's \"puzzle\" does not match its board, goal, heuristic and depth"));
-        }
-        if result.unit.unit >= result.unit.units {
-            return Err(bad(place, format!("unit {} of {} units does not exist", result.unit.unit, result.unit.units)));
-        }
         if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.unit)?, &line, hash) {
             return Err(bad(place, refused));
         }
@@ -485,8 +519,10 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
             return Err(bad(place, format!("unit {unit} is also on {earlier}: remove one of the two")));
         }
     }
-    let Some((_, one)) = first else { return Err(bad("puzzle merge", "nothing to merge")) };
+    let Some((first_place, one)) = first else { return Err(bad("puzzle merge", "nothing to merge")) };
     let template = one.unit;
+    let (_, board, goal, _) = read_unit(&serde_json::to_string(&template)?, first_place)?;
+    check_prefixes(&board, &goal, &template, by_unit.values().map(|(place, result)| (*place, &result.unit)))?;
     // The first unit in move order that found a path holds the unsplit search's path; units
     // after it cannot change the answer and may be missing.
     let found = by_unit.iter().find(|(_, (_, r))| r.status == "found").map(|(&unit, _)| unit);
@@ -524,7 +560,6 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
         ));
     }
     let nodes = template.nodes_before + by_unit.values().map(|(_, r)| r.nodes).sum::<u64>();
-    let (_, board, goal, _) = read_unit(&serde_json::to_string(&template)?, "puzzle merge")?;
     if let Some(unit) = found {
         let (place, result) = &by_unit[&unit];
         let text = result.path.as_deref().unwrap_or_default();
@@ -559,4 +594,46 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
     let next_round = UnitLine { round: template.round + 1, bound: next, nodes_before: nodes, ..template };
     let prefixes: Vec<Option<String>> = by_unit.values().map(|(_, r)| r.unit.prefix.clone()).collect();
     write_round(&next_round, prefixes.into_iter(), out)
+}
+
+/// Checks that the units of a round are the split's: the board cut at the split's depth gives
+/// `units` units, and each unit's prefix is the one the cut lists at its number. With each
+/// number once (checked by the caller), the round's units are then each prefix of the cut once,
+/// none foreign: a prefix changed into another unit's is refused even with its hashes made anew.
+fn check_prefixes<'a>(
+    board: &Board,
+    goal: &Board,
+    template: &UnitLine,
+    units: impl Iterator<Item = (&'a str, &'a UnitLine)>,
+) -> anyhow::Result<()> {
+    let prefixes =
+        sliding::split::unit_prefixes(board, goal, template.depth).map_err(|e| bad("puzzle merge", e.to_string()))?;
+    if prefixes.len() + 1 != template.units {
+        return Err(bad(
+            "puzzle merge",
+            format!(
+                "the board cut at depth {} has {} units, but the results say {}: the lines were changed",
+                template.depth,
+                prefixes.len() + 1,
+                template.units
+            ),
+        ));
+    }
+    for (place, line) in units {
+        let expected = line.unit.checked_sub(1).map(|k| letters(&prefixes[k]));
+        if line.prefix != expected {
+            let shown =
+                |prefix: &Option<String>| prefix.as_deref().map_or("none".to_owned(), puzzle_core::text::excerpt);
+            return Err(bad(
+                place,
+                format!(
+                    "unit {}'s prefix {} is not the split's ({}): the line was changed",
+                    line.unit,
+                    shown(&line.prefix),
+                    shown(&expected)
+                ),
+            ));
+        }
+    }
+    Ok(())
 }

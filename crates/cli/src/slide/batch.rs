@@ -39,6 +39,8 @@ pub(super) struct Batch<'t> {
     pub(super) strips: Option<crate::svg::slide::Strips>,
     /// With `--html`: the boards of the page so far.
     pub(super) page: Option<crate::html::slide::Boards>,
+    /// The goal's name in a sharded line ([`crate::scale_out::shard::goal_name`]).
+    pub(super) goal: String,
     /// Under `--shard`: the boards read so far, and the format and file they came from.
     pub(super) held: Vec<Item>,
     pub(super) held_from: Option<(Format, String)>,
@@ -127,6 +129,8 @@ impl Batch<'_> {
             .collect();
         self.answered += items.len();
         let planner = &self.planner;
+        let goal = self.goal.clone();
+        let goal = goal.as_str();
         // On the threads `--jobs` set for the whole process.
         let boards: Vec<&Board> = items.iter().filter_map(|item| item.board.as_ref().ok()).collect();
         let prepared = planner.prepare(&boards)?;
@@ -181,8 +185,12 @@ impl Batch<'_> {
                     while let Some(answer) = waiting.get_mut(printed).and_then(Option::take) {
                         let (number, item) = selected[printed];
                         printed += 1;
-                        let place =
-                            whole.map(|(total, input)| crate::scale_out::shard::Place { index: number, total, input });
+                        let place = whole.map(|(total, input)| crate::scale_out::shard::Place {
+                            index: number,
+                            total,
+                            input,
+                            goal,
+                        });
                         let label = item.label.as_deref();
                         let message = match (&item.board, answer?) {
                             (Ok(board), Some(Ok((answer, seconds)))) => {

@@ -26,7 +26,7 @@ pub(super) struct Answered<'a> {
     /// The board's solving time (with the tables it waited for).
     pub(super) seconds: f64,
     /// The board's place in the input, under `--shard`.
-    pub(super) place: Option<crate::scale_out::shard::Place>,
+    pub(super) place: Option<crate::scale_out::shard::Place<'a>>,
 }
 
 /// The printer of this run's output format.
@@ -63,7 +63,7 @@ impl Printer {
         out: &mut impl Write,
         label: Option<&str>,
         message: &str,
-        place: Option<crate::scale_out::shard::Place>,
+        place: Option<crate::scale_out::shard::Place<'_>>,
     ) -> anyhow::Result<()> {
         match self {
             Printer::Text(printer) => printer.error(out, label, message),
@@ -198,7 +198,7 @@ impl JsonPrinter {
         out: &mut impl Write,
         label: Option<&str>,
         message: &str,
-        place: Option<crate::scale_out::shard::Place>,
+        place: Option<crate::scale_out::shard::Place<'_>>,
     ) -> anyhow::Result<()> {
         let json = match label {
             Some(label) => serde_json::json!({ "label": label, "error": message }),

@@ -740,7 +740,13 @@ fn on_a_full_disk(args: &[&str], stdin: &str) -> (i32, String) {
 #[test]
 fn output_that_cannot_be_written_is_an_output_error() {
     let board = "1 0 3\n4 2 5\n7 8 6\n";
-    let shard_line = &format!("{}\n", common::sharded(0, 1, "0123456789abcdef", "{\"moves\":1,\"path\":\"L\"}"));
+    let shard_line =
+        &format!("{}\n", common::sharded(
+        0,
+        1,
+        "0123456789abcdef",
+        "{\"solvable\":true,\"moves\":1,\"path\":\"R\",\"board\":\"1 2 3 / 4 5 6 / 7 _ 8\",\"status\":\"solved\"}",
+    ));
     let expected = "error: <stdout>: cannot write: No space left on device (os error 28)\n";
     for (args, stdin) in [
         (&["slide"][..], board),

@@ -180,7 +180,17 @@ fn merge_names_what_is_wrong() {
     let dir = scratch.path();
     let one = dir.join("one.jsonl");
     let two = dir.join("two.jsonl");
-    let answer = |moves: usize| format!("{{\"moves\":{moves},\"path\":\"{}\"}}", "L".repeat(moves));
+    // The 2×4 board whose blank is `moves` cells left of its goal's place, solved by moving it
+    // right as often.
+    let answer = |moves: usize| {
+        let mut last_row = vec!["5", "6", "7"];
+        last_row.insert(3 - moves, "_");
+        format!(
+            "{{\"solvable\":true,\"moves\":{moves},\"path\":\"{}\",\"board\":\"1 2 3 4 / {}\",\"status\":\"solved\"}}",
+            "R".repeat(moves),
+            last_row.join(" ")
+        )
+    };
     let input = "0123456789abcdef";
     let line = |index: usize, total: usize, moves: usize| common::sharded(index, total, input, &answer(moves));
     std::fs::write(&one, format!("{}\n{}\n", line(0, 3, 1), line(2, 3, 2))).unwrap();
@@ -223,7 +233,7 @@ fn merge_names_what_is_wrong() {
     check(
         &["-"],
         "{\"total\":3,\"index\":1,\"moves\":3}\n",
-        (1, "", "error: <stdin>:1:1: expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,\"input\":\"F\",\n"),
+        (1, "", "error: <stdin>:1:1: expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,\"input\":\"F\",\"goal\":\"G\",\n"),
     );
     check(
         &["-"],

@@ -126,9 +126,26 @@ pub fn sealed(unit: &str, line: &str) -> String {
 
 /// A sharded line of board `index` of `total` of the input whose fingerprint is `input` (16
 /// hexadecimal digits), whose answer is `answer` (a JSON object), as `puzzle slide --shard K/N
-/// --json` writes it.
+/// --json` writes it for the default goal.
 pub fn sharded(index: usize, total: usize, input: &str, answer: &str) -> String {
-    let place = format!("\"index\":{index},\"total\":{total},\"input\":\"{input}\"");
+    let place = format!("\"index\":{index},\"total\":{total},\"input\":\"{input}\",\"goal\":\"blank-last\"");
     let line = format!("{{{place},{}", answer.strip_prefix('{').expect("a JSON object"));
     sealed(&format!("{{{place}}}"), &line)
+}
+
+/// A slide unit's `"unit_hash"` as docs/formats.md gives it: FNV-1a of
+/// `puzzle|units|round|bound|nodes_before|unit|prefix` (`null` for unit 0's prefix), written
+/// here from the documented rule.
+pub fn slide_unit_hash(unit: &serde_json::Value) -> String {
+    let identity = format!(
+        "{}|{}|{}|{}|{}|{}|{}",
+        unit["puzzle"].as_str().expect("a unit's puzzle"),
+        unit["units"],
+        unit["round"],
+        unit["bound"],
+        unit["nodes_before"],
+        unit["unit"],
+        unit["prefix"].as_str().unwrap_or("null")
+    );
+    format!("{:016x}", puzzle_core::fnv1a(identity.as_bytes()))
 }

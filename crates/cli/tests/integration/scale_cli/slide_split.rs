@@ -89,7 +89,7 @@ fn rounds_find_optimal_lengths_of_the_complete_table() {
         let unit: serde_json::Value = serde_json::from_str(line).unwrap();
         let keys = ["search", "version", "puzzle", "rows", "cols", "board", "goal", "heuristic", "depth", "units"];
         let mut again_line = serde_json::Map::new();
-        for key in keys.iter().chain(&["round", "bound", "nodes_before", "unit", "prefix"]) {
+        for key in keys.iter().chain(&["round", "bound", "nodes_before", "unit", "prefix", "unit_hash"]) {
             again_line.insert((*key).to_owned(), unit[*key].clone());
         }
         let again: serde_json::Value = serde_json::from_str(

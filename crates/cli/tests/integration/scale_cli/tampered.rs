@@ -173,7 +173,7 @@ fn edited_or_mixed_up_shard_lines_are_refused() {
     refused_at(&edited, at + 1, CHANGED);
     // With the hash made again, the path still has 31 moves.
     let input = serde_json::from_str::<serde_json::Value>(&lines[0]).unwrap()["input"].as_str().unwrap().to_owned();
-    let unit = format!("{{\"index\":0,\"total\":4,\"input\":\"{input}\"}}");
+    let unit = format!("{{\"index\":0,\"total\":4,\"input\":\"{input}\",\"goal\":\"blank-last\"}}");
     let unit = unit.as_str();
     edited[at] = sealed(unit, &bare(&lines[at]).replacen("\"moves\":31,", "\"moves\":21,", 1));
     refused_at(&edited, at + 1, "the answer's path has 31 moves, but \"moves\" says 21");
@@ -263,4 +263,156 @@ fn edited_or_foreign_best_lines_are_refused() {
     let mut mixed = lines.clone();
     mixed.push(run("3", other.as_str())[0].clone());
     refused_at(&mixed, mixed.len(), "merge the runs of one puzzle");
+}
+
+/// A unit line with `from` replaced by `to` and its `"unit_hash"` made again by the rule, as a
+/// hand that knows the rule would.
+fn rehashed_unit(line: &str, from: &str, to: &str) -> String {
+    assert!(line.contains(from), "{line} holds {from}");
+    let edited = line.replacen(from, to, 1);
+    let old = serde_json::from_str::<serde_json::Value>(line).unwrap()["unit_hash"].as_str().unwrap().to_owned();
+    let hash = common::slide_unit_hash(&serde_json::from_str(&edited).unwrap());
+    edited.replacen(&format!("\"unit_hash\":\"{old}\""), &format!("\"unit_hash\":\"{hash}\""), 1)
+}
+
+fn results_of(units: &str) -> Vec<String> {
+    ok(puzzle(&["slide", "--unit", "-", "--jobs", "1"], units)).lines().map(str::to_owned).collect()
+}
+
+/// The first case: a round's bound raised in its unit lines would have the rounds end
+/// with a false optimum. The worker refuses the edited line, and merge refuses results whose
+/// unit was edited after the search, each by its place.
+#[test]
+fn a_slide_units_bound_edited_is_refused_by_the_worker_and_by_merge() {
+    let board = "8 6 7\n2 5 4\n3 0 1\n";
+    let round = ok(puzzle(&["slide", "--split", "2", "--heuristic", "manhattan"], board));
+    assert!(round.lines().all(|unit| unit.contains("\"round\":1,\"bound\":21,")), "{round}");
+    let raised = round.replace("\"bound\":21,", "\"bound\":41,");
+    let run = puzzle(&["slide", "--unit", "-"], &raised);
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""), "{}", run.failure("refused"));
+    assert!(
+        run.stderr.starts_with("error: <stdin>:1: the unit's \"unit_hash\" does not match its round, bound, prefix"),
+        "{}",
+        run.failure("names the line")
+    );
+    // The same edit in every result, each result's own hash made again.
+    let results = results_of(&round);
+    let edited: Vec<String> = results.iter().map(|r| resealed(r, "status", "\"bound\":21,", "\"bound\":41,")).collect();
+    refused_at(&edited, 1, "the unit's \"unit_hash\" does not match");
+    // Untampered, the same results give round 2 at bound 23.
+    assert!(merged(&results).lines().all(|unit| unit.contains("\"round\":2,\"bound\":23,")));
+}
+
+/// The second case: one unit's prefix changed into another's, so that two units share a
+/// prefix and a part of the search is never searched. Edited by hand, the worker refuses the
+/// line; with its hash made again by the rule, merge refuses it against the cut of the board.
+#[test]
+fn a_slide_units_prefix_changed_into_anothers_is_refused() {
+    let board = "8 6 7\n2 5 4\n3 0 1\n";
+    let round_one = ok(puzzle(&["slide", "--split", "2", "--heuristic", "manhattan"], board));
+    let round: Vec<String> = merged(&results_of(&round_one)).lines().map(str::to_owned).collect();
+    assert!(round[0].contains("\"round\":2,"), "{}", round[0]);
+    let prefix =
+        |line: &str| serde_json::from_str::<serde_json::Value>(line).unwrap()["prefix"].as_str().unwrap().to_owned();
+    let (mine, next) = (prefix(&round[2]), prefix(&round[3]));
+    assert_ne!(mine, next);
+    let from = format!("\"prefix\":\"{mine}\"");
+    let to = format!("\"prefix\":\"{next}\"");
+    let mut edited = round.clone();
+    edited[2] = round[2].replacen(&from, &to, 1);
+    let run = puzzle(&["slide", "--unit", "-"], &format!("{}\n", edited.join("\n")));
+    assert_eq!(run.code, 1, "{}", run.failure("refused"));
+    assert!(run.stderr.starts_with("error: <stdin>:3: the unit's \"unit_hash\" does not match"), "{}", run.stderr);
+    edited[2] = rehashed_unit(&round[2], &from, &to);
+    let results = results_of(&format!("{}\n", edited.join("\n")));
+    assert!(results.iter().all(|r| !r.contains("\"status\":\"found\"")), "{results:?}");
+    refused_at(&results, 3, &format!("unit 2's prefix {next} is not the split's ({mine})"));
+}
+
+/// A sharded answer is replayed from the board in its line to the goal its line names, and an
+/// "unsolvable" is checked by parity, so a path reversed or cut, or a board's solvability turned
+/// around, is refused by place even with the line's hash made again.
+#[test]
+fn sharded_answers_are_replayed_from_their_boards() {
+    let batch = "8 6 7\n2 5 4\n3 0 1\n\n1 2 3\n4 5 6\n7 0 8\n\n1 0 3\n4 2 5\n7 8 6\n\n2 1 3\n4 5 6\n7 8 0\n";
+    let file = temp_file("batch.txt", batch);
+    let lines: Vec<String> =
+        ok(puzzle(&["slide", "--json", "--shard", "1/1", file.as_str()], "")).lines().map(str::to_owned).collect();
+    let unit = |index: usize| {
+        let input = serde_json::from_str::<serde_json::Value>(&lines[0]).unwrap()["input"].as_str().unwrap().to_owned();
+        format!("{{\"index\":{index},\"total\":4,\"input\":\"{input}\",\"goal\":\"blank-last\"}}")
+    };
+    let path = serde_json::from_str::<serde_json::Value>(&lines[0]).unwrap()["path"].as_str().unwrap().to_owned();
+    assert_eq!(path.len(), 31);
+    let mut edited = lines.clone();
+    // Reversed: as long, but not a way from the board to the goal.
+    let reversed: String = path.chars().rev().collect();
+    edited[0] = sealed(&unit(0), &bare(&lines[0]).replacen(&path, &reversed, 1));
+    refused_at(&edited, 1, "the answer's path, replayed from its board, is not a solution");
+    // Cut to 29 moves, with its moves and lower bound to match.
+    let cut = bare(&lines[0]).replacen(&path, &path[..29], 1).replacen("\"moves\":31,", "\"moves\":29,", 1).replacen(
+        "\"lower_bound\":31",
+        "\"lower_bound\":29",
+        1,
+    );
+    edited[0] = sealed(&unit(0), &cut);
+    refused_at(&edited, 1, "the answer's path, replayed from its board, is not a solution");
+    // A solvable board said to be unsolvable.
+    edited = lines.clone();
+    assert!(lines[2].contains("\"solvable\":true,\"moves\":3,\"path\":\"DRD\""), "{}", lines[2]);
+    let unsolvable = bare(&lines[2])
+        .replacen(
+            "\"solvable\":true,\"moves\":3,\"path\":\"DRD\"",
+            "\"solvable\":false,\"moves\":null,\"path\":null",
+            1,
+        )
+        .replacen("\"status\":\"solved\"", "\"status\":\"unsolvable\"", 1)
+        .replacen("\"lower_bound\":3", "\"lower_bound\":null", 1);
+    edited[2] = sealed(&unit(2), &unsolvable);
+    refused_at(&edited, 3, "the answer says the board cannot be solved, but its parity says it can");
+    // The same, with "solvable" left true.
+    edited[2] = sealed(&unit(2), &unsolvable.replacen("\"solvable\":false", "\"solvable\":true", 1));
+    refused_at(&edited, 3, "the answer says \"unsolvable\", but its parity says the board can be solved");
+    // An unsolvable board said to be solved in two moves.
+    edited = lines.clone();
+    assert!(lines[3].contains("\"solvable\":false,\"moves\":null,\"path\":null"), "{}", lines[3]);
+    let solved = bare(&lines[3])
+        .replacen("\"solvable\":false,\"moves\":null,\"path\":null", "\"solvable\":true,\"moves\":2,\"path\":\"UD\"", 1)
+        .replacen("\"status\":\"unsolvable\"", "\"status\":\"solved\"", 1)
+        .replacen("\"lower_bound\":null", "\"lower_bound\":2", 1);
+    edited[3] = sealed(&unit(3), &solved);
+    refused_at(&edited, 4, "the answer says the board can be solved, but its parity says it cannot");
+    // Untampered, the lines merge to the direct run's output.
+    assert_eq!(format!("{}\n", merged_text(&lines)), ok(puzzle(&["slide", "--json", file.as_str()], "")));
+}
+
+/// Shards solved toward another goal (a kind, or a board of `--goal FILE`) carry it, so merge
+/// replays their paths toward it; the goal changed in every line is refused by replay.
+#[test]
+fn shards_carry_their_goal_and_are_replayed_toward_it() {
+    let batch = "8 6 7\n2 5 4\n3 0 1\n\n1 2 3\n4 5 6\n7 0 8\n\n1 0 3\n4 2 5\n7 8 6\n";
+    let file = temp_file("batch.txt", batch);
+    let goal = temp_file("goal.txt", "8 7 6\n5 4 3\n2 1 0\n");
+    for (goal, named) in [("blank-first", "blank-first"), (goal.as_str(), "8 7 6 / 5 4 3 / 2 1 _")] {
+        let shard = |k: &str| -> Vec<String> {
+            ok(puzzle(&["slide", "--json", "--goal", goal, "--shard", k, file.as_str()], ""))
+                .lines()
+                .map(str::to_owned)
+                .collect()
+        };
+        let lines = [shard("1/2"), shard("2/2")].concat();
+        assert!(lines.iter().all(|l| l.contains(&format!("\"goal\":\"{named}\","))), "{lines:?}");
+        let direct = ok(puzzle(&["slide", "--json", "--goal", goal, file.as_str()], ""));
+        assert_eq!(format!("{}\n", merged_text(&lines)), direct);
+        // Every line said to be toward the default goal, each hash made again.
+        let moved: Vec<String> = lines
+            .iter()
+            .map(|line| {
+                let place = &bare(line)[..line.find(",\"solvable\"").unwrap()];
+                let place = format!("{place}}}").replacen(named, "blank-last", 1);
+                sealed(&place, &bare(line).replacen(named, "blank-last", 1))
+            })
+            .collect();
+        refused_at(&moved, 1, "the answer's path, replayed from its board, is not a solution");
+    }
 }
