@@ -263,19 +263,36 @@ pub(crate) fn run(
         let mut units = Vec::new();
         while let Some(line) = stream.next_line()? {
             if !line.text.trim().is_empty() {
-                let unit = serde_json::from_str(&line.text).map_err(|err| json_error("<stdin>", line.number, &err))?;
-                units.push((format!("<stdin>:{}", line.number), unit));
+                let name = format!("<stdin>:{}", line.number);
+                units.push((name.clone(), read_unit(&line.text, &name, "<stdin>", line.number)?));
             }
         }
         units
     } else {
-        vec![("--unit".to_owned(), serde_json::from_str(text).map_err(|err| json_error("--unit", 1, &err))?)]
+        vec![("--unit".to_owned(), read_unit(text, "--unit", "--unit", 1)?)]
     };
     let device = crate::edge::gpu::open(args.gpu)?;
     for (name, unit) in units {
         run_unit(args, puzzle, &key, mode_json, &plan_of, &name, unit, device.as_ref(), out)?;
     }
     Ok(())
+}
+
+/// A unit line read, or why it is not one: named at `name`, or for malformed JSON at its line
+/// and column in `file` (whose line 1 is line `first_line`).
+fn read_unit(text: &str, name: &str, file: &str, first_line: usize) -> anyhow::Result<UnitJson> {
+    if let Some(mix_up) = super::kind::unit_mix_up(text, super::kind::LineKind::EdgeUnit) {
+        return Err(BadInput { file: name.to_owned(), pos: None, message: mix_up }.into());
+    }
+    let unit: UnitJson = serde_json::from_str(text).map_err(|err| json_error(file, first_line, &err))?;
+    if let Some((at, cell)) = unit.prefix.iter().flatten().enumerate().find(|(_, cell)| cell.rotation >= 4) {
+        let message = format!(
+            "the prefix's placement {at} turns piece {} {} times: a rotation is 0 to 3 counter-clockwise quarter turns",
+            cell.piece, cell.rotation
+        );
+        return Err(BadInput { file: name.to_owned(), pos: None, message }.into());
+    }
+    Ok(unit)
 }
 
 /// Solves one unit of a split and prints its result line; `name` names it in errors

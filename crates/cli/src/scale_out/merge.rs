@@ -12,6 +12,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::edge_units::{json_error, CellJson, ModeJson, SearchJson, UnitResultJson};
+use super::kind::LineKind;
 use crate::input::{BadInput, Input, Reported};
 
 /// Arguments of `puzzle merge`.
@@ -74,19 +75,30 @@ pub(crate) fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> 
         }
         .into());
     };
-    if first.value.get("search").and_then(serde_json::Value::as_str) == Some("slide") {
-        let lines: Vec<(String, &str)> = records.iter().map(|r| (r.place(), r.text)).collect();
-        super::slide_units::merge(&lines, out)
-    } else if first.value.get("unit").is_some() {
-        merge_units(&records, out)
-    } else if first.value.get("index").is_some() {
-        merge_shards(&records, out)
-    } else if first.value.get("edges_matching").is_some() {
-        let best: Vec<(String, &str, &serde_json::Value)> =
-            records.iter().map(|r| (r.place(), r.text, &r.value)).collect();
-        super::best_runs::merge(&best, out)
-    } else {
-        Err(first.error(NOT_AN_OUTPUT).into())
+    let Some(kind) = LineKind::of(&first.value) else { return Err(first.error(NOT_AN_OUTPUT).into()) };
+    // Every line of one kind: a line of another is named as the mix-up it is.
+    for record in &records {
+        let Some(other) = LineKind::of(&record.value) else { continue };
+        if other.is_unit() {
+            return Err(record.error(other.mix_up("an output of a worker")).into());
+        }
+        if other != kind {
+            return Err(record.error(other.mix_up(kind.described())).into());
+        }
+    }
+    match kind {
+        LineKind::SlideResult => {
+            let lines: Vec<(String, &str)> = records.iter().map(|r| (r.place(), r.text)).collect();
+            super::slide_units::merge(&lines, out)
+        }
+        LineKind::EdgeResult => merge_units(&records, out),
+        LineKind::Shard => merge_shards(&records, out),
+        LineKind::Best => {
+            let best: Vec<(String, &str, &serde_json::Value)> =
+                records.iter().map(|r| (r.place(), r.text, &r.value)).collect();
+            super::best_runs::merge(&best, out)
+        }
+        LineKind::SlideUnit | LineKind::EdgeUnit => unreachable!("refused above"),
     }
 }
 

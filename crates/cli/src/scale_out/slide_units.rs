@@ -310,6 +310,9 @@ fn write_round(
 
 /// A unit line read and checked, with the search it belongs to rebuilt.
 fn read_unit(text: &str, name: &str) -> anyhow::Result<(UnitLine, Board, Board, UnitHeuristic)> {
+    if let Some(mix_up) = super::kind::unit_mix_up(text, super::kind::LineKind::SlideUnit) {
+        return Err(bad(name, mix_up));
+    }
     let line: UnitLine = serde_json::from_str(text.trim())
         .map_err(|e| bad(name, format!("expected a unit line of `puzzle slide --split` or `puzzle merge`: {e}")))?;
     if let Some(refused) = line_refusal(&line) {

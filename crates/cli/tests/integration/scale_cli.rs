@@ -3,6 +3,8 @@
 //! against the unsplit count (Brendan's 6x6, generated small boards, clues and options).
 
 use crate::common;
+#[path = "scale_cli/mix_ups.rs"]
+mod mix_ups;
 #[path = "scale_cli/slide_split.rs"]
 mod slide_split;
 #[path = "scale_cli/tampered.rs"]
@@ -600,7 +602,8 @@ fn units_are_checked_against_the_puzzle_and_options() {
     merge(&[all[0], &deeper], "error: <stdin>:2:1: this result is of another split than <stdin>:1 (puzzle, size, mode, order, depth or number of units differ)\n");
     merge(
         &[all[0], "{\"index\":0,\"total\":1,\"moves\":0}\n"],
-        "error: <stdin>:2:1: a shard output among unit results: merge them separately\n",
+        "error: <stdin>:2:1: a line of `puzzle slide --shard K/N --json` where a result of `puzzle edge --unit` was \
+         expected: merge each kind of output on its own\n",
     );
     // A result moved to another unit is bound to its own by its hash.
     let swapped = all[2].replacen("\"unit\":2,", "\"unit\":1,", 1);

@@ -1,0 +1,126 @@
+//! What a JSON line of the scale-out workflows is, told from its keys, so that a line given to
+//! the wrong command (a sliding unit to `puzzle edge --unit`, unit lines to `puzzle merge`, two
+//! kinds of result in one merge) is named as the mix-up it is instead of as a missing key.
+
+/// The kinds of line the scale-out commands write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LineKind {
+    /// A unit line of `puzzle slide --split` (or of `puzzle merge`'s next round).
+    SlideUnit,
+    /// A result of `puzzle slide --unit`.
+    SlideResult,
+    /// A unit line of `puzzle edge --split`.
+    EdgeUnit,
+    /// A result of `puzzle edge --unit`.
+    EdgeResult,
+    /// A line of `puzzle slide --shard K/N --json`.
+    Shard,
+    /// A line of `puzzle edge --best --json`.
+    Best,
+}
+
+impl LineKind {
+    /// The kind of `line`, from the keys only that kind has; `None` for none of them.
+    pub(crate) fn of(line: &serde_json::Value) -> Option<LineKind> {
+        let has = |key: &str| line.get(key).is_some();
+        Some(if line.get("search").and_then(serde_json::Value::as_str) == Some("slide") {
+            if has("status") {
+                LineKind::SlideResult
+            } else {
+                LineKind::SlideUnit
+            }
+        } else if has("unit") && has("prefix") {
+            if has("nodes") || has("status") {
+                LineKind::EdgeResult
+            } else {
+                LineKind::EdgeUnit
+            }
+        } else if has("index") && has("total") {
+            LineKind::Shard
+        } else if has("edges_matching") {
+            LineKind::Best
+        } else {
+            return None;
+        })
+    }
+
+    /// Whether the line is work to be done (a unit line), not its result.
+    pub(crate) fn is_unit(self) -> bool {
+        matches!(self, LineKind::SlideUnit | LineKind::EdgeUnit)
+    }
+
+    /// What the line is, in words: "a unit line of `puzzle slide --split`".
+    pub(crate) fn described(self) -> &'static str {
+        match self {
+            LineKind::SlideUnit => "a unit line of `puzzle slide --split`",
+            LineKind::SlideResult => "a result of `puzzle slide --unit`",
+            LineKind::EdgeUnit => "a unit line of `puzzle edge --split`",
+            LineKind::EdgeResult => "a result of `puzzle edge --unit`",
+            LineKind::Shard => "a line of `puzzle slide --shard K/N --json`",
+            LineKind::Best => "a line of `puzzle edge --best --json`",
+        }
+    }
+
+    /// Why a line of this kind is not one of `wanted` (what the command takes, in words), with
+    /// what to do instead.
+    pub(crate) fn mix_up(self, wanted: &str) -> String {
+        let hint = match self {
+            LineKind::SlideUnit => ": run it with `puzzle slide --unit` first, then merge its result",
+            LineKind::EdgeUnit => ": run it with `puzzle edge --unit` first, then merge its result",
+            LineKind::SlideResult | LineKind::EdgeResult | LineKind::Shard | LineKind::Best => {
+                ": merge each kind of output on its own"
+            }
+        };
+        format!("{} where {wanted} was expected{hint}", self.described())
+    }
+}
+
+/// Why `text` (a unit line given to `--unit`) is not a unit line of `wanted`, when it is plainly
+/// another kind of line; `None` when it is not JSON or is of no known kind (the unit's own
+/// parser names the problem then).
+pub(crate) fn unit_mix_up(text: &str, wanted: LineKind) -> Option<String> {
+    let kind = LineKind::of(&serde_json::from_str(text).ok()?)?;
+    (kind != wanted).then(|| {
+        let command = match wanted {
+            LineKind::SlideUnit => "`puzzle slide --unit`",
+            _ => "`puzzle edge --unit`",
+        };
+        match kind {
+            LineKind::SlideUnit => format!("{} given to {command}: give it to `puzzle slide --unit`", kind.described()),
+            LineKind::EdgeUnit => format!("{} given to {command}: give it to `puzzle edge --unit`", kind.described()),
+            _ => format!("{} given to {command}, which takes unit lines of a split", kind.described()),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(line: &str, expected: Option<LineKind>) {
+        assert_eq!(LineKind::of(&serde_json::from_str(line).unwrap()), expected, "{line}");
+    }
+
+    #[test]
+    fn kinds() {
+        check(r#"{"search":"slide","unit":1,"prefix":"U","unit_hash":"0"}"#, Some(LineKind::SlideUnit));
+        check(r#"{"search":"slide","unit":1,"prefix":"U","status":"searched"}"#, Some(LineKind::SlideResult));
+        check(r#"{"puzzle":"0","unit":0,"prefix":null}"#, Some(LineKind::EdgeUnit));
+        check(r#"{"puzzle":"0","unit":0,"prefix":null,"solutions":0,"nodes":3}"#, Some(LineKind::EdgeResult));
+        check(r#"{"puzzle":"0","unit":0,"prefix":null,"status":"gave up"}"#, Some(LineKind::EdgeResult));
+        check(r#"{"index":0,"total":1,"input":"0"}"#, Some(LineKind::Shard));
+        check(r#"{"edges_matching":3}"#, Some(LineKind::Best));
+        check(r#"{"moves":3}"#, None);
+    }
+
+    #[test]
+    fn a_unit_of_the_other_domain_is_named() {
+        let slide = r#"{"search":"slide","unit":1,"prefix":"U"}"#;
+        assert_eq!(
+            unit_mix_up(slide, LineKind::EdgeUnit).unwrap(),
+            "a unit line of `puzzle slide --split` given to `puzzle edge --unit`: give it to `puzzle slide --unit`"
+        );
+        assert_eq!(unit_mix_up(slide, LineKind::SlideUnit), None);
+        assert_eq!(unit_mix_up("{\"puzzle\"", LineKind::EdgeUnit), None);
+    }
+}
