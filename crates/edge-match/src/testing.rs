@@ -12,8 +12,8 @@
 //! allowed turn, and checks every touching side and the frame by their definitions in
 //! docs/formats.md.
 //!
-//! [`marks_oracle`] is the old marks solver (over `search::backtrack`), which the marks path of
-//! the engine is tested against.
+//! [`marks_oracle`] is the old marks solver (a plain recursive backtracking search), which the
+//! marks path of the engine is tested against.
 
 pub mod marks_oracle;
 

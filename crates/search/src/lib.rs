@@ -1,4 +1,4 @@
-//! Generic state-space search: breadth-first search, A*, IDA* and depth-first backtracking.
+//! Generic state-space search: breadth-first search, A*, IDA* and the depth-first walk.
 //!
 //! The searches know nothing about puzzles. A problem is described by closures in the style of
 //! the `pathfinding` crate: `successors` lists the moves from a state as `(move, next, cost)`,
@@ -19,8 +19,6 @@
 //! - [`bfs()`] finds the fewest moves; [`astar()`] and [`idastar()`] the cheapest path, guided
 //!   by a heuristic. Each returns an [`Outcome`]: a [`Status`] holding the [`Solution`], and the
 //!   [`Stats`] of the search.
-//! - [`backtrack()`] drives a [`Backtrack`] problem (choices applied and undone in place) and
-//!   hands over every complete solution.
 //! - [`walk`] is the in-place depth-first core of the hot loops: implement [`walk::Walk`] for a
 //!   state and run the drivers ([`walk::count`], [`walk::first`], …) on it.
 //! - [`Limits`] stops any of them: a node budget, a deadline, an interrupt flag.
@@ -63,7 +61,6 @@
 #![deny(missing_docs)]
 
 pub mod astar;
-pub mod backtrack;
 pub mod bfs;
 pub mod idastar;
 pub mod walk;
@@ -74,7 +71,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 pub use astar::astar;
-pub use backtrack::{backtrack, Backtrack, BacktrackEnd, BacktrackOutcome};
 pub use bfs::bfs;
 pub use idastar::idastar;
 

@@ -1,49 +1,47 @@
-//! The old marks solver, kept as a test oracle for the engine: a backtracking search over
-//! [`search::backtrack()`], written independently of the engines ([`crate::Engine`], [`crate::OrderedEngine`]).
+//! The old marks solver, kept as a test oracle for the engine: a plain recursive backtracking
+//! search, written independently of the engines ([`crate::Engine`], [`crate::OrderedEngine`])
+//! and of the search crate's drivers.
 //!
 //! Cells are filled row-major from the top-left. At each cell the unused pieces are tried in
 //! input order and each piece in rotations 0, 1, 2, 3 (only 0 when rotations are off); that
 //! order fixes which solution is "first". A piece fits when its north side fits the south side
 //! of the piece above and its west side the east side of the piece to the left; sides on the
 //! border fit anything. Sides are compared as the marks themselves ([`Puzzle::marks`]), a mark
-//! fitting its complement, not as the codes the engine numbers them by.
+//! fitting its complement, not as the codes the engine numbers them by. The placements counted
+//! are the pieces put on the board, one for each candidate tried.
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use puzzle_core::Direction;
-use search::{backtrack, Backtrack, BacktrackEnd, Limits};
 
 use crate::engine::Counts;
 use crate::mark::Mark;
 use crate::model::{Placement, Puzzle};
 use crate::solve::Answer;
 
-/// Finds the first solution in the search order described in the [module docs](self);
-/// `limits.max_expanded` counts the times a cell's candidates were listed; the answer's
-/// `nodes` are the placements [`search::backtrack()`] generated.
+/// Finds the first solution in the search order described in the [module docs](self), and the
+/// placements made up to it (all of them when there is none).
 ///
 /// ```
 /// use edge_match::testing::marks_oracle::first_solution;
-/// use edge_match::{parse_puzzle, Limits, ParseOptions, Placement};
+/// use edge_match::{parse_puzzle, ParseOptions, Placement};
 ///
 /// let options = ParseOptions { size: Some((1, 2)), rotate: false };
 /// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
-/// let board = first_solution(&puzzle, &Limits::NONE).board;
-/// assert_eq!(board, Some(vec![Placement::new(0, 0), Placement::new(1, 0)]));
+/// let answer = first_solution(&puzzle);
+/// assert_eq!(answer.board, Some(vec![Placement::new(0, 0), Placement::new(1, 0)]));
+/// // Piece 0 at the first cell, then piece 1: two placements.
+/// assert_eq!(answer.counts.nodes, 2);
 /// ```
-pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
-    let tables = OracleTables::new(puzzle);
-    let mut search = OracleSearch::new(&tables, false);
+pub fn first_solution(puzzle: &Puzzle) -> Answer {
     let mut found = None;
-    let outcome = backtrack(&mut search, limits, |search, _| {
+    let nodes = solve(puzzle, false, |search| {
         found = Some(search.placements());
         ControlFlow::Break(())
     });
-    let gave_up = outcome.end == BacktrackEnd::GaveUp;
-    let board = if outcome.end == BacktrackEnd::Stopped { found } else { None };
-    let solutions = u64::from(board.is_some());
-    Answer { board, counts: Counts { solutions, nodes: outcome.stats.generated, stopped: gave_up } }
+    let solutions = u64::from(found.is_some());
+    Answer { board: found, counts: Counts { solutions, nodes, stopped: false } }
 }
 
 /// Counts the distinct solutions: two solutions are the same when every cell shows the same
@@ -54,22 +52,48 @@ pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
 ///
 /// ```
 /// use edge_match::testing::marks_oracle::count_solutions;
-/// use edge_match::{parse_puzzle, Limits, ParseOptions};
+/// use edge_match::{parse_puzzle, ParseOptions};
 ///
 /// // One piece showing A+ on every side: four turns, one picture.
 /// let puzzle = parse_puzzle("A+ A+ A+ A+\n", &ParseOptions::default()).unwrap();
-/// assert_eq!(count_solutions(&puzzle, &Limits::NONE).counts.solutions, 1);
+/// assert_eq!(count_solutions(&puzzle).counts.solutions, 1);
 /// ```
-pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
+pub fn count_solutions(puzzle: &Puzzle) -> Answer {
+    let (solutions, nodes) = count_all(puzzle, true);
+    Answer { board: None, counts: Counts { solutions, nodes, stopped: false } }
+}
+
+/// Runs the search on `puzzle`, one candidate per picture at each cell when `distinct`, handing
+/// every complete board to `on_solution` until it breaks; returns the placements made.
+fn solve(puzzle: &Puzzle, distinct: bool, mut on_solution: impl FnMut(&OracleSearch<'_>) -> ControlFlow<()>) -> u64 {
     let tables = OracleTables::new(puzzle);
-    let mut search = OracleSearch::new(&tables, true);
-    let mut solutions = 0u64;
-    let outcome = backtrack(&mut search, limits, |_, _| {
-        solutions += 1;
-        ControlFlow::Continue(())
-    });
-    let stopped = outcome.end != BacktrackEnd::Exhausted;
-    Answer { board: None, counts: Counts { solutions, nodes: outcome.stats.generated, stopped } }
+    let mut search = OracleSearch::new(&tables, distinct);
+    let mut placed = 0;
+    if search.is_complete() {
+        let _ = on_solution(&search);
+    } else {
+        let _ = visit(&mut search, &mut placed, &mut on_solution);
+    }
+    placed
+}
+
+/// Tries every candidate at the next cell in order, going deeper below each, and hands each
+/// complete board to `on_solution`; counts each candidate put on the board in `placed`.
+fn visit(
+    search: &mut OracleSearch<'_>,
+    placed: &mut u64,
+    on_solution: &mut dyn FnMut(&OracleSearch<'_>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let mut candidates = Vec::new();
+    search.candidates(&mut candidates);
+    for candidate in candidates {
+        search.apply(candidate);
+        *placed += 1;
+        let flow = if search.is_complete() { on_solution(search) } else { visit(search, placed, on_solution) };
+        search.undo(candidate);
+        flow?;
+    }
+    ControlFlow::Continue(())
 }
 
 /// A piece in one of its allowed rotations, with its sides as codes.
@@ -184,10 +208,9 @@ fn allows(wanted: Option<Mark>, code: Mark) -> bool {
     wanted.is_none() || wanted == Some(code)
 }
 
-impl Backtrack for OracleSearch<'_> {
-    type Choice = u32;
-
-    fn choices(&mut self, out: &mut Vec<u32>) {
+impl OracleSearch<'_> {
+    /// The oriented pieces that fit the next cell, in search order.
+    fn candidates(&self, out: &mut Vec<u32>) {
         let north = self.wanted(Direction::North);
         let west = self.wanted(Direction::West);
         let n_rotations = self.tables.n_rotations;
@@ -203,14 +226,14 @@ impl Backtrack for OracleSearch<'_> {
         }
     }
 
-    fn apply(&mut self, choice: u32) {
-        self.used[self.tables.oriented[choice as usize].placement.piece] = true;
-        self.board.push(choice);
+    fn apply(&mut self, candidate: u32) {
+        self.used[self.tables.oriented[candidate as usize].placement.piece] = true;
+        self.board.push(candidate);
     }
 
-    fn undo(&mut self, choice: u32) {
+    fn undo(&mut self, candidate: u32) {
         self.board.pop();
-        self.used[self.tables.oriented[choice as usize].placement.piece] = false;
+        self.used[self.tables.oriented[candidate as usize].placement.piece] = false;
     }
 
     fn is_complete(&self) -> bool {
@@ -219,7 +242,7 @@ impl Backtrack for OracleSearch<'_> {
 }
 
 /// Every solution in search order: every complete placement when `distinct` is `false`, else
-/// one per picture (the solutions [`count_solutions`] counts); and the choices applied.
+/// one per picture (the solutions [`count_solutions`] counts); and the placements made.
 ///
 /// ```
 /// use edge_match::testing::marks_oracle::all_solutions;
@@ -231,14 +254,12 @@ impl Backtrack for OracleSearch<'_> {
 /// assert_eq!(all_solutions(&puzzle, true).0.len(), 1);
 /// ```
 pub fn all_solutions(puzzle: &Puzzle, distinct: bool) -> (Vec<Vec<Placement>>, u64) {
-    let tables = OracleTables::new(puzzle);
-    let mut search = OracleSearch::new(&tables, distinct);
     let mut all = Vec::new();
-    let outcome = backtrack(&mut search, &Limits::NONE, |search, _| {
+    let nodes = solve(puzzle, distinct, |search| {
         all.push(search.placements());
         ControlFlow::Continue(())
     });
-    (all, outcome.stats.generated)
+    (all, nodes)
 }
 
 /// How many solutions [`all_solutions`] lists, and the placements it makes, without keeping
@@ -253,12 +274,10 @@ pub fn all_solutions(puzzle: &Puzzle, distinct: bool) -> (Vec<Vec<Placement>>, u
 /// assert_eq!(count_all(&puzzle, true).0, 1);
 /// ```
 pub fn count_all(puzzle: &Puzzle, distinct: bool) -> (u64, u64) {
-    let tables = OracleTables::new(puzzle);
-    let mut search = OracleSearch::new(&tables, distinct);
     let mut solutions = 0;
-    let outcome = backtrack(&mut search, &Limits::NONE, |_, _| {
+    let nodes = solve(puzzle, distinct, |_| {
         solutions += 1;
         ControlFlow::Continue(())
     });
-    (solutions, outcome.stats.generated)
+    (solutions, nodes)
 }

@@ -84,7 +84,7 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
             let solver = Solver::new(&puzzle, &[]);
             let row = Some(OrderPick::Given(Order::Row));
 
-            let old_first = marks_oracle::first_solution(&puzzle, &Limits::NONE);
+            let old_first = marks_oracle::first_solution(&puzzle);
             let answer = solver.plan(Task::First, Mode::Plain, row, false).first(none);
             let (first, nodes) = (answer.board, answer.counts.nodes);
             let old = match old_first.status() {
@@ -95,7 +95,7 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
             assert_eq!(first, old, "first solution: {what}");
             assert_eq!(nodes, old_first.counts.nodes, "placements to the first solution: {what}");
 
-            let old_count = marks_oracle::count_solutions(&puzzle, &Limits::NONE);
+            let old_count = marks_oracle::count_solutions(&puzzle);
             if old_count.counts.nodes > HEAVY {
                 // A puzzle of one mark on every side: every arrangement is a solution, and
                 // listing them all twice more would take most of the test's time.
@@ -174,7 +174,7 @@ fn limits_stop_the_engine() {
     assert!(!edge_match::count_solutions(&puzzle, &past).complete());
     let count = edge_match::count_solutions(&puzzle, &Limits::NONE);
     assert!(count.complete());
-    assert_eq!(count.counts.solutions, marks_oracle::count_solutions(&puzzle, &Limits::NONE).counts.solutions);
+    assert_eq!(count.counts.solutions, marks_oracle::count_solutions(&puzzle).counts.solutions);
 }
 
 /// The seeded 6×6 marks puzzle of docs/benchmarks.md is the generator's, as its first line says.
