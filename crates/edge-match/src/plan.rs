@@ -102,6 +102,11 @@ pub struct Plan {
     pub auto: bool,
     /// With `auto`, every order tried and its estimate, in [`Order::ALL`]'s order.
     pub estimates: Vec<(Order, f64)>,
+    /// Whether the limits the plan was made under stopped its estimates (a deadline passed, a
+    /// signal came): `auto` then stands for row order, the corner for the first that qualifies,
+    /// and nothing is estimated; a search under the same limits gives up at once, as it would
+    /// have had the estimates been made.
+    pub stopped: bool,
     mode: Mode,
     engine: Built,
 }
@@ -162,7 +167,8 @@ impl GpuTask<'_> {
 
 impl Plan {
     /// Plans `task` in `mode` on `puzzle` with `clues`; `estimate`: estimate the tree even when
-    /// the order is given (for a progress display).
+    /// the order is given (for a progress display). The probes poll `limits`: when they stop
+    /// them, the plan is [`Plan::stopped`].
     pub(crate) fn new(
         puzzle: &Puzzle,
         clues: &[Option<Placement>],
@@ -170,33 +176,51 @@ impl Plan {
         mode: Mode,
         pick: Option<OrderPick>,
         estimate: bool,
+        limits: &Limits<'_>,
     ) -> Plan {
         let pick = pick.unwrap_or_else(|| OrderPick::default_for(puzzle, task, mode));
         let pins = (task == Task::Count && mode == Mode::Pictures) || task == Task::Distinct;
+        let mut stopped = false;
         let corner = if pins {
             let (corners, turns) = unique_corners(puzzle, clues);
             match corners.len() {
                 0 => None,
                 1 => Some(Corner { piece: corners[0], turns }),
-                _ => Some(Corner { piece: cheapest_corner(puzzle, &corners), turns }),
+                _ => {
+                    // Any of the corners gives the same count: stopped, the first serves.
+                    let piece = cheapest_corner(puzzle, &corners, limits);
+                    stopped |= piece.is_none();
+                    Some(Corner { piece: piece.unwrap_or(corners[0]), turns })
+                }
             }
         } else {
             None
         };
         // A distinct count searches the pictures' tree whatever the mode.
         let estimated_mode = if task == Task::Distinct { Mode::Pictures } else { mode };
+        let estimate_of = |order: Order| estimate_order(puzzle, clues, estimated_mode, order, corner, limits);
         let (order, estimate, estimates) = match pick {
+            _ if stopped => (Order::Row, None, Vec::new()),
             OrderPick::Auto => {
-                let estimates: Vec<(Order, f64)> = Order::ALL
-                    .iter()
-                    .map(|&order| (order, estimate_order(puzzle, clues, estimated_mode, order, corner)))
-                    .collect();
-                let &(order, nodes) =
-                    estimates.iter().fold(&estimates[0], |best, here| if here.1 < best.1 { here } else { best });
-                (order, Some(nodes), estimates)
+                let estimates: Option<Vec<(Order, f64)>> =
+                    Order::ALL.iter().map(|&order| estimate_of(order).map(|nodes| (order, nodes))).collect();
+                match estimates {
+                    Some(estimates) => {
+                        let &(order, nodes) =
+                            estimates
+                                .iter()
+                                .fold(&estimates[0], |best, here| if here.1 < best.1 { here } else { best });
+                        (order, Some(nodes), estimates)
+                    }
+                    None => {
+                        stopped = true;
+                        (Order::Row, None, Vec::new())
+                    }
+                }
             }
             OrderPick::Given(order) => {
-                let nodes = estimate.then(|| estimate_order(puzzle, clues, estimated_mode, order, corner));
+                let nodes = if estimate { estimate_of(order) } else { None };
+                stopped |= estimate && nodes.is_none();
                 (order, nodes, Vec::new())
             }
         };
@@ -205,7 +229,7 @@ impl Plan {
             None => Built::Ordered(Box::new(OrderedEngine::planned(puzzle, clues, order, corner))),
         };
         let auto = pick == OrderPick::Auto;
-        Plan { order, corner: corner.map(|c| c.piece), estimate, auto, estimates, mode, engine }
+        Plan { order, corner: corner.map(|c| c.piece), estimate, auto, estimates, stopped, mode, engine }
     }
 
     /// How solutions are told apart.

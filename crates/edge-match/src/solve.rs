@@ -97,7 +97,40 @@ impl Solver {
     /// assert_eq!(plan.count(&Limits::NONE, &|_, _, _| {}).solutions, 4);
     /// ```
     pub fn plan(&self, task: Task, mode: Mode, pick: Option<OrderPick>, estimate: bool) -> Plan {
-        Plan::new(&self.puzzle, &self.clues, task, mode, pick, estimate)
+        self.plan_within(task, mode, pick, estimate, &Limits::NONE)
+    }
+
+    /// [`Solver::plan`] under the `limits` of the search that will run on the plan: the
+    /// estimates (`auto`, the corner a count pins, `estimate`) poll its deadline and interrupt
+    /// flag, and stop with them ([`Plan::stopped`]). They have a budget of their own besides,
+    /// counted in candidates looked at so that the choice does not depend on the machine; a
+    /// node limit counts the search's placements, not theirs.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    ///
+    /// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Solver, Status, Task};
+    ///
+    /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+    /// let solver = Solver::new(&puzzle, &[]);
+    /// // A deadline already passed: the plan is stopped, and so is the search on it.
+    /// let passed = Limits { deadline: Some(Instant::now()), ..Limits::NONE };
+    /// let plan = solver.plan_within(Task::Count, Mode::Pictures, Some(OrderPick::Auto), false, &passed);
+    /// assert!(plan.stopped && plan.estimate.is_none());
+    /// assert_eq!(plan.first(&passed).status(), Status::GaveUp);
+    /// // Without limits, `auto` estimates every order.
+    /// let plan = solver.plan_within(Task::Count, Mode::Pictures, Some(OrderPick::Auto), false, &Limits::NONE);
+    /// assert!(!plan.stopped && plan.estimates.len() == Order::ALL.len());
+    /// ```
+    pub fn plan_within(
+        &self,
+        task: Task,
+        mode: Mode,
+        pick: Option<OrderPick>,
+        estimate: bool,
+        limits: &Limits<'_>,
+    ) -> Plan {
+        Plan::new(&self.puzzle, &self.clues, task, mode, pick, estimate, limits)
     }
 }
 

@@ -84,10 +84,10 @@ pub(crate) struct EdgeArgs {
     /// matching joins the way the record solvers do (a schedule of allowed mismatches, priority
     /// colours, seeded restarts, every thread), printing each improvement (score, seconds, pieces
     /// placed, mismatches, `.sol` lines); stops at --time-limit or Ctrl-C with the best board
-    #[arg(long, conflicts_with_all = ["count", "distinct", "all"])]
+    #[arg(long, conflicts_with_all = ["count", "distinct", "all", "plain"])]
     pub(crate) best: bool,
-    /// With --best: the depths (cells placed in scan order) from which one more mismatch is
-    /// allowed, e.g. 201,206,211, or `none` [default: Blackwood's ten from 201 to 239, scaled to
+    /// With --best: the depths (cells placed in scan order, each less than the board's cells)
+    /// from which one more mismatch is allowed, e.g. 201,206,211, or `none` [default: Blackwood's ten from 201 to 239, scaled to
     /// the board]
     #[arg(long, value_name = "DEPTHS", requires = "best", conflicts_with = "resume")]
     pub(crate) breaks: Option<String>,
@@ -100,8 +100,8 @@ pub(crate) struct EdgeArgs {
     /// and 10 play the roles they play in e2.puz), none elsewhere]
     #[arg(long, value_name = "COLOURS", requires = "best", conflicts_with = "resume")]
     pub(crate) priority: Option<String>,
-    /// With --best: placements per restart of each thread [default: 1000000000]
-    #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume")]
+    /// With --best: placements per restart of each thread, at least 1 [default: 1000000000]
+    #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) restart_nodes: Option<u64>,
     /// With --best: save the search's state to FILE every few minutes and at the end
     /// (time limit, Ctrl-C), for --resume

@@ -46,6 +46,12 @@ pub(crate) fn run(
             settings.jobs = crate::jobs::current_threads();
             if let Some(breaks) = &args.breaks {
                 settings.breaks = Breaks::parse(breaks).map_err(|e| bad("--breaks", e.to_string()))?;
+                let cells = puzzle.rows() * puzzle.cols();
+                // A depth the scan never reaches would allow a mismatch that is never used.
+                if let Some(depth) = settings.breaks.depths().iter().find(|&&depth| depth >= cells) {
+                    let message = format!("depth {depth} is past the board's last cell (depths 0 to {})", cells - 1);
+                    return Err(bad("--breaks", message));
+                }
             }
             if let Some(colours) = &args.priority {
                 if puzzle.marks().is_some() {

@@ -37,7 +37,9 @@ pub(crate) fn run(
     let device = super::gpu::open(args.gpu)?;
     let bar = args.count.then(|| crate::progress::bar(0, "{spinner} [{elapsed_precise}] {msg}"));
     let estimate = bar.as_ref().is_some_and(|bar| !bar.is_hidden()) && !args.plain;
-    let plan = Solver::new(puzzle, clues).plan(task, mode, args.order.map(OrderArg::pick), estimate);
+    // Planned under the search's limits: a deadline or a signal during the estimates stops the
+    // plan, and the search on it then gives up at once, answering as a stopped search does.
+    let plan = Solver::new(puzzle, clues).plan_within(task, mode, args.order.map(OrderArg::pick), estimate, &limits);
     let shown = Shown {
         order: plan.order.name(),
         estimated_nodes: plan.estimate.filter(|_| plan.auto).map(|e| e.round() as u64),

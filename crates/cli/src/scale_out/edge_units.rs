@@ -226,9 +226,17 @@ pub(crate) fn run(
     // plan of a list, in the order given or `--all`'s default. With `--count` they are the
     // count's: where it pins a corner piece (recorded in the units), they cut only the searches
     // of the pictures with that piece in a corner, and can be counted but not listed.
-    let plan_of = |task: Task, pick: Option<OrderPick>| solver.plan(task, mode, pick, false);
+    let plan_of =
+        |task: Task, pick: Option<OrderPick>, limits: &Limits<'_>| solver.plan_within(task, mode, pick, false, limits);
     if let Some(depth) = args.split {
-        let plan = plan_of(if args.count { Task::Count } else { Task::List }, args.order.map(OrderArg::pick));
+        // The units' plan is bound into every unit line: one a signal stopped is not written.
+        let limits = crate::interrupt::build_limits(None);
+        let plan = plan_of(if args.count { Task::Count } else { Task::List }, args.order.map(OrderArg::pick), &limits);
+        if plan.stopped {
+            anyhow::bail!(crate::interrupt::Interrupted(
+                "the split was not planned, and no unit was written".to_owned()
+            ));
+        }
         let split = plan.split(depth).map_err(|err| BadInput {
             file: "--split".to_owned(),
             pos: None,
@@ -303,7 +311,7 @@ fn run_unit(
     puzzle: &Puzzle,
     key: &str,
     mode_json: ModeJson,
-    plan_of: &dyn Fn(Task, Option<OrderPick>) -> Plan,
+    plan_of: &dyn Fn(Task, Option<OrderPick>, &Limits<'_>) -> Plan,
     name: &str,
     unit: UnitJson,
     device: Option<&crate::edge::gpu::Device>,
@@ -339,8 +347,12 @@ fn run_unit(
         return Err(refuse(format!("the unit's order `{}` is not one this version knows", excerpt(&search.order))));
     };
     let task = if search.corner.is_some() { Task::Count } else { Task::List };
-    let plan = plan_of(task, Some(args.order.map_or(OrderPick::Given(unit_order), OrderArg::pick)));
-    if plan.order != unit_order || plan.corner != search.corner {
+    let started = Instant::now();
+    // The limits stop a unit as they stop every other search (each unit has the whole budget),
+    // its plan's estimates (the corner a count pins) first.
+    let limits = crate::interrupt::limits(args.time_limit.value, args.max_nodes.value);
+    let plan = plan_of(task, Some(args.order.map_or(OrderPick::Given(unit_order), OrderArg::pick)), &limits);
+    if !plan.stopped && (plan.order != unit_order || plan.corner != search.corner) {
         let corner =
             |corner: Option<usize>| corner.map_or("no corner".to_owned(), |piece| format!("corner piece {piece}"));
         return Err(refuse(format!(
@@ -353,11 +365,11 @@ fn run_unit(
             unit_order
         )));
     }
-    let started = Instant::now();
-    // The limits stop a unit as they stop every other search (each unit has the whole budget).
-    let limits = crate::interrupt::limits(args.time_limit.value, args.max_nodes.value);
     let mut all = args.all.then(Vec::new);
     let counts = match (&unit.prefix, unit.unit) {
+        // Stopped while planning (the corner's estimates): no plan to check the unit against,
+        // and nothing reached; the unit gave up.
+        _ if plan.stopped => Counts { stopped: true, ..Counts::default() },
         (None, 0) => {
             // Unit 0: the tree above the depth, walked again so its placements count once.
             let split = plan.split(search.depth).map_err(|err| refuse(err.to_string()))?;

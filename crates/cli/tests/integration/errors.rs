@@ -915,3 +915,30 @@ fn arguments_out_of_range_or_in_conflict() {
         run.failure("the conflict named")
     );
 }
+
+/// `--best`'s settings that would be ignored or mean nothing are refused, naming the flag: no
+/// placements per restart, a break past the board's last cell (set 1's 3×3 has 9 cells, depths
+/// 0 to 8), and `--plain`, which `--best` has no use for.
+#[test]
+fn best_settings_that_mean_nothing_are_refused() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["--restart-nodes", "0"], "error: invalid value '0' for '--restart-nodes <N>'"),
+        (
+            &["--breaks", "99999999999"],
+            "error: --breaks: depth 99999999999 is past the board's last cell (depths 0 to 8)\n",
+        ),
+        (&["--breaks", "3,9"], "error: --breaks: depth 9 is past the board's last cell (depths 0 to 8)\n"),
+        (&["--plain"], "error: the argument '--best' cannot be used with '--plain'"),
+    ];
+    for (flags, expected) in cases {
+        let run = common::puzzle(&[&["edge", "--best", "--time-limit", "0.1"], flags, &[SET1_3X3]].concat(), "");
+        assert_eq!((run.code, run.stdout.as_str()), (1, ""), "{}", run.failure("refused"));
+        assert!(run.stderr.starts_with(expected), "{}", run.failure(expected));
+    }
+    // The last cell's depth and one placement per restart are settings like any other.
+    let run = common::puzzle(
+        &["edge", "--best", "--time-limit", "0.1", "--breaks", "8", "--restart-nodes", "1", SET1_3X3],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.failure("accepted"));
+}

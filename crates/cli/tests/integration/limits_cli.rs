@@ -210,3 +210,62 @@ fn a_work_unit_gives_up_at_its_time_limit_and_at_ctrl_c() {
         assert!(stdout.contains(r#""status":"gave up""#), "{stdout}");
     }
 }
+
+/// A 32×32 board of four colours and no frame, cut from a random picture, pieces turned and
+/// shuffled: every list holds hundreds of candidates, so one Knuth probe of one order looks at
+/// hundreds of thousands of them, and `auto` (the default for a `.puz` board's first solution)
+/// plans for longer than the search takes in row order.
+#[cfg(unix)]
+fn few_colour_32x32(dir: &std::path::Path) -> String {
+    let puzzle = edge_match::testing::random_colour_puzzle(32, 32, 4, false, true, 1);
+    let file = dir.join("few-colours-32x32.puz");
+    std::fs::write(&file, edge_match::testing::puz_text(&puzzle)).unwrap();
+    file.to_str().unwrap().to_owned()
+}
+
+/// `--time-limit` stops the planning of a search as it stops the search: the 32×32 board of few
+/// colours gives up within about a second (it took over 30 s to plan before the estimates
+/// polled the limits). The bound leaves room for a loaded machine and the test profile.
+#[cfg(unix)]
+#[test]
+fn the_time_limit_stops_the_planning_of_a_big_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = few_colour_32x32(dir.path());
+    let (code, stdout, took) = run_watched(&["edge", "--json", "--time-limit", "1", &file], None, "-INT");
+    assert_eq!(code, Some(0), "{stdout}");
+    let line: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
+    assert_eq!(line["status"], "gave up", "{stdout}");
+    assert!(took < std::time::Duration::from_secs(5), "a 1 s limit ended the run after {took:?}");
+}
+
+/// Ctrl-C during the planning of the 32×32 board of few colours: the run ends at once with what
+/// it reached (nothing) and exit status 130, as a search stopped by Ctrl-C does.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_planning_of_a_big_board() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let file = few_colour_32x32(dir.path());
+    for args in [&["edge", "--json", &file][..], &["edge", "--count", "--json", &file]] {
+        let (mut command, _cache) = common::command();
+        let child = command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn();
+        let mut child = child.expect("the binary runs");
+        // Planning takes longer than this on the test profile, even with the estimates' budget.
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(child.try_wait().unwrap().is_none(), "{args:?} ended before the signal");
+        let sent = Instant::now();
+        assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+        while child.try_wait().unwrap().is_none() && sent.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let took = sent.elapsed();
+        let _ = child.kill();
+        let output = child.wait_with_output().expect("the binary finishes");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(130), "{args:?}: {stdout}");
+        let line: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
+        assert_eq!(line["status"], "gave up", "{args:?}: {stdout}");
+        assert!(took < Duration::from_secs(2), "{args:?} ended {took:?} after Ctrl-C");
+    }
+}

@@ -5,30 +5,51 @@
 //! estimate of the number of nodes below the root (each node a placement, as the engine counts
 //! them). The mean of many probes converges to the tree's size; a plan (`crate::plan`) takes
 //! the cheapest order by that mean for `auto`, and the cheapest corner piece to pin.
+//!
+//! Probes stop at a budget of their own, counted in candidates looked at (not in time, so that
+//! a choice does not depend on the machine), and poll the search's [`Limits`] as they go: a
+//! deadline or a signal stops the planning of a search as it stops the search.
 
 use super::symmetry::Corner;
 use super::{Mode, Order, OrderedEngine};
 use crate::model::{Placement, Puzzle};
 use puzzle_core::SplitMix64;
+use search::Limits;
+
+/// Candidates looked at between two looks at the limits' clock and interrupt flag (well under a
+/// millisecond's work).
+const POLL_STEPS: u64 = 4096;
 
 /// The mean of `probes` Knuth probes of `engine`'s tree in `mode` (seeded by `seed`), stopping
 /// early once the probes have looked at `max_steps` candidates (at least one probe is made).
-/// Returns the estimated number of placements and the probes made.
+/// Returns the estimated number of placements and the probes made; `None` when `limits` stop
+/// the probes first (their deadline or interrupt flag, [`Limits::stopped`]: the node limit
+/// counts a search's placements, not the probes').
 ///
 /// ```
-/// use edge_match::{estimate_nodes, parse_puzzle, Mode, Order, OrderedEngine, ParseOptions};
+/// use edge_match::{estimate_nodes, parse_puzzle, Limits, Mode, Order, OrderedEngine, ParseOptions};
 ///
 /// // One cell and one piece: every probe sees the same four turns, so the estimate is exact.
 /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
 /// let engine = OrderedEngine::new(&puzzle, &[], Order::Row);
-/// assert_eq!(estimate_nodes(&engine, Mode::Plain, 10, u64::MAX, 1), (4.0, 10));
+/// assert_eq!(estimate_nodes(&engine, Mode::Plain, 10, u64::MAX, 1, &Limits::NONE), Some((4.0, 10)));
+/// // A deadline already passed stops them.
+/// let passed = Limits { deadline: Some(std::time::Instant::now()), ..Limits::NONE };
+/// assert_eq!(estimate_nodes(&engine, Mode::Plain, 10, u64::MAX, 1, &passed), None);
 /// ```
-pub fn estimate_nodes(engine: &OrderedEngine, mode: Mode, probes: usize, max_steps: u64, seed: u64) -> (f64, usize) {
+pub fn estimate_nodes(
+    engine: &OrderedEngine,
+    mode: Mode,
+    probes: usize,
+    max_steps: u64,
+    seed: u64,
+    limits: &Limits<'_>,
+) -> Option<(f64, usize)> {
     let n = engine.n_cells();
     let mut rng = SplitMix64::new(seed);
     let (mut at_cell, mut used) = (vec![0u32; n], vec![0u64; engine.words()]);
     let mut children = Vec::new();
-    let (mut sum, mut made, mut steps) = (0.0f64, 0usize, 0u64);
+    let (mut sum, mut made, mut steps, mut next_poll) = (0.0f64, 0usize, 0u64, 0u64);
     while made < probes.max(1) && (made == 0 || steps < max_steps) {
         used.iter_mut().for_each(|word| *word = 0);
         let (mut weight, mut total) = (1.0f64, 0.0f64);
@@ -36,6 +57,12 @@ pub fn estimate_nodes(engine: &OrderedEngine, mode: Mode, probes: usize, max_ste
             children.clear();
             engine.children(depth, &at_cell, &used, mode, |index| children.push(index));
             steps += children.len() as u64 + 1;
+            if steps >= next_poll {
+                if limits.stopped() {
+                    return None;
+                }
+                next_poll = steps + POLL_STEPS;
+            }
             if children.is_empty() {
                 break;
             }
@@ -49,7 +76,7 @@ pub fn estimate_nodes(engine: &OrderedEngine, mode: Mode, probes: usize, max_ste
         sum += total;
         made += 1;
     }
-    (sum / made as f64, made)
+    Some((sum / made as f64, made))
 }
 
 /// [`estimate_nodes`] of the tree the tight loop of [`super::Engine`] walks in `engine`'s order
@@ -59,16 +86,17 @@ pub fn estimate_nodes(engine: &OrderedEngine, mode: Mode, probes: usize, max_ste
 /// that one's north neighbour is placed, else the next cell) and the cell below keep a free
 /// piece that fits. A probe picks among the candidates that pass, so the mean is again
 /// unbiased. In [`Mode::Plain`] the look-ahead cuts nothing and this is [`estimate_nodes`].
+/// `None` when `limits` stop the probes first, as there.
 ///
 /// ```
-/// use edge_match::{estimate_nodes, estimate_tight_nodes, parse_puzzle, Mode, Order, OrderedEngine, ParseOptions};
+/// use edge_match::{estimate_nodes, estimate_tight_nodes, parse_puzzle, Limits, Mode, Order, OrderedEngine, ParseOptions};
 ///
 /// let puzzle = parse_puzzle("A+ B+ C+ D+\nA- B- C- D-\nA/ B/ C/ D/\nA* B* C* D*\n", &ParseOptions::default()).unwrap();
 /// let engine = OrderedEngine::new(&puzzle, &[], Order::Row);
 /// // In the plain mode the look-ahead cuts nothing: the same probes give the same estimate.
 /// assert_eq!(
-///     estimate_tight_nodes(&engine, Mode::Plain, 20, u64::MAX, 3),
-///     estimate_nodes(&engine, Mode::Plain, 20, u64::MAX, 3)
+///     estimate_tight_nodes(&engine, Mode::Plain, 20, u64::MAX, 3, &Limits::NONE),
+///     estimate_nodes(&engine, Mode::Plain, 20, u64::MAX, 3, &Limits::NONE)
 /// );
 /// ```
 pub fn estimate_tight_nodes(
@@ -77,9 +105,10 @@ pub fn estimate_tight_nodes(
     probes: usize,
     max_steps: u64,
     seed: u64,
-) -> (f64, usize) {
+    limits: &Limits<'_>,
+) -> Option<(f64, usize)> {
     if mode == Mode::Plain {
-        return estimate_nodes(engine, mode, probes, max_steps, seed);
+        return estimate_nodes(engine, mode, probes, max_steps, seed, limits);
     }
     let n = engine.n_cells();
     let (rows, cols) = engine.shape();
@@ -111,7 +140,7 @@ pub fn estimate_tight_nodes(
     let mut rng = SplitMix64::new(seed);
     let (mut at_cell, mut used, mut placed) = (vec![0u32; n], vec![0u64; engine.words()], vec![false; n]);
     let (mut children, mut alive) = (Vec::new(), Vec::new());
-    let (mut sum, mut made, mut steps) = (0.0f64, 0usize, 0u64);
+    let (mut sum, mut made, mut steps, mut next_poll) = (0.0f64, 0usize, 0u64, 0u64);
     while made < probes.max(1) && (made == 0 || steps < max_steps) {
         used.iter_mut().for_each(|word| *word = 0);
         placed.iter_mut().for_each(|cell| *cell = false);
@@ -120,6 +149,12 @@ pub fn estimate_tight_nodes(
             children.clear();
             engine.children(depth, &at_cell, &used, mode, |index| children.push(index));
             steps += children.len() as u64 + 1;
+            if steps >= next_poll {
+                if limits.stopped() {
+                    return None;
+                }
+                next_poll = steps + POLL_STEPS;
+            }
             total += weight * children.len() as f64;
             let cell = engine.cell_at(depth);
             alive.clear();
@@ -146,29 +181,38 @@ pub fn estimate_tight_nodes(
         sum += total;
         made += 1;
     }
-    (sum / made as f64, made)
+    Some((sum / made as f64, made))
 }
 
-/// Probes per order for [`estimate_order`], and the candidates they may look at in all.
+/// Probes per order for [`estimate_order`], and the candidates they may look at in all: the
+/// budget binds only where one probe is long (boards of few colours, whose trees no estimate
+/// ranks well anyway); every board of Gallicchio's suite and Brendan's sets up to 12×12 makes
+/// its 4,000 probes within 1.4 M.
 const PROBES: usize = 4000;
-const PROBE_STEPS: u64 = 20_000_000;
+const PROBE_STEPS: u64 = 1_500_000;
 
 /// The estimated placements of a search of `puzzle` (with `clues`) in `mode` and `order` by
 /// Knuth's estimator (a fixed number of seeded probes, so that a choice by it is reproducible).
 /// With a `corner` (a count of pictures through the board's turns), the trees of the reduced
-/// searches; else the whole tree, as the first solution and `--all` search it.
+/// searches; else the whole tree, as the first solution and `--all` search it. `None` when
+/// `limits` stop the probes.
 pub(crate) fn estimate_order(
     puzzle: &Puzzle,
     clues: &[Option<Placement>],
     mode: Mode,
     order: Order,
     corner: Option<Corner>,
-) -> f64 {
-    let engine = OrderedEngine::planned(puzzle, clues, order, corner);
+    limits: &Limits<'_>,
+) -> Option<f64> {
+    let mut engine = OrderedEngine::build_within(puzzle, clues, order, |_, _| true, limits)?;
+    engine.corner = corner;
     // Orders on the tight loop are estimated with its look-ahead, the others as they search.
-    let estimate = |engine: &OrderedEngine| match order.north_west_first() {
-        true => estimate_tight_nodes(engine, mode, PROBES, PROBE_STEPS, 0x5eed).0,
-        false => estimate_nodes(engine, mode, PROBES, PROBE_STEPS, 0x5eed).0,
+    let estimate = |engine: &OrderedEngine| {
+        let probed = match order.north_west_first() {
+            true => estimate_tight_nodes(engine, mode, PROBES, PROBE_STEPS, 0x5eed, limits),
+            false => estimate_nodes(engine, mode, PROBES, PROBE_STEPS, 0x5eed, limits),
+        };
+        probed.map(|(nodes, _)| nodes)
     };
     match engine.turned_searches(mode) {
         Some((engines, _)) => engines.iter().map(estimate).sum(),
@@ -178,7 +222,7 @@ pub(crate) fn estimate_order(
 
 /// Probes per corner for [`cheapest_corner`], and the candidates they may look at in all.
 const CORNER_PROBES: usize = 1000;
-const CORNER_STEPS: u64 = 4_000_000;
+const CORNER_STEPS: u64 = 1_500_000;
 
 /// Of `corners` (corner pieces unlike every other piece, on a framed board whose pieces turn),
 /// the one whose count through the board's turns has the smallest tree: each fixed in the
@@ -187,27 +231,25 @@ const CORNER_STEPS: u64 = 4_000_000;
 /// reproducible); ties go to the first. Any of them gives the same count; their trees differ
 /// (Brendan's set 2 6×6: 7.96 M placements instead of the first corner's 10.23 M; on deeper
 /// trees, such as the 7×7's, a thousand probes are too few to rank the corners reliably). A plan
-/// asks once and keeps the answer.
-pub(crate) fn cheapest_corner(puzzle: &Puzzle, corners: &[usize]) -> usize {
+/// asks once and keeps the answer. `None` when `limits` stop the probes.
+pub(crate) fn cheapest_corner(puzzle: &Puzzle, corners: &[usize], limits: &Limits<'_>) -> Option<usize> {
     let cols = puzzle.cols();
+    let probe = |engine: &OrderedEngine| {
+        estimate_tight_nodes(engine, Mode::Pictures, CORNER_PROBES, CORNER_STEPS, 0x5eed, limits)
+            .map(|(nodes, _)| nodes)
+    };
     let estimate = |corner: usize| {
-        let mut total = estimate_tight_nodes(
-            &OrderedEngine::build(puzzle, &[], Order::Row, |cell, piece| cell != 0 || piece == corner),
-            Mode::Pictures,
-            CORNER_PROBES,
-            CORNER_STEPS,
-            0x5eed,
-        )
-        .0;
+        let mut total =
+            probe(&OrderedEngine::build(puzzle, &[], Order::Row, |cell, piece| cell != 0 || piece == corner))?;
         if puzzle.rows() != cols {
             let engine = OrderedEngine::build(puzzle, &[], Order::Row, |cell, piece| {
                 (cell != 0 || piece != corner) && (cell != cols - 1 || piece == corner)
             });
-            total += estimate_tight_nodes(&engine, Mode::Pictures, CORNER_PROBES, CORNER_STEPS, 0x5eed).0;
+            total += probe(&engine)?;
         }
-        total
+        Some(total)
     };
-    let estimates: Vec<f64> = corners.iter().map(|&corner| estimate(corner)).collect();
+    let estimates: Vec<f64> = corners.iter().map(|&corner| estimate(corner)).collect::<Option<_>>()?;
     let best = (0..corners.len()).fold(0, |best, k| if estimates[k] < estimates[best] { k } else { best });
-    corners[best]
+    Some(corners[best])
 }

@@ -10,6 +10,7 @@
 use super::symmetry::Corner;
 use super::{Mode, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
+use search::Limits;
 
 /// A candidate: a piece, its turn and the four sides it then shows; a side facing a neighbour
 /// placed later in the order holds its partner instead ([`Puzzle::partner`]), the code that
@@ -51,7 +52,7 @@ pub(super) struct CellPlan {
 pub struct OrderedEngine {
     pub(super) puzzle: Puzzle,
     /// The corner piece a count of pictures pins (`symmetry.rs`), if any.
-    corner: Option<Corner>,
+    pub(super) corner: Option<Corner>,
     pub(super) order: Order,
     pub(super) cells: Vec<usize>,
     pub(super) plans: Vec<CellPlan>,
@@ -107,6 +108,21 @@ impl OrderedEngine {
         order: Order,
         keep: impl Fn(usize, usize) -> bool,
     ) -> OrderedEngine {
+        let Some(engine) = OrderedEngine::build_within(puzzle, clues, order, keep, &Limits::NONE) else {
+            unreachable!("no limits stop the building")
+        };
+        engine
+    }
+
+    /// [`OrderedEngine::build`], looking at `limits` before each cell's lists (a board of 1,024
+    /// pieces and few colours has four million candidates): `None` when they stop it.
+    pub(super) fn build_within(
+        puzzle: &Puzzle,
+        clues: &[Option<Placement>],
+        order: Order,
+        keep: impl Fn(usize, usize) -> bool,
+        limits: &Limits<'_>,
+    ) -> Option<OrderedEngine> {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let keys = puzzle.n_colours().max(1);
         let cells = order.cells(rows, cols);
@@ -117,9 +133,13 @@ impl OrderedEngine {
         }
         let rotations: &[u8] = if puzzle.rotate() { &[0, 1, 2, 3] } else { &[0] };
         let mut placed_before = vec![false; rows * cols];
+        let mut by_sides: Vec<([u16; 4], u32)> = Vec::new();
         let (mut plans, mut candidates, mut twins, mut ranges) =
             (vec![CellPlan::default(); rows * cols], Vec::<Candidate>::new(), Vec::new(), Vec::new());
         for &cell in &cells {
+            if limits.stopped() {
+                return None;
+            }
             let mut plan = CellPlan { table: ranges.len(), ..CellPlan::default() };
             let mut stride = 1;
             for side in [NORTH, WEST, EAST, SOUTH] {
@@ -174,20 +194,26 @@ impl OrderedEngine {
             for slot in 0..table_size {
                 let start = candidates.len();
                 while next < here.len() && here[next].0 == slot {
-                    let c = here[next].1;
-                    let twin = (start..candidates.len())
-                        .rev()
-                        .find(|&i| candidates[i].sides == c.sides)
-                        .map_or(NO_TWIN, |i| i as u32);
-                    candidates.push(c);
-                    twins.push(twin);
+                    candidates.push(here[next].1);
+                    twins.push(NO_TWIN);
                     next += 1;
+                }
+                // Each candidate's twin is the last earlier one of its list showing the same
+                // four sides: found by sorting the list's sides (a list of few colours holds
+                // hundreds of candidates, too many to look back through from each).
+                by_sides.clear();
+                by_sides.extend((start..candidates.len()).map(|i| (candidates[i].sides, i as u32)));
+                by_sides.sort_unstable();
+                for pair in by_sides.windows(2) {
+                    if pair[0].0 == pair[1].0 {
+                        twins[pair[1].1 as usize] = pair[0].1;
+                    }
                 }
                 ranges.push((start as u32, candidates.len() as u32));
             }
             plans[cell] = plan;
         }
-        OrderedEngine {
+        Some(OrderedEngine {
             puzzle: puzzle.clone(),
             corner: None,
             order,
@@ -201,7 +227,7 @@ impl OrderedEngine {
             rows,
             keys,
             clued: clues.iter().any(Option::is_some),
-        }
+        })
     }
 
     /// The searches a count in `mode` reduces to through the board's turns (in
@@ -276,22 +302,27 @@ impl OrderedEngine {
     /// tight loop ([`super::Engine`]), which the estimator copies.
     pub(super) fn any_fit(&self, cell: usize, at_cell: &[u32], placed: &[bool], used: &[u64], skip: usize) -> bool {
         let plan = &self.plans[cell];
-        let mut slots = vec![plan.table];
+        // The slot of the placed keys, and the strides of the (at most two) keys still open,
+        // which take every colour: no list of slots is built, since the estimator asks twice
+        // per candidate it looks at.
+        let (mut base, mut open, mut n_open) = (plan.table, [0usize; 2], 0);
         for &(other, facing, stride) in &plan.keyed {
             if placed[other] {
-                let key = usize::from(self.candidates[at_cell[other] as usize].sides[facing]);
-                slots.iter_mut().for_each(|slot| *slot += key * stride);
+                base += usize::from(self.candidates[at_cell[other] as usize].sides[facing]) * stride;
             } else {
-                slots = slots.iter().flat_map(|&slot| (0..self.keys).map(move |key| slot + key * stride)).collect();
+                open[n_open] = stride;
+                n_open += 1;
             }
         }
-        slots.into_iter().any(|slot| {
+        let span = |k: usize| if k < n_open { self.keys } else { 1 };
+        let free_in = |slot: usize| {
             let (start, end) = self.ranges[slot];
             (start..end).any(|index| {
                 let piece = usize::from(self.candidates[index as usize].piece);
                 piece != skip && used[piece / 64] >> (piece % 64) & 1 == 0
             })
-        })
+        };
+        (0..span(0)).any(|a| (0..span(1)).any(|b| free_in(base + a * open[0] + b * open[1])))
     }
 
     /// The rows and columns of the board.
