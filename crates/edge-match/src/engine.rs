@@ -48,7 +48,7 @@ mod symmetry;
 mod tables;
 mod walk;
 
-pub(crate) use estimate::{cheapest_corner, estimate_order};
+pub(crate) use estimate::{build_candidates, cheapest_corner, estimate_order};
 #[cfg(any(test, feature = "test-support"))]
 pub use estimate::{estimate_nodes, estimate_tight_nodes};
 pub use order::Order;

@@ -9,8 +9,8 @@
 use search::Limits;
 
 use crate::engine::{
-    cheapest_corner, estimate_order, unique_corners, Corner, Counts, Engine, Mode, Order, OrderedEngine, Search, Split,
-    SplitError,
+    build_candidates, cheapest_corner, estimate_order, unique_corners, Corner, Counts, Engine, Mode, Order,
+    OrderedEngine, Search, Split, SplitError,
 };
 use crate::model::{Placement, Puzzle};
 use crate::solve::Answer;
@@ -165,6 +165,13 @@ impl GpuTask<'_> {
     }
 }
 
+/// The moment a plan's estimates stop at, under a search that must stop at `deadline`: a tenth
+/// of the time left, so that a time limit is spent on the search, not on choosing its order.
+fn planning_deadline(deadline: std::time::Instant) -> std::time::Instant {
+    let now = std::time::Instant::now();
+    now + deadline.saturating_duration_since(now) / 10
+}
+
 impl Plan {
     /// Plans `task` in `mode` on `puzzle` with `clues`; `estimate`: estimate the tree even when
     /// the order is given (for a progress display). The probes poll `limits`: when they stop
@@ -180,16 +187,26 @@ impl Plan {
     ) -> Plan {
         let pick = pick.unwrap_or_else(|| OrderPick::default_for(puzzle, task, mode));
         let pins = (task == Task::Count && mode == Mode::Pictures) || task == Task::Distinct;
+        // A node limit bounds the planning as it bounds the search: the probes look at no more
+        // candidates than the search may place, and where building one order's engine alone
+        // would list more, nothing is estimated (`auto` takes row order, a count pins the first
+        // unique corner), so a small limit is spent on the search, not on its plan.
+        let affordable = limits.max_expanded.is_none_or(|nodes| build_candidates(puzzle) <= nodes);
+        // A time limit likewise: the estimates have a tenth of the time left, and where that
+        // runs out first they are dropped as above, leaving the search the rest. Only the
+        // search's own deadline or a signal stops the plan.
+        let planning = Limits { deadline: limits.deadline.map(planning_deadline), ..*limits };
         let mut stopped = false;
         let corner = if pins {
             let (corners, turns) = unique_corners(puzzle, clues);
             match corners.len() {
                 0 => None,
                 1 => Some(Corner { piece: corners[0], turns }),
+                _ if !affordable => Some(Corner { piece: corners[0], turns }),
                 _ => {
                     // Any of the corners gives the same count: stopped, the first serves.
-                    let piece = cheapest_corner(puzzle, &corners, limits);
-                    stopped |= piece.is_none();
+                    let piece = cheapest_corner(puzzle, &corners, &planning);
+                    stopped |= piece.is_none() && limits.stopped();
                     Some(Corner { piece: piece.unwrap_or(corners[0]), turns })
                 }
             }
@@ -198,9 +215,10 @@ impl Plan {
         };
         // A distinct count searches the pictures' tree whatever the mode.
         let estimated_mode = if task == Task::Distinct { Mode::Pictures } else { mode };
-        let estimate_of = |order: Order| estimate_order(puzzle, clues, estimated_mode, order, corner, limits);
+        let estimate_of = |order: Order| estimate_order(puzzle, clues, estimated_mode, order, corner, &planning);
         let (order, estimate, estimates) = match pick {
             _ if stopped => (Order::Row, None, Vec::new()),
+            OrderPick::Auto if !affordable => (Order::Row, None, Vec::new()),
             OrderPick::Auto => {
                 let estimates: Option<Vec<(Order, f64)>> =
                     Order::ALL.iter().map(|&order| estimate_of(order).map(|nodes| (order, nodes))).collect();
@@ -213,14 +231,15 @@ impl Plan {
                         (order, Some(nodes), estimates)
                     }
                     None => {
-                        stopped = true;
+                        stopped = limits.stopped();
                         (Order::Row, None, Vec::new())
                     }
                 }
             }
             OrderPick::Given(order) => {
+                let estimate = estimate && affordable;
                 let nodes = if estimate { estimate_of(order) } else { None };
-                stopped |= estimate && nodes.is_none();
+                stopped |= estimate && nodes.is_none() && limits.stopped();
                 (order, nodes, Vec::new())
             }
         };

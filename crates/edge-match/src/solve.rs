@@ -103,8 +103,11 @@ impl Solver {
     /// [`Solver::plan`] under the `limits` of the search that will run on the plan: the
     /// estimates (`auto`, the corner a count pins, `estimate`) poll its deadline and interrupt
     /// flag, and stop with them ([`Plan::stopped`]). They have a budget of their own besides,
-    /// counted in candidates looked at so that the choice does not depend on the machine; a
-    /// node limit counts the search's placements, not theirs.
+    /// counted in candidates looked at so that the choice does not depend on the machine, and
+    /// spend no more than the search may: at most its node limit in candidates (none at all
+    /// where building one order's engine would list more) and a tenth of the time left before
+    /// its deadline; where those run out, nothing is estimated and `auto` takes row order, so
+    /// the search has the rest.
     ///
     /// ```
     /// use std::time::Instant;

@@ -29,8 +29,10 @@ mod first;
 pub use drivers::{count, first, for_each, prefixes, resume, resume_checked};
 pub use first::{first_in_order, FirstInOrder};
 
-/// Nodes between two looks at the limits, unless the [`Watch`] says otherwise.
-pub const INTERVAL: u64 = 1 << 22;
+/// Nodes between two looks at the limits, unless the [`Watch`] says otherwise: a few
+/// milliseconds of a count's placements, so a deadline or a signal is seen within them; a look
+/// (the clock and a few flags) costs well under a microsecond.
+pub const INTERVAL: u64 = 1 << 18;
 
 /// What a walk counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -260,7 +262,7 @@ impl<'l> Watch<'l> {
     /// use search::walk::{Watch, INTERVAL};
     /// use search::Limits;
     ///
-    /// // A walk whose nodes are dear looks every 16 nodes instead of every 2^22.
+    /// // A walk whose nodes are dear looks every 16 nodes instead of every 2^18.
     /// let limits = Limits::NONE;
     /// assert_eq!(Watch::new(&limits).interval(), INTERVAL);
     /// assert_eq!(Watch::new(&limits).every(16).interval(), 16);

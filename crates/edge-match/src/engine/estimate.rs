@@ -191,11 +191,26 @@ pub fn estimate_tight_nodes(
 const PROBES: usize = 4000;
 const PROBE_STEPS: u64 = 1_500_000;
 
+/// The candidates an order's engine lists when it is built (every piece in every turn at every
+/// cell): what building one costs before a probe is made, in the unit of a probe's budget.
+pub(crate) fn build_candidates(puzzle: &Puzzle) -> u64 {
+    let turns = if puzzle.rotate() { 4 } else { 1 };
+    (puzzle.rows() * puzzle.cols()) as u64 * puzzle.pieces().len() as u64 * turns
+}
+
+/// The candidates the probes of one order (or one corner) may look at under `limits`: their
+/// own budget `steps`, or the search's node limit where that is smaller, so that planning a
+/// search costs no more than the search may.
+fn budget(steps: u64, limits: &Limits<'_>) -> u64 {
+    steps.min(limits.max_expanded.unwrap_or(u64::MAX))
+}
+
 /// The estimated placements of a search of `puzzle` (with `clues`) in `mode` and `order` by
 /// Knuth's estimator (a fixed number of seeded probes, so that a choice by it is reproducible).
 /// With a `corner` (a count of pictures through the board's turns), the trees of the reduced
 /// searches; else the whole tree, as the first solution and `--all` search it. `None` when
-/// `limits` stop the probes.
+/// `limits` stop the probes; their node limit, where it is below the probes' own budget, is
+/// theirs.
 pub(crate) fn estimate_order(
     puzzle: &Puzzle,
     clues: &[Option<Placement>],
@@ -209,8 +224,8 @@ pub(crate) fn estimate_order(
     // Orders on the tight loop are estimated with its look-ahead, the others as they search.
     let estimate = |engine: &OrderedEngine| {
         let probed = match order.north_west_first() {
-            true => estimate_tight_nodes(engine, mode, PROBES, PROBE_STEPS, 0x5eed, limits),
-            false => estimate_nodes(engine, mode, PROBES, PROBE_STEPS, 0x5eed, limits),
+            true => estimate_tight_nodes(engine, mode, PROBES, budget(PROBE_STEPS, limits), 0x5eed, limits),
+            false => estimate_nodes(engine, mode, PROBES, budget(PROBE_STEPS, limits), 0x5eed, limits),
         };
         probed.map(|(nodes, _)| nodes)
     };
@@ -235,7 +250,7 @@ const CORNER_STEPS: u64 = 1_500_000;
 pub(crate) fn cheapest_corner(puzzle: &Puzzle, corners: &[usize], limits: &Limits<'_>) -> Option<usize> {
     let cols = puzzle.cols();
     let probe = |engine: &OrderedEngine| {
-        estimate_tight_nodes(engine, Mode::Pictures, CORNER_PROBES, CORNER_STEPS, 0x5eed, limits)
+        estimate_tight_nodes(engine, Mode::Pictures, CORNER_PROBES, budget(CORNER_STEPS, limits), 0x5eed, limits)
             .map(|(nodes, _)| nodes)
     };
     let estimate = |corner: usize| {
