@@ -120,7 +120,7 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
     }
     if let Some(err) = batch_error {
         out.flush()?;
-        eprintln!("error: {err}");
+        crate::output::eprintln_or_drop!("error: {err}");
         batch.bad_input = true;
     }
     if batch.bad_input {

@@ -206,7 +206,7 @@ impl Batch<'_> {
                         // stderr.
                         self.printer.error(out, label, &message, place)?;
                         out.flush()?;
-                        eprintln!("error: {message}");
+                        crate::output::eprintln_or_drop!("error: {message}");
                         if let Some(strips) = &mut self.strips {
                             strips.push_error(number + 1, label, &message);
                         }

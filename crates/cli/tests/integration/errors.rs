@@ -775,6 +775,51 @@ fn output_that_cannot_be_written_is_an_output_error() {
     }
 }
 
+/// Runs `puzzle ARGS` with `stdin`, standard error on `/dev/full` and standard output on it too
+/// when `stdout_full`, else piped; returns the exit status.
+#[cfg(target_os = "linux")]
+fn with_a_full_stderr(args: &[&str], stdin: &str, stdout_full: bool) -> i32 {
+    let (mut command, _cache) = common::command();
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens");
+    let stdout = if stdout_full { Stdio::from(full()) } else { Stdio::piped() };
+    let mut child = command
+        .args(args)
+        .current_dir(common::workspace_root())
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(full())
+        .spawn()
+        .expect("the binary runs");
+    let mut child_stdin = child.stdin.take().expect("stdin is piped");
+    let _ = child_stdin.write_all(stdin.as_bytes());
+    drop(child_stdin);
+    let output = child.wait_with_output().expect("the binary finishes");
+    output.status.code().expect("the binary exits normally")
+}
+
+/// A message that cannot be written on standard error is dropped, and the exit status still
+/// says what happened (`eprintln!` would panic: exit status 101).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stderr_is_not_a_panic() {
+    let empty = temp_file("empty.txt", "");
+    let board = "1 0 3\n4 2 5\n7 8 6\n";
+    for (args, stdin, stdout_full, expected) in [
+        (&["slide", empty.as_str()][..], "", false, 1),
+        (&["slide", "--no-such-flag"][..], "", false, 1),
+        (&["slide", "--size", "3x3"][..], "1 0 3 4 2 5 7 8 6\n1 1 3 4 2 5 7 8 6\n", false, 1),
+        (&["slide"][..], board, false, 0),
+        (&["slide"][..], board, true, 1),
+        (&["slide", "--help"][..], "", true, 1),
+        (&["edge", "--verify", "fixtures/data/brendan_set1_03x03.sol", SET1_3X3][..], "", true, 1),
+        (&["edge", empty.as_str()][..], "", false, 1),
+        (&["merge", "-"][..], "", false, 1),
+    ] {
+        let code = with_a_full_stderr(args, stdin, stdout_full);
+        assert_eq!(code, expected, "puzzle {} (stdout on /dev/full: {stdout_full})", args.join(" "));
+    }
+}
+
 /// A reader that goes away (`puzzle … | head -1`) ends the run in silence with exit status 0,
 /// for a small answer and for a batch whose answers outgrow the pipe's buffer.
 #[test]
