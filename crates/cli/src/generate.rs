@@ -42,13 +42,77 @@ pub(crate) fn write<Cli: CommandFactory>(kind: Generate, out: &mut impl Write) -
     let mut command = Cli::command();
     let name = command.get_name().to_owned();
     match kind.shell() {
-        Some(shell) => clap_complete::generate(shell, &mut command, name, out),
+        Some(shell) => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, name, &mut script);
+            let script = String::from_utf8(script)?;
+            out.write_all(with_goal_names(shell, &script)?.as_bytes())?;
+        }
         None => {
-            clap_mangen::Man::new(command.clone()).render(out)?;
             command.build();
+            write_man_page(&command, out)?;
             write_subcommand_pages(&command, out)?;
         }
     }
+    Ok(())
+}
+
+/// The goal names `slide --goal` takes besides a file.
+const GOAL_NAMES: &str = "blank-last blank-first";
+
+/// `script` with `slide --goal` completing its names as well as files: clap completes a value
+/// either from a list or as a file, and `--goal` takes both, so clap is told neither (bash and
+/// fish then complete files) and the names are added here. zsh's `_default` completes files only.
+fn with_goal_names(shell: Shell, script: &str) -> anyhow::Result<String> {
+    let (file_only, both) = match shell {
+        Shell::Bash => (
+            "--goal)\n                    COMPREPLY=($(compgen -f \"${cur}\"))".to_owned(),
+            format!(
+                "--goal)\n                    COMPREPLY=($(compgen -W \"{GOAL_NAMES}\" -- \"${{cur}}\") $(compgen -f -- \"${{cur}}\"))"
+            ),
+        ),
+        Shell::Fish => {
+            let line = script.lines().find(|line| line.contains(" -l goal ")).unwrap_or_default();
+            (format!("{line}\n"), format!("{line} -a \"{GOAL_NAMES}\"\n"))
+        }
+        _ => return Ok(script.to_owned()),
+    };
+    // A script whose shape changed must not lose the names without a word: the test of
+    // `--goal`'s completion would fail too, but this names the cause.
+    anyhow::ensure!(
+        script.matches(&file_only).count() == 1 && !file_only.trim().is_empty(),
+        "the {shell} completion script has no single `--goal` case to add the goal names to"
+    );
+    Ok(script.replace(&file_only, &both))
+}
+
+/// The top of the one man page, as `clap_mangen` renders a page, but with the subcommands listed
+/// by the sections of this page that describe them: `clap_mangen` names pages
+/// `puzzle-slide(1)` that are never generated or installed (the Install lines write one page).
+fn write_man_page(command: &clap::Command, out: &mut impl Write) -> anyhow::Result<()> {
+    let page = clap_mangen::Man::new(command.clone());
+    page.render_title(out)?;
+    page.render_name_section(out)?;
+    page.render_synopsis_section(out)?;
+    page.render_description_section(out)?;
+    page.render_options_section(out)?;
+    writeln!(out, ".SH SUBCOMMANDS")?;
+    for sub in command.get_subcommands().filter(|sub| sub.get_name() != "help") {
+        let path = sub.get_bin_name().map_or_else(|| sub.get_name().to_owned(), str::to_owned);
+        writeln!(
+            out,
+            ".TP
+\\fB{path}\\fR (the section {} below)",
+            path.to_uppercase()
+        )?;
+        if let Some(about) = sub.get_about() {
+            writeln!(out, "{}", roff_text(&about.to_string()))?;
+        }
+    }
+    if command.get_after_long_help().is_some() || command.get_after_help().is_some() {
+        page.render_extra_section(out)?;
+    }
+    page.render_version_section(out)?;
     Ok(())
 }
 

@@ -19,7 +19,7 @@ const TEMPLATE: &str = include_str!("html/page.html");
 pub(crate) struct SlideHtmlArg {
     /// Also write a self-contained HTML page to FILE that plays each board's answer move by move
     /// (play/pause, step, scrubber, speed; boards of up to 1024 cells are animated)
-    #[arg(id = "html", long = "html", value_name = "FILE", conflicts_with_all = ["split", "unit"])]
+    #[arg(id = "html", long = "html", value_name = "FILE", value_parser = crate::values::parse_output_file, conflicts_with_all = ["split", "unit"])]
     pub(crate) path: Option<PathBuf>,
 }
 
@@ -30,7 +30,7 @@ pub(crate) struct EdgeHtmlArg {
     /// each piece's number and rotation on hover: the first solution, the first solutions of
     /// --all, --count and --distinct, or the best board of --best with its mismatched joins
     /// marked
-    #[arg(id = "html", long = "html", value_name = "FILE", conflicts_with_all = ["split", "unit", "verify"])]
+    #[arg(id = "html", long = "html", value_name = "FILE", value_parser = crate::values::parse_output_file, conflicts_with_all = ["split", "unit", "verify"])]
     pub(crate) path: Option<PathBuf>,
 }
 

@@ -25,19 +25,22 @@ pub(crate) fn load(rows: usize, cols: usize, depth: usize) -> Option<Arc<Duplica
         Ok(bytes) => bytes,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return None,
         Err(err) => {
-            eprintln!("warning: cannot read {}: {err}; searching without it", path.display());
+            crate::output::eprintln_or_drop!("warning: cannot read {}: {err}; searching without it", path.display());
             return None;
         }
     };
     match DuplicateMachine::from_file_bytes(rows, cols, depth, &bytes) {
         Ok(machine) => Some(Arc::new(machine)),
         Err(err) => {
-            eprintln!("warning: {}: {err}; rebuilding it", path.display());
+            crate::output::eprintln_or_drop!("warning: {}: {err}; rebuilding it", path.display());
             let machine = DuplicateMachine::build_limited(rows, cols, depth, &interrupt::build_limits(None))?;
             let dir = path.parent().unwrap_or(Path::new("."));
             if check_writable(dir).is_ok() {
                 if let Err(err) = store(&machine, &path) {
-                    eprintln!("warning: cannot store the machine in {}: {err:#}", path.display());
+                    crate::output::eprintln_or_drop!(
+                        "warning: cannot store the machine in {}: {err:#}",
+                        path.display()
+                    );
                 }
             }
             Some(Arc::new(machine))

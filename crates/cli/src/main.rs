@@ -153,7 +153,7 @@ fn main() -> ExitCode {
         Ok(()) if interrupt::interrupted() => ExitCode::from(interrupt::EXIT_INTERRUPTED),
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if err.downcast_ref::<interrupt::Interrupted>().is_some() => {
-            eprintln!("{err}");
+            crate::output::eprintln_or_drop!("{err}");
             ExitCode::from(interrupt::EXIT_INTERRUPTED)
         }
         // An error of work a signal cut short (a table it stopped building, say): it is printed,
@@ -190,13 +190,13 @@ fn pdb_build(sizes: &[(usize, usize)], force: bool, out: &mut impl Write) -> any
 /// Prints `err` on stderr and chooses the exit status: 1 for bad input, 2 for anything else.
 fn report(err: &anyhow::Error) -> ExitCode {
     if let Some(bad) = err.downcast_ref::<BadInput>() {
-        eprintln!("error: {bad}");
+        crate::output::eprintln_or_drop!("error: {bad}");
         return ExitCode::from(1);
     }
     if err.downcast_ref::<Reported>().is_some() {
         return ExitCode::from(1);
     }
-    eprintln!("error: internal: {err:#}");
+    crate::output::eprintln_or_drop!("error: internal: {err:#}");
     ExitCode::from(2)
 }
 

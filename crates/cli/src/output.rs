@@ -50,6 +50,22 @@ impl<W: Write> Write for Output<W> {
     }
 }
 
+/// `eprintln!` that cannot panic: writes one line on standard error and ignores a failure to
+/// write it. `eprintln!` panics when standard error is full or closed (`2>/dev/full`), which
+/// would turn a message nobody can read into exit status 101; the exit status still says what
+/// happened.
+macro_rules! eprintln_or_drop {
+    ($($arg:tt)*) => {
+        $crate::output::to_stderr(format_args!($($arg)*))
+    };
+}
+pub(crate) use eprintln_or_drop;
+
+/// Writes `line` and a newline on standard error, ignoring a failure (see [`eprintln_or_drop`]).
+pub(crate) fn to_stderr(line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
 /// Reports a failure to write standard output and chooses the exit status: silence and 0 when
 /// the reader went away (a closed pipe), else `error: <stdout>: cannot write: …` and 1, like
 /// every error the user can fix (`--sol` and `--svg` files that cannot be written say the same).
@@ -57,7 +73,7 @@ pub(crate) fn report_failure(err: &io::Error) -> ExitCode {
     if err.kind() == io::ErrorKind::BrokenPipe {
         return ExitCode::SUCCESS;
     }
-    eprintln!("error: {STDOUT_NAME}: cannot write: {err}");
+    eprintln_or_drop!("error: {STDOUT_NAME}: cannot write: {err}");
     ExitCode::from(1)
 }
 
@@ -86,7 +102,8 @@ fn print_usage_error(err: &clap::Error) {
     });
     match long {
         Some(value) => {
-            eprint!("{}", err.render().to_string().replace(value.as_str(), &puzzle_core::text::excerpt(value)))
+            let rendered = err.render().to_string().replace(value.as_str(), &puzzle_core::text::excerpt(value));
+            let _ = io::stderr().lock().write_all(rendered.as_bytes());
         }
         None => drop(err.print()),
     }

@@ -81,7 +81,9 @@ impl sliding::TableSource for PdbCache {
     }
 
     fn building_tables(&self, shape: puzzle_core::Shape, reason: &str) {
-        eprintln!("note: building pattern databases for {shape} once (`puzzle pdb build` does it ahead): {reason}");
+        crate::output::eprintln_or_drop!(
+            "note: building pattern databases for {shape} once (`puzzle pdb build` does it ahead): {reason}"
+        );
     }
 
     fn machine(&self, rows: usize, cols: usize, depth: usize) -> Option<Arc<DuplicateMachine>> {
@@ -110,15 +112,15 @@ pub(crate) fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyh
         Err(_) if !dir.is_dir() => {}
         Ok(file) => match PatternDb::read_file(key, &file) {
             Ok(db) => return Ok(Some(db)),
-            Err(err) => eprintln!("warning: {}: {err}; rebuilding it", path.display()),
+            Err(err) => crate::output::eprintln_or_drop!("warning: {}: {err}; rebuilding it", path.display()),
         },
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
-        Err(err) => eprintln!("warning: cannot read {}: {err}; rebuilding it", path.display()),
+        Err(err) => crate::output::eprintln_or_drop!("warning: cannot read {}: {err}; rebuilding it", path.display()),
     }
     // A read-only cache (a shared mount on a cluster) is used as it is: the missing table is
     // named at once and built in memory for this run only, never written.
     if let Err(err) = check_writable(dir) {
-        eprintln!(
+        crate::output::eprintln_or_drop!(
             "warning: pattern database {key} is not in the cache ({} is missing), and the cache {} {err}: building \
              it in memory for this run only; `puzzle pdb build` with a writable cache stores it",
             path.display(),
@@ -128,7 +130,7 @@ pub(crate) fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyh
     }
     let Some(db) = build_with_progress(key, &limits) else { return Ok(None) };
     if let Err(err) = store(&db, &path) {
-        eprintln!("warning: cannot store the table in {}: {err:#}", path.display());
+        crate::output::eprintln_or_drop!("warning: cannot store the table in {}: {err:#}", path.display());
     }
     Ok(Some(db))
 }

@@ -69,7 +69,7 @@ pub(crate) struct TimeLimitArg {
 pub(crate) struct SvgArg {
     /// Also draw each board as SVG to FILE: the first board, the goal and the moves (at most 20
     /// boards of a batch)
-    #[arg(id = "svg", long = "svg", value_name = "FILE")]
+    #[arg(id = "svg", long = "svg", value_name = "FILE", value_parser = crate::values::parse_output_file)]
     pub(crate) path: Option<PathBuf>,
 }
 

@@ -35,6 +35,7 @@ use settings::{Mode, SlideSettings};
 /// of any length needs memory only for a chunk; the other formats are read whole.
 pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let settings = SlideSettings::new(args);
+    judge_size(&settings)?;
     if let (Mode::Unit { line, found_file }, None) = (&settings.mode, &settings.file) {
         return crate::scale_out::slide_units::run_units(line, found_file.as_deref(), &settings, None, out);
     }
@@ -121,13 +122,32 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
     }
     if let Some(err) = batch_error {
         out.flush()?;
-        eprintln!("error: {err}");
+        crate::output::eprintln_or_drop!("error: {err}");
         batch.bad_input = true;
     }
     if batch.bad_input {
         return Err(Reported.into());
     }
     Ok(())
+}
+
+/// Refuses `--size` other than 3x3 with a judge format: judge A and judge B boards are 3x3 by
+/// definition, so another size would be dropped without a word.
+fn judge_size(settings: &SlideSettings) -> anyhow::Result<()> {
+    let name = match settings.format {
+        Some(Format::JudgeA) => "judge-a",
+        Some(Format::JudgeB) => "judge-b",
+        _ => return Ok(()),
+    };
+    match settings.size {
+        Some((rows, cols)) if (rows, cols) != (3, 3) => Err(crate::input::BadInput {
+            file: format!("--size {rows}x{cols}"),
+            pos: None,
+            message: format!("--format {name} boards are 3x3"),
+        }
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 /// The goal of `--goal`: a name, or a file holding one goal board.

@@ -1,7 +1,9 @@
 //! The value parsers of arguments that several commands share: board sizes (`--size`, `pdb
-//! build`) and seconds (`--time-limit`, `--checkpoint-every`). `--jobs` has its own module.
+//! build`), seconds (`--time-limit`, `--checkpoint-every`) and the files answers are also
+//! written to (`--sol`, `--svg`, `--html`). `--jobs` has its own module.
 //! A bad value is quoted through [`excerpt`], as the input parsers quote bad tokens.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use puzzle_core::text::excerpt;
@@ -31,6 +33,16 @@ pub(crate) fn parse_slide_size(text: &str) -> Result<(usize, usize), String> {
 /// An edge-matching board's size: both sides at least 1 (a 1xN strip is a board).
 pub(crate) fn parse_edge_size(text: &str) -> Result<(usize, usize), String> {
     parse_size(text, 1, usize::MAX)
+}
+
+/// A file the answer is also written to (`--sol`, `--svg`, `--html`): any path but `-`, which
+/// would otherwise make a file named `-` where a user means standard output, and standard output
+/// already carries the answers (`./-` names such a file).
+pub(crate) fn parse_output_file(text: &str) -> Result<PathBuf, String> {
+    if text == "-" {
+        return Err("standard output carries the answers: name a file (`./-` for a file named -)".to_owned());
+    }
+    Ok(PathBuf::from(text))
 }
 
 /// Reads a number of seconds: finite, not negative, below 10^9.

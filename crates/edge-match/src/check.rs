@@ -104,6 +104,17 @@ impl fmt::Display for Label {
     }
 }
 
+/// What a mismatch's message adds about the side that should have touched one showing `shows`:
+/// for a mark, the complementary mark it needs (` where it needs B/` after `B*`), which is not
+/// the mark shown; nothing for a colour, whose match is the colour itself (or a partner the
+/// label alone does not know).
+fn needed(shows: Label) -> String {
+    match shows {
+        Label::Mark(mark) => format!(" where it needs {}", mark.complement()),
+        Label::Colour(_) => String::new(),
+    }
+}
+
 /// Whether sides showing codes `a` and `b` may touch in `puzzle`: marks by [`Mark::fits`],
 /// colours when equal (or partners, for a puzzle given a partner table).
 fn fits(puzzle: &Puzzle, a: u16, b: u16) -> bool {
@@ -198,7 +209,10 @@ pub enum CheckError {
         rotation: puzzle_core::Rotation,
     },
     /// Two touching sides do not match.
-    #[error("cell (row {row}, col {col}) shows {shows} on its {side} side, but its neighbour there shows {other}")]
+    #[error(
+        "cell (row {row}, col {col}) shows {shows} on its {side} side, but its neighbour there shows {other}{}",
+        needed(*shows)
+    )]
     Mismatch {
         /// Row of the cell to the north or west of the pair.
         row: usize,
@@ -577,6 +591,16 @@ mod tests {
                     other: Label::Colour(5),
                 },
                 "cell (row 0, col 1) shows 3 on its south side, but its neighbour there shows 5",
+            ),
+            (
+                CheckError::Mismatch {
+                    row: 0,
+                    col: 0,
+                    side: Side::East,
+                    shows: Label::Mark("B*".parse().unwrap()),
+                    other: Label::Mark("B*".parse().unwrap()),
+                },
+                "cell (row 0, col 0) shows B* on its east side, but its neighbour there shows B* where it needs B/",
             ),
             (
                 CheckError::NotFrame { row: 0, col: 0, side: Side::North, colour: 1 },

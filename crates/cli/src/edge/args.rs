@@ -54,7 +54,7 @@ pub(crate) struct EdgeArgs {
     #[arg(long, value_name = "FILE")]
     pub(crate) clue: Option<PathBuf>,
     /// Write the solution found as `.sol` lines (`tile col row rot`) to FILE
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = crate::values::parse_output_file)]
     pub(crate) sol: Option<PathBuf>,
     /// Count solutions up to the board's own symmetries (turns of the whole board), a symmetric
     /// solution once (a count of pictures: not with --plain)

@@ -28,8 +28,10 @@ pub(crate) struct CountJson {
     pub(crate) status: &'static str,
 }
 
-/// The last line of an `--all` stream that `stop` ended early, after the `found` solutions
-/// printed: a JSON line, or the text line with `prefix` (`c ` in `.sol` streams).
+/// The last line of an `--all` stream after the `found` solutions printed: when `stop` ended it
+/// early, that it gave up; when it ended without any solution, that there is none (an empty
+/// stream would read as nothing done). A JSON line, or the text line with `prefix` (`c ` in
+/// `.sol` streams); nothing after one solution or more found by a complete search.
 pub(super) fn write_stream_end(
     out: &mut dyn std::io::Write,
     json: bool,
@@ -37,12 +39,11 @@ pub(super) fn write_stream_end(
     found: u64,
     stopped: bool,
 ) -> std::io::Result<()> {
-    if !stopped {
-        return Ok(());
-    }
-    if json {
-        writeln!(out, "{}", serde_json::json!({ "status": "gave up", "solutions_so_far": found }))
-    } else {
-        writeln!(out, "{prefix}gave up after {found} solutions")
+    match (stopped, found, json) {
+        (true, _, true) => writeln!(out, "{}", serde_json::json!({ "status": "gave up", "solutions_so_far": found })),
+        (true, _, false) => writeln!(out, "{prefix}gave up after {found} solutions"),
+        (false, 0, true) => writeln!(out, "{}", serde_json::json!({ "status": "complete", "solutions": 0 })),
+        (false, 0, false) => writeln!(out, "{prefix}no solution"),
+        (false, _, _) => Ok(()),
     }
 }

@@ -70,7 +70,20 @@ fn read_puz(args: &EdgeArgs, input: &Input) -> anyhow::Result<Puzzle> {
         _ => None,
     };
     let options = edge_match::PuzOptions { frame, rotate: !args.no_rotate };
-    Ok(edge_match::parse_puz(&input.text, &options).map_err(|e| input.error(e.pos, e.kind))?)
+    let puzzle = edge_match::parse_puz(&input.text, &options).map_err(|e| input.error(e.pos, e.kind))?;
+    // A `.puz` file gives its own size: another `--size` would be dropped without a word.
+    if let Some((rows, cols)) = args.size {
+        if (rows, cols) != (puzzle.rows(), puzzle.cols()) {
+            let message = format!(
+                "the puzzle in {} is {}x{} (a .puz file gives its own size)",
+                input.name,
+                puzzle.rows(),
+                puzzle.cols()
+            );
+            anyhow::bail!(BadInput { file: format!("--size {rows}x{cols}"), pos: None, message });
+        }
+    }
+    Ok(puzzle)
 }
 
 /// A marks puzzle, of the size `--size` gives (else square).

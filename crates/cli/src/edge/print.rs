@@ -36,7 +36,8 @@ pub(super) trait EdgePrinter {
     fn count(&self, out: &mut dyn Write, counts: &Counts, seconds: f64) -> anyhow::Result<()>;
     /// Solution `number` (from 1) of an `--all` stream, checked.
     fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()>;
-    /// The end of an `--all` stream of `found` solutions: a line when it stopped early.
+    /// The end of an `--all` stream of `found` solutions: a line when it stopped early, or when it
+    /// found none.
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()>;
 }
 

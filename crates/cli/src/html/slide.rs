@@ -27,17 +27,23 @@ pub(crate) const MAX_PAGE_BOARDS: usize = 1000;
 /// number.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Watched {
-    Solved { n_moves: u64, moves: Vec<Direction> },
+    Solved {
+        n_moves: u64,
+        moves: Vec<Direction>,
+    },
     Unsolvable,
-    GaveUp,
+    /// A limit stopped the search; the fewest moves are at least `lower_bound` (proven).
+    GaveUp {
+        lower_bound: Option<u64>,
+    },
 }
 
 impl Watched {
     /// What a page shows of `outcome`, an answer for `board`: every move on a board small enough
     /// to animate, only the first ones on a larger one, so that a fast answer's path of billions
-    /// of moves is never held whole. `Err` says why a fast answer's moves read again are wrong (a
-    /// bug).
-    fn of(board: &Board, outcome: &sliding::Outcome) -> Result<Watched, String> {
+    /// of moves is never held whole; a search that gave up keeps its proven `lower_bound`. `Err`
+    /// says why a fast answer's moves read again are wrong (a bug).
+    fn of(board: &Board, outcome: &sliding::Outcome, lower_bound: Option<u64>) -> Result<Watched, String> {
         let animated = board.shape().n_cells() <= MAX_ANIMATED_CELLS;
         Ok(match outcome {
             sliding::Outcome::Solved(path) => {
@@ -45,7 +51,7 @@ impl Watched {
                 Watched::Solved { n_moves: path.n_moves(), moves }
             }
             sliding::Outcome::Unsolvable => Watched::Unsolvable,
-            sliding::Outcome::GaveUp => Watched::GaveUp,
+            sliding::Outcome::GaveUp => Watched::GaveUp { lower_bound },
         })
     }
 }
@@ -61,7 +67,7 @@ pub(crate) struct Boards {
 
 impl Boards {
     /// Adds the answer for board `number` (from 1) of the input: `outcome`, the library's, as the
-    /// planner returned it. The moves are replayed here, from `board`: the board they end on is the
+    /// planner returned it, with its proven `lower_bound` (shown when the search gave up). The moves are replayed here, from `board`: the board they end on is the
     /// goal the page shows beside the replay, and a path that does not replay, or a fast answer's
     /// moves that are wrong when read again (bugs: they were checked before they were printed),
     /// are an internal error.
@@ -71,12 +77,13 @@ impl Boards {
         label: Option<&str>,
         board: &Board,
         outcome: &sliding::Outcome,
+        lower_bound: Option<u64>,
     ) -> anyhow::Result<()> {
         if self.boards.len() == MAX_PAGE_BOARDS {
             self.not_shown += 1;
             return Ok(());
         }
-        let answer = &Watched::of(board, outcome).map_err(anyhow::Error::msg)?;
+        let answer = &Watched::of(board, outcome, lower_bound).map_err(anyhow::Error::msg)?;
         let shape = board.shape();
         let (rows, cols, n_cells) = (shape.rows(), shape.cols(), shape.n_cells());
         let animated = n_cells <= MAX_ANIMATED_CELLS;
@@ -94,7 +101,15 @@ impl Boards {
             Watched::Solved { n_moves: 1, .. } => "1 move".to_owned(),
             Watched::Solved { n_moves, .. } => format!("{n_moves} moves"),
             Watched::Unsolvable => "unsolvable".to_owned(),
-            Watched::GaveUp => "gave up".to_owned(),
+            Watched::GaveUp { lower_bound: Some(bound) } => format!("gave up, at least {bound} moves"),
+            Watched::GaveUp { lower_bound: None } => "gave up".to_owned(),
+        });
+        // The board beside the goal is a replay only when there are moves to play; an unsolvable
+        // board, or one whose search gave up, is shown as given.
+        entry["caption"] = json!(match answer {
+            Watched::Solved { .. } => "the replay",
+            Watched::Unsolvable => "the board: unsolvable",
+            Watched::GaveUp { .. } => "the board: gave up",
         });
         let note = match answer {
             Watched::Solved { n_moves, moves } => {
@@ -134,7 +149,10 @@ impl Boards {
                 }
             }
             Watched::Unsolvable => "unsolvable: the goal cannot be reached".to_owned(),
-            Watched::GaveUp => "gave up: a limit stopped the search first".to_owned(),
+            Watched::GaveUp { lower_bound: Some(bound) } => {
+                format!("gave up: a limit stopped the search first; it proved that at least {bound} moves are needed")
+            }
+            Watched::GaveUp { lower_bound: None } => "gave up: a limit stopped the search first".to_owned(),
         };
         entry["note"] = json!(note);
         self.boards.push(entry);
@@ -200,7 +218,7 @@ mod tests {
         let start = board(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]);
         let mut boards = Boards::default();
         let moves = vec![Direction::South, Direction::East, Direction::South];
-        boards.push_answer(1, Some("a"), &start, &Outcome::Solved(Path::Moves(moves))).unwrap();
+        boards.push_answer(1, Some("a"), &start, &Outcome::Solved(Path::Moves(moves)), None).unwrap();
         let data = page_data(&boards.render());
         let entry = &data["boards"][0];
         assert_eq!(entry["title"], "board 1: a");
@@ -216,7 +234,7 @@ mod tests {
         let start = board(2, 2, &[1, 2, 3, 0]);
         let mut boards = Boards::default();
         let off = Outcome::Solved(Path::Moves(vec![Direction::South]));
-        assert!(boards.push_answer(1, None, &start, &off).is_err());
+        assert!(boards.push_answer(1, None, &start, &off, None).is_err());
     }
 
     #[test]
@@ -225,7 +243,7 @@ mod tests {
         let huge = board(40, 40, &tiles);
         let moves = [Direction::North, Direction::South].repeat(MAX_LISTED_MOVES);
         let mut boards = Boards::default();
-        boards.push_answer(1, None, &huge, &Outcome::Solved(Path::Moves(moves))).unwrap();
+        boards.push_answer(1, None, &huge, &Outcome::Solved(Path::Moves(moves)), None).unwrap();
         let data = page_data(&boards.render());
         let entry = &data["boards"][0];
         assert_eq!(entry["start"], Value::Null);
@@ -237,7 +255,7 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let mut boards = Boards::default();
         for number in 1..=MAX_PAGE_BOARDS + 2 {
-            boards.push_answer(number, None, &goal, &Outcome::GaveUp).unwrap();
+            boards.push_answer(number, None, &goal, &Outcome::GaveUp, None).unwrap();
         }
         let data = page_data(&boards.render());
         assert_eq!(data["boards"].as_array().unwrap().len(), MAX_PAGE_BOARDS);
@@ -250,8 +268,8 @@ mod tests {
         // Up and down: a long path that ends where it started.
         let moves = [Direction::North, Direction::South].repeat(MAX_PAGE_MOVES / 2 - 1);
         let mut boards = Boards::default();
-        boards.push_answer(1, None, &start, &Outcome::Solved(Path::Moves(moves.clone()))).unwrap();
-        boards.push_answer(2, None, &start, &Outcome::Solved(Path::Moves(moves))).unwrap();
+        boards.push_answer(1, None, &start, &Outcome::Solved(Path::Moves(moves.clone())), None).unwrap();
+        boards.push_answer(2, None, &start, &Outcome::Solved(Path::Moves(moves)), None).unwrap();
         let data = page_data(&boards.render());
         assert_eq!(data["boards"][0]["moves"].as_str().unwrap().len(), MAX_PAGE_MOVES - 2);
         assert_eq!(data["boards"][1]["moves"], "UD");

@@ -202,7 +202,7 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
     if !errors.is_empty() {
         out.flush()?;
         for message in errors {
-            eprintln!("error: {message}");
+            crate::output::eprintln_or_drop!("error: {message}");
         }
         return Err(Reported.into());
     }

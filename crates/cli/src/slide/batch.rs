@@ -198,11 +198,11 @@ impl Batch<'_> {
                                 self.printer.answer(out, &answered)?;
                                 if let Some(strips) = &mut self.strips {
                                     strips
-                                        .push_answer(number + 1, label, board, &answer.outcome)
+                                        .push_answer(number + 1, label, board, &answer.outcome, answer.lower_bound)
                                         .map_err(anyhow::Error::msg)?;
                                 }
                                 if let Some(page) = &mut self.page {
-                                    page.push_answer(number + 1, label, board, &answer.outcome)?;
+                                    page.push_answer(number + 1, label, board, &answer.outcome, answer.lower_bound)?;
                                 }
                                 continue;
                             }
@@ -214,7 +214,7 @@ impl Batch<'_> {
                         // stderr.
                         self.printer.error(out, label, &message, place)?;
                         out.flush()?;
-                        eprintln!("error: {message}");
+                        crate::output::eprintln_or_drop!("error: {message}");
                         if let Some(strips) = &mut self.strips {
                             strips.push_error(number + 1, label, &message);
                         }

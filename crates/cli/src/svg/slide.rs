@@ -26,15 +26,18 @@ enum Drawn {
         end: Option<Board>,
     },
     Unsolvable,
-    GaveUp,
+    /// A limit stopped the search; the fewest moves are at least `lower_bound` (proven).
+    GaveUp {
+        lower_bound: Option<u64>,
+    },
 }
 
 impl Drawn {
     /// What a strip shows of `outcome`, an answer for `board`: a board small enough to draw has
     /// its whole path read (its end is drawn), a larger one only its first moves, so that a fast
-    /// answer's path of billions of moves is never held whole. `Err` says why a fast answer's
-    /// moves read again are wrong (a bug).
-    fn of(board: &Board, outcome: &Outcome) -> Result<Drawn, String> {
+    /// answer's path of billions of moves is never held whole; a search that gave up keeps its
+    /// proven `lower_bound`. `Err` says why a fast answer's moves read again are wrong (a bug).
+    fn of(board: &Board, outcome: &Outcome, lower_bound: Option<u64>) -> Result<Drawn, String> {
         Ok(match outcome {
             Outcome::Solved(path) => {
                 let small = board.shape().n_cells() <= MAX_DRAWN_CELLS;
@@ -45,7 +48,7 @@ impl Drawn {
                 Drawn::Solved { n_moves: path.n_moves(), first, end }
             }
             Outcome::Unsolvable => Drawn::Unsolvable,
-            Outcome::GaveUp => Drawn::GaveUp,
+            Outcome::GaveUp => Drawn::GaveUp { lower_bound },
         })
     }
 }
@@ -71,15 +74,16 @@ struct Strip {
 
 impl Strips {
     /// Adds the answer for board `number` (from 1) of the input: `outcome`, the library's, as
-    /// the planner returned it. `Err` says why a fast answer's moves read again are wrong (a bug).
+    /// the planner returned it, with its proven `lower_bound` (shown when the search gave up). `Err` says why a fast answer's moves read again are wrong (a bug).
     pub(crate) fn push_answer(
         &mut self,
         number: usize,
         label: Option<&str>,
         board: &Board,
         outcome: &Outcome,
+        lower_bound: Option<u64>,
     ) -> Result<(), String> {
-        let answer = &Drawn::of(board, outcome)?;
+        let answer = &Drawn::of(board, outcome, lower_bound)?;
         let (mut boards, mut note, mut moves) = (vec![(board.clone(), "start")], String::new(), None);
         match answer {
             Drawn::Solved { n_moves: 0, .. } => {
@@ -98,7 +102,12 @@ impl Strips {
                 moves = Some(sliding::path_letters(first));
             }
             Drawn::Unsolvable => note.push_str("unsolvable: the goal cannot be reached"),
-            Drawn::GaveUp => note.push_str("gave up: a limit stopped the search first"),
+            Drawn::GaveUp { lower_bound: Some(bound) } => {
+                note = format!(
+                    "gave up: a limit stopped the search first; it proved that at least {bound} moves are needed"
+                )
+            }
+            Drawn::GaveUp { lower_bound: None } => note.push_str("gave up: a limit stopped the search first"),
         }
         if board.shape().n_cells() > MAX_DRAWN_CELLS {
             note = format!("{} board, too large to draw; {note}", board.shape());
@@ -323,7 +332,7 @@ mod tests {
         let start = board(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]);
         let mut strips = Strips::default();
         let path = vec![Direction::South, Direction::East, Direction::South];
-        strips.push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(path))).unwrap();
+        strips.push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(path)), None).unwrap();
         check(&strips.render(), 2, 16, &["board 1", "3 moves", ">DRD</text>", ">start</text>", ">goal</text>", "→"]);
     }
 
@@ -332,14 +341,18 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let swapped = board(2, 2, &[2, 1, 3, 0]);
         let mut strips = Strips::default();
-        strips.push_answer(1, Some("first"), &goal, &Outcome::Solved(sliding::Path::Moves(Vec::new()))).unwrap();
-        strips.push_answer(2, None, &swapped, &Outcome::Unsolvable).unwrap();
-        strips.push_answer(3, None, &swapped, &Outcome::GaveUp).unwrap();
+        strips.push_answer(1, Some("first"), &goal, &Outcome::Solved(sliding::Path::Moves(Vec::new())), None).unwrap();
+        strips.push_answer(2, None, &swapped, &Outcome::Unsolvable, None).unwrap();
+        strips.push_answer(3, None, &swapped, &Outcome::GaveUp, None).unwrap();
         strips.push_error(4, Some("<bad> & label"), "x.txt:4:1: tile 9 is out of range 0..8");
         let svg = strips.render();
         check(&svg, 3, 9, &["board 1: first", "already the goal", "unsolvable", "gave up", "error: x.txt:4:1"]);
         assert!(svg.contains("board 4: &lt;bad&gt; &amp; label"), "{svg}");
         assert_eq!(well_formed(&svg).get("line"), Some(&3), "a rule between strips");
+        // A search that gave up with a proven bound says it.
+        let mut strips = Strips::default();
+        strips.push_answer(1, None, &swapped, &Outcome::GaveUp, Some(7)).unwrap();
+        assert!(strips.render().contains("it proved that at least 7 moves are needed"), "{}", strips.render());
     }
 
     #[test]
@@ -347,21 +360,21 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let mut strips = Strips::default();
         for number in 1..=MAX_STRIPS + 5 {
-            strips.push_answer(number, None, &goal, &Outcome::Solved(sliding::Path::Moves(Vec::new()))).unwrap();
+            strips.push_answer(number, None, &goal, &Outcome::Solved(sliding::Path::Moves(Vec::new())), None).unwrap();
         }
         check(&strips.render(), MAX_STRIPS, 3 * MAX_STRIPS, &["and 5 more boards, not drawn (at most 20 are)"]);
         let huge: Vec<u32> = (0..40 * 40).collect();
         let mut strips = Strips::default();
-        strips.push_answer(1, None, &board(40, 40, &huge), &Outcome::GaveUp).unwrap();
+        strips.push_answer(1, None, &board(40, 40, &huge), &Outcome::GaveUp, None).unwrap();
         check(&strips.render(), 0, 0, &["40x40 board, too large to draw; gave up"]);
         // A long path on a board too large to draw: its length, and only its first moves.
         let path: Vec<Direction> = [Direction::North, Direction::South].repeat(MAX_DRAWN_MOVES);
         let mut strips = Strips::default();
         let huge = board(40, 40, &huge);
         let outcome = Outcome::Solved(sliding::Path::Moves(path));
-        let drawn = Drawn::of(&huge, &outcome).unwrap();
+        let drawn = Drawn::of(&huge, &outcome, None).unwrap();
         assert!(matches!(&drawn, Drawn::Solved { first, end: None, .. } if first.len() == MAX_DRAWN_MOVES));
-        strips.push_answer(1, None, &huge, &outcome).unwrap();
+        strips.push_answer(1, None, &huge, &outcome, None).unwrap();
         let svg = strips.render();
         check(&svg, 0, 0, &["<title>sliding board: 40x40 board, too large to draw; 20000 moves of the blank, the first 10000 of them</title>"]);
         assert_eq!(svg.matches("UDUDU").count() + svg.matches("DUDUD").count(), MAX_DRAWN_MOVES / 5);
@@ -373,7 +386,7 @@ mod tests {
         // Up and down forever: 200 moves that end where they started.
         let path: Vec<Direction> = [Direction::North, Direction::South].repeat(100);
         let mut strips = Strips::default();
-        strips.push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(path))).unwrap();
+        strips.push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(path)), None).unwrap();
         let svg = strips.render();
         let longest = svg.lines().filter(|line| line.contains("monospace")).map(str::len).max().unwrap();
         let groups_per_line = (MIN_WIDTH / 8) as usize / 6;
@@ -385,7 +398,9 @@ mod tests {
     fn snapshot_strip() {
         let mut strips = Strips::default();
         let start = board(2, 2, &[1, 2, 0, 3]);
-        strips.push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(vec![Direction::East]))).unwrap();
+        strips
+            .push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(vec![Direction::East])), None)
+            .unwrap();
         insta::assert_snapshot!(strips.render());
     }
 }

@@ -54,6 +54,19 @@ fn json_lines(text: &str) -> Vec<Value> {
     text.lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect()
 }
 
+/// The boards of a complete `--all --json` stream: one per line, or none when its one line is
+/// the end line that says there is no solution.
+fn listed(text: &str) -> Vec<Vec<(usize, u8)>> {
+    let lines = json_lines(text);
+    match lines.as_slice() {
+        [only] if only.get("solution").is_none() => {
+            assert_eq!(only, &serde_json::json!({"solutions": 0, "status": "complete"}), "the end line: {text}");
+            Vec::new()
+        }
+        _ => lines.iter().map(|l| cells(&l["placements"])).collect(),
+    }
+}
+
 /// `[{"piece","rotation"}…]` as (piece, turns) pairs.
 fn cells(value: &Value) -> Vec<(usize, u8)> {
     value
@@ -129,12 +142,10 @@ fn check_colour(
     let placements = format!("{} placements in ", expected.placements);
     assert!(lines.next().is_some_and(|line| line.starts_with(&placements)), "{text}: {what}");
 
-    let all: Vec<Vec<(usize, u8)>> =
-        json_lines(&run(&["--all", "--json"])).iter().map(|l| cells(&l["placements"])).collect();
+    let all = listed(&run(&["--all", "--json"]));
     let shown: BTreeSet<Vec<[u16; 4]>> = all.iter().map(|b| picture(puzzle, b)).collect();
     assert_eq!((all.len(), &shown), (expected.pictures.len(), &expected.pictures), "--all: {what}");
-    let all_plain: Vec<Vec<(usize, u8)>> =
-        json_lines(&run(&["--all", "--plain", "--json"])).iter().map(|l| cells(&l["placements"])).collect();
+    let all_plain = listed(&run(&["--all", "--plain", "--json"]));
     assert_eq!(all_plain, expected.boards, "--all --plain: {what}");
 
     // A node limit below the plain search's placements: exactly the solutions completed by
@@ -402,16 +413,12 @@ fn marks_puzzles_match_the_brute_force() {
             let plain = &json_lines(&ok(&[&args[..], &["--count", "--plain", "--json"]].concat()))[0];
             let plain = (plain["solutions"].as_u64(), plain["nodes"].as_u64());
             assert_eq!(plain, (Some(expected.solutions), Some(expected.placements)), "marks --count --plain: {what}");
-            let boards: Vec<_> = json_lines(&ok(&[&args[..], &["--all", "--plain", "--json"]].concat()))
-                .iter()
-                .map(|line| cells(&line["placements"]))
-                .collect();
+            let boards = listed(&ok(&[&args[..], &["--all", "--plain", "--json"]].concat()));
             assert_eq!(boards, expected.boards, "marks --all --plain: {what}");
-            let all = json_lines(&ok(&[&args[..], &["--all", "--json"]].concat()));
+            let all = listed(&ok(&[&args[..], &["--all", "--json"]].concat()));
             let pictures: BTreeSet<Vec<[edge_match::Mark; 4]>> = all
                 .iter()
-                .map(|line| {
-                    let board = cells(&line["placements"]);
+                .map(|board| {
                     let turned = |&(piece, turns): &(usize, u8)| {
                         let rotation = puzzle_core::Rotation::from_quarter_turns(usize::from(turns));
                         rotation.rotate_sides(edge_match::testing::marks_nwse(&puzzle)[piece])
@@ -429,11 +436,7 @@ fn marks_puzzles_match_the_brute_force() {
             let order = ["column", "diagonal", "spiral", "frame-first", "snake", "auto"][rng.below(6)];
             let count = &json_lines(&ok(&[&args[..], &["--count", "--json", "--order", order]].concat()))[0];
             assert_eq!(count["solutions"].as_u64(), Some(expected.pictures.len() as u64), "{order}: {what}");
-            let mut boards: Vec<_> =
-                json_lines(&ok(&[&args[..], &["--all", "--plain", "--json", "--order", order]].concat()))
-                    .iter()
-                    .map(|line| cells(&line["placements"]))
-                    .collect();
+            let mut boards = listed(&ok(&[&args[..], &["--all", "--plain", "--json", "--order", order]].concat()));
             boards.sort();
             let mut expected_boards = expected.boards.clone();
             expected_boards.sort();

@@ -270,3 +270,24 @@ fn all_solutions_of_a_marks_puzzle() {
     let stopped = edge(&["--all", "--max-nodes", "1"], EXAMPLE_1);
     assert_eq!(stopped.stdout, "gave up after 0 solutions\n", "{}", stopped.failure("gave up"));
 }
+
+/// `--all` on a puzzle without solutions says so, as the first solution does (text: `no
+/// solution`, a `.sol` comment line for `.puz`; JSON: a line with the count 0): an empty stream
+/// would read as nothing done. A puzzle with solutions has no such line.
+#[test]
+fn all_solutions_of_a_puzzle_without_any() {
+    // Two pieces that share no colour cannot touch, however they are turned.
+    let puz = "2 1\n1 2 3 4\n5 6 7 8\n";
+    for (args, stdin, expected) in [
+        (&["--all"][..], no_solution(), "no solution\n"),
+        (&["--all", "--json"][..], no_solution(), "{\"solutions\":0,\"status\":\"complete\"}\n"),
+        (&["--all"][..], puz.to_owned(), "c no solution\n"),
+        (&["--all", "--json"][..], puz.to_owned(), "{\"solutions\":0,\"status\":\"complete\"}\n"),
+    ] {
+        let run = edge(args, &stdin);
+        assert_eq!((run.code, run.stdout.as_str()), (0, expected), "{}", run.failure("no solution said"));
+    }
+    let run = edge(&["--all", "--json"], EXAMPLE_1);
+    assert_eq!(run.stdout.lines().count(), 4, "{}", run.failure("four solutions, no end line"));
+    assert!(run.stdout.lines().all(|line| line.contains("\"solution\":")), "{}", run.failure("solutions only"));
+}

@@ -781,6 +781,51 @@ fn output_that_cannot_be_written_is_an_output_error() {
     }
 }
 
+/// Runs `puzzle ARGS` with `stdin`, standard error on `/dev/full` and standard output on it too
+/// when `stdout_full`, else piped; returns the exit status.
+#[cfg(target_os = "linux")]
+fn with_a_full_stderr(args: &[&str], stdin: &str, stdout_full: bool) -> i32 {
+    let (mut command, _cache) = common::command();
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens");
+    let stdout = if stdout_full { Stdio::from(full()) } else { Stdio::piped() };
+    let mut child = command
+        .args(args)
+        .current_dir(common::workspace_root())
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(full())
+        .spawn()
+        .expect("the binary runs");
+    let mut child_stdin = child.stdin.take().expect("stdin is piped");
+    let _ = child_stdin.write_all(stdin.as_bytes());
+    drop(child_stdin);
+    let output = child.wait_with_output().expect("the binary finishes");
+    output.status.code().expect("the binary exits normally")
+}
+
+/// A message that cannot be written on standard error is dropped, and the exit status still
+/// says what happened (`eprintln!` would panic: exit status 101).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stderr_is_not_a_panic() {
+    let empty = temp_file("empty.txt", "");
+    let board = "1 0 3\n4 2 5\n7 8 6\n";
+    for (args, stdin, stdout_full, expected) in [
+        (&["slide", empty.as_str()][..], "", false, 1),
+        (&["slide", "--no-such-flag"][..], "", false, 1),
+        (&["slide", "--size", "3x3"][..], "1 0 3 4 2 5 7 8 6\n1 1 3 4 2 5 7 8 6\n", false, 1),
+        (&["slide"][..], board, false, 0),
+        (&["slide"][..], board, true, 1),
+        (&["slide", "--help"][..], "", true, 1),
+        (&["edge", "--verify", "fixtures/data/brendan_set1_03x03.sol", SET1_3X3][..], "", true, 1),
+        (&["edge", empty.as_str()][..], "", false, 1),
+        (&["merge", "-"][..], "", false, 1),
+    ] {
+        let code = with_a_full_stderr(args, stdin, stdout_full);
+        assert_eq!(code, expected, "puzzle {} (stdout on /dev/full: {stdout_full})", args.join(" "));
+    }
+}
+
 /// A reader that goes away (`puzzle … | head -1`) ends the run in silence with exit status 0,
 /// for a small answer and for a batch whose answers outgrow the pipe's buffer.
 #[test]
@@ -941,4 +986,77 @@ fn best_settings_that_mean_nothing_are_refused() {
         "",
     );
     assert_eq!(run.code, 0, "{}", run.failure("accepted"));
+}
+
+/// `-` names standard output for no output file (`--sol`, `--svg`, `--html`): standard output
+/// carries the answers, and a file named `-` is not what a user means. Refused before any work,
+/// naming the flag, and no file `-` is made.
+#[test]
+fn a_dash_is_not_an_output_file() {
+    let board = "1 0 3\n4 2 5\n7 8 6\n";
+    let puz = common::workspace_root().join(SET1_3X3);
+    let puz = puz.to_str().expect("a UTF-8 path");
+    for (args, stdin, flag) in [
+        (&["edge", "--sol", "-", puz][..], "", "--sol <FILE>"),
+        (&["edge", "--svg", "-", puz][..], "", "--svg <FILE>"),
+        (&["edge", "--html", "-", puz][..], "", "--html <FILE>"),
+        (&["slide", "--svg", "-"][..], board, "--svg <FILE>"),
+        (&["slide", "--html", "-"][..], board, "--html <FILE>"),
+    ] {
+        let dir = common::scratch();
+        let (mut command, _cache) = common::command();
+        let mut child = command
+            .args(args)
+            .current_dir(dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let _ = child.stdin.take().expect("stdin is piped").write_all(stdin.as_bytes());
+        let output = child.wait_with_output().expect("the binary finishes");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let expected = format!(
+            "error: invalid value '-' for '{flag}': standard output carries the answers: name a file (`./-` for a \
+             file named -)"
+        );
+        assert_eq!(output.status.code(), Some(1), "puzzle {}: {stderr}", args.join(" "));
+        assert!(output.stdout.is_empty(), "puzzle {}: nothing answered", args.join(" "));
+        assert!(stderr.starts_with(&expected), "puzzle {}: {stderr}", args.join(" "));
+        assert!(!dir.path().join("-").exists(), "puzzle {}: a file named - was made", args.join(" "));
+    }
+}
+
+/// `--size` that the input's format fixes otherwise is refused, naming the size given and the
+/// one the format or the puzzle has: the judge formats are 3x3, a `.puz` file gives its own.
+#[test]
+fn a_size_the_input_contradicts_is_refused() {
+    let judge_b = "1\n1#3\n425\n786\n";
+    for (format, stdin) in [("judge-b", judge_b), ("judge-a", "1 0 3\n4 2 5\n7 8 6\n")] {
+        let run = common::puzzle(&["slide", "--format", format, "--size", "4x4"], stdin);
+        let expected = format!("error: --size 4x4: --format {format} boards are 3x3\n");
+        assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (1, "", expected.as_str()), "{run:?}");
+        // Their own size is no contradiction.
+        let run = common::puzzle(&["slide", "--format", format, "--size", "3x3"], stdin);
+        assert_eq!((run.code, run.stdout.as_str()), (0, "3\n"), "{}", run.failure("3x3 accepted"));
+    }
+    let run = common::puzzle(&["edge", "--size", "2x2", SET1_3X3], "");
+    let expected = format!("error: --size 2x2: the puzzle in {SET1_3X3} is 3x3 (a .puz file gives its own size)\n");
+    assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (1, "", expected.as_str()), "{run:?}");
+    let run = common::puzzle(&["edge", "--size", "3x3", SET1_3X3], "");
+    assert_eq!(run.code, 0, "{}", run.failure("its own size accepted"));
+}
+
+/// A marks solution that fails the check names what the neighbour shows and the complementary
+/// mark it needs.
+#[test]
+fn a_marks_mismatch_names_the_mark_needed() {
+    // Piece 0 shows B* to the east (sides north, west, south, east); piece 1 shows D+ to the west.
+    let puzzle = temp_file("two.txt", "A+ D+ C+ B*\nA+ D+ C+ C*\n");
+    let sol = temp_file("two.sol", "0 0 0 0\n1 1 0 0\n");
+    let run = common::puzzle(&["edge", "--size", "1x2", "--verify", sol.as_str(), puzzle.as_str()], "");
+    let expected = format!(
+        "error: {sol}: cell (row 0, col 0) shows B* on its east side, but its neighbour there shows D+ where it needs B/\n"
+    );
+    assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (1, "", expected.as_str()), "{run:?}");
 }

@@ -2,7 +2,8 @@
 //! alphabet, and fixtures mutated by small edits go into each parser (in process) and into the
 //! built `puzzle` binary. Nothing may panic, and every error must be well formed: a non-empty
 //! one-line message, lowercase, without a trailing period, at a position inside the input; the
-//! binary exits with 0 or 1 and its every stderr line starts with `error: `.
+//! binary exits with 0 or 1 and its every stderr line starts with `error: `, also when its
+//! standard output or its standard error is `/dev/full` (a write that fails is no panic).
 //!
 //! `PUZZLE_FUZZ_CASES` sets the inputs per parser (default 1000, a few seconds in debug builds);
 //! the binary gets a hundredth of them (at least 32 per command line). `cargo xtask fuzz --cases N`
@@ -346,16 +347,47 @@ fn fuzz_sol_and_clue() {
     });
 }
 
+/// Where the binary's standard output and standard error go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sink {
+    /// Both into pipes the test reads.
+    Piped,
+    /// Standard output on `/dev/full` (every write fails with "no space left on device").
+    StdoutFull,
+    /// Standard error on `/dev/full`: the binary's messages are lost, its exit status is not.
+    StderrFull,
+}
+
+impl Sink {
+    /// `/dev/full` opened for writing, or a pipe where the system has no such device.
+    fn full() -> Stdio {
+        match std::fs::OpenOptions::new().write(true).open("/dev/full") {
+            Ok(full) => Stdio::from(full),
+            Err(_) => Stdio::piped(),
+        }
+    }
+}
+
+/// Mostly pipes, and now and then a full standard output or standard error.
+fn sinks() -> impl Strategy<Value = Sink> {
+    prop_oneof![6 => Just(Sink::Piped), 1 => Just(Sink::StdoutFull), 1 => Just(Sink::StderrFull)]
+}
+
 /// Runs `puzzle ARGS` on `stdin` and fails when it takes longer than a minute (a hang is a
 /// finding too).
-fn run_with_deadline(args: &[&str], stdin: &str) -> Result<common::Run, TestCaseError> {
+fn run_with_deadline(args: &[&str], stdin: &str, sink: Sink) -> Result<common::Run, TestCaseError> {
     let (mut command, _cache) = common::command();
+    let (stdout, stderr) = match sink {
+        Sink::Piped => (Stdio::piped(), Stdio::piped()),
+        Sink::StdoutFull => (Sink::full(), Stdio::piped()),
+        Sink::StderrFull => (Stdio::piped(), Sink::full()),
+    };
     let mut child = command
         .args(args)
         .current_dir(common::workspace_root())
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stdout(stdout)
+        .stderr(stderr)
         .spawn()
         .expect("the binary runs");
     let mut child_stdin = child.stdin.take().expect("stdin is piped");
@@ -375,17 +407,21 @@ fn run_with_deadline(args: &[&str], stdin: &str) -> Result<common::Run, TestCase
     let output = child.wait_with_output().expect("the binary finishes");
     writer.join().expect("the writer finishes");
     Ok(common::Run {
-        command: format!("puzzle {}", args.join(" ")),
+        command: format!("puzzle {} ({sink:?})", args.join(" ")),
         code: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     })
 }
 
-/// Runs the binary on `text` and checks the exit status and stderr; `Ok(true)` for exit status 0.
-fn cli_survives(args: &[&str], text: &str) -> Result<bool, TestCaseError> {
-    let run = run_with_deadline(args, text)?;
+/// Runs the binary on `text` with its output into `sink` and checks the exit status and stderr;
+/// `Ok(true)` for exit status 0.
+fn cli_survives(args: &[&str], text: &str, sink: Sink) -> Result<bool, TestCaseError> {
+    let run = run_with_deadline(args, text, sink)?;
     prop_assert!(run.code == 0 || run.code == 1, "{}", run.failure("exit status"));
+    if sink == Sink::StderrFull {
+        return Ok(run.code == 0);
+    }
     if run.code == 1 {
         prop_assert!(!run.stderr.is_empty(), "{}", run.failure("no message"));
     }
@@ -415,13 +451,13 @@ fn fuzz_cli_slide() {
     // Limits keep every search short, and an explicit heuristic builds no pattern database.
     let limits = ["--max-nodes", "20000", "--heuristic", "linear-conflict"];
     const COMMANDS: [&[&str]; 4] = [&[], &["--format", "judge-b"], &["--size", "3x3"], &["--format", "grid", "--json"]];
-    let strategy = (prop::sample::select(&COMMANDS[..]), inputs(SLIDE_FIXTURES, SLIDE_ALPHABET));
-    fuzz_n("puzzle slide", cli_cases(), strategy, |(command, text)| {
-        cli_survives(&[&["slide"], &limits[..], command].concat(), &text)
+    let strategy = (prop::sample::select(&COMMANDS[..]), inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), sinks());
+    fuzz_n("puzzle slide", cli_cases(), strategy, |(command, text, sink)| {
+        cli_survives(&[&["slide"], &limits[..], command].concat(), &text, sink)
     });
-    let strategy = inputs(LINES_FIXTURES, "[0-9#_ a-c\\t\\r\\n\\-]{0,120}");
-    fuzz_n("puzzle slide --size 3x3", cli_cases(), strategy, |text| {
-        cli_survives(&[&["slide", "--size", "3x3"], &limits[..]].concat(), &text)
+    let strategy = (inputs(LINES_FIXTURES, "[0-9#_ a-c\\t\\r\\n\\-]{0,120}"), sinks());
+    fuzz_n("puzzle slide --size 3x3", cli_cases(), strategy, |(text, sink)| {
+        cli_survives(&[&["slide", "--size", "3x3"], &limits[..]].concat(), &text, sink)
     });
 }
 
@@ -429,8 +465,8 @@ fn fuzz_cli_slide() {
 fn fuzz_cli_edge() {
     // Pieces are kept few (the first solution of a small puzzle is quick; counts are not asked).
     let few_lines = |text: String| text.lines().take(12).collect::<Vec<_>>().join("\n");
-    let strategy = inputs(MARKS_FIXTURES, "[A-E+\\-/*# \\t\\r\\na]{0,120}").prop_map(few_lines);
-    fuzz_n("puzzle edge (marks)", cli_cases(), strategy, |text| cli_survives(&["edge"], &text));
-    let strategy = inputs(PUZ_FIXTURES, "[0-9c# \\t\\r\\n\\-]{0,120}");
-    fuzz_n("puzzle edge (puz)", cli_cases(), strategy, |text| cli_survives(&["edge", "--json"], &text));
+    let strategy = (inputs(MARKS_FIXTURES, "[A-E+\\-/*# \\t\\r\\na]{0,120}").prop_map(few_lines), sinks());
+    fuzz_n("puzzle edge (marks)", cli_cases(), strategy, |(text, sink)| cli_survives(&["edge"], &text, sink));
+    let strategy = (inputs(PUZ_FIXTURES, "[0-9c# \\t\\r\\n\\-]{0,120}"), sinks());
+    fuzz_n("puzzle edge (puz)", cli_cases(), strategy, |(text, sink)| cli_survives(&["edge", "--json"], &text, sink));
 }

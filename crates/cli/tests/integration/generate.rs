@@ -106,6 +106,13 @@ fn every_kind_is_generated_and_loads_in_its_shell() {
         std::fs::write(&path, &run.stdout).expect("the output is written");
         if kind == "man" {
             assert!(run.stdout.contains(".TH puzzle 1"), "a man page's title line");
+            // One page is generated and installed: it names no other page (`puzzle-slide(1)`),
+            // and every subcommand it lists has its section in it.
+            assert!(!text.contains("(1)"), "a reference to a page that is not generated: {text}");
+            for section in ["PUZZLE SLIDE", "PUZZLE EDGE", "PUZZLE PDB", "PUZZLE MERGE"] {
+                assert!(text.contains(&format!(".SH \"{section}\"")), "the section {section}: {text}");
+                assert!(text.contains(&format!("(the section {section} below)")), "{section} listed: {text}");
+            }
             if installed("groff") {
                 let text = shell("groff", &["-man", "-Tascii", "-ww", "-P-cbu", path.to_str().expect("a UTF-8 path")]);
                 assert!(text.contains("PUZZLE SLIDE") && text.contains("--time-limit"), "the rendered page: {text}");
@@ -142,4 +149,39 @@ fn generate_stands_alone() {
     let run = common::puzzle(&[], "");
     assert_eq!(run.code, 1, "{}", run.failure("a command is required"));
     assert!(run.stderr.starts_with("error: a command is required"), "{}", run.failure("named"));
+}
+
+/// `slide --goal` takes a goal's name or a file: bash completes both (clap alone would offer
+/// files only), and each name offered is a goal `puzzle slide` accepts.
+#[test]
+fn goal_completes_its_names_and_files() {
+    if !installed("bash") {
+        eprintln!("skipped completing --goal: bash is not installed");
+        return;
+    }
+    let dir = common::scratch();
+    let run = common::puzzle(&["--generate", "complete-bash"], "");
+    assert_eq!(run.code, 0, "{}", run.failure("generated"));
+    let script = dir.path().join("puzzle.bash");
+    std::fs::write(&script, &run.stdout).expect("the script is written");
+    std::fs::write(dir.path().join("blocks.txt"), "1 2\n3 0\n").expect("a goal file");
+    let complete = |current: &str| {
+        let script = format!(
+            "cd '{}' && source '{}'; COMP_WORDS=(puzzle slide --goal {current}); COMP_CWORD=3; \
+             _puzzle puzzle '{current}' '--goal'; echo \"${{COMPREPLY[@]}}\"",
+            dir.path().display(),
+            script.display()
+        );
+        let mut answers: Vec<String> =
+            shell("bash", &["--norc", "-c", &script]).split_whitespace().map(str::to_owned).collect();
+        answers.sort();
+        answers
+    };
+    assert_eq!(complete("bl"), ["blank-first", "blank-last", "blocks.txt"]);
+    assert_eq!(complete("blank-f"), ["blank-first"]);
+    assert_eq!(complete("blo"), ["blocks.txt"]);
+    for name in ["blank-first", "blank-last"] {
+        let run = common::puzzle(&["slide", "--goal", name], "1 2 3\n4 5 6\n7 8 0\n");
+        assert_eq!(run.code, 0, "{}", run.failure("the goal name is accepted"));
+    }
 }

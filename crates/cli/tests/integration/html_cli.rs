@@ -241,3 +241,44 @@ fn a_page_that_cannot_be_written_is_a_clear_error() {
     assert_eq!(run.code, 1, "{}", run.failure("--html with --verify"));
     assert!(run.stderr.contains("cannot be used with"), "{}", run.stderr);
 }
+
+/// A board whose search gave up shows its proven lower bound (the one the answer line prints,
+/// never below the board's Manhattan distance, computed here), and an unsolvable board is
+/// captioned as the board it is, not as a replay.
+#[test]
+fn a_board_that_gave_up_shows_its_lower_bound_and_an_unsolvable_one_is_no_replay() {
+    let hard = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0];
+    let rows: Vec<String> =
+        hard.chunks(4).map(|row| row.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")).collect();
+    let input = common::temp_file("boards.txt", format!("{}\n\n1 2 3\n4 5 6\n8 7 0\n", rows.join("\n")));
+    let (stdout, data) = page(&["slide", "--max-nodes", "100", "--heuristic", "manhattan", input.as_str()]);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let printed: u64 = lines[0]
+        .strip_prefix("gave up (lower bound ")
+        .and_then(|rest| rest.split(';').next())
+        .and_then(|bound| bound.parse().ok())
+        .unwrap_or_else(|| panic!("a gave-up line with its bound: {stdout}"));
+    // The goal has tile t at index t-1 and the blank last.
+    let manhattan: u64 = hard
+        .iter()
+        .enumerate()
+        .filter(|&(_, &tile)| tile != 0)
+        .map(|(at, &tile)| {
+            let home = (tile - 1) as usize;
+            ((at / 4).abs_diff(home / 4) + (at % 4).abs_diff(home % 4)) as u64
+        })
+        .sum();
+    assert!(printed >= manhattan, "the bound {printed} is at least the Manhattan distance {manhattan}");
+    let gave_up = &data["boards"][0];
+    assert_eq!(gave_up["summary"], format!("gave up, at least {printed} moves"), "{gave_up}");
+    assert_eq!(
+        gave_up["note"],
+        format!("gave up: a limit stopped the search first; it proved that at least {printed} moves are needed"),
+        "{gave_up}"
+    );
+    assert_eq!(gave_up["caption"], "the board: gave up", "{gave_up}");
+    assert_eq!(lines[1], "unsolvable");
+    let unsolvable = &data["boards"][1];
+    assert_eq!(unsolvable["caption"], "the board: unsolvable", "{unsolvable}");
+    assert_eq!(unsolvable["moves"], "", "{unsolvable}");
+}
