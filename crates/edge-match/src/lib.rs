@@ -55,7 +55,7 @@ pub use bucas::bucas_url;
 pub use check::{check_partial, check_solution, score_board, BoardScore, CheckError, Label, Side, Solution};
 pub use engine::{Counts, Mode, Order, Split, SplitError};
 #[cfg(feature = "gpu")]
-pub use gpu::{Gpu, GpuError, GpuOptions};
+pub use gpu::{Gpu, GpuError, GpuOptions, ItemComparison, ItemMismatch};
 pub use mark::{Half, Mark, MarkError};
 pub use model::{Placement, Puzzle, PuzzleError, PuzzleSpec, EAST, FRAME, NORTH, SOUTH, WEST};
 pub use parse::{parse_puzzle, piece_line, ParseError, ParseErrorKind, ParseOptions};

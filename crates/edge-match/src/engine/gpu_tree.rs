@@ -316,6 +316,12 @@ impl GpuTree {
         }
     }
 
+    /// The placement candidate `index` makes.
+    pub(crate) fn placement(&self, index: u32) -> Placement {
+        let index = index as usize;
+        Placement::new(self.piece[index] as usize, self.rotation[index])
+    }
+
     /// The candidate indices of `prefix` (placements by depth), each a node the general walk
     /// makes at its depth; `None` when one is not.
     pub(crate) fn resume(&self, prefix: &[Placement]) -> Option<Vec<u32>> {

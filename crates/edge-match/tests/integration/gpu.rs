@@ -5,6 +5,7 @@
 //! Without one, each test prints why it skips; with `PUZZLE_GPU_TESTS=require` (set by
 //! `.ci/gpu-tests` where it installed lavapipe) a missing adapter fails them instead.
 
+use std::num::NonZeroU32;
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
@@ -33,14 +34,26 @@ fn gpu(test: &str) -> Option<&'static Gpu> {
     }
 }
 
+/// The adapter with the largest step cap the kernel allows: a dispatch runs until its
+/// invocations have no item left (or, on lavapipe, until the driver's loop limit ends it).
+fn largest_cap_gpu() -> &'static Gpu {
+    static GPU: OnceLock<Gpu> = OnceLock::new();
+    GPU.get_or_init(|| {
+        Gpu::open_with(GpuOptions { max_steps: NonZeroU32::new(u32::MAX), ..GpuOptions::default() }).unwrap()
+    })
+}
+
 /// The GPU's count of `plan` agrees with the CPU's: solutions and placements, whole and on one
-/// thread (the CPU's cut differs between the two, and pictures' placements with it).
+/// thread (the CPU's cut differs between the two, and pictures' placements with it), at the
+/// default step cap and at the largest.
 fn check_count(gpu: &Gpu, plan: &Plan, expected_solutions: u64, what: &str) {
     for limits in [&Limits::NONE, &SEQUENTIAL] {
         let cpu = plan.count(limits, &quiet);
-        let on_gpu = gpu.count(plan, limits, &quiet).unwrap();
-        assert_eq!(on_gpu.solutions, expected_solutions, "{what}: solutions");
-        assert_eq!(on_gpu, cpu, "{what}: against the CPU, limits {:?}", limits.max_expanded);
+        for (cap, gpu) in [("default", gpu), ("largest", largest_cap_gpu())] {
+            let on_gpu = gpu.count(plan, limits, &quiet).unwrap();
+            assert_eq!(on_gpu.solutions, expected_solutions, "{what}: solutions, {cap} step cap");
+            assert_eq!(on_gpu, cpu, "{what}: against the CPU, limits {:?}, {cap} step cap", limits.max_expanded);
+        }
     }
 }
 
@@ -173,6 +186,27 @@ fn gpu_counts_brendans_six_by_six_to_the_placement() {
     assert_eq!((counts.solutions, counts.nodes, counts.stopped), (160, 44_024_849, false));
 }
 
+/// At the largest step cap, every work item of the 6×6 gets the placements and solutions of the
+/// CPU's walk of the same prefix. On lavapipe such dispatches run into the driver's limit of
+/// 65,535 loop ends per shader run, which cut a step short and lost placements before the kernel
+/// committed each step only once the next began; the test sees that the limit was reached.
+#[test]
+fn gpu_counts_brendans_six_by_six_item_by_item_at_the_largest_step_cap() {
+    if gpu("gpu_counts_brendans_six_by_six_item_by_item_at_the_largest_step_cap").is_none() {
+        return;
+    }
+    let gpu = largest_cap_gpu();
+    let plan = Solver::new(&brendans_six_by_six(), &[]).plan(Task::Count, Mode::Plain, None, false);
+    let check = gpu.compare_items(&plan).unwrap();
+    assert_eq!(check.first_mismatch, None, "{check:?}");
+    let counts = check.counts;
+    assert_eq!((counts.solutions, counts.nodes, counts.stopped), (160, 44_024_849, false));
+    assert!(check.items >= 1000, "{check:?}");
+    if gpu.adapter().starts_with("llvmpipe") {
+        assert!(check.cut > 0, "lavapipe's loop limit was never reached: {check:?}");
+    }
+}
+
 /// A set interrupt flag stops the count after its first dispatch, marked stopped, with less
 /// than the whole count; a node limit stops it once reached.
 #[test]
@@ -205,7 +239,7 @@ fn gpu_adapter_refusing_the_limits_is_an_error() {
     if gpu("gpu_adapter_refusing_the_limits_is_an_error").is_none() {
         return;
     }
-    let err = Gpu::open_with(GpuOptions { min_buffer: Some(1 << 62) }).unwrap_err();
+    let err = Gpu::open_with(GpuOptions { min_buffer: Some(1 << 62), ..GpuOptions::default() }).unwrap_err();
     assert!(matches!(err, GpuError::Refused { .. }), "{err:?}");
     assert!(err.to_string().starts_with("the GPU adapter "), "{err}");
 }
