@@ -283,9 +283,10 @@ impl Plan {
     /// The tree above `depth` (less than the number of cells): its placements and the partial
     /// boards of `depth` cells, each placement by depth in the plan's order ([`crate::Split`]).
     /// A count that pins a corner piece is cut in the searches of its pictures with that piece
-    /// in a corner (a quarter of the tree on a square board), at depth 1 or more.
-    pub fn split(&self, depth: usize) -> Result<Split, SplitError> {
-        self.engine.search().split(self.mode, depth)
+    /// in a corner (a quarter of the tree on a square board), at depth 1 or more. The listing
+    /// polls `limits` ([`SplitError::Stopped`]): a deep cut lists millions of units.
+    pub fn split(&self, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError> {
+        self.engine.search().split(self.mode, depth, limits)
     }
 
     /// Counts below `prefix`, a partial board of [`Plan::split`], on the calling thread; with a

@@ -91,7 +91,7 @@ mod tests {
                 true
             });
             for depth in 0..cells {
-                let split = engine.split(mode, depth).unwrap();
+                let split = engine.split(mode, depth, &Limits::NONE).unwrap();
                 prop_assert_eq!(split.above.solutions, 0);
                 let mut total = split.above;
                 let mut found = Vec::new();
@@ -121,7 +121,7 @@ mod tests {
                 }
                 prop_assert_eq!(&found, &stream, "{:?} depth {}", mode, depth);
             }
-            prop_assert_eq!(engine.split(mode, cells), Err(SplitError::TooDeep { depth: cells, cells }));
+            prop_assert_eq!(engine.split(mode, cells, &Limits::NONE), Err(SplitError::TooDeep { depth: cells, cells }));
         }
         Ok(())
     }
@@ -163,7 +163,7 @@ mod tests {
     fn a_prefix_the_search_does_not_make_is_refused() {
         let puzzle = generated(3, 3, 3, true, true, 7);
         let engine = Engine::new(&puzzle, &[]);
-        let split = engine.split(Mode::Plain, 2).unwrap();
+        let split = engine.split(Mode::Plain, 2, &Limits::NONE).unwrap();
         let good = split.prefixes[0].clone();
         assert!(engine.count_below(Mode::Plain, &good, &Limits::NONE).is_ok());
         // The same piece twice, a turn the corner does not allow, a board full.
@@ -222,7 +222,7 @@ mod tests {
         let puzzle = crate::puz::parse_puz(text, &crate::puz::PuzOptions::default()).unwrap();
         let engine = Engine::new(&puzzle, &[]);
         for depth in [1, 7] {
-            let split = engine.split(Mode::Plain, depth).unwrap();
+            let split = engine.split(Mode::Plain, depth, &Limits::NONE).unwrap();
             let mut total = split.above;
             for prefix in &split.prefixes {
                 let below = engine.count_below(Mode::Plain, prefix, &Limits::NONE).unwrap();

@@ -26,7 +26,7 @@ use crate::Limits;
 mod drivers;
 mod first;
 
-pub use drivers::{count, first, for_each, prefixes, resume, resume_checked};
+pub use drivers::{count, first, for_each, prefixes, prefixes_within, resume, resume_checked};
 pub use first::{first_in_order, FirstInOrder};
 
 /// Nodes between two looks at the limits, unless the [`Watch`] says otherwise: a few

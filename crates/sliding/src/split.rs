@@ -129,6 +129,9 @@ pub enum SplitError {
     /// The board cannot be searched (no goal, tables missing...).
     #[error(transparent)]
     Plan(#[from] PlanError),
+    /// The limits (a deadline, a signal) stopped the listing of the units before it was whole.
+    #[error("the split was stopped before its units were listed")]
+    Stopped,
 }
 
 /// What [`Planner::split`] gives: an answer that needs no search, or the search to split.
@@ -173,7 +176,7 @@ pub enum Split {
 /// let bound = search.start_bound();
 /// assert_eq!(bound, 2);
 /// let mut found = search.run_unit(None, bound, &Limits::NONE)?.path;
-/// for prefix in search.prefixes() {
+/// for prefix in search.prefixes(&Limits::NONE)? {
 ///     found = found.or(search.run_unit(Some(&prefix), bound, &Limits::NONE)?.path);
 /// }
 /// let path = found.expect("a path within the optimum");
@@ -262,7 +265,7 @@ impl Planner<'_> {
     /// let path = loop {
     ///     let mut next = u32::MAX;
     ///     let mut found = None;
-    ///     for unit in std::iter::once(None).chain(search.prefixes().into_iter().map(Some)) {
+    ///     for unit in std::iter::once(None).chain(search.prefixes(&Limits::NONE)?.into_iter().map(Some)) {
     ///         let outcome = search.run_unit(unit.as_deref(), bound, &Limits::NONE)?;
     ///         found = found.or(outcome.path);
     ///         next = next.min(outcome.next_bound.unwrap_or(u32::MAX));
@@ -366,19 +369,24 @@ fn split_state(board: &Board, goal: &Board, depth: usize) -> Result<(std::sync::
 /// ```
 /// use puzzle_core::{Direction, Shape};
 /// use sliding::split::unit_prefixes;
-/// use sliding::{Board, GoalKind};
+/// use sliding::{Board, GoalKind, Limits};
 ///
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
 /// // The blank in the corner moves up or left, and then on without undoing its move.
-/// let prefixes = unit_prefixes(&goal, &goal, 2)?;
+/// let prefixes = unit_prefixes(&goal, &goal, 2, &Limits::NONE)?;
 /// assert_eq!(prefixes.len(), 3);
 /// assert!(prefixes.iter().all(|p| p.len() == 2 && p[1] != p[0].opposite()));
 /// assert!(prefixes.contains(&vec![Direction::West, Direction::West]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn unit_prefixes(board: &Board, goal: &Board, depth: usize) -> Result<Vec<Vec<Direction>>, SplitError> {
+pub fn unit_prefixes(
+    board: &Board,
+    goal: &Board,
+    depth: usize,
+    limits: &Limits<'_>,
+) -> Result<Vec<Vec<Direction>>, SplitError> {
     let (geometry, state, _) = split_state(board, goal, depth)?;
-    Ok(units::prefixes(&geometry, &state, depth))
+    units::prefixes(&geometry, &state, depth, limits).ok_or(SplitError::Stopped)
 }
 
 impl SplitSearch {
@@ -409,9 +417,10 @@ impl SplitSearch {
     }
 
     /// The prefixes of units 1, 2, …: every sequence of [`SplitSearch::depth`] moves that never
-    /// undoes the move before it, in move order. The same whatever the bound.
-    pub fn prefixes(&self) -> Vec<Vec<Direction>> {
-        units::prefixes(&self.geometry, &self.state, self.depth)
+    /// undoes the move before it, in move order. The same whatever the bound. The listing polls
+    /// `limits` ([`SplitError::Stopped`]): a deep cut lists millions of units.
+    pub fn prefixes(&self, limits: &Limits<'_>) -> Result<Vec<Vec<Direction>>, SplitError> {
+        units::prefixes(&self.geometry, &self.state, self.depth, limits).ok_or(SplitError::Stopped)
     }
 
     /// Runs one unit of the round with `bound`: unit 0 (`prefix` `None`), or the unit below

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use edge_match::{Counts, Mode, Order};
-use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Task};
+use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Split, SplitError, Task};
 use serde::{Deserialize, Serialize};
 
 use crate::edge::{EdgeArgs, OrderArg};
@@ -237,11 +237,13 @@ pub(crate) fn run(
                 "the split was not planned, and no unit was written".to_owned()
             ));
         }
-        let split = plan.split(depth).map_err(|err| BadInput {
-            file: "--split".to_owned(),
-            pos: None,
-            message: err.to_string(),
-        })?;
+        let split = match plan.split(depth, &limits) {
+            Ok(split) => split,
+            Err(SplitError::Stopped) => anyhow::bail!(crate::interrupt::Interrupted(
+                "the split was stopped while listing its units, and no unit was written".to_owned()
+            )),
+            Err(err) => return Err(BadInput { file: "--split".to_owned(), pos: None, message: err.to_string() }.into()),
+        };
         let search = SearchJson {
             puzzle: key,
             rows: puzzle.rows(),
@@ -372,8 +374,14 @@ fn run_unit(
         _ if plan.stopped => Counts { stopped: true, ..Counts::default() },
         (None, 0) => {
             // Unit 0: the tree above the depth, walked again so its placements count once.
-            let split = plan.split(search.depth).map_err(|err| refuse(err.to_string()))?;
-            if split.prefixes.len() + 1 != search.units {
+            let split = match plan.split(search.depth, &limits) {
+                Ok(split) => split,
+                Err(SplitError::Stopped) => {
+                    Split { above: Counts { stopped: true, ..Counts::default() }, prefixes: Vec::new() }
+                }
+                Err(err) => return Err(refuse(err.to_string())),
+            };
+            if !split.above.stopped && split.prefixes.len() + 1 != search.units {
                 return Err(refuse(format!(
                     "the unit says the split has {} units, but this puzzle cut at depth {} has {}",
                     search.units,

@@ -19,18 +19,21 @@ pub(crate) enum LineKind {
     Best,
 }
 
+/// The key every result ends with, and no unit line has.
+const RESULT: &str = super::seal::KEY;
+
 impl LineKind {
     /// The kind of `line`, from the keys only that kind has; `None` for none of them.
     pub(crate) fn of(line: &serde_json::Value) -> Option<LineKind> {
         let has = |key: &str| line.get(key).is_some();
         Some(if line.get("search").and_then(serde_json::Value::as_str) == Some("slide") {
-            if has("status") {
+            if has("status") || has(RESULT) {
                 LineKind::SlideResult
             } else {
                 LineKind::SlideUnit
             }
         } else if has("unit") && has("prefix") {
-            if has("nodes") || has("status") {
+            if has("nodes") || has("status") || has(RESULT) {
                 LineKind::EdgeResult
             } else {
                 LineKind::EdgeUnit
@@ -108,6 +111,9 @@ mod tests {
         check(r#"{"puzzle":"0","unit":0,"prefix":null}"#, Some(LineKind::EdgeUnit));
         check(r#"{"puzzle":"0","unit":0,"prefix":null,"solutions":0,"nodes":3}"#, Some(LineKind::EdgeResult));
         check(r#"{"puzzle":"0","unit":0,"prefix":null,"status":"gave up"}"#, Some(LineKind::EdgeResult));
+        // A result cut down to its unit's keys is still a result: it has its hash.
+        check(r#"{"unit":0,"prefix":"9","result_hash":"0"}"#, Some(LineKind::EdgeResult));
+        check(r#"{"search":"slide","unit":0,"prefix":null,"result_hash":"0"}"#, Some(LineKind::SlideResult));
         check(r#"{"index":0,"total":1,"input":"0"}"#, Some(LineKind::Shard));
         check(r#"{"edges_matching":3}"#, Some(LineKind::Best));
         check(r#"{"moves":3}"#, None);

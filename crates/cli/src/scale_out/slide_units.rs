@@ -271,7 +271,13 @@ pub(crate) fn split(
         }
         Split::Search(search) => search,
     };
-    let prefixes = search.prefixes();
+    let prefixes = match search.prefixes(&limits) {
+        Ok(prefixes) => prefixes,
+        Err(SplitError::Stopped) => anyhow::bail!(crate::interrupt::Interrupted(
+            "the split was stopped while listing its units, and no unit was written".to_owned()
+        )),
+        Err(err) => return Err(bad("--split", err.to_string())),
+    };
     let mut template = UnitLine {
         search: SEARCH.to_owned(),
         version: env!("CARGO_PKG_VERSION").to_owned(),
@@ -609,8 +615,15 @@ fn check_prefixes<'a>(
     template: &UnitLine,
     units: impl Iterator<Item = (&'a str, &'a UnitLine)>,
 ) -> anyhow::Result<()> {
-    let prefixes =
-        sliding::split::unit_prefixes(board, goal, template.depth).map_err(|e| bad("puzzle merge", e.to_string()))?;
+    // A signal stops the cut as it stops every long step of the CLI.
+    let limits = sliding::Limits { interrupt: Some(&crate::interrupt::INTERRUPTED), ..sliding::Limits::NONE };
+    let prefixes = match sliding::split::unit_prefixes(board, goal, template.depth, &limits) {
+        Ok(prefixes) => prefixes,
+        Err(SplitError::Stopped) => {
+            anyhow::bail!(crate::interrupt::Interrupted("the merge was stopped while it cut the board".to_owned()))
+        }
+        Err(err) => return Err(bad("puzzle merge", err.to_string())),
+    };
     if prefixes.len() + 1 != template.units {
         return Err(bad(
             "puzzle merge",

@@ -281,3 +281,42 @@ fn ctrl_c_stops_the_planning_of_a_big_board() {
         assert!(took < Duration::from_millis(500), "{args:?} ended {took:?} after Ctrl-C");
     }
 }
+
+/// Ctrl-C while `--split` lists its units: a deep cut of a big tree lists millions of them (the
+/// 32×32 board of few colours at depth 12 in row order, a 5×5 board at 24 moves), and the run
+/// ends at once with exit status 130 and no unit written, instead of listing on until memory
+/// runs out.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_listing_of_units() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let file = few_colour_32x32(dir.path());
+    let board = dir.path().join("board.txt");
+    std::fs::write(&board, "1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 23 0 24\n").unwrap();
+    let board = board.to_str().unwrap();
+    for args in [
+        &["edge", "--plain", "--split", "12", &file][..],
+        &["slide", "--split", "24", "--heuristic", "manhattan", board],
+    ] {
+        let (mut command, _cache) = common::command();
+        let child = command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
+        let mut child = child.expect("the binary runs");
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(child.try_wait().unwrap().is_none(), "{args:?} ended before the signal");
+        let sent = Instant::now();
+        assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+        while child.try_wait().unwrap().is_none() && sent.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let took = sent.elapsed();
+        let _ = child.kill();
+        let output = child.wait_with_output().expect("the binary finishes");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(130), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}: no unit is written");
+        assert!(stderr.contains("the split was stopped while listing its units"), "{args:?}: {stderr}");
+        assert!(took < Duration::from_millis(500), "{args:?} ended {took:?} after Ctrl-C");
+    }
+}

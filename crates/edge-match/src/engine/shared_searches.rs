@@ -20,7 +20,7 @@ use crate::solve::Answer;
 /// let options = ParseOptions { size: Some((1, 2)), rotate: false };
 /// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
 /// let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
-/// let split = plan.split(1).unwrap();
+/// let split = plan.split(1, &Limits::NONE).unwrap();
 /// assert_eq!(split.prefixes, [[Placement::new(0, 0)], [Placement::new(1, 0)]]);
 /// // Below the prefixes lies the one solution.
 /// let below: u64 = split.prefixes.iter().map(|prefix| plan.count_below(prefix, &Limits::NONE).unwrap().solutions).sum();
@@ -38,13 +38,13 @@ pub struct Split {
 /// Why a split or a unit cannot be searched.
 ///
 /// ```
-/// use edge_match::{parse_puzzle, Mode, Order, OrderPick, ParseOptions, Solver, SplitError, Task};
+/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Solver, SplitError, Task};
 ///
 /// // A board of two cells cannot be cut at depth 2: nothing would be left below.
 /// let options = ParseOptions { size: Some((1, 2)), rotate: false };
 /// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
 /// let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
-/// assert_eq!(plan.split(2), Err(SplitError::TooDeep { depth: 2, cells: 2 }));
+/// assert_eq!(plan.split(2, &Limits::NONE), Err(SplitError::TooDeep { depth: 2, cells: 2 }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SplitError {
@@ -80,6 +80,9 @@ pub enum SplitError {
         /// Its counter-clockwise quarter turns.
         rotation: u8,
     },
+    /// The limits (a deadline, a signal) stopped the listing of the units before it was whole.
+    #[error("the split was stopped before its units were listed")]
+    Stopped,
 }
 
 /// What an engine's walk tells besides the core's [`Walk`] (whose depth is the cells filled,
@@ -160,20 +163,20 @@ pub(crate) fn for_each_solution<F: Searchable>(
 /// An engine whose count goes through the board's turns ([`Searchable::turned`]) is cut in the trees
 /// of those searches, one after another: every prefix starts at cell 0, which tells the searches
 /// apart (the corner piece there, or not), so the depth must be at least 1.
-fn split<F: Searchable>(engine: &F, mode: Mode, depth: usize) -> Result<Split, SplitError> {
+fn split<F: Searchable>(engine: &F, mode: Mode, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError> {
     let cells = engine.searched().rows() * engine.searched().cols();
     if depth >= cells {
         return Err(SplitError::TooDeep { depth, cells });
     }
     let Some((searches, _)) = engine.turned(mode) else {
-        return Ok(split_tree(engine, mode, depth));
+        return split_tree(engine, mode, depth, limits);
     };
     if depth == 0 {
         return Err(SplitError::PinnedAtZero);
     }
     let mut whole = Split { above: Counts::default(), prefixes: Vec::new() };
     for search in &searches {
-        let part = split_tree(search, mode, depth);
+        let part = split_tree(search, mode, depth, limits)?;
         whole.above = whole.above + part.above;
         whole.prefixes.extend(part.prefixes);
     }
@@ -181,13 +184,11 @@ fn split<F: Searchable>(engine: &F, mode: Mode, depth: usize) -> Result<Split, S
 }
 
 /// [`split`] of `engine`'s own tree.
-fn split_tree<F: Searchable>(engine: &F, mode: Mode, depth: usize) -> Split {
+fn split_tree<F: Searchable>(engine: &F, mode: Mode, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError> {
     let mut top = engine.walk(mode);
-    let prefixes = walk::prefixes(&mut top, depth)
-        .iter()
-        .map(|prefix| prefix.iter().map(|&c| top.placement(c)).collect())
-        .collect();
-    Split { above: *top.counts(), prefixes }
+    let listed = walk::prefixes_within(&mut top, depth, &Watch::new(limits)).ok_or(SplitError::Stopped)?;
+    let prefixes = listed.iter().map(|prefix| prefix.iter().map(|&c| top.placement(c)).collect()).collect();
+    Ok(Split { above: *top.counts(), prefixes })
 }
 
 /// A walk with `prefix` (a partial board of [`split`]) replayed as its floor and nothing counted
@@ -315,8 +316,9 @@ pub trait Search: std::fmt::Debug + Sync {
 
     /// The tree above `depth` (which must be less than the number of cells) searched in `mode`:
     /// its placements and the partial boards of `depth` cells (placements by depth in this
-    /// engine's order), in search order.
-    fn split(&self, mode: Mode, depth: usize) -> Result<Split, SplitError>;
+    /// engine's order), in search order; [`SplitError::Stopped`] when `limits` stop the listing
+    /// (a deadline, a signal, a node budget for the walk above the cut).
+    fn split(&self, mode: Mode, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError>;
 
     /// Counts the solutions (in `mode`) and placements below `prefix`, a partial board from
     /// [`Search::split`], on the calling thread, under `limits` (each unit has the whole budget).
@@ -363,8 +365,8 @@ impl<F: Searchable + std::fmt::Debug> Search for F {
         for_each_solution(self, mode, &Watch::new(limits), visit)
     }
 
-    fn split(&self, mode: Mode, depth: usize) -> Result<Split, SplitError> {
-        split(self, mode, depth)
+    fn split(&self, mode: Mode, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError> {
+        split(self, mode, depth, limits)
     }
 
     fn count_below(&self, mode: Mode, prefix: &[Placement], limits: &Limits<'_>) -> Result<Counts, SplitError> {

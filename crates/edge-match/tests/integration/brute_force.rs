@@ -146,7 +146,7 @@ fn check_count_units(plan: &edge_match::Plan, puzzle: &Puzzle, pictures: usize, 
     let pinned = plan.corner.is_some();
     PINNED_COUNTS.fetch_add(usize::from(pinned), Ordering::Relaxed);
     for depth in 0..puzzle.rows() * puzzle.cols() {
-        let split = match plan.split(depth) {
+        let split = match plan.split(depth, &Limits::NONE) {
             Ok(split) => split,
             Err(err) => {
                 assert!(pinned && depth == 0, "a count's split at depth {depth}: {err}: {what}");
@@ -177,7 +177,7 @@ fn check_units(plan: &edge_match::Plan, puzzle: &Puzzle, what: &str) {
     });
     let plain = plan.mode() == Mode::Plain;
     for depth in 0..puzzle.rows() * puzzle.cols() {
-        let split = plan.split(depth).unwrap();
+        let split = plan.split(depth, &Limits::NONE).unwrap();
         assert_eq!(split.above.solutions, 0, "{what}");
         let mut sum = split.above;
         let mut streamed = Vec::new();
@@ -341,7 +341,9 @@ fn node_limits_stop_every_search() {
                 }
             }
             // A unit below a prefix of depth 1 has the whole limit.
-            if let Some(prefix) = engine.split(Mode::Plain, 1).ok().and_then(|s| s.prefixes.first().cloned()) {
+            if let Some(prefix) =
+                engine.split(Mode::Plain, 1, &Limits::NONE).ok().and_then(|s| s.prefixes.first().cloned())
+            {
                 let below = engine.count_below(Mode::Plain, &prefix, &limits).unwrap();
                 let whole = engine.count_below(Mode::Plain, &prefix, &Limits::NONE).unwrap();
                 if whole.nodes > most {

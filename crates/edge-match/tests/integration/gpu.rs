@@ -59,7 +59,7 @@ fn check_count(gpu: &Gpu, plan: &Plan, expected_solutions: u64, what: &str) {
 
 /// Every work unit of `plan` at `depth`: the GPU's counts are the CPU's.
 fn check_units(gpu: &Gpu, plan: &Plan, depth: usize, what: &str) {
-    let Ok(split) = plan.split(depth) else { return };
+    let Ok(split) = plan.split(depth, &Limits::NONE) else { return };
     for prefix in &split.prefixes {
         let cpu = plan.count_below(prefix, &Limits::NONE).unwrap();
         let on_gpu = gpu.count_below(plan, prefix, &Limits::NONE).unwrap().unwrap();

@@ -433,11 +433,57 @@ pub fn for_each<W: Walk>(walk: &mut W, watch: &Watch<'_>, visit: &mut dyn FnMut(
 /// assert_eq!(walk.counts().nodes, 9);
 /// ```
 pub fn prefixes<W: Walk>(walk: &mut W, depth: usize) -> Vec<Vec<W::Move>> {
+    let unlimited = crate::Limits::NONE;
+    prefixes_within(walk, depth, &Watch::new(&unlimited)).unwrap_or_default()
+}
+
+/// [`prefixes`] under `watch`: `None` when its limits stop the walk first (a deadline, a signal,
+/// its budget of nodes), for a cut whose listing may itself take long (work units cut deep).
+///
+/// ```
+/// # use search::walk::{Counts, Walk};
+/// # struct Chain { depth: usize, counts: Counts }
+/// # impl Walk for Chain {
+/// #     type Move = usize;
+/// #     fn depth(&self) -> usize { self.depth }
+/// #     fn floor(&self) -> usize { 0 }
+/// #     fn set_floor(&mut self, _: usize) {}
+/// #     fn counts(&mut self) -> &mut Counts { &mut self.counts }
+/// #     fn advance(&mut self) -> Option<usize> { None }
+/// #     fn push(&mut self, _: usize) {}
+/// #     fn pop(&mut self) {}
+/// #     fn close(&mut self) {}
+/// #     fn solved(&self) -> bool { false }
+/// #     fn prefix(&self) -> Vec<usize> { Vec::new() }
+/// # }
+/// use std::sync::atomic::AtomicBool;
+///
+/// use search::walk::{prefixes_within, Watch};
+/// use search::Limits;
+///
+/// // A Ctrl-C already come: the listing stops before its first move.
+/// let interrupted = AtomicBool::new(true);
+/// let limits = Limits { interrupt: Some(&interrupted), ..Limits::NONE };
+/// let mut walk = Chain { depth: 0, counts: Counts::default() };
+/// assert_eq!(prefixes_within(&mut walk, 3, &Watch::new(&limits)), None);
+/// // Unstopped, a walk with no moves has no prefixes.
+/// assert_eq!(prefixes_within(&mut walk, 3, &Watch::new(&Limits::NONE)), Some(Vec::new()));
+/// ```
+pub fn prefixes_within<W: Walk>(walk: &mut W, depth: usize, watch: &Watch<'_>) -> Option<Vec<Vec<W::Move>>> {
     if depth == 0 {
-        return if walk.solved() { Vec::new() } else { vec![Vec::new()] };
+        return Some(if walk.solved() { Vec::new() } else { vec![Vec::new()] });
     }
+    // A look before the first move too: a listing asked for after its limits passed is none.
+    if watch.must_stop(walk.counts().nodes) {
+        return None;
+    }
+    let mut poll = Poll::new(walk.counts().nodes, watch);
     let mut out = Vec::new();
     loop {
+        let nodes = walk.counts().nodes;
+        if poll.due(nodes) && poll.must_stop(nodes, watch) {
+            return None;
+        }
         match walk.advance() {
             Some(child) => {
                 walk.push(child);
@@ -451,7 +497,7 @@ pub fn prefixes<W: Walk>(walk: &mut W, depth: usize) -> Vec<Vec<W::Move>> {
             }
             None => {
                 if walk.depth() == 0 {
-                    return out;
+                    return Some(out);
                 }
                 walk.pop();
             }

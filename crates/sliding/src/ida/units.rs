@@ -12,7 +12,7 @@
 //! 0 first) that finds a path finds the path the whole iteration finds.
 
 use puzzle_core::Direction;
-use search::walk::{first, prefixes as cut_at, resume_checked, Watch};
+use search::walk::{first, prefixes_within as cut_at, resume_checked, Watch};
 use search::Limits;
 
 use std::sync::Arc;
@@ -117,7 +117,13 @@ impl Estimate for Blind {
 
 /// Every move sequence of exactly `depth` moves from `state` that never undoes the move before
 /// it, in move order: the prefixes of the units, whatever the bound.
-pub(crate) fn prefixes(geometry: &Geometry, state: &State, depth: usize) -> Vec<Vec<Direction>> {
+/// `None` when `limits` stop the listing first.
+pub(crate) fn prefixes(
+    geometry: &Geometry,
+    state: &State,
+    depth: usize,
+    limits: &Limits<'_>,
+) -> Option<Vec<Vec<Direction>>> {
     let mut walk = Iteration::new(geometry, state, &Blind, 1, u32::MAX);
-    cut_at(&mut walk, depth)
+    cut_at(&mut walk, depth, &Watch::new(limits))
 }

@@ -14,7 +14,7 @@ use crate::{
 /// Every round of `search` to the end: the path, the nodes of each round, the bounds.
 fn rounds(search: &SplitSearch) -> (Vec<Direction>, Vec<u64>, Vec<u32>) {
     let mut units: Vec<Option<Vec<Direction>>> = vec![None];
-    units.extend(search.prefixes().into_iter().map(Some));
+    units.extend(search.prefixes(&Limits::NONE).unwrap().into_iter().map(Some));
     let mut bound = search.start_bound();
     let (mut nodes, mut bounds) = (Vec::new(), Vec::new());
     loop {
@@ -132,13 +132,13 @@ fn bad_depths_and_prefixes_are_refused() {
     assert!(solver.split(board, 0, &Limits::NONE).is_err());
     assert!(solver.split(board, super::MAX_SPLIT_DEPTH + 1, &Limits::NONE).is_err());
     let Split::Search(search) = solver.split(board, 3, &Limits::NONE).unwrap() else { panic!("not split") };
-    for prefix in search.prefixes() {
+    for prefix in search.prefixes(&Limits::NONE).unwrap() {
         assert!(search.run_unit(Some(&prefix), search.start_bound(), &Limits::NONE).is_ok());
     }
     let reversing = {
-        let first = search.prefixes()[0][0];
+        let first = search.prefixes(&Limits::NONE).unwrap()[0][0];
         vec![first, first.opposite(), first]
     };
     assert!(search.run_unit(Some(&reversing), 0, &Limits::NONE).is_err());
-    assert!(search.run_unit(Some(&search.prefixes()[0][..2]), 0, &Limits::NONE).is_err());
+    assert!(search.run_unit(Some(&search.prefixes(&Limits::NONE).unwrap()[0][..2]), 0, &Limits::NONE).is_err());
 }
