@@ -57,6 +57,20 @@ const DISPATCH_SECONDS: f64 = 0.2;
 type Inspect<'a> = dyn FnMut(usize, &GpuTree, &[Vec<u32>], &[u32]) + 'a;
 
 /// A work item whose counts on the GPU differ from the CPU's ([`Gpu::compare_items`]).
+///
+/// Not run here: the example needs a GPU and its driver.
+///
+/// ```no_run
+/// use edge_match::{parse_puzzle, Gpu, Mode, ParseOptions, Solver, Task};
+///
+/// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
+/// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Plain, None, false);
+/// if let Some(wrong) = Gpu::open().unwrap().compare_items(&plan).unwrap().first_mismatch {
+///     // Where the two walks of the same prefix part.
+///     assert_ne!(wrong.gpu, wrong.cpu);
+///     eprintln!("item {} of search {} ({:?})", wrong.item, wrong.job, wrong.prefix);
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ItemMismatch {
     /// The search it belongs to: 0, or 1 for the second of a count through the board's turns.
@@ -72,6 +86,19 @@ pub struct ItemMismatch {
 }
 
 /// What [`Gpu::compare_items`] found.
+///
+/// Not run here: the example needs a GPU and its driver.
+///
+/// ```no_run
+/// use edge_match::{parse_puzzle, Gpu, Limits, Mode, ParseOptions, Solver, Task};
+///
+/// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
+/// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Plain, None, false);
+/// let found = Gpu::open().unwrap().compare_items(&plan).unwrap();
+/// // The count is the CPU's, item by item.
+/// assert_eq!(found.counts.solutions, plan.count(&Limits::NONE, &|_, _, _| {}).solutions);
+/// assert!(found.first_mismatch.is_none() && found.items > 0);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ItemComparison {
     /// The count, as [`Gpu::count`] gives it.
@@ -642,13 +669,9 @@ impl Gpu {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A kernel of two nested loops and nothing else: `outer` turns of a loop that runs an
-    /// inner loop of `inner` turns, counting both, per invocation.
-    const LOOPS: &str = "
+/// The kernel of [`Gpu::probe_loops`].
+#[cfg(feature = "test-support")]
+const LOOPS: &str = "
 @group(0) @binding(0) var<storage, read_write> words: array<u32>;
 @compute @workgroup_size(1)
 fn probe(@builtin(global_invocation_id) id: vec3<u32>) {
@@ -665,7 +688,25 @@ fn probe(@builtin(global_invocation_id) id: vec3<u32>) {
 }
 ";
 
-    fn probe(gpu: &Gpu, outer: u32, inner: u32, invocations: u32) -> Vec<u32> {
+/// What the tests look at beyond the count (feature `test-support`).
+#[cfg(feature = "test-support")]
+impl Gpu {
+    /// Runs a kernel of two nested loops and nothing else on `invocations` invocations:
+    /// `outer` turns of a loop that runs an inner loop of `inner` turns, and returns the turns
+    /// of each that ran, two words per invocation. For the test of the driver behaviour the
+    /// count's kernel is written around (lavapipe ends loops after 65,535 loop ends).
+    ///
+    /// Not run here: it needs a GPU and its driver.
+    ///
+    /// ```no_run
+    /// use edge_match::Gpu;
+    ///
+    /// let gpu = Gpu::open().unwrap();
+    /// // Ten turns of four: every turn runs where the driver has no loop limit.
+    /// assert_eq!(gpu.probe_loops(10, 4, 1).unwrap(), [10, 40]);
+    /// ```
+    pub fn probe_loops(&self, outer: u32, inner: u32, invocations: u32) -> Result<Vec<u32>, GpuError> {
+        let gpu = self;
         let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("probe"),
             source: wgpu::ShaderSource::Wgsl(LOOPS.into()),
@@ -705,66 +746,6 @@ fn probe(@builtin(global_invocation_id) id: vec3<u32>) {
         }
         encoder.copy_buffer_to_buffer(&buffer, 0, &readback, 0, (words.len() * 4) as u64);
         gpu.queue.submit([encoder.finish()]);
-        gpu.read(&readback).unwrap()[2..].to_vec()
-    }
-
-    /// `outer` turns of a loop with `inner` turns of a loop in each, under llvmpipe's limit:
-    /// 65,535 loop ends per shader run, all loops together, a loop's end counted once per turn
-    /// and once more when it leaves (its condition fails); once the limit is reached, every loop
-    /// leaves at its next end. Returns the turns of each that ran.
-    fn llvmpipe_turns(outer: u32, inner: u32) -> [u32; 2] {
-        let mut left = 65_535i64;
-        let (mut outer_turns, mut inner_turns) = (0, 0);
-        let end = |left: &mut i64| {
-            *left -= 1;
-            *left > 0
-        };
-        'outer: loop {
-            if outer_turns == outer {
-                break;
-            }
-            let mut k = 0;
-            loop {
-                if k == inner {
-                    end(&mut left);
-                    break;
-                }
-                inner_turns += 1;
-                k += 1;
-                if !end(&mut left) {
-                    break;
-                }
-            }
-            outer_turns += 1;
-            if !end(&mut left) {
-                break 'outer;
-            }
-        }
-        [outer_turns, inner_turns]
-    }
-
-    /// The driver behaviour that lost the count's placements, in a kernel of two loops: on
-    /// lavapipe, after 65,535 loop ends the inner loop of the last outer turn stops short (63 of
-    /// its 64 turns); any other adapter runs every turn.
-    #[test]
-    fn lavapipe_ends_loops_after_65535_loop_ends() {
-        let gpu = match Gpu::open() {
-            Ok(gpu) => gpu,
-            Err(GpuError::NoAdapter(why)) if std::env::var("PUZZLE_GPU_TESTS").map_or(true, |v| v != "require") => {
-                eprintln!("skipped: no GPU adapter ({why})");
-                return;
-            }
-            Err(err) => panic!("the GPU cannot be opened: {err}"),
-        };
-        for (outer, inner) in [(30_000, 0), (40_000, 0), (1_000, 64), (1_000, 100), (20_000, 2)] {
-            let got = probe(&gpu, outer, inner, 2);
-            let expected = if gpu.adapter().starts_with("llvmpipe") {
-                llvmpipe_turns(outer, inner)
-            } else {
-                [outer, outer * inner]
-            };
-            assert_eq!(got, [expected, expected].concat(), "{outer} × {inner} turns on {}", gpu.adapter());
-        }
-        assert_eq!(llvmpipe_turns(1_000, 64), [993, 992 * 64 + 63]);
+        Ok(gpu.read(&readback)?[2..].to_vec())
     }
 }

@@ -243,3 +243,53 @@ fn gpu_adapter_refusing_the_limits_is_an_error() {
     assert!(matches!(err, GpuError::Refused { .. }), "{err:?}");
     assert!(err.to_string().starts_with("the GPU adapter "), "{err}");
 }
+
+/// `outer` turns of a loop with `inner` turns of a loop in each, under llvmpipe's limit:
+/// 65,535 loop ends per shader run, all loops together, a loop's end counted once per turn
+/// and once more when it leaves (its condition fails); once the limit is reached, every loop
+/// leaves at its next end. Returns the turns of each that ran.
+fn llvmpipe_turns(outer: u32, inner: u32) -> [u32; 2] {
+    let mut left = 65_535i64;
+    let (mut outer_turns, mut inner_turns) = (0, 0);
+    let end = |left: &mut i64| {
+        *left -= 1;
+        *left > 0
+    };
+    'outer: loop {
+        if outer_turns == outer {
+            break;
+        }
+        let mut k = 0;
+        loop {
+            if k == inner {
+                end(&mut left);
+                break;
+            }
+            inner_turns += 1;
+            k += 1;
+            if !end(&mut left) {
+                break;
+            }
+        }
+        outer_turns += 1;
+        if !end(&mut left) {
+            break 'outer;
+        }
+    }
+    [outer_turns, inner_turns]
+}
+
+/// The driver behaviour that lost the count's placements, in a kernel of two loops: on
+/// lavapipe, after 65,535 loop ends the inner loop of the last outer turn stops short (63 of
+/// its 64 turns); any other adapter runs every turn.
+#[test]
+fn lavapipe_ends_loops_after_65535_loop_ends() {
+    let Some(gpu) = gpu("lavapipe_ends_loops_after_65535_loop_ends") else { return };
+    for (outer, inner) in [(30_000, 0), (40_000, 0), (1_000, 64), (1_000, 100), (20_000, 2)] {
+        let got = gpu.probe_loops(outer, inner, 2).expect("the probe runs");
+        let expected =
+            if gpu.adapter().starts_with("llvmpipe") { llvmpipe_turns(outer, inner) } else { [outer, outer * inner] };
+        assert_eq!(got, [expected, expected].concat(), "{outer} × {inner} turns on {}", gpu.adapter());
+    }
+    assert_eq!(llvmpipe_turns(1_000, 64), [993, 992 * 64 + 63]);
+}
