@@ -131,23 +131,19 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// Refuses `--size` other than 3x3 with a judge format: judge A and judge B boards are 3x3 by
-/// definition, so another size would be dropped without a word.
+/// Refuses a `--size` the format would drop without a word: judge A and judge B boards are 3x3
+/// by definition (`--size 3x3` is accepted), and a grid gives each board its own size.
 fn judge_size(settings: &SlideSettings) -> anyhow::Result<()> {
-    let name = match settings.format {
-        Some(Format::JudgeA) => "judge-a",
-        Some(Format::JudgeB) => "judge-b",
+    let Some((rows, cols)) = settings.size else { return Ok(()) };
+    let message = match settings.format {
+        Some(Format::JudgeA) if (rows, cols) != (3, 3) => "--format judge-a boards are 3x3",
+        Some(Format::JudgeB) if (rows, cols) != (3, 3) => "--format judge-b boards are 3x3",
+        Some(Format::Grid) => {
+            "--format grid boards give their own size (a row of tiles per line); --size is for --format lines"
+        }
         _ => return Ok(()),
     };
-    match settings.size {
-        Some((rows, cols)) if (rows, cols) != (3, 3) => Err(crate::input::BadInput {
-            file: format!("--size {rows}x{cols}"),
-            pos: None,
-            message: format!("--format {name} boards are 3x3"),
-        }
-        .into()),
-        _ => Ok(()),
-    }
+    Err(crate::input::BadInput { file: format!("--size {rows}x{cols}"), pos: None, message: message.to_owned() }.into())
 }
 
 /// The goal of `--goal`: a name, or a file holding one goal board.

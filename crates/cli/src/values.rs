@@ -35,7 +35,7 @@ pub(crate) fn parse_edge_size(text: &str) -> Result<(usize, usize), String> {
     parse_size(text, 1, usize::MAX)
 }
 
-/// A file the answer is also written to (`--sol`, `--svg`, `--html`): any path but `-`, which
+/// A file the answer is also written to (`--sol`, `--svg`, `--html`, `--checkpoint`): any path but `-`, which
 /// would otherwise make a file named `-` where a user means standard output, and standard output
 /// already carries the answers (`./-` names such a file).
 pub(crate) fn parse_output_file(text: &str) -> Result<PathBuf, String> {

@@ -105,7 +105,7 @@ pub(crate) struct EdgeArgs {
     pub(crate) restart_nodes: Option<u64>,
     /// With --best: save the search's state to FILE every few minutes and at the end
     /// (time limit, Ctrl-C), for --resume
-    #[arg(long, value_name = "FILE", requires = "best")]
+    #[arg(long, value_name = "FILE", requires = "best", value_parser = crate::values::parse_output_file)]
     pub(crate) checkpoint: Option<PathBuf>,
     /// With --checkpoint: seconds between two checkpoints [default: 300]
     #[arg(long, value_name = "SECONDS", value_parser = crate::values::parse_seconds, requires = "checkpoint")]

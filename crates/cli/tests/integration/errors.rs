@@ -1000,6 +1000,7 @@ fn a_dash_is_not_an_output_file() {
         (&["edge", "--sol", "-", puz][..], "", "--sol <FILE>"),
         (&["edge", "--svg", "-", puz][..], "", "--svg <FILE>"),
         (&["edge", "--html", "-", puz][..], "", "--html <FILE>"),
+        (&["edge", "--best", "--checkpoint", "-", puz][..], "", "--checkpoint <FILE>"),
         (&["slide", "--svg", "-"][..], board, "--svg <FILE>"),
         (&["slide", "--html", "-"][..], board, "--html <FILE>"),
     ] {
@@ -1040,6 +1041,12 @@ fn a_size_the_input_contradicts_is_refused() {
         let run = common::puzzle(&["slide", "--format", format, "--size", "3x3"], stdin);
         assert_eq!((run.code, run.stdout.as_str()), (0, "3\n"), "{}", run.failure("3x3 accepted"));
     }
+    // A grid gives each board its own size.
+    let run = common::puzzle(&["slide", "--format", "grid", "--size", "4x4"], "1 0 3\n4 2 5\n7 8 6\n");
+    let expected =
+        "error: --size 4x4: --format grid boards give their own size (a row of tiles per line); --size is for \
+                    --format lines\n";
+    assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (1, "", expected), "{run:?}");
     let run = common::puzzle(&["edge", "--size", "2x2", SET1_3X3], "");
     let expected = format!("error: --size 2x2: the puzzle in {SET1_3X3} is 3x3 (a .puz file gives its own size)\n");
     assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (1, "", expected.as_str()), "{run:?}");
