@@ -250,35 +250,44 @@ fn the_limits_bound_the_planning_of_a_big_board() {
     }
 }
 
-/// Ctrl-C during the planning of the 32×32 board of few colours: the run ends at once with what
-/// it reached (nothing) and exit status 130, as a search stopped by Ctrl-C does.
+/// Runs `puzzle ARGS`, sends SIGINT 300 ms in (asserting it is still running then), and waits
+/// for it to end: its exit status, stdout and stderr, and the time from the signal to its end.
+#[cfg(unix)]
+fn interrupted_at_300_ms(args: &[&str]) -> (Option<i32>, String, String, std::time::Duration) {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let (mut command, _cache) = common::command();
+    let child = command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
+    let mut child = child.expect("the binary runs");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(child.try_wait().unwrap().is_none(), "{args:?} ended before the signal");
+    let sent = Instant::now();
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    while child.try_wait().unwrap().is_none() && sent.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let took = sent.elapsed();
+    let _ = child.kill();
+    let output = child.wait_with_output().expect("the binary finishes");
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (output.status.code(), text(&output.stdout), text(&output.stderr), took)
+}
+
+/// Ctrl-C during the planning of the 32×32 board of few colours (which takes longer than the
+/// 300 ms before the signal on the test profile, even with the estimates' budget): the run ends
+/// at once with what it reached (nothing) and exit status 130, as a search stopped by Ctrl-C
+/// does.
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_the_planning_of_a_big_board() {
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
     let file = few_colour_32x32(dir.path());
     for args in [&["edge", "--json", &file][..], &["edge", "--count", "--json", &file]] {
-        let (mut command, _cache) = common::command();
-        let child = command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn();
-        let mut child = child.expect("the binary runs");
-        // Planning takes longer than this on the test profile, even with the estimates' budget.
-        std::thread::sleep(Duration::from_millis(300));
-        assert!(child.try_wait().unwrap().is_none(), "{args:?} ended before the signal");
-        let sent = Instant::now();
-        assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
-        while child.try_wait().unwrap().is_none() && sent.elapsed() < Duration::from_secs(60) {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let took = sent.elapsed();
-        let _ = child.kill();
-        let output = child.wait_with_output().expect("the binary finishes");
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert_eq!(output.status.code(), Some(130), "{args:?}: {stdout}");
+        let (code, stdout, _, took) = interrupted_at_300_ms(args);
+        assert_eq!(code, Some(130), "{args:?}: {stdout}");
         let line: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
         assert_eq!(line["status"], "gave up", "{args:?}: {stdout}");
-        assert!(took < Duration::from_millis(500), "{args:?} ended {took:?} after Ctrl-C");
+        assert!(took < std::time::Duration::from_millis(500), "{args:?} ended {took:?} after Ctrl-C");
     }
 }
 
@@ -289,8 +298,6 @@ fn ctrl_c_stops_the_planning_of_a_big_board() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_the_listing_of_units() {
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
     let file = few_colour_32x32(dir.path());
     let board = dir.path().join("board.txt");
@@ -300,23 +307,10 @@ fn ctrl_c_stops_the_listing_of_units() {
         &["edge", "--plain", "--split", "12", &file][..],
         &["slide", "--split", "24", "--heuristic", "manhattan", board],
     ] {
-        let (mut command, _cache) = common::command();
-        let child = command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
-        let mut child = child.expect("the binary runs");
-        std::thread::sleep(Duration::from_millis(300));
-        assert!(child.try_wait().unwrap().is_none(), "{args:?} ended before the signal");
-        let sent = Instant::now();
-        assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
-        while child.try_wait().unwrap().is_none() && sent.elapsed() < Duration::from_secs(60) {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let took = sent.elapsed();
-        let _ = child.kill();
-        let output = child.wait_with_output().expect("the binary finishes");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(130), "{args:?}: {stderr}");
-        assert!(output.stdout.is_empty(), "{args:?}: no unit is written");
+        let (code, stdout, stderr, took) = interrupted_at_300_ms(args);
+        assert_eq!(code, Some(130), "{args:?}: {stderr}");
+        assert!(stdout.is_empty(), "{args:?}: no unit is written");
         assert!(stderr.contains("the split was stopped while listing its units"), "{args:?}: {stderr}");
-        assert!(took < Duration::from_millis(500), "{args:?} ended {took:?} after Ctrl-C");
+        assert!(took < std::time::Duration::from_millis(500), "{args:?} ended {took:?} after Ctrl-C");
     }
 }
