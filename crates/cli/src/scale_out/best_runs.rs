@@ -145,8 +145,13 @@ fn line_refusal(text: &str, value: &serde_json::Value) -> anyhow::Result<Option<
 }
 
 /// `puzzle merge` over `--best --json` outputs: the line of the best board (most joins matching,
-/// the first of equals), as it was written. Every record is `(place, text, value)`.
-pub(crate) fn merge(records: &[(String, &str, &serde_json::Value)], out: &mut impl Write) -> anyhow::Result<()> {
+/// the first of equals), as it was written, with `against` every board checked against the
+/// pieces first. Every record is `(place, text, value)`.
+pub(crate) fn merge(
+    records: &[(String, &str, &serde_json::Value)],
+    against: Option<&super::against::Against>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let mut best: Option<(u64, &str)> = None;
     let mut shape: Option<(u64, u64, &str)> = None;
     let mut puzzle: Option<(&str, &str)> = None;
@@ -186,6 +191,15 @@ pub(crate) fn merge(records: &[(String, &str, &serde_json::Value)], out: &mut im
             }
             Some(_) => {}
         }
+        if let (Some(against), Some(matching)) = (against, board) {
+            if puzzle.is_some_and(|(_, from)| from == place.as_str()) {
+                against.check_key(key, edge_match::Mode::Plain)?;
+            }
+            let mismatches = value.get("mismatches").and_then(serde_json::Value::as_u64).unwrap_or_default();
+            if let Some(wrong) = against.board_refusal(&cells_of(value), matching as usize, mismatches as usize) {
+                return Err(bad(place, wrong));
+            }
+        }
         if let Some(matching) = board {
             if best.is_none_or(|(b, _)| matching > b) {
                 best = Some((matching, text));
@@ -196,6 +210,19 @@ pub(crate) fn merge(records: &[(String, &str, &serde_json::Value)], out: &mut im
         writeln!(out, "{text}")?;
     }
     Ok(())
+}
+
+/// The placements of a line that [`line_refusal`] has passed: one entry per cell.
+fn cells_of(value: &serde_json::Value) -> Vec<Option<edge_match::Placement>> {
+    let placements = value.get("placements").and_then(serde_json::Value::as_array).map_or(&[][..], Vec::as_slice);
+    placements
+        .iter()
+        .map(|entry| {
+            let number = |key: &str| entry.get(key).and_then(serde_json::Value::as_u64);
+            let (piece, rotation) = (number("piece")?, number("rotation")?);
+            Some(edge_match::Placement::new(piece as usize, rotation as u8))
+        })
+        .collect()
 }
 
 fn bad(file: &str, message: String) -> anyhow::Error {

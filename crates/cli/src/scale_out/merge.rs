@@ -11,9 +11,12 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
+use super::against::Against;
 use super::edge_units::{json_error, CellJson, ModeJson, SearchJson, UnitResultJson};
 use super::kind::LineKind;
+use crate::edge::puzzle_file::PuzzleRead;
 use crate::input::{BadInput, Input, Reported};
+use edge_match::Placement;
 
 /// Arguments of `puzzle merge`.
 #[derive(Debug, Args)]
@@ -23,6 +26,26 @@ pub(crate) struct MergeArgs {
     /// or of `puzzle edge --best --json`; `-` is standard input
     #[arg(required = true, value_name = "OUTPUTS")]
     pub(crate) outputs: Vec<PathBuf>,
+    /// Check every edge-matching board of the outputs (the solutions of `puzzle edge --unit
+    /// --all` results, the boards of `puzzle edge --best --json` lines) against the pieces of
+    /// this puzzle file, read as `puzzle edge` reads it with the options below
+    #[arg(long, value_name = "FILE")]
+    pub(crate) puzzle: Option<PathBuf>,
+    /// With --puzzle: the clues the workers were given (as for `puzzle edge`)
+    #[arg(long, value_name = "FILE", requires = "puzzle")]
+    pub(crate) clue: Option<PathBuf>,
+    /// With --puzzle: colour 0 is the frame (as for `puzzle edge`)
+    #[arg(long, requires = "puzzle", conflicts_with = "no_frame")]
+    pub(crate) frame: bool,
+    /// With --puzzle: the border is free (as for `puzzle edge`)
+    #[arg(long, requires = "puzzle")]
+    pub(crate) no_frame: bool,
+    /// With --puzzle: pieces keep rotation 0 (as for `puzzle edge`)
+    #[arg(long, requires = "puzzle")]
+    pub(crate) no_rotate: bool,
+    /// With --puzzle: a marks board's size as ROWSxCOLS (as for `puzzle edge`)
+    #[arg(long, value_name = "RxC", value_parser = crate::values::parse_edge_size, requires = "puzzle")]
+    pub(crate) size: Option<(usize, usize)>,
 }
 
 /// One line of an output file, with where it came from.
@@ -76,6 +99,24 @@ pub(crate) fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> 
         .into());
     };
     let Some(kind) = LineKind::of(&first.value) else { return Err(first.error(NOT_AN_OUTPUT).into()) };
+    let against = match &args.puzzle {
+        None => None,
+        Some(path) => {
+            if !matches!(kind, LineKind::EdgeResult | LineKind::Best) {
+                let message = format!("checks edge-matching boards, but the first line is {}", kind.described());
+                return Err(BadInput { file: "--puzzle".to_owned(), pos: None, message }.into());
+            }
+            let how = PuzzleRead {
+                format: None,
+                size: args.size,
+                no_rotate: args.no_rotate,
+                frame: args.frame,
+                no_frame: args.no_frame,
+                clue: args.clue.as_deref(),
+            };
+            Some(Against::read(path, &how)?)
+        }
+    };
     // Every line of one kind: a line of another is named as the mix-up it is.
     for record in &records {
         let Some(other) = LineKind::of(&record.value) else { continue };
@@ -91,12 +132,12 @@ pub(crate) fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> 
             let lines: Vec<(String, &str)> = records.iter().map(|r| (r.place(), r.text)).collect();
             super::slide_units::merge(&lines, out)
         }
-        LineKind::EdgeResult => merge_units(&records, out),
+        LineKind::EdgeResult => merge_units(&records, against.as_ref(), out),
         LineKind::Shard => merge_shards(&records, out),
         LineKind::Best => {
             let best: Vec<(String, &str, &serde_json::Value)> =
                 records.iter().map(|r| (r.place(), r.text, &r.value)).collect();
-            super::best_runs::merge(&best, out)
+            super::best_runs::merge(&best, against.as_ref(), out)
         }
         LineKind::SlideUnit | LineKind::EdgeUnit => unreachable!("refused above"),
     }
@@ -255,8 +296,9 @@ struct MergedJson {
     all: Option<Vec<Vec<CellJson>>>,
 }
 
-/// Adds up the results of every unit of one split, checking that each unit is there once.
-fn merge_units(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<()> {
+/// Adds up the results of every unit of one split, checking that each unit is there once, and
+/// with `against` every solution listed against the pieces.
+fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl Write) -> anyhow::Result<()> {
     let mut search: Option<(SearchJson, bool, &Record<'_>)> = None;
     let mut results: BTreeMap<usize, (&Record<'_>, UnitResultJson)> = BTreeMap::new();
     let mut prefixes: HashMap<Vec<CellJson>, &Record<'_>> = HashMap::new();
@@ -330,6 +372,24 @@ fn merge_units(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<(
         results.insert(result.unit, (record, result));
     }
     let Some((search, with_all, _)) = search else { return Ok(()) };
+    if let Some(against) = against {
+        let mode = match search.mode {
+            ModeJson::Plain => edge_match::Mode::Plain,
+            ModeJson::Pictures => edge_match::Mode::Pictures,
+        };
+        against.check_key(&search.puzzle, mode)?;
+        let joins = search.rows * (search.cols - 1) + search.cols * (search.rows - 1);
+        for (record, result) in results.values() {
+            for (number, solution) in result.all.iter().flatten().enumerate() {
+                let cells: Vec<_> = solution.iter().map(|c| Some(Placement::new(c.piece, c.rotation))).collect();
+                if let Some(wrong) = against.board_refusal(&cells, joins, 0) {
+                    return Err(record
+                        .error(format!("unit {}: solution {number} of the list: {wrong}", result.unit))
+                        .into());
+                }
+            }
+        }
+    }
     if let Some(missing) = (0..search.units).find(|unit| !results.contains_key(unit)) {
         let count = (0..search.units).filter(|unit| !results.contains_key(unit)).count();
         return Err(BadInput {

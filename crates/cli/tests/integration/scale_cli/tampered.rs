@@ -416,3 +416,76 @@ fn shards_carry_their_goal_and_are_replayed_toward_it() {
         refused_at(&moved, 1, "the answer's path, replayed from its board, is not a solution");
     }
 }
+
+/// `puzzle merge --puzzle FILE` checks every edge-matching board of the outputs against the
+/// pieces: a solution of an `--all` unit or a `--best` board changed after its worker checked
+/// it, with its hash made again, passes merge's own checks (each piece once, joins that add up)
+/// but not the checker's; and outputs of another puzzle, or of other options, are refused.
+#[test]
+fn edge_boards_are_checked_against_the_puzzle() {
+    let puz = common::workspace_root().join("fixtures/data/brendan_set1_03x03.puz");
+    let puz = puz.to_str().unwrap();
+    let merge_against = |lines: &[String], extra: &[&str]| {
+        let file = temp_file("results.jsonl", format!("{}\n", lines.join("\n")));
+        (puzzle(&[&["merge", "--puzzle", puz], extra, &[file.as_str()]].concat(), ""), file)
+    };
+    let units = ok(puzzle(&["edge", "--split", "1", puz], ""));
+    let results: Vec<String> =
+        ok(puzzle(&["edge", "--all", "--unit", "-", puz], &units)).lines().map(str::to_owned).collect();
+    assert_eq!(merged(&results), ok(merge_against(&results, &[]).0));
+    // One solution's first two cells swapped: still each piece once.
+    let at = results.iter().position(|r| !r.contains("\"solutions\":0,")).expect("a unit with solutions");
+    let value: serde_json::Value = serde_json::from_str(&results[at]).unwrap();
+    let solution = &value["all"][0];
+    let (first, second) = (solution[0].to_string(), solution[1].to_string());
+    let listed = solution.to_string();
+    let swapped = listed.replacen(&first, "FIRST", 1).replacen(&second, &first, 1).replacen("FIRST", &second, 1);
+    let mut edited = results.clone();
+    edited[at] = resealed(&results[at], "solutions", &listed, &swapped);
+    assert_eq!(merged(&edited).lines().count(), 1, "merge's own checks pass it");
+    let (run, file) = merge_against(&edited, &[]);
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""), "{}", run.failure("refused"));
+    let place = format!(
+        "error: {}:{}:1: unit {}: solution 0 of the list: the board fails the check against",
+        file.as_str(),
+        at + 1,
+        value["unit"]
+    );
+    assert!(run.stderr.starts_with(&place), "{}", run.failure(&place));
+    // The same file read with other options is another puzzle.
+    let (run, _) = merge_against(&results, &["--no-frame"]);
+    assert_eq!(run.code, 1, "{}", run.failure("refused"));
+    assert!(
+        run.stderr.starts_with("error: --puzzle: ") && run.stderr.contains("but the outputs are of puzzle"),
+        "{}",
+        run.stderr
+    );
+    // A --best board: two placed pieces swapped, its counts left as they were.
+    let best: Vec<String> = ok(puzzle(&["edge", "--best", "--json", "--jobs", "1", "--max-nodes", "2000", puz], ""))
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(merged_text(&best), ok(merge_against(&best, &[]).0).trim_end());
+    let value: serde_json::Value = serde_json::from_str(&best[0]).unwrap();
+    let placements = value["placements"].to_string();
+    let (first, second) = (value["placements"][0].to_string(), value["placements"][4].to_string());
+    let swapped = placements.replacen(&first, "FIRST", 1).replacen(&second, &first, 1).replacen("FIRST", &second, 1);
+    let key = value["puzzle"].as_str().unwrap().to_owned();
+    let mut edited = best.clone();
+    edited[0] = sealed(&format!("{{\"puzzle\":\"{key}\"}}"), &bare(&best[0]).replacen(&placements, &swapped, 1));
+    assert!(!merged(&edited).is_empty(), "merge's own checks pass it");
+    let (run, file) = merge_against(&edited, &[]);
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""), "{}", run.failure("refused"));
+    assert!(run.stderr.starts_with(&format!("error: {}:1: the board ", file.as_str())), "{}", run.stderr);
+    // Slide outputs have no edge board to check.
+    let slide = ok(puzzle(&["slide", "--json", "--shard", "1/1"], "1 0 3\n4 2 5\n7 8 6\n"));
+    let (run, _) = merge_against(&[slide.trim().to_owned()], &[]);
+    assert_eq!(run.code, 1, "{}", run.failure("refused"));
+    assert!(
+        run.stderr.starts_with(
+            "error: --puzzle: checks edge-matching boards, but the first line is a line of `puzzle slide --shard"
+        ),
+        "{}",
+        run.stderr
+    );
+}
