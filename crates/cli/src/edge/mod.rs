@@ -19,7 +19,7 @@ use std::io::Write;
 
 use edge_match::{Placement, Puzzle};
 
-pub(crate) use args::{EdgeArgs, EdgeFormatArg, OrderArg};
+pub(crate) use args::{EdgeArgs, OrderArg};
 
 use crate::input::{BadInput, Input};
 use puzzle_file::{PuzzleRead, EDGE_INPUT_LIMIT};

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use edge_match::{ParseErrorKind, ParseOptions, Placement, Puzzle};
 
-use super::EdgeFormatArg;
+use super::args::EdgeFormatArg;
 use crate::input::{BadInput, Input};
 
 /// The limit of an edge-matching input's size, and why.
