@@ -13,8 +13,8 @@ use std::time::Instant;
 
 use sliding::machine::DuplicateMachine;
 
+use crate::cache_dir::{cache_dir, check_writable};
 use crate::interrupt::{self, Interrupted};
-use crate::pdb_cache::{cache_dir, check_writable};
 
 /// The machine of a `rows`×`cols` board and `depth` from the cache: `None` when it is not there
 /// (or the cache cannot be named). A damaged or foreign file is named and rebuilt, as a damaged

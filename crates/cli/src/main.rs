@@ -5,6 +5,7 @@
 #![deny(unreachable_pub)]
 
 mod atomic_file;
+mod cache_dir;
 mod edge;
 mod generate;
 mod html;
@@ -140,7 +141,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => scale_out::merge::run(args, &mut out),
         Command::Pdb(PdbCommand::Build { sizes, force }) => pdb_build(sizes, *force, &mut out),
         Command::Pdb(PdbCommand::Path) => {
-            pdb_cache::cache_dir().and_then(|dir| Ok(writeln!(out, "{}", dir.display())?))
+            cache_dir::cache_dir().and_then(|dir| Ok(writeln!(out, "{}", dir.display())?))
         }
     };
     let result = result.and_then(|()| out.flush().map_err(anyhow::Error::from));

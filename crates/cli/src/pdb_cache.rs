@@ -1,13 +1,10 @@
-//! Pattern databases on disk: where they are cached, loading them with their checks, and building
-//! them (with a progress bar on a terminal) when they are missing, stale or corrupt.
-//!
-//! The cache directory is `$PUZZLE_CACHE_DIR` when set, else the platform's cache directory:
-//! `$XDG_CACHE_HOME/puzzle` or `~/.cache/puzzle` on Linux and other Unix systems,
-//! `~/Library/Caches/puzzle` on macOS, `%LOCALAPPDATA%\puzzle\cache` on Windows.
+//! Pattern databases on disk: loading them from the cache directory (`cache_dir.rs`) with their
+//! checks, and building them (with a progress bar on a terminal) when they are missing, stale or
+//! corrupt.
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -16,6 +13,7 @@ use sliding::machine::DuplicateMachine;
 use sliding::pdb::{PatternDb, PatternKey};
 use sliding::Limits;
 
+use crate::cache_dir::{cache_dir, check_writable};
 use crate::interrupt::{self, Interrupted};
 
 /// Tables smaller than this are built in memory every time (in milliseconds) and never written.
@@ -23,18 +21,6 @@ use crate::interrupt::{self, Interrupted};
 /// entries) are above it: they take a second or more to build, which every worker of a cluster
 /// would pay again, and a few hundred kilobytes to keep.
 const CACHE_MIN_ENTRIES: usize = 1 << 18;
-
-/// The cache directory (see the module documentation). The platform's rules come from the
-/// `directories` crate, which follows the XDG base directories, Apple's and Windows' known
-/// folders.
-pub(crate) fn cache_dir() -> anyhow::Result<PathBuf> {
-    if let Some(dir) = std::env::var_os("PUZZLE_CACHE_DIR").filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(dir));
-    }
-    directories::ProjectDirs::from("", "", "puzzle")
-        .map(|dirs| dirs.cache_dir().to_path_buf())
-        .context("no cache directory: set PUZZLE_CACHE_DIR (or HOME)")
-}
 
 /// Loads tables from the cache, building and storing the missing ones; tables already loaded in
 /// this process are shared. The planner of `sliding` draws its tables from here.
@@ -152,29 +138,6 @@ pub(crate) fn build_with_progress(key: &PatternKey, limits: &Limits<'_>) -> Opti
     );
     bar.finish_and_clear();
     db
-}
-
-/// Whether files can be written in `dir` (made if missing): a probe file is created and
-/// removed. The error says why not, as a phrase (`is not writable: …`).
-pub(crate) fn check_writable(dir: &Path) -> Result<(), String> {
-    // A file where the directory (or a directory above it) should be is named, rather than left
-    // to the system's "file exists" or "not a directory".
-    if let Some(file) = dir.ancestors().find(|path| path.exists()).filter(|path| !path.is_dir()) {
-        return Err(match file == dir {
-            true => "is a file, not a directory".to_owned(),
-            false => format!("cannot be created: {} is a file, not a directory", file.display()),
-        });
-    }
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot be created: {e}"))?;
-    let probe = dir.join(format!(".write-probe-{}", std::process::id()));
-    match std::fs::OpenOptions::new().write(true).create_new(true).open(&probe) {
-        Ok(_) => {
-            let _ = std::fs::remove_file(&probe);
-            Ok(())
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(format!("is not writable: {e}")),
-    }
 }
 
 /// Writes `db` to `path` through a temporary file, so a reader never sees half a table.

@@ -7,7 +7,7 @@
 //! (`args`) and the shared JSON shapes (`json`) depend on nothing here, so the modules form no
 //! cycle.
 
-mod args;
+pub(crate) mod args;
 pub(crate) mod best;
 pub(crate) mod gpu;
 mod json;

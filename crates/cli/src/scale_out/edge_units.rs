@@ -10,7 +10,7 @@ use edge_match::{Counts, Mode, Order};
 use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Split, SplitError, Task};
 use serde::{Deserialize, Serialize};
 
-use crate::edge::{EdgeArgs, OrderArg};
+use crate::edge::args::{EdgeArgs, OrderArg};
 use crate::input::BadInput;
 use puzzle_core::text::excerpt;
 
