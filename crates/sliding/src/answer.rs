@@ -7,7 +7,7 @@ use puzzle_core::Direction;
 
 use crate::constructive::{FastPath, StreamError};
 use crate::heuristic::HeuristicKind;
-use crate::weighted::Weight;
+use crate::weight::Weight;
 
 /// One board's answer with what is known about it: what [`Planner::solve`](crate::Planner::solve)
 /// returns, checked, and what a program prints.

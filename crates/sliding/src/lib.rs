@@ -40,6 +40,7 @@ mod solve;
 pub mod split;
 mod table_3x3;
 pub mod tiers;
+mod weight;
 mod weighted;
 
 use puzzle_core::Direction;
@@ -67,9 +68,10 @@ pub use solve::{judge_goal, ASTAR_MAX_STATES};
 pub use solve::{lower_bound, SolveError};
 pub use table_3x3::DistanceTable;
 pub use tiers::{choose_tables, TableChoice};
+pub use weight::{Weight, WeightError, MAX_WEIGHT};
+pub use weighted::solve_within;
 #[cfg(feature = "test-support")]
 pub use weighted::solve_within_split;
-pub use weighted::{solve_within, Weight, WeightError, MAX_WEIGHT};
 
 /// The order in which blank moves are tried, which fixes the path chosen among optimal ones:
 /// up, down, left, right.

@@ -102,7 +102,7 @@ pub fn solve_split(
         }
     }
     // The optimal search is the weighted one with weight one, node for node.
-    crate::weighted::solve_within_split(board, goal, heuristic, limits, crate::weighted::Weight::ONE, split_after)
+    crate::weighted::solve_within_split(board, goal, heuristic, limits, crate::weight::Weight::ONE, split_after)
 }
 
 /// A* with the Manhattan distance over whole boards, for small boards and as a second opinion

@@ -23,7 +23,8 @@ use crate::solvable::is_solvable;
 use crate::solve::{answer_of_run, judge_goal, lower_bound, optimal_run, SolveError};
 use crate::table_3x3::DistanceTable;
 use crate::tiers::{choose_tables, TableChoice};
-use crate::weighted::{solve_within, Weight};
+use crate::weight::Weight;
+use crate::weighted::solve_within;
 
 /// The most cells of a board searched for an optimal answer without a node or time limit:
 /// larger boards leave the fast byte-celled search, and an optimal answer for them would take

@@ -13,7 +13,7 @@ use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::{Board, GoalKind, BLANK};
 use crate::heuristic::Heuristic;
 use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
-use crate::weighted::Weight;
+use crate::weight::Weight;
 
 /// Why a board could not be answered.
 ///

@@ -1,12 +1,12 @@
 //! The constructive solver with and without the tile-aware choices of its walks and its trains
-//! (`tile_scores::AWARE_CELLS`): all reach the goal, and each shortens the paths.
+//! (`work::AWARE_CELLS`): all reach the goal, and each shortens the paths.
 
 use std::ops::ControlFlow;
 
 use puzzle_core::{Direction, Shape, SplitMix64};
 
-use super::tile_scores::TRAIN;
 use super::work::Work;
+use super::work::TRAIN;
 use crate::board::{Board, BoardSpec, GoalKind};
 use crate::solvable::is_solvable;
 

@@ -8,7 +8,6 @@ use search::Limits;
 use super::cell_set::CellSet;
 use super::finish;
 use super::moves::{Recorder, Sink};
-use super::tile_scores::{AWARE_CELLS, TRAIN};
 use crate::board::{Board, BLANK};
 
 /// The label of the blank in [`Work::cells`].
@@ -17,6 +16,23 @@ pub(super) const HOLE: u32 = u32::MAX;
 /// Regions of at most this many cells choose their next line by trying each candidate and
 /// keeping the one placed in the fewest moves (larger regions take the first candidate).
 const LOOKAHEAD_CELLS: usize = 10_000;
+
+/// Boards of at most this many cells have the blank's walks and the sides it goes around a tile
+/// on chosen by the tiles they move: of two ways that cost the same, the one that brings more of
+/// the tiles it pushes nearer their goal cells (and a tile going both ways goes the longer way
+/// first, so that there is a choice of sides), and push the tiles in front of a tile along with
+/// it where that pays ([`Work::train`]). Placements later on are shorter by as much: on uniformly
+/// shuffled 100×100 boards the paths are about 25% shorter (2.91–2.93 times the Manhattan bound
+/// instead of 3.88–3.89). Those choices read cells ahead of the blank before moving; while the
+/// board's cells fit in the processor's cache that costs little, but on larger boards each read
+/// waits on memory, and a 1000×1000 board took 1.4–1.5 times as long with the walks' choices
+/// alone (docs/experiments.md, "`--fast`: the constructive solver"), so larger boards keep the
+/// walks worked out on positions alone.
+pub(super) const AWARE_CELLS: usize = 1 << 18;
+
+/// The most tiles the solver aware of the tiles pushes a step at once, in a line (see
+/// [`Work::train`]).
+pub(super) const TRAIN: usize = 4;
 
 /// A row or column to place: its cells in order along `along`, the region on its `inward` side.
 #[derive(Clone, Debug)]
