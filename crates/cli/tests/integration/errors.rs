@@ -712,18 +712,23 @@ fn a_cache_path_that_is_a_file_is_named() {
     }
 }
 
-/// Runs `puzzle ARGS` with `stdin` and standard output on `/dev/full`, a device whose every
-/// write fails with "no space left on device"; returns the exit status and stderr.
+/// `/dev/full`, a device whose every write fails with "no space left on device".
 #[cfg(target_os = "linux")]
-fn on_a_full_disk(args: &[&str], stdin: &str) -> (i32, String) {
+fn full() -> Stdio {
+    Stdio::from(std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens"))
+}
+
+/// Runs `puzzle ARGS` with `stdin` and the standard output and error given (`/dev/full`, or
+/// piped); returns the exit status and what stderr shows when it is piped.
+#[cfg(target_os = "linux")]
+fn with_outputs(args: &[&str], stdin: &str, stdout: Stdio, stderr: Stdio) -> (i32, String) {
     let (mut command, _cache) = common::command();
-    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens");
     let mut child = command
         .args(args)
         .current_dir(common::workspace_root())
         .stdin(Stdio::piped())
-        .stdout(full)
-        .stderr(Stdio::piped())
+        .stdout(stdout)
+        .stderr(stderr)
         .spawn()
         .expect("the binary runs");
     let mut child_stdin = child.stdin.take().expect("stdin is piped");
@@ -740,13 +745,9 @@ fn on_a_full_disk(args: &[&str], stdin: &str) -> (i32, String) {
 #[test]
 fn output_that_cannot_be_written_is_an_output_error() {
     let board = "1 0 3\n4 2 5\n7 8 6\n";
-    let shard_line =
-        &format!("{}\n", common::sharded(
-        0,
-        1,
-        "0123456789abcdef",
-        "{\"solvable\":true,\"moves\":1,\"path\":\"R\",\"board\":\"1 2 3 / 4 5 6 / 7 _ 8\",\"status\":\"solved\"}",
-    ));
+    let answer =
+        "{\"solvable\":true,\"moves\":1,\"path\":\"R\",\"board\":\"1 2 3 / 4 5 6 / 7 _ 8\",\"status\":\"solved\"}";
+    let shard_line = &format!("{}\n", common::sharded(0, 1, "0123456789abcdef", answer));
     let expected = "error: <stdout>: cannot write: No space left on device (os error 28)\n";
     for (args, stdin) in [
         (&["slide"][..], board),
@@ -767,7 +768,12 @@ fn output_that_cannot_be_written_is_an_output_error() {
         (&["slide", "--help"][..], ""),
         (&["edge", "-h"][..], ""),
     ] {
-        assert_eq!(on_a_full_disk(args, stdin), (1, expected.to_owned()), "puzzle {}", args.join(" "));
+        assert_eq!(
+            with_outputs(args, stdin, full(), Stdio::piped()),
+            (1, expected.to_owned()),
+            "puzzle {}",
+            args.join(" ")
+        );
     }
     // Files named on the command line say the same with their name.
     let expected = "error: /dev/full: cannot write: No space left on device (os error 28)\n";
@@ -779,28 +785,6 @@ fn output_that_cannot_be_written_is_an_output_error() {
         let run = common::puzzle(args, stdin);
         assert_eq!((run.code, run.stderr.as_str()), (1, expected), "{}", run.failure("unexpected"));
     }
-}
-
-/// Runs `puzzle ARGS` with `stdin`, standard error on `/dev/full` and standard output on it too
-/// when `stdout_full`, else piped; returns the exit status.
-#[cfg(target_os = "linux")]
-fn with_a_full_stderr(args: &[&str], stdin: &str, stdout_full: bool) -> i32 {
-    let (mut command, _cache) = common::command();
-    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens");
-    let stdout = if stdout_full { Stdio::from(full()) } else { Stdio::piped() };
-    let mut child = command
-        .args(args)
-        .current_dir(common::workspace_root())
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(full())
-        .spawn()
-        .expect("the binary runs");
-    let mut child_stdin = child.stdin.take().expect("stdin is piped");
-    let _ = child_stdin.write_all(stdin.as_bytes());
-    drop(child_stdin);
-    let output = child.wait_with_output().expect("the binary finishes");
-    output.status.code().expect("the binary exits normally")
 }
 
 /// A message that cannot be written on standard error is dropped, and the exit status still
@@ -821,7 +805,8 @@ fn a_full_stderr_is_not_a_panic() {
         (&["edge", empty.as_str()][..], "", false, 1),
         (&["merge", "-"][..], "", false, 1),
     ] {
-        let code = with_a_full_stderr(args, stdin, stdout_full);
+        let stdout = if stdout_full { full() } else { Stdio::piped() };
+        let (code, _) = with_outputs(args, stdin, stdout, full());
         assert_eq!(code, expected, "puzzle {} (stdout on /dev/full: {stdout_full})", args.join(" "));
     }
 }

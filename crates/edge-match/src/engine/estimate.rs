@@ -20,6 +20,29 @@ use search::Limits;
 /// millisecond's work).
 const POLL_STEPS: u64 = 4096;
 
+/// The candidates the probes have looked at, and when they look at the limits next.
+#[derive(Default)]
+struct Steps {
+    done: u64,
+    next_poll: u64,
+}
+
+impl Steps {
+    /// Counts `n` more candidates looked at; `false` when the limits say stop (looked at every
+    /// [`POLL_STEPS`] candidates).
+    #[inline]
+    fn add(&mut self, n: u64, limits: &Limits<'_>) -> bool {
+        self.done += n;
+        if self.done >= self.next_poll {
+            if limits.stopped() {
+                return false;
+            }
+            self.next_poll = self.done + POLL_STEPS;
+        }
+        true
+    }
+}
+
 /// The mean of `probes` Knuth probes of `engine`'s tree in `mode` (seeded by `seed`), stopping
 /// early once the probes have looked at `max_steps` candidates (at least one probe is made).
 /// Returns the estimated number of placements and the probes made; `None` when `limits` stop
@@ -49,19 +72,15 @@ pub fn estimate_nodes(
     let mut rng = SplitMix64::new(seed);
     let (mut at_cell, mut used) = (vec![0u32; n], vec![0u64; engine.words()]);
     let mut children = Vec::new();
-    let (mut sum, mut made, mut steps, mut next_poll) = (0.0f64, 0usize, 0u64, 0u64);
-    while made < probes.max(1) && (made == 0 || steps < max_steps) {
+    let (mut sum, mut made, mut steps) = (0.0f64, 0usize, Steps::default());
+    while made < probes.max(1) && (made == 0 || steps.done < max_steps) {
         used.iter_mut().for_each(|word| *word = 0);
         let (mut weight, mut total) = (1.0f64, 0.0f64);
         for depth in 0..n {
             children.clear();
             engine.children(depth, &at_cell, &used, mode, |index| children.push(index));
-            steps += children.len() as u64 + 1;
-            if steps >= next_poll {
-                if limits.stopped() {
-                    return None;
-                }
-                next_poll = steps + POLL_STEPS;
+            if !steps.add(children.len() as u64 + 1, limits) {
+                return None;
             }
             if children.is_empty() {
                 break;
@@ -140,20 +159,16 @@ pub fn estimate_tight_nodes(
     let mut rng = SplitMix64::new(seed);
     let (mut at_cell, mut used, mut placed) = (vec![0u32; n], vec![0u64; engine.words()], vec![false; n]);
     let (mut children, mut alive) = (Vec::new(), Vec::new());
-    let (mut sum, mut made, mut steps, mut next_poll) = (0.0f64, 0usize, 0u64, 0u64);
-    while made < probes.max(1) && (made == 0 || steps < max_steps) {
+    let (mut sum, mut made, mut steps) = (0.0f64, 0usize, Steps::default());
+    while made < probes.max(1) && (made == 0 || steps.done < max_steps) {
         used.iter_mut().for_each(|word| *word = 0);
         placed.iter_mut().for_each(|cell| *cell = false);
         let (mut weight, mut total) = (1.0f64, 0.0f64);
         for (depth, &(target, below)) in looks.iter().enumerate() {
             children.clear();
             engine.children(depth, &at_cell, &used, mode, |index| children.push(index));
-            steps += children.len() as u64 + 1;
-            if steps >= next_poll {
-                if limits.stopped() {
-                    return None;
-                }
-                next_poll = steps + POLL_STEPS;
+            if !steps.add(children.len() as u64 + 1, limits) {
+                return None;
             }
             total += weight * children.len() as f64;
             let cell = engine.cell_at(depth);
