@@ -1,14 +1,18 @@
 //! `cargo xtask tidy`: checks the architecture invariants and code conventions that the compiler
 //! cannot: dependency edges between workspace crates (and that ARCHITECTURE.md's diagram draws
-//! exactly them), which modules of a crate each module may use (`tidy/layers.rs`), `//!` file
+//! exactly them), which modules of a crate each module may use (`tidy/layers.rs`), no import
+//! circle among any crate's files (`tidy/cycles.rs`), the names each domain crate's root
+//! publishes (`tidy/roots.rs`), `//!` file
 //! headers, forbidden test attributes, the docs' references (`tidy/docs.rs`), the README tour's
 //! files (`tidy/tour.rs`), no block of lines repeated within one Markdown document (a paste
-//! gone twice), and an example on every public item of the library crates listed in
+//! gone twice), and an example with an assertion on every public item of the library crates listed in
 //! `tidy/examples.rs`.
 
+mod cycles;
 mod docs;
 mod examples;
 mod layers;
+mod roots;
 mod tour;
 
 use std::collections::BTreeSet;
@@ -61,7 +65,7 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
         bail!("tidy found {} problem(s):\n  {}", violations.len(), violations.join("\n  "));
     }
     println!(
-        "tidy: dependency edges, the architecture diagram, module layers, file headers, test attributes, the docs' paths, the tour's files, repeated doc blocks and the public items' examples are fine"
+        "tidy: dependency edges, the architecture diagram, module layers, import circles, the crate roots, file headers, test attributes, the docs' paths, the tour's files, repeated doc blocks and the public items' examples are fine"
     );
     Ok(())
 }
@@ -85,7 +89,8 @@ fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
     violations.extend(tour::violations(&readme, root));
 
     violations.extend(layers::violations(root)?);
-    violations.extend(layers::cycle_violations(root)?);
+    violations.extend(cycles::violations(root)?);
+    violations.extend(roots::violations(root)?);
     violations.extend(examples::violations(root)?);
     let repo = docs::Repo::read(root)?;
     for (name, text) in docs::checked_docs(&repo) {

@@ -192,31 +192,37 @@ fn leaf_names(tree: &UseTree, names: &mut BTreeSet<String>) {
     }
 }
 
-/// Whether an item is left out of the public surface: `#[cfg(test)]` or `#[doc(hidden)]`.
-fn left_out(attrs: &[Attribute]) -> bool {
+/// Whether an item is left out of the public surface: `#[doc(hidden)]`, or compiled only for
+/// tests (`#[cfg(test)]`, or a `cfg` that names the `test-support` feature: the oracles and
+/// generators that tests share are not what a user reads).
+pub(super) fn left_out(attrs: &[Attribute]) -> bool {
     attrs.iter().any(|attr| {
         let word = |outer: &str, inner: &str| {
             attr.path().is_ident(outer) && attr.parse_args::<syn::Ident>().is_ok_and(|ident| ident == inner)
         };
-        word("cfg", "test") || word("doc", "hidden")
+        let for_tests = attr.path().is_ident("cfg")
+            && attr.meta.require_list().is_ok_and(|list| list.tokens.to_string().contains("\"test-support\""));
+        word("cfg", "test") || word("doc", "hidden") || for_tests
     })
 }
 
-/// Whether the doc comment in `attrs` holds a Rust code block: an opening fence whose info
-/// string is empty or made of `rust` and `no_run` (a `text` or `ignore` block shows nothing that
-/// runs).
+/// Whether the doc comment in `attrs` holds an example: a Rust code block (an opening fence
+/// whose info string is empty or made of `rust` and `no_run`; a `text` or `ignore` block shows
+/// nothing that runs) that asserts something (`assert!`, `assert_eq!`, `assert_ne!`,
+/// `debug_assert…`): an example that only calls shows no result, and a doctest without an
+/// assertion passes whatever the code returns.
 fn has_example(attrs: &[Attribute]) -> bool {
-    let mut in_block = false;
+    let mut block: Option<bool> = None;
     for line in doc_lines(attrs) {
-        let Some(info) = line.trim().strip_prefix("```") else { continue };
-        if in_block {
-            in_block = false;
-            continue;
-        }
-        in_block = true;
-        let runs = info.split(',').map(str::trim).all(|word| matches!(word, "" | "rust" | "no_run"));
-        if runs {
-            return true;
+        let trimmed = line.trim();
+        match (trimmed.strip_prefix("```"), block) {
+            (Some(_), Some(_)) => block = None,
+            (Some(info), None) => {
+                let runs = info.split(',').map(str::trim).all(|word| matches!(word, "" | "rust" | "no_run"));
+                block = Some(runs);
+            }
+            (None, Some(true)) if trimmed.contains("assert") => return true,
+            (None, _) => {}
         }
     }
     false
@@ -259,13 +265,20 @@ mod tests {
             &["crates/x/src/lib.rs:4: public struct `Board` has no example: add a ``` block in its doc comment or its constructor's"],
         );
         // On the type itself, or on a function of an impl for it, an example satisfies the rule.
-        let on_type: &[&str] = &["/// A board.", "///", "/// ```", "/// x::Board;", "/// ```", "pub struct Board;"];
+        let on_type: &[&str] =
+            &["/// A board.", "///", "/// ```", "/// assert_eq!(x::Board, x::Board);", "/// ```", "pub struct Board;"];
         check(&[("lib.rs", on_type)], &[]);
+        // An example that asserts nothing shows no result.
+        let no_assertion: &[&str] = &["//! A crate.", "/// ```", "/// x::Board;", "/// ```", "pub struct Board;"];
+        check(
+            &[("lib.rs", no_assertion)],
+            &[&format!("crates/x/src/lib.rs:5: public struct `Board` {NO_TYPE_EXAMPLE}")],
+        );
         let on_new: &[&str] = &[
             "pub struct Board;",
             "impl Board {",
             "    /// ```rust",
-            "    /// x::Board::new();",
+            "    /// assert!(matches!(x::Board::new(), x::Board));",
             "    /// ```",
             "    pub fn new() -> Board { Board }",
             "}",
@@ -285,19 +298,20 @@ mod tests {
             "pub struct Board;",
             "impl Board {",
             "    /// ```",
+            "    /// assert!(true);",
             "    /// ```",
             "    pub fn new() -> Board { Board }",
             "}",
             "/// Solves.",
             "pub fn solve() {}",
             "/// ```no_run",
-            "/// x::run();",
+            "/// assert_eq!(x::run(), ());",
             "/// ```",
             "pub fn run() {}",
         ];
         check(
             &[("lib.rs", lib)],
-            &["crates/x/src/lib.rs:8: public function `solve` has no example: add a ``` block in its doc comment"],
+            &["crates/x/src/lib.rs:9: public function `solve` has no example: add a ``` block in its doc comment"],
         );
     }
 
@@ -306,12 +320,13 @@ mod tests {
         let lib: &[&str] = &[
             "pub trait Walk {",
             "    /// ```",
+            "    /// assert!(true);",
             "    /// ```",
             "    fn depth(&self) -> usize;",
             "}",
             "pub trait Bare {}",
         ];
-        check(&[("lib.rs", lib)], &[&format!("crates/x/src/lib.rs:6: public trait `Bare` {NO_TYPE_EXAMPLE}")]);
+        check(&[("lib.rs", lib)], &[&format!("crates/x/src/lib.rs:7: public trait `Bare` {NO_TYPE_EXAMPLE}")]);
     }
 
     #[test]
@@ -329,11 +344,15 @@ mod tests {
             "}",
             "#[doc(hidden)]",
             "pub fn internal() {}",
+            "#[cfg(any(test, feature = \"test-support\"))]",
+            "pub mod testing;",
+            "#[cfg(feature = \"test-support\")]",
+            "pub fn oracle() {}",
         ];
         let open: &[&str] = &["//! A public module.", "pub struct Open;", "mod inner {", "    pub fn unseen() {}", "}"];
         let hidden: &[&str] = &["//! A private module.", "pub struct Shown;", "pub struct Unexported;"];
         check(
-            &[("lib.rs", lib), ("open.rs", open), ("hidden.rs", hidden)],
+            &[("lib.rs", lib), ("open.rs", open), ("hidden.rs", hidden), ("testing.rs", &["pub fn brute_force() {}"])],
             &[
                 &format!("crates/x/src/open.rs:2: public struct `Open` {NO_TYPE_EXAMPLE}"),
                 &format!("crates/x/src/hidden.rs:2: public struct `Shown` {NO_TYPE_EXAMPLE}"),

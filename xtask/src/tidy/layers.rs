@@ -1,6 +1,5 @@
 //! The layers inside a crate, checked by `cargo xtask tidy`: which of its crate's top-level
-//! modules a module's files may use, as ARCHITECTURE.md's code map says ("uses only …"), and
-//! that the modules of a directory like `engine/` use each other without a cycle. A use is a
+//! modules a module's files may use, as ARCHITECTURE.md's code map says ("uses only …"). A use is a
 //! path outside comments (`use crate::{a, b::c}` names `a` and `b`); a name the parent imports
 //! or re-exports from one of its modules (`crate::Board`, from `pub use board::{Board, …}` in
 //! `lib.rs`; `super::OrderedEngine`, from `pub use ordered::OrderedEngine` in `engine.rs`) counts
@@ -233,103 +232,9 @@ pub(super) fn file_violations(layer: &Layer, root: &Root, name: &str, text: &str
         .collect()
 }
 
-/// The directories whose modules must use each other without a cycle: the parent file and the
-/// path by which the crate names it.
-pub(super) const ACYCLIC: [(&str, &str); 1] = [("crates/edge-match/src/engine.rs", "crate::engine::")];
-
-/// The modules of `parent`'s directory that each one uses: through `super::` in its own file,
-/// and through `crate_path` (`crate::engine::`) in any of its files; names the parent imports
-/// resolved to their modules.
-pub(super) fn module_edges(
-    parent: &Root,
-    files: &BTreeMap<String, Vec<(bool, String)>>,
-    crate_path: &str,
-) -> BTreeMap<String, BTreeSet<String>> {
-    let mut edges = BTreeMap::new();
-    for (module, texts) in files {
-        let mut used = BTreeSet::new();
-        for (own, text) in texts {
-            let code = without_comments(text);
-            let mut firsts = first_segments(&code, crate_path);
-            if *own {
-                firsts.extend(first_segments(&code, "super::"));
-            }
-            used.extend(firsts.iter().filter_map(|first| parent.module_of(first)).filter(|m| m != module));
-        }
-        edges.insert(module.clone(), used);
-    }
-    edges
-}
-
-/// A cycle in `edges`, as the modules along it with the first repeated at the end.
-pub(super) fn find_cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(
-        node: &str,
-        edges: &BTreeMap<String, BTreeSet<String>>,
-        done: &mut BTreeSet<String>,
-        path: &mut Vec<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(at) = path.iter().position(|n| n == node) {
-            let mut cycle = path[at..].to_vec();
-            cycle.push(node.to_owned());
-            return Some(cycle);
-        }
-        if done.contains(node) {
-            return None;
-        }
-        path.push(node.to_owned());
-        for next in edges.get(node).into_iter().flatten() {
-            if let Some(cycle) = visit(next, edges, done, path) {
-                return Some(cycle);
-            }
-        }
-        path.pop();
-        done.insert(node.to_owned());
-        None
-    }
-    let mut done = BTreeSet::new();
-    edges.keys().find_map(|node| visit(node, edges, &mut done, &mut Vec::new()))
-}
-
-/// Every cycle among the modules of the directories of [`ACYCLIC`] in the workspace at `root`.
-pub(super) fn cycle_violations(root: &Path) -> anyhow::Result<Vec<String>> {
-    let mut violations = Vec::new();
-    for (parent_file, crate_path) in ACYCLIC {
-        let parent_path = root.join(parent_file);
-        let text = fs::read_to_string(&parent_path).with_context(|| format!("reading {parent_file}"))?;
-        let parent = Root::parse(&text);
-        let dir = parent_path.with_extension("");
-        let mut files: BTreeMap<String, Vec<(bool, String)>> = BTreeMap::new();
-        for module in &parent.modules {
-            let own = dir.join(format!("{module}.rs"));
-            let Ok(own_text) = fs::read_to_string(&own) else { continue };
-            let mut texts = vec![(true, own_text)];
-            let mut pending = vec![dir.join(module)];
-            while let Some(sub) = pending.pop() {
-                let Ok(entries) = fs::read_dir(&sub) else { continue };
-                for entry in entries {
-                    let path = entry?.path();
-                    if path.is_dir() {
-                        pending.push(path);
-                    } else if path.extension().is_some_and(|ext| ext == "rs") {
-                        texts.push((false, fs::read_to_string(&path)?));
-                    }
-                }
-            }
-            files.insert(module.clone(), texts);
-        }
-        if let Some(cycle) = find_cycle(&module_edges(&parent, &files, crate_path)) {
-            violations.push(format!("{parent_file}: a cycle among its modules: {}", cycle.join(" -> ")));
-        }
-    }
-    Ok(violations)
-}
-
 #[cfg(test)]
 mod tests {
-    use std::collections::{BTreeMap, BTreeSet};
-
-    use super::{file_violations, find_cycle, first_segments, module_edges, Layer, Root};
+    use super::{file_violations, first_segments, Layer, Root};
 
     const LIB: &str = "//! A crate.\nmod board;\npub mod ida;\nmod pdb;\n\npub use board::{\n    Board, BLANK,\n};\n\
                        pub use pdb::lookup::{Pdb as Table};\n/// See [`crate::board`].\npub const ORDER: u8 = 1;\n";
@@ -368,39 +273,5 @@ mod tests {
         check("use super::board::Board;\n", false, &[]);
         // Comments and doc links name no edge.
         check("/// Unlike [`crate::board`], this knows no board.\n", false, &[]);
-    }
-
-    fn edges_of(parent: &str, files: &[(&str, &str)]) -> BTreeMap<String, BTreeSet<String>> {
-        let files = files.iter().map(|(m, t)| ((*m).to_owned(), vec![(true, (*t).to_owned())])).collect();
-        module_edges(&Root::parse(parent), &files, "crate::engine::")
-    }
-
-    #[test]
-    fn imports_of_the_parent_are_edges_and_cycles_are_found() {
-        let parent = "mod face;\nmod ordered;\nmod walk;\npub use ordered::OrderedEngine;\nuse walk::RowWalk;\npub struct Engine;\n";
-        let files = [
-            ("face", "use super::{Engine, OrderedEngine};\n"),
-            ("ordered", "use crate::engine::walk::Step;\n"),
-            ("walk", "/// Unlike [`super::face`].\nuse super::Engine;\n"),
-        ];
-        let edges = edges_of(parent, &files);
-        let list = |m: &str| edges[m].iter().cloned().collect::<Vec<_>>();
-        assert_eq!(
-            (list("face"), list("ordered"), list("walk")),
-            (vec!["ordered".to_owned()], vec!["walk".to_owned()], vec![])
-        );
-        assert_eq!(find_cycle(&edges), None);
-        // A cycle hidden behind the parent's `use walk::RowWalk`.
-        let files =
-            [("face", ""), ("ordered", "use super::walk::Step;\n"), ("walk", "fn f(_: super::OrderedEngine) {}\n")];
-        assert_eq!(
-            find_cycle(&edges_of(parent, &files)),
-            Some(vec!["ordered".to_owned(), "walk".to_owned(), "ordered".to_owned()])
-        );
-        let files = [("face", "use super::RowWalk;\n"), ("ordered", ""), ("walk", "use super::{Engine, face};\n")];
-        assert_eq!(
-            find_cycle(&edges_of(parent, &files)),
-            Some(vec!["face".to_owned(), "walk".to_owned(), "face".to_owned()])
-        );
     }
 }
