@@ -49,7 +49,7 @@ use search::walk::{Poll, Watch};
 
 use crate::engine::Order;
 use crate::model::{Placement, Puzzle};
-use checkpoint::{puzzle_key, ThreadState};
+use checkpoint::{PuzzleKey, ThreadState};
 use tables::CandidateTables;
 use worker::{Exit, Worker};
 
@@ -276,7 +276,7 @@ pub struct BoardSearch<'p> {
     puzzle: &'p Puzzle,
     tables: CandidateTables,
     settings: Settings,
-    key: u64,
+    key: PuzzleKey,
     start: Option<Checkpoint>,
 }
 
@@ -301,7 +301,7 @@ impl<'p> BoardSearch<'p> {
         settings.jobs = settings.jobs.max(1);
         settings.restart_nodes = settings.restart_nodes.max(1);
         let tables = CandidateTables::new(puzzle, clues, &settings);
-        BoardSearch { puzzle, tables, settings, key: puzzle_key(puzzle, clues), start: None }
+        BoardSearch { puzzle, tables, settings, key: PuzzleKey::of(puzzle, clues), start: None }
     }
 
     /// Prepares to continue the run saved in `checkpoint`, with its settings.
@@ -310,7 +310,7 @@ impl<'p> BoardSearch<'p> {
         clues: &[Option<Placement>],
         checkpoint: Checkpoint,
     ) -> Result<BoardSearch<'p>, CheckpointError> {
-        if checkpoint.key != puzzle_key(puzzle, clues) {
+        if !checkpoint.key.names(puzzle, clues) {
             return Err(CheckpointError::OtherPuzzle);
         }
         let mut search = BoardSearch::new(puzzle, clues, checkpoint.settings.clone());

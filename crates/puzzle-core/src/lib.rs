@@ -67,7 +67,7 @@ pub mod rng;
 pub mod rotation;
 pub mod text;
 
-pub use fingerprint::fnv1a;
+pub use fingerprint::{fingerprint, fnv1a};
 pub use geometry::{Cell, Direction, Shape, ShapeError};
 pub use packed::{PackedTiles, Packing};
 pub use parity::{inversions, permutation_parity, Parity};

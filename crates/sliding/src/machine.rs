@@ -7,7 +7,7 @@
 //! it from the first node; without one it builds small machines in memory as the work grows.
 //!
 //! ```text
-//! puzzle-machine v1 rows=5 cols=5 depth=12 states=189805 checksum=0123456789abcdef
+//! puzzle-machine v2 rows=5 cols=5 depth=12 states=189805 checksum=0123456789abcdef
 //! <states × 4 transitions, each a little-endian u32>
 //! ```
 
@@ -20,7 +20,7 @@ use crate::ida::duplicates::{self, Duplicates, FORBIDDEN};
 
 /// The format version, part of the header and of file names. Bump it whenever the meaning of the
 /// bytes (or of the move order the machine is built for) changes.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 const MAGIC: &str = "puzzle-machine";
 
@@ -160,12 +160,12 @@ impl DuplicateMachine {
         self.inner.states()
     }
 
-    /// The name of its file in a cache directory: `5x5-machine-d12.v1.fsm`.
+    /// The name of its file in a cache directory: `5x5-machine-d12.v2.fsm`.
     ///
     /// ```
     /// use sliding::machine::DuplicateMachine;
     ///
-    /// assert_eq!(DuplicateMachine::file_name(5, 5, 12), "5x5-machine-d12.v1.fsm");
+    /// assert_eq!(DuplicateMachine::file_name(5, 5, 12), "5x5-machine-d12.v2.fsm");
     /// ```
     pub fn file_name(rows: usize, cols: usize, depth: usize) -> String {
         format!("{rows}x{cols}-machine-d{depth}.v{VERSION}.fsm")
@@ -178,7 +178,7 @@ impl DuplicateMachine {
     /// use sliding::machine::DuplicateMachine;
     ///
     /// let bytes = DuplicateMachine::build(4, 4, 4).file_bytes();
-    /// assert!(bytes.starts_with(b"puzzle-machine v1 rows=4 cols=4 depth=4 "));
+    /// assert!(bytes.starts_with(b"puzzle-machine v2 rows=4 cols=4 depth=4 "));
     /// ```
     pub fn file_bytes(&self) -> Vec<u8> {
         let body = body_bytes(self.inner.transitions());
@@ -286,10 +286,10 @@ fn body_bytes(transitions: &[[u32; 4]]) -> Vec<u8> {
     body
 }
 
-/// The body's checksum: the tables' chunk hash (FNV-1a in four interleaved lanes) over the whole
-/// body. It guards against accidents (a truncated or damaged file), not attackers.
+/// The body's checksum: the workspace's one checksum ([`puzzle_core::fingerprint`]) over the
+/// whole body. It guards against accidents (a truncated or damaged file), not attackers.
 fn checksum(bytes: &[u8]) -> u64 {
-    crate::pdb::file::chunk_hash(bytes)
+    puzzle_core::fingerprint(bytes)
 }
 
 #[cfg(test)]
@@ -334,8 +334,8 @@ mod tests {
                 expected: "rows=5 cols=4 depth=8".to_owned(),
             },
         );
-        let other_version = String::from_utf8_lossy(&bytes).replacen(" v1 ", " v9 ", 1);
-        check(other_version.as_bytes(), 4, 8, MachineFileError::Version { found: "v9".to_owned(), expected: 1 });
+        let other_version = String::from_utf8_lossy(&bytes).replacen(" v2 ", " v9 ", 1);
+        check(other_version.as_bytes(), 4, 8, MachineFileError::Version { found: "v9".to_owned(), expected: 2 });
         check(b"", 4, 8, MachineFileError::BadHeader);
         check(b"puzzle-pdb v3 rows=4\n", 4, 8, MachineFileError::BadHeader);
     }

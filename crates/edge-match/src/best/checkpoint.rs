@@ -46,7 +46,7 @@ pub(crate) struct ThreadState {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checkpoint {
-    pub(crate) key: u64,
+    pub(crate) key: PuzzleKey,
     pub(crate) settings: Settings,
     pub(crate) elapsed_ms: u64,
     pub(crate) best: Option<Vec<Option<Placement>>>,
@@ -99,8 +99,8 @@ pub enum CheckpointError {
     BadStack(usize),
 }
 
-/// A fingerprint of the puzzle and its clues (FNV-1a over their text).
-pub(crate) fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>]) -> u64 {
+/// The text that names the puzzle and its clues, hashed into a checkpoint's key.
+fn puzzle_text(puzzle: &Puzzle, clues: &[Option<Placement>]) -> String {
     let mut text = format!("best v1 {}x{} {} {}\n", puzzle.rows(), puzzle.cols(), puzzle.framed(), puzzle.rotate());
     for sides in puzzle.pieces() {
         let _ = writeln!(text, "{sides:?}");
@@ -110,14 +110,48 @@ pub(crate) fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>]) -> u64 {
             let _ = writeln!(text, "clue {cell} {} {}", p.piece, p.rotation);
         }
     }
-    puzzle_core::fnv1a(text.as_bytes())
+    text
+}
+
+/// A checkpoint's name for its puzzle and clues: the workspace's [`puzzle_core::fingerprint`]
+/// of their text since version 3, FNV-1a of the same text in the files of versions 1 and 2,
+/// which still resume.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PuzzleKey {
+    /// Versions 3 and later.
+    Fingerprint(u64),
+    /// Versions 1 and 2.
+    Fnv1a(u64),
+}
+
+impl PuzzleKey {
+    /// The key of `puzzle` and `clues`, as this version writes it.
+    pub(crate) fn of(puzzle: &Puzzle, clues: &[Option<Placement>]) -> PuzzleKey {
+        PuzzleKey::Fingerprint(puzzle_core::fingerprint(puzzle_text(puzzle, clues).as_bytes()))
+    }
+
+    /// Whether this key names `puzzle` and `clues`, by the hash it was made with.
+    pub(crate) fn names(self, puzzle: &Puzzle, clues: &[Option<Placement>]) -> bool {
+        match self {
+            PuzzleKey::Fingerprint(_) => self == PuzzleKey::of(puzzle, clues),
+            PuzzleKey::Fnv1a(key) => key == legacy::fnv1a(puzzle_text(puzzle, clues).as_bytes()),
+        }
+    }
+
+    /// The hash, whichever it is.
+    fn value(self) -> u64 {
+        match self {
+            PuzzleKey::Fingerprint(key) | PuzzleKey::Fnv1a(key) => key,
+        }
+    }
 }
 
 /// The value of `"format"` in every checkpoint file.
 const FORMAT: &str = "puzzle best checkpoint";
 
-/// The version of the file's fields; the text format of earlier versions was version 1.
-const VERSION: u32 = 2;
+/// The version of the file's fields; the text format of earlier versions was version 1, and
+/// version 2 is this JSON with a key of FNV-1a ([`PuzzleKey`]).
+const VERSION: u32 = 3;
 
 /// The first keys of a checkpoint file, read before the rest so that a file of another kind or
 /// version is named as such.
@@ -133,7 +167,7 @@ struct Header {
 struct CheckpointFile {
     format: String,
     version: u32,
-    /// The puzzle's fingerprint ([`puzzle_key`]) in 16 hexadecimal digits.
+    /// The puzzle's key ([`PuzzleKey`]) in 16 hexadecimal digits.
     key: String,
     seed: u64,
     jobs: usize,
@@ -185,8 +219,12 @@ impl Checkpoint {
         let s = &self.settings;
         let file = CheckpointFile {
             format: FORMAT.to_owned(),
-            version: VERSION,
-            key: format!("{:016x}", self.key),
+            // A checkpoint read from an old file keeps its old key, and so its old version.
+            version: match self.key {
+                PuzzleKey::Fingerprint(_) => VERSION,
+                PuzzleKey::Fnv1a(_) => 2,
+            },
+            key: format!("{:016x}", self.key.value()),
             seed: s.seed,
             jobs: s.jobs,
             breaks: s.breaks.to_string(),
@@ -223,16 +261,20 @@ impl Checkpoint {
                 "not a checkpoint of `puzzle edge --best`: expected \"format\": \"{FORMAT}\""
             )));
         }
-        if header.version != Some(VERSION) {
+        if header.version != Some(VERSION) && header.version != Some(2) {
             let found = header.version.map_or("none".to_owned(), |v| v.to_string());
             return Err(CheckpointError::Invalid(format!(
-                "a checkpoint of version {found}, but this `puzzle` reads versions 1 and {VERSION}"
+                "a checkpoint of version {found}, but this `puzzle` reads versions 1 to {VERSION}"
             )));
         }
         let file: CheckpointFile = serde_json::from_str(text).map_err(json_error)?;
         let invalid = |message: String| Err(CheckpointError::Invalid(message));
-        let Ok(key) = u64::from_str_radix(&file.key, 16) else {
-            return invalid(format!("\"key\": expected 16 hexadecimal digits, found `{}`", excerpt(&file.key)));
+        let key = match u64::from_str_radix(&file.key, 16) {
+            Ok(key) if file.version == 2 => PuzzleKey::Fnv1a(key),
+            Ok(key) => PuzzleKey::Fingerprint(key),
+            Err(_) => {
+                return invalid(format!("\"key\": expected 16 hexadecimal digits, found `{}`", excerpt(&file.key)))
+            }
         };
         let breaks = match Breaks::parse(&file.breaks) {
             Ok(breaks) => breaks,

@@ -234,7 +234,7 @@ fn checkpoints_of_the_text_format_still_read() {
         border_breaks: false,
         order: None,
     };
-    assert_eq!(checkpoint.key, 0xfa19_5825_4a00_6c2c);
+    assert_eq!(checkpoint.key, PuzzleKey::Fnv1a(0xfa19_5825_4a00_6c2c));
     assert_eq!(checkpoint.settings, settings);
     assert_eq!(checkpoint.elapsed_ms, 1);
     let best = checkpoint.best.as_ref().unwrap();
@@ -247,6 +247,7 @@ fn checkpoints_of_the_text_format_still_read() {
     assert_eq!(checkpoint.threads, vec![thread]);
     // Written again, it is JSON, which reads back the same.
     let json = checkpoint.to_json();
+    // Its key is still FNV-1a's, so it is written as version 2, the JSON of that key.
     assert!(json.starts_with("{\"format\":\"puzzle best checkpoint\",\"version\":2,"), "{json}");
     assert_eq!(Checkpoint::parse(&json).unwrap(), checkpoint);
 
@@ -294,8 +295,8 @@ fn checkpoint_json_round_trips_and_errors_say_where() {
         },
     );
     check(
-        text.replacen("\"version\":2", "\"version\":3", 1),
-        CheckpointError::Invalid("a checkpoint of version 3, but this `puzzle` reads versions 1 and 2".to_owned()),
+        text.replacen("\"version\":3", "\"version\":4", 1),
+        CheckpointError::Invalid("a checkpoint of version 4, but this `puzzle` reads versions 1 to 3".to_owned()),
     );
     check(
         text.replacen("\"format\":\"puzzle best checkpoint\"", "\"format\":\"other\"", 1),

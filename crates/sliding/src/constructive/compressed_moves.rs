@@ -346,20 +346,10 @@ fn letter_table() -> [[u8; PER_BYTE]; 256] {
     unpack_table().map(|four| four.map(|dir| dir.move_letter() as u8))
 }
 
-/// A hash of a block's packed bytes, word by word: it guards against a slip in packing,
-/// compressing or unpacking, not against an adversary.
+/// A hash of a block's packed bytes, the workspace's one checksum ([`puzzle_core::fingerprint`]):
+/// it guards against a slip in packing, compressing or unpacking, not against an adversary.
 fn hash(bytes: &[u8]) -> u64 {
-    const K: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut words = bytes.chunks_exact(8);
-    let mut h = (bytes.len() as u64).wrapping_mul(K);
-    for word in &mut words {
-        let word = u64::from_le_bytes(word.try_into().unwrap_or_else(|_| unreachable!("eight bytes")));
-        h = (h ^ word).wrapping_mul(K).rotate_left(31);
-    }
-    for &byte in words.remainder() {
-        h = (h ^ u64::from(byte)).wrapping_mul(K).rotate_left(31);
-    }
-    h
+    puzzle_core::fingerprint(bytes)
 }
 
 #[cfg(test)]

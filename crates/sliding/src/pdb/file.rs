@@ -2,18 +2,19 @@
 //! the entries, two per byte.
 //!
 //! ```text
-//! puzzle-pdb v3 rows=4 cols=4 blank=0 tiles=1,2,3,4,5,6,7 entries=57657600 split=1 checksum=0123456789abcdef
+//! puzzle-pdb v4 rows=4 cols=4 blank=0 tiles=1,2,3,4,5,6,7 entries=57657600 split=1 checksum=0123456789abcdef
 //! <entries / 2 bytes, rounded up, or for a split table entries bytes>
 //! ```
 //!
 //! A file is used only when every header field matches the table wanted and the checksum of the
 //! bytes matches the header; anything else is an error, and the caller rebuilds.
 //!
-//! Version 2 changed only the checksum: version 1 ran one FNV-1a over the whole table, a serial
-//! chain that took longer than reading the file; version 2 hashes chunks of a mebibyte each,
-//! with four lanes, and folds the chunks' hashes in order, so that a file is read and checked on
-//! every core ([`PatternDb::read_file`]). Version 3 added split tables (`super::regions`), a byte
-//! per placement, and `split=0` or `split=1` in the header.
+//! The checksum hashes chunks of a mebibyte each and folds the chunks' hashes in order, so that
+//! a file is read and checked on every core ([`PatternDb::read_file`]); chunks and fold use the
+//! workspace's one checksum, XXH3 ([`puzzle_core::fingerprint`]). Version 3 added split tables
+//! (`super::regions`), a byte per placement, and `split=0` or `split=1` in the header; version
+//! 4 changed only the checksum, from a four-lane FNV-1a to XXH3, so that files of version 3 are
+//! built again (a new cache file name).
 
 use std::io::Read;
 
@@ -26,7 +27,7 @@ use super::{table_bytes, PatternDb, PatternKey};
 
 /// The format version, part of the header and of cache file names. Bump it whenever the meaning
 /// of the bytes changes.
-pub(super) const VERSION: u32 = 3;
+pub(super) const VERSION: u32 = 4;
 
 /// Bytes per checksum chunk.
 const CHUNK: usize = 1 << 20;
@@ -90,34 +91,21 @@ pub enum FileError {
     Read(String),
 }
 
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// The hash of one chunk: FNV-1a steps over its 64-bit little-endian words in four interleaved
-/// lanes (word `i` goes to lane `i % 4`, so four multiplications are in flight at once), then
-/// the leftover bytes and the length folded into the lanes' combination. The duplicate-pruning
-/// machine's file (`crate::machine`) is checked with it too, over its whole body.
-pub(crate) fn chunk_hash(bytes: &[u8]) -> u64 {
-    let mut lanes = [FNV_OFFSET, FNV_OFFSET ^ 1, FNV_OFFSET ^ 2, FNV_OFFSET ^ 3];
-    let mut blocks = bytes.chunks_exact(32);
-    for block in blocks.by_ref() {
-        for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
-            let word = u64::from_le_bytes(word.try_into().unwrap_or_else(|_| unreachable!("chunks of 8")));
-            *lane = (*lane ^ word).wrapping_mul(FNV_PRIME);
-        }
-    }
-    let mut hash = lanes.iter().fold(FNV_OFFSET, |hash, &lane| (hash ^ lane).wrapping_mul(FNV_PRIME));
-    for &byte in blocks.remainder() {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(FNV_PRIME);
-    }
-    (hash ^ bytes.len() as u64).wrapping_mul(FNV_PRIME)
+/// The hash of one chunk: the workspace's checksum ([`puzzle_core::fingerprint`]).
+fn chunk_hash(bytes: &[u8]) -> u64 {
+    puzzle_core::fingerprint(bytes)
 }
 
-/// The checksum of a table from its chunks' hashes, in order, and its length: enough to catch
-/// truncation and stray bytes (this guards against accidents, not attackers).
+/// The checksum of a table from its chunks' hashes, in order, and its length: the checksum of
+/// those numbers' little-endian bytes, enough to catch truncation and stray bytes (this guards
+/// against accidents, not attackers).
 fn fold_chunks(hashes: impl IntoIterator<Item = u64>, len: usize) -> u64 {
-    let hash = hashes.into_iter().fold(FNV_OFFSET, |hash, chunk| (hash ^ chunk).wrapping_mul(FNV_PRIME));
-    (hash ^ len as u64).wrapping_mul(FNV_PRIME)
+    let mut folded = puzzle_core::fingerprint::Fingerprint::new();
+    for hash in hashes {
+        folded.update(&hash.to_le_bytes());
+    }
+    folded.update(&(len as u64).to_le_bytes());
+    folded.finish()
 }
 
 /// The checksum of `bytes`, its chunks hashed on all of rayon's threads.
@@ -298,7 +286,7 @@ mod tests {
         // per placement.
         assert!(db
             .header()
-            .starts_with("puzzle-pdb v3 rows=2 cols=3 blank=5 tiles=0,1,2 entries=120 split=1 checksum="));
+            .starts_with("puzzle-pdb v4 rows=2 cols=3 blank=5 tiles=0,1,2 entries=120 split=1 checksum="));
 
         let other = PatternKey::new(2, 3, 5, &[0, 1, 3]).unwrap();
         assert!(matches!(PatternDb::from_file_bytes(&other, good.clone()), Err(FileError::OtherTable { .. })));
@@ -315,39 +303,29 @@ mod tests {
         assert_eq!(PatternDb::from_file_bytes(&key, long), Err(FileError::Length { expected: 120, found: 121 }));
 
         let mut old = good.clone();
-        assert_eq!(&old[..13], b"puzzle-pdb v3");
-        old[12] = b'2';
+        assert_eq!(&old[..13], b"puzzle-pdb v4");
+        // A file of version 3 (a four-lane FNV-1a checksum) is refused by its version, and so
+        // built again.
+        old[12] = b'3';
         assert!(matches!(PatternDb::from_file_bytes(&key, old), Err(FileError::Version { .. })));
         assert_eq!(PatternDb::from_file_bytes(&key, b"hello".to_vec()), Err(FileError::BadHeader));
         assert_eq!(PatternDb::from_file_bytes(&key, Vec::new()), Err(FileError::BadHeader));
-        let mut garbage = b"puzzle-pdb v3 rows=2 checksum=zz\n".to_vec();
+        let mut garbage = b"puzzle-pdb v4 rows=2 checksum=zz\n".to_vec();
         garbage.extend_from_slice(&[0; 120]);
         assert_eq!(PatternDb::from_file_bytes(&key, garbage), Err(FileError::BadHeader));
     }
 
-    /// The checksum of chunks and lanes, against FNV-1a written plainly: one byte at a time over
-    /// each lane's words, the lanes, the leftovers and the lengths.
+    /// The checksum of a table, against its definition written plainly: XXH3 of each mebibyte,
+    /// then XXH3 of those hashes and the length as little-endian bytes, wherever the chunks end.
     #[test]
-    fn checksum_is_the_chunked_fnv() {
-        let step = |hash: u64, value: u64| (hash ^ value).wrapping_mul(FNV_PRIME);
+    fn checksum_is_the_fold_of_the_chunks() {
         let plain = |bytes: &[u8]| {
-            let hashes: Vec<u64> = bytes
-                .chunks(CHUNK)
-                .map(|chunk| {
-                    let whole = chunk.len() / 32 * 32;
-                    let mut lanes = [FNV_OFFSET, FNV_OFFSET ^ 1, FNV_OFFSET ^ 2, FNV_OFFSET ^ 3];
-                    for (i, word) in chunk[..whole].chunks(8).enumerate() {
-                        let value = word.iter().rev().fold(0u64, |v, &b| v << 8 | u64::from(b));
-                        lanes[i % 4] = step(lanes[i % 4], value);
-                    }
-                    let mut hash = lanes.iter().fold(FNV_OFFSET, |h, &lane| step(h, lane));
-                    for &byte in &chunk[whole..] {
-                        hash = step(hash, u64::from(byte));
-                    }
-                    step(hash, chunk.len() as u64)
-                })
-                .collect();
-            step(hashes.iter().fold(FNV_OFFSET, |h, &c| step(h, c)), bytes.len() as u64)
+            let mut folded = Vec::new();
+            for chunk in bytes.chunks(CHUNK) {
+                folded.extend_from_slice(&xxhash_rust::xxh3::xxh3_64(chunk).to_le_bytes());
+            }
+            folded.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+            xxhash_rust::xxh3::xxh3_64(&folded)
         };
         let mut rng = puzzle_core::SplitMix64::new(7);
         for len in [1, 31, 32, 33, 1000, CHUNK - 1, CHUNK, CHUNK + 5, 3 * CHUNK + 77] {
