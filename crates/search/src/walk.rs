@@ -25,9 +25,11 @@ use crate::Limits;
 
 mod drivers;
 mod first;
+mod orderings;
 
 pub use drivers::{count, first, for_each, prefixes, prefixes_within, resume, resume_checked};
 pub use first::{first_in_order, FirstInOrder};
+pub use orderings::Orderings;
 
 /// Nodes between two looks at the limits, unless the [`Watch`] says otherwise: a few
 /// milliseconds of a count's placements, so a deadline or a signal is seen within them; a look
@@ -74,84 +76,12 @@ impl std::ops::Add for Counts {
 /// search counts the nodes it enters, an edge engine the placements it tries) and never goes
 /// back above its [`Walk::floor`] (the end of a replayed prefix).
 ///
-/// The orderings of four numbers as a walk, counted by [`count`] and listed by [`first`]:
+/// The orderings of four numbers as a walk ([`Orderings`], whose source is the smallest whole
+/// implementation of this trait), counted by [`count`] and listed by [`first`]:
 ///
 /// ```
-/// use search::walk::{count, first, Counts, Walk, Watch};
+/// use search::walk::{count, first, Counts, Orderings, Walk, Watch};
 /// use search::Limits;
-///
-/// /// The orderings of `0..n`: one number placed per depth, each number once.
-/// struct Orderings {
-///     n: usize,
-///     placed: Vec<usize>,
-///     /// Per depth: the next number to offer.
-///     next: Vec<usize>,
-///     floor: usize,
-///     counts: Counts,
-/// }
-///
-/// impl Orderings {
-///     fn new(n: usize) -> Orderings {
-///         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
-///     }
-/// }
-///
-/// impl Walk for Orderings {
-///     type Move = usize;
-///
-///     fn depth(&self) -> usize {
-///         self.placed.len()
-///     }
-///
-///     fn floor(&self) -> usize {
-///         self.floor
-///     }
-///
-///     fn set_floor(&mut self, floor: usize) {
-///         self.floor = floor;
-///     }
-///
-///     fn counts(&mut self) -> &mut Counts {
-///         &mut self.counts
-///     }
-///
-///     fn advance(&mut self) -> Option<usize> {
-///         let depth = self.placed.len();
-///         while self.next[depth] < self.n {
-///             let number = self.next[depth];
-///             self.next[depth] += 1;
-///             if !self.placed.contains(&number) {
-///                 // One node per number placed.
-///                 self.counts.nodes += 1;
-///                 return Some(number);
-///             }
-///         }
-///         None
-///     }
-///
-///     fn push(&mut self, number: usize) {
-///         self.placed.push(number);
-///         self.next.push(0);
-///     }
-///
-///     fn pop(&mut self) {
-///         self.placed.pop();
-///         self.next.pop();
-///     }
-///
-///     fn close(&mut self) {
-///         let depth = self.placed.len();
-///         self.next[depth] = self.n;
-///     }
-///
-///     fn solved(&self) -> bool {
-///         self.placed.len() == self.n
-///     }
-///
-///     fn prefix(&self) -> Vec<usize> {
-///         self.placed.clone()
-///     }
-/// }
 ///
 /// let limits = Limits::NONE;
 /// let watch = Watch::new(&limits);
@@ -457,80 +387,8 @@ pub type Observe<'a> = &'a (dyn Fn(usize, usize, u64) + Sync);
 /// cut, with the nodes (and any solutions) above it counted, and the prefixes in walk order.
 ///
 /// ```
-/// use search::walk::{cut, Counts, Walk};
+/// use search::walk::{cut, Counts, Orderings, Walk};
 ///
-/// # /// The orderings of `0..n`: one number placed per depth, each number once.
-/// # struct Orderings {
-/// #     n: usize,
-/// #     placed: Vec<usize>,
-/// #     /// Per depth: the next number to offer.
-/// #     next: Vec<usize>,
-/// #     floor: usize,
-/// #     counts: Counts,
-/// # }
-/// #
-/// # impl Orderings {
-/// #     fn new(n: usize) -> Orderings {
-/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
-/// #     }
-/// # }
-/// #
-/// # impl Walk for Orderings {
-/// #     type Move = usize;
-/// #
-/// #     fn depth(&self) -> usize {
-/// #         self.placed.len()
-/// #     }
-/// #
-/// #     fn floor(&self) -> usize {
-/// #         self.floor
-/// #     }
-/// #
-/// #     fn set_floor(&mut self, floor: usize) {
-/// #         self.floor = floor;
-/// #     }
-/// #
-/// #     fn counts(&mut self) -> &mut Counts {
-/// #         &mut self.counts
-/// #     }
-/// #
-/// #     fn advance(&mut self) -> Option<usize> {
-/// #         let depth = self.placed.len();
-/// #         while self.next[depth] < self.n {
-/// #             let number = self.next[depth];
-/// #             self.next[depth] += 1;
-/// #             if !self.placed.contains(&number) {
-/// #                 // One node per number placed.
-/// #                 self.counts.nodes += 1;
-/// #                 return Some(number);
-/// #             }
-/// #         }
-/// #         None
-/// #     }
-/// #
-/// #     fn push(&mut self, number: usize) {
-/// #         self.placed.push(number);
-/// #         self.next.push(0);
-/// #     }
-/// #
-/// #     fn pop(&mut self) {
-/// #         self.placed.pop();
-/// #         self.next.pop();
-/// #     }
-/// #
-/// #     fn close(&mut self) {
-/// #         let depth = self.placed.len();
-/// #         self.next[depth] = self.n;
-/// #     }
-/// #
-/// #     fn solved(&self) -> bool {
-/// #         self.placed.len() == self.n
-/// #     }
-/// #
-/// #     fn prefix(&self) -> Vec<usize> {
-/// #         self.placed.clone()
-/// #     }
-/// # }
 /// // At least 10 pieces of the orderings of 0..4, cut no deeper than 3: depth 1 gives 4 pieces,
 /// // too few, and depth 2 gives 4·3 = 12.
 /// let (mut top, starts) = cut(|| Orderings::new(4), 3, 10);
@@ -559,81 +417,9 @@ pub fn cut<W: Walk>(new_walk: impl Fn() -> W, deepest: usize, wanted: usize) -> 
 /// ```
 /// use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 ///
-/// use search::walk::{count, cut, split_count, Counts, Walk, Watch};
+/// use search::walk::{count, cut, split_count, Counts, Orderings, Walk, Watch};
 /// use search::Limits;
 ///
-/// # /// The orderings of `0..n`: one number placed per depth, each number once.
-/// # struct Orderings {
-/// #     n: usize,
-/// #     placed: Vec<usize>,
-/// #     /// Per depth: the next number to offer.
-/// #     next: Vec<usize>,
-/// #     floor: usize,
-/// #     counts: Counts,
-/// # }
-/// #
-/// # impl Orderings {
-/// #     fn new(n: usize) -> Orderings {
-/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
-/// #     }
-/// # }
-/// #
-/// # impl Walk for Orderings {
-/// #     type Move = usize;
-/// #
-/// #     fn depth(&self) -> usize {
-/// #         self.placed.len()
-/// #     }
-/// #
-/// #     fn floor(&self) -> usize {
-/// #         self.floor
-/// #     }
-/// #
-/// #     fn set_floor(&mut self, floor: usize) {
-/// #         self.floor = floor;
-/// #     }
-/// #
-/// #     fn counts(&mut self) -> &mut Counts {
-/// #         &mut self.counts
-/// #     }
-/// #
-/// #     fn advance(&mut self) -> Option<usize> {
-/// #         let depth = self.placed.len();
-/// #         while self.next[depth] < self.n {
-/// #             let number = self.next[depth];
-/// #             self.next[depth] += 1;
-/// #             if !self.placed.contains(&number) {
-/// #                 // One node per number placed.
-/// #                 self.counts.nodes += 1;
-/// #                 return Some(number);
-/// #             }
-/// #         }
-/// #         None
-/// #     }
-/// #
-/// #     fn push(&mut self, number: usize) {
-/// #         self.placed.push(number);
-/// #         self.next.push(0);
-/// #     }
-/// #
-/// #     fn pop(&mut self) {
-/// #         self.placed.pop();
-/// #         self.next.pop();
-/// #     }
-/// #
-/// #     fn close(&mut self) {
-/// #         let depth = self.placed.len();
-/// #         self.next[depth] = self.n;
-/// #     }
-/// #
-/// #     fn solved(&self) -> bool {
-/// #         self.placed.len() == self.n
-/// #     }
-/// #
-/// #     fn prefix(&self) -> Vec<usize> {
-/// #         self.placed.clone()
-/// #     }
-/// # }
 /// // The orderings of 0..4 counted on rayon's threads, one subtree per start of two numbers.
 /// let (top, starts) = cut(|| Orderings::new(4), 2, 12);
 /// let finished = AtomicUsize::new(0);

@@ -7,81 +7,9 @@ use super::{Counts, Poll, Walk, Watch};
 /// whoever reached it).
 ///
 /// ```
-/// use search::walk::{count, Counts, Walk, Watch};
+/// use search::walk::{count, Counts, Orderings, Walk, Watch};
 /// use search::Limits;
 ///
-/// # /// The orderings of `0..n`: one number placed per depth, each number once.
-/// # struct Orderings {
-/// #     n: usize,
-/// #     placed: Vec<usize>,
-/// #     /// Per depth: the next number to offer.
-/// #     next: Vec<usize>,
-/// #     floor: usize,
-/// #     counts: Counts,
-/// # }
-/// #
-/// # impl Orderings {
-/// #     fn new(n: usize) -> Orderings {
-/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
-/// #     }
-/// # }
-/// #
-/// # impl Walk for Orderings {
-/// #     type Move = usize;
-/// #
-/// #     fn depth(&self) -> usize {
-/// #         self.placed.len()
-/// #     }
-/// #
-/// #     fn floor(&self) -> usize {
-/// #         self.floor
-/// #     }
-/// #
-/// #     fn set_floor(&mut self, floor: usize) {
-/// #         self.floor = floor;
-/// #     }
-/// #
-/// #     fn counts(&mut self) -> &mut Counts {
-/// #         &mut self.counts
-/// #     }
-/// #
-/// #     fn advance(&mut self) -> Option<usize> {
-/// #         let depth = self.placed.len();
-/// #         while self.next[depth] < self.n {
-/// #             let number = self.next[depth];
-/// #             self.next[depth] += 1;
-/// #             if !self.placed.contains(&number) {
-/// #                 // One node per number placed.
-/// #                 self.counts.nodes += 1;
-/// #                 return Some(number);
-/// #             }
-/// #         }
-/// #         None
-/// #     }
-/// #
-/// #     fn push(&mut self, number: usize) {
-/// #         self.placed.push(number);
-/// #         self.next.push(0);
-/// #     }
-/// #
-/// #     fn pop(&mut self) {
-/// #         self.placed.pop();
-/// #         self.next.pop();
-/// #     }
-/// #
-/// #     fn close(&mut self) {
-/// #         let depth = self.placed.len();
-/// #         self.next[depth] = self.n;
-/// #     }
-/// #
-/// #     fn solved(&self) -> bool {
-/// #         self.placed.len() == self.n
-/// #     }
-/// #
-/// #     fn prefix(&self) -> Vec<usize> {
-/// #         self.placed.clone()
-/// #     }
-/// # }
 /// // The orderings of 0..3: 3! = 6 of them, below 3 + 3·2 + 3·2·1 = 15 nodes.
 /// let mut walk = Orderings::new(3);
 /// count(&mut walk, &Watch::new(&Limits::NONE));
@@ -128,81 +56,9 @@ pub fn count<W: Walk>(walk: &mut W, watch: &Watch<'_>) {
 /// walk on it; `false` when there is none or a limit stopped the walk.
 ///
 /// ```
-/// use search::walk::{first, Counts, Walk, Watch};
+/// use search::walk::{first, Counts, Orderings, Walk, Watch};
 /// use search::Limits;
 ///
-/// # /// The orderings of `0..n`: one number placed per depth, each number once.
-/// # struct Orderings {
-/// #     n: usize,
-/// #     placed: Vec<usize>,
-/// #     /// Per depth: the next number to offer.
-/// #     next: Vec<usize>,
-/// #     floor: usize,
-/// #     counts: Counts,
-/// # }
-/// #
-/// # impl Orderings {
-/// #     fn new(n: usize) -> Orderings {
-/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
-/// #     }
-/// # }
-/// #
-/// # impl Walk for Orderings {
-/// #     type Move = usize;
-/// #
-/// #     fn depth(&self) -> usize {
-/// #         self.placed.len()
-/// #     }
-/// #
-/// #     fn floor(&self) -> usize {
-/// #         self.floor
-/// #     }
-/// #
-/// #     fn set_floor(&mut self, floor: usize) {
-/// #         self.floor = floor;
-/// #     }
-/// #
-/// #     fn counts(&mut self) -> &mut Counts {
-/// #         &mut self.counts
-/// #     }
-/// #
-/// #     fn advance(&mut self) -> Option<usize> {
-/// #         let depth = self.placed.len();
-/// #         while self.next[depth] < self.n {
-/// #             let number = self.next[depth];
-/// #             self.next[depth] += 1;
-/// #             if !self.placed.contains(&number) {
-/// #                 // One node per number placed.
-/// #                 self.counts.nodes += 1;
-/// #                 return Some(number);
-/// #             }
-/// #         }
-/// #         None
-/// #     }
-/// #
-/// #     fn push(&mut self, number: usize) {
-/// #         self.placed.push(number);
-/// #         self.next.push(0);
-/// #     }
-/// #
-/// #     fn pop(&mut self) {
-/// #         self.placed.pop();
-/// #         self.next.pop();
-/// #     }
-/// #
-/// #     fn close(&mut self) {
-/// #         let depth = self.placed.len();
-/// #         self.next[depth] = self.n;
-/// #     }
-/// #
-/// #     fn solved(&self) -> bool {
-/// #         self.placed.len() == self.n
-/// #     }
-/// #
-/// #     fn prefix(&self) -> Vec<usize> {
-/// #         self.placed.clone()
-/// #     }
-/// # }
 /// // The orderings of 0..3 one call at a time, in walk order, then none.
 /// let watch = Watch::new(&Limits::NONE);
 /// let mut walk = Orderings::new(3);
@@ -247,81 +103,9 @@ pub fn first<W: Walk>(walk: &mut W, watch: &Watch<'_>) -> bool {
 /// it returns `false` or a limit stops the walk.
 ///
 /// ```
-/// use search::walk::{for_each, Counts, Walk, Watch};
+/// use search::walk::{for_each, Counts, Orderings, Walk, Watch};
 /// use search::Limits;
 ///
-/// # /// The orderings of `0..n`: one number placed per depth, each number once.
-/// # struct Orderings {
-/// #     n: usize,
-/// #     placed: Vec<usize>,
-/// #     /// Per depth: the next number to offer.
-/// #     next: Vec<usize>,
-/// #     floor: usize,
-/// #     counts: Counts,
-/// # }
-/// #
-/// # impl Orderings {
-/// #     fn new(n: usize) -> Orderings {
-/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
-/// #     }
-/// # }
-/// #
-/// # impl Walk for Orderings {
-/// #     type Move = usize;
-/// #
-/// #     fn depth(&self) -> usize {
-/// #         self.placed.len()
-/// #     }
-/// #
-/// #     fn floor(&self) -> usize {
-/// #         self.floor
-/// #     }
-/// #
-/// #     fn set_floor(&mut self, floor: usize) {
-/// #         self.floor = floor;
-/// #     }
-/// #
-/// #     fn counts(&mut self) -> &mut Counts {
-/// #         &mut self.counts
-/// #     }
-/// #
-/// #     fn advance(&mut self) -> Option<usize> {
-/// #         let depth = self.placed.len();
-/// #         while self.next[depth] < self.n {
-/// #             let number = self.next[depth];
-/// #             self.next[depth] += 1;
-/// #             if !self.placed.contains(&number) {
-/// #                 // One node per number placed.
-/// #                 self.counts.nodes += 1;
-/// #                 return Some(number);
-/// #             }
-/// #         }
-/// #         None
-/// #     }
-/// #
-/// #     fn push(&mut self, number: usize) {
-/// #         self.placed.push(number);
-/// #         self.next.push(0);
-/// #     }
-/// #
-/// #     fn pop(&mut self) {
-/// #         self.placed.pop();
-/// #         self.next.pop();
-/// #     }
-/// #
-/// #     fn close(&mut self) {
-/// #         let depth = self.placed.len();
-/// #         self.next[depth] = self.n;
-/// #     }
-/// #
-/// #     fn solved(&self) -> bool {
-/// #         self.placed.len() == self.n
-/// #     }
-/// #
-/// #     fn prefix(&self) -> Vec<usize> {
-/// #         self.placed.clone()
-/// #     }
-/// # }
 /// let watch = Watch::new(&Limits::NONE);
 /// let mut all = Vec::new();
 /// for_each(&mut Orderings::new(3), &watch, &mut |walk: &Orderings| {
@@ -351,80 +135,8 @@ pub fn for_each<W: Walk>(walk: &mut W, watch: &Watch<'_>, visit: &mut dyn FnMut(
 /// nodes above that depth (and the solutions on the way, which are not prefixes).
 ///
 /// ```
-/// use search::walk::{prefixes, Counts, Walk};
+/// use search::walk::{prefixes, Counts, Orderings, Walk};
 ///
-/// # /// The orderings of `0..n`: one number placed per depth, each number once.
-/// # struct Orderings {
-/// #     n: usize,
-/// #     placed: Vec<usize>,
-/// #     /// Per depth: the next number to offer.
-/// #     next: Vec<usize>,
-/// #     floor: usize,
-/// #     counts: Counts,
-/// # }
-/// #
-/// # impl Orderings {
-/// #     fn new(n: usize) -> Orderings {
-/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
-/// #     }
-/// # }
-/// #
-/// # impl Walk for Orderings {
-/// #     type Move = usize;
-/// #
-/// #     fn depth(&self) -> usize {
-/// #         self.placed.len()
-/// #     }
-/// #
-/// #     fn floor(&self) -> usize {
-/// #         self.floor
-/// #     }
-/// #
-/// #     fn set_floor(&mut self, floor: usize) {
-/// #         self.floor = floor;
-/// #     }
-/// #
-/// #     fn counts(&mut self) -> &mut Counts {
-/// #         &mut self.counts
-/// #     }
-/// #
-/// #     fn advance(&mut self) -> Option<usize> {
-/// #         let depth = self.placed.len();
-/// #         while self.next[depth] < self.n {
-/// #             let number = self.next[depth];
-/// #             self.next[depth] += 1;
-/// #             if !self.placed.contains(&number) {
-/// #                 // One node per number placed.
-/// #                 self.counts.nodes += 1;
-/// #                 return Some(number);
-/// #             }
-/// #         }
-/// #         None
-/// #     }
-/// #
-/// #     fn push(&mut self, number: usize) {
-/// #         self.placed.push(number);
-/// #         self.next.push(0);
-/// #     }
-/// #
-/// #     fn pop(&mut self) {
-/// #         self.placed.pop();
-/// #         self.next.pop();
-/// #     }
-/// #
-/// #     fn close(&mut self) {
-/// #         let depth = self.placed.len();
-/// #         self.next[depth] = self.n;
-/// #     }
-/// #
-/// #     fn solved(&self) -> bool {
-/// #         self.placed.len() == self.n
-/// #     }
-/// #
-/// #     fn prefix(&self) -> Vec<usize> {
-/// #         self.placed.clone()
-/// #     }
-/// # }
 /// // The tree of 0..3's orderings cut at depth 2: six pieces of work.
 /// let mut walk = Orderings::new(3);
 /// let starts = prefixes(&mut walk, 2);
@@ -509,81 +221,9 @@ pub fn prefixes_within<W: Walk>(walk: &mut W, depth: usize, watch: &Watch<'_>) -
 /// its end the new floor.
 ///
 /// ```
-/// use search::walk::{count, resume, Counts, Walk, Watch};
+/// use search::walk::{count, resume, Counts, Orderings, Walk, Watch};
 /// use search::Limits;
 ///
-/// # /// The orderings of `0..n`: one number placed per depth, each number once.
-/// # struct Orderings {
-/// #     n: usize,
-/// #     placed: Vec<usize>,
-/// #     /// Per depth: the next number to offer.
-/// #     next: Vec<usize>,
-/// #     floor: usize,
-/// #     counts: Counts,
-/// # }
-/// #
-/// # impl Orderings {
-/// #     fn new(n: usize) -> Orderings {
-/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
-/// #     }
-/// # }
-/// #
-/// # impl Walk for Orderings {
-/// #     type Move = usize;
-/// #
-/// #     fn depth(&self) -> usize {
-/// #         self.placed.len()
-/// #     }
-/// #
-/// #     fn floor(&self) -> usize {
-/// #         self.floor
-/// #     }
-/// #
-/// #     fn set_floor(&mut self, floor: usize) {
-/// #         self.floor = floor;
-/// #     }
-/// #
-/// #     fn counts(&mut self) -> &mut Counts {
-/// #         &mut self.counts
-/// #     }
-/// #
-/// #     fn advance(&mut self) -> Option<usize> {
-/// #         let depth = self.placed.len();
-/// #         while self.next[depth] < self.n {
-/// #             let number = self.next[depth];
-/// #             self.next[depth] += 1;
-/// #             if !self.placed.contains(&number) {
-/// #                 // One node per number placed.
-/// #                 self.counts.nodes += 1;
-/// #                 return Some(number);
-/// #             }
-/// #         }
-/// #         None
-/// #     }
-/// #
-/// #     fn push(&mut self, number: usize) {
-/// #         self.placed.push(number);
-/// #         self.next.push(0);
-/// #     }
-/// #
-/// #     fn pop(&mut self) {
-/// #         self.placed.pop();
-/// #         self.next.pop();
-/// #     }
-/// #
-/// #     fn close(&mut self) {
-/// #         let depth = self.placed.len();
-/// #         self.next[depth] = self.n;
-/// #     }
-/// #
-/// #     fn solved(&self) -> bool {
-/// #         self.placed.len() == self.n
-/// #     }
-/// #
-/// #     fn prefix(&self) -> Vec<usize> {
-/// #         self.placed.clone()
-/// #     }
-/// # }
 /// // The work below the start [1] of 0..4's orderings: the 3! = 6 orderings of the other three
 /// // numbers, below 3 + 3·2 + 3·2·1 = 15 nodes.
 /// let mut walk = Orderings::new(4);
@@ -607,81 +247,9 @@ pub fn resume<W: Walk>(walk: &mut W, prefix: &[W::Move]) {
 /// `false` when one is not there (the walk is then unusable).
 ///
 /// ```
-/// use search::walk::{count, resume_checked, Counts, Walk, Watch};
+/// use search::walk::{count, resume_checked, Counts, Orderings, Walk, Watch};
 /// use search::Limits;
 ///
-/// # /// The orderings of `0..n`: one number placed per depth, each number once.
-/// # struct Orderings {
-/// #     n: usize,
-/// #     placed: Vec<usize>,
-/// #     /// Per depth: the next number to offer.
-/// #     next: Vec<usize>,
-/// #     floor: usize,
-/// #     counts: Counts,
-/// # }
-/// #
-/// # impl Orderings {
-/// #     fn new(n: usize) -> Orderings {
-/// #         Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
-/// #     }
-/// # }
-/// #
-/// # impl Walk for Orderings {
-/// #     type Move = usize;
-/// #
-/// #     fn depth(&self) -> usize {
-/// #         self.placed.len()
-/// #     }
-/// #
-/// #     fn floor(&self) -> usize {
-/// #         self.floor
-/// #     }
-/// #
-/// #     fn set_floor(&mut self, floor: usize) {
-/// #         self.floor = floor;
-/// #     }
-/// #
-/// #     fn counts(&mut self) -> &mut Counts {
-/// #         &mut self.counts
-/// #     }
-/// #
-/// #     fn advance(&mut self) -> Option<usize> {
-/// #         let depth = self.placed.len();
-/// #         while self.next[depth] < self.n {
-/// #             let number = self.next[depth];
-/// #             self.next[depth] += 1;
-/// #             if !self.placed.contains(&number) {
-/// #                 // One node per number placed.
-/// #                 self.counts.nodes += 1;
-/// #                 return Some(number);
-/// #             }
-/// #         }
-/// #         None
-/// #     }
-/// #
-/// #     fn push(&mut self, number: usize) {
-/// #         self.placed.push(number);
-/// #         self.next.push(0);
-/// #     }
-/// #
-/// #     fn pop(&mut self) {
-/// #         self.placed.pop();
-/// #         self.next.pop();
-/// #     }
-/// #
-/// #     fn close(&mut self) {
-/// #         let depth = self.placed.len();
-/// #         self.next[depth] = self.n;
-/// #     }
-/// #
-/// #     fn solved(&self) -> bool {
-/// #         self.placed.len() == self.n
-/// #     }
-/// #
-/// #     fn prefix(&self) -> Vec<usize> {
-/// #         self.placed.clone()
-/// #     }
-/// # }
 /// // A work unit names its start as text; the walk finds each number among its own children.
 /// let is = |_: &Orderings, number: usize, wanted: &&str| number.to_string() == *wanted;
 /// let mut walk = Orderings::new(4);
