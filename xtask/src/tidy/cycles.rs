@@ -230,7 +230,7 @@ fn without_reexports_of_descendants(code: &str, children: Option<&BTreeSet<Strin
 
 /// `text` with its comments removed (line comments, and block comments), so that doc links
 /// name no edge; string literals stay, and a `//` inside one cuts it (harmless here).
-fn without_comments(text: &str) -> String {
+pub(super) fn without_comments(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find("/*") {
@@ -367,7 +367,7 @@ fn expand(tree: &str) -> Vec<(Vec<String>, Option<String>)> {
 }
 
 /// The comma-separated entries of `inner` at brace depth zero.
-fn split_top_level(inner: &str) -> Vec<&str> {
+pub(super) fn split_top_level(inner: &str) -> Vec<&str> {
     let mut entries = Vec::new();
     let (mut depth, mut start) = (0usize, 0);
     for (i, c) in inner.char_indices() {

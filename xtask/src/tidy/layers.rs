@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
+use super::cycles::{split_top_level, without_comments};
+
 /// One module's rule: the crate's source directory, the module, and the top-level modules of
 /// the same crate its files may use.
 #[derive(Debug)]
@@ -104,29 +106,11 @@ fn leaves(tree: &str) -> Vec<String> {
 /// The entries of a use tree at its top level: `{a::b, c::{d, e}}` gives `a::b` and
 /// `c::{d, e}`; a tree without braces is its own one entry.
 fn top_level_entries(tree: &str) -> Vec<&str> {
-    let Some(inner) = tree.strip_prefix('{').and_then(|t| t.strip_suffix('}')) else {
-        return if tree.is_empty() { Vec::new() } else { vec![tree] };
-    };
-    let mut entries = Vec::new();
-    let (mut depth, mut start) = (0usize, 0);
-    for (i, c) in inner.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth = depth.saturating_sub(1),
-            ',' if depth == 0 => {
-                entries.push(inner[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
+    match tree.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
+        Some(inner) => split_top_level(inner),
+        None if tree.is_empty() => Vec::new(),
+        None => vec![tree],
     }
-    entries.push(inner[start..].trim());
-    entries.into_iter().filter(|e| !e.is_empty()).collect()
-}
-
-/// `text` with its line comments (`//`, `///`, `//!`) removed, so that doc links name no edge.
-fn without_comments(text: &str) -> String {
-    text.lines().map(|line| line.split_once("//").map_or(line, |(code, _)| code)).collect::<Vec<_>>().join("\n")
 }
 
 /// The first segments of the paths that follow `prefix` (`crate::` or `super::`) in `code`:
