@@ -46,6 +46,9 @@ const RULES: [(&str, Allowed); 6] = [
 /// better by asserting on the `Err`. They are split so that this file does not match itself.
 const FORBIDDEN_ATTRIBUTES: [&str; 2] = [concat!("#[", "ignore"), concat!("#[", "should", "_panic")];
 
+/// The longest ARCHITECTURE.md may grow.
+const ARCHITECTURE_LINES: usize = 250;
+
 /// The directories whose Rust files must follow the conventions.
 const SOURCE_DIRS: [&str; 2] = ["crates", "xtask"];
 
@@ -85,6 +88,12 @@ fn violations(root: &Path) -> anyhow::Result<Vec<String>> {
     let mut violations = dependency_violations(&metadata)?;
     let architecture = fs::read_to_string(root.join("ARCHITECTURE.md")).context("reading ARCHITECTURE.md")?;
     violations.extend(diagram_violations(&architecture, &dependency_edges(&metadata)?));
+    let lines = architecture.lines().count();
+    if lines > ARCHITECTURE_LINES {
+        violations.push(format!(
+            "ARCHITECTURE.md: {lines} lines, more than {ARCHITECTURE_LINES}: it is a map of the code and its invariants, read in one sitting; figures go to docs/benchmarks.md, how an algorithm works to docs/algorithms.md"
+        ));
+    }
     let readme = fs::read_to_string(root.join("README.md")).context("reading README.md")?;
     violations.extend(tour::violations(&readme, root));
 
