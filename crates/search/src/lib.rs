@@ -62,6 +62,7 @@
 
 pub mod astar;
 pub mod bfs;
+pub mod deepen;
 pub mod idastar;
 pub mod walk;
 
@@ -72,6 +73,7 @@ use std::time::Instant;
 
 pub use astar::astar;
 pub use bfs::bfs;
+pub use deepen::deepen;
 pub use idastar::idastar;
 
 /// A path cost: a totally ordered, additive quantity whose [`Default`] is zero.

@@ -12,7 +12,7 @@ use thiserror::Error;
 use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::{Board, GoalKind, BLANK};
 use crate::heuristic::Heuristic;
-use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
+use crate::ida::{self, Estimate, Geometry, NodeLoop, State};
 use crate::weight::Weight;
 
 /// Why a board could not be answered.
@@ -126,22 +126,24 @@ pub(crate) fn answer_of_run(
     weight: Weight,
     heuristic: &Heuristic,
 ) -> Answer {
-    let from_cut = run.cut.map_or(0, |cut| cut.div_ceil(scale));
+    let from_cut = run.next_bound.map_or(0, |cut| cut.div_ceil(scale));
     let mut proven = start_h.max(from_cut);
     proven += (proven ^ manhattan) & 1;
     let method = match weight.is_one() {
         true => Method::Search(heuristic.kind()),
         false => Method::Weighted(heuristic.kind(), weight),
     };
-    let (outcome, lower_bound) = match run.ending {
+    let (outcome, lower_bound) = match run.path {
         // The optimal search's first path is optimal: its length is the bound.
-        Ending::Found(path) if weight.is_one() => {
+        Some(path) if weight.is_one() => {
             let moves = path.len() as u64;
             (Outcome::Solved(Path::Moves(path)), Some(moves))
         }
-        Ending::Found(path) => (Outcome::Solved(Path::Moves(path)), Some(u64::from(proven))),
-        Ending::GaveUp => (Outcome::GaveUp, Some(u64::from(proven))),
-        Ending::Exhausted => (Outcome::Unsolvable, None),
+        Some(path) => (Outcome::Solved(Path::Moves(path)), Some(u64::from(proven))),
+        None if run.gave_up => (Outcome::GaveUp, Some(u64::from(proven))),
+        // Every node within reach searched without finding the goal: parity rules it out for the
+        // boards searched, and the answer's check reports it if it ever happens.
+        None => (Outcome::Unsolvable, None),
     };
     let optimal = match &outcome {
         Outcome::Solved(path) => Some(path.n_moves()) == lower_bound,

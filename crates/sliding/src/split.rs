@@ -207,7 +207,10 @@ impl fmt::Debug for SplitSearch {
     }
 }
 
-/// What one unit found in one round.
+/// What one unit found in one round: the run result of every iteration of the crate's searches
+/// ([`search::deepen::Run`]): the first path in move order within the round's bound, the least
+/// `f` above the bound the unit cut off (its share of the next round's bound), its nodes, and
+/// whether a limit stopped it (then the other fields are what it reached, not its answer).
 ///
 /// ```
 /// use puzzle_core::{Direction, Shape};
@@ -231,20 +234,7 @@ impl fmt::Debug for SplitSearch {
 /// assert_eq!((left.path, left.gave_up), (None, false));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnitOutcome {
-    /// The first path (in move order, from the start) the unit reached the goal by, within the
-    /// round's bound.
-    pub path: Option<Vec<Direction>>,
-    /// The least `f` above the bound the unit cut off: the unit's share of the next round's
-    /// bound (`None`: it cut off nothing).
-    pub next_bound: Option<u32>,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// A limit (nodes, time, a signal) stopped the unit: the other fields are what it reached,
-    /// not its answer.
-    pub gave_up: bool,
-}
+pub type UnitOutcome = search::deepen::Run<Vec<Direction>, u32>;
 
 impl Planner<'_> {
     /// The search of `board` cut at `depth` moves, with the heuristic the planner would choose
@@ -436,7 +426,7 @@ impl SplitSearch {
                 return Err(SplitError::Prefix { depth: self.depth });
             }
         }
-        let run = match &self.heuristic {
+        Ok(match &self.heuristic {
             Heuristic::Manhattan => {
                 self.run(ida::Manhattan { blank_tile: self.blank_tile, value: 0 }, prefix, bound, limits)
             }
@@ -448,12 +438,6 @@ impl SplitSearch {
                 let estimate = ida::Pdb::new(self.blank_tile, std::sync::Arc::clone(pdb), self.board.tiles().len());
                 self.run(estimate, prefix, bound, limits)
             }
-        };
-        Ok(UnitOutcome {
-            path: run.found,
-            next_bound: (run.next_bound != u32::MAX).then_some(run.next_bound),
-            nodes: run.nodes,
-            gave_up: run.gave_up,
         })
     }
 
@@ -468,7 +452,7 @@ impl SplitSearch {
         prefix: Option<&[Direction]>,
         bound: u32,
         limits: &Limits<'_>,
-    ) -> units::UnitRun {
+    ) -> UnitOutcome {
         match prefix {
             None => units::top(&self.geometry, &self.state, estimate, self.depth, bound),
             Some(prefix) => units::below(&self.geometry, &self.state, estimate, prefix, bound, limits),

@@ -49,7 +49,7 @@ use crate::answer::{Answer, Method};
 use crate::board::Board;
 use crate::heuristic::Heuristic;
 use crate::ida::duplicates::Duplicates;
-use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
+use crate::ida::{self, Estimate, Geometry, NodeLoop, State};
 use crate::solvable::is_solvable;
 use crate::solve::{answer_of_run, lower_bound, optimal_run, search_state, SolveError};
 use crate::weight::{Weight, WEIGHT_SCALE};
@@ -200,9 +200,7 @@ fn run<E: Estimate + Sync>(
 
 /// `run` with its path's loops cut out.
 fn without_loops(board: &Board, mut run: ida::Run) -> ida::Run {
-    if let Ending::Found(path) = run.ending {
-        run.ending = Ending::Found(cut_loops(board, path));
-    }
+    run.path = run.path.map(|path| cut_loops(board, path));
     run
 }
 
