@@ -25,6 +25,7 @@ mod answer;
 mod board;
 mod check;
 mod constructive;
+mod fast;
 mod heuristic;
 mod ida;
 mod large_board_ida;
@@ -47,10 +48,10 @@ use puzzle_core::Direction;
 
 pub use answer::{Answer, Method, Outcome, Path};
 pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK, MAX_BOARD_CELLS};
-pub use check::{check, CheckError};
-#[cfg(feature = "test-support")]
-pub use constructive::{solve_fast, solve_fast_checked};
+pub use check::check;
 pub use constructive::{solve_fast_into, FastPath, KeepMoves, StreamError, Streamed, TapeBudget};
+#[cfg(feature = "test-support")]
+pub use fast::{solve_fast, solve_fast_checked};
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use parse::{
     detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_line, parse_lines, Batch, Entry, Format,
@@ -60,7 +61,7 @@ pub use pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
 #[cfg(feature = "test-support")]
 pub use plain::{solve, solve_astar, solve_split, solve_with};
 pub use planner::{Goal, MemoryTables, PlanError, Planner, Strategy, TableError, TableSource};
-pub use replay::Replay;
+pub use replay::{CheckError, Replay};
 pub use search::Limits;
 pub use solvable::is_solvable;
 #[cfg(feature = "test-support")]

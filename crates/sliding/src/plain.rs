@@ -164,7 +164,8 @@ pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<A
 mod tests {
     use super::*;
     use crate::board::{BoardSpec, GoalKind};
-    use crate::check::{check, CheckError};
+    use crate::check::check;
+    use crate::replay::CheckError;
     use crate::solve::judge_goal;
 
     fn board(rows: usize, cols: usize, tiles: &[u32]) -> Board {

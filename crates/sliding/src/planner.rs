@@ -12,13 +12,14 @@ use thiserror::Error;
 
 use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::{Board, GoalKind};
-use crate::check::{check, CheckError};
+use crate::check::check;
 use crate::constructive::KeepMoves;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::ida::SPLIT_NODES;
 use crate::machine::DuplicateMachine;
 use crate::pdb::{PatternDb, PatternKey};
 use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
+use crate::replay::CheckError;
 use crate::solvable::is_solvable;
 use crate::solve::{answer_of_run, judge_goal, lower_bound, optimal_run, SolveError};
 use crate::table_3x3::DistanceTable;
@@ -422,7 +423,7 @@ impl<'t> Planner<'t> {
     pub fn solve_fast(&self, board: &Board, limits: &Limits<'_>, keep: &KeepMoves) -> Result<Answer, PlanError> {
         let plan = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).clone();
         let goal = plan.goal?;
-        let outcome = crate::constructive::solve_fast_checked(board, &goal, limits, keep)
+        let outcome = crate::fast::solve_fast_checked(board, &goal, limits, keep)
             .map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
         let bound = (outcome != Outcome::Unsolvable).then(|| start_bound(board, &goal));
         let optimal = match &outcome {
@@ -579,7 +580,7 @@ impl<'t> Planner<'t> {
         }
         let shape = board.shape();
         if self.strategy == Strategy::Fast {
-            let outcome = crate::constructive::solve_fast(board, goal, limits);
+            let outcome = crate::fast::solve_fast(board, goal, limits);
             let bound = start_bound(board, goal);
             let optimal = matches!(&outcome, Outcome::Solved(path) if path.n_moves() == bound);
             return Ok(Answer { outcome, nodes: 0, lower_bound: Some(bound), optimal, method: Method::Fast });

@@ -28,12 +28,13 @@ use thiserror::Error;
 
 use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::Board;
-use crate::check::{check, CheckError};
+use crate::check::check;
 use crate::heuristic::Heuristic;
 use crate::heuristic::HeuristicKind;
 use crate::ida::{self, units, Geometry, NodeLoop, State};
 use crate::pdb::Tier;
 use crate::planner::{PlanError, Planner, MAX_CELLS_WITHOUT_LIMITS};
+use crate::replay::CheckError;
 use crate::solvable::is_solvable;
 use crate::solve::{lower_bound, SolveError};
 use crate::tiers::choose_tables;
