@@ -28,7 +28,7 @@ use crate::solvable::is_solvable;
 /// // Up takes the blank to the top-left corner, which is not the goal.
 /// let up = Outcome::Solved(Path::Moves(vec![Direction::North]));
 /// assert!(matches!(check(&board, &goal, &up), Err(CheckError::WrongEnd { .. })));
-/// # Ok::<(), sliding::BoardError>(())
+/// # Ok::<(), sliding::parse::BoardError>(())
 /// ```
 pub fn check(board: &Board, goal: &Board, outcome: &Outcome) -> Result<(), CheckError> {
     match outcome {

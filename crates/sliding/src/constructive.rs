@@ -41,6 +41,7 @@ use search::Limits;
 use crate::board::Board;
 use crate::solvable::is_solvable;
 
+pub use crate::replay::Replay;
 pub use compressed_moves::TapeBudget;
 pub use moves::Sink;
 pub(crate) use path::checked_path;
@@ -51,7 +52,9 @@ pub use path::{FastPath, KeepMoves, StreamError};
 /// ```
 /// use std::ops::ControlFlow;
 ///
-/// use sliding::{parse_judge_a, solve_fast_into, Limits, Streamed};
+/// use sliding::Limits;
+/// use sliding::constructive::{solve_fast_into, Streamed};
+/// use sliding::parse::parse_judge_a;
 ///
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
 /// // Two tiles swapped: no path, and nothing handed over.
@@ -66,7 +69,7 @@ pub use path::{FastPath, KeepMoves, StreamError};
 /// let board = parse_judge_a("0 1 2\n3 4 5\n6 7 8\n")?;
 /// let streamed = solve_fast_into(&board, &goal, &Limits::NONE, &mut |_| ControlFlow::Break(()));
 /// assert_eq!(streamed, Streamed::Halted);
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Streamed {
@@ -89,7 +92,9 @@ pub enum Streamed {
 /// ```
 /// use std::ops::ControlFlow;
 ///
-/// use sliding::{parse_judge_a, solve_fast_into, Limits, Streamed};
+/// use sliding::Limits;
+/// use sliding::constructive::{solve_fast_into, Streamed};
+/// use sliding::parse::parse_judge_a;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
@@ -100,7 +105,7 @@ pub enum Streamed {
 /// });
 /// assert_eq!(streamed, Streamed::Solved(path.len() as u64));
 /// assert_eq!(board.replay(&path), Ok(goal));
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 pub fn solve_fast_into(board: &Board, goal: &Board, limits: &Limits<'_>, sink: &mut Sink<'_>) -> Streamed {
     if board.shape() != goal.shape() || !is_solvable(board, goal) {

@@ -1,5 +1,5 @@
 //! The constructive solver's answers as [`Outcome`]s: its moves in memory ([`solve_fast`]), or
-//! checked as they are made and kept as a [`FastPath`](crate::FastPath) ([`solve_fast_checked`], what
+//! checked as they are made and kept as a [`FastPath`](crate::constructive::FastPath) ([`solve_fast_checked`], what
 //! [`Planner::solve_fast`](crate::Planner::solve_fast) answers with). Apart from `constructive`,
 //! which the answer's [`Path`] reads back, so that neither imports the other.
 
@@ -27,10 +27,11 @@ use crate::solvable::is_solvable;
 /// The path is not optimal; on a random board it is a few times the Manhattan lower bound. A
 /// board of `n` cells on a side needs about `8/3 · n³` moves, so a 1000×1000 board's path takes
 /// gigabytes as a vector: [`solve_fast_into`] hands the moves over in chunks instead, and
-/// [`FastPath`](crate::FastPath) makes them again when they are read.
+/// [`FastPath`](crate::constructive::FastPath) makes them again when they are read.
 ///
 /// ```
-/// use sliding::{solve_fast, Board, BoardSpec, GoalKind, Outcome, Path};
+/// use sliding::{Board, BoardSpec, GoalKind, Outcome, Path};
+/// use sliding::testing::solve_fast;
 /// use puzzle_core::Shape;
 /// let board = Board::try_from(BoardSpec { rows: 3, cols: 4, tiles: vec![5, 1, 2, 3, 0, 6, 7, 4, 9, 10, 11, 8] })?;
 /// let goal = Board::goal(Shape::new(3, 4)?, GoalKind::BlankFirst)?;
@@ -53,12 +54,15 @@ pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits<'_>) -> Outcome {
 
 /// The constructive solver's answer for `board`, each move checked by replay as it is made
 /// (the same checks as [`check`](crate::check)) and then kept as `keep` says: compressed, or
-/// only counted, in a [`FastPath`](crate::FastPath).
+/// only counted, in a [`FastPath`](crate::constructive::FastPath).
 ///
 /// `Err` is a path that failed its check, a bug in the solver.
 ///
 /// ```
-/// use sliding::{check, parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome};
+/// use sliding::{check, Limits, Outcome};
+/// use sliding::constructive::KeepMoves;
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::solve_fast_checked;
 ///
 /// let board = parse_judge_a("0 1 2\n3 4 5\n6 7 8\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;

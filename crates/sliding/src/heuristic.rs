@@ -9,7 +9,8 @@ use crate::pdb::PdbHeuristic;
 /// The heuristics a caller can ask for.
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, HeuristicKind, Limits, MemoryTables, Method, Planner};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, HeuristicKind, Limits, Method, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// let tables = MemoryTables::default();
 /// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::Manhattan);
@@ -32,7 +33,9 @@ pub enum HeuristicKind {
 /// A heuristic ready to search with (pattern databases loaded).
 ///
 /// ```
-/// use sliding::{lower_bound, parse_judge_a, Heuristic, HeuristicKind};
+/// use sliding::HeuristicKind;
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::{lower_bound, Heuristic};
 ///
 /// // Tiles 1 and 2 are each one cell from home, in each other's way on their goal row.
 /// let board = parse_judge_a("2 1 3\n4 5 6\n7 8 0\n")?;

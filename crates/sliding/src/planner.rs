@@ -21,11 +21,14 @@ use crate::pdb::{PatternDb, PatternKey};
 use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
 use crate::replay::CheckError;
 use crate::solvable::is_solvable;
-use crate::solve::{answer_of_run, judge_goal, lower_bound, optimal_run, SolveError};
+use crate::solve::{answer_of_run, judge_goal, lower_bound, optimal_run};
 use crate::table_3x3::DistanceTable;
 use crate::tiers::{choose_tables, TableChoice};
 use crate::weight::Weight;
 use crate::weighted::solve_within;
+
+pub use crate::solve::SolveError;
+pub use crate::weight::{WeightError, MAX_WEIGHT};
 
 /// The most cells of a board searched for an optimal answer without a node or time limit:
 /// larger boards leave the fast byte-celled search, and an optimal answer for them would take
@@ -48,7 +51,8 @@ pub const CHEAP_NODES: u64 = 500_000;
 /// use std::sync::Arc;
 ///
 /// use sliding::pdb::{PatternDb, PatternKey};
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Planner, TableError, TableSource};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Planner};
+/// use sliding::planner::{TableError, TableSource};
 ///
 /// /// A source with no tables at all: the planner searches without pattern databases.
 /// struct NoTables;
@@ -100,7 +104,7 @@ pub trait TableSource: Sync {
 /// A table could not be had (a cache that could not be read or written, say).
 ///
 /// ```
-/// use sliding::TableError;
+/// use sliding::planner::TableError;
 ///
 /// let error = TableError { key: "4x4-0-1.2.3".to_owned(), message: "the cache is read-only".to_owned() };
 /// assert_eq!(error.to_string(), "pattern database 4x4-0-1.2.3: the cache is read-only");
@@ -119,7 +123,8 @@ pub struct TableError {
 ///
 /// ```
 /// use sliding::pdb::PatternKey;
-/// use sliding::{Limits, MemoryTables, TableSource};
+/// use sliding::Limits;
+/// use sliding::planner::{MemoryTables, TableSource};
 ///
 /// let tables = MemoryTables::default();
 /// // The three tiles whose goal cells are 0, 1 and 2 on a 2x3 board with the blank's goal in
@@ -162,7 +167,8 @@ impl TableSource for MemoryTables {
 ///
 /// ```
 /// use puzzle_core::Direction;
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Outcome, Path, Planner};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Path, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// // Korf's goal, blank first, given as a board.
 /// let goal = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![0, 1, 2, 3, 4, 5] })?;
@@ -185,7 +191,8 @@ pub enum Goal {
 /// How hard the solver tries.
 ///
 /// ```
-/// use sliding::{check, Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Outcome, Planner, Strategy, Weight};
+/// use sliding::{check, Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Planner, Strategy, Weight};
+/// use sliding::planner::MemoryTables;
 ///
 /// let tables = MemoryTables::default();
 /// let goal = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![1, 2, 3, 4, 5, 0] })?;
@@ -206,7 +213,7 @@ pub enum Strategy {
     /// Shortest solutions (the default).
     Optimal,
     /// Solutions at most this weight times the optimum, by weighted IDA\* with the same
-    /// admissible heuristics ([`crate::solve_within`]); `Within(Weight::ONE)` is [`Strategy::Optimal`].
+    /// admissible heuristics (`testing::solve_within`); `Within(Weight::ONE)` is [`Strategy::Optimal`].
     /// Boards the complete 3×3 table answers are still answered optimally.
     Within(Weight),
     /// A valid solution for any board, quickly, by the constructive solver
@@ -217,7 +224,8 @@ pub enum Strategy {
 /// Why a board could not be answered.
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, PlanError, Planner, SolveError};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, PlanError, Planner};
+/// use sliding::planner::{MemoryTables, SolveError};
 ///
 /// let tables = MemoryTables::default();
 /// let goal = Board::goal(puzzle_core::Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -289,7 +297,8 @@ pub(crate) struct Plan {
 /// Solves boards of any shape; see the [module documentation](self).
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, MemoryTables, Outcome, Path, Planner};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Outcome, Path, Planner};
+/// use sliding::planner::MemoryTables;
 /// let tables = MemoryTables::default();
 /// let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
 /// let board = Board::try_from(BoardSpec {
@@ -417,7 +426,7 @@ impl<'t> Planner<'t> {
     /// [`Strategy::Fast`] (whatever this solver's strategy), but with the path not held as a
     /// vector: its moves are checked by replay as they are made and kept as `keep` says
     /// (compressed within a budget, or only counted), and
-    /// [`FastPath::stream`](crate::FastPath::stream) reads them back, or makes them again,
+    /// [`FastPath::stream`](crate::constructive::FastPath::stream) reads them back, or makes them again,
     /// checked again, for printing. Memory stays a few words per cell besides the budget however
     /// long the path.
     pub fn solve_fast(&self, board: &Board, limits: &Limits<'_>, keep: &KeepMoves) -> Result<Answer, PlanError> {

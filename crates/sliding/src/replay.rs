@@ -21,7 +21,7 @@ use crate::solvable::is_solvable;
 /// assert_eq!(check(&board, &goal, &off), Err(CheckError::OffBoard { index: 0 }));
 /// // One move right solves it, so "unsolvable" is wrong.
 /// assert_eq!(check(&board, &goal, &Outcome::Unsolvable), Err(CheckError::Solvability));
-/// # Ok::<(), sliding::BoardError>(())
+/// # Ok::<(), sliding::parse::BoardError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CheckError {
@@ -66,7 +66,8 @@ const STEPS: [(usize, usize); 4] = [(usize::MAX, 0), (0, usize::MAX), (1, 0), (0
 /// [`check`](crate::check) does on a whole path.
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, GoalKind, Replay};
+/// use sliding::{Board, BoardSpec, GoalKind};
+/// use sliding::constructive::Replay;
 /// use puzzle_core::{Direction, Shape};
 /// let start = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 0, 3] })?;
 /// let goal = Board::goal(Shape::new(2, 2)?, GoalKind::BlankLast)?;

@@ -18,7 +18,9 @@ use crate::weight::Weight;
 /// Why a board could not be answered.
 ///
 /// ```
-/// use sliding::{lower_bound, Board, BoardSpec, GoalKind, Heuristic, SolveError};
+/// use sliding::{Board, BoardSpec, GoalKind};
+/// use sliding::planner::SolveError;
+/// use sliding::testing::{lower_bound, Heuristic};
 ///
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 3, 0] })?;
 /// let goal = Board::goal(puzzle_core::Shape::new(3, 3)?, GoalKind::BlankLast)?;
@@ -157,7 +159,8 @@ pub(crate) fn answer_of_run(
 /// and reports; boards must have at most 255 cells.
 ///
 /// ```
-/// use sliding::{lower_bound, Board, BoardSpec, GoalKind, Heuristic};
+/// use sliding::{Board, BoardSpec, GoalKind};
+/// use sliding::testing::{lower_bound, Heuristic};
 ///
 /// // Tiles 1 and 3 are one cell from home; tile 2 is in the opposite corner, two cells away.
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![0, 1, 2, 3] })?;
@@ -187,11 +190,12 @@ pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result
 /// The goal of the judges for a shape: tiles in order, blank last.
 ///
 /// ```
-/// use sliding::{judge_goal, parse_judge_a};
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::judge_goal;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// assert_eq!(judge_goal(&board).tiles(), &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 pub fn judge_goal(board: &Board) -> Board {
     Board::goal(board.shape(), GoalKind::BlankLast).unwrap_or_else(|_| unreachable!("a board's shape has a goal"))

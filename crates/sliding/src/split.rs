@@ -101,7 +101,8 @@ impl FromStr for UnitHeuristic {
 /// ```
 /// use puzzle_core::{Direction, Shape};
 /// use sliding::split::SplitError;
-/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, MemoryTables, Planner};
+/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// // The goal after the blank moves up and then left: two moves away.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -139,7 +140,9 @@ pub enum SplitError {
 ///
 /// ```
 /// use sliding::split::Split;
-/// use sliding::{parse_judge_a, Goal, GoalKind, Limits, MemoryTables, Outcome, Planner};
+/// use sliding::{Goal, GoalKind, Limits, Outcome, Planner};
+/// use sliding::parse::parse_judge_a;
+/// use sliding::planner::MemoryTables;
 ///
 /// let tables = MemoryTables::default();
 /// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
@@ -162,7 +165,8 @@ pub enum Split {
 /// ```
 /// use puzzle_core::{Direction, Shape};
 /// use sliding::split::Split;
-/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, MemoryTables, Planner};
+/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// // The goal after the blank moves up and then left: two moves away.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -216,7 +220,8 @@ impl fmt::Debug for SplitSearch {
 /// ```
 /// use puzzle_core::{Direction, Shape};
 /// use sliding::split::Split;
-/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, MemoryTables, Planner};
+/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// // The goal after the blank moves up and then left: two moves away.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -245,7 +250,8 @@ impl Planner<'_> {
     ///
     /// ```
     /// use sliding::split::Split;
-    /// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Planner};
+    /// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Planner};
+    /// use sliding::planner::MemoryTables;
     ///
     /// let tables = MemoryTables::default();
     /// let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);

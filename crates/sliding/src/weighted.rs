@@ -59,7 +59,7 @@ use crate::weight::{Weight, WEIGHT_SCALE};
 /// documentation has both proofs). Unsolvable boards are recognised by parity alone.
 ///
 /// With [`Weight::ONE`] the search, the path and the node count are those of the optimal IDA\*
-/// (the first optimal path in [`MOVE_ORDER`](crate::MOVE_ORDER)), and the lower bound is the
+/// (the first optimal path in move order: up, down, left, right), and the lower bound is the
 /// path's length. Otherwise the lower bound is the one the module documentation proves: the
 /// path's length when the path is known to be optimal, the bound proven so far when the search
 /// gave up; it is `None` when the board is unsolvable. Every weight gives one path whatever the
@@ -68,7 +68,8 @@ use crate::weight::{Weight, WEIGHT_SCALE};
 ///
 /// ```
 /// use search::Limits;
-/// use sliding::{solve_within, Board, BoardSpec, GoalKind, Heuristic, Outcome, Weight};
+/// use sliding::{Board, BoardSpec, GoalKind, Outcome, Weight};
+/// use sliding::testing::{solve_within, Heuristic};
 ///
 /// let board = Board::try_from(BoardSpec { rows: 3, cols: 3, tiles: vec![8, 6, 7, 2, 5, 4, 3, 0, 1] })?;
 /// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
@@ -94,7 +95,8 @@ pub fn solve_within(
 ///
 /// ```
 /// use puzzle_core::{Direction, Shape};
-/// use sliding::{solve_within_split, Board, GoalKind, Heuristic, Limits, Outcome, Path, Weight};
+/// use sliding::{Board, GoalKind, Limits, Outcome, Path, Weight};
+/// use sliding::testing::{solve_within_split, Heuristic};
 ///
 /// // The goal after the blank moves up and then left: two tiles one cell out of place.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;

@@ -18,7 +18,10 @@ use crate::replay::{CheckError, Replay};
 /// [`FastPath::stream`].
 ///
 /// ```
-/// use sliding::{parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome, Path};
+/// use sliding::{Limits, Outcome, Path};
+/// use sliding::constructive::KeepMoves;
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::solve_fast_checked;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
@@ -52,7 +55,10 @@ pub struct FastPath {
 /// ```
 /// use std::sync::Arc;
 ///
-/// use sliding::{parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome, Path, TapeBudget};
+/// use sliding::{Limits, Outcome, Path};
+/// use sliding::constructive::{KeepMoves, TapeBudget};
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::solve_fast_checked;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
@@ -77,7 +83,10 @@ pub enum KeepMoves {
 /// Why [`FastPath::stream`] stopped before the end.
 ///
 /// ```
-/// use sliding::{parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome, Path, StreamError};
+/// use sliding::{Limits, Outcome, Path};
+/// use sliding::constructive::{KeepMoves, StreamError};
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::solve_fast_checked;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
@@ -88,7 +97,7 @@ pub enum KeepMoves {
 /// // A sink that cannot take the moves (a closed pipe, say) stops the stream with its error.
 /// let result = path.stream(&mut |_| Err("the pipe is closed"));
 /// assert!(matches!(result, Err(StreamError::Sink("the pipe is closed"))));
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 #[derive(Debug)]
 pub enum StreamError<E> {

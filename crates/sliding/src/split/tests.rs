@@ -7,9 +7,9 @@ use search::Limits;
 use super::{Split, SplitSearch, UnitHeuristic};
 use crate::heuristic::HeuristicKind;
 use crate::pdb::Tier;
-use crate::{
-    solve_split, Board, BoardSpec, DistanceTable, Goal, GoalKind, Heuristic, MemoryTables, Outcome, Path, Planner,
-};
+use crate::planner::MemoryTables;
+use crate::testing::{solve_split, DistanceTable, Heuristic};
+use crate::{Board, BoardSpec, Goal, GoalKind, Outcome, Path, Planner};
 
 /// Every round of `search` to the end: the path, the nodes of each round, the bounds.
 fn rounds(search: &SplitSearch) -> (Vec<Direction>, Vec<u64>, Vec<u32>) {

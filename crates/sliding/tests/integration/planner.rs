@@ -9,12 +9,15 @@ use std::sync::{Arc, Mutex};
 
 use common::bfs_distances;
 use puzzle_core::{Direction, Shape};
+use sliding::constructive::{KeepMoves, TapeBudget};
+use sliding::pdb::PdbHeuristic;
+use sliding::pdb::Tier;
 use sliding::pdb::{PatternDb, PatternKey};
+use sliding::planner::{MemoryTables, TableError, TableSource};
+use sliding::Limits;
 use sliding::{
-    Board, BoardSpec, Goal, GoalKind, HeuristicKind, KeepMoves, MemoryTables, Method, Outcome, Path, PlanError,
-    Planner, Strategy, TableError, TableSource, TapeBudget, Tier, Weight,
+    Board, BoardSpec, Goal, GoalKind, HeuristicKind, Method, Outcome, Path, PlanError, Planner, Strategy, Weight,
 };
-use sliding::{Limits, PdbHeuristic};
 
 fn board(rows: usize, cols: usize, tiles: Vec<u32>) -> Board {
     Board::try_from(BoardSpec { rows, cols, tiles }).expect("a valid board")
@@ -94,7 +97,7 @@ fn a_fresh_4x4_uses_the_quick_tables_and_cached_big_ones_win() {
     // A board past the cheap path's bound, so that the planner turns to tables.
     let mut rng = Rng(7);
     let mut near = goal.clone();
-    while sliding::lower_bound(&near, &goal, &sliding::Heuristic::LinearConflict).unwrap()
+    while sliding::testing::lower_bound(&near, &goal, &sliding::testing::Heuristic::LinearConflict).unwrap()
         <= sliding::planner::CHEAP_BOUND
     {
         near = scrambled(&near, 1, &mut rng);
@@ -137,7 +140,7 @@ fn boards_near_the_goal_are_answered_without_tables() {
     let mut tried = 0;
     for steps in [1, 2, 5, 10, 15, 20, 25, 30] {
         let start = scrambled(&goal, steps, &mut rng);
-        let bound = sliding::lower_bound(&start, &goal, &sliding::Heuristic::LinearConflict).unwrap();
+        let bound = sliding::testing::lower_bound(&start, &goal, &sliding::testing::Heuristic::LinearConflict).unwrap();
         if start == goal || bound > sliding::planner::CHEAP_BOUND {
             continue;
         }
@@ -152,7 +155,7 @@ fn boards_near_the_goal_are_answered_without_tables() {
     assert!(tried >= 4, "{tried} boards near the goal");
     // A board past the bound loads the quick tables.
     let mut far = goal.clone();
-    while sliding::lower_bound(&far, &goal, &sliding::Heuristic::LinearConflict).unwrap()
+    while sliding::testing::lower_bound(&far, &goal, &sliding::testing::Heuristic::LinearConflict).unwrap()
         <= sliding::planner::CHEAP_BOUND
     {
         far = scrambled(&far, 1, &mut rng);
@@ -433,12 +436,13 @@ fn a_board_gives_up_when_its_tables_are_stopped_building() {
     let goal = Board::goal(Shape::new(4, 4).unwrap(), GoalKind::BlankFirst).unwrap();
     let mut rng = Rng(11);
     let mut far = goal.clone();
-    while sliding::lower_bound(&far, &goal, &sliding::Heuristic::LinearConflict).unwrap()
+    while sliding::testing::lower_bound(&far, &goal, &sliding::testing::Heuristic::LinearConflict).unwrap()
         <= sliding::planner::CHEAP_BOUND
     {
         far = scrambled(&far, 1, &mut rng);
     }
-    let start_bound = u64::from(sliding::lower_bound(&far, &goal, &sliding::Heuristic::LinearConflict).unwrap());
+    let start_bound =
+        u64::from(sliding::testing::lower_bound(&far, &goal, &sliding::testing::Heuristic::LinearConflict).unwrap());
     let signalled = AtomicBool::new(true);
     let stops = [
         Limits { interrupt: Some(&signalled), ..Limits::NONE },
@@ -458,7 +462,7 @@ fn a_board_gives_up_when_its_tables_are_stopped_building() {
         assert!(report.optimal && matches!(report.outcome, Outcome::Solved(Path::Moves(_))), "{report:?}");
     }
     // The planner's own in-memory tables keep nothing of a stopped build.
-    let memory = sliding::MemoryTables::default();
+    let memory = sliding::planner::MemoryTables::default();
     let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &memory);
     let report = solver.solve(&far, &Limits { interrupt: Some(&signalled), ..Limits::NONE }).unwrap();
     assert_eq!(report.outcome, Outcome::GaveUp);
