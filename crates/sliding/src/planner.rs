@@ -530,8 +530,9 @@ impl<'t> Planner<'t> {
         Ok(match (self.heuristic, choice) {
             (Some(HeuristicKind::Manhattan), _) => Heuristic::Manhattan,
             (Some(HeuristicKind::LinearConflict), _) | (None, None) => Heuristic::LinearConflict,
-            (Some(HeuristicKind::Pdb), None) => return Err(PlanError::PdbTooLarge { shape: shape.to_string() }),
-            (Some(HeuristicKind::Pdb) | None, Some(choice)) => {
+            (Some(HeuristicKind::Pdb(Some(tier))), _) => self.tier_heuristic(goal, tier, limits)?,
+            (Some(HeuristicKind::Pdb(None)), None) => return Err(PlanError::PdbTooLarge { shape: shape.to_string() }),
+            (Some(HeuristicKind::Pdb(None)) | None, Some(choice)) => {
                 // A build already stopped (a board whose time is up) is not announced.
                 if let Some(reason) = choice.building_because.as_ref().filter(|_| !limits.stopped()) {
                     self.tables.building_tables(shape, reason);
@@ -562,7 +563,7 @@ impl<'t> Planner<'t> {
     /// before its search began, with the bound known without tables.
     fn stopped_answer(&self, board: &Board) -> Result<Answer, PlanError> {
         let goal = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).goal.clone()?;
-        let method = Method::Search(self.heuristic.unwrap_or(HeuristicKind::Pdb));
+        let method = Method::Search(self.heuristic.unwrap_or(HeuristicKind::Pdb(None)));
         Ok(Answer {
             outcome: Outcome::GaveUp,
             nodes: 0,

@@ -20,7 +20,6 @@
 //! rerun, it gives the same answer, so a lost unit is rerun and a unit run twice changes nothing.
 
 use std::fmt;
-use std::str::FromStr;
 
 use puzzle_core::Direction;
 use search::Limits;
@@ -32,7 +31,6 @@ use crate::check::check;
 use crate::heuristic::Heuristic;
 use crate::heuristic::HeuristicKind;
 use crate::ida::{self, units, Geometry, NodeLoop, State};
-use crate::pdb::Tier;
 use crate::planner::{PlanError, Planner, MAX_CELLS_WITHOUT_LIMITS};
 use crate::replay::CheckError;
 use crate::solvable::is_solvable;
@@ -41,60 +39,6 @@ use crate::tiers::choose_tables;
 
 /// The most moves a split may cut at: deeper cuts make millions of units.
 pub const MAX_SPLIT_DEPTH: usize = 24;
-
-/// The heuristic of a split search, by name: every unit of every round must search with the
-/// same one for the rounds to be one search.
-///
-/// ```
-/// use sliding::pdb::Tier;
-/// use sliding::split::UnitHeuristic;
-///
-/// assert_eq!("pdb-mid".parse(), Ok(UnitHeuristic::Pdb(Tier::Mid)));
-/// assert_eq!(UnitHeuristic::LinearConflict.to_string(), "linear-conflict");
-/// assert!("astar".parse::<UnitHeuristic>().is_err());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UnitHeuristic {
-    /// The Manhattan distance (`manhattan`).
-    Manhattan,
-    /// Linear conflict (`linear-conflict`).
-    LinearConflict,
-    /// Pattern databases of a tier (`pdb-quick`, `pdb-mid`, `pdb-full`, `pdb-catalogue`).
-    Pdb(Tier),
-}
-
-impl fmt::Display for UnitHeuristic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            UnitHeuristic::Manhattan => "manhattan",
-            UnitHeuristic::LinearConflict => "linear-conflict",
-            UnitHeuristic::Pdb(Tier::Quick) => "pdb-quick",
-            UnitHeuristic::Pdb(Tier::Mid) => "pdb-mid",
-            UnitHeuristic::Pdb(Tier::Full) => "pdb-full",
-            UnitHeuristic::Pdb(Tier::Catalogue) => "pdb-catalogue",
-        })
-    }
-}
-
-impl FromStr for UnitHeuristic {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<UnitHeuristic, String> {
-        Ok(match text {
-            "manhattan" => UnitHeuristic::Manhattan,
-            "linear-conflict" => UnitHeuristic::LinearConflict,
-            "pdb-quick" => UnitHeuristic::Pdb(Tier::Quick),
-            "pdb-mid" => UnitHeuristic::Pdb(Tier::Mid),
-            "pdb-full" => UnitHeuristic::Pdb(Tier::Full),
-            "pdb-catalogue" => UnitHeuristic::Pdb(Tier::Catalogue),
-            _ => {
-                return Err(
-                    "expected manhattan, linear-conflict, pdb-quick, pdb-mid, pdb-full or pdb-catalogue".to_owned()
-                )
-            }
-        })
-    }
-}
 
 /// Why a split or a unit was refused.
 ///
@@ -131,6 +75,10 @@ pub enum SplitError {
     /// The board cannot be searched (no goal, tables missing...).
     #[error(transparent)]
     Plan(#[from] PlanError),
+    /// The heuristic named leaves the pattern databases' tier open: every unit must search
+    /// with the same tables, so a split names its tier.
+    #[error("a split search's pattern databases must name their tier (pdb-quick, pdb-mid, pdb-full or pdb-catalogue)")]
+    NoTier,
     /// The limits (a deadline, a signal) stopped the listing of the units before it was whole.
     #[error("the split was stopped before its units were listed")]
     Stopped,
@@ -193,7 +141,7 @@ pub struct SplitSearch {
     board: Board,
     goal: Board,
     heuristic: Heuristic,
-    named: UnitHeuristic,
+    named: HeuristicKind,
     depth: usize,
     geometry: std::sync::Arc<Geometry>,
     /// Boxed: the state's fixed arrays would make every [`Split`] half a kilobyte.
@@ -283,20 +231,21 @@ impl Planner<'_> {
             return Ok(Split::Answered(report));
         }
         let named = match self.heuristic {
-            Some(HeuristicKind::Manhattan) => UnitHeuristic::Manhattan,
-            Some(HeuristicKind::LinearConflict) => UnitHeuristic::LinearConflict,
-            Some(HeuristicKind::Pdb) | None => {
+            Some(named @ (HeuristicKind::Manhattan | HeuristicKind::LinearConflict | HeuristicKind::Pdb(Some(_)))) => {
+                named
+            }
+            Some(HeuristicKind::Pdb(None)) | None => {
                 match choose_tables(&goal, &[board], &|key| self.tables.is_cached(key)) {
                     Some(choice) => {
                         if let Some(reason) = &choice.building_because {
                             self.tables.building_tables(board.shape(), reason);
                         }
-                        UnitHeuristic::Pdb(choice.tier)
+                        HeuristicKind::Pdb(Some(choice.tier))
                     }
                     None if self.heuristic.is_some() => {
                         return Err(PlanError::PdbTooLarge { shape: board.shape().to_string() }.into())
                     }
-                    None => UnitHeuristic::LinearConflict,
+                    None => HeuristicKind::LinearConflict,
                 }
             }
         };
@@ -313,17 +262,18 @@ impl Planner<'_> {
         &self,
         board: &Board,
         goal: &Board,
-        heuristic: UnitHeuristic,
+        heuristic: HeuristicKind,
         depth: usize,
         limits: &Limits<'_>,
     ) -> Result<SplitSearch, SplitError> {
         let (geometry, state, blank_tile) = split_state(board, goal, depth)?;
         let loaded = match heuristic {
-            UnitHeuristic::Manhattan => Heuristic::Manhattan,
-            UnitHeuristic::LinearConflict => Heuristic::LinearConflict,
+            HeuristicKind::Manhattan => Heuristic::Manhattan,
+            HeuristicKind::LinearConflict => Heuristic::LinearConflict,
+            HeuristicKind::Pdb(None) => return Err(SplitError::NoTier),
             // Building the tables counts against the unit's limits, as its search does: a signal
             // or the deadline stops the build with `PlanError::Stopped`.
-            UnitHeuristic::Pdb(tier) => self.tier_heuristic(goal, tier, limits)?,
+            HeuristicKind::Pdb(Some(tier)) => self.tier_heuristic(goal, tier, limits)?,
         };
         if let Heuristic::Pdb(pdb) = &loaded {
             if !pdb.fits(board.tiles().len()) {
@@ -398,7 +348,7 @@ impl SplitSearch {
     }
 
     /// The heuristic every unit searches with.
-    pub fn heuristic(&self) -> UnitHeuristic {
+    pub fn heuristic(&self) -> HeuristicKind {
         self.named
     }
 
