@@ -23,13 +23,6 @@ use crate::MOVE_ORDER;
 /// move), reached only after at least as many expansions.
 pub(crate) const MAX_DEPTH: usize = 1 << 26;
 
-/// Finds the first optimal path in move order from `board` to `goal` with the Manhattan
-/// distance, or gives up at `limits` (or at [`MAX_DEPTH`] moves). The caller has checked that
-/// the shapes agree and that the goal can be reached.
-pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>) -> Run {
-    search_weighted(board, goal, limits, 1, 1)
-}
-
 /// One iteration of the search on a large board, standing on one node.
 struct Iteration<'a> {
     shape: Shape,
@@ -149,10 +142,13 @@ impl Walk for Iteration<'_> {
     }
 }
 
-/// As [`search`] with `f = step * g + weight * h` (`weight >= step`): weighted IDA*, whose first
-/// path is at most `weight / step` times the optimum (`weighted` proves it). `step = weight = 1`
-/// is [`search`] itself. `Run::cut` is in the same units as `f`.
-pub(crate) fn search_weighted(board: &Board, goal: &Board, limits: &Limits<'_>, step: usize, weight: usize) -> Run {
+/// Finds the first path in move order from `board` to `goal` by IDA\* with the Manhattan
+/// distance and `f = step * g + weight * h` (`weight >= step`), or gives up at `limits` (or at
+/// [`MAX_DEPTH`] moves): weighted IDA\*, whose first path is at most `weight / step` times the
+/// optimum (`weighted` proves it); `step = weight = 1` is the optimal search, whose first path
+/// is the first optimal one. The run's next bound is in the same units as `f`. The caller has
+/// checked that the shapes agree and that the goal can be reached.
+pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>, step: usize, weight: usize) -> Run {
     let mut goal_cell = vec![0usize; goal.tiles().len()];
     for (cell, &tile) in goal.tiles().iter().enumerate() {
         goal_cell[tile as usize] = cell;
@@ -268,7 +264,7 @@ mod tests {
             let kind = if blank_first { GoalKind::BlankFirst } else { GoalKind::BlankLast };
             let (board, goal) = scrambled(rows, cols, kind, &moves);
             let expected = solve_with(&board, &goal, &Heuristic::Manhattan, &Limits::NONE).unwrap();
-            let got = search(&board, &goal, &Limits::NONE);
+            let got = search(&board, &goal, &Limits::NONE, 1, 1);
             let Some(path) = got.path else { panic!("{got:?} on a scrambled goal") };
             prop_assert_eq!(Outcome::Solved(Path::Moves(path)), expected.outcome);
         }

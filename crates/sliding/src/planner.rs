@@ -15,13 +15,12 @@ use crate::board::{Board, GoalKind};
 use crate::check::check;
 use crate::constructive::KeepMoves;
 use crate::heuristic::{Heuristic, HeuristicKind};
-use crate::ida::SPLIT_NODES;
 use crate::machine::DuplicateMachine;
 use crate::pdb::{PatternDb, PatternKey};
 use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
 use crate::replay::CheckError;
 use crate::solvable::is_solvable;
-use crate::solve::{answer_of_run, judge_goal, lower_bound, optimal_run};
+use crate::solve::{judge_goal, lower_bound};
 use crate::table_3x3::DistanceTable;
 use crate::tiers::{choose_tables, TableChoice};
 use crate::weight::Weight;
@@ -626,13 +625,8 @@ impl<'t> Planner<'t> {
             Strategy::Optimal | Strategy::Fast => Weight::ONE,
         };
         // Either way the run proves a lower bound, which a run that gives up reports (at least
-        // the start's linear conflict). The optimal search calls the IDA* driver directly.
-        let mut answer = if weight.is_one() {
-            let (run, start_h) = optimal_run(board, goal, heuristic, limits, SPLIT_NODES)?;
-            answer_of_run(run, board.manhattan_to(goal) as u32, start_h, 1, weight, heuristic)
-        } else {
-            solve_within(board, goal, heuristic, limits, weight)?
-        };
+        // the start's linear conflict).
+        let mut answer = solve_within(board, goal, heuristic, limits, weight)?;
         if answer.outcome == Outcome::GaveUp {
             answer.lower_bound = answer.lower_bound.map(|bound| bound.max(start_bound(board, goal)));
         }

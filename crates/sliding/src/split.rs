@@ -30,11 +30,11 @@ use crate::board::Board;
 use crate::check::check;
 use crate::heuristic::Heuristic;
 use crate::heuristic::HeuristicKind;
-use crate::ida::{self, units, Geometry, NodeLoop, State};
+use crate::ida::{units, Geometry, NodeLoop, State};
 use crate::planner::{PlanError, Planner, MAX_CELLS_WITHOUT_LIMITS};
 use crate::replay::CheckError;
 use crate::solvable::is_solvable;
-use crate::solve::{lower_bound, SolveError};
+use crate::solve::{lower_bound, with_estimate, EstimateTask, SolveError};
 use crate::tiers::choose_tables;
 
 /// The most moves a split may cut at: deeper cuts make millions of units.
@@ -146,7 +146,6 @@ pub struct SplitSearch {
     geometry: std::sync::Arc<Geometry>,
     /// Boxed: the state's fixed arrays would make every [`Split`] half a kilobyte.
     state: Box<State>,
-    blank_tile: u8,
 }
 
 impl fmt::Debug for SplitSearch {
@@ -266,7 +265,7 @@ impl Planner<'_> {
         depth: usize,
         limits: &Limits<'_>,
     ) -> Result<SplitSearch, SplitError> {
-        let (geometry, state, blank_tile) = split_state(board, goal, depth)?;
+        let (geometry, state) = split_state(board, goal, depth)?;
         let loaded = match heuristic {
             HeuristicKind::Manhattan => Heuristic::Manhattan,
             HeuristicKind::LinearConflict => Heuristic::LinearConflict,
@@ -288,14 +287,13 @@ impl Planner<'_> {
             depth,
             geometry,
             state: Box::new(state),
-            blank_tile,
         })
     }
 }
 
 /// The search state of a split of `board` toward `goal` at `depth` moves, once the three are
 /// checked to make one.
-fn split_state(board: &Board, goal: &Board, depth: usize) -> Result<(std::sync::Arc<Geometry>, State, u8), SplitError> {
+fn split_state(board: &Board, goal: &Board, depth: usize) -> Result<(std::sync::Arc<Geometry>, State), SplitError> {
     if depth == 0 || depth > MAX_SPLIT_DEPTH {
         return Err(SplitError::Depth(depth));
     }
@@ -306,7 +304,8 @@ fn split_state(board: &Board, goal: &Board, depth: usize) -> Result<(std::sync::
     if board.shape().n_cells() > MAX_CELLS_WITHOUT_LIMITS {
         return Err(SplitError::TooLarge(board.shape().to_string()));
     }
-    Ok(crate::solve::search_state(board, goal))
+    let (geometry, state, _) = crate::solve::search_state(board, goal);
+    Ok((geometry, state))
 }
 
 /// The prefixes of units 1, 2, … of the split of `board` toward `goal` at `depth` moves, as
@@ -332,7 +331,7 @@ pub fn unit_prefixes(
     depth: usize,
     limits: &Limits<'_>,
 ) -> Result<Vec<Vec<Direction>>, SplitError> {
-    let (geometry, state, _) = split_state(board, goal, depth)?;
+    let (geometry, state) = split_state(board, goal, depth)?;
     units::prefixes(&geometry, &state, depth, limits).ok_or(SplitError::Stopped)
 }
 
@@ -383,37 +382,13 @@ impl SplitSearch {
                 return Err(SplitError::Prefix { depth: self.depth });
             }
         }
-        Ok(match &self.heuristic {
-            Heuristic::Manhattan => {
-                self.run(ida::Manhattan { blank_tile: self.blank_tile, value: 0 }, prefix, bound, limits)
-            }
-            Heuristic::LinearConflict => {
-                let shape = self.board.shape();
-                self.run(ida::LinearConflict::new(self.blank_tile, shape.rows(), shape.cols()), prefix, bound, limits)
-            }
-            Heuristic::Pdb(pdb) => {
-                let estimate = ida::Pdb::new(self.blank_tile, std::sync::Arc::clone(pdb), self.board.tiles().len());
-                self.run(estimate, prefix, bound, limits)
-            }
-        })
+        let unit = Unit { depth: self.depth, prefix, bound, limits };
+        with_estimate(&self.board, &self.goal, &self.heuristic, unit).map_err(|error| PlanError::Solve(error).into())
     }
 
     /// Checks a path the rounds found, independently: it leads from the board to the goal.
     pub fn check(&self, path: &[Direction]) -> Result<(), CheckError> {
         check(&self.board, &self.goal, &Outcome::Solved(Path::Moves(path.to_vec())))
-    }
-
-    fn run<E: NodeLoop>(
-        &self,
-        estimate: E,
-        prefix: Option<&[Direction]>,
-        bound: u32,
-        limits: &Limits<'_>,
-    ) -> UnitOutcome {
-        match prefix {
-            None => units::top(&self.geometry, &self.state, estimate, self.depth, bound),
-            Some(prefix) => units::below(&self.geometry, &self.state, estimate, prefix, bound, limits),
-        }
     }
 
     /// Whether `prefix` is one of [`SplitSearch::prefixes`], without listing them.
@@ -423,6 +398,25 @@ impl SplitSearch {
         }
         let mut board = self.board.clone();
         prefix.iter().all(|&dir| board.moved(dir).map(|next| board = next).is_some())
+    }
+}
+
+/// One unit of one round: [`SplitSearch::run_unit`]'s task.
+struct Unit<'p, 'l, 'a> {
+    depth: usize,
+    prefix: Option<&'p [Direction]>,
+    bound: u32,
+    limits: &'l Limits<'a>,
+}
+
+impl EstimateTask for Unit<'_, '_, '_> {
+    type Output = UnitOutcome;
+
+    fn run<E: NodeLoop + Sync>(self, geometry: &Geometry, state: &State, estimate: E) -> UnitOutcome {
+        match self.prefix {
+            None => units::top(geometry, state, estimate, self.depth, self.bound),
+            Some(prefix) => units::below(geometry, state, estimate, prefix, self.bound, self.limits),
+        }
     }
 }
 

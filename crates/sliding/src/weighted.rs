@@ -51,7 +51,7 @@ use crate::heuristic::Heuristic;
 use crate::ida::duplicates::Duplicates;
 use crate::ida::{self, Estimate, Geometry, NodeLoop, State};
 use crate::solvable::is_solvable;
-use crate::solve::{answer_of_run, lower_bound, optimal_run, search_state, SolveError};
+use crate::solve::{answer_of_run, with_estimate, EstimateTask, SolveError};
 use crate::weight::{Weight, WEIGHT_SCALE};
 
 /// Finds a path from `board` to `goal` at most `weight` times as long as the optimum, by
@@ -120,33 +120,45 @@ pub fn solve_within_split(
         return Ok(Answer::unsolvable(Method::Parity));
     }
     let manhattan = board.manhattan_to(goal) as u32;
-    if weight.is_one() {
-        let (run, start_h) = optimal_run(board, goal, heuristic, limits, split_after)?;
-        return Ok(answer_of_run(run, manhattan, start_h, 1, weight, heuristic));
-    }
-    // The costs a move adds and the weight of `h`, in the units of the run's `f`.
-    let (step, scale) = (WEIGHT_SCALE, weight.hundredths());
-    if board.tiles().len() > usize::from(u8::MAX) {
-        let run = crate::large_board_ida::search_weighted(board, goal, limits, step as usize, scale as usize);
-        return Ok(answer_of_run(without_loops(board, run), manhattan, manhattan, scale, weight, heuristic));
-    }
-    let start_h = lower_bound(board, goal, heuristic)?;
-    let (geometry, state, blank_tile) = search_state(board, goal);
-    let (rows, cols) = (board.shape().rows(), board.shape().cols());
-    let plain = ida::Manhattan { blank_tile, value: 0 };
-    let run = match heuristic {
-        Heuristic::Manhattan => run(&geometry, &state, plain, limits, split_after, weight),
-        Heuristic::LinearConflict => {
-            let estimate = ida::LinearConflict::new(blank_tile, rows, cols);
-            run(&geometry, &state, estimate, limits, split_after, weight)
-        }
-        Heuristic::Pdb(pdb) => {
-            // `lower_bound` has checked that the tables fit this board.
-            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb), board.tiles().len());
-            run(&geometry, &state, estimate, limits, split_after, weight)
-        }
+    // The costs a move adds and the weight of `h`, in the units of the run's `f` (one and one
+    // for the optimal search, which is node for node the unweighted IDA*).
+    let (step, scale) = match weight.is_one() {
+        true => (1, 1),
+        false => (WEIGHT_SCALE, weight.hundredths()),
     };
-    Ok(answer_of_run(without_loops(board, run), manhattan, start_h, scale, weight, heuristic))
+    let (run, start_h) = if board.tiles().len() > usize::from(u8::MAX) {
+        (crate::large_board_ida::search(board, goal, limits, step as usize, scale as usize), manhattan)
+    } else {
+        with_estimate(board, goal, heuristic, Deepen { limits, split_after, weight })?
+    };
+    // The optimal search's first path has no loop to cut.
+    let run = if weight.is_one() { run } else { without_loops(board, run) };
+    Ok(answer_of_run(run, manhattan, start_h, scale, weight, heuristic))
+}
+
+/// IDA\* with an estimate weighted by `weight` (the estimate itself for weight one), and the
+/// estimate's value at the start: [`solve_within_split`]'s task.
+struct Deepen<'l, 'a> {
+    limits: &'l Limits<'a>,
+    split_after: u64,
+    weight: Weight,
+}
+
+impl EstimateTask for Deepen<'_, '_> {
+    type Output = (ida::Run, u32);
+
+    fn run<E: NodeLoop + Sync>(self, geometry: &Geometry, state: &State, estimate: E) -> (ida::Run, u32) {
+        let start_h = estimate.clone().reset(geometry, state);
+        let Deepen { limits, split_after, weight } = self;
+        let run = match weight.is_one() {
+            true => ida::idastar(geometry, state, estimate, limits, split_after),
+            false => {
+                let weighted = Weighted { inner: estimate, hundredths: weight.hundredths() };
+                ida::idastar(geometry, state, weighted, limits, split_after)
+            }
+        };
+        (run, start_h)
+    }
 }
 
 /// An admissible estimate times the weight in hundredths, with moves costing 100: `F = 100·f`
@@ -186,19 +198,6 @@ impl<E: Estimate> Estimate for Weighted<E> {
 /// The weighted search runs on the core's generic walk: the estimates' own loops are for the
 /// optimal search.
 impl<E: Estimate> NodeLoop for Weighted<E> {}
-
-/// IDA\* with `estimate` weighted by `weight` (not one: the optimal search is `optimal_run`).
-fn run<E: Estimate + Sync>(
-    geometry: &Geometry,
-    state: &State,
-    estimate: E,
-    limits: &Limits<'_>,
-    split_after: u64,
-    weight: Weight,
-) -> ida::Run {
-    let weighted = Weighted { inner: estimate, hundredths: weight.hundredths() };
-    ida::idastar(geometry, state, weighted, limits, split_after)
-}
 
 /// `run` with its path's loops cut out.
 fn without_loops(board: &Board, mut run: ida::Run) -> ida::Run {
