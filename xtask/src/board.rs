@@ -39,7 +39,7 @@ mod tests {
         };
         assert_eq!(text(1), text(1));
         assert_ne!(text(1), text(2));
-        let board = sliding::parse_grid(&text(1)).expect("a grid").entries.remove(0).board.expect("a board");
+        let board = sliding::parse::parse_grid(&text(1)).expect("a grid").entries.remove(0).board.expect("a board");
         let goal = Board::goal(board.shape(), GoalKind::BlankLast).expect("a goal");
         assert!(sliding::is_solvable(&board, &goal));
         let mut out = Vec::new();

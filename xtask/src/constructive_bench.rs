@@ -1,4 +1,4 @@
-//! `cargo xtask bench fast`: the library's constructive solver (`sliding::solve_fast`) on large
+//! `cargo xtask bench fast`: the library's constructive solver (`sliding::testing::solve_fast`) on large
 //! boards scrambled by seeded random moves (or shuffled outright), each path replayed to the
 //! goal, with its length against a lower bound (Manhattan distance plus linear conflicts).
 //!
@@ -12,7 +12,8 @@ use anyhow::{bail, ensure, Context};
 use puzzle_core::{Direction, Shape};
 use std::ops::ControlFlow;
 
-use sliding::{is_solvable, solve_fast_into, Board, BoardSpec, GoalKind, Replay, Streamed};
+use sliding::constructive::{solve_fast_into, Replay, Streamed};
+use sliding::{is_solvable, Board, BoardSpec, GoalKind};
 
 use puzzle_core::SplitMix64;
 

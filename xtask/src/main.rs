@@ -118,7 +118,7 @@ enum Bench {
         #[arg(long, default_value_t = 20.0)]
         large_limit: f64,
     },
-    /// The fast constructive solver (`sliding::solve_fast`, in-process) on square boards scrambled
+    /// The fast constructive solver (`sliding::testing::solve_fast`, in-process) on square boards scrambled
     /// by seeded random moves: time, length and a lower bound, each path replayed to the goal
     Fast {
         /// Board sides, comma-separated
@@ -134,7 +134,7 @@ enum Bench {
         #[arg(long, default_value_t = 11)]
         seed: u64,
     },
-    /// Weighted IDA* (`sliding::solve_within`, in-process) on the first Korf–Felner 24-puzzles
+    /// Weighted IDA* (`sliding::testing::solve_within`, in-process) on the first Korf–Felner 24-puzzles
     /// (length against the published optimum) and on seeded shuffled square boards (length
     /// against the proven lower bound); big 5x5 tables only from $PUZZLE_CACHE_DIR, never built
     Within {

@@ -226,13 +226,13 @@ fn slide_rounds(cluster: &Cluster, env: &Env) -> anyhow::Result<String> {
     let board = loop {
         let board = walked_board(5, 5, 90, &mut rng)?;
         let goal = sliding::Board::goal(board.shape(), sliding::GoalKind::BlankLast)?;
-        let bound = sliding::lower_bound(&board, &goal, &sliding::Heuristic::LinearConflict)?;
+        let bound = sliding::testing::lower_bound(&board, &goal, &sliding::testing::Heuristic::LinearConflict)?;
         if !(40..sliding::tiers::FULL_5X5_FROM_BOUND).contains(&bound) {
             continue;
         }
         // Not too far either: linear conflict alone solves it within a few million nodes.
         let limits = sliding::Limits { max_expanded: Some(3_000_000), ..sliding::Limits::NONE };
-        let tables = sliding::MemoryTables::default();
+        let tables = sliding::planner::MemoryTables::default();
         let planner = sliding::Planner::new(sliding::Goal::Board(goal), &tables)
             .with_heuristic(sliding::HeuristicKind::LinearConflict);
         let solved = planner.solve(&board, &limits)?;

@@ -1,4 +1,4 @@
-//! `cargo xtask bench within`: weighted IDA\* (`sliding::solve_within`, in-process) on Korf and
+//! `cargo xtask bench within`: weighted IDA\* (`sliding::testing::solve_within`, in-process) on Korf and
 //! Felner's 24-puzzles, each length against the published optimum, and on seeded uniformly
 //! shuffled larger boards, each length against the lower bound the search proves.
 //!
@@ -15,7 +15,9 @@ use anyhow::{bail, ensure, Context};
 use puzzle_core::Shape;
 use search::Limits;
 use sliding::pdb::PatternDb;
-use sliding::{check, solve_within, Board, BoardSpec, GoalKind, Heuristic, Outcome, PdbHeuristic, Tier, Weight};
+use sliding::pdb::{PdbHeuristic, Tier};
+use sliding::testing::{solve_within, Heuristic};
+use sliding::{check, Board, BoardSpec, GoalKind, Outcome, Weight};
 
 use puzzle_core::SplitMix64;
 

@@ -172,13 +172,13 @@ fn main() -> ExitCode {
 fn pdb_build(sizes: &[(usize, usize)], force: bool, out: &mut impl Write) -> anyhow::Result<()> {
     let mut keys = Vec::new();
     for &(rows, cols) in sizes {
-        let Some(size_keys) = sliding::PdbHeuristic::keys(rows, cols, 0) else {
+        let Some(size_keys) = sliding::pdb::PdbHeuristic::keys(rows, cols, 0) else {
             anyhow::bail!(BadInput {
                 file: "puzzle pdb build".to_owned(),
                 pos: None,
                 message: format!(
                     "pattern databases are available for boards of at most {} cells, not {rows}x{cols}",
-                    sliding::PDB_MAX_CELLS
+                    sliding::pdb::PDB_MAX_CELLS
                 ),
             });
         };

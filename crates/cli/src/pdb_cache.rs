@@ -11,6 +11,7 @@ use std::time::Instant;
 use anyhow::Context;
 use sliding::machine::DuplicateMachine;
 use sliding::pdb::{PatternDb, PatternKey};
+use sliding::planner::{TableError, TableSource};
 use sliding::Limits;
 
 use crate::cache_dir::{cache_dir, check_writable};
@@ -57,13 +58,13 @@ impl PdbCache {
     }
 }
 
-impl sliding::TableSource for PdbCache {
+impl TableSource for PdbCache {
     fn is_cached(&self, key: &PatternKey) -> bool {
         PdbCache::is_cached(self, key)
     }
 
-    fn table(&self, key: &PatternKey, limits: &Limits<'_>) -> Result<Option<Arc<PatternDb>>, sliding::TableError> {
-        self.get(key, limits).map_err(|err| sliding::TableError { key: key.to_string(), message: format!("{err:#}") })
+    fn table(&self, key: &PatternKey, limits: &Limits<'_>) -> Result<Option<Arc<PatternDb>>, TableError> {
+        self.get(key, limits).map_err(|err| TableError { key: key.to_string(), message: format!("{err:#}") })
     }
 
     fn building_tables(&self, shape: puzzle_core::Shape, reason: &str) {

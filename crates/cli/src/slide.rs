@@ -11,7 +11,8 @@ use std::io::Write;
 
 use anyhow::Context;
 use puzzle_core::Pos;
-use sliding::{Format, Goal, GoalKind};
+use sliding::parse::Format;
+use sliding::{Goal, GoalKind};
 
 use crate::input::{Input, Reported};
 use crate::pdb_cache::PdbCache;
@@ -44,7 +45,7 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
         (Some(format), _) => format,
         (None, Some(_)) => Format::Lines,
         // The first line tells judge B; judge A and grids are told apart on the whole text below.
-        (None, None) => stream.first_non_blank()?.map_or(Format::Grid, sliding::detect_format),
+        (None, None) => stream.first_non_blank()?.map_or(Format::Grid, sliding::parse::detect_format),
     };
     let goal = read_goal(&settings.goal)?;
     let tables = PdbCache::default();
@@ -65,7 +66,7 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
             let (rows, cols) = settings.size.context("the lines format needs --size RxC")?;
             let mut chunk = Vec::new();
             while let Some(line) = stream.next_line()? {
-                if let Some(entry) = sliding::parse_line(&line.as_line(), rows, cols) {
+                if let Some(entry) = sliding::parse::parse_line(&line.as_line(), rows, cols) {
                     chunk
                         .push(Item { label: entry.label, board: entry.board.map_err(|e| stream.error(e.pos, e.kind)) });
                 }
@@ -74,12 +75,12 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
                 }
             }
             if batch.answered == 0 && batch.held.is_empty() && chunk.is_empty() {
-                return Err(stream.error(Pos::new(1, 1), sliding::ParseErrorKind::Empty).into());
+                return Err(stream.error(Pos::new(1, 1), sliding::parse::ParseErrorKind::Empty).into());
             }
             batch.answer(&settings, format, &stream.name, chunk, out)?;
         }
         Format::JudgeB => {
-            let mut reader = sliding::JudgeBReader::default();
+            let mut reader = sliding::parse::JudgeBReader::default();
             let mut chunk = Vec::new();
             while !reader.is_done() {
                 let Some(line) = stream.next_line()? else { break };
@@ -99,12 +100,12 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
         }
         Format::JudgeA | Format::Grid => {
             let input = stream.into_input()?;
-            let format = if settings.format.is_none() { sliding::detect_format(&input.text) } else { format };
+            let format = if settings.format.is_none() { sliding::parse::detect_format(&input.text) } else { format };
             let items = if format == Format::JudgeA {
-                let board = sliding::parse_judge_a(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
+                let board = sliding::parse::parse_judge_a(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
                 vec![Item { label: None, board: Ok(board) }]
             } else {
-                let entries = sliding::parse_grid(&input.text).map_err(|e| input.error(e.pos, e.kind))?.entries;
+                let entries = sliding::parse::parse_grid(&input.text).map_err(|e| input.error(e.pos, e.kind))?.entries;
                 entries
                     .into_iter()
                     .map(|e| Item { label: e.label, board: e.board.map_err(|e| input.error(e.pos, e.kind)) })
@@ -153,7 +154,7 @@ fn read_goal(goal: &str) -> anyhow::Result<Goal> {
         "blank-first" => Goal::Kind(GoalKind::BlankFirst),
         path => {
             let input = Input::read(Some(std::path::Path::new(path)))?;
-            Goal::Board(sliding::parse_goal(&input.text).map_err(|e| input.error(e.pos, e.kind))?)
+            Goal::Board(sliding::parse::parse_goal(&input.text).map_err(|e| input.error(e.pos, e.kind))?)
         }
     })
 }

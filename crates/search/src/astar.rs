@@ -129,21 +129,7 @@ impl<C: Ord> PartialEq for Entry<C> {
 impl<C: Ord> Eq for Entry<C> {}
 
 fn rebuild<N: Clone, M: Clone, C: Cost>(nodes: &[Node<N, M, C>], goal: usize) -> Solution<N, M, C> {
-    let mut states = Vec::new();
-    let mut moves = Vec::new();
-    let mut at = goal;
-    loop {
-        states.push(nodes[at].state.clone());
-        match &nodes[at].parent {
-            Some((parent, mv)) => {
-                moves.push(mv.clone());
-                at = *parent;
-            }
-            None => break,
-        }
-    }
-    states.reverse();
-    moves.reverse();
+    let (states, moves) = crate::path_to(goal, |at| (&nodes[at].state, nodes[at].parent.as_ref()));
     Solution { states, moves, cost: nodes[goal].cost }
 }
 

@@ -66,21 +66,7 @@ where
 }
 
 fn rebuild<N: Clone, M: Clone>(nodes: Vec<(N, Option<(usize, M)>)>, goal: usize) -> Solution<N, M, usize> {
-    let mut states = Vec::new();
-    let mut moves = Vec::new();
-    let mut at = goal;
-    loop {
-        states.push(nodes[at].0.clone());
-        match &nodes[at].1 {
-            Some((parent, mv)) => {
-                moves.push(mv.clone());
-                at = *parent;
-            }
-            None => break,
-        }
-    }
-    states.reverse();
-    moves.reverse();
+    let (states, moves) = crate::path_to(goal, |at| (&nodes[at].0, nodes[at].1.as_ref()));
     let cost = moves.len();
     Solution { states, moves, cost }
 }

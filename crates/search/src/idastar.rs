@@ -1,5 +1,6 @@
 //! IDA*: iterative-deepening depth-first search on `cost so far + heuristic`, in linear memory.
 
+use crate::deepen::{deepen, Run};
 use crate::{Cost, Limits, Outcome, Solution, Stats, Status};
 
 /// Finds a cheapest path from `start` to a state accepted by `success`, keeping only the current
@@ -45,7 +46,7 @@ where
     FH: FnMut(&N) -> C,
     FS: FnMut(&N) -> bool,
 {
-    let mut run = Run {
+    let mut pass = Pass {
         successors: &mut successors,
         heuristic: &mut heuristic,
         success: &mut success,
@@ -54,18 +55,25 @@ where
         states: vec![start.clone()],
         moves: Vec::new(),
     };
-    let mut bound = (run.heuristic)(start);
-    loop {
-        match run.search(C::default(), bound) {
-            Step::Found(cost) => {
-                let solution = Solution { states: run.states, moves: run.moves, cost };
-                return Outcome { status: Status::Found(solution), stats: run.stats };
-            }
-            Step::Deeper(Some(next_bound)) => bound = next_bound,
-            Step::Deeper(None) => return Outcome { status: Status::Exhausted, stats: run.stats },
-            Step::GaveUp => return Outcome { status: Status::GaveUp, stats: run.stats },
+    let start_bound = (pass.heuristic)(start);
+    // Each pass takes back its moves, so it starts again from `start`; a pass counts the
+    // expansions it made.
+    let run = deepen(start_bound, |bound, _| {
+        let expanded = pass.stats.expanded;
+        let step = pass.search(C::default(), bound);
+        let nodes = pass.stats.expanded - expanded;
+        match step {
+            Step::Found(cost) => Run { path: Some(cost), next_bound: None, nodes, gave_up: false },
+            Step::Deeper(next_bound) => Run { path: None, next_bound, nodes, gave_up: false },
+            Step::GaveUp => Run { path: None, next_bound: None, nodes, gave_up: true },
         }
-    }
+    });
+    let status = match run {
+        Run { path: Some(cost), .. } => Status::Found(Solution { states: pass.states, moves: pass.moves, cost }),
+        Run { gave_up: true, .. } => Status::GaveUp,
+        Run { .. } => Status::Exhausted,
+    };
+    Outcome { status, stats: pass.stats }
 }
 
 /// What one bounded depth-first pass found below a state.
@@ -78,7 +86,8 @@ enum Step<C> {
     GaveUp,
 }
 
-struct Run<'a, N, M, FN, FH, FS> {
+/// One pass's closures, counters and current path.
+struct Pass<'a, N, M, FN, FH, FS> {
     successors: &'a mut FN,
     heuristic: &'a mut FH,
     success: &'a mut FS,
@@ -88,7 +97,7 @@ struct Run<'a, N, M, FN, FH, FS> {
     moves: Vec<M>,
 }
 
-impl<N, M, C, FN, IN, FH, FS> Run<'_, N, M, FN, FH, FS>
+impl<N, M, C, FN, IN, FH, FS> Pass<'_, N, M, FN, FH, FS>
 where
     N: Eq + Clone,
     C: Cost,

@@ -62,6 +62,7 @@
 
 pub mod astar;
 pub mod bfs;
+pub mod deepen;
 pub mod idastar;
 pub mod walk;
 
@@ -72,6 +73,7 @@ use std::time::Instant;
 
 pub use astar::astar;
 pub use bfs::bfs;
+pub use deepen::deepen;
 pub use idastar::idastar;
 
 /// A path cost: a totally ordered, additive quantity whose [`Default`] is zero.
@@ -323,4 +325,25 @@ pub struct Outcome<N, M, C> {
     pub status: Status<Solution<N, M, C>>,
     /// Work done.
     pub stats: Stats,
+}
+
+/// The states and moves from the root to node `goal` of a search tree kept as nodes with parent
+/// links (`bfs` and `astar`): `link(node)` is the node's state and, but for the root, its parent
+/// node and the move from it.
+fn path_to<'a, N: Clone + 'a, M: Clone + 'a>(
+    goal: usize,
+    link: impl Fn(usize) -> (&'a N, Option<&'a (usize, M)>),
+) -> (Vec<N>, Vec<M>) {
+    let (mut states, mut moves) = (Vec::new(), Vec::new());
+    let mut at = goal;
+    loop {
+        let (state, parent) = link(at);
+        states.push(state.clone());
+        let Some((parent, mv)) = parent else { break };
+        moves.push(mv.clone());
+        at = *parent;
+    }
+    states.reverse();
+    moves.reverse();
+    (states, moves)
 }

@@ -13,7 +13,8 @@ use crate::weight::Weight;
 /// returns, checked, and what a program prints.
 ///
 /// ```
-/// use sliding::{Answer, Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Method, Outcome, Planner};
+/// use sliding::{Answer, Board, BoardSpec, Goal, GoalKind, Limits, Method, Outcome, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// let tables = MemoryTables::default();
 /// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
@@ -43,7 +44,8 @@ pub struct Answer {
 /// What a solver found for one board.
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Outcome, Planner};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// let tables = MemoryTables::default();
 /// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
@@ -93,7 +95,8 @@ pub enum Path {
 /// How an answer was found.
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Method, Planner};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Method, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// let tables = MemoryTables::default();
 /// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);

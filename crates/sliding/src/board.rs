@@ -21,7 +21,7 @@ pub const MAX_BOARD_CELLS: usize = 1 << 20;
 /// let spec = BoardSpec { rows: 2, cols: 3, tiles: vec![1, 2, 3, 4, 5, 0] };
 /// let board = Board::try_from(spec)?;
 /// assert_eq!(board.tiles(), &[1, 2, 3, 4, 5, 0]);
-/// # Ok::<(), sliding::BoardError>(())
+/// # Ok::<(), sliding::parse::BoardError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardSpec {
@@ -36,7 +36,8 @@ pub struct BoardSpec {
 /// Why a [`BoardSpec`] is not a board. Cell indices are row-major positions in the spec.
 ///
 /// ```
-/// use sliding::{Board, BoardError, BoardSpec};
+/// use sliding::{Board, BoardSpec};
+/// use sliding::parse::BoardError;
 ///
 /// // Tile 2 twice on a 2x2 board: the second one, in cell 3, is named.
 /// let spec = BoardSpec { rows: 2, cols: 2, tiles: vec![0, 2, 1, 2] };
@@ -110,7 +111,7 @@ pub enum BoardError {
 /// assert_eq!(board.moved(Direction::South), None);
 /// // Tile 3 is one cell from its goal cell.
 /// assert_eq!(board.manhattan_to(&goal), 1);
-/// # Ok::<(), sliding::BoardError>(())
+/// # Ok::<(), sliding::parse::BoardError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {

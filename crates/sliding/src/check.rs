@@ -3,61 +3,11 @@
 //! rule. It shares nothing with the searches.
 
 use puzzle_core::Parity;
-use thiserror::Error;
 
 use crate::answer::{Outcome, Path};
 use crate::board::Board;
+use crate::replay::CheckError;
 use crate::solvable::is_solvable;
-
-/// Why an answer failed its check; always a bug in the solver, never bad input.
-///
-/// ```
-/// use puzzle_core::Direction;
-/// use sliding::{check, Board, BoardSpec, CheckError, GoalKind, Outcome, Path};
-///
-/// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 0, 3] })?;
-/// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
-/// // The blank is on the bottom row, so a first move down leaves the board.
-/// let off = Outcome::Solved(Path::Moves(vec![Direction::South]));
-/// assert_eq!(check(&board, &goal, &off), Err(CheckError::OffBoard { index: 0 }));
-/// // One move right solves it, so "unsolvable" is wrong.
-/// assert_eq!(check(&board, &goal, &Outcome::Unsolvable), Err(CheckError::Solvability));
-/// # Ok::<(), sliding::BoardError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum CheckError {
-    /// Move `index` leaves the board.
-    #[error("move {index} of the path leaves the board")]
-    OffBoard {
-        /// The 0-based index of the move.
-        index: usize,
-    },
-    /// The path ends on another board than the goal.
-    #[error("the path ends at {end}, not at the goal")]
-    WrongEnd {
-        /// Where it ends.
-        end: String,
-    },
-    /// The path length and the Manhattan distance differ in parity, which no path can do.
-    #[error("a path of {moves} moves cannot have Manhattan distance {manhattan}")]
-    ParityMismatch {
-        /// Path length.
-        moves: usize,
-        /// Manhattan distance of the board.
-        manhattan: usize,
-    },
-    /// The path is shorter than the Manhattan lower bound.
-    #[error("a path of {moves} moves is shorter than the Manhattan distance {manhattan}")]
-    BelowLowerBound {
-        /// Path length.
-        moves: usize,
-        /// Manhattan distance of the board.
-        manhattan: usize,
-    },
-    /// The answer says unsolvable (or solved) against the parity rule.
-    #[error("the answer disagrees with the parity rule")]
-    Solvability,
-}
 
 /// Checks `outcome` for `board` and `goal` independently of how it was found: a path must stay
 /// on the board, end at the goal, respect the Manhattan bound and its parity; "unsolvable" must
@@ -78,7 +28,7 @@ pub enum CheckError {
 /// // Up takes the blank to the top-left corner, which is not the goal.
 /// let up = Outcome::Solved(Path::Moves(vec![Direction::North]));
 /// assert!(matches!(check(&board, &goal, &up), Err(CheckError::WrongEnd { .. })));
-/// # Ok::<(), sliding::BoardError>(())
+/// # Ok::<(), sliding::parse::BoardError>(())
 /// ```
 pub fn check(board: &Board, goal: &Board, outcome: &Outcome) -> Result<(), CheckError> {
     match outcome {

@@ -36,25 +36,25 @@ mod tile;
 mod tile_scores;
 mod work;
 
-use std::ops::ControlFlow;
-
-use puzzle_core::Direction;
 use search::Limits;
 
-use crate::answer::{Outcome, Path};
 use crate::board::Board;
 use crate::solvable::is_solvable;
 
+pub use crate::replay::Replay;
 pub use compressed_moves::TapeBudget;
 pub use moves::Sink;
-pub use path::{solve_fast_checked, FastPath, KeepMoves, StreamError};
+pub(crate) use path::checked_path;
+pub use path::{FastPath, KeepMoves, StreamError};
 
 /// How a run of the constructive solver that handed its moves to a sink ended.
 ///
 /// ```
 /// use std::ops::ControlFlow;
 ///
-/// use sliding::{parse_judge_a, solve_fast_into, Limits, Streamed};
+/// use sliding::Limits;
+/// use sliding::constructive::{solve_fast_into, Streamed};
+/// use sliding::parse::parse_judge_a;
 ///
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
 /// // Two tiles swapped: no path, and nothing handed over.
@@ -69,7 +69,7 @@ pub use path::{solve_fast_checked, FastPath, KeepMoves, StreamError};
 /// let board = parse_judge_a("0 1 2\n3 4 5\n6 7 8\n")?;
 /// let streamed = solve_fast_into(&board, &goal, &Limits::NONE, &mut |_| ControlFlow::Break(()));
 /// assert_eq!(streamed, Streamed::Halted);
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Streamed {
@@ -85,43 +85,6 @@ pub enum Streamed {
     Halted,
 }
 
-/// A valid, usually far from optimal, solution from `board` to `goal` for any board size, in
-/// time about linear in the length of the path.
-///
-/// `goal` may be any arrangement of the same shape (the blank anywhere). The caller must pass
-/// boards of equal shapes: a shape mismatch is a caller bug, answered [`Outcome::Unsolvable`]
-/// without panicking. [`Outcome::Unsolvable`] otherwise means the parity rule
-/// ([`is_solvable`]) says the goal cannot be reached. [`Outcome::GaveUp`] means `limits` stopped
-/// the work: the interrupt flag and the deadline are looked at once per placed tile
-/// (`max_expanded` is not used: no search tree is expanded here).
-///
-/// The path is not optimal; on a random board it is a few times the Manhattan lower bound. A
-/// board of `n` cells on a side needs about `8/3 · n³` moves, so a 1000×1000 board's path takes
-/// gigabytes as a vector: [`solve_fast_into`] hands the moves over in chunks instead, and
-/// [`FastPath`] makes them again when they are read.
-///
-/// ```
-/// use sliding::{solve_fast, Board, BoardSpec, GoalKind, Outcome, Path};
-/// use puzzle_core::Shape;
-/// let board = Board::try_from(BoardSpec { rows: 3, cols: 4, tiles: vec![5, 1, 2, 3, 0, 6, 7, 4, 9, 10, 11, 8] })?;
-/// let goal = Board::goal(Shape::new(3, 4)?, GoalKind::BlankFirst)?;
-/// let Outcome::Solved(Path::Moves(path)) = solve_fast(&board, &goal, &search::Limits::NONE) else { panic!() };
-/// assert_eq!(board.replay(&path), Ok(goal));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits<'_>) -> Outcome {
-    let mut path = Vec::new();
-    let mut sink = |moves: &[Direction]| {
-        path.extend_from_slice(moves);
-        ControlFlow::Continue(())
-    };
-    match solve_fast_into(board, goal, limits, &mut sink) {
-        Streamed::Solved(_) => Outcome::Solved(Path::Moves(path)),
-        Streamed::Unsolvable => Outcome::Unsolvable,
-        Streamed::GaveUp | Streamed::Halted => Outcome::GaveUp,
-    }
-}
-
 /// The moves of the constructive solver's path (as `solve_fast` gives it), handed to `sink` in
 /// order in chunks of some thousands as they are made (the path is the same however the sink is
 /// written), in memory that does not grow with the path.
@@ -129,7 +92,9 @@ pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits<'_>) -> Outcome {
 /// ```
 /// use std::ops::ControlFlow;
 ///
-/// use sliding::{parse_judge_a, solve_fast_into, Limits, Streamed};
+/// use sliding::Limits;
+/// use sliding::constructive::{solve_fast_into, Streamed};
+/// use sliding::parse::parse_judge_a;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
@@ -140,7 +105,7 @@ pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits<'_>) -> Outcome {
 /// });
 /// assert_eq!(streamed, Streamed::Solved(path.len() as u64));
 /// assert_eq!(board.replay(&path), Ok(goal));
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 pub fn solve_fast_into(board: &Board, goal: &Board, limits: &Limits<'_>, sink: &mut Sink<'_>) -> Streamed {
     if board.shape() != goal.shape() || !is_solvable(board, goal) {

@@ -14,6 +14,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use puzzle_core::Direction;
+use search::deepen::deepen;
 use search::walk::Watch;
 use search::Limits;
 
@@ -30,29 +31,13 @@ pub(crate) use estimate::{Estimate, Geometry, LinearConflict, Manhattan, Pdb, St
 pub(crate) use iteration::NodeLoop;
 use iteration::{from_floor, Iteration};
 
-/// How an IDA* run ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Ending {
-    Found(Vec<Direction>),
-    GaveUp,
-    /// Every node within reach was searched without finding the goal (only `large_board_ida` says so;
-    /// parity rules it out for the boards searched).
-    Exhausted,
-}
-
-/// What the search did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Run {
-    pub(crate) ending: Ending,
-    /// Nodes visited (depends on the thread count when subtrees run in parallel: the cut, and
-    /// so the nodes above it, depend on it).
-    pub(crate) nodes: u64,
-    /// The least `f` cut off by the last iteration that ran to its end without finding a path
-    /// (the bound of the iteration after it); `None` when no iteration ran to its end without
-    /// one. Every path to the goal has a node with `f` at least this much (`weighted` turns it
-    /// into a lower bound on the optimum).
-    pub(crate) cut: Option<u32>,
-}
+/// What a search did, whole or one iteration (or one part of one): the path if it reached the
+/// goal, the least `f` cut off, the nodes visited and whether a limit stopped it (see
+/// [`search::deepen::Run`]). Nodes depend on the thread count when subtrees run in parallel (the
+/// cut, and so the nodes above it, depend on it). A whole run's next bound is that of the last
+/// iteration that ended without a path: every path to the goal has a node with `f` at least
+/// this much (`solve` turns it into a lower bound on the optimum).
+pub(crate) type Run = search::deepen::Run<Vec<Direction>, u32>;
 
 /// Iterations larger than this are split into subtrees for the thread pool.
 pub(crate) const SPLIT_NODES: u64 = 1 << 20;
@@ -60,15 +45,6 @@ pub(crate) const SPLIT_NODES: u64 = 1 << 20;
 /// Nodes between two looks at the limits (the deadline, the interrupt flag): a few
 /// microseconds of search, so that a time limit is kept closely; a node budget is met exactly.
 pub(crate) const POLL_INTERVAL: u64 = 1 << 12;
-
-/// What one iteration (or one part of it) gave: the path if it reached the goal, the least `f`
-/// cut off, the nodes visited, and whether a limit stopped it.
-pub(crate) struct Searched {
-    pub(crate) found: Option<Vec<Direction>>,
-    pub(crate) next_bound: u32,
-    pub(crate) nodes: u64,
-    pub(crate) gave_up: bool,
-}
 
 /// Moves the blank of `state` to `target`, a neighbour of its cell: the tile that moved, the
 /// cell it left and the cell it reached.
@@ -109,37 +85,22 @@ pub(crate) fn idastar<E: NodeLoop + Sync>(
 ) -> Run {
     let watch = Watch::new(limits).every(POLL_INTERVAL);
     let h = estimate.reset(geometry, state);
-    let mut bound = h;
-    let mut total = 0u64;
     let mut split = false;
-    let mut cut = None;
-    loop {
+    deepen(h, |bound, spent| {
+        if let Some(progress) = limits.progress.filter(|_| bound > h) {
+            // In moves: a weighted search counts hundredths.
+            progress.bound.store(u64::from(bound / E::STEP), Relaxed);
+        }
         let searched = if split {
             parallel::iteration(geometry, state, &estimate, h, bound, &watch)
         } else {
             let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
             // The walk counts on from the iterations before it, whose nodes the budget counts.
-            walk.counts.nodes = total;
+            walk.counts.nodes = spent;
             let found = from_floor(&mut walk, &watch);
-            let nodes = walk.counts.nodes - total;
-            let Iteration { path, next_bound, counts, .. } = walk;
-            Searched { found: found.then_some(path), next_bound, nodes, gave_up: counts.stopped }
+            walk.into_run(found, spent)
         };
-        total += searched.nodes;
-        if let Some(path) = searched.found {
-            return Run { ending: Ending::Found(path), nodes: total, cut };
-        }
-        if searched.gave_up || searched.next_bound == u32::MAX {
-            // `u32::MAX` would mean an exhausted space, which parity rules out for the boards
-            // given here; the caller's check reports it if it ever happens.
-            return Run { ending: Ending::GaveUp, nodes: total, cut };
-        }
-        cut = Some(searched.next_bound);
         split |= searched.nodes >= split_nodes && rayon::current_num_threads() > 1 && !watch.limited();
-        bound = searched.next_bound;
-        if let Some(progress) = limits.progress {
-            // In moves: a weighted search counts hundredths.
-            progress.bound.store(u64::from(bound / E::STEP), Relaxed);
-        }
-    }
+        searched
+    })
 }

@@ -11,23 +11,17 @@
 //! specialised search.
 
 use puzzle_core::{Cell, Direction, Shape};
+use search::deepen::deepen;
 use search::walk::{first, Counts, Walk, Watch};
 use search::Limits;
 
 use crate::board::{Board, BLANK};
-use crate::ida::{Ending, Run};
+use crate::ida::Run;
 use crate::MOVE_ORDER;
 
 /// The longest path the search follows before giving up: a bound on its memory (two bytes a
 /// move), reached only after at least as many expansions.
 pub(crate) const MAX_DEPTH: usize = 1 << 26;
-
-/// Finds the first optimal path in move order from `board` to `goal` with the Manhattan
-/// distance, or gives up at `limits` (or at [`MAX_DEPTH`] moves). The caller has checked that
-/// the shapes agree and that the goal can be reached.
-pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>) -> Run {
-    search_weighted(board, goal, limits, 1, 1)
-}
 
 /// One iteration of the search on a large board, standing on one node.
 struct Iteration<'a> {
@@ -148,10 +142,13 @@ impl Walk for Iteration<'_> {
     }
 }
 
-/// As [`search`] with `f = step * g + weight * h` (`weight >= step`): weighted IDA*, whose first
-/// path is at most `weight / step` times the optimum (`weighted` proves it). `step = weight = 1`
-/// is [`search`] itself. `Run::cut` is in the same units as `f`.
-pub(crate) fn search_weighted(board: &Board, goal: &Board, limits: &Limits<'_>, step: usize, weight: usize) -> Run {
+/// Finds the first path in move order from `board` to `goal` by IDA\* with the Manhattan
+/// distance and `f = step * g + weight * h` (`weight >= step`), or gives up at `limits` (or at
+/// [`MAX_DEPTH`] moves): weighted IDA\*, whose first path is at most `weight / step` times the
+/// optimum (`weighted` proves it); `step = weight = 1` is the optimal search, whose first path
+/// is the first optimal one. The run's next bound is in the same units as `f`. The caller has
+/// checked that the shapes agree and that the goal can be reached.
+pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>, step: usize, weight: usize) -> Run {
     let mut goal_cell = vec![0usize; goal.tiles().len()];
     for (cell, &tile) in goal.tiles().iter().enumerate() {
         goal_cell[tile as usize] = cell;
@@ -176,40 +173,32 @@ pub(crate) fn search_weighted(board: &Board, goal: &Board, limits: &Limits<'_>, 
         .filter(|&(_, &tile)| tile != BLANK)
         .map(|(cell, &tile)| walk.distance(tile, cell))
         .sum();
-    let mut cut = None;
     // A Manhattan distance of zero puts every tile, and so the blank, at home.
     if walk.h == 0 {
-        return Run { ending: Ending::Found(Vec::new()), nodes: 0, cut };
+        return Run { path: Some(Vec::new()), ..Run::default() };
     }
     // The clock is looked at as the closure-based searches look at it.
     let watch = Watch::new(limits).every(Limits::CLOCK_INTERVAL);
-    walk.bound = weight * walk.h;
     // Each iteration takes back all its moves, so it starts again from the board as given.
-    loop {
-        let nodes = walk.counts.nodes;
-        if watch.must_stop(nodes) {
-            return Run { ending: Ending::GaveUp, nodes, cut };
+    let run = deepen(weight * walk.h, |bound, spent| {
+        if watch.must_stop(spent) {
+            return search::deepen::Run { gave_up: true, ..Default::default() };
         }
-        walk.counts.nodes += 1;
-        let found = first(&mut walk, &watch);
-        let nodes = walk.counts.nodes;
-        if found {
-            return Run { ending: Ending::Found(walk.path), nodes, cut };
-        }
-        if walk.counts.stopped || walk.too_deep {
-            return Run { ending: Ending::GaveUp, nodes, cut };
-        }
-        if walk.next_bound == usize::MAX {
-            // Nothing exceeded the bound and no goal was found: the goal cannot be reached, which
-            // the caller's parity check rules out; the answer's check reports it if it happens.
-            return Run { ending: Ending::Exhausted, nodes, cut };
-        }
-        // Bounds beyond `u32` are reported as `u32::MAX`, still a valid (weaker) cut.
-        cut = Some(u32::try_from(walk.next_bound).unwrap_or(u32::MAX));
-        walk.bound = walk.next_bound;
+        walk.bound = bound;
         walk.next_bound = usize::MAX;
         walk.next_move = vec![0];
-    }
+        walk.counts.nodes = spent + 1;
+        let found = first(&mut walk, &watch);
+        search::deepen::Run {
+            path: found.then(|| walk.path.clone()),
+            next_bound: (walk.next_bound != usize::MAX).then_some(walk.next_bound),
+            nodes: walk.counts.nodes - spent,
+            gave_up: !found && (walk.counts.stopped || walk.too_deep),
+        }
+    });
+    // Bounds beyond `u32` are reported as `u32::MAX`, still a valid (weaker) cut.
+    let next_bound = run.next_bound.map(|cut| u32::try_from(cut).unwrap_or(u32::MAX));
+    Run { path: run.path, next_bound, nodes: run.nodes, gave_up: run.gave_up }
 }
 
 #[cfg(test)]
@@ -275,11 +264,9 @@ mod tests {
             let kind = if blank_first { GoalKind::BlankFirst } else { GoalKind::BlankLast };
             let (board, goal) = scrambled(rows, cols, kind, &moves);
             let expected = solve_with(&board, &goal, &Heuristic::Manhattan, &Limits::NONE).unwrap();
-            let got = search(&board, &goal, &Limits::NONE);
-            prop_assert_eq!(Outcome::Solved(Path::Moves(match got.ending {
-                crate::ida::Ending::Found(path) => path,
-                ending => panic!("{ending:?} on a scrambled goal"),
-            })), expected.outcome);
+            let got = search(&board, &goal, &Limits::NONE, 1, 1);
+            let Some(path) = got.path else { panic!("{got:?} on a scrambled goal") };
+            prop_assert_eq!(Outcome::Solved(Path::Moves(path)), expected.outcome);
         }
     }
 }

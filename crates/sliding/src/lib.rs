@@ -2,34 +2,37 @@
 //! solutions of any board, each checked independently before it is returned to a caller that
 //! prints.
 //!
-//! The way in is [`Planner`] (module [`planner`]): it holds the goal, the heuristic policy, the
-//! strategy (optimal, within a weight, or fast) and a [`TableSource`] for pattern databases,
-//! plans each board shape (the complete 3×3 table for the judges' goal, pattern databases of the
-//! tier at hand up to 25 cells, linear conflict beyond, the constructive solver for fast
-//! answers) and answers one board under [`Limits`] with an [`Answer`]: what was found
-//! ([`Outcome`], with its [`Path`]), the nodes, the proven lower bound, whether it is optimal and
-//! how it was found ([`Method`]). Besides the planner, two solvers stay public for the
-//! benchmarks: [`solve_within`] (weighted IDA\* with a heuristic of the caller's choice) and
-//! [`solve_fast_into`] (the constructive solver's moves streamed to a sink); [`lower_bound`]
-//! gives a heuristic's value. The plain solvers the planner is built from (`solve`,
-//! `solve_with`, `solve_split`, `solve_within_split`, `solve_astar`, `solve_fast`,
-//! `solve_fast_checked`, `judge_goal`) are for tests, behind the `test-support` feature.
+//! The way in is [`Planner`] (module [`planner`]): it holds the [`Goal`], the heuristic policy
+//! ([`HeuristicKind`]), the [`Strategy`] (optimal, within a [`Weight`], or fast) and a
+//! [`TableSource`](planner::TableSource) for pattern databases, plans each board shape (the
+//! complete 3×3 table for the judges' goal, pattern databases of the tier at hand up to 25
+//! cells, linear conflict beyond, the constructive solver for fast answers) and answers one
+//! [`Board`] under [`Limits`] with an [`Answer`]: what was found ([`Outcome`], with its
+//! [`Path`]), the nodes, the proven lower bound, whether it is optimal and how it was found
+//! ([`Method`]); or a [`PlanError`]. [`check`] checks any answer independently ([`CheckError`]),
+//! [`is_solvable`] decides solvability by parity, [`path_letters`] writes a path as letters.
 //!
-//! Everything else is at the root, except four public modules: [`pdb`] (pattern-database keys,
-//! tables and their file form, for callers that cache them), [`split`] (one search cut into work
-//! units for many processes), and the policy constants of [`planner`] and [`tiers`].
+//! The rest is grouped in public modules: [`parse`] (the input formats, and what makes a board
+//! spec valid), [`planner`] (the table sources and the planner's errors and policy constants),
+//! [`tiers`] (which pattern-database tier a batch pays for), [`pdb`] (pattern-database keys,
+//! tables and their file form, for callers that cache them), [`machine`] (the duplicate-pruning
+//! machine's file form), [`split`] (one search cut into work units for many processes) and
+//! [`constructive`] (the fast solver's moves streamed or kept compressed). The plain solvers the
+//! planner is built from are for tests and benchmarks, in `testing` behind the `test-support`
+//! feature.
 #![deny(missing_docs)]
 #![warn(unnameable_types)]
 
 mod answer;
 mod board;
 mod check;
-mod constructive;
+pub mod constructive;
+mod fast;
 mod heuristic;
 mod ida;
 mod large_board_ida;
 pub mod machine;
-mod parse;
+pub mod parse;
 pub mod pdb;
 #[cfg(any(test, feature = "test-support"))]
 mod plain;
@@ -39,6 +42,8 @@ mod solvable;
 mod solve;
 pub mod split;
 mod table_3x3;
+#[cfg(feature = "test-support")]
+pub mod testing;
 pub mod tiers;
 mod weight;
 mod weighted;
@@ -46,43 +51,26 @@ mod weighted;
 use puzzle_core::Direction;
 
 pub use answer::{Answer, Method, Outcome, Path};
-pub use board::{Board, BoardError, BoardSpec, GoalKind, BLANK, MAX_BOARD_CELLS};
-pub use check::{check, CheckError};
-#[cfg(feature = "test-support")]
-pub use constructive::{solve_fast, solve_fast_checked};
-pub use constructive::{solve_fast_into, FastPath, KeepMoves, StreamError, Streamed, TapeBudget};
-pub use heuristic::{Heuristic, HeuristicKind};
-pub use parse::{
-    detect_format, parse_goal, parse_grid, parse_judge_a, parse_judge_b, parse_line, parse_lines, Batch, Entry, Format,
-    JudgeBEnd, JudgeBInput, JudgeBReader, ParseError, ParseErrorKind,
-};
-pub use pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
-#[cfg(feature = "test-support")]
-pub use plain::{solve, solve_astar, solve_split, solve_with};
-pub use planner::{Goal, MemoryTables, PlanError, Planner, Strategy, TableError, TableSource};
-pub use replay::Replay;
+pub use board::{Board, BoardSpec, GoalKind};
+pub use check::check;
+pub use heuristic::HeuristicKind;
+pub use planner::{Goal, PlanError, Planner, Strategy};
+pub use replay::CheckError;
 pub use search::Limits;
 pub use solvable::is_solvable;
-#[cfg(feature = "test-support")]
-pub use solve::{judge_goal, ASTAR_MAX_STATES};
-pub use solve::{lower_bound, SolveError};
-pub use table_3x3::DistanceTable;
-pub use tiers::{choose_tables, TableChoice};
-pub use weight::{Weight, WeightError, MAX_WEIGHT};
-pub use weighted::solve_within;
-#[cfg(feature = "test-support")]
-pub use weighted::solve_within_split;
+pub use weight::Weight;
 
 /// The order in which blank moves are tried, which fixes the path chosen among optimal ones:
 /// up, down, left, right.
-pub const MOVE_ORDER: [Direction; 4] = [Direction::North, Direction::South, Direction::West, Direction::East];
+pub(crate) const MOVE_ORDER: [Direction; 4] = [Direction::North, Direction::South, Direction::West, Direction::East];
 
 /// A path as letters `U`, `D`, `L`, `R`: the directions the blank moves.
 ///
 /// ```
-/// use sliding::{path_letters, MOVE_ORDER};
+/// use puzzle_core::Direction;
+/// use sliding::path_letters;
 ///
-/// assert_eq!(path_letters(&MOVE_ORDER), "UDLR");
+/// assert_eq!(path_letters(&[Direction::North, Direction::South, Direction::West, Direction::East]), "UDLR");
 /// ```
 pub fn path_letters(path: &[Direction]) -> String {
     path.iter().map(|dir| dir.move_letter()).collect()
@@ -91,16 +79,7 @@ pub fn path_letters(path: &[Direction]) -> String {
 /// Appends the letters of `path` (as [`path_letters`]) to `out` as bytes: by a table of bytes,
 /// since a `char` pushed on a `String` is encoded one at a time, which on a path of billions
 /// costs more than replaying it.
-///
-/// ```
-/// use puzzle_core::Direction;
-/// use sliding::push_path_letters;
-///
-/// let mut out = b"path: ".to_vec();
-/// push_path_letters(&[Direction::East, Direction::South], &mut out);
-/// assert_eq!(out, b"path: RD");
-/// ```
-pub fn push_path_letters(path: &[Direction], out: &mut Vec<u8>) {
+pub(crate) fn push_path_letters(path: &[Direction], out: &mut Vec<u8>) {
     let table = Direction::ALL.map(|dir| dir.move_letter() as u8);
     out.extend(path.iter().map(|dir| table[dir.index()]));
 }

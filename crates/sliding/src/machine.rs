@@ -3,7 +3,7 @@
 //!
 //! The library does no file I/O: a program builds a [`DuplicateMachine`], stores the bytes of
 //! [`DuplicateMachine::file_bytes`] where it keeps its tables, and hands the machine it loads to
-//! the planner through [`TableSource::machine`](crate::TableSource::machine). The search walks
+//! the planner through [`TableSource::machine`](crate::planner::TableSource::machine). The search walks
 //! it from the first node; without one it builds small machines in memory as the work grows.
 //!
 //! ```text

@@ -11,11 +11,12 @@
 use puzzle_core::text::{excerpt, lines, Line, Pos, Token};
 use thiserror::Error;
 
-use crate::board::{Board, BoardError, BoardSpec, BLANK};
+use crate::board::{Board, BoardSpec};
 
 mod grid;
 mod lines;
 
+pub use crate::board::{BoardError, BLANK, MAX_BOARD_CELLS};
 pub use grid::{parse_goal, parse_grid};
 pub use lines::{parse_line, parse_lines};
 
@@ -24,7 +25,7 @@ const SIDE: usize = 3;
 /// The input formats.
 ///
 /// ```
-/// use sliding::{detect_format, Format};
+/// use sliding::parse::{detect_format, Format};
 ///
 /// assert_eq!(detect_format("1 2 3\n4 5 6\n7 8 0\n"), Format::JudgeA);
 /// assert_eq!(detect_format("1\n123\n456\n78#\n"), Format::JudgeB);
@@ -46,13 +47,13 @@ pub enum Format {
 /// One board of a batch input, with its label, or the error that refused it.
 ///
 /// ```
-/// use sliding::parse_lines;
+/// use sliding::parse::parse_lines;
 ///
 /// let batch = parse_lines("first 1 2 3 0\n", 2, 2)?;
 /// let entry = &batch.entries[0];
 /// assert_eq!(entry.label.as_deref(), Some("first"));
 /// assert_eq!(entry.board.as_ref().map(|board| board.tiles()), Ok(&[1, 2, 3, 0][..]));
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -65,13 +66,13 @@ pub struct Entry {
 /// A batch input: entries in input order.
 ///
 /// ```
-/// use sliding::parse_grid;
+/// use sliding::parse::parse_grid;
 ///
 /// // The second board has tile 3 twice; it keeps its place between the other two.
 /// let batch = parse_grid("1 2\n3 0\n\n3 3\n1 0\n\n0 1\n2 3\n")?;
 /// let good: Vec<bool> = batch.entries.iter().map(|entry| entry.board.is_ok()).collect();
 /// assert_eq!(good, [true, false, true]);
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Batch {
@@ -83,7 +84,7 @@ pub struct Batch {
 ///
 /// ```
 /// use puzzle_core::Pos;
-/// use sliding::{parse_judge_a, ParseErrorKind};
+/// use sliding::parse::{parse_judge_a, ParseErrorKind};
 ///
 /// // The `x` is on line 2, column 3.
 /// let error = parse_judge_a("1 2 3\n4 x 5\n6 7 0\n").unwrap_err();
@@ -103,7 +104,7 @@ pub struct ParseError {
 /// What is wrong with the input; messages are lowercase without a trailing period.
 ///
 /// ```
-/// use sliding::{parse_judge_a, ParseErrorKind};
+/// use sliding::parse::{parse_judge_a, ParseErrorKind};
 ///
 /// // A judge-A board has three rows; this one stops after two.
 /// let error = parse_judge_a("1 2 3\n4 5 6\n").unwrap_err();
@@ -196,7 +197,7 @@ pub enum ParseErrorKind {
 /// or fewer than three rows is a grid). [`Format::Lines`] is never detected, as it needs a size.
 ///
 /// ```
-/// use sliding::{detect_format, Format};
+/// use sliding::parse::{detect_format, Format};
 ///
 /// // Three rows of three numbers: judge A; four rows of three: a 4x3 grid.
 /// assert_eq!(detect_format("0 1 2\n3 4 5\n6 7 8\n"), Format::JudgeA);
@@ -228,11 +229,11 @@ fn is_judge_a(text: &str) -> bool {
 /// Reads one judge-A board. Blank lines are ignored.
 ///
 /// ```
-/// use sliding::parse_judge_a;
+/// use sliding::parse::parse_judge_a;
 ///
 /// let board = parse_judge_a("1 2 3\n\n4 5 6\n7 8 0\n")?;
 /// assert_eq!(board.tiles(), &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 pub fn parse_judge_a(text: &str) -> Result<Board, ParseError> {
     let rows: Vec<Line<'_>> = lines(text).filter(|line| !line.is_blank()).collect();
@@ -274,7 +275,7 @@ pub fn parse_judge_a(text: &str) -> Result<Board, ParseError> {
 /// not lose the others.
 ///
 /// ```
-/// use sliding::parse_judge_b;
+/// use sliding::parse::parse_judge_b;
 ///
 /// // Two boards announced, one given.
 /// let input = parse_judge_b("2\n123\n456\n78#\n")?;
@@ -282,7 +283,7 @@ pub fn parse_judge_a(text: &str) -> Result<Board, ParseError> {
 /// assert_eq!(input.boards[0].as_ref().map(|board| board.tiles()), Ok(&[1, 2, 3, 4, 5, 6, 7, 8, 0][..]));
 /// let batch_error = input.batch_error.map(|error| error.to_string());
 /// assert_eq!(batch_error.as_deref(), Some("5:1: expected 2 boards (T) but the input ends after 1"));
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JudgeBInput {
@@ -299,14 +300,14 @@ pub struct JudgeBInput {
 /// its place and a count that disagrees with the boards becomes `batch_error`.
 ///
 /// ```
-/// use sliding::parse_judge_b;
+/// use sliding::parse::parse_judge_b;
 ///
 /// // The first board has a `9`, which is not a cell; the second is read all the same.
 /// let input = parse_judge_b("2\n123\n459\n78#\n\n#12\n345\n678\n")?;
 /// assert!(input.boards[0].is_err());
 /// assert_eq!(input.boards[1].as_ref().map(|board| board.tiles()), Ok(&[0, 1, 2, 3, 4, 5, 6, 7, 8][..]));
 /// assert_eq!(input.batch_error, None);
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 pub fn parse_judge_b(text: &str) -> Result<JudgeBInput, ParseError> {
     let mut reader = JudgeBReader::default();
@@ -328,7 +329,7 @@ pub fn parse_judge_b(text: &str) -> Result<JudgeBInput, ParseError> {
 ///
 /// ```
 /// use puzzle_core::lines;
-/// use sliding::JudgeBReader;
+/// use sliding::parse::JudgeBReader;
 ///
 /// let mut reader = JudgeBReader::default();
 /// let mut boards = Vec::new();
@@ -338,7 +339,7 @@ pub fn parse_judge_b(text: &str) -> Result<JudgeBInput, ParseError> {
 /// let end = reader.finish()?;
 /// assert_eq!((boards.len(), end.last_board, end.batch_error), (1, None, None));
 /// assert_eq!(boards[0].as_ref().map(|board| board.blank().0), Ok(0));
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct JudgeBReader {
@@ -359,7 +360,7 @@ pub struct JudgeBReader {
 ///
 /// ```
 /// use puzzle_core::lines;
-/// use sliding::JudgeBReader;
+/// use sliding::parse::JudgeBReader;
 ///
 /// // The input ends after two of the board's three rows.
 /// let mut reader = JudgeBReader::default();
@@ -368,7 +369,7 @@ pub struct JudgeBReader {
 /// }
 /// let end = reader.finish()?;
 /// assert!(matches!(end.last_board, Some(Err(_))));
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JudgeBEnd {

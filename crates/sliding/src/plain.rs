@@ -21,7 +21,9 @@ use crate::MOVE_ORDER;
 ///
 /// ```
 /// use puzzle_core::Direction;
-/// use sliding::{parse_judge_a, solve, Limits, Outcome, Path};
+/// use sliding::{Limits, Outcome, Path};
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::solve;
 ///
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
 /// let board = parse_judge_a("1 2 3\n4 5 6\n7 0 8\n")?;
@@ -44,7 +46,7 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Outcome
     Ok(solve_with(board, goal, &Heuristic::LinearConflict, limits)?.outcome)
 }
 
-/// Finds the first optimal path in [`MOVE_ORDER`] from `board` to `goal` with IDA* and
+/// Finds the first optimal path in move order (up, down, left, right) from `board` to `goal` with IDA* and
 /// `heuristic`, or says why there is none. Unsolvable boards are recognised by parity alone.
 ///
 /// The path does not depend on the heuristic or on the number of threads: all of them find the
@@ -53,7 +55,8 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Outcome
 ///
 /// ```
 /// use puzzle_core::{Direction, Shape};
-/// use sliding::{solve_with, Board, GoalKind, Heuristic, Limits, Outcome, Path};
+/// use sliding::{Board, GoalKind, Limits, Outcome, Path};
+/// use sliding::testing::{solve_with, Heuristic};
 ///
 /// // The goal after the blank moves up and then left: two tiles one cell out of place.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -78,7 +81,8 @@ pub fn solve_with(
 ///
 /// ```
 /// use puzzle_core::{Direction, Shape};
-/// use sliding::{solve_split, solve_with, Board, GoalKind, Heuristic, Limits};
+/// use sliding::{Board, GoalKind, Limits};
+/// use sliding::testing::{solve_split, solve_with, Heuristic};
 ///
 /// // The goal after the blank moves up and then left: two tiles one cell out of place.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -112,7 +116,9 @@ pub fn solve_split(
 ///
 /// ```
 /// use puzzle_core::{Direction, Shape};
-/// use sliding::{solve_astar, Board, GoalKind, Limits, Outcome, SolveError};
+/// use sliding::{Board, GoalKind, Limits, Outcome};
+/// use sliding::planner::SolveError;
+/// use sliding::testing::solve_astar;
 ///
 /// // The goal after the blank moves up and then left: two tiles one cell out of place.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -164,7 +170,8 @@ pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<A
 mod tests {
     use super::*;
     use crate::board::{BoardSpec, GoalKind};
-    use crate::check::{check, CheckError};
+    use crate::check::check;
+    use crate::replay::CheckError;
     use crate::solve::judge_goal;
 
     fn board(rows: usize, cols: usize, tiles: &[u32]) -> Board {

@@ -12,19 +12,22 @@ use thiserror::Error;
 
 use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::{Board, GoalKind};
-use crate::check::{check, CheckError};
+use crate::check::check;
 use crate::constructive::KeepMoves;
 use crate::heuristic::{Heuristic, HeuristicKind};
-use crate::ida::SPLIT_NODES;
 use crate::machine::DuplicateMachine;
 use crate::pdb::{PatternDb, PatternKey};
 use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
+use crate::replay::CheckError;
 use crate::solvable::is_solvable;
-use crate::solve::{answer_of_run, judge_goal, lower_bound, optimal_run, SolveError};
+use crate::solve::{judge_goal, lower_bound};
 use crate::table_3x3::DistanceTable;
 use crate::tiers::{choose_tables, TableChoice};
 use crate::weight::Weight;
 use crate::weighted::solve_within;
+
+pub use crate::solve::SolveError;
+pub use crate::weight::{WeightError, MAX_WEIGHT};
 
 /// The most cells of a board searched for an optimal answer without a node or time limit:
 /// larger boards leave the fast byte-celled search, and an optimal answer for them would take
@@ -47,7 +50,8 @@ pub const CHEAP_NODES: u64 = 500_000;
 /// use std::sync::Arc;
 ///
 /// use sliding::pdb::{PatternDb, PatternKey};
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Planner, TableError, TableSource};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Planner};
+/// use sliding::planner::{TableError, TableSource};
 ///
 /// /// A source with no tables at all: the planner searches without pattern databases.
 /// struct NoTables;
@@ -99,7 +103,7 @@ pub trait TableSource: Sync {
 /// A table could not be had (a cache that could not be read or written, say).
 ///
 /// ```
-/// use sliding::TableError;
+/// use sliding::planner::TableError;
 ///
 /// let error = TableError { key: "4x4-0-1.2.3".to_owned(), message: "the cache is read-only".to_owned() };
 /// assert_eq!(error.to_string(), "pattern database 4x4-0-1.2.3: the cache is read-only");
@@ -118,7 +122,8 @@ pub struct TableError {
 ///
 /// ```
 /// use sliding::pdb::PatternKey;
-/// use sliding::{Limits, MemoryTables, TableSource};
+/// use sliding::Limits;
+/// use sliding::planner::{MemoryTables, TableSource};
 ///
 /// let tables = MemoryTables::default();
 /// // The three tiles whose goal cells are 0, 1 and 2 on a 2x3 board with the blank's goal in
@@ -161,7 +166,8 @@ impl TableSource for MemoryTables {
 ///
 /// ```
 /// use puzzle_core::Direction;
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Outcome, Path, Planner};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Path, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// // Korf's goal, blank first, given as a board.
 /// let goal = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![0, 1, 2, 3, 4, 5] })?;
@@ -184,7 +190,8 @@ pub enum Goal {
 /// How hard the solver tries.
 ///
 /// ```
-/// use sliding::{check, Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Outcome, Planner, Strategy, Weight};
+/// use sliding::{check, Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Planner, Strategy, Weight};
+/// use sliding::planner::MemoryTables;
 ///
 /// let tables = MemoryTables::default();
 /// let goal = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![1, 2, 3, 4, 5, 0] })?;
@@ -205,7 +212,7 @@ pub enum Strategy {
     /// Shortest solutions (the default).
     Optimal,
     /// Solutions at most this weight times the optimum, by weighted IDA\* with the same
-    /// admissible heuristics ([`crate::solve_within`]); `Within(Weight::ONE)` is [`Strategy::Optimal`].
+    /// admissible heuristics (`testing::solve_within`); `Within(Weight::ONE)` is [`Strategy::Optimal`].
     /// Boards the complete 3×3 table answers are still answered optimally.
     Within(Weight),
     /// A valid solution for any board, quickly, by the constructive solver
@@ -216,7 +223,8 @@ pub enum Strategy {
 /// Why a board could not be answered.
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, PlanError, Planner, SolveError};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, PlanError, Planner};
+/// use sliding::planner::{MemoryTables, SolveError};
 ///
 /// let tables = MemoryTables::default();
 /// let goal = Board::goal(puzzle_core::Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -288,7 +296,8 @@ pub(crate) struct Plan {
 /// Solves boards of any shape; see the [module documentation](self).
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, MemoryTables, Outcome, Path, Planner};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Outcome, Path, Planner};
+/// use sliding::planner::MemoryTables;
 /// let tables = MemoryTables::default();
 /// let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
 /// let board = Board::try_from(BoardSpec {
@@ -416,13 +425,13 @@ impl<'t> Planner<'t> {
     /// [`Strategy::Fast`] (whatever this solver's strategy), but with the path not held as a
     /// vector: its moves are checked by replay as they are made and kept as `keep` says
     /// (compressed within a budget, or only counted), and
-    /// [`FastPath::stream`](crate::FastPath::stream) reads them back, or makes them again,
+    /// [`FastPath::stream`](crate::constructive::FastPath::stream) reads them back, or makes them again,
     /// checked again, for printing. Memory stays a few words per cell besides the budget however
     /// long the path.
     pub fn solve_fast(&self, board: &Board, limits: &Limits<'_>, keep: &KeepMoves) -> Result<Answer, PlanError> {
         let plan = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).clone();
         let goal = plan.goal?;
-        let outcome = crate::constructive::solve_fast_checked(board, &goal, limits, keep)
+        let outcome = crate::fast::solve_fast_checked(board, &goal, limits, keep)
             .map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
         let bound = (outcome != Outcome::Unsolvable).then(|| start_bound(board, &goal));
         let optimal = match &outcome {
@@ -520,8 +529,9 @@ impl<'t> Planner<'t> {
         Ok(match (self.heuristic, choice) {
             (Some(HeuristicKind::Manhattan), _) => Heuristic::Manhattan,
             (Some(HeuristicKind::LinearConflict), _) | (None, None) => Heuristic::LinearConflict,
-            (Some(HeuristicKind::Pdb), None) => return Err(PlanError::PdbTooLarge { shape: shape.to_string() }),
-            (Some(HeuristicKind::Pdb) | None, Some(choice)) => {
+            (Some(HeuristicKind::Pdb(Some(tier))), _) => self.tier_heuristic(goal, tier, limits)?,
+            (Some(HeuristicKind::Pdb(None)), None) => return Err(PlanError::PdbTooLarge { shape: shape.to_string() }),
+            (Some(HeuristicKind::Pdb(None)) | None, Some(choice)) => {
                 // A build already stopped (a board whose time is up) is not announced.
                 if let Some(reason) = choice.building_because.as_ref().filter(|_| !limits.stopped()) {
                     self.tables.building_tables(shape, reason);
@@ -552,7 +562,7 @@ impl<'t> Planner<'t> {
     /// before its search began, with the bound known without tables.
     fn stopped_answer(&self, board: &Board) -> Result<Answer, PlanError> {
         let goal = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).goal.clone()?;
-        let method = Method::Search(self.heuristic.unwrap_or(HeuristicKind::Pdb));
+        let method = Method::Search(self.heuristic.unwrap_or(HeuristicKind::Pdb(None)));
         Ok(Answer {
             outcome: Outcome::GaveUp,
             nodes: 0,
@@ -579,7 +589,7 @@ impl<'t> Planner<'t> {
         }
         let shape = board.shape();
         if self.strategy == Strategy::Fast {
-            let outcome = crate::constructive::solve_fast(board, goal, limits);
+            let outcome = crate::fast::solve_fast(board, goal, limits);
             let bound = start_bound(board, goal);
             let optimal = matches!(&outcome, Outcome::Solved(path) if path.n_moves() == bound);
             return Ok(Answer { outcome, nodes: 0, lower_bound: Some(bound), optimal, method: Method::Fast });
@@ -615,13 +625,8 @@ impl<'t> Planner<'t> {
             Strategy::Optimal | Strategy::Fast => Weight::ONE,
         };
         // Either way the run proves a lower bound, which a run that gives up reports (at least
-        // the start's linear conflict). The optimal search calls the IDA* driver directly.
-        let mut answer = if weight.is_one() {
-            let (run, start_h) = optimal_run(board, goal, heuristic, limits, SPLIT_NODES)?;
-            answer_of_run(run, board.manhattan_to(goal) as u32, start_h, 1, weight, heuristic)
-        } else {
-            solve_within(board, goal, heuristic, limits, weight)?
-        };
+        // the start's linear conflict).
+        let mut answer = solve_within(board, goal, heuristic, limits, weight)?;
         if answer.outcome == Outcome::GaveUp {
             answer.lower_bound = answer.lower_bound.map(|bound| bound.max(start_bound(board, goal)));
         }

@@ -26,7 +26,7 @@ use crate::board::{Board, BLANK};
 /// // steps from the bottom-right corner (even): unreachable on a 2x2 board.
 /// let korf = Board::goal(goal.shape(), GoalKind::BlankFirst)?;
 /// assert!(!is_solvable(&korf, &goal));
-/// # Ok::<(), sliding::BoardError>(())
+/// # Ok::<(), sliding::parse::BoardError>(())
 /// ```
 pub fn is_solvable(board: &Board, goal: &Board) -> bool {
     if board.shape() != goal.shape() {

@@ -1,24 +1,25 @@
 //! What the searches share around a board: why a board cannot be searched ([`SolveError`]),
 //! the board as IDA\* sees it, a heuristic's value at a board ([`lower_bound`], which the planner
-//! and the benchmarks use), the judges' goal, the optimal IDA\* run of a board
-//! ([`optimal_run`]) and the one place where a search loop's raw result becomes an [`Answer`]
-//! ([`answer_of_run`]). The plain solvers built on them are in `plain`.
+//! and the benchmarks use), the judges' goal, the one place where a heuristic becomes the
+//! estimate a search moves ([`with_estimate`]) and the one place where a search loop's raw result
+//! becomes an [`Answer`] ([`answer_of_run`]). The plain solvers built on them are in `plain`.
 
 use std::sync::Arc;
 
-use search::Limits;
 use thiserror::Error;
 
 use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::{Board, GoalKind, BLANK};
 use crate::heuristic::Heuristic;
-use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
+use crate::ida::{self, Geometry, NodeLoop, State};
 use crate::weight::Weight;
 
 /// Why a board could not be answered.
 ///
 /// ```
-/// use sliding::{lower_bound, Board, BoardSpec, GoalKind, Heuristic, SolveError};
+/// use sliding::{Board, BoardSpec, GoalKind};
+/// use sliding::planner::SolveError;
+/// use sliding::testing::{lower_bound, Heuristic};
 ///
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 3, 0] })?;
 /// let goal = Board::goal(puzzle_core::Shape::new(3, 3)?, GoalKind::BlankLast)?;
@@ -69,48 +70,47 @@ pub(crate) fn search_state(board: &Board, goal: &Board) -> (Arc<Geometry>, State
     (geometry, state, goal_cell[BLANK as usize])
 }
 
-/// The optimal IDA\* run from `board` (of `goal`'s shape, solvable) with `heuristic`, and the
-/// heuristic's value at the start: the driver the planner calls for an optimal answer. Boards of
-/// more than 255 cells are searched with the Manhattan distance in place (`large_board_ida`).
-pub(crate) fn optimal_run(
+/// Work to do with the estimate of a heuristic, whichever it is: [`with_estimate`] calls
+/// [`EstimateTask::run`] once, monomorphised for the estimate, so the hot loops stay generic.
+pub(crate) trait EstimateTask {
+    /// What the work gives.
+    type Output;
+
+    /// Does the work with `estimate` (not yet reset) on `state`.
+    fn run<E: NodeLoop + Sync>(self, geometry: &Geometry, state: &State, estimate: E) -> Self::Output;
+}
+
+/// `task` run with the estimate of `heuristic` for `board` on its way to `goal` (of its shape, at
+/// most 255 cells): the one place where a [`Heuristic`] becomes an estimate the searches move.
+pub(crate) fn with_estimate<T: EstimateTask>(
     board: &Board,
     goal: &Board,
     heuristic: &Heuristic,
-    limits: &Limits<'_>,
-    split_after: u64,
-) -> Result<(ida::Run, u32), SolveError> {
-    let n = board.tiles().len();
-    if n > usize::from(u8::MAX) {
-        return Ok((crate::large_board_ida::search(board, goal, limits), board.manhattan_to(goal) as u32));
-    }
+    task: T,
+) -> Result<T::Output, SolveError> {
     let (geometry, state, blank_tile) = search_state(board, goal);
-    let (rows, cols) = (board.shape().rows(), board.shape().cols());
-    let manhattan = ida::Manhattan { blank_tile, value: 0 };
+    let (rows, cols, n) = (board.shape().rows(), board.shape().cols(), board.tiles().len());
     Ok(match heuristic {
-        Heuristic::Manhattan => run_from(&geometry, &state, manhattan, limits, split_after),
-        Heuristic::LinearConflict => {
-            run_from(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols), limits, split_after)
-        }
+        Heuristic::Manhattan => task.run(&geometry, &state, ida::Manhattan { blank_tile, value: 0 }),
+        Heuristic::LinearConflict => task.run(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols)),
         Heuristic::Pdb(pdb) => {
             if !pdb.fits(n) {
                 return Err(SolveError::HeuristicMismatch);
             }
-            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb), n);
-            run_from(&geometry, &state, estimate, limits, split_after)
+            task.run(&geometry, &state, ida::Pdb::new(blank_tile, Arc::clone(pdb), n))
         }
     })
 }
 
-/// [`ida::idastar`] with `estimate`, and the estimate's value at the start.
-fn run_from<E: NodeLoop + Sync>(
-    geometry: &Geometry,
-    state: &State,
-    estimate: E,
-    limits: &Limits<'_>,
-    split_after: u64,
-) -> (ida::Run, u32) {
-    let start = estimate.clone().reset(geometry, state);
-    (ida::idastar(geometry, state, estimate, limits, split_after), start)
+/// The estimate's value at the state: [`lower_bound`]'s task.
+struct Reset;
+
+impl EstimateTask for Reset {
+    type Output = u32;
+
+    fn run<E: NodeLoop + Sync>(self, geometry: &Geometry, state: &State, mut estimate: E) -> u32 {
+        estimate.reset(geometry, state)
+    }
 }
 
 /// The answer of `run`, the search loops' raw result, made once here for every IDA\* of the
@@ -126,22 +126,24 @@ pub(crate) fn answer_of_run(
     weight: Weight,
     heuristic: &Heuristic,
 ) -> Answer {
-    let from_cut = run.cut.map_or(0, |cut| cut.div_ceil(scale));
+    let from_cut = run.next_bound.map_or(0, |cut| cut.div_ceil(scale));
     let mut proven = start_h.max(from_cut);
     proven += (proven ^ manhattan) & 1;
     let method = match weight.is_one() {
         true => Method::Search(heuristic.kind()),
         false => Method::Weighted(heuristic.kind(), weight),
     };
-    let (outcome, lower_bound) = match run.ending {
+    let (outcome, lower_bound) = match run.path {
         // The optimal search's first path is optimal: its length is the bound.
-        Ending::Found(path) if weight.is_one() => {
+        Some(path) if weight.is_one() => {
             let moves = path.len() as u64;
             (Outcome::Solved(Path::Moves(path)), Some(moves))
         }
-        Ending::Found(path) => (Outcome::Solved(Path::Moves(path)), Some(u64::from(proven))),
-        Ending::GaveUp => (Outcome::GaveUp, Some(u64::from(proven))),
-        Ending::Exhausted => (Outcome::Unsolvable, None),
+        Some(path) => (Outcome::Solved(Path::Moves(path)), Some(u64::from(proven))),
+        None if run.gave_up => (Outcome::GaveUp, Some(u64::from(proven))),
+        // Every node within reach searched without finding the goal: parity rules it out for the
+        // boards searched, and the answer's check reports it if it ever happens.
+        None => (Outcome::Unsolvable, None),
     };
     let optimal = match &outcome {
         Outcome::Solved(path) => Some(path.n_moves()) == lower_bound,
@@ -155,7 +157,8 @@ pub(crate) fn answer_of_run(
 /// and reports; boards must have at most 255 cells.
 ///
 /// ```
-/// use sliding::{lower_bound, Board, BoardSpec, GoalKind, Heuristic};
+/// use sliding::{Board, BoardSpec, GoalKind};
+/// use sliding::testing::{lower_bound, Heuristic};
 ///
 /// // Tiles 1 and 3 are one cell from home; tile 2 is in the opposite corner, two cells away.
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![0, 1, 2, 3] })?;
@@ -167,29 +170,18 @@ pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
     }
-    let (geometry, state, blank_tile) = search_state(board, goal);
-    let (rows, cols) = (board.shape().rows(), board.shape().cols());
-    let manhattan = ida::Manhattan { blank_tile, value: 0 };
-    Ok(match heuristic {
-        Heuristic::Manhattan => manhattan.clone().reset(&geometry, &state),
-        Heuristic::LinearConflict => ida::LinearConflict::new(blank_tile, rows, cols).reset(&geometry, &state),
-        Heuristic::Pdb(pdb) => {
-            if !pdb.fits(board.tiles().len()) {
-                return Err(SolveError::HeuristicMismatch);
-            }
-            ida::Pdb::new(blank_tile, Arc::clone(pdb), board.tiles().len()).reset(&geometry, &state)
-        }
-    })
+    with_estimate(board, goal, heuristic, Reset)
 }
 
 /// The goal of the judges for a shape: tiles in order, blank last.
 ///
 /// ```
-/// use sliding::{judge_goal, parse_judge_a};
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::judge_goal;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// assert_eq!(judge_goal(&board).tiles(), &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 pub fn judge_goal(board: &Board) -> Board {
     Board::goal(board.shape(), GoalKind::BlankLast).unwrap_or_else(|_| unreachable!("a board's shape has a goal"))

@@ -20,7 +20,6 @@
 //! rerun, it gives the same answer, so a lost unit is rerun and a unit run twice changes nothing.
 
 use std::fmt;
-use std::str::FromStr;
 
 use puzzle_core::Direction;
 use search::Limits;
@@ -28,79 +27,26 @@ use thiserror::Error;
 
 use crate::answer::{Answer, Method, Outcome, Path};
 use crate::board::Board;
-use crate::check::{check, CheckError};
+use crate::check::check;
 use crate::heuristic::Heuristic;
 use crate::heuristic::HeuristicKind;
-use crate::ida::{self, units, Geometry, NodeLoop, State};
-use crate::pdb::Tier;
+use crate::ida::{units, Geometry, NodeLoop, State};
 use crate::planner::{PlanError, Planner, MAX_CELLS_WITHOUT_LIMITS};
+use crate::replay::CheckError;
 use crate::solvable::is_solvable;
-use crate::solve::{lower_bound, SolveError};
+use crate::solve::{lower_bound, with_estimate, EstimateTask, SolveError};
 use crate::tiers::choose_tables;
 
 /// The most moves a split may cut at: deeper cuts make millions of units.
 pub const MAX_SPLIT_DEPTH: usize = 24;
-
-/// The heuristic of a split search, by name: every unit of every round must search with the
-/// same one for the rounds to be one search.
-///
-/// ```
-/// use sliding::pdb::Tier;
-/// use sliding::split::UnitHeuristic;
-///
-/// assert_eq!("pdb-mid".parse(), Ok(UnitHeuristic::Pdb(Tier::Mid)));
-/// assert_eq!(UnitHeuristic::LinearConflict.to_string(), "linear-conflict");
-/// assert!("astar".parse::<UnitHeuristic>().is_err());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UnitHeuristic {
-    /// The Manhattan distance (`manhattan`).
-    Manhattan,
-    /// Linear conflict (`linear-conflict`).
-    LinearConflict,
-    /// Pattern databases of a tier (`pdb-quick`, `pdb-mid`, `pdb-full`, `pdb-catalogue`).
-    Pdb(Tier),
-}
-
-impl fmt::Display for UnitHeuristic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            UnitHeuristic::Manhattan => "manhattan",
-            UnitHeuristic::LinearConflict => "linear-conflict",
-            UnitHeuristic::Pdb(Tier::Quick) => "pdb-quick",
-            UnitHeuristic::Pdb(Tier::Mid) => "pdb-mid",
-            UnitHeuristic::Pdb(Tier::Full) => "pdb-full",
-            UnitHeuristic::Pdb(Tier::Catalogue) => "pdb-catalogue",
-        })
-    }
-}
-
-impl FromStr for UnitHeuristic {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<UnitHeuristic, String> {
-        Ok(match text {
-            "manhattan" => UnitHeuristic::Manhattan,
-            "linear-conflict" => UnitHeuristic::LinearConflict,
-            "pdb-quick" => UnitHeuristic::Pdb(Tier::Quick),
-            "pdb-mid" => UnitHeuristic::Pdb(Tier::Mid),
-            "pdb-full" => UnitHeuristic::Pdb(Tier::Full),
-            "pdb-catalogue" => UnitHeuristic::Pdb(Tier::Catalogue),
-            _ => {
-                return Err(
-                    "expected manhattan, linear-conflict, pdb-quick, pdb-mid, pdb-full or pdb-catalogue".to_owned()
-                )
-            }
-        })
-    }
-}
 
 /// Why a split or a unit was refused.
 ///
 /// ```
 /// use puzzle_core::{Direction, Shape};
 /// use sliding::split::SplitError;
-/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, MemoryTables, Planner};
+/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// // The goal after the blank moves up and then left: two moves away.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -129,6 +75,10 @@ pub enum SplitError {
     /// The board cannot be searched (no goal, tables missing...).
     #[error(transparent)]
     Plan(#[from] PlanError),
+    /// The heuristic named leaves the pattern databases' tier open: every unit must search
+    /// with the same tables, so a split names its tier.
+    #[error("a split search's pattern databases must name their tier (pdb-quick, pdb-mid, pdb-full or pdb-catalogue)")]
+    NoTier,
     /// The limits (a deadline, a signal) stopped the listing of the units before it was whole.
     #[error("the split was stopped before its units were listed")]
     Stopped,
@@ -138,7 +88,9 @@ pub enum SplitError {
 ///
 /// ```
 /// use sliding::split::Split;
-/// use sliding::{parse_judge_a, Goal, GoalKind, Limits, MemoryTables, Outcome, Planner};
+/// use sliding::{Goal, GoalKind, Limits, Outcome, Planner};
+/// use sliding::parse::parse_judge_a;
+/// use sliding::planner::MemoryTables;
 ///
 /// let tables = MemoryTables::default();
 /// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
@@ -161,7 +113,8 @@ pub enum Split {
 /// ```
 /// use puzzle_core::{Direction, Shape};
 /// use sliding::split::Split;
-/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, MemoryTables, Planner};
+/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// // The goal after the blank moves up and then left: two moves away.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -188,12 +141,11 @@ pub struct SplitSearch {
     board: Board,
     goal: Board,
     heuristic: Heuristic,
-    named: UnitHeuristic,
+    named: HeuristicKind,
     depth: usize,
     geometry: std::sync::Arc<Geometry>,
     /// Boxed: the state's fixed arrays would make every [`Split`] half a kilobyte.
     state: Box<State>,
-    blank_tile: u8,
 }
 
 impl fmt::Debug for SplitSearch {
@@ -207,12 +159,16 @@ impl fmt::Debug for SplitSearch {
     }
 }
 
-/// What one unit found in one round.
+/// What one unit found in one round: the run result of every iteration of the crate's searches
+/// ([`search::deepen::Run`]): the first path in move order within the round's bound, the least
+/// `f` above the bound the unit cut off (its share of the next round's bound), its nodes, and
+/// whether a limit stopped it (then the other fields are what it reached, not its answer).
 ///
 /// ```
 /// use puzzle_core::{Direction, Shape};
 /// use sliding::split::Split;
-/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, MemoryTables, Planner};
+/// use sliding::{Board, Goal, GoalKind, HeuristicKind, Limits, Planner};
+/// use sliding::planner::MemoryTables;
 ///
 /// // The goal after the blank moves up and then left: two moves away.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -231,20 +187,7 @@ impl fmt::Debug for SplitSearch {
 /// assert_eq!((left.path, left.gave_up), (None, false));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnitOutcome {
-    /// The first path (in move order, from the start) the unit reached the goal by, within the
-    /// round's bound.
-    pub path: Option<Vec<Direction>>,
-    /// The least `f` above the bound the unit cut off: the unit's share of the next round's
-    /// bound (`None`: it cut off nothing).
-    pub next_bound: Option<u32>,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// A limit (nodes, time, a signal) stopped the unit: the other fields are what it reached,
-    /// not its answer.
-    pub gave_up: bool,
-}
+pub type UnitOutcome = search::deepen::Run<Vec<Direction>, u32>;
 
 impl Planner<'_> {
     /// The search of `board` cut at `depth` moves, with the heuristic the planner would choose
@@ -254,7 +197,8 @@ impl Planner<'_> {
     ///
     /// ```
     /// use sliding::split::Split;
-    /// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, MemoryTables, Planner};
+    /// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Planner};
+    /// use sliding::planner::MemoryTables;
     ///
     /// let tables = MemoryTables::default();
     /// let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
@@ -286,20 +230,21 @@ impl Planner<'_> {
             return Ok(Split::Answered(report));
         }
         let named = match self.heuristic {
-            Some(HeuristicKind::Manhattan) => UnitHeuristic::Manhattan,
-            Some(HeuristicKind::LinearConflict) => UnitHeuristic::LinearConflict,
-            Some(HeuristicKind::Pdb) | None => {
+            Some(named @ (HeuristicKind::Manhattan | HeuristicKind::LinearConflict | HeuristicKind::Pdb(Some(_)))) => {
+                named
+            }
+            Some(HeuristicKind::Pdb(None)) | None => {
                 match choose_tables(&goal, &[board], &|key| self.tables.is_cached(key)) {
                     Some(choice) => {
                         if let Some(reason) = &choice.building_because {
                             self.tables.building_tables(board.shape(), reason);
                         }
-                        UnitHeuristic::Pdb(choice.tier)
+                        HeuristicKind::Pdb(Some(choice.tier))
                     }
                     None if self.heuristic.is_some() => {
                         return Err(PlanError::PdbTooLarge { shape: board.shape().to_string() }.into())
                     }
-                    None => UnitHeuristic::LinearConflict,
+                    None => HeuristicKind::LinearConflict,
                 }
             }
         };
@@ -316,17 +261,18 @@ impl Planner<'_> {
         &self,
         board: &Board,
         goal: &Board,
-        heuristic: UnitHeuristic,
+        heuristic: HeuristicKind,
         depth: usize,
         limits: &Limits<'_>,
     ) -> Result<SplitSearch, SplitError> {
-        let (geometry, state, blank_tile) = split_state(board, goal, depth)?;
+        let (geometry, state) = split_state(board, goal, depth)?;
         let loaded = match heuristic {
-            UnitHeuristic::Manhattan => Heuristic::Manhattan,
-            UnitHeuristic::LinearConflict => Heuristic::LinearConflict,
+            HeuristicKind::Manhattan => Heuristic::Manhattan,
+            HeuristicKind::LinearConflict => Heuristic::LinearConflict,
+            HeuristicKind::Pdb(None) => return Err(SplitError::NoTier),
             // Building the tables counts against the unit's limits, as its search does: a signal
             // or the deadline stops the build with `PlanError::Stopped`.
-            UnitHeuristic::Pdb(tier) => self.tier_heuristic(goal, tier, limits)?,
+            HeuristicKind::Pdb(Some(tier)) => self.tier_heuristic(goal, tier, limits)?,
         };
         if let Heuristic::Pdb(pdb) = &loaded {
             if !pdb.fits(board.tiles().len()) {
@@ -341,14 +287,13 @@ impl Planner<'_> {
             depth,
             geometry,
             state: Box::new(state),
-            blank_tile,
         })
     }
 }
 
 /// The search state of a split of `board` toward `goal` at `depth` moves, once the three are
 /// checked to make one.
-fn split_state(board: &Board, goal: &Board, depth: usize) -> Result<(std::sync::Arc<Geometry>, State, u8), SplitError> {
+fn split_state(board: &Board, goal: &Board, depth: usize) -> Result<(std::sync::Arc<Geometry>, State), SplitError> {
     if depth == 0 || depth > MAX_SPLIT_DEPTH {
         return Err(SplitError::Depth(depth));
     }
@@ -359,7 +304,8 @@ fn split_state(board: &Board, goal: &Board, depth: usize) -> Result<(std::sync::
     if board.shape().n_cells() > MAX_CELLS_WITHOUT_LIMITS {
         return Err(SplitError::TooLarge(board.shape().to_string()));
     }
-    Ok(crate::solve::search_state(board, goal))
+    let (geometry, state, _) = crate::solve::search_state(board, goal);
+    Ok((geometry, state))
 }
 
 /// The prefixes of units 1, 2, … of the split of `board` toward `goal` at `depth` moves, as
@@ -385,7 +331,7 @@ pub fn unit_prefixes(
     depth: usize,
     limits: &Limits<'_>,
 ) -> Result<Vec<Vec<Direction>>, SplitError> {
-    let (geometry, state, _) = split_state(board, goal, depth)?;
+    let (geometry, state) = split_state(board, goal, depth)?;
     units::prefixes(&geometry, &state, depth, limits).ok_or(SplitError::Stopped)
 }
 
@@ -401,7 +347,7 @@ impl SplitSearch {
     }
 
     /// The heuristic every unit searches with.
-    pub fn heuristic(&self) -> UnitHeuristic {
+    pub fn heuristic(&self) -> HeuristicKind {
         self.named
     }
 
@@ -436,43 +382,13 @@ impl SplitSearch {
                 return Err(SplitError::Prefix { depth: self.depth });
             }
         }
-        let run = match &self.heuristic {
-            Heuristic::Manhattan => {
-                self.run(ida::Manhattan { blank_tile: self.blank_tile, value: 0 }, prefix, bound, limits)
-            }
-            Heuristic::LinearConflict => {
-                let shape = self.board.shape();
-                self.run(ida::LinearConflict::new(self.blank_tile, shape.rows(), shape.cols()), prefix, bound, limits)
-            }
-            Heuristic::Pdb(pdb) => {
-                let estimate = ida::Pdb::new(self.blank_tile, std::sync::Arc::clone(pdb), self.board.tiles().len());
-                self.run(estimate, prefix, bound, limits)
-            }
-        };
-        Ok(UnitOutcome {
-            path: run.found,
-            next_bound: (run.next_bound != u32::MAX).then_some(run.next_bound),
-            nodes: run.nodes,
-            gave_up: run.gave_up,
-        })
+        let unit = Unit { depth: self.depth, prefix, bound, limits };
+        with_estimate(&self.board, &self.goal, &self.heuristic, unit).map_err(|error| PlanError::Solve(error).into())
     }
 
     /// Checks a path the rounds found, independently: it leads from the board to the goal.
     pub fn check(&self, path: &[Direction]) -> Result<(), CheckError> {
         check(&self.board, &self.goal, &Outcome::Solved(Path::Moves(path.to_vec())))
-    }
-
-    fn run<E: NodeLoop>(
-        &self,
-        estimate: E,
-        prefix: Option<&[Direction]>,
-        bound: u32,
-        limits: &Limits<'_>,
-    ) -> units::UnitRun {
-        match prefix {
-            None => units::top(&self.geometry, &self.state, estimate, self.depth, bound),
-            Some(prefix) => units::below(&self.geometry, &self.state, estimate, prefix, bound, limits),
-        }
     }
 
     /// Whether `prefix` is one of [`SplitSearch::prefixes`], without listing them.
@@ -482,6 +398,25 @@ impl SplitSearch {
         }
         let mut board = self.board.clone();
         prefix.iter().all(|&dir| board.moved(dir).map(|next| board = next).is_some())
+    }
+}
+
+/// One unit of one round: [`SplitSearch::run_unit`]'s task.
+struct Unit<'p, 'l, 'a> {
+    depth: usize,
+    prefix: Option<&'p [Direction]>,
+    bound: u32,
+    limits: &'l Limits<'a>,
+}
+
+impl EstimateTask for Unit<'_, '_, '_> {
+    type Output = UnitOutcome;
+
+    fn run<E: NodeLoop + Sync>(self, geometry: &Geometry, state: &State, estimate: E) -> UnitOutcome {
+        match self.prefix {
+            None => units::top(geometry, state, estimate, self.depth, self.bound),
+            Some(prefix) => units::below(geometry, state, estimate, prefix, self.bound, self.limits),
+        }
     }
 }
 

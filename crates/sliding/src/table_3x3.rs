@@ -17,7 +17,8 @@ const UNREACHED: u8 = u8::MAX;
 /// Exact distances from every 3×3 state to a fixed goal.
 ///
 /// ```
-/// use sliding::{parse_judge_a, DistanceTable};
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::DistanceTable;
 ///
 /// let table = DistanceTable::blank_last();
 /// // Half of the 9! arrangements can reach the goal.
@@ -27,7 +28,7 @@ const UNREACHED: u8 = u8::MAX;
 /// assert_eq!(table.distance(&one_move), Some(1));
 /// let swapped = parse_judge_a("2 1 3\n4 5 6\n7 8 0\n")?;
 /// assert_eq!(table.distance(&swapped), None);
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 #[derive(Clone)]
 pub struct DistanceTable {
@@ -92,17 +93,20 @@ impl DistanceTable {
     }
 
     /// The goal this table measures distances to.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn goal(&self) -> &Board {
         &self.goal
     }
 
     /// The number of states that can reach the goal (181,440 for any 3×3 goal).
+    #[cfg(any(test, feature = "test-support"))]
     pub fn n_reachable(&self) -> usize {
         self.distance.iter().filter(|&&d| d != UNREACHED).count()
     }
 
     /// The exact number of moves from `board` to the goal, or `None` when it cannot be reached
     /// (or `board` is not 3×3).
+    #[cfg(any(test, feature = "test-support"))]
     pub fn distance(&self, board: &Board) -> Option<u8> {
         if board.shape() != self.goal.shape() {
             return None;
@@ -110,8 +114,8 @@ impl DistanceTable {
         self.distance_packed(pack(board.tiles()))
     }
 
-    /// An optimal path from `board` to the goal: at each step the first move in [`MOVE_ORDER`]
-    /// that brings the board one move closer.
+    /// An optimal path from `board` to the goal: at each step the first move in move order (up,
+    /// down, left, right) that brings the board one move closer.
     pub fn path(&self, board: &Board) -> Option<Vec<Direction>> {
         let shape = self.goal.shape();
         if board.shape() != shape {

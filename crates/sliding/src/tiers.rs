@@ -32,7 +32,8 @@ pub const FULL_5X5_FROM_BOUND: u32 = 50;
 ///
 /// ```
 /// use puzzle_core::Shape;
-/// use sliding::{choose_tables, Board, GoalKind};
+/// use sliding::{Board, GoalKind};
+/// use sliding::tiers::choose_tables;
 ///
 /// let goal = Board::goal(Shape::new(4, 4)?, GoalKind::BlankFirst)?;
 /// let choice = choose_tables(&goal, &[&goal], &|_| false).expect("a 4x4 board has tables");
@@ -62,7 +63,9 @@ pub struct TableChoice {
 ///
 /// ```
 /// use puzzle_core::Shape;
-/// use sliding::{choose_tables, Board, GoalKind, Tier};
+/// use sliding::{Board, GoalKind};
+/// use sliding::pdb::Tier;
+/// use sliding::tiers::choose_tables;
 ///
 /// let goal = Board::goal(Shape::new(4, 4)?, GoalKind::BlankFirst)?;
 /// // Nothing cached and one board to search: the quick tables.

@@ -23,7 +23,7 @@ pub const MAX_WEIGHT: f64 = 100.0;
 /// // Rounded down, so that the guarantee holds for the weight as given.
 /// assert_eq!(Weight::new(1.234)?.hundredths(), 123);
 /// assert!(Weight::new(1.0)?.is_one());
-/// # Ok::<(), sliding::WeightError>(())
+/// # Ok::<(), sliding::planner::WeightError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Weight {
@@ -33,7 +33,8 @@ pub struct Weight {
 /// Why a number is not a [`Weight`].
 ///
 /// ```
-/// use sliding::{Weight, WeightError};
+/// use sliding::Weight;
+/// use sliding::planner::WeightError;
 ///
 /// assert_eq!(Weight::new(0.5), Err(WeightError::BelowOne));
 /// assert_eq!(Weight::new(f64::NAN), Err(WeightError::NotANumber));

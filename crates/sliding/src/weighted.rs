@@ -49,9 +49,9 @@ use crate::answer::{Answer, Method};
 use crate::board::Board;
 use crate::heuristic::Heuristic;
 use crate::ida::duplicates::Duplicates;
-use crate::ida::{self, Ending, Estimate, Geometry, NodeLoop, State};
+use crate::ida::{self, Estimate, Geometry, NodeLoop, State};
 use crate::solvable::is_solvable;
-use crate::solve::{answer_of_run, lower_bound, optimal_run, search_state, SolveError};
+use crate::solve::{answer_of_run, with_estimate, EstimateTask, SolveError};
 use crate::weight::{Weight, WEIGHT_SCALE};
 
 /// Finds a path from `board` to `goal` at most `weight` times as long as the optimum, by
@@ -59,7 +59,7 @@ use crate::weight::{Weight, WEIGHT_SCALE};
 /// documentation has both proofs). Unsolvable boards are recognised by parity alone.
 ///
 /// With [`Weight::ONE`] the search, the path and the node count are those of the optimal IDA\*
-/// (the first optimal path in [`MOVE_ORDER`](crate::MOVE_ORDER)), and the lower bound is the
+/// (the first optimal path in move order: up, down, left, right), and the lower bound is the
 /// path's length. Otherwise the lower bound is the one the module documentation proves: the
 /// path's length when the path is known to be optimal, the bound proven so far when the search
 /// gave up; it is `None` when the board is unsolvable. Every weight gives one path whatever the
@@ -68,7 +68,8 @@ use crate::weight::{Weight, WEIGHT_SCALE};
 ///
 /// ```
 /// use search::Limits;
-/// use sliding::{solve_within, Board, BoardSpec, GoalKind, Heuristic, Outcome, Weight};
+/// use sliding::{Board, BoardSpec, GoalKind, Outcome, Weight};
+/// use sliding::testing::{solve_within, Heuristic};
 ///
 /// let board = Board::try_from(BoardSpec { rows: 3, cols: 3, tiles: vec![8, 6, 7, 2, 5, 4, 3, 0, 1] })?;
 /// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
@@ -94,7 +95,8 @@ pub fn solve_within(
 ///
 /// ```
 /// use puzzle_core::{Direction, Shape};
-/// use sliding::{solve_within_split, Board, GoalKind, Heuristic, Limits, Outcome, Path, Weight};
+/// use sliding::{Board, GoalKind, Limits, Outcome, Path, Weight};
+/// use sliding::testing::{solve_within_split, Heuristic};
 ///
 /// // The goal after the blank moves up and then left: two tiles one cell out of place.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
@@ -118,33 +120,45 @@ pub fn solve_within_split(
         return Ok(Answer::unsolvable(Method::Parity));
     }
     let manhattan = board.manhattan_to(goal) as u32;
-    if weight.is_one() {
-        let (run, start_h) = optimal_run(board, goal, heuristic, limits, split_after)?;
-        return Ok(answer_of_run(run, manhattan, start_h, 1, weight, heuristic));
-    }
-    // The costs a move adds and the weight of `h`, in the units of the run's `f`.
-    let (step, scale) = (WEIGHT_SCALE, weight.hundredths());
-    if board.tiles().len() > usize::from(u8::MAX) {
-        let run = crate::large_board_ida::search_weighted(board, goal, limits, step as usize, scale as usize);
-        return Ok(answer_of_run(without_loops(board, run), manhattan, manhattan, scale, weight, heuristic));
-    }
-    let start_h = lower_bound(board, goal, heuristic)?;
-    let (geometry, state, blank_tile) = search_state(board, goal);
-    let (rows, cols) = (board.shape().rows(), board.shape().cols());
-    let plain = ida::Manhattan { blank_tile, value: 0 };
-    let run = match heuristic {
-        Heuristic::Manhattan => run(&geometry, &state, plain, limits, split_after, weight),
-        Heuristic::LinearConflict => {
-            let estimate = ida::LinearConflict::new(blank_tile, rows, cols);
-            run(&geometry, &state, estimate, limits, split_after, weight)
-        }
-        Heuristic::Pdb(pdb) => {
-            // `lower_bound` has checked that the tables fit this board.
-            let estimate = ida::Pdb::new(blank_tile, Arc::clone(pdb), board.tiles().len());
-            run(&geometry, &state, estimate, limits, split_after, weight)
-        }
+    // The costs a move adds and the weight of `h`, in the units of the run's `f` (one and one
+    // for the optimal search, which is node for node the unweighted IDA*).
+    let (step, scale) = match weight.is_one() {
+        true => (1, 1),
+        false => (WEIGHT_SCALE, weight.hundredths()),
     };
-    Ok(answer_of_run(without_loops(board, run), manhattan, start_h, scale, weight, heuristic))
+    let (run, start_h) = if board.tiles().len() > usize::from(u8::MAX) {
+        (crate::large_board_ida::search(board, goal, limits, step as usize, scale as usize), manhattan)
+    } else {
+        with_estimate(board, goal, heuristic, Deepen { limits, split_after, weight })?
+    };
+    // The optimal search's first path has no loop to cut.
+    let run = if weight.is_one() { run } else { without_loops(board, run) };
+    Ok(answer_of_run(run, manhattan, start_h, scale, weight, heuristic))
+}
+
+/// IDA\* with an estimate weighted by `weight` (the estimate itself for weight one), and the
+/// estimate's value at the start: [`solve_within_split`]'s task.
+struct Deepen<'l, 'a> {
+    limits: &'l Limits<'a>,
+    split_after: u64,
+    weight: Weight,
+}
+
+impl EstimateTask for Deepen<'_, '_> {
+    type Output = (ida::Run, u32);
+
+    fn run<E: NodeLoop + Sync>(self, geometry: &Geometry, state: &State, estimate: E) -> (ida::Run, u32) {
+        let start_h = estimate.clone().reset(geometry, state);
+        let Deepen { limits, split_after, weight } = self;
+        let run = match weight.is_one() {
+            true => ida::idastar(geometry, state, estimate, limits, split_after),
+            false => {
+                let weighted = Weighted { inner: estimate, hundredths: weight.hundredths() };
+                ida::idastar(geometry, state, weighted, limits, split_after)
+            }
+        };
+        (run, start_h)
+    }
 }
 
 /// An admissible estimate times the weight in hundredths, with moves costing 100: `F = 100·f`
@@ -185,24 +199,9 @@ impl<E: Estimate> Estimate for Weighted<E> {
 /// optimal search.
 impl<E: Estimate> NodeLoop for Weighted<E> {}
 
-/// IDA\* with `estimate` weighted by `weight` (not one: the optimal search is `optimal_run`).
-fn run<E: Estimate + Sync>(
-    geometry: &Geometry,
-    state: &State,
-    estimate: E,
-    limits: &Limits<'_>,
-    split_after: u64,
-    weight: Weight,
-) -> ida::Run {
-    let weighted = Weighted { inner: estimate, hundredths: weight.hundredths() };
-    ida::idastar(geometry, state, weighted, limits, split_after)
-}
-
 /// `run` with its path's loops cut out.
 fn without_loops(board: &Board, mut run: ida::Run) -> ida::Run {
-    if let Ending::Found(path) = run.ending {
-        run.ending = Ending::Found(cut_loops(board, path));
-    }
+    run.path = run.path.map(|path| cut_loops(board, path));
     run
 }
 

@@ -16,8 +16,8 @@ use std::time::Instant;
 use puzzle_core::Direction;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use sliding::split::{Split, SplitError, SplitSearch, UnitHeuristic};
-use sliding::{Board, BoardSpec, Goal, Outcome, PlanError};
+use sliding::split::{Split, SplitError, SplitSearch};
+use sliding::{Board, BoardSpec, Goal, HeuristicKind, Outcome, PlanError};
 
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
@@ -315,7 +315,7 @@ fn write_round(
 }
 
 /// A unit line read and checked, with the search it belongs to rebuilt.
-fn read_unit(text: &str, name: &str) -> anyhow::Result<(UnitLine, Board, Board, UnitHeuristic)> {
+fn read_unit(text: &str, name: &str) -> anyhow::Result<(UnitLine, Board, Board, HeuristicKind)> {
     if let Some(mix_up) = super::kind::unit_mix_up(text, super::kind::LineKind::SlideUnit) {
         return Err(bad(name, mix_up));
     }
@@ -331,7 +331,7 @@ fn read_unit(text: &str, name: &str) -> anyhow::Result<(UnitLine, Board, Board, 
     };
     let board = board_of(&line.board, "board")?;
     let goal = board_of(&line.goal, "goal")?;
-    let heuristic: UnitHeuristic =
+    let heuristic: HeuristicKind =
         line.heuristic.parse().map_err(|e: String| bad(name, format!("\"heuristic\": {e}")))?;
     Ok((line, board, goal, heuristic))
 }

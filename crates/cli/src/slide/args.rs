@@ -121,7 +121,7 @@ impl ValueEnum for HeuristicArg {
         &[
             HeuristicArg(HeuristicKind::Manhattan),
             HeuristicArg(HeuristicKind::LinearConflict),
-            HeuristicArg(HeuristicKind::Pdb),
+            HeuristicArg(HeuristicKind::Pdb(None)),
         ]
     }
 
@@ -131,7 +131,7 @@ impl ValueEnum for HeuristicArg {
             HeuristicKind::LinearConflict => {
                 PossibleValue::new("linear-conflict").help("Manhattan distance plus linear conflicts")
             }
-            HeuristicKind::Pdb => PossibleValue::new("pdb")
+            HeuristicKind::Pdb(_) => PossibleValue::new("pdb")
                 .help("Additive pattern databases (7-8 on 4×4, 6-6-6-6 on 5×5), with mirrored lookups"),
         })
     }

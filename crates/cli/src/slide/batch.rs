@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc;
 
 use rayon::prelude::*;
-use sliding::{Board, Format};
+use sliding::parse::Format;
+use sliding::Board;
 
 use super::limited_planner::LimitedPlanner;
 use super::print::{Answered, Printer};

@@ -5,7 +5,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sliding::{Answer, Board, Goal, KeepMoves, PlanError, TapeBudget};
+use sliding::constructive::{KeepMoves, TapeBudget};
+use sliding::{Answer, Board, Goal, PlanError};
 
 use super::settings::{deadline_from, SlideSettings};
 use crate::input::BadInput;

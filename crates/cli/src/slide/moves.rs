@@ -4,7 +4,8 @@
 
 use std::io::Write;
 
-use sliding::{Path, StreamError};
+use sliding::constructive::StreamError;
+use sliding::Path;
 
 /// Writes the letters `U`, `D`, `L`, `R` of `path` to `out`; `Err` is the first error of
 /// writing, or a fast path's failed check (a bug) after which nothing more is written.

@@ -7,7 +7,8 @@
 use std::io::Write;
 
 use serde::Serialize;
-use sliding::{Board, Format, Method, Outcome};
+use sliding::parse::Format;
+use sliding::{Board, Method, Outcome};
 
 use super::moves;
 use super::settings::SlideSettings;

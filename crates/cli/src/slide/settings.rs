@@ -6,7 +6,8 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use sliding::{Format, HeuristicKind, Strategy, Weight};
+use sliding::parse::Format;
+use sliding::{HeuristicKind, Strategy, Weight};
 
 use super::args::{SlideArgs, SlideFormat};
 use crate::scale_out::shard::Shard;

@@ -221,8 +221,8 @@ const SLIDE_ALPHABET: &str = "[0-9#_ \\t\\r\\n\\-x]{0,120}";
 #[test]
 fn fuzz_judge_a() {
     fuzz("judge A", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| {
-        let _ = sliding::detect_format(&text);
-        let parsed = sliding::parse_judge_a(&text);
+        let _ = sliding::parse::detect_format(&text);
+        let parsed = sliding::parse::parse_judge_a(&text);
         if let Err(err) = &parsed {
             well_formed(&text, err.pos, &err.kind.to_string())?;
         }
@@ -232,7 +232,7 @@ fn fuzz_judge_a() {
 
 #[test]
 fn fuzz_judge_b() {
-    fuzz("judge B", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| match sliding::parse_judge_b(&text) {
+    fuzz("judge B", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| match sliding::parse::parse_judge_b(&text) {
         Ok(input) => {
             let mut errors = input.boards.iter().filter_map(|b| b.as_ref().err()).chain(&input.batch_error);
             let mut accepted = true;
@@ -247,7 +247,10 @@ fn fuzz_judge_b() {
 }
 
 /// The errors of a grid or lines batch, or its error as a whole.
-fn batch_errors(text: &str, batch: Result<sliding::Batch, sliding::ParseError>) -> Result<bool, TestCaseError> {
+fn batch_errors(
+    text: &str,
+    batch: Result<sliding::parse::Batch, sliding::parse::ParseError>,
+) -> Result<bool, TestCaseError> {
     match batch {
         Ok(batch) => {
             prop_assert!(!batch.entries.is_empty());
@@ -264,7 +267,7 @@ fn batch_errors(text: &str, batch: Result<sliding::Batch, sliding::ParseError>) 
 
 #[test]
 fn fuzz_grid() {
-    fuzz("grid", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| batch_errors(&text, sliding::parse_grid(&text)));
+    fuzz("grid", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| batch_errors(&text, sliding::parse::parse_grid(&text)));
 }
 
 #[test]
@@ -278,14 +281,14 @@ fn fuzz_lines() {
         1 => Just((1 << 16, 1 << 16)),
     ];
     fuzz("lines", (inputs(LINES_FIXTURES, "[0-9#_ a-c\\t\\r\\n\\-]{0,120}"), sizes), |(text, (rows, cols))| {
-        batch_errors(&text, sliding::parse_lines(&text, rows, cols))
+        batch_errors(&text, sliding::parse::parse_lines(&text, rows, cols))
     });
 }
 
 #[test]
 fn fuzz_goal() {
     fuzz("goal", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| {
-        let parsed = sliding::parse_goal(&text);
+        let parsed = sliding::parse::parse_goal(&text);
         if let Err(err) = &parsed {
             well_formed(&text, err.pos, &err.kind.to_string())?;
         }

@@ -26,7 +26,7 @@ const PER_BYTE: usize = 4;
 /// The bytes that the tapes of a run may hold together, shared by them.
 ///
 /// ```
-/// use sliding::TapeBudget;
+/// use sliding::constructive::TapeBudget;
 ///
 /// let budget = TapeBudget::new(1 << 20);
 /// assert_eq!(budget.left(), 1 << 20);

@@ -11,17 +11,17 @@ use search::Limits;
 
 use super::compressed_moves::{Tape, TapeBudget, TapeError, TapeWriter};
 use super::{solve_fast_into, Streamed};
-use crate::answer::{Outcome, Path};
 use crate::board::Board;
-use crate::check::CheckError;
-use crate::replay::Replay;
-use crate::solvable::is_solvable;
+use crate::replay::{CheckError, Replay};
 
 /// A checked fast answer: its length, and its moves read back (or made again) on demand by
 /// [`FastPath::stream`].
 ///
 /// ```
-/// use sliding::{parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome, Path};
+/// use sliding::{Limits, Outcome, Path};
+/// use sliding::constructive::KeepMoves;
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::solve_fast_checked;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
@@ -55,7 +55,10 @@ pub struct FastPath {
 /// ```
 /// use std::sync::Arc;
 ///
-/// use sliding::{parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome, Path, TapeBudget};
+/// use sliding::{Limits, Outcome, Path};
+/// use sliding::constructive::{KeepMoves, TapeBudget};
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::solve_fast_checked;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
@@ -80,7 +83,10 @@ pub enum KeepMoves {
 /// Why [`FastPath::stream`] stopped before the end.
 ///
 /// ```
-/// use sliding::{parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome, Path, StreamError};
+/// use sliding::{Limits, Outcome, Path};
+/// use sliding::constructive::{KeepMoves, StreamError};
+/// use sliding::parse::parse_judge_a;
+/// use sliding::testing::solve_fast_checked;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
@@ -91,7 +97,7 @@ pub enum KeepMoves {
 /// // A sink that cannot take the moves (a closed pipe, say) stops the stream with its error.
 /// let result = path.stream(&mut |_| Err("the pipe is closed"));
 /// assert!(matches!(result, Err(StreamError::Sink("the pipe is closed"))));
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 #[derive(Debug)]
 pub enum StreamError<E> {
@@ -123,31 +129,17 @@ impl<E> From<TapeError<E>> for StreamError<E> {
     }
 }
 
-/// The constructive solver's answer for `board`, each move checked by replay as it is made
-/// (the same checks as [`check`](crate::check)) and then kept as `keep` says: compressed, or
-/// only counted.
+/// The constructive solver's path from `board` to `goal` (of its shape, and solvable), each move
+/// checked by replay as it is made (the same checks as [`check`](crate::check)) and then kept
+/// as `keep` says: compressed, or only counted. `Ok(None)`: `limits` stopped it.
 ///
 /// `Err` is a path that failed its check, a bug in the solver.
-///
-/// ```
-/// use sliding::{check, parse_judge_a, solve_fast_checked, KeepMoves, Limits, Outcome};
-///
-/// let board = parse_judge_a("0 1 2\n3 4 5\n6 7 8\n")?;
-/// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
-/// let outcome = solve_fast_checked(&board, &goal, &Limits::NONE, &KeepMoves::Count)?;
-/// assert!(matches!(outcome, Outcome::Solved(_)));
-/// assert_eq!(check(&board, &goal, &outcome), Ok(()));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn solve_fast_checked(
+pub(crate) fn checked_path(
     board: &Board,
     goal: &Board,
     limits: &Limits<'_>,
     keep: &KeepMoves,
-) -> Result<Outcome, CheckError> {
-    if board.shape() != goal.shape() || !is_solvable(board, goal) {
-        return Ok(Outcome::Unsolvable);
-    }
+) -> Result<Option<FastPath>, CheckError> {
     let mut replay = Replay::new(board);
     let mut writer = match keep {
         KeepMoves::Count => None,
@@ -174,10 +166,11 @@ pub fn solve_fast_checked(
         Streamed::Solved(n_moves) => {
             replay.finish(board, goal)?;
             let tape = writer.and_then(TapeWriter::finish).map(Arc::new);
-            Ok(Outcome::Solved(Path::Fast(FastPath { start: board.clone(), goal: goal.clone(), n_moves, tape })))
+            Ok(Some(FastPath { start: board.clone(), goal: goal.clone(), n_moves, tape }))
         }
-        Streamed::Unsolvable => Ok(Outcome::Unsolvable),
-        Streamed::GaveUp | Streamed::Halted => Ok(Outcome::GaveUp),
+        // The caller has ruled out an unsolvable board: a bug the answer's check reports.
+        Streamed::Unsolvable => Err(CheckError::Solvability),
+        Streamed::GaveUp | Streamed::Halted => Ok(None),
     }
 }
 

@@ -22,7 +22,7 @@ use search::walk::{first, Counts, Walk, Watch};
 use std::sync::Arc;
 
 use super::duplicates::{Duplicates, FORBIDDEN};
-use super::{slide_blank, slide_to, Estimate, Geometry, LinearConflict, Manhattan, State};
+use super::{slide_blank, slide_to, Estimate, Geometry, LinearConflict, Manhattan, Run, State};
 
 /// Boards of at most this many cells are searched without the table of transpositions: on the
 /// 15-puzzle it saves 10–21% of the nodes (Korf's 100 on the 7-8 and 6-6-3 tables) and costs
@@ -148,6 +148,22 @@ impl<'g, E: Estimate> Iteration<'g, E> {
     /// The machine's state at the current node.
     pub(super) fn machine_state(&self) -> u32 {
         self.frames.last().map_or(0, |frame| frame.machine)
+    }
+
+    /// The least `f` above the bound among the children cut off so far, if any was.
+    pub(super) fn least_cut(&self) -> Option<u32> {
+        (self.next_bound != u32::MAX).then_some(self.next_bound)
+    }
+
+    /// What the walk did since it had counted `counted_before` nodes, `found` saying whether it
+    /// stands on the goal: the one result of every iteration, unit and split.
+    pub(crate) fn into_run(self, found: bool, counted_before: u64) -> Run {
+        Run {
+            next_bound: self.least_cut(),
+            path: found.then_some(self.path),
+            nodes: self.counts.nodes - counted_before,
+            gave_up: self.counts.stopped && !found,
+        }
     }
 
     /// Takes back the child [`Walk::advance`] made and [`Walk::push`] did not take.

@@ -7,24 +7,10 @@ use search::walk::{first_in_order, prefixes, Watch};
 
 use super::iteration::{below, from_floor, Iteration, NodeLoop};
 use super::transpositions::new_generation;
-use super::{Geometry, Searched, State};
+use super::{Geometry, Run, State};
 
 /// The deepest cut tried.
 const DEEPEST: usize = 16;
-
-/// What the subtrees' walks counted, merged in move order.
-#[derive(Clone, Copy)]
-struct Tally {
-    nodes: u64,
-    /// The least `f` cut off (`u32::MAX`: none).
-    least_cut: u32,
-}
-
-impl Default for Tally {
-    fn default() -> Tally {
-        Tally { nodes: 0, least_cut: u32::MAX }
-    }
-}
 
 /// One iteration with the tree cut at the shallowest depth (up to [`DEEPEST`]) with many more
 /// subtrees than threads: the subtrees are searched in parallel, and the first one in move order
@@ -38,7 +24,7 @@ pub(super) fn iteration<E: NodeLoop + Sync>(
     h: u32,
     bound: u32,
     watch: &Watch<'_>,
-) -> Searched {
+) -> Run {
     let new_walk = || Iteration::new(geometry, state, estimate, h, bound);
     let want = 32 * rayon::current_num_threads();
     let mut cut: Option<(Iteration<'_, E>, Vec<_>)> = None;
@@ -59,8 +45,7 @@ pub(super) fn iteration<E: NodeLoop + Sync>(
         // The goal is within a move of the root, or the tree ends there: one walk searches it.
         let mut walk = new_walk();
         let found = from_floor(&mut walk, watch);
-        let Iteration { path, next_bound, counts, .. } = walk;
-        return Searched { found: found.then_some(path), next_bound, nodes: counts.nodes, gave_up: counts.stopped };
+        return walk.into_run(found, 0);
     };
     // A thread's subtrees share its table of transpositions (one generation): each comes after
     // the ones it searched before in move order.
@@ -70,17 +55,23 @@ pub(super) fn iteration<E: NodeLoop + Sync>(
         walk.generation = Some(*generation);
         walk
     };
-    let tally = |walk: &mut Iteration<'_, E>| Tally { nodes: walk.counts.nodes, least_cut: walk.next_bound };
-    let merge = |a: Tally, b: Tally| Tally { nodes: a.nodes + b.nodes, least_cut: a.least_cut.min(b.least_cut) };
+    // What the subtrees' walks counted, merged in move order.
+    let tally =
+        |walk: &mut Iteration<'_, E>| Run { next_bound: walk.least_cut(), nodes: walk.counts.nodes, ..Run::default() };
+    let merge = |a: Run, b: Run| Run {
+        next_bound: a.next_bound.into_iter().chain(b.next_bound).min(),
+        nodes: a.nodes + b.nodes,
+        ..Run::default()
+    };
     let result = first_in_order(&roots, worker, walk_for, below, tally, merge, watch);
-    let Tally { nodes: below_nodes, least_cut: least_below } = result.tally;
+    let found = result.found.map(|(_, walk)| walk.path);
     // The children cut above the roots count too: without them the next bound could skip a
     // value that a path needs, and the first path found would no longer be the shortest.
-    Searched {
-        nodes: 1 + top.counts.nodes + below_nodes,
-        next_bound: least_below.min(top.next_bound),
-        gave_up: result.stopped,
-        found: result.found.map(|(_, walk)| walk.path),
+    Run {
+        gave_up: result.stopped && found.is_none(),
+        path: found,
+        next_bound: result.tally.next_bound.into_iter().chain(top.least_cut()).min(),
+        nodes: 1 + top.counts.nodes + result.tally.nodes,
     }
 }
 
@@ -110,13 +101,13 @@ mod tests {
             let found = from_floor(&mut walk, &watch);
             let split = iteration(geometry, state, &estimate, h, bound, &watch);
             let at = format!("{at}, bound {bound}");
-            assert_eq!(split.found.as_ref(), found.then_some(&walk.path), "{at}");
+            assert_eq!(split.path.as_ref(), found.then_some(&walk.path), "{at}");
             assert!(!split.gave_up, "{at}");
             iterations += 1;
             if found {
                 return iterations;
             }
-            assert_eq!((split.nodes, split.next_bound), (walk.counts.nodes, walk.next_bound), "{at}");
+            assert_eq!((split.nodes, split.next_bound), (walk.counts.nodes, walk.least_cut()), "{at}");
             bound = walk.next_bound;
         }
     }

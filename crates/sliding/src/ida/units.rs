@@ -19,45 +19,21 @@ use std::sync::Arc;
 
 use super::duplicates::Duplicates;
 use super::iteration::{from_floor, Iteration, NodeLoop};
-use super::{Estimate, Geometry, State, POLL_INTERVAL};
-
-/// What one unit of an iteration did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct UnitRun {
-    /// The path the unit found (from the start, its prefix included): the first in move order.
-    pub(crate) found: Option<Vec<Direction>>,
-    /// The least `f` above the bound among the nodes the unit cut off (`u32::MAX`: none).
-    pub(crate) next_bound: u32,
-    /// Nodes visited.
-    pub(crate) nodes: u64,
-    /// A limit stopped the unit before its end: its other fields are not the unit's answer.
-    pub(crate) gave_up: bool,
-}
+use super::{Estimate, Geometry, Run, State, POLL_INTERVAL};
 
 /// Unit 0 of the iteration with `bound` cut at `depth` (at least 1): the nodes above the cut,
 /// walked by [`search::walk::first`] with no child offered at the cut's depth (those within the
 /// bound are their own units'; those over it are cut off here).
-pub(crate) fn top<E: Estimate>(
-    geometry: &Geometry,
-    state: &State,
-    mut estimate: E,
-    depth: usize,
-    bound: u32,
-) -> UnitRun {
+pub(crate) fn top<E: Estimate>(geometry: &Geometry, state: &State, mut estimate: E, depth: usize, bound: u32) -> Run {
     let h = estimate.reset(geometry, state);
     if h > bound {
-        return UnitRun { found: None, next_bound: h, nodes: 0, gave_up: false };
+        return Run { next_bound: Some(h), ..Run::default() };
     }
     let mut walk = Iteration::new(geometry, state, &estimate, h, bound).with_ceiling(depth);
     walk.counts.nodes = 1;
     // Unit 0 is small and runs to its end.
     let found = walk.h() == 0 || first(&mut walk, &Watch::new(&Limits::NONE));
-    UnitRun {
-        found: found.then(|| walk.path.clone()),
-        next_bound: walk.next_bound,
-        nodes: walk.counts.nodes,
-        gave_up: false,
-    }
+    walk.into_run(found, 0)
 }
 
 /// The unit of the iteration with `bound` below `prefix` (a move sequence of the cut's depth):
@@ -70,24 +46,22 @@ pub(crate) fn below<E: NodeLoop>(
     prefix: &[Direction],
     bound: u32,
     limits: &Limits<'_>,
-) -> UnitRun {
+) -> Run {
     let h = estimate.reset(geometry, state);
-    let nothing = UnitRun { found: None, next_bound: u32::MAX, nodes: 0, gave_up: false };
     if h > bound {
-        return nothing;
+        return Run::default();
     }
     let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
     // The walk offers only moves on the board within the bound: a prefix it does not offer has
     // a node over the bound on the way.
     if !resume_checked(&mut walk, prefix, |_, child, &wanted| child == wanted) {
-        return nothing;
+        return Run::default();
     }
     // The siblings of the prefix's nodes cut off on the way are unit 0's.
     walk.next_bound = u32::MAX;
     let watch = Watch::new(limits).every(POLL_INTERVAL);
     let found = from_floor(&mut walk, &watch);
-    let gave_up = walk.counts.stopped && !found;
-    UnitRun { found: found.then(|| walk.path.clone()), next_bound: walk.next_bound, nodes: walk.counts.nodes, gave_up }
+    walk.into_run(found, 0)
 }
 
 /// An estimate that never reaches the goal nor cuts a move off: the walk it drives lists every

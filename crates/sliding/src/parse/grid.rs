@@ -15,7 +15,7 @@ use crate::board::{Board, BoardError, BoardSpec, MAX_BOARD_CELLS};
 /// `Err` entry in its place. Grid boards have no labels.
 ///
 /// ```
-/// use sliding::parse_grid;
+/// use sliding::parse::parse_grid;
 ///
 /// // A 2x3 board and a 3x2 board; `_` is the blank.
 /// let batch = parse_grid("1 2 3\n4 5 _\n\n\n1 2\n3 4\n5 0\n")?;
@@ -25,7 +25,7 @@ use crate::board::{Board, BoardError, BoardSpec, MAX_BOARD_CELLS};
 ///     .map(|entry| entry.board.as_ref().map(|board| (board.shape().rows(), board.shape().cols())))
 ///     .collect();
 /// assert_eq!(shapes, Ok(vec![(2, 3), (3, 2)]));
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 pub fn parse_grid(text: &str) -> Result<Batch, ParseError> {
     let blocks = blocks(text);
@@ -43,13 +43,13 @@ pub fn parse_grid(text: &str) -> Result<Batch, ParseError> {
 ///
 /// ```
 /// use puzzle_core::Pos;
-/// use sliding::{parse_goal, ParseErrorKind};
+/// use sliding::parse::{parse_goal, ParseErrorKind};
 ///
 /// assert_eq!(parse_goal("_ 1\n2 3\n")?.tiles(), &[0, 1, 2, 3]);
 /// // A second board starts on line 4.
 /// let error = parse_goal("0 1\n2 3\n\n1 2\n3 0\n").unwrap_err();
 /// assert_eq!((error.pos, error.kind), (Pos::new(4, 1), ParseErrorKind::SecondGoal));
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 pub fn parse_goal(text: &str) -> Result<Board, ParseError> {
     let blocks = blocks(text);

@@ -15,14 +15,14 @@ use crate::board::BoardSpec;
 /// there is no board at all; a malformed board becomes an `Err` entry in its place.
 ///
 /// ```
-/// use sliding::parse_lines;
+/// use sliding::parse::parse_lines;
 ///
 /// let text = "# two 2x2 boards\n1 0 1 2 3\n\n2 3 0 2 1 3\n";
 /// let batch = parse_lines(text, 2, 2)?;
 /// let labels: Vec<Option<&str>> = batch.entries.iter().map(|entry| entry.label.as_deref()).collect();
 /// assert_eq!(labels, [Some("1"), Some("2 3")]);
 /// assert_eq!(batch.entries[1].board.as_ref().map(|board| board.tiles()), Ok(&[0, 2, 1, 3][..]));
-/// # Ok::<(), sliding::ParseError>(())
+/// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 pub fn parse_lines(text: &str, rows: usize, cols: usize) -> Result<Batch, ParseError> {
     let entries: Vec<Entry> = lines(text).filter_map(|line| parse_line(&line, rows, cols)).collect();
@@ -44,7 +44,7 @@ fn is_skipped(line: &Line<'_>) -> bool {
 ///
 /// ```
 /// use puzzle_core::lines;
-/// use sliding::parse_line;
+/// use sliding::parse::parse_line;
 ///
 /// let entries: Vec<_> = lines("# a comment\n\nkorf 0 1 2 3\n").filter_map(|line| parse_line(&line, 2, 2)).collect();
 /// assert_eq!(entries.len(), 1);

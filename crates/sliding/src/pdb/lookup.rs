@@ -108,7 +108,8 @@ fn weights(cells: usize, len: usize) -> [u32; MAX_PATTERN] {
 ///
 /// use puzzle_core::{Direction, Shape};
 /// use sliding::pdb::{PatternDb, PdbHeuristic, Tier};
-/// use sliding::{lower_bound, Board, GoalKind, Heuristic};
+/// use sliding::{Board, GoalKind};
+/// use sliding::testing::{lower_bound, Heuristic};
 ///
 /// let shape = Shape::new(2, 3)?;
 /// let goal = Board::goal(shape, GoalKind::BlankLast)?;
@@ -214,7 +215,8 @@ impl PdbHeuristic {
     ///
     /// use puzzle_core::{Direction, Shape};
     /// use sliding::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
-    /// use sliding::{lower_bound, Board, GoalKind, Heuristic};
+    /// use sliding::{Board, GoalKind};
+    /// use sliding::testing::{lower_bound, Heuristic};
     ///
     /// let shape = Shape::new(2, 3)?;
     /// let goal = Board::goal(shape, GoalKind::BlankFirst)?;

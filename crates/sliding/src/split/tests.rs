@@ -4,12 +4,12 @@
 use puzzle_core::Direction;
 use search::Limits;
 
-use super::{Split, SplitSearch, UnitHeuristic};
+use super::{Split, SplitSearch};
 use crate::heuristic::HeuristicKind;
 use crate::pdb::Tier;
-use crate::{
-    solve_split, Board, BoardSpec, DistanceTable, Goal, GoalKind, Heuristic, MemoryTables, Outcome, Path, Planner,
-};
+use crate::planner::MemoryTables;
+use crate::testing::{solve_split, DistanceTable, Heuristic};
+use crate::{Board, BoardSpec, Goal, GoalKind, Outcome, Path, Planner};
 
 /// Every round of `search` to the end: the path, the nodes of each round, the bounds.
 fn rounds(search: &SplitSearch) -> (Vec<Direction>, Vec<u64>, Vec<u32>) {
@@ -49,22 +49,14 @@ fn boards(rows: usize, cols: usize, count: usize, walk: usize, seed: u64) -> Vec
         .collect()
 }
 
-fn kind(heuristic: UnitHeuristic) -> HeuristicKind {
-    match heuristic {
-        UnitHeuristic::Manhattan => HeuristicKind::Manhattan,
-        UnitHeuristic::LinearConflict => HeuristicKind::LinearConflict,
-        UnitHeuristic::Pdb(_) => HeuristicKind::Pdb,
-    }
-}
-
 #[test]
 fn rounds_find_the_unsplit_path_with_the_optimal_length() {
     let tables = MemoryTables::default();
     for (n, board) in boards(3, 3, 40, 200, 7).iter().enumerate() {
         let heuristic =
-            [UnitHeuristic::Manhattan, UnitHeuristic::LinearConflict, UnitHeuristic::Pdb(Tier::Quick)][n % 3];
+            [HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Pdb(Some(Tier::Quick))][n % 3];
         let depth = 1 + n % 7;
-        let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(kind(heuristic));
+        let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(heuristic);
         let Split::Search(search) = solver.split(board, depth, &Limits::NONE).unwrap() else {
             panic!("{board}: not split")
         };
@@ -77,9 +69,9 @@ fn rounds_find_the_unsplit_path_with_the_optimal_length() {
         assert_eq!(*bounds.last().unwrap() as usize, path.len());
         search.check(&path).unwrap();
         let loaded = match heuristic {
-            UnitHeuristic::Manhattan => Heuristic::Manhattan,
-            UnitHeuristic::LinearConflict => Heuristic::LinearConflict,
-            UnitHeuristic::Pdb(_) => search.heuristic.clone(),
+            HeuristicKind::Manhattan => Heuristic::Manhattan,
+            HeuristicKind::LinearConflict => Heuristic::LinearConflict,
+            HeuristicKind::Pdb(_) => search.heuristic.clone(),
         };
         let unsplit = solve_split(board, search.goal(), &loaded, &Limits::NONE, u64::MAX).unwrap();
         assert_eq!(unsplit.outcome, Outcome::Solved(Path::Moves(path)), "{board}, depth {depth}");
@@ -141,4 +133,27 @@ fn bad_depths_and_prefixes_are_refused() {
     };
     assert!(search.run_unit(Some(&reversing), 0, &Limits::NONE).is_err());
     assert!(search.run_unit(Some(&search.prefixes(&Limits::NONE).unwrap()[0][..2]), 0, &Limits::NONE).is_err());
+}
+
+#[test]
+fn a_tier_asked_for_is_the_one_searched_and_a_split_names_one() {
+    let tables = MemoryTables::default();
+    for (n, board) in boards(3, 3, 6, 100, 23).iter().enumerate() {
+        let tier = [Tier::Quick, Tier::Mid][n % 2];
+        let solver =
+            Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::Pdb(Some(tier)));
+        // The optimal length from the complete table (a plain BFS).
+        let answer = solver.solve(board, &Limits::NONE).unwrap();
+        let optimum = DistanceTable::blank_last().distance(board).unwrap();
+        assert!(matches!(&answer.outcome, Outcome::Solved(path) if path.n_moves() == u64::from(optimum)), "{board}");
+        assert_eq!(answer.method, crate::Method::Search(HeuristicKind::Pdb(None)));
+        let Split::Search(search) = solver.split(board, 2, &Limits::NONE).unwrap() else {
+            panic!("{board}: not split")
+        };
+        assert_eq!(search.heuristic(), HeuristicKind::Pdb(Some(tier)));
+        // Every unit must search with the same tables: a tier left open is refused.
+        let goal = search.goal().clone();
+        let open = solver.unit_search(board, &goal, HeuristicKind::Pdb(None), 2, &Limits::NONE);
+        assert_eq!(open.unwrap_err(), super::SplitError::NoTier);
+    }
 }

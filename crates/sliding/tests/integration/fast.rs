@@ -12,10 +12,9 @@ use proptest::prelude::*;
 use puzzle_core::{Direction, Shape};
 use std::ops::ControlFlow;
 
-use sliding::{
-    check, is_solvable, path_letters, solve_fast, solve_fast_checked, solve_fast_into, Board, BoardSpec, GoalKind,
-    KeepMoves, Outcome, Path, Replay, StreamError, Streamed, TapeBudget,
-};
+use sliding::constructive::{solve_fast_into, KeepMoves, Replay, StreamError, Streamed, TapeBudget};
+use sliding::testing::{solve_fast, solve_fast_checked};
+use sliding::{check, is_solvable, path_letters, Board, BoardSpec, GoalKind, Outcome, Path};
 
 use puzzle_core::SplitMix64;
 

@@ -6,6 +6,7 @@
 mod common;
 mod exhaustive;
 mod fast;
+mod front_door;
 mod pdb_oracle;
 mod planner;
 mod properties;

@@ -9,12 +9,15 @@ use std::sync::{Arc, Mutex};
 
 use common::bfs_distances;
 use puzzle_core::{Direction, Shape};
+use sliding::constructive::{KeepMoves, TapeBudget};
+use sliding::pdb::PdbHeuristic;
+use sliding::pdb::Tier;
 use sliding::pdb::{PatternDb, PatternKey};
+use sliding::planner::{MemoryTables, TableError, TableSource};
+use sliding::Limits;
 use sliding::{
-    Board, BoardSpec, Goal, GoalKind, HeuristicKind, KeepMoves, MemoryTables, Method, Outcome, Path, PlanError,
-    Planner, Strategy, TableError, TableSource, TapeBudget, Tier, Weight,
+    Board, BoardSpec, Goal, GoalKind, HeuristicKind, Method, Outcome, Path, PlanError, Planner, Strategy, Weight,
 };
-use sliding::{Limits, PdbHeuristic};
 
 fn board(rows: usize, cols: usize, tiles: Vec<u32>) -> Board {
     Board::try_from(BoardSpec { rows, cols, tiles }).expect("a valid board")
@@ -94,7 +97,7 @@ fn a_fresh_4x4_uses_the_quick_tables_and_cached_big_ones_win() {
     // A board past the cheap path's bound, so that the planner turns to tables.
     let mut rng = Rng(7);
     let mut near = goal.clone();
-    while sliding::lower_bound(&near, &goal, &sliding::Heuristic::LinearConflict).unwrap()
+    while sliding::testing::lower_bound(&near, &goal, &sliding::testing::Heuristic::LinearConflict).unwrap()
         <= sliding::planner::CHEAP_BOUND
     {
         near = scrambled(&near, 1, &mut rng);
@@ -104,7 +107,7 @@ fn a_fresh_4x4_uses_the_quick_tables_and_cached_big_ones_win() {
     let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &fresh);
     let report = solver.solve(&near, &Limits::NONE).unwrap();
     assert!(report.optimal && matches!(report.outcome, Outcome::Solved(Path::Moves(_))));
-    assert_eq!(report.method, Method::Search(HeuristicKind::Pdb));
+    assert_eq!(report.method, Method::Search(HeuristicKind::Pdb(None)));
     assert_eq!(*fresh.asked.lock().unwrap(), quick, "only the quick tables are built");
     assert!(fresh.notes.lock().unwrap().is_empty());
 
@@ -132,12 +135,12 @@ fn boards_near_the_goal_are_answered_without_tables() {
     let fresh = Recording::new(|_| false);
     let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &fresh);
     let tables = MemoryTables::default();
-    let with_tables = Planner::new(Goal::Kind(GoalKind::BlankFirst), &tables).with_heuristic(HeuristicKind::Pdb);
+    let with_tables = Planner::new(Goal::Kind(GoalKind::BlankFirst), &tables).with_heuristic(HeuristicKind::Pdb(None));
     let mut rng = Rng(11);
     let mut tried = 0;
     for steps in [1, 2, 5, 10, 15, 20, 25, 30] {
         let start = scrambled(&goal, steps, &mut rng);
-        let bound = sliding::lower_bound(&start, &goal, &sliding::Heuristic::LinearConflict).unwrap();
+        let bound = sliding::testing::lower_bound(&start, &goal, &sliding::testing::Heuristic::LinearConflict).unwrap();
         if start == goal || bound > sliding::planner::CHEAP_BOUND {
             continue;
         }
@@ -152,7 +155,7 @@ fn boards_near_the_goal_are_answered_without_tables() {
     assert!(tried >= 4, "{tried} boards near the goal");
     // A board past the bound loads the quick tables.
     let mut far = goal.clone();
-    while sliding::lower_bound(&far, &goal, &sliding::Heuristic::LinearConflict).unwrap()
+    while sliding::testing::lower_bound(&far, &goal, &sliding::testing::Heuristic::LinearConflict).unwrap()
         <= sliding::planner::CHEAP_BOUND
     {
         far = scrambled(&far, 1, &mut rng);
@@ -167,7 +170,7 @@ fn the_judges_3x3_goal_is_read_from_the_table_unless_a_heuristic_is_asked() {
     let goal = Board::goal(Shape::new(3, 3).unwrap(), GoalKind::BlankLast).unwrap();
     let distances = bfs_distances(3, 3, goal.tiles());
     let mut rng = Rng(99);
-    for kind in [None, Some(HeuristicKind::Manhattan), Some(HeuristicKind::Pdb)] {
+    for kind in [None, Some(HeuristicKind::Manhattan), Some(HeuristicKind::Pdb(None))] {
         let mut solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
         if let Some(kind) = kind {
             solver = solver.with_heuristic(kind);
@@ -198,7 +201,7 @@ fn gave_up_answers_carry_a_bound_no_higher_than_the_optimum() {
         let goal = Board::goal(Shape::new(rows, cols).unwrap(), GoalKind::BlankFirst).unwrap();
         let distances = bfs_distances(rows, cols, goal.tiles());
         let mut rng = Rng(12345 + rows as u64);
-        for kind in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Pdb] {
+        for kind in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Pdb(None)] {
             let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &tables).with_heuristic(kind);
             for nodes in [1, 10, 100, 1000] {
                 let start = scrambled(&goal, 60, &mut rng);
@@ -263,7 +266,7 @@ fn boards_the_planner_refuses_say_why() {
     let error = solver.solve(&board(2, 3, vec![1, 2, 3, 4, 5, 0]), &Limits::NONE).unwrap_err();
     assert_eq!(error.to_string(), "the board is 2x3 but the goal is 2x2");
     // Pattern databases asked for a board beyond 25 cells.
-    let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::Pdb);
+    let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::Pdb(None));
     let six = Board::goal(Shape::new(6, 6).unwrap(), GoalKind::BlankLast).unwrap();
     let one_off = six.moved(Direction::North).unwrap();
     assert!(matches!(solver.solve(&one_off, &Limits::NONE), Err(PlanError::PdbTooLarge { .. })));
@@ -315,7 +318,7 @@ fn within_answers_are_at_most_the_weight_times_the_optimum_with_sound_bounds() {
         let distances = bfs_distances(rows, cols, goal.tiles());
         for text in ["1", "1.25", "1.5", "2", "3.5"] {
             let weight: Weight = text.parse().unwrap();
-            for kind in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Pdb] {
+            for kind in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Pdb(None)] {
                 let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &tables)
                     .with_heuristic(kind)
                     .with_strategy(Strategy::Within(weight));
@@ -433,12 +436,13 @@ fn a_board_gives_up_when_its_tables_are_stopped_building() {
     let goal = Board::goal(Shape::new(4, 4).unwrap(), GoalKind::BlankFirst).unwrap();
     let mut rng = Rng(11);
     let mut far = goal.clone();
-    while sliding::lower_bound(&far, &goal, &sliding::Heuristic::LinearConflict).unwrap()
+    while sliding::testing::lower_bound(&far, &goal, &sliding::testing::Heuristic::LinearConflict).unwrap()
         <= sliding::planner::CHEAP_BOUND
     {
         far = scrambled(&far, 1, &mut rng);
     }
-    let start_bound = u64::from(sliding::lower_bound(&far, &goal, &sliding::Heuristic::LinearConflict).unwrap());
+    let start_bound =
+        u64::from(sliding::testing::lower_bound(&far, &goal, &sliding::testing::Heuristic::LinearConflict).unwrap());
     let signalled = AtomicBool::new(true);
     let stops = [
         Limits { interrupt: Some(&signalled), ..Limits::NONE },
@@ -458,7 +462,7 @@ fn a_board_gives_up_when_its_tables_are_stopped_building() {
         assert!(report.optimal && matches!(report.outcome, Outcome::Solved(Path::Moves(_))), "{report:?}");
     }
     // The planner's own in-memory tables keep nothing of a stopped build.
-    let memory = sliding::MemoryTables::default();
+    let memory = sliding::planner::MemoryTables::default();
     let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &memory);
     let report = solver.solve(&far, &Limits { interrupt: Some(&signalled), ..Limits::NONE }).unwrap();
     assert_eq!(report.outcome, Outcome::GaveUp);

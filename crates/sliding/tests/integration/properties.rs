@@ -11,9 +11,9 @@ use proptest::prelude::*;
 use puzzle_core::{Direction, Shape};
 use search::Limits;
 use sliding::pdb::PatternDb;
-use sliding::{
-    is_solvable, lower_bound, solve_astar, solve_with, Board, BoardSpec, GoalKind, Heuristic, Outcome, PdbHeuristic,
-};
+use sliding::pdb::PdbHeuristic;
+use sliding::testing::{lower_bound, solve_astar, solve_with, Heuristic};
+use sliding::{is_solvable, Board, BoardSpec, GoalKind, Outcome};
 
 fn board(rows: usize, cols: usize, tiles: Vec<u32>) -> Board {
     Board::try_from(BoardSpec { rows, cols, tiles }).expect("a valid board")
@@ -159,7 +159,7 @@ proptest! {
         for threads in 1..=3 {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             let split = pool.install(|| {
-                sliding::solve_split(&start, &goal, &Heuristic::LinearConflict, &Limits::NONE, 0).unwrap().outcome
+                sliding::testing::solve_split(&start, &goal, &Heuristic::LinearConflict, &Limits::NONE, 0).unwrap().outcome
             });
             prop_assert_eq!(&split, &sequential, "{} threads", threads);
         }

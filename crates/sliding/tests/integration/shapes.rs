@@ -10,9 +10,9 @@ use std::sync::{Arc, Mutex};
 use puzzle_core::{Direction, Shape};
 use search::Limits;
 use sliding::pdb::PatternDb;
-use sliding::{
-    check, solve_fast, solve_split, solve_with, Board, BoardSpec, GoalKind, Heuristic, Outcome, Path, PdbHeuristic,
-};
+use sliding::pdb::PdbHeuristic;
+use sliding::testing::{solve_fast, solve_split, solve_with, Heuristic};
+use sliding::{check, Board, BoardSpec, GoalKind, Outcome, Path};
 
 /// The shapes under test: every family of the issue, both sides of the 255-cell line.
 fn shapes() -> Vec<(usize, usize)> {

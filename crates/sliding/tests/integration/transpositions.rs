@@ -6,7 +6,8 @@
 
 use puzzle_core::{Shape, SplitMix64};
 use search::Limits;
-use sliding::{check, solve_split, Board, GoalKind, Heuristic, Outcome, Path};
+use sliding::testing::{solve_split, Heuristic};
+use sliding::{check, Board, GoalKind, Outcome, Path};
 
 use crate::common::{quick_tables, scrambled};
 

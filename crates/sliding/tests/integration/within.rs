@@ -12,10 +12,9 @@ use common::bfs_distances;
 use puzzle_core::{Direction, Shape};
 use search::Limits;
 use sliding::pdb::PatternDb;
-use sliding::{
-    check, solve_with, solve_within, solve_within_split, Board, BoardSpec, GoalKind, Heuristic, Outcome, Path,
-    PdbHeuristic, Weight,
-};
+use sliding::pdb::PdbHeuristic;
+use sliding::testing::{solve_with, solve_within, solve_within_split, Heuristic};
+use sliding::{check, Board, BoardSpec, GoalKind, Outcome, Path, Weight};
 
 use puzzle_core::SplitMix64;
 
@@ -167,7 +166,7 @@ fn lower_bounds_of_searches_that_give_up_stay_at_or_below_the_optimum() {
         let board = walk(&goal, 200, &mut rng);
         let optimum = distances[board.tiles()];
         for heuristic in &heuristics {
-            let start = sliding::lower_bound(&board, &goal, heuristic).unwrap();
+            let start = sliding::testing::lower_bound(&board, &goal, heuristic).unwrap();
             for weight in WEIGHTS {
                 let weight = Weight::new(weight).unwrap();
                 for max in [1, 5, 20, 100, 400, 2000] {
@@ -239,7 +238,7 @@ fn the_path_does_not_depend_on_splitting_across_threads() {
 
 #[test]
 fn weights_are_read_in_hundredths_rounded_down() {
-    use sliding::WeightError;
+    use sliding::planner::WeightError;
     for (text, hundredths) in [("1", 100), ("1.5", 150), ("1.15", 115), ("1.234", 123), (" 2 ", 200), ("100", 10_000)] {
         let weight: Weight = text.parse().unwrap();
         assert_eq!(weight.hundredths(), hundredths, "{text}");

@@ -65,7 +65,7 @@ fn rounds_give_the_unsplit_answer() {
 #[test]
 fn rounds_find_optimal_lengths_of_the_complete_table() {
     // Boards from a seeded generator, their optimal lengths from the plain BFS table.
-    let table = sliding::DistanceTable::blank_last();
+    let table = sliding::testing::DistanceTable::blank_last();
     let mut rng = puzzle_core::SplitMix64::new(17);
     let mut tiles: Vec<u32> = (0..9).collect();
     let mut done = 0;

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use puzzle_core::{Direction, SplitMix64};
 use sliding::pdb::PatternDb;
-use sliding::{Board, Heuristic, PdbHeuristic, Tier};
+use sliding::pdb::{PdbHeuristic, Tier};
+use sliding::testing::Heuristic;
+use sliding::Board;
 
 /// The quick tier's pattern databases for `goal`'s shape and blank, built here.
 pub fn quick_tables(goal: &Board) -> Heuristic {
