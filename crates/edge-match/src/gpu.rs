@@ -8,8 +8,9 @@
 //!
 //! ```no_run
 //! use edge_match::Mode;
-//! use edge_match::Gpu;
-//! use edge_match::{parse_puzzle, Limits, ParseOptions, Solver, Task};
+//! use edge_match::gpu::Gpu;
+//! use edge_match::parse::{ParseOptions, parse_puzzle};
+//! use edge_match::{Limits, Solver, Task};
 //!
 //! let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
 //! let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
@@ -21,11 +22,12 @@ use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use search::walk::Counts;
 use search::Limits;
 use wgpu::util::DeviceExt as _;
 
 use crate::engine::gpu_tree::{GpuJob, GpuJobs, GpuTree, NONE};
-use crate::engine::{Counts, SplitError};
+use crate::engine::SplitError;
 use crate::model::Placement;
 use crate::plan::Plan;
 
@@ -61,7 +63,9 @@ type Inspect<'a> = dyn FnMut(usize, &GpuTree, &[Vec<u32>], &[u32]) + 'a;
 /// Not run here: the example needs a GPU and its driver.
 ///
 /// ```no_run
-/// use edge_match::{parse_puzzle, Gpu, Mode, ParseOptions, Solver, Task};
+/// use edge_match::gpu::Gpu;
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Mode, Solver, Task};
 ///
 /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
 /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Plain, None, false);
@@ -90,7 +94,9 @@ pub struct ItemMismatch {
 /// Not run here: the example needs a GPU and its driver.
 ///
 /// ```no_run
-/// use edge_match::{parse_puzzle, Gpu, Limits, Mode, ParseOptions, Solver, Task};
+/// use edge_match::gpu::Gpu;
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Limits, Mode, Solver, Task};
 ///
 /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
 /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Plain, None, false);
@@ -126,7 +132,7 @@ const HEAD: usize = 4;
 /// Not run here: the example needs a GPU and its driver.
 ///
 /// ```no_run
-/// use edge_match::{Gpu, GpuError};
+/// use edge_match::gpu::{Gpu, GpuError};
 ///
 /// match Gpu::open() {
 ///     Ok(gpu) => println!("counting on {}", gpu.adapter()),
@@ -181,7 +187,9 @@ pub enum GpuError {
 /// Not run here: the example needs a GPU and its driver.
 ///
 /// ```no_run
-/// use edge_match::{parse_puzzle, Gpu, Limits, Mode, ParseOptions, Solver, Task};
+/// use edge_match::gpu::Gpu;
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Limits, Mode, Solver, Task};
 ///
 /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
 /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
@@ -258,7 +266,7 @@ fn bytes(words: &[u32]) -> Vec<u8> {
 /// Not run here: the example needs a GPU and its driver.
 ///
 /// ```no_run
-/// use edge_match::{Gpu, GpuOptions};
+/// use edge_match::gpu::{Gpu, GpuOptions};
 ///
 /// // Ask for a device with storage buffers of at least 256 MiB.
 /// let gpu = Gpu::open_with(GpuOptions { min_buffer: Some(256 << 20), ..GpuOptions::default() }).unwrap();
@@ -374,7 +382,9 @@ impl Gpu {
     /// Not run here: the example needs a GPU and its driver.
     ///
     /// ```no_run
-    /// use edge_match::{parse_puzzle, Gpu, Mode, ParseOptions, Solver, Task};
+    /// use edge_match::gpu::Gpu;
+    /// use edge_match::parse::{ParseOptions, parse_puzzle};
+    /// use edge_match::{Mode, Solver, Task};
     ///
     /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
     /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Plain, None, false);
@@ -699,7 +709,7 @@ impl Gpu {
     /// Not run here: it needs a GPU and its driver.
     ///
     /// ```no_run
-    /// use edge_match::Gpu;
+    /// use edge_match::gpu::Gpu;
     ///
     /// let gpu = Gpu::open().unwrap();
     /// // Ten turns of four: every turn runs where the driver has no loop limit.

@@ -8,17 +8,20 @@
 
 use search::Limits;
 
+use search::walk::Counts;
+
+use crate::answer::Answer;
 use crate::engine::{
-    build_candidates, cheapest_corner, estimate_order, unique_corners, Corner, Counts, Engine, Mode, Order,
-    OrderedEngine, Search, Split, SplitError,
+    build_candidates, cheapest_corner, estimate_order, unique_corners, Corner, Engine, Mode, Order, OrderedEngine,
+    Search, Split, SplitError,
 };
 use crate::model::{Placement, Puzzle};
-use crate::solve::Answer;
 
 /// The scan order asked for.
 ///
 /// ```
-/// use edge_match::{parse_puzzle, Mode, Order, OrderPick, ParseOptions, Task};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Mode, Order, OrderPick, Task};
 ///
 /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
 /// // The plain search always runs in row order.
@@ -37,7 +40,8 @@ pub enum OrderPick {
 /// pinned.
 ///
 /// ```
-/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Solver, Task};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Limits, Mode, Order, OrderPick, Solver, Task};
 ///
 /// // One cell: the piece's four turns are four pictures, and also the four turns of the board,
 /// // so up to the board's turns there is one.
@@ -76,7 +80,8 @@ impl OrderPick {
 /// One search, planned: the order, the corner, the estimate, and the engine built for them.
 ///
 /// ```
-/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Placement, Solver, Task};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Limits, Mode, Order, OrderPick, Placement, Solver, Task};
 ///
 /// // One row of two unturnable pieces whose only solution is piece 0, then piece 1.
 /// let options = ParseOptions { size: Some((1, 2)), rotate: false };
@@ -118,24 +123,16 @@ enum Built {
     Ordered(Box<OrderedEngine>),
 }
 
-impl Built {
-    /// The engine as the searches both offer: the one place a plan tells its engines apart.
-    fn search(&self) -> &dyn Search {
-        match self {
-            Built::Row(engine) => &**engine,
-            Built::Ordered(engine) => &**engine,
+/// `$body` with `$engine` bound to whichever engine `$built` holds: the one place a plan tells
+/// its engines apart. Both implement the one trait of searches ([`Search`]), whose provided
+/// methods the body calls; each arm is compiled for its own engine.
+macro_rules! on_engine {
+    ($built:expr, $engine:ident => $body:expr) => {
+        match $built {
+            Built::Row($engine) => $body,
+            Built::Ordered($engine) => $body,
         }
-    }
-
-    /// The GPU jobs of `job` in `mode`, from whichever engine: the GPU's tables are built from
-    /// each engine's own lists, so this is the one other place that tells them apart.
-    #[cfg(feature = "gpu")]
-    fn gpu_jobs(&self, job: GpuTask<'_>, mode: Mode) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        match self {
-            Built::Row(engine) => job.on(&**engine, mode),
-            Built::Ordered(engine) => job.on(&**engine, mode),
-        }
-    }
+    };
 }
 
 /// The searches of a plan that the GPU kernel runs.
@@ -259,25 +256,25 @@ impl Plan {
     /// The first solution in the plan's order (placements by cell, row-major), with what the
     /// search counted; no board when there is none or `limits` stopped it first.
     pub fn first(&self, limits: &Limits<'_>) -> Answer {
-        self.engine.search().first(limits)
+        on_engine!(&self.engine, engine => engine.first(limits))
     }
 
     /// Counts solutions and placements on rayon's threads (on the calling thread under a node
     /// limit), calling `observe(done, total, placements)` from the workers each time one of the
     /// `total` subtrees of a search is finished (for a progress bar).
     pub fn count(&self, limits: &Limits<'_>, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
-        self.engine.search().count_observed(self.mode, limits, observe)
+        on_engine!(&self.engine, engine => engine.count_observed(self.mode, limits, observe))
     }
 
     /// Counts pictures up to the turns of the whole board, each orbit once.
     pub fn count_distinct(&self, limits: &Limits<'_>) -> Counts {
-        self.engine.search().count_distinct(limits)
+        on_engine!(&self.engine, engine => engine.count_distinct(limits))
     }
 
     /// Calls `visit` with every solution in search order, on the calling thread, until it
     /// returns `false` or `limits` stop the search. Returns what was counted.
     pub fn for_each_solution(&self, limits: &Limits<'_>, mut visit: impl FnMut(&[Placement]) -> bool) -> Counts {
-        self.engine.search().for_each_solution(self.mode, limits, &mut visit)
+        on_engine!(&self.engine, engine => engine.for_each_solution(self.mode, limits, &mut visit))
     }
 
     /// The tree above `depth` (less than the number of cells): its placements and the partial
@@ -286,33 +283,33 @@ impl Plan {
     /// in a corner (a quarter of the tree on a square board), at depth 1 or more. The listing
     /// polls `limits` ([`SplitError::Stopped`]): a deep cut lists millions of units.
     pub fn split(&self, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError> {
-        self.engine.search().split(self.mode, depth, limits)
+        on_engine!(&self.engine, engine => engine.split(self.mode, depth, limits))
     }
 
     /// Counts below `prefix`, a partial board of [`Plan::split`], on the calling thread; with a
     /// pinned corner, each picture found stands for the turns of the board, so the units add up
     /// to [`Plan::count`].
     pub fn count_below(&self, prefix: &[Placement], limits: &Limits<'_>) -> Result<Counts, SplitError> {
-        self.engine.search().count_below(self.mode, prefix, limits)
+        on_engine!(&self.engine, engine => engine.count_below(self.mode, prefix, limits))
     }
 
     /// The searches of [`Plan::count`] for the GPU kernel (`limited`: under a placement limit).
     #[cfg(feature = "gpu")]
     pub(crate) fn gpu_count_jobs(&self, limited: bool) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        self.engine.gpu_jobs(GpuTask::Count(limited), self.mode)
+        on_engine!(&self.engine, engine => GpuTask::Count(limited).on(&**engine, self.mode))
     }
 
     /// The searches of [`Plan::count_distinct`] for the GPU kernel.
     #[cfg(feature = "gpu")]
     pub(crate) fn gpu_distinct_jobs(&self, limited: bool) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        self.engine.gpu_jobs(GpuTask::Distinct(limited), self.mode)
+        on_engine!(&self.engine, engine => GpuTask::Distinct(limited).on(&**engine, self.mode))
     }
 
     /// The search of [`Plan::count_below`] for the GPU kernel; `None` where the CPU refuses the
     /// unit.
     #[cfg(feature = "gpu")]
     pub(crate) fn gpu_unit_jobs(&self, prefix: &[Placement]) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        self.engine.gpu_jobs(GpuTask::Unit(prefix), self.mode)
+        on_engine!(&self.engine, engine => GpuTask::Unit(prefix).on(&**engine, self.mode))
     }
 
     /// Calls `visit` with every solution below `prefix` in search order; returns the counts.
@@ -323,6 +320,6 @@ impl Plan {
         limits: &Limits<'_>,
         mut visit: impl FnMut(&[Placement]) -> bool,
     ) -> Result<Counts, SplitError> {
-        self.engine.search().solutions_below(self.mode, prefix, limits, &mut visit)
+        on_engine!(&self.engine, engine => engine.solutions_below(self.mode, prefix, limits, &mut visit))
     }
 }

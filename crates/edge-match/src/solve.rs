@@ -14,50 +14,12 @@
 //! engine does not look at the cell below before placing, so that the placements the marks
 //! outputs report stay those of the original assignment's search.
 
-use search::{Limits, Status};
+use search::Limits;
 
-use crate::engine::{Counts, Mode, Order};
+use crate::answer::Answer;
+use crate::engine::{Mode, Order};
 use crate::model::{Placement, Puzzle};
 use crate::plan::{OrderPick, Plan, Task};
-
-/// What an edge search answered, the one answer type from the library to the printers: the
-/// first solution's board when the search looked for one, and what it counted (solutions,
-/// placements, whether a limit stopped it). A count leaves `board` empty.
-///
-/// ```
-/// use edge_match::Counts;
-/// use edge_match::{Answer, Status};
-///
-/// let gave_up = Answer { board: None, counts: Counts { solutions: 0, nodes: 7, stopped: true } };
-/// assert_eq!(gave_up.status(), Status::GaveUp);
-/// assert!(!gave_up.complete());
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// The first solution's placements by cell (row-major), when the search looked for one and
-    /// found it.
-    pub board: Option<Vec<Placement>>,
-    /// Solutions found, placements made, and whether a limit stopped the search (the counts
-    /// are then what was reached: a lower bound).
-    pub counts: Counts,
-}
-
-impl Answer {
-    /// The first solution as a [`Status`]: found, none ([`Status::Exhausted`]), or
-    /// [`Status::GaveUp`] when a limit stopped the search first.
-    pub fn status(&self) -> Status<Vec<Placement>> {
-        match &self.board {
-            Some(placements) => Status::Found(placements.clone()),
-            None if self.counts.stopped => Status::GaveUp,
-            None => Status::Exhausted,
-        }
-    }
-
-    /// Whether the whole tree was searched: the count is the answer, not a lower bound.
-    pub fn complete(&self) -> bool {
-        !self.counts.stopped
-    }
-}
 
 /// A puzzle and its clues, ready to plan searches.
 #[derive(Clone, Debug)]
@@ -89,7 +51,8 @@ impl Solver {
     ///
     /// ```
     /// use edge_match::{Mode, Order};
-    /// use edge_match::{parse_puzzle, Limits, OrderPick, ParseOptions, Solver, Task};
+    /// use edge_match::parse::{ParseOptions, parse_puzzle};
+    /// use edge_match::{Limits, OrderPick, Solver, Task};
     ///
     /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
     /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, Some(OrderPick::Given(Order::Snake)), false);
@@ -112,7 +75,8 @@ impl Solver {
     /// ```
     /// use std::time::Instant;
     ///
-    /// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Solver, Status, Task};
+    /// use edge_match::parse::{ParseOptions, parse_puzzle};
+    /// use edge_match::{Limits, Mode, Order, OrderPick, Solver, Status, Task};
     ///
     /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
     /// let solver = Solver::new(&puzzle, &[]);
@@ -143,7 +107,8 @@ impl Solver {
 /// `limits.max_expanded` limits the placements made; `limits.progress` is not updated.
 ///
 /// ```
-/// use edge_match::{first_solution, parse_puzzle, Limits, ParseOptions, Placement, Status};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{first_solution, Limits, Placement, Status};
 ///
 /// // One row of two unturnable pieces: piece 0 shows A+ east, piece 1 shows A- west, and the
 /// // other way round piece 1's G+ would meet piece 0's C+, which do not fit.
@@ -165,7 +130,8 @@ pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
 /// solution, while the four turns of a whole square board are four solutions.
 ///
 /// ```
-/// use edge_match::{count_solutions, parse_puzzle, Limits, ParseOptions};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{count_solutions, Limits};
 ///
 /// // One cell, one piece: its four turns show four different pictures...
 /// let turned = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();

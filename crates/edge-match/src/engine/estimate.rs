@@ -10,8 +10,10 @@
 //! a choice does not depend on the machine), and poll the search's [`Limits`] as they go: a
 //! deadline or a signal stops the planning of a search as it stops the search.
 
+use super::mode::Mode;
+use super::order::Order;
+use super::ordered::OrderedEngine;
 use super::symmetry::Corner;
-use super::{Mode, Order, OrderedEngine};
 use crate::model::{Placement, Puzzle};
 use puzzle_core::SplitMix64;
 use search::Limits;
@@ -50,7 +52,9 @@ impl Steps {
 /// counts a search's placements, not the probes').
 ///
 /// ```
-/// use edge_match::{estimate_nodes, parse_puzzle, Limits, Mode, Order, OrderedEngine, ParseOptions};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::testing::{OrderedEngine, estimate_nodes};
+/// use edge_match::{Limits, Mode, Order};
 ///
 /// // One cell and one piece: every probe sees the same four turns, so the estimate is exact.
 /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
@@ -108,7 +112,9 @@ pub fn estimate_nodes(
 /// `None` when `limits` stop the probes first, as there.
 ///
 /// ```
-/// use edge_match::{estimate_nodes, estimate_tight_nodes, parse_puzzle, Limits, Mode, Order, OrderedEngine, ParseOptions};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::testing::{OrderedEngine, estimate_nodes, estimate_tight_nodes};
+/// use edge_match::{Limits, Mode, Order};
 ///
 /// let puzzle = parse_puzzle("A+ B+ C+ D+\nA- B- C- D-\nA/ B/ C/ D/\nA* B* C* D*\n", &ParseOptions::default()).unwrap();
 /// let engine = OrderedEngine::new(&puzzle, &[], Order::Row);

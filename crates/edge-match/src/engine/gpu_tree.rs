@@ -9,14 +9,22 @@
 //! below, has no free piece left, which changes the placements made) where that loop runs, the
 //! core's generic count (`search::walk::count`) everywhere else; so its placements agree with the CPU's to the
 //! last one. The tables are built from the engines' own lists, never rebuilt from the puzzle.
+//!
+//! [`GpuTree::walk`] is a depth-first loop of its own beside the core's drivers, a hook kept for
+//! fidelity, not speed: it is the WGSL kernel's loop line for line over the kernel's own tables
+//! (the same checks in the same order), so that `Gpu::compare_items` can hold each work item of
+//! the kernel to it and name the first that differs, and the kernel's items are cut by it. It
+//! runs only for those comparisons and cuts, never in a count. Its test below holds it to the
+//! generic path node for node (every order, both modes, a pinned corner, the board's turns).
 
-use search::walk::Walk;
+use search::walk::{Counts, Walk};
 
+use super::mode::Mode;
+use super::order::NO_NEIGHBOUR;
 use super::ordered::OrderedEngine;
-use super::shared_searches::{PlacingWalk, Searchable};
+use super::row::{Engine, NO_TWIN};
+use super::searches::{PlacingWalk, Search};
 use super::symmetry::turned_picture;
-use super::tables::{NO_NEIGHBOUR, NO_TWIN};
-use super::{Counts, Engine, Mode};
 use crate::model::{Placement, Puzzle, EAST, SOUTH};
 
 /// No entry: no key, no check, no look-ahead, no twin.
@@ -347,7 +355,7 @@ impl GpuTree {
 }
 
 /// An engine the GPU count takes.
-pub(crate) trait GpuSource: Searchable + Sized {
+pub(crate) trait GpuSource: Search {
     /// The engine's tables for the kernel in `mode`; `fast`: with the tight loop's look-ahead
     /// where the engine's counts use that loop; `distinct`: counting up to the board's turns.
     fn gpu_tree(&self, mode: Mode, fast: bool, distinct: bool) -> GpuTree;
@@ -513,7 +521,7 @@ pub(crate) struct GpuJobs {
 /// The cut of `count_split` (`parallel.rs`'s `cut_tree`), so that the placements above it (made
 /// by the general walk) and below it (by the engine's counting loop) are the CPU's.
 fn top_cut<F: GpuSource>(engine: &F, mode: Mode, tree: &GpuTree) -> Option<(Counts, Vec<Vec<u32>>)> {
-    let (cells, cols) = (engine.searched().rows() * engine.searched().cols(), engine.searched().cols());
+    let (cells, cols) = (engine.puzzle().rows() * engine.puzzle().cols(), engine.puzzle().cols());
     let (mut top, prefixes) = super::parallel::cut_tree(|| engine.walk(mode), cells, cols);
     let above = *top.counts();
     prefixes
@@ -564,7 +572,7 @@ pub(crate) fn distinct_jobs<F: GpuSource>(engine: &F, limited: bool) -> Option<G
 /// in the first of the count's searches that makes its placements. `None` where the CPU refuses
 /// the unit (its error says why).
 pub(crate) fn unit_jobs<F: GpuSource>(engine: &F, mode: Mode, prefix: &[Placement]) -> Option<GpuJobs> {
-    let cells = engine.searched().rows() * engine.searched().cols();
+    let cells = engine.puzzle().rows() * engine.puzzle().cols();
     if prefix.len() >= cells {
         return None;
     }
@@ -579,4 +587,64 @@ pub(crate) fn unit_jobs<F: GpuSource>(engine: &F, mode: Mode, prefix: &[Placemen
         let indices = tree.resume(prefix)?;
         Some(GpuJobs { jobs: vec![GpuJob { tree, above: Counts::default(), prefixes: vec![indices] }], turns })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use search::walk::Counts;
+    use search::Limits;
+
+    use crate::engine::{Mode, Order};
+    use crate::plan::{OrderPick, Task};
+    use crate::solve::Solver;
+    use crate::testing::random_colour_puzzle;
+
+    /// The counts of `jobs` walked on the CPU by [`super::GpuTree::walk`], each job's tree cut at
+    /// `stop` and every prefix emitted there walked on to the end: the kernel's loop, split as
+    /// the kernel's items split it.
+    fn walked(jobs: &super::GpuJobs, stop: usize) -> Counts {
+        let mut total = Counts::default();
+        for job in &jobs.jobs {
+            let mut counts = Counts::default();
+            for prefix in &job.prefixes {
+                let mut deeper = Vec::new();
+                job.tree.walk(prefix, stop.max(prefix.len() + 1), &mut counts, &mut |p| deeper.push(p.to_vec()));
+                for below in &deeper {
+                    job.tree.walk(below, usize::MAX, &mut counts, &mut |_| unreachable!("no stop"));
+                }
+            }
+            counts.solutions *= jobs.turns;
+            total = total + job.above + counts;
+        }
+        total
+    }
+
+    // The kernel's walk on the CPU is a loop of its own beside the core's drivers, kept because
+    // it is the WGSL kernel's loop line for line (the reference that `compare_items` holds each
+    // work item to); this holds it to the generic path node for node: every order, both modes,
+    // framed or not, counts through a pinned corner and up to the board's turns.
+    #[test]
+    fn the_kernels_walk_counts_what_the_cpu_counts_node_for_node() {
+        for seed in 0..8u64 {
+            let (rows, cols) = [(2, 2), (3, 3), (2, 3), (3, 3)][seed as usize % 4];
+            let puzzle = random_colour_puzzle(rows, cols, 4 + (seed % 3) as u16, seed % 2 == 0, true, seed);
+            let solver = Solver::new(&puzzle, &[]);
+            for order in Order::ALL {
+                for mode in [Mode::Plain, Mode::Pictures] {
+                    let what = format!("seed {seed} {rows}x{cols} {order} {mode:?}");
+                    let plan = solver.plan(Task::Count, mode, Some(OrderPick::Given(order)), false);
+                    let cpu = plan.count(&Limits::NONE, &|_, _, _| {});
+                    for limited in [false, true] {
+                        let jobs = plan.gpu_count_jobs(limited).expect("tables agree");
+                        for stop in [2, usize::MAX] {
+                            assert_eq!(walked(&jobs, stop), cpu, "{what} limited {limited} stop {stop}");
+                        }
+                    }
+                    let distinct = solver.plan(Task::Distinct, mode, Some(OrderPick::Given(order)), false);
+                    let jobs = distinct.gpu_distinct_jobs(false).expect("tables agree");
+                    assert_eq!(walked(&jobs, usize::MAX), distinct.count_distinct(&Limits::NONE), "{what} distinct");
+                }
+            }
+        }
+    }
 }

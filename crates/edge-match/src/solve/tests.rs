@@ -6,6 +6,8 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use puzzle_core::Rotation;
 
+use search::Status;
+
 use super::*;
 use crate::check::check_solution;
 use crate::mark::{Half, Mark};

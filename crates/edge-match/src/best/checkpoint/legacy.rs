@@ -5,9 +5,9 @@
 
 use puzzle_core::text::excerpt;
 
-use super::{Checkpoint, CheckpointError, ThreadState};
 use crate::best::schedule::Breaks;
-use crate::best::Settings;
+use crate::best::settings::Settings;
+use crate::best::state::{Checkpoint, CheckpointError, ThreadState};
 use crate::model::Placement;
 
 /// The first line of every checkpoint in this format.
