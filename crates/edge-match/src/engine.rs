@@ -44,9 +44,9 @@ mod symmetry;
 mod tables;
 mod walk;
 
-pub(crate) use estimate::{build_candidates, cheapest_corner, estimate_order};
 #[cfg(any(test, feature = "test-support"))]
-pub use estimate::{estimate_nodes, estimate_tight_nodes};
+pub use estimate::estimate_nodes;
+pub(crate) use estimate::{build_candidates, cheapest_corner, estimate_order};
 pub use mode::Mode;
 pub use order::Order;
 pub use ordered::OrderedEngine;

@@ -759,3 +759,63 @@ impl Gpu {
         Ok(gpu.read(&readback)?[2..].to_vec())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use search::walk::Counts;
+    use search::Limits;
+
+    use crate::engine::gpu_tree::GpuJobs;
+    use crate::engine::{Mode, Order};
+    use crate::plan::{OrderPick, Solver, Task};
+    use crate::testing::random_colour_puzzle;
+
+    /// The counts of `jobs` walked on the CPU by `GpuTree::walk`, each job's tree cut at
+    /// `stop` and every prefix emitted there walked on to the end: the kernel's loop, split as
+    /// the kernel's items split it.
+    fn walked(jobs: &GpuJobs, stop: usize) -> Counts {
+        let mut total = Counts::default();
+        for job in &jobs.jobs {
+            let mut counts = Counts::default();
+            for prefix in &job.prefixes {
+                let mut deeper = Vec::new();
+                job.tree.walk(prefix, stop.max(prefix.len() + 1), &mut counts, &mut |p| deeper.push(p.to_vec()));
+                for below in &deeper {
+                    job.tree.walk(below, usize::MAX, &mut counts, &mut |_| unreachable!("no stop"));
+                }
+            }
+            counts.solutions *= jobs.turns;
+            total = total + job.above + counts;
+        }
+        total
+    }
+
+    // The kernel's walk on the CPU is a loop of its own beside the core's drivers, kept because
+    // it is the WGSL kernel's loop line for line (the reference that `compare_items` holds each
+    // work item to); this holds it to the generic path node for node: every order, both modes,
+    // framed or not, counts through a pinned corner and up to the board's turns.
+    #[test]
+    fn the_kernels_walk_counts_what_the_cpu_counts_node_for_node() {
+        for seed in 0..8u64 {
+            let (rows, cols) = [(2, 2), (3, 3), (2, 3), (3, 3)][seed as usize % 4];
+            let puzzle = random_colour_puzzle(rows, cols, 4 + (seed % 3) as u16, seed % 2 == 0, true, seed);
+            let solver = Solver::new(&puzzle, &[]);
+            for order in Order::ALL {
+                for mode in [Mode::Plain, Mode::Pictures] {
+                    let what = format!("seed {seed} {rows}x{cols} {order} {mode:?}");
+                    let plan = solver.plan(Task::Count, mode, Some(OrderPick::Given(order)), false);
+                    let cpu = plan.count(&Limits::NONE, &|_, _, _| {});
+                    for limited in [false, true] {
+                        let jobs = plan.gpu_count_jobs(limited).expect("tables agree");
+                        for stop in [2, usize::MAX] {
+                            assert_eq!(walked(&jobs, stop), cpu, "{what} limited {limited} stop {stop}");
+                        }
+                    }
+                    let distinct = solver.plan(Task::Distinct, mode, Some(OrderPick::Given(order)), false);
+                    let jobs = distinct.gpu_distinct_jobs(false).expect("tables agree");
+                    assert_eq!(walked(&jobs, usize::MAX), distinct.count_distinct(&Limits::NONE), "{what} distinct");
+                }
+            }
+        }
+    }
+}

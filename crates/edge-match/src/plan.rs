@@ -1,4 +1,4 @@
-//! Planning a search once: [`crate::Solver::plan`] decides what a search will be — its scan
+//! Planning a search once: a [`Solver`] holds a puzzle and its clues, and [`Solver::plan`] decides what a search will be — its scan
 //! order (given, the library's default for the task, or `auto`: the order whose tree Knuth's
 //! estimator finds smallest), the corner piece a count of pictures pins (the one with the
 //! smallest tree, when several are unlike every other piece), the estimated placements, and the
@@ -6,9 +6,8 @@
 //! first solution, the counts, every solution and the work units of a split all run on that
 //! [`Plan`].
 
-use search::Limits;
-
 use search::walk::Counts;
+use search::Limits;
 
 use crate::answer::Answer;
 use crate::engine::{
@@ -16,6 +15,150 @@ use crate::engine::{
     Search, Split, SplitError,
 };
 use crate::model::{Placement, Puzzle};
+
+/// A puzzle and its clues, ready to plan searches.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    puzzle: Puzzle,
+    clues: Vec<Option<Placement>>,
+}
+
+impl Solver {
+    /// Takes `puzzle` with `clues` (one entry per cell, row-major, or empty for none).
+    ///
+    /// # Panics
+    ///
+    /// Planning panics if `clues` is neither empty nor one entry per cell, or a clue names a
+    /// piece the puzzle does not have ([`crate::sol::clue_cells`] makes valid clues).
+    pub fn new(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Solver {
+        Solver { puzzle: puzzle.clone(), clues: clues.to_vec() }
+    }
+
+    /// The puzzle searched.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// Plans `task` in `mode`: the order `pick` asks for (`None`: the library's default,
+    /// [`OrderPick::default_for`]), the corner a count pins, the estimate (computed for a given
+    /// order only when `estimate` asks), and the engine. Counts never depend on the order; the
+    /// first solution and the order of a solution stream do.
+    ///
+    /// ```
+    /// use edge_match::{Mode, Order};
+    /// use edge_match::parse::{ParseOptions, parse_puzzle};
+    /// use edge_match::{Limits, OrderPick, Solver, Task};
+    ///
+    /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+    /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, Some(OrderPick::Given(Order::Snake)), false);
+    /// assert_eq!(plan.order, Order::Snake);
+    /// assert_eq!(plan.count(&Limits::NONE, &|_, _, _| {}).solutions, 4);
+    /// ```
+    pub fn plan(&self, task: Task, mode: Mode, pick: Option<OrderPick>, estimate: bool) -> Plan {
+        self.plan_within(task, mode, pick, estimate, &Limits::NONE)
+    }
+
+    /// [`Solver::plan`] under the `limits` of the search that will run on the plan: the
+    /// estimates (`auto`, the corner a count pins, `estimate`) poll its deadline and interrupt
+    /// flag, and stop with them ([`Plan::stopped`]). They have a budget of their own besides,
+    /// counted in candidates looked at so that the choice does not depend on the machine, and
+    /// spend no more than the search may: at most its node limit in candidates (none at all
+    /// where building one order's engine would list more) and a tenth of the time left before
+    /// its deadline; where those run out, nothing is estimated and `auto` takes row order, so
+    /// the search has the rest.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    ///
+    /// use edge_match::parse::{ParseOptions, parse_puzzle};
+    /// use edge_match::{Limits, Mode, Order, OrderPick, Solver, Status, Task};
+    ///
+    /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+    /// let solver = Solver::new(&puzzle, &[]);
+    /// // A deadline already passed: the plan is stopped, and so is the search on it.
+    /// let passed = Limits { deadline: Some(Instant::now()), ..Limits::NONE };
+    /// let plan = solver.plan_within(Task::Count, Mode::Pictures, Some(OrderPick::Auto), false, &passed);
+    /// assert!(plan.stopped && plan.estimate.is_none());
+    /// assert_eq!(plan.first(&passed).status(), Status::GaveUp);
+    /// // Without limits, `auto` estimates every order.
+    /// let plan = solver.plan_within(Task::Count, Mode::Pictures, Some(OrderPick::Auto), false, &Limits::NONE);
+    /// assert!(!plan.stopped && plan.estimates.len() == Order::ALL.len());
+    /// ```
+    pub fn plan_within(
+        &self,
+        task: Task,
+        mode: Mode,
+        pick: Option<OrderPick>,
+        estimate: bool,
+        limits: &Limits<'_>,
+    ) -> Plan {
+        let (puzzle, clues) = (&self.puzzle, &self.clues[..]);
+        let pick = pick.unwrap_or_else(|| OrderPick::default_for(puzzle, task, mode));
+        let pins = (task == Task::Count && mode == Mode::Pictures) || task == Task::Distinct;
+        // A node limit bounds the planning as it bounds the search: the probes look at no more
+        // candidates than the search may place, and where building one order's engine alone
+        // would list more, nothing is estimated (`auto` takes row order, a count pins the first
+        // unique corner), so a small limit is spent on the search, not on its plan.
+        let affordable = limits.max_expanded.is_none_or(|nodes| build_candidates(puzzle) <= nodes);
+        // A time limit likewise: the estimates have a tenth of the time left, and where that
+        // runs out first they are dropped as above, leaving the search the rest. Only the
+        // search's own deadline or a signal stops the plan.
+        let planning = Limits { deadline: limits.deadline.map(planning_deadline), ..*limits };
+        let mut stopped = false;
+        let corner = if pins {
+            let (corners, turns) = unique_corners(puzzle, clues);
+            match corners.len() {
+                0 => None,
+                1 => Some(Corner { piece: corners[0], turns }),
+                _ if !affordable => Some(Corner { piece: corners[0], turns }),
+                _ => {
+                    // Any of the corners gives the same count: stopped, the first serves.
+                    let piece = cheapest_corner(puzzle, &corners, &planning);
+                    stopped |= piece.is_none() && limits.stopped();
+                    Some(Corner { piece: piece.unwrap_or(corners[0]), turns })
+                }
+            }
+        } else {
+            None
+        };
+        // A distinct count searches the pictures' tree whatever the mode.
+        let estimated_mode = if task == Task::Distinct { Mode::Pictures } else { mode };
+        let estimate_of = |order: Order| estimate_order(puzzle, clues, estimated_mode, order, corner, &planning);
+        let (order, estimate, estimates) = match pick {
+            _ if stopped => (Order::Row, None, Vec::new()),
+            OrderPick::Auto if !affordable => (Order::Row, None, Vec::new()),
+            OrderPick::Auto => {
+                let estimates: Option<Vec<(Order, f64)>> =
+                    Order::ALL.iter().map(|&order| estimate_of(order).map(|nodes| (order, nodes))).collect();
+                match estimates {
+                    Some(estimates) => {
+                        let &(order, nodes) =
+                            estimates
+                                .iter()
+                                .fold(&estimates[0], |best, here| if here.1 < best.1 { here } else { best });
+                        (order, Some(nodes), estimates)
+                    }
+                    None => {
+                        stopped = limits.stopped();
+                        (Order::Row, None, Vec::new())
+                    }
+                }
+            }
+            OrderPick::Given(order) => {
+                let estimate = estimate && affordable;
+                let nodes = if estimate { estimate_of(order) } else { None };
+                stopped |= estimate && nodes.is_none() && limits.stopped();
+                (order, nodes, Vec::new())
+            }
+        };
+        let engine = match Engine::planned(puzzle, clues, order, corner, 1) {
+            Some(engine) => Built::Row(Box::new(engine)),
+            None => Built::Ordered(Box::new(OrderedEngine::planned(puzzle, clues, order, corner))),
+        };
+        let auto = pick == OrderPick::Auto;
+        Plan { order, corner: corner.map(|c| c.piece), estimate, auto, estimates, stopped, mode, engine }
+    }
+}
 
 /// The scan order asked for.
 ///
@@ -170,84 +313,6 @@ fn planning_deadline(deadline: std::time::Instant) -> std::time::Instant {
 }
 
 impl Plan {
-    /// Plans `task` in `mode` on `puzzle` with `clues`; `estimate`: estimate the tree even when
-    /// the order is given (for a progress display). The probes poll `limits`: when they stop
-    /// them, the plan is [`Plan::stopped`].
-    pub(crate) fn new(
-        puzzle: &Puzzle,
-        clues: &[Option<Placement>],
-        task: Task,
-        mode: Mode,
-        pick: Option<OrderPick>,
-        estimate: bool,
-        limits: &Limits<'_>,
-    ) -> Plan {
-        let pick = pick.unwrap_or_else(|| OrderPick::default_for(puzzle, task, mode));
-        let pins = (task == Task::Count && mode == Mode::Pictures) || task == Task::Distinct;
-        // A node limit bounds the planning as it bounds the search: the probes look at no more
-        // candidates than the search may place, and where building one order's engine alone
-        // would list more, nothing is estimated (`auto` takes row order, a count pins the first
-        // unique corner), so a small limit is spent on the search, not on its plan.
-        let affordable = limits.max_expanded.is_none_or(|nodes| build_candidates(puzzle) <= nodes);
-        // A time limit likewise: the estimates have a tenth of the time left, and where that
-        // runs out first they are dropped as above, leaving the search the rest. Only the
-        // search's own deadline or a signal stops the plan.
-        let planning = Limits { deadline: limits.deadline.map(planning_deadline), ..*limits };
-        let mut stopped = false;
-        let corner = if pins {
-            let (corners, turns) = unique_corners(puzzle, clues);
-            match corners.len() {
-                0 => None,
-                1 => Some(Corner { piece: corners[0], turns }),
-                _ if !affordable => Some(Corner { piece: corners[0], turns }),
-                _ => {
-                    // Any of the corners gives the same count: stopped, the first serves.
-                    let piece = cheapest_corner(puzzle, &corners, &planning);
-                    stopped |= piece.is_none() && limits.stopped();
-                    Some(Corner { piece: piece.unwrap_or(corners[0]), turns })
-                }
-            }
-        } else {
-            None
-        };
-        // A distinct count searches the pictures' tree whatever the mode.
-        let estimated_mode = if task == Task::Distinct { Mode::Pictures } else { mode };
-        let estimate_of = |order: Order| estimate_order(puzzle, clues, estimated_mode, order, corner, &planning);
-        let (order, estimate, estimates) = match pick {
-            _ if stopped => (Order::Row, None, Vec::new()),
-            OrderPick::Auto if !affordable => (Order::Row, None, Vec::new()),
-            OrderPick::Auto => {
-                let estimates: Option<Vec<(Order, f64)>> =
-                    Order::ALL.iter().map(|&order| estimate_of(order).map(|nodes| (order, nodes))).collect();
-                match estimates {
-                    Some(estimates) => {
-                        let &(order, nodes) =
-                            estimates
-                                .iter()
-                                .fold(&estimates[0], |best, here| if here.1 < best.1 { here } else { best });
-                        (order, Some(nodes), estimates)
-                    }
-                    None => {
-                        stopped = limits.stopped();
-                        (Order::Row, None, Vec::new())
-                    }
-                }
-            }
-            OrderPick::Given(order) => {
-                let estimate = estimate && affordable;
-                let nodes = if estimate { estimate_of(order) } else { None };
-                stopped |= estimate && nodes.is_none() && limits.stopped();
-                (order, nodes, Vec::new())
-            }
-        };
-        let engine = match Engine::planned(puzzle, clues, order, corner, 1) {
-            Some(engine) => Built::Row(Box::new(engine)),
-            None => Built::Ordered(Box::new(OrderedEngine::planned(puzzle, clues, order, corner))),
-        };
-        let auto = pick == OrderPick::Auto;
-        Plan { order, corner: corner.map(|c| c.piece), estimate, auto, estimates, stopped, mode, engine }
-    }
-
     /// How solutions are told apart.
     pub fn mode(&self) -> Mode {
         self.mode

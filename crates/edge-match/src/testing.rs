@@ -28,7 +28,7 @@ use crate::model::{Placement, Puzzle, PuzzleSpec};
 
 pub use puzzle_core::SplitMix64;
 
-pub use crate::engine::{estimate_nodes, estimate_tight_nodes, Engine, OrderedEngine, Search};
+pub use crate::engine::{estimate_nodes, Engine, OrderedEngine, Search};
 
 /// A random colour puzzle of `rows`×`cols` for boards of more than 16 cells: 3 to 8 colours,
 /// which keep the brute force small, framed or not, turning or not, every piece from the

@@ -318,7 +318,8 @@ fn the_estimator_converges_to_the_tree_size() {
             let engine = OrderedEngine::new(&puzzle, &[], order);
             for mode in [Mode::Plain, Mode::Pictures] {
                 let exact = engine.count(mode, &SEQUENTIAL).nodes as f64;
-                let (estimate, probes) = estimate_nodes(&engine, mode, 40_000, u64::MAX, seed, &Limits::NONE).unwrap();
+                let (estimate, probes) =
+                    estimate_nodes(&engine, mode, false, 40_000, u64::MAX, seed, &Limits::NONE).unwrap();
                 assert_eq!(probes, 40_000);
                 assert!(
                     (estimate - exact).abs() <= 0.05 * exact,
@@ -374,8 +375,7 @@ fn the_tight_estimator_converges_to_the_loops_placements() {
             for mode in [Mode::Plain, Mode::Pictures] {
                 let exact = engine.count(mode, &SEQUENTIAL).nodes as f64;
                 let (estimate, _) =
-                    edge_match::testing::estimate_tight_nodes(&ordered, mode, 40_000, u64::MAX, seed, &Limits::NONE)
-                        .unwrap();
+                    estimate_nodes(&ordered, mode, true, 40_000, u64::MAX, seed, &Limits::NONE).unwrap();
                 assert!(
                     (estimate - exact).abs() <= 0.05 * exact,
                     "seed {seed}, {order}, {mode:?}: estimate {estimate}, exact {exact}"
