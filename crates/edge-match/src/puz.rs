@@ -169,7 +169,7 @@ fn pieces(n: usize) -> String {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EdgeFormat {
-    /// The marks format: one piece per line, like `A* B* B/ C*` (see [`crate::parse_puzzle`]).
+    /// The marks format: one piece per line, like `A* B* B/ C*` (see [`crate::parse::parse_puzzle`]).
     Marks,
     /// The numeric `.puz` format: a header `cols rows`, then one piece per line (see this module).
     Puz,

@@ -35,7 +35,7 @@ pub struct Settings {
     pub cell_breaks: u8,
     /// Whether a mismatch may lie on a join between two border cells (the record solvers: no).
     pub border_breaks: bool,
-    /// The scan order: `None` for the record solvers' ([`order`](self)), or one of the orders
+    /// The scan order: `None` for the record solvers' (`best/order.rs`), or one of the orders
     /// that fill every cell after its north and west neighbours ([`Order::north_west_first`]:
     /// row, column, diagonal, snake) turned upside down, so that every cell meets its south and
     /// west neighbours placed, as the candidate tables need (row: the rows from the bottom, each

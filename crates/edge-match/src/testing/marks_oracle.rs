@@ -1,5 +1,5 @@
 //! The old marks solver, kept as a test oracle for the engine: a plain recursive backtracking
-//! search, written independently of the engines ([`crate::Engine`], [`crate::OrderedEngine`])
+//! search, written independently of the engines ([`crate::testing::Engine`], [`crate::testing::OrderedEngine`])
 //! and of the search crate's drivers.
 //!
 //! Cells are filled row-major from the top-left. At each cell the unused pieces are tried in
