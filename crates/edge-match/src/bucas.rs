@@ -13,7 +13,9 @@ use crate::model::{Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 /// becomes `_`). `None` when the board is not framed or a colour has no letter (above 25).
 ///
 /// ```
-/// use edge_match::{bucas_url, parse_puz, Placement, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::render::bucas_url;
+/// use edge_match::Placement;
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// // Colours 0 and 1 are the letters `a` and `b`, four a cell, north, east, south, west.

@@ -17,7 +17,7 @@ use crate::model::{Placement, Puzzle, FRAME};
 /// A side of a cell, in the files' clockwise order.
 ///
 /// ```
-/// use edge_match::Side;
+/// use edge_match::check::Side;
 ///
 /// assert_eq!(Side::North.opposite(), Side::South);
 /// assert_eq!(Side::ALL.map(Side::index), [0, 1, 2, 3]);
@@ -69,7 +69,9 @@ impl fmt::Display for Side {
 /// What a side shows, as its puzzle's format names it: a colour number, or a mark.
 ///
 /// ```
-/// use edge_match::{check_solution, parse_puz, CheckError, Label, Placement, PuzOptions};
+/// use edge_match::check::{CheckError, Label, check_solution};
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::Placement;
 ///
 /// // Two colour pieces whose touching sides differ (3 against 2): the mismatch names both colours.
 /// let puzzle = parse_puz("2 1\n1 3 1 1\n1 1 1 2\n", &PuzOptions::default()).unwrap();
@@ -127,7 +129,9 @@ fn fits(puzzle: &Puzzle, a: u16, b: u16) -> bool {
 /// Placements that passed [`check_solution`] for a puzzle; the only way to make one.
 ///
 /// ```
-/// use edge_match::{check_solution, parse_puz, Placement, PuzOptions};
+/// use edge_match::check::check_solution;
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::Placement;
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// let placements = [Placement::new(0, 0), Placement::new(1, 0)];
@@ -154,7 +158,9 @@ impl Solution {
 /// Why placements are not a (partial) solution. Rows and columns count from 0 at the top-left.
 ///
 /// ```
-/// use edge_match::{check_solution, parse_puz, CheckError, Placement, PuzOptions};
+/// use edge_match::check::{CheckError, check_solution};
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::Placement;
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// // Piece 0 on both cells.
@@ -260,7 +266,9 @@ pub enum CheckError {
 /// frame the border is free.
 ///
 /// ```
-/// use edge_match::{check_solution, parse_puz, CheckError, Placement, PuzOptions};
+/// use edge_match::check::{CheckError, check_solution};
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::Placement;
 ///
 /// // A framed 2x1 board: piece 0 shows colour 1 east, piece 1 shows it west.
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
@@ -286,7 +294,9 @@ pub fn check_solution(puzzle: &Puzzle, placements: &[Placement]) -> Result<Solut
 /// (except that a side facing a cell, empty or not, may not show the frame colour).
 ///
 /// ```
-/// use edge_match::{check_partial, parse_puz, Placement, PuzOptions};
+/// use edge_match::check::check_partial;
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::Placement;
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// // One piece placed: no pair of placed neighbours yet.
@@ -380,7 +390,9 @@ fn check_cells(cells: &[Option<Placement>], puzzle: &Puzzle) -> Result<usize, Ch
 /// frame is not a join: on a framed board it must show the frame colour and never counts.
 ///
 /// ```
-/// use edge_match::{parse_puzzle, score_board, BoardScore, ParseOptions, Placement};
+/// use edge_match::check::{BoardScore, score_board};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::Placement;
 ///
 /// // A 2x2 board of one piece type with A+ on every side: A+ never meets its complement A-,
 /// // so none of the four joins matches.
@@ -407,7 +419,9 @@ pub struct BoardScore {
 /// framed board, showing the frame colour exactly on the sides that face the outside.
 ///
 /// ```
-/// use edge_match::{parse_puz, score_board, Placement, PuzOptions};
+/// use edge_match::check::score_board;
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::Placement;
 ///
 /// // A 2x1 board has one join; with one cell empty, nothing is scored on it yet.
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();

@@ -8,8 +8,9 @@
 //!
 //! ```no_run
 //! use edge_match::Mode;
-//! use edge_match::Gpu;
-//! use edge_match::{parse_puzzle, Limits, ParseOptions, Solver, Task};
+//! use edge_match::gpu::Gpu;
+//! use edge_match::parse::{ParseOptions, parse_puzzle};
+//! use edge_match::{Limits, Solver, Task};
 //!
 //! let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
 //! let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
@@ -21,11 +22,12 @@ use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use search::walk::Counts;
 use search::Limits;
 use wgpu::util::DeviceExt as _;
 
 use crate::engine::gpu_tree::{GpuJob, GpuJobs, GpuTree, NONE};
-use crate::engine::{Counts, SplitError};
+use crate::engine::SplitError;
 use crate::model::Placement;
 use crate::plan::Plan;
 
@@ -61,7 +63,9 @@ type Inspect<'a> = dyn FnMut(usize, &GpuTree, &[Vec<u32>], &[u32]) + 'a;
 /// Not run here: the example needs a GPU and its driver.
 ///
 /// ```no_run
-/// use edge_match::{parse_puzzle, Gpu, Mode, ParseOptions, Solver, Task};
+/// use edge_match::gpu::Gpu;
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Mode, Solver, Task};
 ///
 /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
 /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Plain, None, false);
@@ -90,7 +94,9 @@ pub struct ItemMismatch {
 /// Not run here: the example needs a GPU and its driver.
 ///
 /// ```no_run
-/// use edge_match::{parse_puzzle, Gpu, Limits, Mode, ParseOptions, Solver, Task};
+/// use edge_match::gpu::Gpu;
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Limits, Mode, Solver, Task};
 ///
 /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
 /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Plain, None, false);
@@ -126,7 +132,7 @@ const HEAD: usize = 4;
 /// Not run here: the example needs a GPU and its driver.
 ///
 /// ```no_run
-/// use edge_match::{Gpu, GpuError};
+/// use edge_match::gpu::{Gpu, GpuError};
 ///
 /// match Gpu::open() {
 ///     Ok(gpu) => assert!(!gpu.adapter().is_empty()),
@@ -182,7 +188,9 @@ pub enum GpuError {
 /// Not run here: the example needs a GPU and its driver.
 ///
 /// ```no_run
-/// use edge_match::{parse_puzzle, Gpu, Limits, Mode, ParseOptions, Solver, Task};
+/// use edge_match::gpu::Gpu;
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Limits, Mode, Solver, Task};
 ///
 /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
 /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
@@ -259,7 +267,7 @@ fn bytes(words: &[u32]) -> Vec<u8> {
 /// Not run here: the example needs a GPU and its driver.
 ///
 /// ```no_run
-/// use edge_match::{Gpu, GpuOptions};
+/// use edge_match::gpu::{Gpu, GpuOptions};
 ///
 /// // Ask for a device with storage buffers of at least 256 MiB.
 /// let gpu = Gpu::open_with(GpuOptions { min_buffer: Some(256 << 20), ..GpuOptions::default() }).unwrap();
@@ -375,7 +383,9 @@ impl Gpu {
     /// Not run here: the example needs a GPU and its driver.
     ///
     /// ```no_run
-    /// use edge_match::{parse_puzzle, Gpu, Mode, ParseOptions, Solver, Task};
+    /// use edge_match::gpu::Gpu;
+    /// use edge_match::parse::{ParseOptions, parse_puzzle};
+    /// use edge_match::{Mode, Solver, Task};
     ///
     /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
     /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Plain, None, false);
@@ -700,7 +710,7 @@ impl Gpu {
     /// Not run here: it needs a GPU and its driver.
     ///
     /// ```no_run
-    /// use edge_match::Gpu;
+    /// use edge_match::gpu::Gpu;
     ///
     /// let gpu = Gpu::open().unwrap();
     /// // Ten turns of four: every turn runs where the driver has no loop limit.
@@ -748,5 +758,65 @@ impl Gpu {
         encoder.copy_buffer_to_buffer(&buffer, 0, &readback, 0, (words.len() * 4) as u64);
         gpu.queue.submit([encoder.finish()]);
         Ok(gpu.read(&readback)?[2..].to_vec())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use search::walk::Counts;
+    use search::Limits;
+
+    use crate::engine::gpu_tree::GpuJobs;
+    use crate::engine::{Mode, Order};
+    use crate::plan::{OrderPick, Solver, Task};
+    use crate::testing::random_colour_puzzle;
+
+    /// The counts of `jobs` walked on the CPU by `GpuTree::walk`, each job's tree cut at
+    /// `stop` and every prefix emitted there walked on to the end: the kernel's loop, split as
+    /// the kernel's items split it.
+    fn walked(jobs: &GpuJobs, stop: usize) -> Counts {
+        let mut total = Counts::default();
+        for job in &jobs.jobs {
+            let mut counts = Counts::default();
+            for prefix in &job.prefixes {
+                let mut deeper = Vec::new();
+                job.tree.walk(prefix, stop.max(prefix.len() + 1), &mut counts, &mut |p| deeper.push(p.to_vec()));
+                for below in &deeper {
+                    job.tree.walk(below, usize::MAX, &mut counts, &mut |_| unreachable!("no stop"));
+                }
+            }
+            counts.solutions *= jobs.turns;
+            total = total + job.above + counts;
+        }
+        total
+    }
+
+    // The kernel's walk on the CPU is a loop of its own beside the core's drivers, kept because
+    // it is the WGSL kernel's loop line for line (the reference that `compare_items` holds each
+    // work item to); this holds it to the generic path node for node: every order, both modes,
+    // framed or not, counts through a pinned corner and up to the board's turns.
+    #[test]
+    fn the_kernels_walk_counts_what_the_cpu_counts_node_for_node() {
+        for seed in 0..8u64 {
+            let (rows, cols) = [(2, 2), (3, 3), (2, 3), (3, 3)][seed as usize % 4];
+            let puzzle = random_colour_puzzle(rows, cols, 4 + (seed % 3) as u16, seed % 2 == 0, true, seed);
+            let solver = Solver::new(&puzzle, &[]);
+            for order in Order::ALL {
+                for mode in [Mode::Plain, Mode::Pictures] {
+                    let what = format!("seed {seed} {rows}x{cols} {order} {mode:?}");
+                    let plan = solver.plan(Task::Count, mode, Some(OrderPick::Given(order)), false);
+                    let cpu = plan.count(&Limits::NONE, &|_, _, _| {});
+                    for limited in [false, true] {
+                        let jobs = plan.gpu_count_jobs(limited).expect("tables agree");
+                        for stop in [2, usize::MAX] {
+                            assert_eq!(walked(&jobs, stop), cpu, "{what} limited {limited} stop {stop}");
+                        }
+                    }
+                    let distinct = solver.plan(Task::Distinct, mode, Some(OrderPick::Given(order)), false);
+                    let jobs = distinct.gpu_distinct_jobs(false).expect("tables agree");
+                    assert_eq!(walked(&jobs, usize::MAX), distinct.count_distinct(&Limits::NONE), "{what} distinct");
+                }
+            }
+        }
     }
 }

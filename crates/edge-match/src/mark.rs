@@ -10,7 +10,7 @@ use std::str::FromStr;
 /// Which half of a picture a mark shows.
 ///
 /// ```
-/// use edge_match::Half;
+/// use edge_match::parse::Half;
 ///
 /// assert_eq!(Half::from_symbol('/'), Some(Half::Left));
 /// assert_eq!(Half::Left.complement(), Half::Right);
@@ -72,7 +72,7 @@ impl Half {
 /// Half of a picture: a letter `A`-`Z` naming the picture and the [`Half`] shown.
 ///
 /// ```
-/// use edge_match::{Half, Mark};
+/// use edge_match::parse::{Half, Mark};
 ///
 /// let right: Mark = "A*".parse().unwrap();
 /// assert_eq!((right.letter(), right.half()), ('A', Half::Right));
@@ -155,7 +155,7 @@ impl fmt::Display for Mark {
 /// Why a token is not a mark.
 ///
 /// ```
-/// use edge_match::{Mark, MarkError};
+/// use edge_match::parse::{Mark, MarkError};
 ///
 /// assert_eq!("a*".parse::<Mark>(), Err(MarkError::Letter));
 /// assert_eq!("A".parse::<Mark>(), Err(MarkError::MissingHalf));

@@ -113,7 +113,8 @@ pub enum PuzzleError {
 /// [`Puzzle::MAX_COLOUR`], and a partner table that pairs codes.
 ///
 /// ```
-/// use edge_match::{parse_puz, Placement, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::Placement;
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// assert_eq!((puzzle.rows(), puzzle.cols()), (1, 2));
@@ -135,7 +136,7 @@ pub struct Puzzle {
     partner: Vec<u16>,
     /// The mark each code stands for, when the puzzle came from the marks format; empty for
     /// colour puzzles.
-    marks: Vec<crate::Mark>,
+    marks: Vec<crate::mark::Mark>,
 }
 
 impl Puzzle {
@@ -185,14 +186,14 @@ impl Puzzle {
 
     /// The mark each code stands for (indexed by code), when the puzzle came from the marks
     /// format.
-    pub fn marks(&self) -> Option<&[crate::Mark]> {
+    pub fn marks(&self) -> Option<&[crate::mark::Mark]> {
         (!self.marks.is_empty()).then_some(self.marks.as_slice())
     }
 
     /// Labels every code with the mark it stands for: `marks[c]` for code `c`, one per code
     /// ([`Puzzle::n_colours`]), the complement of each code's mark labelling its partner.
     /// Nothing else changes: marks only name codes, for drawing and for the checker.
-    pub fn with_marks(mut self, marks: Vec<crate::Mark>) -> Result<Puzzle, PuzzleError> {
+    pub fn with_marks(mut self, marks: Vec<crate::mark::Mark>) -> Result<Puzzle, PuzzleError> {
         if marks.len() != self.n_colours {
             return Err(PuzzleError::Marks { code: marks.len().min(self.n_colours) as u16 });
         }

@@ -1,3 +1,8 @@
+//! Reading puzzles and placed pieces, each format into the one model: the marks format
+//! ([`parse_puzzle`], this file; its sides are [`Mark`]s), the numeric `.puz` format
+//! ([`parse_puz`]; [`detect_edge_format`] tells the two apart), and the `.sol` placements
+//! ([`parse_sol`], [`clue_cells`], and [`write_sol`] the other way), each with its error type.
+//!
 //! The marks format: one piece per line, four marks in north, west, south, east order.
 //!
 //! ```text
@@ -20,13 +25,15 @@ use std::collections::BTreeMap;
 use puzzle_core::text::excerpt;
 use puzzle_core::{lines, Pos};
 
-use crate::mark::{Mark, MarkError};
+pub use crate::mark::{Half, Mark, MarkError};
 use crate::model::{Puzzle, PuzzleError, PuzzleSpec};
+pub use crate::puz::{detect_edge_format, parse_puz, EdgeFormat, PuzError, PuzErrorKind, PuzOptions};
+pub use crate::sol::{clue_cells, parse_sol, write_sol, SolError, SolErrorKind, SolLine};
 
 /// What the marks format itself does not say: the board's size and whether pieces may turn.
 ///
 /// ```
-/// use edge_match::{parse_puzzle, ParseOptions};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
 ///
 /// // Two pieces make no square board, so the size must be given: one row, two columns.
 /// let text = "B+ C+ D+ A+\nE+ A- F+ G+\n";
@@ -52,7 +59,7 @@ impl Default for ParseOptions {
 /// Input that is not a puzzle in the marks format, and where.
 ///
 /// ```
-/// use edge_match::{parse_puzzle, ParseErrorKind, ParseOptions};
+/// use edge_match::parse::{ParseErrorKind, ParseOptions, parse_puzzle};
 ///
 /// // The second piece has three marks; the error points at its line.
 /// let err = parse_puzzle("A+ B+ C+ D+\nA- B- C-\n", &ParseOptions::default()).unwrap_err();
@@ -72,7 +79,7 @@ pub struct ParseError {
 /// What is wrong with marks-format input.
 ///
 /// ```
-/// use edge_match::{parse_puzzle, ParseErrorKind, ParseOptions};
+/// use edge_match::parse::{ParseErrorKind, ParseOptions, parse_puzzle};
 ///
 /// // Three pieces cannot fill a square board.
 /// let text = "A+ A+ A+ A+\nA+ A+ A+ A+\nA+ A+ A+ A+\n";
@@ -134,7 +141,7 @@ pub enum ParseErrorKind {
 /// Reads marks-format `text` into a valid puzzle of the one model.
 ///
 /// ```
-/// use edge_match::{parse_puzzle, ParseOptions};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
 ///
 /// // Four pieces, so a 2x2 board; a comment line and a blank line are skipped.
 /// let text = "# four pieces\nA+ B+ C+ D+\n\nA- B- C- D-\nA/ B/ C/ D/\nA* B* C* D*\n";
@@ -162,7 +169,7 @@ pub fn parse_puzzle(text: &str, options: &ParseOptions) -> Result<Puzzle, ParseE
 /// not have.
 ///
 /// ```
-/// use edge_match::{parse_puzzle, piece_line, ParseOptions};
+/// use edge_match::parse::{ParseOptions, parse_puzzle, piece_line};
 ///
 /// let puzzle = parse_puzzle("A* B* B/ C*\n", &ParseOptions::default()).unwrap();
 /// // The line reads back as written, whatever order the model keeps the sides in.

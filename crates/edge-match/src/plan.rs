@@ -1,4 +1,4 @@
-//! Planning a search once: [`crate::Solver::plan`] decides what a search will be — its scan
+//! Planning a search once: a [`Solver`] holds a puzzle and its clues, and [`Solver::plan`] decides what a search will be — its scan
 //! order (given, the library's default for the task, or `auto`: the order whose tree Knuth's
 //! estimator finds smallest), the corner piece a count of pictures pins (the one with the
 //! smallest tree, when several are unlike every other piece), the estimated placements, and the
@@ -6,185 +6,93 @@
 //! first solution, the counts, every solution and the work units of a split all run on that
 //! [`Plan`].
 
+use search::walk::Counts;
 use search::Limits;
 
+use crate::answer::Answer;
 use crate::engine::{
-    build_candidates, cheapest_corner, estimate_order, unique_corners, Corner, Counts, Engine, Mode, Order,
-    OrderedEngine, Search, Split, SplitError,
+    build_candidates, cheapest_corner, estimate_order, unique_corners, Corner, Engine, Mode, Order, OrderedEngine,
+    Search, Split, SplitError,
 };
 use crate::model::{Placement, Puzzle};
-use crate::solve::Answer;
 
-/// The scan order asked for.
-///
-/// ```
-/// use edge_match::{parse_puzzle, Mode, Order, OrderPick, ParseOptions, Task};
-///
-/// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
-/// // The plain search always runs in row order.
-/// assert_eq!(OrderPick::default_for(&puzzle, Task::Count, Mode::Plain), OrderPick::Given(Order::Row));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OrderPick {
-    /// Each order's search tree estimated by random probes (seeded: the choice is reproducible),
-    /// the smallest taken; ties go to the earlier order of [`Order::ALL`].
-    Auto,
-    /// This order.
-    Given(Order),
-}
-
-/// What a plan is for: it decides which tree the estimates look at and whether a corner is
-/// pinned.
-///
-/// ```
-/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Solver, Task};
-///
-/// // One cell: the piece's four turns are four pictures, and also the four turns of the board,
-/// // so up to the board's turns there is one.
-/// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
-/// let solver = Solver::new(&puzzle, &[]);
-/// let row = Some(OrderPick::Given(Order::Row));
-/// assert_eq!(solver.plan(Task::Count, Mode::Pictures, row, false).count(&Limits::NONE, &|_, _, _| {}).solutions, 4);
-/// assert_eq!(solver.plan(Task::Distinct, Mode::Pictures, row, false).count_distinct(&Limits::NONE).solutions, 1);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Task {
-    /// The first solution.
-    First,
-    /// A count (in [`Mode::Pictures`], through the board's turns where a corner piece allows).
-    Count,
-    /// The count up to the board's turns.
-    Distinct,
-    /// Every solution in search order, or the work units of a split (whose solutions, merged,
-    /// come in that order): the whole tree, no corner pinned.
-    List,
-}
-
-impl OrderPick {
-    /// The library's default for `task` in `mode` on `puzzle`: row order for the plain search
-    /// (its placements are the benchmarks' figures) and for the first solution of a puzzle read
-    /// from the marks format (the seed's); `auto` otherwise.
-    pub fn default_for(puzzle: &Puzzle, task: Task, mode: Mode) -> OrderPick {
-        if mode == Mode::Plain || (puzzle.marks().is_some() && task == Task::First) {
-            OrderPick::Given(Order::Row)
-        } else {
-            OrderPick::Auto
-        }
-    }
-}
-
-/// One search, planned: the order, the corner, the estimate, and the engine built for them.
-///
-/// ```
-/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderPick, ParseOptions, Placement, Solver, Task};
-///
-/// // One row of two unturnable pieces whose only solution is piece 0, then piece 1.
-/// let options = ParseOptions { size: Some((1, 2)), rotate: false };
-/// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
-/// let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
-/// let mut seen = Vec::new();
-/// plan.for_each_solution(&Limits::NONE, |placements| {
-///     seen.push(placements.to_vec());
-///     true
-/// });
-/// assert_eq!(seen, [[Placement::new(0, 0), Placement::new(1, 0)]]);
-/// ```
+/// A puzzle and its clues, ready to plan searches.
 #[derive(Clone, Debug)]
-pub struct Plan {
-    /// The scan order.
-    pub order: Order,
-    /// The corner piece (input index) a count of pictures pins, if any.
-    pub corner: Option<usize>,
-    /// The estimated placements of the search, when `auto` chose the order or an estimate was
-    /// asked for.
-    pub estimate: Option<f64>,
-    /// Whether `auto` chose the order (its estimate is then the one to report).
-    pub auto: bool,
-    /// With `auto`, every order tried and its estimate, in [`Order::ALL`]'s order.
-    pub estimates: Vec<(Order, f64)>,
-    /// Whether the limits the plan was made under stopped its estimates (a deadline passed, a
-    /// signal came): `auto` then stands for row order, the corner for the first that qualifies,
-    /// and nothing is estimated; a search under the same limits gives up at once, as it would
-    /// have had the estimates been made.
-    pub stopped: bool,
-    mode: Mode,
-    engine: Built,
+pub struct Solver {
+    puzzle: Puzzle,
+    clues: Vec<Option<Placement>>,
 }
 
-/// The engine of a plan: the row engine for the orders it runs, else the engine for any order.
-#[derive(Clone, Debug)]
-enum Built {
-    Row(Box<Engine>),
-    Ordered(Box<OrderedEngine>),
-}
-
-impl Built {
-    /// The engine as the searches both offer: the one place a plan tells its engines apart.
-    fn search(&self) -> &dyn Search {
-        match self {
-            Built::Row(engine) => &**engine,
-            Built::Ordered(engine) => &**engine,
-        }
+impl Solver {
+    /// Takes `puzzle` with `clues` (one entry per cell, row-major, or empty for none).
+    ///
+    /// # Panics
+    ///
+    /// Planning panics if `clues` is neither empty nor one entry per cell, or a clue names a
+    /// piece the puzzle does not have ([`crate::sol::clue_cells`] makes valid clues).
+    pub fn new(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Solver {
+        Solver { puzzle: puzzle.clone(), clues: clues.to_vec() }
     }
 
-    /// The GPU jobs of `job` in `mode`, from whichever engine: the GPU's tables are built from
-    /// each engine's own lists, so this is the one other place that tells them apart.
-    #[cfg(feature = "gpu")]
-    fn gpu_jobs(&self, job: GpuTask<'_>, mode: Mode) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        match self {
-            Built::Row(engine) => job.on(&**engine, mode),
-            Built::Ordered(engine) => job.on(&**engine, mode),
-        }
+    /// The puzzle searched.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
     }
-}
 
-/// The searches of a plan that the GPU kernel runs.
-#[cfg(feature = "gpu")]
-enum GpuTask<'p> {
-    /// [`Plan::count`] (`limited`: under a placement limit).
-    Count(bool),
-    /// [`Plan::count_distinct`].
-    Distinct(bool),
-    /// [`Plan::count_below`] this prefix.
-    Unit(&'p [Placement]),
-}
-
-#[cfg(feature = "gpu")]
-impl GpuTask<'_> {
-    fn on<F: crate::engine::gpu_tree::GpuSource>(
-        self,
-        engine: &F,
-        mode: Mode,
-    ) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        use crate::engine::gpu_tree::{count_jobs, distinct_jobs, unit_jobs};
-        match self {
-            GpuTask::Count(limited) => count_jobs(engine, mode, limited),
-            GpuTask::Distinct(limited) => distinct_jobs(engine, limited),
-            GpuTask::Unit(prefix) => unit_jobs(engine, mode, prefix),
-        }
+    /// Plans `task` in `mode`: the order `pick` asks for (`None`: the library's default,
+    /// [`OrderPick::default_for`]), the corner a count pins, the estimate (computed for a given
+    /// order only when `estimate` asks), and the engine. Counts never depend on the order; the
+    /// first solution and the order of a solution stream do.
+    ///
+    /// ```
+    /// use edge_match::{Mode, Order};
+    /// use edge_match::parse::{ParseOptions, parse_puzzle};
+    /// use edge_match::{Limits, OrderPick, Solver, Task};
+    ///
+    /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+    /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, Some(OrderPick::Given(Order::Snake)), false);
+    /// assert_eq!(plan.order, Order::Snake);
+    /// assert_eq!(plan.count(&Limits::NONE, &|_, _, _| {}).solutions, 4);
+    /// ```
+    pub fn plan(&self, task: Task, mode: Mode, pick: Option<OrderPick>, estimate: bool) -> Plan {
+        self.plan_within(task, mode, pick, estimate, &Limits::NONE)
     }
-}
 
-/// The moment a plan's estimates stop at, under a search that must stop at `deadline`: a tenth
-/// of the time left, so that a time limit is spent on the search, not on choosing its order.
-fn planning_deadline(deadline: std::time::Instant) -> std::time::Instant {
-    let now = std::time::Instant::now();
-    now + deadline.saturating_duration_since(now) / 10
-}
-
-impl Plan {
-    /// Plans `task` in `mode` on `puzzle` with `clues`; `estimate`: estimate the tree even when
-    /// the order is given (for a progress display). The probes poll `limits`: when they stop
-    /// them, the plan is [`Plan::stopped`].
-    pub(crate) fn new(
-        puzzle: &Puzzle,
-        clues: &[Option<Placement>],
+    /// [`Solver::plan`] under the `limits` of the search that will run on the plan: the
+    /// estimates (`auto`, the corner a count pins, `estimate`) poll its deadline and interrupt
+    /// flag, and stop with them ([`Plan::stopped`]). They have a budget of their own besides,
+    /// counted in candidates looked at so that the choice does not depend on the machine, and
+    /// spend no more than the search may: at most its node limit in candidates (none at all
+    /// where building one order's engine would list more) and a tenth of the time left before
+    /// its deadline; where those run out, nothing is estimated and `auto` takes row order, so
+    /// the search has the rest.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    ///
+    /// use edge_match::parse::{ParseOptions, parse_puzzle};
+    /// use edge_match::{Limits, Mode, Order, OrderPick, Solver, Status, Task};
+    ///
+    /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+    /// let solver = Solver::new(&puzzle, &[]);
+    /// // A deadline already passed: the plan is stopped, and so is the search on it.
+    /// let passed = Limits { deadline: Some(Instant::now()), ..Limits::NONE };
+    /// let plan = solver.plan_within(Task::Count, Mode::Pictures, Some(OrderPick::Auto), false, &passed);
+    /// assert!(plan.stopped && plan.estimate.is_none());
+    /// assert_eq!(plan.first(&passed).status(), Status::GaveUp);
+    /// // Without limits, `auto` estimates every order.
+    /// let plan = solver.plan_within(Task::Count, Mode::Pictures, Some(OrderPick::Auto), false, &Limits::NONE);
+    /// assert!(!plan.stopped && plan.estimates.len() == Order::ALL.len());
+    /// ```
+    pub fn plan_within(
+        &self,
         task: Task,
         mode: Mode,
         pick: Option<OrderPick>,
         estimate: bool,
         limits: &Limits<'_>,
     ) -> Plan {
+        let (puzzle, clues) = (&self.puzzle, &self.clues[..]);
         let pick = pick.unwrap_or_else(|| OrderPick::default_for(puzzle, task, mode));
         let pins = (task == Task::Count && mode == Mode::Pictures) || task == Task::Distinct;
         // A node limit bounds the planning as it bounds the search: the probes look at no more
@@ -250,7 +158,161 @@ impl Plan {
         let auto = pick == OrderPick::Auto;
         Plan { order, corner: corner.map(|c| c.piece), estimate, auto, estimates, stopped, mode, engine }
     }
+}
 
+/// The scan order asked for.
+///
+/// ```
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Mode, Order, OrderPick, Task};
+///
+/// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+/// // The plain search always runs in row order.
+/// assert_eq!(OrderPick::default_for(&puzzle, Task::Count, Mode::Plain), OrderPick::Given(Order::Row));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderPick {
+    /// Each order's search tree estimated by random probes (seeded: the choice is reproducible),
+    /// the smallest taken; ties go to the earlier order of [`Order::ALL`].
+    Auto,
+    /// This order.
+    Given(Order),
+}
+
+/// What a plan is for: it decides which tree the estimates look at and whether a corner is
+/// pinned.
+///
+/// ```
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Limits, Mode, Order, OrderPick, Solver, Task};
+///
+/// // One cell: the piece's four turns are four pictures, and also the four turns of the board,
+/// // so up to the board's turns there is one.
+/// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+/// let solver = Solver::new(&puzzle, &[]);
+/// let row = Some(OrderPick::Given(Order::Row));
+/// assert_eq!(solver.plan(Task::Count, Mode::Pictures, row, false).count(&Limits::NONE, &|_, _, _| {}).solutions, 4);
+/// assert_eq!(solver.plan(Task::Distinct, Mode::Pictures, row, false).count_distinct(&Limits::NONE).solutions, 1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// The first solution.
+    First,
+    /// A count (in [`Mode::Pictures`], through the board's turns where a corner piece allows).
+    Count,
+    /// The count up to the board's turns.
+    Distinct,
+    /// Every solution in search order, or the work units of a split (whose solutions, merged,
+    /// come in that order): the whole tree, no corner pinned.
+    List,
+}
+
+impl OrderPick {
+    /// The library's default for `task` in `mode` on `puzzle`: row order for the plain search
+    /// (its placements are the benchmarks' figures) and for the first solution of a puzzle read
+    /// from the marks format (the seed's); `auto` otherwise.
+    pub fn default_for(puzzle: &Puzzle, task: Task, mode: Mode) -> OrderPick {
+        if mode == Mode::Plain || (puzzle.marks().is_some() && task == Task::First) {
+            OrderPick::Given(Order::Row)
+        } else {
+            OrderPick::Auto
+        }
+    }
+}
+
+/// One search, planned: the order, the corner, the estimate, and the engine built for them.
+///
+/// ```
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{Limits, Mode, Order, OrderPick, Placement, Solver, Task};
+///
+/// // One row of two unturnable pieces whose only solution is piece 0, then piece 1.
+/// let options = ParseOptions { size: Some((1, 2)), rotate: false };
+/// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
+/// let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
+/// let mut seen = Vec::new();
+/// plan.for_each_solution(&Limits::NONE, |placements| {
+///     seen.push(placements.to_vec());
+///     true
+/// });
+/// assert_eq!(seen, [[Placement::new(0, 0), Placement::new(1, 0)]]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The scan order.
+    pub order: Order,
+    /// The corner piece (input index) a count of pictures pins, if any.
+    pub corner: Option<usize>,
+    /// The estimated placements of the search, when `auto` chose the order or an estimate was
+    /// asked for.
+    pub estimate: Option<f64>,
+    /// Whether `auto` chose the order (its estimate is then the one to report).
+    pub auto: bool,
+    /// With `auto`, every order tried and its estimate, in [`Order::ALL`]'s order.
+    pub estimates: Vec<(Order, f64)>,
+    /// Whether the limits the plan was made under stopped its estimates (a deadline passed, a
+    /// signal came): `auto` then stands for row order, the corner for the first that qualifies,
+    /// and nothing is estimated; a search under the same limits gives up at once, as it would
+    /// have had the estimates been made.
+    pub stopped: bool,
+    mode: Mode,
+    engine: Built,
+}
+
+/// The engine of a plan: the row engine for the orders it runs, else the engine for any order.
+#[derive(Clone, Debug)]
+enum Built {
+    Row(Box<Engine>),
+    Ordered(Box<OrderedEngine>),
+}
+
+/// `$body` with `$engine` bound to whichever engine `$built` holds: the one place a plan tells
+/// its engines apart. Both implement the one trait of searches ([`Search`]), whose provided
+/// methods the body calls; each arm is compiled for its own engine.
+macro_rules! on_engine {
+    ($built:expr, $engine:ident => $body:expr) => {
+        match $built {
+            Built::Row($engine) => $body,
+            Built::Ordered($engine) => $body,
+        }
+    };
+}
+
+/// The searches of a plan that the GPU kernel runs.
+#[cfg(feature = "gpu")]
+enum GpuTask<'p> {
+    /// [`Plan::count`] (`limited`: under a placement limit).
+    Count(bool),
+    /// [`Plan::count_distinct`].
+    Distinct(bool),
+    /// [`Plan::count_below`] this prefix.
+    Unit(&'p [Placement]),
+}
+
+#[cfg(feature = "gpu")]
+impl GpuTask<'_> {
+    fn on<F: crate::engine::gpu_tree::GpuSource>(
+        self,
+        engine: &F,
+        mode: Mode,
+    ) -> Option<crate::engine::gpu_tree::GpuJobs> {
+        use crate::engine::gpu_tree::{count_jobs, distinct_jobs, unit_jobs};
+        match self {
+            GpuTask::Count(limited) => count_jobs(engine, mode, limited),
+            GpuTask::Distinct(limited) => distinct_jobs(engine, limited),
+            GpuTask::Unit(prefix) => unit_jobs(engine, mode, prefix),
+        }
+    }
+}
+
+/// The moment a plan's estimates stop at, under a search that must stop at `deadline`: a tenth
+/// of the time left, so that a time limit is spent on the search, not on choosing its order.
+fn planning_deadline(deadline: std::time::Instant) -> std::time::Instant {
+    let now = std::time::Instant::now();
+    now + deadline.saturating_duration_since(now) / 10
+}
+
+impl Plan {
     /// How solutions are told apart.
     pub fn mode(&self) -> Mode {
         self.mode
@@ -259,25 +321,25 @@ impl Plan {
     /// The first solution in the plan's order (placements by cell, row-major), with what the
     /// search counted; no board when there is none or `limits` stopped it first.
     pub fn first(&self, limits: &Limits<'_>) -> Answer {
-        self.engine.search().first(limits)
+        on_engine!(&self.engine, engine => engine.first(limits))
     }
 
     /// Counts solutions and placements on rayon's threads (on the calling thread under a node
     /// limit), calling `observe(done, total, placements)` from the workers each time one of the
     /// `total` subtrees of a search is finished (for a progress bar).
     pub fn count(&self, limits: &Limits<'_>, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
-        self.engine.search().count_observed(self.mode, limits, observe)
+        on_engine!(&self.engine, engine => engine.count_observed(self.mode, limits, observe))
     }
 
     /// Counts pictures up to the turns of the whole board, each orbit once.
     pub fn count_distinct(&self, limits: &Limits<'_>) -> Counts {
-        self.engine.search().count_distinct(limits)
+        on_engine!(&self.engine, engine => engine.count_distinct(limits))
     }
 
     /// Calls `visit` with every solution in search order, on the calling thread, until it
     /// returns `false` or `limits` stop the search. Returns what was counted.
     pub fn for_each_solution(&self, limits: &Limits<'_>, mut visit: impl FnMut(&[Placement]) -> bool) -> Counts {
-        self.engine.search().for_each_solution(self.mode, limits, &mut visit)
+        on_engine!(&self.engine, engine => engine.for_each_solution(self.mode, limits, &mut visit))
     }
 
     /// The tree above `depth` (less than the number of cells): its placements and the partial
@@ -286,33 +348,33 @@ impl Plan {
     /// in a corner (a quarter of the tree on a square board), at depth 1 or more. The listing
     /// polls `limits` ([`SplitError::Stopped`]): a deep cut lists millions of units.
     pub fn split(&self, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError> {
-        self.engine.search().split(self.mode, depth, limits)
+        on_engine!(&self.engine, engine => engine.split(self.mode, depth, limits))
     }
 
     /// Counts below `prefix`, a partial board of [`Plan::split`], on the calling thread; with a
     /// pinned corner, each picture found stands for the turns of the board, so the units add up
     /// to [`Plan::count`].
     pub fn count_below(&self, prefix: &[Placement], limits: &Limits<'_>) -> Result<Counts, SplitError> {
-        self.engine.search().count_below(self.mode, prefix, limits)
+        on_engine!(&self.engine, engine => engine.count_below(self.mode, prefix, limits))
     }
 
     /// The searches of [`Plan::count`] for the GPU kernel (`limited`: under a placement limit).
     #[cfg(feature = "gpu")]
     pub(crate) fn gpu_count_jobs(&self, limited: bool) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        self.engine.gpu_jobs(GpuTask::Count(limited), self.mode)
+        on_engine!(&self.engine, engine => GpuTask::Count(limited).on(&**engine, self.mode))
     }
 
     /// The searches of [`Plan::count_distinct`] for the GPU kernel.
     #[cfg(feature = "gpu")]
     pub(crate) fn gpu_distinct_jobs(&self, limited: bool) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        self.engine.gpu_jobs(GpuTask::Distinct(limited), self.mode)
+        on_engine!(&self.engine, engine => GpuTask::Distinct(limited).on(&**engine, self.mode))
     }
 
     /// The search of [`Plan::count_below`] for the GPU kernel; `None` where the CPU refuses the
     /// unit.
     #[cfg(feature = "gpu")]
     pub(crate) fn gpu_unit_jobs(&self, prefix: &[Placement]) -> Option<crate::engine::gpu_tree::GpuJobs> {
-        self.engine.gpu_jobs(GpuTask::Unit(prefix), self.mode)
+        on_engine!(&self.engine, engine => GpuTask::Unit(prefix).on(&**engine, self.mode))
     }
 
     /// Calls `visit` with every solution below `prefix` in search order; returns the counts.
@@ -323,6 +385,6 @@ impl Plan {
         limits: &Limits<'_>,
         mut visit: impl FnMut(&[Placement]) -> bool,
     ) -> Result<Counts, SplitError> {
-        self.engine.search().solutions_below(self.mode, prefix, limits, &mut visit)
+        on_engine!(&self.engine, engine => engine.solutions_below(self.mode, prefix, limits, &mut visit))
     }
 }

@@ -22,7 +22,7 @@ use crate::model::{Puzzle, PuzzleError, PuzzleSpec, FRAME};
 /// may turn.
 ///
 /// ```
-/// use edge_match::{parse_puz, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
 ///
 /// let text = "2 1\n0 1 0 0\n0 0 0 1\n";
 /// // Colour 0 occurs, so by default it is the frame; the options can say otherwise.
@@ -49,7 +49,7 @@ impl Default for PuzOptions {
 /// Input that is not a puzzle in the `.puz` format, and where.
 ///
 /// ```
-/// use edge_match::{parse_puz, PuzErrorKind, PuzOptions};
+/// use edge_match::parse::{PuzErrorKind, PuzOptions, parse_puz};
 ///
 /// // The second piece's colour `x` is not a number: the error points at line 3, column 5.
 /// let err = parse_puz("2 1\n0 1 0 0\n0 0 x 1\n", &PuzOptions::default()).unwrap_err();
@@ -71,7 +71,7 @@ pub struct PuzError {
 /// What is wrong with `.puz` input.
 ///
 /// ```
-/// use edge_match::{parse_puz, PuzErrorKind, PuzOptions};
+/// use edge_match::parse::{PuzErrorKind, PuzOptions, parse_puz};
 ///
 /// let err = parse_puz("c nothing but a comment\n", &PuzOptions::default()).unwrap_err();
 /// assert_eq!(err.kind, PuzErrorKind::NoHeader);
@@ -162,14 +162,14 @@ fn pieces(n: usize) -> String {
 /// Which format edge-matching input is in.
 ///
 /// ```
-/// use edge_match::{detect_edge_format, EdgeFormat};
+/// use edge_match::parse::{EdgeFormat, detect_edge_format};
 ///
 /// assert_eq!(detect_edge_format("c a comment\n2 1\n0 1 0 0\n0 0 0 1\n"), EdgeFormat::Puz);
 /// assert_eq!(detect_edge_format("A* B* B/ C*\n"), EdgeFormat::Marks);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EdgeFormat {
-    /// The marks format: one piece per line, like `A* B* B/ C*` (see [`crate::parse_puzzle`]).
+    /// The marks format: one piece per line, like `A* B* B/ C*` (see [`crate::parse::parse_puzzle`]).
     Marks,
     /// The numeric `.puz` format: a header `cols rows`, then one piece per line (see this module).
     Puz,
@@ -182,7 +182,7 @@ pub enum EdgeFormat {
 /// header rather than as bad marks.
 ///
 /// ```
-/// use edge_match::{detect_edge_format, EdgeFormat};
+/// use edge_match::parse::{EdgeFormat, detect_edge_format};
 ///
 /// // Two integers first: a `.puz` header, even a bad one.
 /// assert_eq!(detect_edge_format("3 -1\n"), EdgeFormat::Puz);
@@ -211,7 +211,7 @@ fn is_skipped(line: &Line<'_>) -> bool {
 /// Reads `.puz` text into a valid puzzle.
 ///
 /// ```
-/// use edge_match::{parse_puz, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
 ///
 /// // The header is `cols rows`: two columns, one row.
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();

@@ -18,17 +18,22 @@
 //! east side stands next to its neighbour's west side and its south side right above the north
 //! side of the box below, where a reader can check every match by eye. An empty cell of a
 //! partial board is a blank box.
+//!
+//! [`bucas_url`] draws a board the other way: as a link to an online viewer.
 
 use std::fmt::Write as _;
 
 use puzzle_core::Rotation;
 
+pub use crate::bucas::bucas_url;
 use crate::model::{Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 
 /// The pieces as given, unturned, in input order, laid out like the board.
 ///
 /// ```
-/// use edge_match::{parse_puz, render_pieces, render_solution, Placement, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::render::{render_pieces, render_solution};
+/// use edge_match::Placement;
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// // Unturned in input order is exactly this board's solution.
@@ -48,7 +53,9 @@ pub fn render_pieces(puzzle: &Puzzle) -> String {
 /// If a placement names a piece `puzzle` does not have.
 ///
 /// ```
-/// use edge_match::{parse_puz, render_solution, Placement, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::render::render_solution;
+/// use edge_match::Placement;
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// let text = render_solution(&puzzle, &[Placement::new(0, 0), Placement::new(1, 0)]);
@@ -70,7 +77,9 @@ pub fn render_solution(puzzle: &Puzzle, placements: &[Placement]) -> String {
 /// If a placement names a piece `puzzle` does not have.
 ///
 /// ```
-/// use edge_match::{parse_puz, render_partial, Placement, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::render::render_partial;
+/// use edge_match::Placement;
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// let text = render_partial(&puzzle, &[None, Some(Placement::new(1, 0))]);

@@ -22,7 +22,7 @@ use crate::model::{Placement, Puzzle};
 /// One line of a `.sol` or `.clue` file, read but not yet checked against a puzzle.
 ///
 /// ```
-/// use edge_match::parse_sol;
+/// use edge_match::parse::parse_sol;
 ///
 /// let lines = parse_sol("c tile col row rot\n1 0 2 3\n").unwrap();
 /// let line = lines[0];
@@ -46,7 +46,7 @@ pub struct SolLine {
 /// A `.sol` or `.clue` file that is wrong, or wrong for its puzzle, and where.
 ///
 /// ```
-/// use edge_match::{parse_sol, SolErrorKind};
+/// use edge_match::parse::{SolErrorKind, parse_sol};
 ///
 /// // Four quarter turns are written 0: a rotation is 0 to 3.
 /// let err = parse_sol("0 0 0 0\n1 1 0 4\n").unwrap_err();
@@ -66,7 +66,7 @@ pub struct SolError {
 /// What is wrong with a `.sol` or `.clue` file.
 ///
 /// ```
-/// use edge_match::{clue_cells, parse_puz, parse_sol, PuzOptions, SolErrorKind};
+/// use edge_match::parse::{PuzOptions, SolErrorKind, clue_cells, parse_puz, parse_sol};
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// // The puzzle has pieces 0 and 1 only.
@@ -150,7 +150,7 @@ pub enum SolErrorKind {
 /// against (see [`clue_cells`]).
 ///
 /// ```
-/// use edge_match::parse_sol;
+/// use edge_match::parse::parse_sol;
 ///
 /// let lines = parse_sol("c a solution\n0 0 0 0\n\n1 1 0 0\n").unwrap();
 /// assert_eq!(lines.len(), 2);
@@ -214,7 +214,8 @@ fn read_number(token: &str) -> Option<usize> {
 /// of the offending line; for a repeat, at the second of the two lines.
 ///
 /// ```
-/// use edge_match::{clue_cells, parse_puz, parse_sol, Placement, PuzOptions};
+/// use edge_match::parse::{PuzOptions, clue_cells, parse_puz, parse_sol};
+/// use edge_match::Placement;
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// // A clue for the second cell (column 1, row 0) only.
@@ -258,7 +259,8 @@ pub fn clue_cells(puzzle: &Puzzle, lines: &[SolLine]) -> Result<Vec<Option<Place
 /// line `piece col row rot` per cell, in the same order.
 ///
 /// ```
-/// use edge_match::{parse_puz, write_sol, Placement, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz, write_sol};
+/// use edge_match::Placement;
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// let text = write_sol(&puzzle, &[Placement::new(0, 0), Placement::new(1, 3)]);

@@ -23,7 +23,8 @@ use crate::model::{Placement, Puzzle};
 /// (a test pins it), and changes with anything that changes the search.
 ///
 /// ```
-/// use edge_match::{parse_puz, puzzle_key, Mode, Placement, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::{puzzle_key, Mode, Placement};
 ///
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
 /// let key = puzzle_key(&puzzle, &[], Mode::Pictures);

@@ -12,6 +12,10 @@
 //! allowed turn, and checks every touching side and the frame by their definitions in
 //! docs/formats.md.
 //!
+//! The engines themselves ([`Engine`], [`OrderedEngine`], their one trait [`Search`]) and the
+//! estimator are here too: a program reaches them only through a [`crate::Plan`], while the
+//! tests compare them with each other and with the brute force directly.
+//!
 //! [`marks_oracle`] is the old marks solver (a plain recursive backtracking search), which the
 //! marks path of the engine is tested against.
 
@@ -23,6 +27,8 @@ use crate::mark::Mark;
 use crate::model::{Placement, Puzzle, PuzzleSpec};
 
 pub use puzzle_core::SplitMix64;
+
+pub use crate::engine::{estimate_nodes, Engine, OrderedEngine, Search};
 
 /// A random colour puzzle of `rows`×`cols` for boards of more than 16 cells: 3 to 8 colours,
 /// which keep the brute force small, framed or not, turning or not, every piece from the
@@ -52,7 +58,8 @@ pub fn random_many_colour_puzzle(rows: usize, cols: usize, rng: &mut SplitMix64)
 ///
 /// ```
 /// use edge_match::testing::{brute_colour, random_colour_spec, ColourShape, SplitMix64};
-/// use edge_match::{check_solution, Placement, Puzzle};
+/// use edge_match::check::check_solution;
+/// use edge_match::{Placement, Puzzle};
 ///
 /// let shape = ColourShape { rows: 2, cols: 3, colours: 2, framed: true, rotate: true, noise: 0 };
 /// let puzzle = Puzzle::try_from(random_colour_spec(shape, &mut SplitMix64::new(5))).unwrap();
@@ -200,7 +207,7 @@ pub fn random_clued_case(
 ///
 /// ```
 /// use edge_match::testing::{puz_text, random_colour_puzzle};
-/// use edge_match::{parse_puz, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
 ///
 /// let puzzle = random_colour_puzzle(2, 3, 4, true, false, 11);
 /// let options = PuzOptions { frame: Some(true), rotate: false };
@@ -220,7 +227,7 @@ pub fn puz_text(puzzle: &Puzzle) -> String {
 ///
 /// ```
 /// use edge_match::testing::{brute_marks, random_marks_text, SplitMix64};
-/// use edge_match::{parse_puzzle, ParseOptions};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
 ///
 /// let text = random_marks_text(2, 2, 3, true, &mut SplitMix64::new(2));
 /// let puzzle = parse_puzzle(&text, &ParseOptions::default()).unwrap();
@@ -275,7 +282,7 @@ pub fn random_marks_text(rows: usize, cols: usize, letters: u8, rotate: bool, rn
 ///
 /// ```
 /// use edge_match::testing::brute_colour;
-/// use edge_match::{parse_puz, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
 ///
 /// // A framed 2x1 board: piece 0 unturned then piece 1, or the whole board turned half-way,
 /// // piece 1 then piece 0 both turned twice; four placements fit on the way, and the two
@@ -328,7 +335,8 @@ impl<S> Brute<S> {
 ///
 /// ```
 /// use edge_match::testing::brute_colour;
-/// use edge_match::{parse_puz, Placement, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
+/// use edge_match::Placement;
 ///
 /// // A clue putting piece 1, turned twice, on the first cell leaves one of the two boards.
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
@@ -386,7 +394,7 @@ pub fn brute_colour(puzzle: &Puzzle, clues: &[Option<Placement>], limit: u64) ->
 ///
 /// ```
 /// use edge_match::testing::brute_marks;
-/// use edge_match::{parse_puzzle, ParseOptions};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
 ///
 /// // Piece 0's east A+ meets piece 1's west A-; the other way round G+ would meet C+.
 /// let options = ParseOptions { size: Some((1, 2)), rotate: false };
@@ -426,7 +434,7 @@ pub fn brute_marks(puzzle: &Puzzle, limit: u64) -> Brute<Mark> {
 ///
 /// ```
 /// use edge_match::testing::marks_nwse;
-/// use edge_match::{parse_puzzle, Mark, ParseOptions};
+/// use edge_match::parse::{Mark, ParseOptions, parse_puzzle};
 ///
 /// let puzzle = parse_puzzle("A* B* B/ C*\n", &ParseOptions::default()).unwrap();
 /// let marks: Vec<Mark> = ["A*", "B*", "B/", "C*"].iter().map(|mark| mark.parse().unwrap()).collect();
@@ -484,7 +492,7 @@ fn brute<S: Copy + Ord>(
 ///
 /// ```
 /// use edge_match::testing::{brute_colour, orbits};
-/// use edge_match::{parse_puz, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
 ///
 /// // One cell: its piece's four turns are four pictures, and the four turns of the board.
 /// let puzzle = parse_puz("1 1\n1 2 3 4\n", &PuzOptions::default()).unwrap();

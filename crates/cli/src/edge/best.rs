@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use edge_match::best::{BoardSearch, Breaks, Checkpoint, Control, End, Event, Settings};
-use edge_match::{score_board, BoardScore, OrderPick, Placement, Puzzle};
+use edge_match::check::{score_board, BoardScore};
+use edge_match::{OrderPick, Placement, Puzzle};
 
 use super::EdgeArgs;
 use crate::input::{BadInput, Input};
@@ -279,7 +280,7 @@ impl Printer<'_> {
         let puzzle = self.puzzle;
         let elapsed_ms = elapsed.as_secs_f64() * 1000.0;
         let url = if puzzle.rows() == 16 && puzzle.cols() == 16 && puzzle.marks().is_none() {
-            edge_match::bucas_url(puzzle, cells, &self.name)
+            edge_match::render::bucas_url(puzzle, cells, &self.name)
         } else {
             None
         };

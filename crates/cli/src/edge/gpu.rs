@@ -12,7 +12,7 @@ use crate::input::BadInput;
 #[derive(Debug)]
 pub(crate) struct Device {
     #[cfg(feature = "gpu")]
-    gpu: edge_match::Gpu,
+    gpu: edge_match::gpu::Gpu,
     /// A build without the feature never has one.
     #[cfg(not(feature = "gpu"))]
     never: std::convert::Infallible,
@@ -30,7 +30,7 @@ pub(crate) fn open(wanted: bool) -> anyhow::Result<Option<Device>> {
     }
     #[cfg(feature = "gpu")]
     {
-        let gpu = edge_match::Gpu::open().map_err(|err| refuse(err.to_string()))?;
+        let gpu = edge_match::gpu::Gpu::open().map_err(|err| refuse(err.to_string()))?;
         Ok(Some(Device { gpu }))
     }
     #[cfg(not(feature = "gpu"))]

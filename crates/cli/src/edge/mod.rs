@@ -55,14 +55,14 @@ pub(crate) fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
 /// `--verify`: a `.sol` file through the independent checker.
 fn verify(puzzle: &Puzzle, path: &std::path::Path, out: &mut impl Write) -> anyhow::Result<()> {
     let input = Input::read_at_most(Some(path), EDGE_INPUT_LIMIT)?;
-    let lines = edge_match::parse_sol(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
-    let cells = edge_match::clue_cells(puzzle, &lines).map_err(|e| input.error(e.pos, e.kind))?;
+    let lines = edge_match::parse::parse_sol(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
+    let cells = edge_match::parse::clue_cells(puzzle, &lines).map_err(|e| input.error(e.pos, e.kind))?;
     let placements: Option<Vec<Placement>> = cells.into_iter().collect();
     let Some(placements) = placements else {
         let message = "the solution leaves cells empty".to_owned();
         return Err(BadInput { file: input.name.clone(), pos: None, message }.into());
     };
-    match edge_match::check_solution(puzzle, &placements) {
+    match edge_match::check::check_solution(puzzle, &placements) {
         Ok(_) => writeln!(out, "ok")?,
         Err(err) => return Err(BadInput { file: input.name.clone(), pos: None, message: err.to_string() }.into()),
     }

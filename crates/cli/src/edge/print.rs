@@ -6,8 +6,9 @@
 
 use std::io::Write;
 
+use edge_match::check::Solution;
 use edge_match::Counts;
-use edge_match::{Puzzle, Solution};
+use edge_match::Puzzle;
 use serde::Serialize;
 
 use super::json::{write_stream_end, CountJson};
@@ -135,7 +136,7 @@ impl EdgePrinter for SolText<'_> {
         match solution {
             Some(solution) => {
                 writeln!(out, "solution ({} placements):", nodes)?;
-                write!(out, "{}", edge_match::render_solution(self.puzzle, solution.placements()))?;
+                write!(out, "{}", edge_match::render::render_solution(self.puzzle, solution.placements()))?;
             }
             None => writeln!(out, "no solution")?,
         }
@@ -156,7 +157,7 @@ impl EdgePrinter for SolText<'_> {
             writeln!(out)?;
         }
         writeln!(out, "c solution {number}")?;
-        write!(out, "{}", edge_match::write_sol(self.puzzle, solution.placements()))?;
+        write!(out, "{}", edge_match::parse::write_sol(self.puzzle, solution.placements()))?;
         Ok(())
     }
 
@@ -219,12 +220,12 @@ impl EdgePrinter for MarksText<'_> {
 
     fn first(&self, out: &mut dyn Write, solution: Option<&Solution>, _: u64, _: f64) -> anyhow::Result<()> {
         writeln!(out, "pieces (piece,rotation = input index, counter-clockwise quarter turns):")?;
-        write!(out, "{}", edge_match::render_pieces(self.puzzle))?;
+        write!(out, "{}", edge_match::render::render_pieces(self.puzzle))?;
         writeln!(out)?;
         match solution {
             Some(solution) => {
                 writeln!(out, "solution:")?;
-                write!(out, "{}", edge_match::render_solution(self.puzzle, solution.placements()))?;
+                write!(out, "{}", edge_match::render::render_solution(self.puzzle, solution.placements()))?;
             }
             None => writeln!(out, "no solution")?,
         }
@@ -240,7 +241,7 @@ impl EdgePrinter for MarksText<'_> {
             writeln!(out)?;
         }
         writeln!(out, "solution {number}:")?;
-        write!(out, "{}", edge_match::render_solution(self.puzzle, solution.placements()))?;
+        write!(out, "{}", edge_match::render::render_solution(self.puzzle, solution.placements()))?;
         Ok(())
     }
 

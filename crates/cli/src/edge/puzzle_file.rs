@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use edge_match::{ParseErrorKind, ParseOptions, Placement, Puzzle};
+use edge_match::parse::{ParseErrorKind, ParseOptions};
+use edge_match::{Placement, Puzzle};
 
 use super::args::EdgeFormatArg;
 use crate::input::{BadInput, Input};
@@ -34,9 +35,9 @@ pub(crate) struct PuzzleRead<'a> {
 
 /// The puzzle in `input` and its clues (one entry per cell, row-major), read as `how` says.
 pub(crate) fn read(input: &Input, how: &PuzzleRead<'_>) -> anyhow::Result<(Puzzle, Vec<Option<Placement>>)> {
-    let format = how.format.unwrap_or_else(|| match edge_match::detect_edge_format(&input.text) {
-        edge_match::EdgeFormat::Puz => EdgeFormatArg::Puz,
-        edge_match::EdgeFormat::Marks => EdgeFormatArg::Marks,
+    let format = how.format.unwrap_or_else(|| match edge_match::parse::detect_edge_format(&input.text) {
+        edge_match::parse::EdgeFormat::Puz => EdgeFormatArg::Puz,
+        edge_match::parse::EdgeFormat::Marks => EdgeFormatArg::Marks,
     });
     let puzzle = match format {
         EdgeFormatArg::Puz => read_puz(how, input)?,
@@ -46,8 +47,8 @@ pub(crate) fn read(input: &Input, how: &PuzzleRead<'_>) -> anyhow::Result<(Puzzl
         None => Vec::new(),
         Some(path) => {
             let clue_input = Input::read_at_most(Some(path), EDGE_INPUT_LIMIT)?;
-            let lines = edge_match::parse_sol(&clue_input.text).map_err(|e| clue_input.error(e.pos, e.kind))?;
-            edge_match::clue_cells(&puzzle, &lines).map_err(|e| clue_input.error(e.pos, e.kind))?
+            let lines = edge_match::parse::parse_sol(&clue_input.text).map_err(|e| clue_input.error(e.pos, e.kind))?;
+            edge_match::parse::clue_cells(&puzzle, &lines).map_err(|e| clue_input.error(e.pos, e.kind))?
         }
     };
     Ok((puzzle, clues))
@@ -60,8 +61,8 @@ fn read_puz(how: &PuzzleRead<'_>, input: &Input) -> anyhow::Result<Puzzle> {
         (_, true) => Some(false),
         _ => None,
     };
-    let options = edge_match::PuzOptions { frame, rotate: !how.no_rotate };
-    let puzzle = edge_match::parse_puz(&input.text, &options).map_err(|e| input.error(e.pos, e.kind))?;
+    let options = edge_match::parse::PuzOptions { frame, rotate: !how.no_rotate };
+    let puzzle = edge_match::parse::parse_puz(&input.text, &options).map_err(|e| input.error(e.pos, e.kind))?;
     // A `.puz` file gives its own size: another `--size` would be dropped without a word.
     if let Some((rows, cols)) = how.size {
         if (rows, cols) != (puzzle.rows(), puzzle.cols()) {
@@ -85,7 +86,7 @@ fn read_marks(how: &PuzzleRead<'_>, input: &Input) -> anyhow::Result<Puzzle> {
         anyhow::bail!(BadInput { file: input.name.clone(), pos: None, message });
     }
     let options = ParseOptions { size: how.size, rotate: !how.no_rotate };
-    edge_match::parse_puzzle(&input.text, &options).map_err(|err| {
+    edge_match::parse::parse_puzzle(&input.text, &options).map_err(|err| {
         let message = match err.kind {
             ParseErrorKind::NotSquare { .. } => format!("{}; give the board's size with --size RxC", err.kind),
             _ => err.kind.to_string(),

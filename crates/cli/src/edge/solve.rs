@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::Context as _;
-use edge_match::{Limits, Placement, Plan, Puzzle, Solution, Solver, Task};
+use edge_match::check::Solution;
+use edge_match::{Limits, Placement, Plan, Puzzle, Solver, Task};
 use edge_match::{Mode, Order};
 
 use super::print::{printer, EdgePrinter, Shown};
@@ -100,7 +101,7 @@ pub(crate) fn run(
         None => None,
     };
     if let (Some(path), Some(solution)) = (&args.sol, &solution) {
-        std::fs::write(path, edge_match::write_sol(puzzle, solution.placements())).map_err(|e| {
+        std::fs::write(path, edge_match::parse::write_sol(puzzle, solution.placements())).map_err(|e| {
             crate::input::BadInput {
                 file: path.display().to_string(),
                 pos: None,
@@ -120,7 +121,7 @@ pub(crate) fn run(
 /// Re-checks the solver's answer independently; a failure is a bug, reported as an internal
 /// error rather than printed as an answer.
 fn checked(puzzle: &Puzzle, placements: &[Placement]) -> anyhow::Result<Solution> {
-    edge_match::check_solution(puzzle, placements).context("the solver's answer failed the independent check")
+    edge_match::check::check_solution(puzzle, placements).context("the solver's answer failed the independent check")
 }
 
 /// `--all`: every solution as it is found, checked first, then, when the search stopped early,

@@ -3,8 +3,9 @@
 //! with the placement of every cell (shown on hover) and, on a best board, its mismatched joins,
 //! found here and counted against the independent scorer's count.
 
+use edge_match::check::{BoardScore, Solution};
 use edge_match::Counts;
-use edge_match::{BoardScore, Limits, Placement, Plan, Puzzle, Solution};
+use edge_match::{Limits, Placement, Plan, Puzzle};
 use serde_json::{json, Value};
 
 /// The most solutions a page of `--all` or a count holds, to step through.
@@ -50,7 +51,7 @@ pub(crate) fn counted(puzzle: &Puzzle, plan: &Plan, limits: &Limits<'_>, counts:
     let mut found = Vec::new();
     let mut failure = None;
     if counts.solutions > 0 {
-        plan.for_each_solution(limits, |placements| match edge_match::check_solution(puzzle, placements) {
+        plan.for_each_solution(limits, |placements| match edge_match::check::check_solution(puzzle, placements) {
             Ok(solution) => {
                 found.push(solution);
                 found.len() < MAX_PAGE_SOLUTIONS
@@ -163,7 +164,8 @@ fn mismatches(puzzle: &Puzzle, cells: &[Option<Placement>]) -> Vec<Value> {
 
 #[cfg(test)]
 mod tests {
-    use edge_match::{parse_puz, score_board, PuzOptions};
+    use edge_match::check::score_board;
+    use edge_match::parse::{parse_puz, PuzOptions};
 
     use super::*;
 

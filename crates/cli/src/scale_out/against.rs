@@ -55,7 +55,7 @@ impl Against {
         mismatches: usize,
     ) -> Option<String> {
         let against = &self.name;
-        let score = match edge_match::score_board(&self.puzzle, cells) {
+        let score = match edge_match::check::score_board(&self.puzzle, cells) {
             Ok(score) => score,
             Err(wrong) => return Some(format!("the board fails the check against {against}: {wrong}")),
         };

@@ -513,7 +513,7 @@ fn solve_below(
     };
     let mut failure = None;
     let counts = plan
-        .solutions_below(prefix, limits, |placements| match edge_match::check_solution(puzzle, placements) {
+        .solutions_below(prefix, limits, |placements| match edge_match::check::check_solution(puzzle, placements) {
             Ok(solution) => {
                 all.push(
                     solution.placements().iter().map(|p| CellJson { piece: p.piece, rotation: p.turns() }).collect(),

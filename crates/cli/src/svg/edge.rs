@@ -7,7 +7,9 @@
 //! paler, and write the mark (`A+`) on it: a matching pair is one hue, once strong, once pale.
 //! Each cell shows `piece,rotation` in its middle.
 
-use edge_match::{Half, Mark, Placement, Puzzle, Solution};
+use edge_match::check::Solution;
+use edge_match::parse::{Half, Mark};
+use edge_match::{Placement, Puzzle};
 
 use super::{palette, Document, Rgb, FRAME_GREY, MAX_DRAWN_CELLS};
 
@@ -201,7 +203,8 @@ fn text_width(text: &str, font: i64) -> i64 {
 
 #[cfg(test)]
 mod tests {
-    use edge_match::{check_solution, parse_puzzle, ParseOptions};
+    use edge_match::check::check_solution;
+    use edge_match::parse::{parse_puzzle, ParseOptions};
 
     use super::*;
     use crate::svg::tests::well_formed;
@@ -220,12 +223,12 @@ mod tests {
     }
 
     fn colour(input: &str, sol: Option<&str>) -> String {
-        let puzzle = edge_match::parse_puz(input, &edge_match::PuzOptions::default()).unwrap();
+        let puzzle = edge_match::parse::parse_puz(input, &edge_match::parse::PuzOptions::default()).unwrap();
         let solution = sol.map(|sol| {
-            let lines = edge_match::parse_sol(sol).unwrap();
-            let cells = edge_match::clue_cells(&puzzle, &lines).unwrap();
+            let lines = edge_match::parse::parse_sol(sol).unwrap();
+            let cells = edge_match::parse::clue_cells(&puzzle, &lines).unwrap();
             let placements: Vec<Placement> = cells.into_iter().map(Option::unwrap).collect();
-            edge_match::check_solution(&puzzle, &placements).unwrap()
+            edge_match::check::check_solution(&puzzle, &placements).unwrap()
         });
         board(&puzzle, solution.as_ref())
     }
@@ -262,9 +265,9 @@ mod tests {
         assert_eq!(svg.matches(&format!(r#"fill="{}" stroke"#, FRAME_GREY.hex())).count(), 12);
         assert!(!svg.contains(">0</text>"), "{svg}");
         // Without the frame, colour 0 is a colour like any other and is numbered.
-        let puzzle = edge_match::parse_puz(
+        let puzzle = edge_match::parse::parse_puz(
             "1 1\n0 1 2 3\n",
-            &edge_match::PuzOptions { frame: Some(false), ..edge_match::PuzOptions::default() },
+            &edge_match::parse::PuzOptions { frame: Some(false), ..edge_match::parse::PuzOptions::default() },
         )
         .unwrap();
         let svg = board(&puzzle, None);

@@ -13,8 +13,9 @@ use crate::common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use edge_match::parse::Mark;
 use edge_match::testing::{self, Brute, SplitMix64};
-use edge_match::{Mark, Placement, Puzzle};
+use edge_match::{Placement, Puzzle};
 use serde_json::Value;
 
 /// Puzzles whose brute force needs more placements than this are skipped.
@@ -300,7 +301,7 @@ fn one_column_boards_and_clued_distinct_counts() {
     assert_eq!(ok(&["edge", "--count", path(&file)]), "2\n");
     assert!(ok(&["edge", "--count", "--plain", path(&file)]).starts_with("2\n"));
     std::fs::write(&file, "1 4\n2 2 2 1\n2 1 2 3\n2 2 2 3\n2 1 2 1\n").unwrap();
-    let puzzle = edge_match::parse_puz(&std::fs::read_to_string(&file).unwrap(), &Default::default()).unwrap();
+    let puzzle = edge_match::parse::parse_puz(&std::fs::read_to_string(&file).unwrap(), &Default::default()).unwrap();
     let expected = testing::brute_colour(&puzzle, &[], BRUTE_LIMIT);
     assert_eq!((expected.pictures.len(), expected.solutions), (356, 712));
     assert_eq!(ok(&["edge", "--count", path(&file)]), "356\n");
@@ -389,8 +390,8 @@ fn marks_puzzles_match_the_brute_force() {
             let rotate = rng.below(3) != 0;
             let text = testing::random_marks_text(rows, cols, 1 + rng.below(3) as u8, rotate, &mut rng);
             std::fs::write(&file, &text).unwrap();
-            let options = edge_match::ParseOptions { size: Some((rows, cols)), rotate };
-            let puzzle = edge_match::parse_puzzle(&text, &options).unwrap();
+            let options = edge_match::parse::ParseOptions { size: Some((rows, cols)), rotate };
+            let puzzle = edge_match::parse::parse_puzzle(&text, &options).unwrap();
             let expected = testing::brute_marks(&puzzle, BRUTE_LIMIT);
             if expected.gave_up {
                 continue;
@@ -416,7 +417,7 @@ fn marks_puzzles_match_the_brute_force() {
             let boards = listed(&ok(&[&args[..], &["--all", "--plain", "--json"]].concat()));
             assert_eq!(boards, expected.boards, "marks --all --plain: {what}");
             let all = listed(&ok(&[&args[..], &["--all", "--json"]].concat()));
-            let pictures: BTreeSet<Vec<[edge_match::Mark; 4]>> = all
+            let pictures: BTreeSet<Vec<[edge_match::parse::Mark; 4]>> = all
                 .iter()
                 .map(|board| {
                     let turned = |&(piece, turns): &(usize, u8)| {

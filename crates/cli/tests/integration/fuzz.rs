@@ -301,8 +301,8 @@ fn fuzz_marks() {
     let sizes = prop_oneof![Just(None), (0..5usize, 0..5usize).prop_map(Some), Just(Some((usize::MAX, 3)))];
     let strategy = (inputs(MARKS_FIXTURES, "[A-E+\\-/*# \\t\\r\\na]{0,120}"), sizes, any::<bool>());
     fuzz("marks", strategy, |(text, size, rotate)| {
-        let _ = edge_match::detect_edge_format(&text);
-        let parsed = edge_match::parse_puzzle(&text, &edge_match::ParseOptions { size, rotate });
+        let _ = edge_match::parse::detect_edge_format(&text);
+        let parsed = edge_match::parse::parse_puzzle(&text, &edge_match::parse::ParseOptions { size, rotate });
         if let Err(err) = &parsed {
             well_formed(&text, err.pos, &err.kind.to_string())?;
         }
@@ -315,8 +315,8 @@ fn fuzz_puz() {
     let frames = prop_oneof![Just(None), Just(Some(true)), Just(Some(false))];
     let strategy = (inputs(PUZ_FIXTURES, "[0-9c# \\t\\r\\n\\-]{0,120}"), frames, any::<bool>());
     fuzz("puz", strategy, |(text, frame, rotate)| {
-        let _ = edge_match::detect_edge_format(&text);
-        let parsed = edge_match::parse_puz(&text, &edge_match::PuzOptions { frame, rotate });
+        let _ = edge_match::parse::detect_edge_format(&text);
+        let parsed = edge_match::parse::parse_puz(&text, &edge_match::parse::PuzOptions { frame, rotate });
         if let Err(err) = &parsed {
             well_formed(&text, err.pos, &err.kind.to_string())?;
         }
@@ -326,19 +326,20 @@ fn fuzz_puz() {
 
 #[test]
 fn fuzz_sol_and_clue() {
-    let puzzles = [true, false]
-        .map(|rotate| edge_match::parse_puz(PUZ, &edge_match::PuzOptions { frame: None, rotate }).unwrap());
+    let puzzles = [true, false].map(|rotate| {
+        edge_match::parse::parse_puz(PUZ, &edge_match::parse::PuzOptions { frame: None, rotate }).unwrap()
+    });
     let strategy = (inputs(SOL_FIXTURES, "[0-9c# \\t\\r\\n\\-]{0,120}"), any::<bool>());
     fuzz("sol/clue", strategy, |(text, rotate)| {
-        match edge_match::parse_sol(&text) {
+        match edge_match::parse::parse_sol(&text) {
             Ok(lines) => {
                 let puzzle = &puzzles[usize::from(!rotate)];
-                match edge_match::clue_cells(puzzle, &lines) {
+                match edge_match::parse::clue_cells(puzzle, &lines) {
                     Ok(cells) => {
                         let placements: Option<Vec<_>> = cells.into_iter().collect();
                         if let Some(placements) = placements {
                             // A full board goes to the checker, which must answer without panicking.
-                            let _ = edge_match::check_solution(puzzle, &placements);
+                            let _ = edge_match::check::check_solution(puzzle, &placements);
                         }
                         Ok(true)
                     }

@@ -131,7 +131,7 @@ pub(crate) fn min_rate(cells: usize, priority_sides: usize) -> Vec<u16> {
 ///
 /// ```
 /// use edge_match::best::default_priority;
-/// use edge_match::{parse_puz, PuzOptions};
+/// use edge_match::parse::{PuzOptions, parse_puz};
 ///
 /// // A 2x1 board is not Eternity II's: no priority colours.
 /// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();

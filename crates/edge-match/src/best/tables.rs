@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use crate::best::rng::restart_stream;
 use crate::best::schedule::min_rate;
-use crate::best::Settings;
+use crate::best::settings::Settings;
 use crate::model::{Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 
 /// One candidate: the piece, its turn, what the cells north and east of it must show (the

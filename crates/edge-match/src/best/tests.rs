@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::check::score_board;
+use crate::engine::Order;
 use crate::model::PuzzleSpec;
 use proptest::prelude::*;
 

@@ -16,9 +16,12 @@
 
 use search::walk::{self, Poll, Watch};
 
-use super::tables::{Candidate, NO_NEIGHBOUR};
+use search::walk::Counts;
+
+use super::mode::Mode;
+use super::order::NO_NEIGHBOUR;
+use super::row::Candidate;
 use super::walk::RowWalk;
-use super::{Counts, Mode};
 use crate::model::FRAME;
 
 /// Whether `masks[at..at + W]` holds a piece outside `used` other than bit `bit` of word `word`.
@@ -321,7 +324,10 @@ mod tests {
     use search::walk::{self, Walk, Watch};
     use search::Limits;
 
-    use super::super::{Engine, Mode, Order, Search};
+    use super::super::mode::Mode;
+    use super::super::order::Order;
+    use super::super::row::Engine;
+    use super::super::searches::Search;
     use super::RowWalk;
     use crate::model::Puzzle;
     use crate::testing::random_colour_puzzle;

@@ -10,8 +10,10 @@
 //! a choice does not depend on the machine), and poll the search's [`Limits`] as they go: a
 //! deadline or a signal stops the planning of a search as it stops the search.
 
+use super::mode::Mode;
+use super::order::Order;
+use super::ordered::OrderedEngine;
 use super::symmetry::Corner;
-use super::{Mode, Order, OrderedEngine};
 use crate::model::{Placement, Puzzle};
 use puzzle_core::SplitMix64;
 use search::Limits;
@@ -49,25 +51,59 @@ impl Steps {
 /// the probes first (their deadline or interrupt flag, [`Limits::stopped`]: the node limit
 /// counts a search's placements, not the probes').
 ///
+/// With `tight`, the tree the tight loop of the row engine walks in `engine`'s order
+/// (one that fills every cell after its north and west neighbours) in [`Mode::Pictures`]: a
+/// candidate counts as a node, but its subtree is searched only if the cell the loop looks
+/// ahead to (the next cell when its list depends on the candidate, else the east neighbour when
+/// that one's north neighbour is placed, else the next cell) and the cell below keep a free
+/// piece that fits. A probe picks among the candidates that pass, so the mean is again
+/// unbiased. In [`Mode::Plain`] the look-ahead cuts nothing and the estimate is the same.
+///
 /// ```
-/// use edge_match::{estimate_nodes, parse_puzzle, Limits, Mode, Order, OrderedEngine, ParseOptions};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::testing::{OrderedEngine, estimate_nodes};
+/// use edge_match::{Limits, Mode, Order};
 ///
 /// // One cell and one piece: every probe sees the same four turns, so the estimate is exact.
 /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
 /// let engine = OrderedEngine::new(&puzzle, &[], Order::Row);
-/// assert_eq!(estimate_nodes(&engine, Mode::Plain, 10, u64::MAX, 1, &Limits::NONE), Some((4.0, 10)));
+/// assert_eq!(estimate_nodes(&engine, Mode::Plain, false, 10, u64::MAX, 1, &Limits::NONE), Some((4.0, 10)));
 /// // A deadline already passed stops them.
 /// let passed = Limits { deadline: Some(std::time::Instant::now()), ..Limits::NONE };
-/// assert_eq!(estimate_nodes(&engine, Mode::Plain, 10, u64::MAX, 1, &passed), None);
+/// assert_eq!(estimate_nodes(&engine, Mode::Plain, false, 10, u64::MAX, 1, &passed), None);
+/// // In the plain mode the look-ahead cuts nothing: the same probes give the same estimate.
+/// let four = parse_puzzle("A+ B+ C+ D+\nA- B- C- D-\nA/ B/ C/ D/\nA* B* C* D*\n", &ParseOptions::default()).unwrap();
+/// let engine = OrderedEngine::new(&four, &[], Order::Row);
+/// let estimate = |tight| estimate_nodes(&engine, Mode::Plain, tight, 20, u64::MAX, 3, &Limits::NONE);
+/// assert_eq!(estimate(true), estimate(false));
 /// ```
 pub fn estimate_nodes(
     engine: &OrderedEngine,
     mode: Mode,
+    tight: bool,
     probes: usize,
     max_steps: u64,
     seed: u64,
     limits: &Limits<'_>,
 ) -> Option<(f64, usize)> {
+    let probing = Probing { probes, max_steps, seed };
+    match tight {
+        true => tight_nodes(engine, mode, probing, limits),
+        false => plain_nodes(engine, mode, probing, limits),
+    }
+}
+
+/// How many probes, up to how many candidates looked at, from which seed.
+#[derive(Clone, Copy)]
+struct Probing {
+    probes: usize,
+    max_steps: u64,
+    seed: u64,
+}
+
+/// [`estimate_nodes`] of the tree as the engine searches it.
+fn plain_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Limits<'_>) -> Option<(f64, usize)> {
+    let Probing { probes, max_steps, seed } = probing;
     let n = engine.n_cells();
     let mut rng = SplitMix64::new(seed);
     let (mut at_cell, mut used) = (vec![0u32; n], vec![0u64; engine.words()]);
@@ -98,36 +134,11 @@ pub fn estimate_nodes(
     Some((sum / made as f64, made))
 }
 
-/// [`estimate_nodes`] of the tree the tight loop of [`super::Engine`] walks in `engine`'s order
-/// (one that fills every cell after its north and west neighbours) in [`Mode::Pictures`]: a
-/// candidate counts as a node, but its subtree is searched only if the cell the loop looks
-/// ahead to (the next cell when its list depends on the candidate, else the east neighbour when
-/// that one's north neighbour is placed, else the next cell) and the cell below keep a free
-/// piece that fits. A probe picks among the candidates that pass, so the mean is again
-/// unbiased. In [`Mode::Plain`] the look-ahead cuts nothing and this is [`estimate_nodes`].
-/// `None` when `limits` stop the probes first, as there.
-///
-/// ```
-/// use edge_match::{estimate_nodes, estimate_tight_nodes, parse_puzzle, Limits, Mode, Order, OrderedEngine, ParseOptions};
-///
-/// let puzzle = parse_puzzle("A+ B+ C+ D+\nA- B- C- D-\nA/ B/ C/ D/\nA* B* C* D*\n", &ParseOptions::default()).unwrap();
-/// let engine = OrderedEngine::new(&puzzle, &[], Order::Row);
-/// // In the plain mode the look-ahead cuts nothing: the same probes give the same estimate.
-/// assert_eq!(
-///     estimate_tight_nodes(&engine, Mode::Plain, 20, u64::MAX, 3, &Limits::NONE),
-///     estimate_nodes(&engine, Mode::Plain, 20, u64::MAX, 3, &Limits::NONE)
-/// );
-/// ```
-pub fn estimate_tight_nodes(
-    engine: &OrderedEngine,
-    mode: Mode,
-    probes: usize,
-    max_steps: u64,
-    seed: u64,
-    limits: &Limits<'_>,
-) -> Option<(f64, usize)> {
+/// [`estimate_nodes`] of the tree the tight loop walks.
+fn tight_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Limits<'_>) -> Option<(f64, usize)> {
+    let Probing { probes, max_steps, seed } = probing;
     if mode == Mode::Plain {
-        return estimate_nodes(engine, mode, probes, max_steps, seed, limits);
+        return plain_nodes(engine, mode, probing, limits);
     }
     let n = engine.n_cells();
     let (rows, cols) = engine.shape();
@@ -238,10 +249,8 @@ pub(crate) fn estimate_order(
     engine.corner = corner;
     // Orders on the tight loop are estimated with its look-ahead, the others as they search.
     let estimate = |engine: &OrderedEngine| {
-        let probed = match order.north_west_first() {
-            true => estimate_tight_nodes(engine, mode, PROBES, budget(PROBE_STEPS, limits), 0x5eed, limits),
-            false => estimate_nodes(engine, mode, PROBES, budget(PROBE_STEPS, limits), 0x5eed, limits),
-        };
+        let tight = order.north_west_first();
+        let probed = estimate_nodes(engine, mode, tight, PROBES, budget(PROBE_STEPS, limits), 0x5eed, limits);
         probed.map(|(nodes, _)| nodes)
     };
     match engine.turned_searches(mode) {
@@ -265,8 +274,13 @@ const CORNER_STEPS: u64 = 1_500_000;
 pub(crate) fn cheapest_corner(puzzle: &Puzzle, corners: &[usize], limits: &Limits<'_>) -> Option<usize> {
     let cols = puzzle.cols();
     let probe = |engine: &OrderedEngine| {
-        estimate_tight_nodes(engine, Mode::Pictures, CORNER_PROBES, budget(CORNER_STEPS, limits), 0x5eed, limits)
-            .map(|(nodes, _)| nodes)
+        tight_nodes(
+            engine,
+            Mode::Pictures,
+            Probing { probes: CORNER_PROBES, max_steps: budget(CORNER_STEPS, limits), seed: 0x5eed },
+            limits,
+        )
+        .map(|(nodes, _)| nodes)
     };
     let estimate = |corner: usize| {
         let mut total =

@@ -9,14 +9,22 @@
 //! below, has no free piece left, which changes the placements made) where that loop runs, the
 //! core's generic count (`search::walk::count`) everywhere else; so its placements agree with the CPU's to the
 //! last one. The tables are built from the engines' own lists, never rebuilt from the puzzle.
+//!
+//! [`GpuTree::walk`] is a depth-first loop of its own beside the core's drivers, a hook kept for
+//! fidelity, not speed: it is the WGSL kernel's loop line for line over the kernel's own tables
+//! (the same checks in the same order), so that `Gpu::compare_items` can hold each work item of
+//! the kernel to it and name the first that differs, and the kernel's items are cut by it. It
+//! runs only for those comparisons and cuts, never in a count. A test in `gpu.rs` holds it to the
+//! generic path node for node (every order, both modes, a pinned corner, the board's turns).
 
-use search::walk::Walk;
+use search::walk::{Counts, Walk};
 
+use super::mode::Mode;
+use super::order::NO_NEIGHBOUR;
 use super::ordered::OrderedEngine;
-use super::shared_searches::{PlacingWalk, Searchable};
+use super::row::{Engine, NO_TWIN};
+use super::searches::{PlacingWalk, Search};
 use super::symmetry::turned_picture;
-use super::tables::{NO_NEIGHBOUR, NO_TWIN};
-use super::{Counts, Engine, Mode};
 use crate::model::{Placement, Puzzle, EAST, SOUTH};
 
 /// No entry: no key, no check, no look-ahead, no twin.
@@ -347,7 +355,7 @@ impl GpuTree {
 }
 
 /// An engine the GPU count takes.
-pub(crate) trait GpuSource: Searchable + Sized {
+pub(crate) trait GpuSource: Search {
     /// The engine's tables for the kernel in `mode`; `fast`: with the tight loop's look-ahead
     /// where the engine's counts use that loop; `distinct`: counting up to the board's turns.
     fn gpu_tree(&self, mode: Mode, fast: bool, distinct: bool) -> GpuTree;
@@ -513,7 +521,7 @@ pub(crate) struct GpuJobs {
 /// The cut of `count_split` (`parallel.rs`'s `cut_tree`), so that the placements above it (made
 /// by the general walk) and below it (by the engine's counting loop) are the CPU's.
 fn top_cut<F: GpuSource>(engine: &F, mode: Mode, tree: &GpuTree) -> Option<(Counts, Vec<Vec<u32>>)> {
-    let (cells, cols) = (engine.searched().rows() * engine.searched().cols(), engine.searched().cols());
+    let (cells, cols) = (engine.puzzle().rows() * engine.puzzle().cols(), engine.puzzle().cols());
     let (mut top, prefixes) = super::parallel::cut_tree(|| engine.walk(mode), cells, cols);
     let above = *top.counts();
     prefixes
@@ -564,7 +572,7 @@ pub(crate) fn distinct_jobs<F: GpuSource>(engine: &F, limited: bool) -> Option<G
 /// in the first of the count's searches that makes its placements. `None` where the CPU refuses
 /// the unit (its error says why).
 pub(crate) fn unit_jobs<F: GpuSource>(engine: &F, mode: Mode, prefix: &[Placement]) -> Option<GpuJobs> {
-    let cells = engine.searched().rows() * engine.searched().cols();
+    let cells = engine.puzzle().rows() * engine.puzzle().cols();
     if prefix.len() >= cells {
         return None;
     }

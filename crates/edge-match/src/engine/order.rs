@@ -129,6 +129,30 @@ impl FromStr for Order {
     }
 }
 
+/// A side facing the border, in the links of [`north_west_links`].
+pub(super) const NO_NEIGHBOUR: u32 = u32::MAX;
+
+/// For `order` on a `rows` x `cols` board: per depth, the cell and the depths of its north and
+/// west neighbours, or `None` when some cell comes before its north or west neighbour.
+pub(super) fn north_west_links(order: Order, rows: usize, cols: usize) -> Option<(Vec<u32>, Vec<u32>, Vec<u32>)> {
+    let cells = order.cells(rows, cols);
+    let mut depth_of = vec![0usize; cells.len()];
+    for (depth, &cell) in cells.iter().enumerate() {
+        depth_of[cell] = depth;
+    }
+    let (mut north_at, mut west_at) = (Vec::with_capacity(cells.len()), Vec::with_capacity(cells.len()));
+    for (depth, &cell) in cells.iter().enumerate() {
+        let link = |neighbour: Option<usize>| match neighbour {
+            None => Some(NO_NEIGHBOUR),
+            Some(other) if depth_of[other] < depth => Some(depth_of[other] as u32),
+            Some(_) => None,
+        };
+        north_at.push(link((cell >= cols).then(|| cell - cols))?);
+        west_at.push(link((cell % cols != 0).then(|| cell - 1))?);
+    }
+    Some((cells.iter().map(|&cell| cell as u32).collect(), north_at, west_at))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

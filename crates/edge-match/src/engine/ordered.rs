@@ -7,8 +7,9 @@
 //! the same four sides as an earlier candidate of its list whose piece is still free, so each
 //! picture is found once. Counts do not depend on the order; the tree's size does.
 
+use super::mode::Mode;
+use super::order::Order;
 use super::symmetry::Corner;
-use super::{Mode, Order};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 use search::Limits;
 
@@ -40,7 +41,9 @@ pub(super) struct CellPlan {
 /// A puzzle prepared for searching in a given order.
 ///
 /// ```
-/// use edge_match::{parse_puzzle, Limits, Mode, Order, OrderedEngine, ParseOptions, Search};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::testing::{OrderedEngine, Search};
+/// use edge_match::{Limits, Mode, Order};
 ///
 /// // A spiral visits the cells in another order; the count does not change.
 /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();

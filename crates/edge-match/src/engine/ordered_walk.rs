@@ -1,15 +1,16 @@
 //! One depth-first walk over an [`OrderedEngine`], as a [`Walk`] for the drivers of the
 //! depth-first core (`search::walk`), and the ordered engine's counts over it (its side of the
-//! engines' one interface, `shared_searches.rs`). `ordered.rs` holds the engine's lists and knows nothing of its
+//! engines' one trait, `searches.rs`). `ordered.rs` holds the engine's lists and knows nothing of its
 //! walk.
 
-use search::walk::{self, Observe, Walk, Watch};
+use search::walk::{self, Counts, Observe, Walk, Watch};
 
+use super::mode::Mode;
+use super::order::Order;
 use super::ordered::OrderedEngine;
 use super::parallel::count_split;
-use super::shared_searches::{self, PlacingWalk};
-use super::symmetry::one_per_orbit;
-use super::{Counts, Mode, Order};
+use super::searches::{for_each_watched, PlacingWalk, Search};
+use super::symmetry::{count_in_turn, one_per_orbit};
 use crate::model::{Placement, Puzzle};
 
 impl OrderedEngine {
@@ -17,31 +18,16 @@ impl OrderedEngine {
     fn count_tree(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
         count_split(self.cells.len(), self.cols, || OrderedWalk::new(self, mode), walk::count, watch, observe)
     }
-
-    /// The counts of the searches the board's turns reduce a count to, one after the other
-    /// (under a node limit, each has what the ones before it left).
-    fn count_turned(&self, engines: &[OrderedEngine], watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
-        let mut total = Counts::default();
-        for engine in engines {
-            let part = watch.with_budget(watch.budget().saturating_sub(total.nodes));
-            total = total + engine.count_tree(Mode::Pictures, &part, observe);
-            if part.stopped() {
-                watch.stop();
-                break;
-            }
-        }
-        total
-    }
 }
 
-impl shared_searches::Searchable for OrderedEngine {
+impl Search for OrderedEngine {
     type Walk<'a> = OrderedWalk<'a>;
 
-    fn searched(&self) -> &Puzzle {
+    fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
 
-    fn scan_order(&self) -> Order {
+    fn order(&self) -> Order {
         self.order
     }
 
@@ -56,7 +42,8 @@ impl shared_searches::Searchable for OrderedEngine {
     fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
         match self.turned_searches(mode) {
             Some((engines, turns)) => {
-                let mut counts = self.count_turned(&engines, watch, observe);
+                let mut counts =
+                    count_in_turn(&engines, watch, |engine, part| engine.count_tree(Mode::Pictures, part, observe));
                 counts.solutions *= turns;
                 counts
             }
@@ -68,11 +55,11 @@ impl shared_searches::Searchable for OrderedEngine {
     /// exactly one of their pictures), else over every picture on the calling thread.
     fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts {
         if let Some((engines, _)) = self.turned_searches(Mode::Pictures) {
-            return self.count_turned(&engines, watch, &|_, _, _| {});
+            return count_in_turn(&engines, watch, |engine, part| {
+                engine.count_tree(Mode::Pictures, part, &|_, _, _| {})
+            });
         }
-        one_per_orbit(&self.puzzle, self.clued, |visit| {
-            shared_searches::for_each_solution(self, Mode::Pictures, watch, visit)
-        })
+        one_per_orbit(&self.puzzle, self.clued, |visit| for_each_watched(self, Mode::Pictures, watch, visit))
     }
 
     fn turned(&self, mode: Mode) -> Option<(Vec<OrderedEngine>, u64)> {
@@ -81,7 +68,8 @@ impl shared_searches::Searchable for OrderedEngine {
 }
 
 /// One depth-first walk over an [`OrderedEngine`].
-pub(crate) struct OrderedWalk<'a> {
+#[derive(Debug)]
+pub struct OrderedWalk<'a> {
     engine: &'a OrderedEngine,
     mode: Mode,
     used: Vec<u64>,

@@ -2,9 +2,7 @@
 //! with the core's [`search::walk::cut`], and the subtrees below the cut run on rayon's pool with
 //! [`search::walk::split_count`]; their counts add up to exactly the sequential ones.
 
-use search::walk::{self, Observe, Walk, Watch};
-
-use super::Counts;
+use search::walk::{self, Counts, Observe, Walk, Watch};
 
 /// Subtrees wanted for counting in parallel (see [`count_split`]).
 pub(super) const SUBTREES: usize = 4096;

@@ -2,14 +2,11 @@
 //! (docs/algorithms.md, "the board's turns"), and counting pictures up to the board's turns.
 //! Which corner piece is pinned is the plan's choice (`plan.rs`); the engines take it as built.
 //!
-//! Its `impl Engine` is one job, counting pictures through the board's turns (the corner split
-//! and the distinct pictures), kept apart from `engine.rs` (the type and its searches' face) and
-//! `tables.rs` (building the lists it counts over).
+//! It knows no engine: each engine's counts through the turns use it (`row_search.rs`,
+//! `ordered_walk.rs`).
 
-use search::walk::{Observe, Watch};
+use search::walk::{Counts, Watch};
 
-use super::tables::ListKey;
-use super::{Counts, Engine, Mode};
 use crate::model::{Placement, Puzzle, FRAME};
 
 /// A corner piece unlike every other, pinned by a count of pictures through the board's turns.
@@ -21,80 +18,19 @@ pub(crate) struct Corner {
     pub(crate) turns: u64,
 }
 
-impl Engine {
-    /// The pictures counted through the board's turns ([`Engine::corner_split`]), when the
-    /// engine has a corner: the reduced searches' count times the turns of the board.
-    pub(super) fn count_by_turns(&self, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
-        let corner = self.corner?;
-        let mut counts = self.count_corner_split(watch, observe)?;
-        counts.solutions *= corner.turns;
-        Some(counts)
-    }
-
-    /// The pictures of the searches the corner reduces a count to ([`Engine::corner_split`]):
-    /// one per orbit under the board's turns. Under a node limit, each search has what the ones
-    /// before it left.
-    fn count_corner_split(&self, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
-        let engines = self.corner_split()?;
-        let mut total = Counts::default();
-        for engine in &engines {
-            let part = watch.with_budget(watch.budget().saturating_sub(total.nodes));
-            total = total + engine.count_tree(Mode::Pictures, &part, observe);
-            if part.stopped() {
-                watch.stop();
-                break;
-            }
+/// The counts of the searches the board's turns reduce a count to, one after the other, each by
+/// `count` (under a node limit, each has what the ones before it left).
+pub(super) fn count_in_turn<E>(engines: &[E], watch: &Watch<'_>, count: impl Fn(&E, &Watch<'_>) -> Counts) -> Counts {
+    let mut total = Counts::default();
+    for engine in engines {
+        let part = watch.with_budget(watch.budget().saturating_sub(total.nodes));
+        total = total + count(engine, &part);
+        if part.stopped() {
+            watch.stop();
+            break;
         }
-        Some(total)
     }
-
-    /// The board's turns as a shortcut for counting pictures, with the engine's corner piece
-    /// (one whose four sides, up to rotation, no other piece shows, on a framed board whose
-    /// pieces turn, without clues). Every picture shows it in exactly one corner, and a turn of
-    /// the whole board carries each picture onto another one with the piece in another corner.
-    /// So on a square board the pictures with it in the top-left corner are a quarter of all,
-    /// and each orbit under the turns holds exactly one of them; on an oblong board (half turns
-    /// only) the pictures with it top-left or top-right are half of all, one per orbit. Returns
-    /// the engines of those searches (one, or two on an oblong board).
-    pub(super) fn corner_split(&self) -> Option<Vec<Engine>> {
-        let corner = self.corner?.piece;
-        let puzzle = &self.puzzle;
-        let frame = usize::from(FRAME);
-        let top_left = |list: ListKey| list.class == 0 && list.north == frame && list.west == frame;
-        let top_right = |list: ListKey| list.class == 1 && list.north == frame;
-        let mut engines =
-            vec![Engine::build(puzzle, &[], |list, piece| !top_left(list) || piece == corner, self.words)];
-        if puzzle.rows() != puzzle.cols() {
-            engines.push(Engine::build(
-                puzzle,
-                &[],
-                |list, piece| (!top_left(list) || piece != corner) && (!top_right(list) || piece == corner),
-                self.words,
-            ));
-        }
-        for engine in &mut engines {
-            engine.look_below = self.look_below;
-            (engine.order, engine.cell_at, engine.north_at, engine.west_at) =
-                (self.order, self.cell_at.clone(), self.north_at.clone(), self.west_at.clone());
-        }
-        Some(engines)
-    }
-
-    /// Counts solutions up to the board's own symmetries: pictures that a turn of the whole board
-    /// carries onto each other count once (a half turn on any board, quarter turns too on a square
-    /// one; none when pieces may not turn, since turning the board turns them, nor with clues,
-    /// which a turn would move). Sequential, except with a corner piece as [`Engine::count`]
-    /// uses: then every orbit holds exactly one picture of its reduced searches, which run in
-    /// parallel.
-    pub(super) fn count_distinct_pictures(&self, watch: &Watch<'_>) -> Counts {
-        if let Some(counts) = self.count_corner_split(watch, &|_, _, _| {}) {
-            return counts;
-        }
-        let clued = self.fixed.iter().any(Option::is_some);
-        one_per_orbit(&self.puzzle, clued, |visit| {
-            super::shared_searches::for_each_solution(self, Mode::Pictures, watch, visit)
-        })
-    }
+    total
 }
 
 /// The pictures that `for_each` streams (complete boards, placements by cell), counted once per

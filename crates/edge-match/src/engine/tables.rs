@@ -5,64 +5,9 @@
 //! Its `impl Engine` is one job, building the tables (`Engine::build`), kept apart from
 //! `engine.rs` (the type and its searches' face) and `symmetry.rs` (counting through the turns).
 
-use super::{Engine, Order};
+use super::order::{north_west_links, Order};
+use super::row::{Candidate, Engine, NO_TWIN};
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
-
-/// A candidate packed in 32 bits: piece (10 bits), rotation (2), east colour (10), south (10).
-/// East and south hold what the neighbours there must show: the partners of the piece's sides
-/// ([`Puzzle::partner`]; the colours themselves for equal-colour puzzles), so that lists
-/// keyed by the sides a piece shows north and west are found by equality alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Candidate(pub(super) u32);
-
-impl Candidate {
-    pub(super) fn new(piece: usize, rotation: u8, east: u16, south: u16) -> Candidate {
-        Candidate(piece as u32 | u32::from(rotation) << 10 | u32::from(east) << 12 | u32::from(south) << 22)
-    }
-    #[inline(always)]
-    pub(crate) fn piece(self) -> usize {
-        (self.0 & 0x3ff) as usize
-    }
-    #[inline(always)]
-    pub(crate) fn rotation(self) -> u8 {
-        ((self.0 >> 10) & 3) as u8
-    }
-    #[inline(always)]
-    pub(super) fn east(self) -> u32 {
-        (self.0 >> 12) & 0x3ff
-    }
-    #[inline(always)]
-    pub(super) fn south(self) -> u32 {
-        self.0 >> 22
-    }
-}
-
-/// No earlier twin.
-pub(super) const NO_TWIN: u32 = u32::MAX;
-
-/// A side facing the border, in [`Engine`]'s `north_at` and `west_at`.
-pub(super) const NO_NEIGHBOUR: u32 = u32::MAX;
-
-/// For `order` on a `rows` x `cols` board: per depth, the cell and the depths of its north and
-/// west neighbours, or `None` when some cell comes before its north or west neighbour.
-pub(super) fn north_west_links(order: Order, rows: usize, cols: usize) -> Option<(Vec<u32>, Vec<u32>, Vec<u32>)> {
-    let cells = order.cells(rows, cols);
-    let mut depth_of = vec![0usize; cells.len()];
-    for (depth, &cell) in cells.iter().enumerate() {
-        depth_of[cell] = depth;
-    }
-    let (mut north_at, mut west_at) = (Vec::with_capacity(cells.len()), Vec::with_capacity(cells.len()));
-    for (depth, &cell) in cells.iter().enumerate() {
-        let link = |neighbour: Option<usize>| match neighbour {
-            None => Some(NO_NEIGHBOUR),
-            Some(other) if depth_of[other] < depth => Some(depth_of[other] as u32),
-            Some(_) => None,
-        };
-        north_at.push(link((cell >= cols).then(|| cell - cols))?);
-        west_at.push(link((cell % cols != 0).then(|| cell - 1))?);
-    }
-    Some((cells.iter().map(|&cell| cell as u32).collect(), north_at, west_at))
-}
 
 /// A candidate list's key: the cell's frame class (bit 0: the east side faces the frame, bit 1:
 /// the south side does) and the keys its north and west neighbours impose.

@@ -4,13 +4,17 @@
 
 use search::walk::Walk;
 
-use super::shared_searches::PlacingWalk;
-use super::tables::{Candidate, NO_NEIGHBOUR, NO_TWIN};
-use super::{Counts, Engine, Mode, Order};
+use search::walk::Counts;
+
+use super::mode::Mode;
+use super::order::{Order, NO_NEIGHBOUR};
+use super::row::{Candidate, Engine, NO_TWIN};
+use super::searches::PlacingWalk;
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
 /// One depth-first walk over an [`Engine`].
-pub(crate) struct RowWalk<'a> {
+#[derive(Debug)]
+pub struct RowWalk<'a> {
     pub(super) engine: &'a Engine,
     pub(super) puzzle: &'a Puzzle,
     pub(super) mode: Mode,

@@ -6,9 +6,12 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use puzzle_core::Rotation;
 
+use search::Status;
+
 use super::*;
 use crate::check::check_solution;
 use crate::mark::{Half, Mark};
+use crate::model::Placement;
 use crate::parse::{parse_puzzle, piece_line, ParseOptions};
 
 const EXAMPLE_1: &str = "A* B* B/ C*\nB/ A* C/ C*\nC* A/ B/ B*\nA* C* B/ B*\nD+ C/ A* B/\n\

@@ -1,5 +1,5 @@
 //! The old marks solver, kept as a test oracle for the engine: a plain recursive backtracking
-//! search, written independently of the engines ([`crate::Engine`], [`crate::OrderedEngine`])
+//! search, written independently of the engines ([`crate::testing::Engine`], [`crate::testing::OrderedEngine`])
 //! and of the search crate's drivers.
 //!
 //! Cells are filled row-major from the top-left. At each cell the unused pieces are tried in
@@ -15,17 +15,18 @@ use std::ops::ControlFlow;
 
 use puzzle_core::Direction;
 
-use crate::engine::Counts;
+use crate::answer::Answer;
 use crate::mark::Mark;
 use crate::model::{Placement, Puzzle};
-use crate::solve::Answer;
+use search::walk::Counts;
 
 /// Finds the first solution in the search order described in the [module docs](self), and the
 /// placements made up to it (all of them when there is none).
 ///
 /// ```
 /// use edge_match::testing::marks_oracle::first_solution;
-/// use edge_match::{parse_puzzle, ParseOptions, Placement};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::Placement;
 ///
 /// let options = ParseOptions { size: Some((1, 2)), rotate: false };
 /// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
@@ -52,7 +53,7 @@ pub fn first_solution(puzzle: &Puzzle) -> Answer {
 ///
 /// ```
 /// use edge_match::testing::marks_oracle::count_solutions;
-/// use edge_match::{parse_puzzle, ParseOptions};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
 ///
 /// // One piece showing A+ on every side: four turns, one picture.
 /// let puzzle = parse_puzzle("A+ A+ A+ A+\n", &ParseOptions::default()).unwrap();
@@ -246,7 +247,8 @@ impl OracleSearch<'_> {
 ///
 /// ```
 /// use edge_match::testing::marks_oracle::all_solutions;
-/// use edge_match::{parse_puzzle, ParseOptions, Placement};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::Placement;
 ///
 /// let puzzle = parse_puzzle("A+ A+ A+ A+\n", &ParseOptions::default()).unwrap();
 /// let every: Vec<Vec<Placement>> = (0..4).map(|turns| vec![Placement::new(0, turns)]).collect();
@@ -267,7 +269,7 @@ pub fn all_solutions(puzzle: &Puzzle, distinct: bool) -> (Vec<Vec<Placement>>, u
 ///
 /// ```
 /// use edge_match::testing::marks_oracle::count_all;
-/// use edge_match::{parse_puzzle, ParseOptions};
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
 ///
 /// let puzzle = parse_puzzle("A+ A+ A+ A+\n", &ParseOptions::default()).unwrap();
 /// assert_eq!(count_all(&puzzle, false).0, 4);

@@ -10,11 +10,11 @@
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use edge_match::parse::ParseOptions;
 use edge_match::testing::{self, Brute, SplitMix64};
-use edge_match::{
-    count_solutions, first_solution, Limits, OrderPick, ParseOptions, Placement, Puzzle, Solver, Status, Task,
-};
-use edge_match::{Engine, Mode, Order, Search};
+use edge_match::testing::{Engine, Search};
+use edge_match::{count_solutions, first_solution, Limits, OrderPick, Placement, Puzzle, Solver, Status, Task};
+use edge_match::{Mode, Order};
 
 /// No limits, but counts on the calling thread (a node limit that is never reached).
 const SEQUENTIAL: Limits<'static> = Limits { max_expanded: Some(u64::MAX), ..Limits::NONE };
@@ -399,7 +399,7 @@ fn marks_puzzles_match_the_brute_force() {
             let letters = 1 + rng.below(3) as u8;
             let text = testing::random_marks_text(rows, cols, letters, rotate, &mut rng);
             let options = ParseOptions { size: Some((rows, cols)), rotate };
-            let puzzle = edge_match::parse_puzzle(&text, &options).unwrap();
+            let puzzle = edge_match::parse::parse_puzzle(&text, &options).unwrap();
             let expected = testing::brute_marks(&puzzle, BRUTE_LIMIT);
             if expected.gave_up {
                 continue;

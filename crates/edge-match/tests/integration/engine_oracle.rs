@@ -4,8 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use edge_match::{estimate_nodes, Engine, Mode, Order, OrderedEngine, Search};
+use edge_match::testing::{estimate_nodes, Engine, OrderedEngine, Search};
 use edge_match::{testing, Limits, OrderPick, Placement, Puzzle, PuzzleSpec, Solver, Task};
+use edge_match::{Mode, Order};
 use proptest::prelude::*;
 
 /// No limits, but counts on the calling thread (a node limit that is never reached).
@@ -178,7 +179,7 @@ fn plain_search_on_brendan_set2_6x6_matches_the_published_figures() {
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/data/brendan_set2_06x06.puz"))
             .expect("the bundled board");
-    let puzzle = edge_match::parse_puz(&text, &edge_match::PuzOptions::default()).expect("a .puz board");
+    let puzzle = edge_match::parse::parse_puz(&text, &edge_match::parse::PuzOptions::default()).expect("a .puz board");
     assert!(puzzle.framed());
     let counts = Engine::new(&puzzle, &[]).count(Mode::Plain, NONE);
     assert_eq!((counts.solutions, counts.nodes), (160, 44_024_849));
@@ -317,7 +318,8 @@ fn the_estimator_converges_to_the_tree_size() {
             let engine = OrderedEngine::new(&puzzle, &[], order);
             for mode in [Mode::Plain, Mode::Pictures] {
                 let exact = engine.count(mode, &SEQUENTIAL).nodes as f64;
-                let (estimate, probes) = estimate_nodes(&engine, mode, 40_000, u64::MAX, seed, &Limits::NONE).unwrap();
+                let (estimate, probes) =
+                    estimate_nodes(&engine, mode, false, 40_000, u64::MAX, seed, &Limits::NONE).unwrap();
                 assert_eq!(probes, 40_000);
                 assert!(
                     (estimate - exact).abs() <= 0.05 * exact,
@@ -373,7 +375,7 @@ fn the_tight_estimator_converges_to_the_loops_placements() {
             for mode in [Mode::Plain, Mode::Pictures] {
                 let exact = engine.count(mode, &SEQUENTIAL).nodes as f64;
                 let (estimate, _) =
-                    edge_match::estimate_tight_nodes(&ordered, mode, 40_000, u64::MAX, seed, &Limits::NONE).unwrap();
+                    estimate_nodes(&ordered, mode, true, 40_000, u64::MAX, seed, &Limits::NONE).unwrap();
                 assert!(
                     (estimate - exact).abs() <= 0.05 * exact,
                     "seed {seed}, {order}, {mode:?}: estimate {estimate}, exact {exact}"

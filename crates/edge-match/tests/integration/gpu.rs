@@ -9,9 +9,10 @@ use std::num::NonZeroU32;
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
+use edge_match::gpu::{Gpu, GpuError, GpuOptions};
+use edge_match::parse::ParseOptions;
 use edge_match::testing::{self, SplitMix64};
-use edge_match::{Gpu, GpuError, GpuOptions};
-use edge_match::{Limits, OrderPick, ParseOptions, Placement, Plan, Puzzle, Solver, Task};
+use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Task};
 use edge_match::{Mode, Order};
 
 /// No progress display.
@@ -158,7 +159,8 @@ fn gpu_counts_of_marks_puzzles_match_the_brute_force() {
         for (rows, cols) in [(1, 3), (2, 2), (2, 3), (3, 3)] {
             let rotate = rng.below(3) != 0;
             let text = testing::random_marks_text(rows, cols, 1 + rng.below(3) as u8, rotate, &mut rng);
-            let puzzle = edge_match::parse_puzzle(&text, &ParseOptions { size: Some((rows, cols)), rotate }).unwrap();
+            let puzzle =
+                edge_match::parse::parse_puzzle(&text, &ParseOptions { size: Some((rows, cols)), rotate }).unwrap();
             let expected = testing::brute_marks(&puzzle, 100_000);
             if expected.gave_up {
                 continue;
@@ -173,7 +175,7 @@ fn gpu_counts_of_marks_puzzles_match_the_brute_force() {
 
 fn brendans_six_by_six() -> Puzzle {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/data/brendan_set2_06x06.puz");
-    edge_match::parse_puz(&std::fs::read_to_string(path).unwrap(), &Default::default()).unwrap()
+    edge_match::parse::parse_puz(&std::fs::read_to_string(path).unwrap(), &Default::default()).unwrap()
 }
 
 /// Brendan Owen's set 2 6×6: 160 solutions, 44,024,849 placements in the plain row-major

@@ -3,9 +3,11 @@
 //! made), every solution in order, and the counts under every scan order of the ordered engine,
 //! on a few hundred random small puzzles of every shape up to 9 cells (1×N and N×1 included).
 
+use edge_match::parse::{parse_puzzle, ParseOptions};
 use edge_match::testing::{self, marks_oracle, SplitMix64};
-use edge_match::{parse_puzzle, Limits, OrderPick, ParseOptions, Placement, Puzzle, Solver, Status, Task};
-use edge_match::{Mode, Order, OrderedEngine, Search};
+use edge_match::testing::{OrderedEngine, Search};
+use edge_match::{Limits, OrderPick, Placement, Puzzle, Solver, Status, Task};
+use edge_match::{Mode, Order};
 
 /// Every board shape of 1 to 9 cells.
 fn shapes() -> Vec<(usize, usize)> {

@@ -5,9 +5,9 @@
 
 use puzzle_core::text::excerpt;
 
-use super::{Checkpoint, CheckpointError, PuzzleKey, ThreadState};
 use crate::best::schedule::Breaks;
-use crate::best::Settings;
+use crate::best::settings::Settings;
+use crate::best::state::{Checkpoint, CheckpointError, PuzzleKey, ThreadState};
 use crate::model::Placement;
 
 /// The first line of every checkpoint in this format.
@@ -146,10 +146,4 @@ pub(super) fn parse(text: &str) -> Result<Checkpoint, CheckpointError> {
     }
     let settings = Settings { seed, jobs, breaks, restart_nodes, priority, cell_breaks, border_breaks, order };
     Ok(Checkpoint { key, settings, elapsed_ms, best, threads })
-}
-
-/// The 64-bit FNV-1a hash, with which checkpoints of versions 1 and 2 named their puzzle: kept
-/// only to know them again (everything written now uses [`puzzle_core::fingerprint`]).
-pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }

@@ -1,0 +1,120 @@
+//! The row engine's side of the searches ([`Search`] for [`Engine`]): its walk, its counts over
+//! the tight loop (`count_loop.rs`) split across threads (`parallel.rs`), and counting pictures
+//! through the board's turns (the corner split and the distinct pictures, `symmetry.rs`).
+//! `row.rs` holds the type and knows nothing of its walk, so nothing here comes back to it.
+
+use search::walk::{Counts, Observe, Watch};
+
+use super::mode::Mode;
+use super::order::Order;
+use super::parallel::count_split;
+use super::row::Engine;
+use super::searches::{for_each_watched, Search};
+use super::symmetry::{count_in_turn, one_per_orbit};
+use super::tables::ListKey;
+use super::walk::RowWalk;
+use crate::model::{Puzzle, FRAME};
+
+impl Search for Engine {
+    type Walk<'a> = RowWalk<'a>;
+
+    fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    fn order(&self) -> Order {
+        self.order
+    }
+
+    fn walk(&self, mode: Mode) -> RowWalk<'_> {
+        RowWalk::new(self, mode)
+    }
+
+    fn count_below_floor(below: &mut RowWalk<'_>, watch: &Watch<'_>) {
+        below.count(watch);
+    }
+
+    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
+        let by_turns = if mode == Mode::Pictures { self.count_by_turns(watch, observe) } else { None };
+        by_turns.unwrap_or_else(|| self.count_tree(mode, watch, observe))
+    }
+
+    fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts {
+        self.count_distinct_pictures(watch)
+    }
+
+    fn turned(&self, mode: Mode) -> Option<(Vec<Engine>, u64)> {
+        let turns = self.corner.filter(|_| mode == Mode::Pictures)?.turns;
+        Some((self.corner_split()?, turns))
+    }
+}
+
+impl Engine {
+    /// The count of the whole tree in `mode` (no shortcut by the board's turns).
+    fn count_tree(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
+        count_split(self.cells, self.cols, || RowWalk::new(self, mode), |walk, watch| walk.count(watch), watch, observe)
+    }
+
+    /// The pictures counted through the board's turns ([`Engine::corner_split`]), when the
+    /// engine has a corner: the reduced searches' count times the turns of the board.
+    fn count_by_turns(&self, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
+        let corner = self.corner?;
+        let mut counts = self.count_corner_split(watch, observe)?;
+        counts.solutions *= corner.turns;
+        Some(counts)
+    }
+
+    /// The pictures of the searches the corner reduces a count to ([`Engine::corner_split`]):
+    /// one per orbit under the board's turns. Under a node limit, each search has what the ones
+    /// before it left.
+    fn count_corner_split(&self, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
+        let engines = self.corner_split()?;
+        Some(count_in_turn(&engines, watch, |engine, part| engine.count_tree(Mode::Pictures, part, observe)))
+    }
+
+    /// The board's turns as a shortcut for counting pictures, with the engine's corner piece
+    /// (one whose four sides, up to rotation, no other piece shows, on a framed board whose
+    /// pieces turn, without clues). Every picture shows it in exactly one corner, and a turn of
+    /// the whole board carries each picture onto another one with the piece in another corner.
+    /// So on a square board the pictures with it in the top-left corner are a quarter of all,
+    /// and each orbit under the turns holds exactly one of them; on an oblong board (half turns
+    /// only) the pictures with it top-left or top-right are half of all, one per orbit. Returns
+    /// the engines of those searches (one, or two on an oblong board).
+    fn corner_split(&self) -> Option<Vec<Engine>> {
+        let corner = self.corner?.piece;
+        let puzzle = &self.puzzle;
+        let frame = usize::from(FRAME);
+        let top_left = |list: ListKey| list.class == 0 && list.north == frame && list.west == frame;
+        let top_right = |list: ListKey| list.class == 1 && list.north == frame;
+        let mut engines =
+            vec![Engine::build(puzzle, &[], |list, piece| !top_left(list) || piece == corner, self.words)];
+        if puzzle.rows() != puzzle.cols() {
+            engines.push(Engine::build(
+                puzzle,
+                &[],
+                |list, piece| (!top_left(list) || piece != corner) && (!top_right(list) || piece == corner),
+                self.words,
+            ));
+        }
+        for engine in &mut engines {
+            engine.look_below = self.look_below;
+            (engine.order, engine.cell_at, engine.north_at, engine.west_at) =
+                (self.order, self.cell_at.clone(), self.north_at.clone(), self.west_at.clone());
+        }
+        Some(engines)
+    }
+
+    /// Counts solutions up to the board's own symmetries: pictures that a turn of the whole board
+    /// carries onto each other count once (a half turn on any board, quarter turns too on a square
+    /// one; none when pieces may not turn, since turning the board turns them, nor with clues,
+    /// which a turn would move). Sequential, except with a corner piece as [`Engine::count`]
+    /// uses: then every orbit holds exactly one picture of its reduced searches, which run in
+    /// parallel.
+    fn count_distinct_pictures(&self, watch: &Watch<'_>) -> Counts {
+        if let Some(counts) = self.count_corner_split(watch, &|_, _, _| {}) {
+            return counts;
+        }
+        let clued = self.fixed.iter().any(Option::is_some);
+        one_per_orbit(&self.puzzle, clued, |visit| for_each_watched(self, Mode::Pictures, watch, visit))
+    }
+}
