@@ -312,14 +312,15 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
                 .error(format!("{unit} gave up (time limit or Ctrl-C) and has no count: run it again"))
                 .into());
         }
-        let (line, hash) = super::seal::unseal(record.text).map_err(|refused| record.error(refused))?;
+        let (sealed, hash) = super::seal::unseal(record.text).map_err(|refused| record.error(refused))?;
         let mut fields = record.value.clone();
         if let Some(fields) = fields.as_object_mut() {
             fields.remove(super::seal::KEY);
         }
         let result: UnitResultJson = serde_json::from_value(fields)
             .map_err(|err| record.error(format!("not a unit result of `puzzle edge --unit`: {err}")))?;
-        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.unit_line())?, &line, hash) {
+        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.unit_line())?, &sealed.line(), &hash)
+        {
             return Err(record.error(refused).into());
         }
         if let Some(wrong) = result.inconsistency() {

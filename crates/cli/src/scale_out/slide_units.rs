@@ -493,7 +493,8 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
     let mut first: Option<(&str, UnitResult)> = None;
     let mut by_unit: BTreeMap<usize, (&str, UnitResult)> = BTreeMap::new();
     for (place, text) in records {
-        let (line, hash) = super::seal::unseal(text).map_err(|refused| bad(place, refused))?;
+        let (fields, hash) = super::seal::unseal(text).map_err(|refused| bad(place, refused))?;
+        let line = fields.line();
         let result: UnitResult = serde_json::from_str(&line)
             .map_err(|e| bad(place, format!("expected a result of `puzzle slide --unit`: {e}")))?;
         if let Some(refused) = line_refusal(&result.unit) {
@@ -517,7 +518,7 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
                 }
             }
         }
-        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.unit)?, &line, hash) {
+        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.unit)?, &line, &hash) {
             return Err(bad(place, refused));
         }
         if let Some(wrong) = result.inconsistency() {
