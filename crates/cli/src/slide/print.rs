@@ -144,21 +144,38 @@ pub(super) struct JsonPrinter {
     timings: bool,
 }
 
-/// One board's answer as JSON.
+/// One board's answer as JSON, the one form of `puzzle slide --json` (each board's line), of
+/// `puzzle slide --split` on a board that needs no search, and of `puzzle merge` of a split's
+/// last round (with [`SplitJson`] after it).
 #[derive(Serialize)]
-struct JsonAnswer<'a> {
+pub(crate) struct AnswerJson<'a> {
+    /// The label of the lines format.
     #[serde(skip_serializing_if = "Option::is_none")]
-    label: Option<&'a str>,
-    solvable: bool,
-    moves: Option<u64>,
-    path: Option<String>,
-    board: String,
-    status: &'static str,
-    nodes: u64,
-    optimal: bool,
-    lower_bound: Option<u64>,
+    pub(crate) label: Option<&'a str>,
+    pub(crate) solvable: bool,
+    pub(crate) moves: Option<u64>,
+    /// The moves' letters (`--json` writes them into an empty string as they are made).
+    pub(crate) path: Option<&'a str>,
+    pub(crate) board: String,
+    /// `solved`, `unsolvable` or `gave up`.
+    pub(crate) status: &'static str,
+    pub(crate) nodes: u64,
+    pub(crate) optimal: bool,
+    pub(crate) lower_bound: Option<u64>,
+    /// `--timings`: the board's solving time.
     #[serde(skip_serializing_if = "Option::is_none")]
-    seconds: Option<f64>,
+    pub(crate) seconds: Option<f64>,
+    /// The split search that found the answer (`puzzle merge`).
+    #[serde(flatten)]
+    pub(crate) split: Option<SplitJson<'a>>,
+}
+
+/// The split search behind a merged answer: its rounds, units and heuristic.
+#[derive(Serialize)]
+pub(crate) struct SplitJson<'a> {
+    pub(crate) rounds: u32,
+    pub(crate) units: usize,
+    pub(crate) heuristic: &'a str,
 }
 
 impl JsonPrinter {
@@ -169,18 +186,19 @@ impl JsonPrinter {
             Outcome::Unsolvable => ("unsolvable", None),
             Outcome::GaveUp => ("gave up", None),
         };
-        let json = JsonAnswer {
+        let json = AnswerJson {
             label: answered.label,
             status,
             solvable: answer.outcome != Outcome::Unsolvable,
             moves: path.map(|path| path.n_moves()),
             // The letters are written into the empty string as they are made.
-            path: path.map(|_| String::new()),
+            path: path.map(|_| ""),
             board: answered.board.to_string(),
             nodes: answer.nodes,
             optimal: answer.optimal,
             lower_bound: answer.lower_bound,
             seconds: self.timings.then_some(answered.seconds),
+            split: None,
         };
         match path {
             Some(path) => {
