@@ -117,6 +117,17 @@ fn count_json(
     Ok(())
 }
 
+/// One solution of a text `--all` stream: its header line and its board, after a blank line
+/// from the solution before.
+fn solution_text(out: &mut dyn Write, number: u64, header: &str, board: &str) -> anyhow::Result<()> {
+    if number > 1 {
+        writeln!(out)?;
+    }
+    writeln!(out, "{header}")?;
+    write!(out, "{board}")?;
+    Ok(())
+}
+
 /// One solution of an `--all` stream as a JSON line (both formats).
 fn solution_json(out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
     let placements: Vec<PlacementJson> = solution.placements().iter().map(PlacementJson::from).collect();
@@ -152,12 +163,8 @@ impl EdgePrinter for SolText<'_> {
     }
 
     fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
-        if number > 1 {
-            writeln!(out)?;
-        }
-        writeln!(out, "c solution {number}")?;
-        write!(out, "{}", edge_match::write_sol(self.puzzle, solution.placements()))?;
-        Ok(())
+        let board = edge_match::write_sol(self.puzzle, solution.placements());
+        solution_text(out, number, &format!("c solution {number}"), &board)
     }
 
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
@@ -236,12 +243,8 @@ impl EdgePrinter for MarksText<'_> {
     }
 
     fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
-        if number > 1 {
-            writeln!(out)?;
-        }
-        writeln!(out, "solution {number}:")?;
-        write!(out, "{}", edge_match::render_solution(self.puzzle, solution.placements()))?;
-        Ok(())
+        let board = edge_match::render_solution(self.puzzle, solution.placements());
+        solution_text(out, number, &format!("solution {number}:"), &board)
     }
 
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {

@@ -10,7 +10,7 @@ use edge_match::{Counts, Mode, Order};
 use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Split, SplitError, Task};
 use serde::{Deserialize, Serialize};
 
-use crate::edge::args::{EdgeArgs, OrderArg};
+use crate::edge::args::{EdgeArgs, Job, OrderArg};
 use crate::input::BadInput;
 use puzzle_core::text::excerpt;
 
@@ -213,12 +213,8 @@ impl UnitResultJson {
 }
 
 /// Runs `--split` or `--unit` on a parsed puzzle.
-pub(crate) fn run(
-    args: &EdgeArgs,
-    puzzle: &Puzzle,
-    clues: &[Option<Placement>],
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
+pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
+    let Job { args, puzzle, clues } = job;
     let (mode, mode_json) =
         if args.plain { (Mode::Plain, ModeJson::Plain) } else { (Mode::Pictures, ModeJson::Pictures) };
     let key = format!("{:016x}", edge_match::puzzle_key(puzzle, clues, mode));

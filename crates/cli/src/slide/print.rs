@@ -66,8 +66,20 @@ impl Printer {
         place: Option<crate::scale_out::shard::Place<'_>>,
     ) -> anyhow::Result<()> {
         match self {
-            Printer::Text(printer) => printer.error(out, label, message),
-            Printer::Json(printer) => printer.error(out, label, message, place),
+            Printer::Text(_) => {
+                if let Some(label) = label {
+                    write!(out, "{label} ")?;
+                }
+                writeln!(out, "error: {message}")?;
+                Ok(())
+            }
+            Printer::Json(_) => {
+                let json = match label {
+                    Some(label) => serde_json::json!({ "label": label, "error": message }),
+                    None => serde_json::json!({ "error": message }),
+                };
+                crate::scale_out::shard::write_json_line(out, place, &json)
+            }
         }
     }
 }
@@ -125,14 +137,6 @@ impl TextPrinter {
             write!(out, " {} nodes {:.4} s", answer.nodes, answered.seconds)?;
         }
         writeln!(out)?;
-        Ok(())
-    }
-
-    fn error(&self, out: &mut impl Write, label: Option<&str>, message: &str) -> anyhow::Result<()> {
-        if let Some(label) = label {
-            write!(out, "{label} ")?;
-        }
-        writeln!(out, "error: {message}")?;
         Ok(())
     }
 }
@@ -209,19 +213,5 @@ impl JsonPrinter {
             }
             None => crate::scale_out::shard::write_json_line(out, answered.place, &json),
         }
-    }
-
-    fn error(
-        &self,
-        out: &mut impl Write,
-        label: Option<&str>,
-        message: &str,
-        place: Option<crate::scale_out::shard::Place<'_>>,
-    ) -> anyhow::Result<()> {
-        let json = match label {
-            Some(label) => serde_json::json!({ "label": label, "error": message }),
-            None => serde_json::json!({ "error": message }),
-        };
-        crate::scale_out::shard::write_json_line(out, place, &json)
     }
 }
