@@ -1,7 +1,7 @@
 //! `puzzle edge --best` run as a process: the text and JSON streams, the scores against the
 //! independent `--verify`, seeds, checkpoints and `--resume`, `--svg` and `puzzle merge`.
 
-use crate::common;
+use crate::common::{self, TempDir};
 
 const SET1_3X3: &str = "fixtures/data/brendan_set1_03x03.puz";
 const SET2_6X6: &str = "fixtures/data/brendan_set2_06x06.puz";
@@ -10,19 +10,6 @@ const LEGACY_DATA: &str = "crates/edge-match/tests/data";
 
 fn edge(args: &[&str]) -> common::Run {
     common::puzzle(&[&["edge", "--best"], args].concat(), "")
-}
-
-/// A temporary directory removed when dropped.
-struct TempDir(tempfile::TempDir);
-
-impl TempDir {
-    fn new(_name: &str) -> TempDir {
-        TempDir(common::scratch())
-    }
-
-    fn path(&self, file: &str) -> String {
-        self.0.path().join(file).to_str().unwrap().to_owned()
-    }
 }
 
 fn json_lines(stdout: &str) -> Vec<serde_json::Value> {

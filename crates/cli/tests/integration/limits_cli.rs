@@ -146,14 +146,8 @@ fn run_watched(
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(args)
-        .current_dir(common::workspace_root())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle"));
+    let mut child = common::spawn(&mut command, args, Stdio::null(), Stdio::piped(), Stdio::null());
     let mut interrupted = false;
     loop {
         if child.try_wait().expect("the child's status").is_some() {
