@@ -190,19 +190,7 @@ impl EdgePrinter for PuzJson<'_> {
         nodes: u64,
         elapsed_ms: f64,
     ) -> anyhow::Result<()> {
-        let json = FirstJson {
-            rows: self.puzzle.rows(),
-            cols: self.puzzle.cols(),
-            solved: solution.is_some(),
-            placements: solution.map(|s| s.placements().iter().map(PlacementJson::from).collect()),
-            solutions: u64::from(solution.is_some()),
-            nodes,
-            elapsed_ms,
-            order: self.shown.order,
-            estimated_nodes: self.shown.estimated_nodes,
-        };
-        writeln!(out, "{}", serde_json::to_string(&json)?)?;
-        Ok(())
+        first_json(out, self.puzzle, solution, nodes, Some(elapsed_ms), Some(self.shown))
     }
 
     fn count(&self, out: &mut dyn Write, counts: &Counts, seconds: f64) -> anyhow::Result<()> {
@@ -263,17 +251,7 @@ impl EdgePrinter for MarksJson<'_> {
     }
 
     fn first(&self, out: &mut dyn Write, solution: Option<&Solution>, nodes: u64, _: f64) -> anyhow::Result<()> {
-        let json = MarksFirstJson {
-            rows: self.puzzle.rows(),
-            cols: self.puzzle.cols(),
-            solved: solution.is_some(),
-            placements: solution.map(|s| s.placements().iter().map(PlacementJson::from).collect()),
-            nodes,
-            order: self.shown.map(|shown| shown.order),
-            estimated_nodes: self.shown.and_then(|shown| shown.estimated_nodes),
-        };
-        writeln!(out, "{}", serde_json::to_string(&json)?)?;
-        Ok(())
+        first_json(out, self.puzzle, solution, nodes, None, self.shown)
     }
 
     fn count(&self, out: &mut dyn Write, counts: &Counts, _: f64) -> anyhow::Result<()> {
@@ -301,33 +279,48 @@ impl From<&edge_match::Placement> for PlacementJson {
     }
 }
 
-/// `--json` output for the first solution of a marks puzzle: the seed's keys, and the order when
-/// it was asked for or chosen.
-#[derive(Serialize)]
-struct MarksFirstJson {
-    rows: usize,
-    cols: usize,
-    solved: bool,
-    placements: Option<Vec<PlacementJson>>,
-    /// Pieces placed during the search.
-    nodes: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    order: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    estimated_nodes: Option<u64>,
-}
-
-/// `--json` output for the first solution.
+/// `--json` output for the first solution: the seed's keys for a marks puzzle, with the count,
+/// the time and the order for a `.puz` one (and for a marks one the order when it was asked for
+/// or chosen).
 #[derive(Serialize)]
 struct FirstJson {
     rows: usize,
     cols: usize,
     solved: bool,
     placements: Option<Vec<PlacementJson>>,
-    solutions: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    /// Pieces placed during the search.
     nodes: u64,
-    elapsed_ms: f64,
-    order: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    elapsed_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     estimated_nodes: Option<u64>,
+}
+
+/// The first solution (or none) as JSON; `elapsed_ms` and the count only in the `.puz` form (the
+/// marks form keeps the seed's keys).
+fn first_json(
+    out: &mut dyn Write,
+    puzzle: &Puzzle,
+    solution: Option<&Solution>,
+    nodes: u64,
+    elapsed_ms: Option<f64>,
+    shown: Option<Shown>,
+) -> anyhow::Result<()> {
+    let json = FirstJson {
+        rows: puzzle.rows(),
+        cols: puzzle.cols(),
+        solved: solution.is_some(),
+        placements: solution.map(|s| s.placements().iter().map(PlacementJson::from).collect()),
+        solutions: elapsed_ms.map(|_| u64::from(solution.is_some())),
+        nodes,
+        elapsed_ms,
+        order: shown.map(|shown| shown.order),
+        estimated_nodes: shown.and_then(|shown| shown.estimated_nodes),
+    };
+    writeln!(out, "{}", serde_json::to_string(&json)?)?;
+    Ok(())
 }
