@@ -117,6 +117,23 @@ fn count_json(
     Ok(())
 }
 
+/// The first solution's search stopped before it found one, as JSON: with the time and the plan
+/// in the `.puz` form (`puz`), the seed's keys in the marks form. The keys are in alphabetical
+/// order, as this line has always had them (serde_json's map sorts them).
+fn gave_up_json(out: &mut dyn Write, puzzle: &Puzzle, nodes: u64, puz: Option<(f64, Shown)>) -> anyhow::Result<()> {
+    let mut json = serde_json::json!({
+        "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
+        "nodes": nodes, "status": "gave up",
+    });
+    if let Some((elapsed_ms, shown)) = puz {
+        json["elapsed_ms"] = serde_json::json!(elapsed_ms);
+        json["order"] = serde_json::json!(shown.order);
+        json["estimated_nodes"] = serde_json::json!(shown.estimated_nodes);
+    }
+    writeln!(out, "{json}")?;
+    Ok(())
+}
+
 /// One solution of a text `--all` stream: its header line and its board, after a blank line
 /// from the solution before.
 fn solution_text(out: &mut dyn Write, number: u64, header: &str, board: &str) -> anyhow::Result<()> {
@@ -174,13 +191,7 @@ impl EdgePrinter for SolText<'_> {
 
 impl EdgePrinter for PuzJson<'_> {
     fn gave_up(&self, out: &mut dyn Write, nodes: u64, seconds: f64) -> anyhow::Result<()> {
-        let json = serde_json::json!({
-            "rows": self.puzzle.rows(), "cols": self.puzzle.cols(), "solved": null, "placements": null,
-            "nodes": nodes, "elapsed_ms": seconds * 1000.0, "status": "gave up",
-            "order": self.shown.order, "estimated_nodes": self.shown.estimated_nodes,
-        });
-        writeln!(out, "{json}")?;
-        Ok(())
+        gave_up_json(out, self.puzzle, nodes, Some((seconds * 1000.0, self.shown)))
     }
 
     fn first(
@@ -242,12 +253,7 @@ impl EdgePrinter for MarksText<'_> {
 
 impl EdgePrinter for MarksJson<'_> {
     fn gave_up(&self, out: &mut dyn Write, nodes: u64, _: f64) -> anyhow::Result<()> {
-        let json = serde_json::json!({
-            "rows": self.puzzle.rows(), "cols": self.puzzle.cols(), "solved": null, "placements": null,
-            "nodes": nodes, "status": "gave up",
-        });
-        writeln!(out, "{json}")?;
-        Ok(())
+        gave_up_json(out, self.puzzle, nodes, None)
     }
 
     fn first(&self, out: &mut dyn Write, solution: Option<&Solution>, nodes: u64, _: f64) -> anyhow::Result<()> {
