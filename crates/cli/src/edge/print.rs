@@ -1,5 +1,5 @@
-//! How `puzzle edge` prints the first solution, a count and an `--all` stream: one printer per
-//! output format, as `slide/print.rs` does for `puzzle slide`. The solving code in `solve.rs`
+//! How `puzzle edge` prints the first solution, a count and an `--all` stream: a printer per
+//! text format and one JSON printer, as `slide/print.rs` does for `puzzle slide`. The solving code in `solve.rs`
 //! decides what to print; a printer decides how. Four formats: `.puz` puzzles print `.sol`
 //! lines or JSON; puzzles read from the seed's marks format keep its outputs (boxes, `solution
 //! K:` blocks) and its JSON keys.
@@ -53,9 +53,9 @@ pub(super) fn printer<'p>(
 ) -> Box<dyn EdgePrinter + 'p> {
     match (puzzle.marks().is_some(), json) {
         (false, false) => Box::new(SolText { puzzle, plain }),
-        (false, true) => Box::new(PuzJson { puzzle, shown }),
+        (false, true) => Box::new(EdgeJson { puzzle, timed: true, shown: Some(shown) }),
         (true, false) => Box::new(MarksText { puzzle }),
-        (true, true) => Box::new(MarksJson { puzzle, shown: marks_shown }),
+        (true, true) => Box::new(EdgeJson { puzzle, timed: false, shown: marks_shown }),
     }
 }
 
@@ -65,21 +65,24 @@ struct SolText<'p> {
     plain: bool,
 }
 
-/// `.puz` puzzles as JSON lines.
-struct PuzJson<'p> {
-    puzzle: &'p Puzzle,
-    shown: Shown,
-}
-
 /// Marks puzzles as the seed prints them: pieces and boards as boxes.
 struct MarksText<'p> {
     puzzle: &'p Puzzle,
 }
 
-/// Marks puzzles as JSON lines with the seed's keys (and the order when it was not row-major).
-struct MarksJson<'p> {
+/// Puzzles as JSON lines: a `.puz` puzzle's with the time and the plan (`timed`), a marks
+/// puzzle's with the seed's keys (and the plan when it was not row-major).
+struct EdgeJson<'p> {
     puzzle: &'p Puzzle,
+    timed: bool,
     shown: Option<Shown>,
+}
+
+impl EdgeJson<'_> {
+    /// The time a line shows, in milliseconds, of a search that took `seconds`.
+    fn elapsed_ms(&self, seconds: f64) -> Option<f64> {
+        self.timed.then_some(seconds * 1000.0)
+    }
 }
 
 /// A count as text: the number, or what was reached after what `gave_up` says.
@@ -189,9 +192,9 @@ impl EdgePrinter for SolText<'_> {
     }
 }
 
-impl EdgePrinter for PuzJson<'_> {
+impl EdgePrinter for EdgeJson<'_> {
     fn gave_up(&self, out: &mut dyn Write, nodes: u64, seconds: f64) -> anyhow::Result<()> {
-        gave_up_json(out, self.puzzle, nodes, Some((seconds * 1000.0, self.shown)))
+        gave_up_json(out, self.puzzle, nodes, self.elapsed_ms(seconds).zip(self.shown))
     }
 
     fn first(
@@ -201,11 +204,11 @@ impl EdgePrinter for PuzJson<'_> {
         nodes: u64,
         elapsed_ms: f64,
     ) -> anyhow::Result<()> {
-        first_json(out, self.puzzle, solution, nodes, Some(elapsed_ms), Some(self.shown))
+        first_json(out, self.puzzle, solution, nodes, self.timed.then_some(elapsed_ms), self.shown)
     }
 
     fn count(&self, out: &mut dyn Write, counts: &Counts, seconds: f64) -> anyhow::Result<()> {
-        count_json(out, self.puzzle, counts, Some(seconds * 1000.0), Some(self.shown))
+        count_json(out, self.puzzle, counts, self.elapsed_ms(seconds), self.shown)
     }
 
     fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
@@ -213,7 +216,7 @@ impl EdgePrinter for PuzJson<'_> {
     }
 
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
-        Ok(write_stream_end(out, true, "c ", found, stopped)?)
+        Ok(write_stream_end(out, true, "", found, stopped)?)
     }
 }
 
@@ -248,28 +251,6 @@ impl EdgePrinter for MarksText<'_> {
 
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
         Ok(write_stream_end(out, false, "", found, stopped)?)
-    }
-}
-
-impl EdgePrinter for MarksJson<'_> {
-    fn gave_up(&self, out: &mut dyn Write, nodes: u64, _: f64) -> anyhow::Result<()> {
-        gave_up_json(out, self.puzzle, nodes, None)
-    }
-
-    fn first(&self, out: &mut dyn Write, solution: Option<&Solution>, nodes: u64, _: f64) -> anyhow::Result<()> {
-        first_json(out, self.puzzle, solution, nodes, None, self.shown)
-    }
-
-    fn count(&self, out: &mut dyn Write, counts: &Counts, _: f64) -> anyhow::Result<()> {
-        count_json(out, self.puzzle, counts, None, self.shown)
-    }
-
-    fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
-        solution_json(out, number, solution)
-    }
-
-    fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
-        Ok(write_stream_end(out, true, "", found, stopped)?)
     }
 }
 
