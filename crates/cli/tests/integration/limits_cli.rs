@@ -123,10 +123,8 @@ fn ctrl_c_sigterm_and_sighup_print_what_was_reached_and_exit_130() {
 #[cfg(unix)]
 #[test]
 fn sigterm_ends_a_count_with_its_gave_up_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("one-colour.puz");
-    std::fs::write(&file, format!("4 5\n{}", "1 1 1 1\n".repeat(20))).unwrap();
-    let args = ["edge", "--count", "--json", "--plain", file.to_str().unwrap()];
+    let file = one_colour_4x5();
+    let args = ["edge", "--count", "--json", "--plain", file.as_str()];
     let (code, stdout, _) = run_watched(&args, Some(std::time::Duration::from_millis(500)), "-TERM");
     assert_eq!(code, Some(130), "{stdout}");
     let line: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
@@ -174,10 +172,8 @@ fn run_watched(
 #[cfg(unix)]
 #[test]
 fn a_work_unit_gives_up_at_its_time_limit_and_at_ctrl_c() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("one-colour.puz");
-    std::fs::write(&file, format!("4 5\n{}", "1 1 1 1\n".repeat(20))).unwrap();
-    let file = file.to_str().unwrap();
+    let puz = one_colour_4x5();
+    let (file, dir) = (puz.as_str(), puz.path().parent().unwrap());
     // The plain search: every one of the 20! 4^20 arrangements is a solution. (The picture
     // search runs the same unit code; on this board it has one picture.)
     {
@@ -192,7 +188,7 @@ fn a_work_unit_gives_up_at_its_time_limit_and_at_ctrl_c() {
         let result: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
         assert_eq!(result["status"], "gave up", "{stdout}");
         assert!(result["solutions_so_far"].is_u64() && result.get("solutions").is_none(), "{stdout}");
-        let results = dir.path().join("results.jsonl");
+        let results = dir.join("results.jsonl");
         std::fs::write(&results, &stdout).unwrap();
         let merged = puzzle(&["merge", results.to_str().unwrap()], "");
         assert_eq!((merged.code, merged.stdout.as_str()), (1, ""), "{}", merged.failure("merge refuses"));
@@ -307,4 +303,10 @@ fn ctrl_c_stops_the_listing_of_units() {
         assert!(stderr.contains("the split was stopped while listing its units"), "{args:?}: {stderr}");
         assert!(took < std::time::Duration::from_millis(500), "{args:?} ended {took:?} after Ctrl-C");
     }
+}
+
+/// A 4×5 `.puz` puzzle of one colour and a free border: every arrangement of its pieces is a
+/// solution, far too many to count.
+fn one_colour_4x5() -> common::TempFile {
+    common::temp_file("one-colour.puz", format!("4 5\n{}", "1 1 1 1\n".repeat(20)))
 }
