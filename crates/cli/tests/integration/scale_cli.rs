@@ -514,11 +514,8 @@ fn split_units_honour_clues() {
 
 #[test]
 fn units_are_checked_against_the_puzzle_and_options() {
-    let scratch = scratch("unit-errors");
-    let dir = scratch.path();
-    let file = dir.join("board.puz");
-    std::fs::write(&file, generated_puz(3, 3, 2, true, true, 4)).unwrap();
-    let file = path(&file);
+    let puz = common::temp_file("board.puz", generated_puz(3, 3, 2, true, true, 4));
+    let file = puz.as_str();
     let units = ok(common::puzzle(&["edge", "--split", "2", "--plain", file], ""));
     let unit = units.lines().nth(1).unwrap();
     let check = |args: &[&str], message: &str| {
