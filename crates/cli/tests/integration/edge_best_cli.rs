@@ -312,7 +312,7 @@ fn hard_board(dir: &TempDir) -> String {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_sigterm_and_the_time_limit_end_with_the_best_board_and_a_checkpoint() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     for signal in ["-INT", "-TERM"] {
         let dir = TempDir::new("ctrlc");
         let board = hard_board(&dir);
@@ -324,10 +324,7 @@ fn ctrl_c_sigterm_and_the_time_limit_end_with_the_best_board_and_a_checkpoint() 
             .stderr(Stdio::piped())
             .spawn()
             .expect("the binary runs");
-        std::thread::sleep(std::time::Duration::from_millis(700));
-        let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
-        assert!(sent.success());
-        let output = child.wait_with_output().expect("the binary finishes");
+        let output = common::signal_after(child, std::time::Duration::from_millis(700), signal);
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert_eq!(output.status.code(), Some(130), "{stdout}");
         let end = stdout.lines().last().unwrap();

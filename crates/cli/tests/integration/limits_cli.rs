@@ -85,7 +85,7 @@ fn quiet_runs_print_nothing_on_stderr() {
 #[test]
 fn ctrl_c_sigterm_and_sighup_print_what_was_reached_and_exit_130() {
     use std::io::Write;
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     for signal in ["-INT", "-TERM", "-HUP"] {
         let (mut command, _cache) = common::command();
         let mut child = command
@@ -99,10 +99,7 @@ fn ctrl_c_sigterm_and_sighup_print_what_was_reached_and_exit_130() {
         // A solved board first, then one far too hard for the Manhattan distance alone.
         let batch = format!("1 1 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n{KORF_88}");
         child.stdin.take().expect("stdin").write_all(batch.as_bytes()).expect("the boards are written");
-        std::thread::sleep(std::time::Duration::from_millis(500));
-        let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
-        assert!(sent.success());
-        let output = child.wait_with_output().expect("the binary finishes");
+        let output = common::signal_after(child, std::time::Duration::from_millis(500), signal);
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert_eq!(output.status.code(), Some(130), "{signal}: stdout {stdout:?}");
         let mut lines = stdout.lines();
@@ -152,8 +149,7 @@ fn run_watched(
             break;
         }
         if interrupt_after.is_some_and(|after| !interrupted && started.elapsed() >= after) {
-            let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
-            assert!(sent.success());
+            common::signal(&child, signal);
             interrupted = true;
         }
         if started.elapsed() > Duration::from_secs(60) {
@@ -244,7 +240,7 @@ fn the_limits_bound_the_planning_of_a_big_board() {
 /// for it to end: its exit status, stdout and stderr, and the time from the signal to its end.
 #[cfg(unix)]
 fn interrupted_at_300_ms(args: &[&str]) -> (Option<i32>, String, String, std::time::Duration) {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::{Duration, Instant};
     let (mut command, _cache) = common::command();
     let child = command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
@@ -252,7 +248,7 @@ fn interrupted_at_300_ms(args: &[&str]) -> (Option<i32>, String, String, std::ti
     std::thread::sleep(Duration::from_millis(300));
     assert!(child.try_wait().unwrap().is_none(), "{args:?} ended before the signal");
     let sent = Instant::now();
-    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    common::signal(&child, "-INT");
     while child.try_wait().unwrap().is_none() && sent.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(5));
     }

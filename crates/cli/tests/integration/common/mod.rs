@@ -62,6 +62,19 @@ pub fn spawn(command: &mut Command, args: &[&str], stdin: Stdio, stdout: Stdio, 
         .expect("the binary runs")
 }
 
+/// Sends `signal` (`-INT`, `-TERM`, …) to the running `child` through `kill`.
+pub fn signal(child: &Child, signal: &str) {
+    let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
+    assert!(sent.success(), "kill {signal}");
+}
+
+/// Sends `signal` to `child` once `after` has passed, and waits for it to end.
+pub fn signal_after(child: Child, after: std::time::Duration, signal_name: &str) -> std::process::Output {
+    std::thread::sleep(after);
+    signal(&child, signal_name);
+    child.wait_with_output().expect("the binary finishes")
+}
+
 /// A temporary directory for a test's files, removed when dropped.
 pub struct TempDir(pub tempfile::TempDir);
 
