@@ -22,7 +22,7 @@ mod args;
 mod batch;
 mod limited_planner;
 mod moves;
-mod print;
+pub(crate) mod print;
 pub(crate) mod settings;
 pub(crate) use args::SlideArgs;
 use batch::{Batch, Item, CHUNK};

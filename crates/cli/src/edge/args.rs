@@ -141,6 +141,15 @@ pub(crate) struct EdgeArgs {
     pub(crate) unit: Option<String>,
 }
 
+/// A run of `puzzle edge` once its puzzle is read: the arguments, the puzzle and its clues (one
+/// entry per cell, row-major), for the mode the arguments ask for.
+#[derive(Debug)]
+pub(crate) struct Job<'a> {
+    pub(crate) args: &'a EdgeArgs,
+    pub(crate) puzzle: edge_match::Puzzle,
+    pub(crate) clues: Vec<Option<edge_match::Placement>>,
+}
+
 /// `--order`: a scan order, or `auto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum OrderArg {

@@ -14,6 +14,7 @@ use edge_match::best::{BoardSearch, Breaks, Checkpoint, Control, End, Event, Set
 use edge_match::check::{score_board, BoardScore};
 use edge_match::{OrderPick, Placement, Puzzle};
 
+use super::args::Job;
 use super::EdgeArgs;
 use crate::input::{BadInput, Input};
 use crate::scale_out::best_runs::{run_unit, Improvement, PlacedJson, RunEnd};
@@ -22,12 +23,8 @@ use crate::scale_out::best_runs::{run_unit, Improvement, PlacedJson, RunEnd};
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
 
 /// Runs `--best` on `puzzle` with `clues`.
-pub(crate) fn run(
-    args: &EdgeArgs,
-    puzzle: &Puzzle,
-    clues: &[Option<Placement>],
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
+pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
+    let Job { args, puzzle, clues } = job;
     if let Some(path) = &args.checkpoint {
         checkpoint_target(path)?;
     }

@@ -41,7 +41,7 @@ pub(crate) fn open(wanted: bool) -> anyhow::Result<Option<Device>> {
     ))
 }
 
-#[cfg(feature = "gpu")]
+// One method each for both builds: without the feature there is no device to call them on.
 impl Device {
     /// [`Plan::count`] on the GPU.
     pub(crate) fn count(
@@ -50,12 +50,24 @@ impl Device {
         limits: &Limits<'_>,
         observe: &(dyn Fn(usize, usize, u64) + Sync),
     ) -> anyhow::Result<Counts> {
-        self.gpu.count(plan, limits, observe).map_err(|err| refuse(err.to_string()))
+        #[cfg(feature = "gpu")]
+        return self.gpu.count(plan, limits, observe).map_err(|err| refuse(err.to_string()));
+        #[cfg(not(feature = "gpu"))]
+        {
+            let _ = (plan, limits, observe);
+            match self.never {}
+        }
     }
 
     /// [`Plan::count_distinct`] on the GPU.
     pub(crate) fn count_distinct(&self, plan: &Plan, limits: &Limits<'_>) -> anyhow::Result<Counts> {
-        self.gpu.count_distinct(plan, limits).map_err(|err| refuse(err.to_string()))
+        #[cfg(feature = "gpu")]
+        return self.gpu.count_distinct(plan, limits).map_err(|err| refuse(err.to_string()));
+        #[cfg(not(feature = "gpu"))]
+        {
+            let _ = (plan, limits);
+            match self.never {}
+        }
     }
 
     /// [`Plan::count_below`] on the GPU, or the unit's refusal.
@@ -65,34 +77,12 @@ impl Device {
         prefix: &[Placement],
         limits: &Limits<'_>,
     ) -> anyhow::Result<Result<Counts, SplitError>> {
-        self.gpu.count_below(plan, prefix, limits).map_err(|err| refuse(err.to_string()))
-    }
-}
-
-#[cfg(not(feature = "gpu"))]
-impl Device {
-    /// Never called: a build without the feature has no device.
-    pub(crate) fn count(
-        &self,
-        _: &Plan,
-        _: &Limits<'_>,
-        _: &(dyn Fn(usize, usize, u64) + Sync),
-    ) -> anyhow::Result<Counts> {
-        match self.never {}
-    }
-
-    /// Never called: a build without the feature has no device.
-    pub(crate) fn count_distinct(&self, _: &Plan, _: &Limits<'_>) -> anyhow::Result<Counts> {
-        match self.never {}
-    }
-
-    /// Never called: a build without the feature has no device.
-    pub(crate) fn count_below(
-        &self,
-        _: &Plan,
-        _: &[Placement],
-        _: &Limits<'_>,
-    ) -> anyhow::Result<Result<Counts, SplitError>> {
-        match self.never {}
+        #[cfg(feature = "gpu")]
+        return self.gpu.count_below(plan, prefix, limits).map_err(|err| refuse(err.to_string()));
+        #[cfg(not(feature = "gpu"))]
+        {
+            let _ = (plan, prefix, limits);
+            match self.never {}
+        }
     }
 }

@@ -19,7 +19,7 @@ use std::io::Write;
 
 use edge_match::{Placement, Puzzle};
 
-pub(crate) use args::{EdgeArgs, OrderArg};
+pub(crate) use args::{EdgeArgs, Job, OrderArg};
 
 use crate::input::{BadInput, Input};
 use puzzle_file::{PuzzleRead, EDGE_INPUT_LIMIT};
@@ -43,13 +43,14 @@ pub(crate) fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         let message = "the GPU counts: give --count, --distinct or --unit with it".to_owned();
         return Err(BadInput { file: "--gpu".to_owned(), pos: None, message }.into());
     }
+    let job = Job { args, puzzle, clues };
     if args.split.is_some() || args.unit.is_some() {
-        return crate::scale_out::edge_units::run(args, &puzzle, &clues, out);
+        return crate::scale_out::edge_units::run(&job, out);
     }
     if args.best {
-        return best::run(args, &puzzle, &clues, out);
+        return best::run(&job, out);
     }
-    solve::run(args, &puzzle, &clues, out)
+    solve::run(&job, out)
 }
 
 /// `--verify`: a `.sol` file through the independent checker.

@@ -1,5 +1,5 @@
-//! How `puzzle edge` prints the first solution, a count and an `--all` stream: one printer per
-//! output format, as `slide/print.rs` does for `puzzle slide`. The solving code in `solve.rs`
+//! How `puzzle edge` prints the first solution, a count and an `--all` stream: a printer per
+//! text format and one JSON printer, as `slide/print.rs` does for `puzzle slide`. The solving code in `solve.rs`
 //! decides what to print; a printer decides how. Four formats: `.puz` puzzles print `.sol`
 //! lines or JSON; puzzles read from the seed's marks format keep its outputs (boxes, `solution
 //! K:` blocks) and its JSON keys.
@@ -54,9 +54,9 @@ pub(super) fn printer<'p>(
 ) -> Box<dyn EdgePrinter + 'p> {
     match (puzzle.marks().is_some(), json) {
         (false, false) => Box::new(SolText { puzzle, plain }),
-        (false, true) => Box::new(PuzJson { puzzle, shown }),
+        (false, true) => Box::new(EdgeJson { puzzle, timed: true, shown: Some(shown) }),
         (true, false) => Box::new(MarksText { puzzle }),
-        (true, true) => Box::new(MarksJson { puzzle, shown: marks_shown }),
+        (true, true) => Box::new(EdgeJson { puzzle, timed: false, shown: marks_shown }),
     }
 }
 
@@ -66,21 +66,24 @@ struct SolText<'p> {
     plain: bool,
 }
 
-/// `.puz` puzzles as JSON lines.
-struct PuzJson<'p> {
-    puzzle: &'p Puzzle,
-    shown: Shown,
-}
-
 /// Marks puzzles as the seed prints them: pieces and boards as boxes.
 struct MarksText<'p> {
     puzzle: &'p Puzzle,
 }
 
-/// Marks puzzles as JSON lines with the seed's keys (and the order when it was not row-major).
-struct MarksJson<'p> {
+/// Puzzles as JSON lines: a `.puz` puzzle's with the time and the plan (`timed`), a marks
+/// puzzle's with the seed's keys (and the plan when it was not row-major).
+struct EdgeJson<'p> {
     puzzle: &'p Puzzle,
+    timed: bool,
     shown: Option<Shown>,
+}
+
+impl EdgeJson<'_> {
+    /// The time a line shows, in milliseconds, of a search that took `seconds`.
+    fn elapsed_ms(&self, seconds: f64) -> Option<f64> {
+        self.timed.then_some(seconds * 1000.0)
+    }
 }
 
 /// A count as text: the number, or what was reached after what `gave_up` says.
@@ -115,6 +118,34 @@ fn count_json(
         status: if complete { "complete" } else { "gave up" },
     };
     writeln!(out, "{}", serde_json::to_string(&json)?)?;
+    Ok(())
+}
+
+/// The first solution's search stopped before it found one, as JSON: with the time and the plan
+/// in the `.puz` form (`puz`), the seed's keys in the marks form. The keys are in alphabetical
+/// order, as this line has always had them (serde_json's map sorts them).
+fn gave_up_json(out: &mut dyn Write, puzzle: &Puzzle, nodes: u64, puz: Option<(f64, Shown)>) -> anyhow::Result<()> {
+    let mut json = serde_json::json!({
+        "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
+        "nodes": nodes, "status": "gave up",
+    });
+    if let Some((elapsed_ms, shown)) = puz {
+        json["elapsed_ms"] = serde_json::json!(elapsed_ms);
+        json["order"] = serde_json::json!(shown.order);
+        json["estimated_nodes"] = serde_json::json!(shown.estimated_nodes);
+    }
+    writeln!(out, "{json}")?;
+    Ok(())
+}
+
+/// One solution of a text `--all` stream: its header line and its board, after a blank line
+/// from the solution before.
+fn solution_text(out: &mut dyn Write, number: u64, header: &str, board: &str) -> anyhow::Result<()> {
+    if number > 1 {
+        writeln!(out)?;
+    }
+    writeln!(out, "{header}")?;
+    write!(out, "{board}")?;
     Ok(())
 }
 
@@ -153,12 +184,8 @@ impl EdgePrinter for SolText<'_> {
     }
 
     fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
-        if number > 1 {
-            writeln!(out)?;
-        }
-        writeln!(out, "c solution {number}")?;
-        write!(out, "{}", edge_match::parse::write_sol(self.puzzle, solution.placements()))?;
-        Ok(())
+        let board = edge_match::parse::write_sol(self.puzzle, solution.placements());
+        solution_text(out, number, &format!("c solution {number}"), &board)
     }
 
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
@@ -166,15 +193,9 @@ impl EdgePrinter for SolText<'_> {
     }
 }
 
-impl EdgePrinter for PuzJson<'_> {
+impl EdgePrinter for EdgeJson<'_> {
     fn gave_up(&self, out: &mut dyn Write, nodes: u64, seconds: f64) -> anyhow::Result<()> {
-        let json = serde_json::json!({
-            "rows": self.puzzle.rows(), "cols": self.puzzle.cols(), "solved": null, "placements": null,
-            "nodes": nodes, "elapsed_ms": seconds * 1000.0, "status": "gave up",
-            "order": self.shown.order, "estimated_nodes": self.shown.estimated_nodes,
-        });
-        writeln!(out, "{json}")?;
-        Ok(())
+        gave_up_json(out, self.puzzle, nodes, self.elapsed_ms(seconds).zip(self.shown))
     }
 
     fn first(
@@ -184,23 +205,11 @@ impl EdgePrinter for PuzJson<'_> {
         nodes: u64,
         elapsed_ms: f64,
     ) -> anyhow::Result<()> {
-        let json = FirstJson {
-            rows: self.puzzle.rows(),
-            cols: self.puzzle.cols(),
-            solved: solution.is_some(),
-            placements: solution.map(|s| s.placements().iter().map(PlacementJson::from).collect()),
-            solutions: u64::from(solution.is_some()),
-            nodes,
-            elapsed_ms,
-            order: self.shown.order,
-            estimated_nodes: self.shown.estimated_nodes,
-        };
-        writeln!(out, "{}", serde_json::to_string(&json)?)?;
-        Ok(())
+        first_json(out, self.puzzle, solution, nodes, self.timed.then_some(elapsed_ms), self.shown)
     }
 
     fn count(&self, out: &mut dyn Write, counts: &Counts, seconds: f64) -> anyhow::Result<()> {
-        count_json(out, self.puzzle, counts, Some(seconds * 1000.0), Some(self.shown))
+        count_json(out, self.puzzle, counts, self.elapsed_ms(seconds), self.shown)
     }
 
     fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
@@ -208,7 +217,7 @@ impl EdgePrinter for PuzJson<'_> {
     }
 
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
-        Ok(write_stream_end(out, true, "c ", found, stopped)?)
+        Ok(write_stream_end(out, true, "", found, stopped)?)
     }
 }
 
@@ -237,53 +246,12 @@ impl EdgePrinter for MarksText<'_> {
     }
 
     fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
-        if number > 1 {
-            writeln!(out)?;
-        }
-        writeln!(out, "solution {number}:")?;
-        write!(out, "{}", edge_match::render::render_solution(self.puzzle, solution.placements()))?;
-        Ok(())
+        let board = edge_match::render::render_solution(self.puzzle, solution.placements());
+        solution_text(out, number, &format!("solution {number}:"), &board)
     }
 
     fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
         Ok(write_stream_end(out, false, "", found, stopped)?)
-    }
-}
-
-impl EdgePrinter for MarksJson<'_> {
-    fn gave_up(&self, out: &mut dyn Write, nodes: u64, _: f64) -> anyhow::Result<()> {
-        let json = serde_json::json!({
-            "rows": self.puzzle.rows(), "cols": self.puzzle.cols(), "solved": null, "placements": null,
-            "nodes": nodes, "status": "gave up",
-        });
-        writeln!(out, "{json}")?;
-        Ok(())
-    }
-
-    fn first(&self, out: &mut dyn Write, solution: Option<&Solution>, nodes: u64, _: f64) -> anyhow::Result<()> {
-        let json = MarksFirstJson {
-            rows: self.puzzle.rows(),
-            cols: self.puzzle.cols(),
-            solved: solution.is_some(),
-            placements: solution.map(|s| s.placements().iter().map(PlacementJson::from).collect()),
-            nodes,
-            order: self.shown.map(|shown| shown.order),
-            estimated_nodes: self.shown.and_then(|shown| shown.estimated_nodes),
-        };
-        writeln!(out, "{}", serde_json::to_string(&json)?)?;
-        Ok(())
-    }
-
-    fn count(&self, out: &mut dyn Write, counts: &Counts, _: f64) -> anyhow::Result<()> {
-        count_json(out, self.puzzle, counts, None, self.shown)
-    }
-
-    fn solution(&self, out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
-        solution_json(out, number, solution)
-    }
-
-    fn end(&self, out: &mut dyn Write, found: u64, stopped: bool) -> anyhow::Result<()> {
-        Ok(write_stream_end(out, true, "", found, stopped)?)
     }
 }
 
@@ -299,33 +267,48 @@ impl From<&edge_match::Placement> for PlacementJson {
     }
 }
 
-/// `--json` output for the first solution of a marks puzzle: the seed's keys, and the order when
-/// it was asked for or chosen.
-#[derive(Serialize)]
-struct MarksFirstJson {
-    rows: usize,
-    cols: usize,
-    solved: bool,
-    placements: Option<Vec<PlacementJson>>,
-    /// Pieces placed during the search.
-    nodes: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    order: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    estimated_nodes: Option<u64>,
-}
-
-/// `--json` output for the first solution.
+/// `--json` output for the first solution: the seed's keys for a marks puzzle, with the count,
+/// the time and the order for a `.puz` one (and for a marks one the order when it was asked for
+/// or chosen).
 #[derive(Serialize)]
 struct FirstJson {
     rows: usize,
     cols: usize,
     solved: bool,
     placements: Option<Vec<PlacementJson>>,
-    solutions: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    /// Pieces placed during the search.
     nodes: u64,
-    elapsed_ms: f64,
-    order: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    elapsed_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     estimated_nodes: Option<u64>,
+}
+
+/// The first solution (or none) as JSON; `elapsed_ms` and the count only in the `.puz` form (the
+/// marks form keeps the seed's keys).
+fn first_json(
+    out: &mut dyn Write,
+    puzzle: &Puzzle,
+    solution: Option<&Solution>,
+    nodes: u64,
+    elapsed_ms: Option<f64>,
+    shown: Option<Shown>,
+) -> anyhow::Result<()> {
+    let json = FirstJson {
+        rows: puzzle.rows(),
+        cols: puzzle.cols(),
+        solved: solution.is_some(),
+        placements: solution.map(|s| s.placements().iter().map(PlacementJson::from).collect()),
+        solutions: elapsed_ms.map(|_| u64::from(solution.is_some())),
+        nodes,
+        elapsed_ms,
+        order: shown.map(|shown| shown.order),
+        estimated_nodes: shown.and_then(|shown| shown.estimated_nodes),
+    };
+    writeln!(out, "{}", serde_json::to_string(&json)?)?;
+    Ok(())
 }

@@ -12,16 +12,13 @@ use edge_match::check::Solution;
 use edge_match::{Limits, Placement, Plan, Puzzle, Solver, Task};
 use edge_match::{Mode, Order};
 
+use super::args::Job;
 use super::print::{printer, EdgePrinter, Shown};
-use super::{EdgeArgs, OrderArg};
+use super::OrderArg;
 
 /// Solves `puzzle` with `clues` as `args` ask.
-pub(crate) fn run(
-    args: &EdgeArgs,
-    puzzle: &Puzzle,
-    clues: &[Option<Placement>],
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
+pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
+    let Job { args, puzzle, clues } = job;
     let started = Instant::now();
     let limits = crate::interrupt::limits(args.time_limit.value, args.max_nodes.value);
     let mode = if args.plain { Mode::Plain } else { Mode::Pictures };

@@ -4,9 +4,10 @@
 //! ones (a `--fast` answer of 1000×1000) are described, with their first moves listed, so that a
 //! page never holds a huge board or billions of moves.
 
-use puzzle_core::Direction;
 use serde_json::{json, Value};
 use sliding::Board;
+
+use crate::svg::slide::Pictured;
 
 /// Boards with more cells than this are not animated: a 32×32 board is 1,024 tiles moving on the
 /// page, and a 1000×1000 board would be a page of megabytes that no browser animates.
@@ -21,40 +22,6 @@ pub(crate) const MAX_LISTED_MOVES: usize = 10_000;
 
 /// The most boards of a batch a page holds; it says how many more there were.
 pub(crate) const MAX_PAGE_BOARDS: usize = 1000;
-
-/// What a page shows of one answer: the moves of a solved board — all of them on a board of at
-/// most [`MAX_ANIMATED_CELLS`] cells, the first [`MAX_LISTED_MOVES`] on a larger one — and their
-/// number.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Watched {
-    Solved {
-        n_moves: u64,
-        moves: Vec<Direction>,
-    },
-    Unsolvable,
-    /// A limit stopped the search; the fewest moves are at least `lower_bound` (proven).
-    GaveUp {
-        lower_bound: Option<u64>,
-    },
-}
-
-impl Watched {
-    /// What a page shows of `outcome`, an answer for `board`: every move on a board small enough
-    /// to animate, only the first ones on a larger one, so that a fast answer's path of billions
-    /// of moves is never held whole; a search that gave up keeps its proven `lower_bound`. `Err`
-    /// says why a fast answer's moves read again are wrong (a bug).
-    fn of(board: &Board, outcome: &sliding::Outcome, lower_bound: Option<u64>) -> Result<Watched, String> {
-        let animated = board.shape().n_cells() <= MAX_ANIMATED_CELLS;
-        Ok(match outcome {
-            sliding::Outcome::Solved(path) => {
-                let moves = path.first_moves(if animated { usize::MAX } else { MAX_LISTED_MOVES })?;
-                Watched::Solved { n_moves: path.n_moves(), moves }
-            }
-            sliding::Outcome::Unsolvable => Watched::Unsolvable,
-            sliding::Outcome::GaveUp => Watched::GaveUp { lower_bound },
-        })
-    }
-}
 
 /// The boards of one page, in input order.
 #[derive(Debug, Default)]
@@ -83,10 +50,12 @@ impl Boards {
             self.not_shown += 1;
             return Ok(());
         }
-        let answer = &Watched::of(board, outcome, lower_bound).map_err(anyhow::Error::msg)?;
         let shape = board.shape();
         let (rows, cols, n_cells) = (shape.rows(), shape.cols(), shape.n_cells());
+        // Every move on a board small enough to animate, only the first ones on a larger one.
         let animated = n_cells <= MAX_ANIMATED_CELLS;
+        let read = if animated { usize::MAX } else { MAX_LISTED_MOVES };
+        let answer = &Pictured::of(outcome, lower_bound, read).map_err(anyhow::Error::msg)?;
         let mut entry = json!({
             "title": title(number, label),
             "rows": rows,
@@ -98,21 +67,21 @@ impl Boards {
             "n_moves": 0,
         });
         entry["summary"] = json!(match answer {
-            Watched::Solved { n_moves: 1, .. } => "1 move".to_owned(),
-            Watched::Solved { n_moves, .. } => format!("{n_moves} moves"),
-            Watched::Unsolvable => "unsolvable".to_owned(),
-            Watched::GaveUp { lower_bound: Some(bound) } => format!("gave up, at least {bound} moves"),
-            Watched::GaveUp { lower_bound: None } => "gave up".to_owned(),
+            Pictured::Solved { n_moves: 1, .. } => "1 move".to_owned(),
+            Pictured::Solved { n_moves, .. } => format!("{n_moves} moves"),
+            Pictured::Unsolvable => "unsolvable".to_owned(),
+            Pictured::GaveUp { lower_bound: Some(bound) } => format!("gave up, at least {bound} moves"),
+            Pictured::GaveUp { lower_bound: None } => "gave up".to_owned(),
         });
         // The board beside the goal is a replay only when there are moves to play; an unsolvable
         // board, or one whose search gave up, is shown as given.
         entry["caption"] = json!(match answer {
-            Watched::Solved { .. } => "the replay",
-            Watched::Unsolvable => "the board: unsolvable",
-            Watched::GaveUp { .. } => "the board: gave up",
+            Pictured::Solved { .. } => "the replay",
+            Pictured::Unsolvable => "the board: unsolvable",
+            Pictured::GaveUp { .. } => "the board: gave up",
         });
         let note = match answer {
-            Watched::Solved { n_moves, moves } => {
+            Pictured::Solved { n_moves, moves } => {
                 let s = if *n_moves == 1 { "" } else { "s" };
                 entry["n_moves"] = json!(n_moves);
                 if animated {
@@ -148,11 +117,11 @@ impl Boards {
                     )
                 }
             }
-            Watched::Unsolvable => "unsolvable: the goal cannot be reached".to_owned(),
-            Watched::GaveUp { lower_bound: Some(bound) } => {
+            Pictured::Unsolvable => "unsolvable: the goal cannot be reached".to_owned(),
+            Pictured::GaveUp { lower_bound: Some(bound) } => {
                 format!("gave up: a limit stopped the search first; it proved that at least {bound} moves are needed")
             }
-            Watched::GaveUp { lower_bound: None } => "gave up: a limit stopped the search first".to_owned(),
+            Pictured::GaveUp { lower_bound: None } => "gave up: a limit stopped the search first".to_owned(),
         };
         entry["note"] = json!(note);
         self.boards.push(entry);
@@ -198,6 +167,7 @@ fn title(number: usize, label: Option<&str>) -> String {
 
 #[cfg(test)]
 mod tests {
+    use puzzle_core::Direction;
     use sliding::{BoardSpec, Outcome, Path};
 
     use super::*;

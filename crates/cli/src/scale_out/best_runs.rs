@@ -70,12 +70,12 @@ pub(crate) fn run_unit(key: &str) -> RunUnit<'_> {
 /// fields, or a board that contradicts itself (a wrong size, a piece out of range or used
 /// twice, a count of pieces placed or of joins that is not the board's).
 fn line_refusal(text: &str, value: &serde_json::Value) -> anyhow::Result<Option<String>> {
-    let (line, hash) = match super::seal::unseal(text) {
+    let (fields, hash) = match super::seal::unseal(text) {
         Ok(unsealed) => unsealed,
         Err(refused) => return Ok(Some(refused)),
     };
     let key = value.get("puzzle").and_then(serde_json::Value::as_str).unwrap_or_default();
-    if let Some(refused) = super::seal::refusal(&serde_json::to_string(&run_unit(key))?, &line, hash) {
+    if let Some(refused) = super::seal::refusal(&serde_json::to_string(&run_unit(key))?, &fields.line(), &hash) {
         return Ok(Some(refused));
     }
     if value.get("end").is_some() {

@@ -10,7 +10,7 @@ use edge_match::{Counts, Mode, Order};
 use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Split, SplitError, Task};
 use serde::{Deserialize, Serialize};
 
-use crate::edge::args::{EdgeArgs, OrderArg};
+use crate::edge::args::{EdgeArgs, Job, OrderArg};
 use crate::input::BadInput;
 use puzzle_core::text::excerpt;
 
@@ -34,8 +34,9 @@ pub(crate) struct CellJson {
     pub(crate) rotation: u8,
 }
 
-/// What names the search a unit belongs to: the same in every unit and result of one split.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What names the search a unit belongs to: the same in every unit and result of one split (and
+/// the first keys of their merged result).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct SearchJson {
     /// [`edge_match::puzzle_key`] in 16 hexadecimal digits.
     pub(crate) puzzle: String,
@@ -79,26 +80,22 @@ pub(crate) struct UnitJson {
     pub(crate) prefix: Option<Vec<CellJson>>,
 }
 
-/// One unit's result, as `--unit` prints it and `puzzle merge` reads it; the first six keys are
-/// those of [`SearchJson`].
+/// One unit's result, as `--unit` prints it and `puzzle merge` reads it: the unit's keys, then
+/// what its search counted ([`Counted`]) or, stopped early, reached ([`GaveUp`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct UnitResultJson {
-    /// See [`SearchJson`].
-    pub(crate) puzzle: String,
-    pub(crate) rows: usize,
-    pub(crate) cols: usize,
-    pub(crate) mode: ModeJson,
-    #[serde(default = "row_order")]
-    pub(crate) order: String,
-    #[serde(default)]
-    pub(crate) corner: Option<usize>,
-    pub(crate) depth: usize,
-    pub(crate) units: usize,
-    /// The unit's number.
-    pub(crate) unit: usize,
-    /// The unit's prefix, as in the unit (`puzzle merge` checks that no two units share one).
-    pub(crate) prefix: Option<Vec<CellJson>>,
+pub(crate) struct UnitResultJson<T = Counted> {
+    /// The unit answered, as `--split` wrote it.
+    #[serde(flatten)]
+    pub(crate) line: UnitJson,
+    /// Flattened too, so that serde reads the unit's keys first, as they stand in the line.
+    #[serde(flatten)]
+    pub(crate) outcome: T,
+}
+
+/// What a unit's whole search found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Counted {
     /// Solutions below the unit's prefix (0 for unit 0).
     pub(crate) solutions: u64,
     /// Placements below the prefix (for unit 0: above the depth).
@@ -110,13 +107,24 @@ pub(crate) struct UnitResultJson {
     pub(crate) all: Option<Vec<Vec<CellJson>>>,
 }
 
+/// What a unit's search stopped early (`--time-limit`, Ctrl-C) reached: `"status":"gave up"`,
+/// never a count that `puzzle merge` could add up.
+#[derive(Serialize)]
+struct GaveUp {
+    status: &'static str,
+    solutions_so_far: u64,
+    nodes: u64,
+    elapsed_ms: f64,
+}
+
 /// The order of units cut before units recorded their plan: row order.
 fn row_order() -> String {
     Order::Row.name().to_owned()
 }
 
 impl UnitJson {
-    fn search(&self) -> SearchJson {
+    /// The search this unit belongs to.
+    pub(crate) fn search(&self) -> SearchJson {
         let UnitJson { puzzle, rows, cols, mode, order, corner, depth, units, .. } = self.clone();
         SearchJson { puzzle, rows, cols, mode, order, corner, depth, units }
     }
@@ -127,37 +135,30 @@ impl UnitJson {
     }
 }
 
-impl UnitResultJson {
-    /// The search this result belongs to.
-    pub(crate) fn search(&self) -> SearchJson {
-        let UnitResultJson { puzzle, rows, cols, mode, order, corner, depth, units, .. } = self.clone();
-        SearchJson { puzzle, rows, cols, mode, order, corner, depth, units }
-    }
-
-    /// The unit this result answers, as `--split` wrote it.
-    pub(crate) fn unit_line(&self) -> UnitJson {
-        UnitJson::new(&self.search(), self.unit, self.prefix.clone())
-    }
-
+impl<T: Serialize> UnitResultJson<T> {
     /// The result's line, ended with the hash that binds it to its unit ([`super::seal`]).
     pub(crate) fn sealed_line(&self) -> anyhow::Result<String> {
-        super::seal::seal_json(&self.unit_line(), self)
+        super::seal::seal_json(&self.line, self)
     }
+}
 
+impl UnitResultJson {
     /// What the result says against itself or against its unit, if anything: no solution above
     /// the cut (unit 0), pieces of the board each used once, `--all`'s solutions as many as the
     /// count and each a whole board, and at least the placements that the solutions need.
     pub(crate) fn inconsistency(&self) -> Option<String> {
-        let Some(cells) = self.rows.checked_mul(self.cols) else {
-            return Some(format!("a board of {} by {} cells cannot be", self.rows, self.cols));
+        let UnitJson { rows, cols, corner, depth, unit, prefix, .. } = &self.line;
+        let (rows, cols, depth) = (*rows, *cols, *depth);
+        let Some(cells) = rows.checked_mul(cols) else {
+            return Some(format!("a board of {} by {} cells cannot be", rows, cols));
         };
-        if self.depth >= cells {
-            return Some(format!("the depth {} is not below the board's {cells} cells", self.depth));
+        if depth >= cells {
+            return Some(format!("the depth {} is not below the board's {cells} cells", depth));
         }
-        if self.unit == 0 && self.solutions > 0 {
+        if *unit == 0 && self.outcome.solutions > 0 {
             return Some(format!(
                 "unit 0 counts the placements above the cut, where no solution lies, but says {} solutions",
-                self.solutions
+                self.outcome.solutions
             ));
         }
         // Checked in the placements' own size, whatever the line says the board's size is.
@@ -179,14 +180,14 @@ impl UnitResultJson {
             }
             None
         };
-        if let Some(prefix) = &self.prefix {
-            if let Some(wrong) = whole(prefix, "the prefix", self.depth) {
+        if let Some(prefix) = prefix {
+            if let Some(wrong) = whole(prefix, "the prefix", depth) {
                 return Some(wrong);
             }
         }
-        if let Some(all) = &self.all {
-            if all.len() as u64 != self.solutions {
-                return Some(format!("the result lists {} solutions but counts {}", all.len(), self.solutions));
+        if let Some(all) = &self.outcome.all {
+            if all.len() as u64 != self.outcome.solutions {
+                return Some(format!("the result lists {} solutions but counts {}", all.len(), self.outcome.solutions));
             }
             for (number, solution) in all.iter().enumerate() {
                 if let Some(wrong) = whole(solution, &format!("solution {number} of the list"), cells) {
@@ -197,13 +198,13 @@ impl UnitResultJson {
         // Every solution is a placement at the last cell, and the first of them the end of a
         // path of `cells - depth` placements below the prefix; a count that pins a corner
         // counts each picture for the board's turns, at most 4.
-        if self.solutions > 0 {
-            let turns = if self.corner.is_some() { 4 } else { 1 };
-            let needed = ((cells - self.depth) as u64 - 1).saturating_add(self.solutions.div_ceil(turns));
-            if self.nodes < needed {
+        if self.outcome.solutions > 0 {
+            let turns = if corner.is_some() { 4 } else { 1 };
+            let needed = ((cells - depth) as u64 - 1).saturating_add(self.outcome.solutions.div_ceil(turns));
+            if self.outcome.nodes < needed {
                 return Some(format!(
                     "{} solutions below a prefix of {} of {cells} cells need at least {needed} placements, but the result says {}",
-                    self.solutions, self.depth, self.nodes
+                    self.outcome.solutions, depth, self.outcome.nodes
                 ));
             }
         }
@@ -212,12 +213,8 @@ impl UnitResultJson {
 }
 
 /// Runs `--split` or `--unit` on a parsed puzzle.
-pub(crate) fn run(
-    args: &EdgeArgs,
-    puzzle: &Puzzle,
-    clues: &[Option<Placement>],
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
+pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
+    let Job { args, puzzle, clues } = job;
     let (mode, mode_json) =
         if args.plain { (Mode::Plain, ModeJson::Plain) } else { (Mode::Pictures, ModeJson::Pictures) };
     let key = format!("{:016x}", edge_match::puzzle_key(puzzle, clues, mode));
@@ -414,84 +411,16 @@ fn run_unit(
             return Err(refuse("unit 0 has no prefix (it counts the placements above the depth)".to_owned()))
         }
     };
-    let SearchJson { puzzle: key, rows, cols, mode, order, corner, depth, units } = search;
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     if counts.stopped {
-        // Stopped early: what was reached, never a count that `puzzle merge` could add up.
-        let result = GaveUpJson {
-            puzzle: key,
-            rows,
-            cols,
-            mode,
-            order,
-            corner,
-            depth,
-            units,
-            unit: unit.unit,
-            prefix: unit.prefix,
-            status: "gave up",
-            solutions_so_far: counts.solutions,
-            nodes: counts.nodes,
-            elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
-        };
-        let unit_line = UnitJson::new(&result.search(), result.unit, result.prefix.clone());
-        writeln!(out, "{}", super::seal::seal_json(&unit_line, &result)?)?;
+        let outcome = GaveUp { status: "gave up", solutions_so_far: counts.solutions, nodes: counts.nodes, elapsed_ms };
+        writeln!(out, "{}", UnitResultJson { line: unit, outcome }.sealed_line()?)?;
         return Ok(());
     }
-    let result = UnitResultJson {
-        puzzle: key,
-        rows,
-        cols,
-        mode,
-        order,
-        corner,
-        depth,
-        units,
-        unit: unit.unit,
-        prefix: unit.prefix,
-        solutions: counts.solutions,
-        nodes: counts.nodes,
-        elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
-        all,
-    };
+    let outcome = Counted { solutions: counts.solutions, nodes: counts.nodes, elapsed_ms, all };
+    let result = UnitResultJson { line: unit, outcome };
     writeln!(out, "{}", result.sealed_line()?)?;
     Ok(())
-}
-
-/// A unit's result when its search was stopped (`--time-limit`, Ctrl-C): the keys of
-/// [`UnitResultJson`] but `solutions`, with `"status":"gave up"` and the solutions found so far.
-#[derive(Serialize)]
-struct GaveUpJson {
-    puzzle: String,
-    rows: usize,
-    cols: usize,
-    mode: ModeJson,
-    order: String,
-    corner: Option<usize>,
-    depth: usize,
-    units: usize,
-    unit: usize,
-    prefix: Option<Vec<CellJson>>,
-    status: &'static str,
-    solutions_so_far: u64,
-    nodes: u64,
-    elapsed_ms: f64,
-}
-
-impl GaveUpJson {
-    fn search(&self) -> SearchJson {
-        let GaveUpJson { puzzle, rows, cols, mode, order, corner, depth, units, .. } = self;
-        let (puzzle, order) = (puzzle.clone(), order.clone());
-        SearchJson {
-            puzzle,
-            rows: *rows,
-            cols: *cols,
-            mode: *mode,
-            order,
-            corner: *corner,
-            depth: *depth,
-            units: *units,
-        }
-    }
 }
 
 /// Why a unit's search failed: a unit that does not fit, or a solution that failed its check.

@@ -281,14 +281,8 @@ fn answer_inconsistency(answer: &serde_json::Value) -> Option<String> {
 /// The merged result of every unit of one split.
 #[derive(Serialize)]
 struct MergedJson {
-    puzzle: String,
-    rows: usize,
-    cols: usize,
-    mode: ModeJson,
-    order: String,
-    corner: Option<usize>,
-    depth: usize,
-    units: usize,
+    #[serde(flatten)]
+    search: SearchJson,
     solutions: u64,
     nodes: u64,
     elapsed_ms: f64,
@@ -312,20 +306,20 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
                 .error(format!("{unit} gave up (time limit or Ctrl-C) and has no count: run it again"))
                 .into());
         }
-        let (line, hash) = super::seal::unseal(record.text).map_err(|refused| record.error(refused))?;
+        let (sealed, hash) = super::seal::unseal(record.text).map_err(|refused| record.error(refused))?;
         let mut fields = record.value.clone();
         if let Some(fields) = fields.as_object_mut() {
             fields.remove(super::seal::KEY);
         }
         let result: UnitResultJson = serde_json::from_value(fields)
             .map_err(|err| record.error(format!("not a unit result of `puzzle edge --unit`: {err}")))?;
-        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.unit_line())?, &line, hash) {
+        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.line)?, &sealed.line(), &hash) {
             return Err(record.error(refused).into());
         }
         if let Some(wrong) = result.inconsistency() {
-            return Err(record.error(format!("unit {}: {wrong}", result.unit)).into());
+            return Err(record.error(format!("unit {}: {wrong}", result.line.unit)).into());
         }
-        let here = (result.search(), result.all.is_some());
+        let here = (result.line.search(), result.outcome.all.is_some());
         match &search {
             None => search = Some((here.0, here.1, record)),
             Some((first, _, from)) if *first != here.0 => {
@@ -348,19 +342,19 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
             }
             Some(_) => {}
         }
-        if result.unit >= result.units {
+        if result.line.unit >= result.line.units {
             return Err(record
-                .error(format!("unit {} is not below the split's {} units", result.unit, result.units))
+                .error(format!("unit {} is not below the split's {} units", result.line.unit, result.line.units))
                 .into());
         }
-        if let Some((earlier, _)) = results.get(&result.unit) {
-            return Err(record.error(format!("unit {} is also on {}", result.unit, earlier.place())).into());
+        if let Some((earlier, _)) = results.get(&result.line.unit) {
+            return Err(record.error(format!("unit {} is also on {}", result.line.unit, earlier.place())).into());
         }
         // Each unit searched below its own prefix: with every unit there and none shared, the
         // prefixes are all those of the split (unit 0 checked how many there are).
-        match (&result.prefix, result.unit) {
+        match (&result.line.prefix, result.line.unit) {
             (None, 0) => {}
-            (Some(prefix), unit) if unit > 0 && prefix.len() == result.depth => {
+            (Some(prefix), unit) if unit > 0 && prefix.len() == result.line.depth => {
                 if let Some(earlier) = prefixes.insert(prefix.clone(), record) {
                     return Err(record.error(format!("this unit's prefix is also that of {}", earlier.place())).into());
                 }
@@ -369,7 +363,7 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
                 return Err(record.error("unit 0 has no prefix, and every other unit one of `depth` placements").into())
             }
         }
-        results.insert(result.unit, (record, result));
+        results.insert(result.line.unit, (record, result));
     }
     let Some((search, with_all, _)) = search else { return Ok(()) };
     if let Some(against) = against {
@@ -380,11 +374,11 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
         against.check_key(&search.puzzle, mode)?;
         let joins = search.rows * (search.cols - 1) + search.cols * (search.rows - 1);
         for (record, result) in results.values() {
-            for (number, solution) in result.all.iter().flatten().enumerate() {
+            for (number, solution) in result.outcome.all.iter().flatten().enumerate() {
                 let cells: Vec<_> = solution.iter().map(|c| Some(Placement::new(c.piece, c.rotation))).collect();
                 if let Some(wrong) = against.board_refusal(&cells, joins, 0) {
                     return Err(record
-                        .error(format!("unit {}: solution {number} of the list: {wrong}", result.unit))
+                        .error(format!("unit {}: solution {number} of the list: {wrong}", result.line.unit))
                         .into());
                 }
             }
@@ -399,27 +393,14 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
         }
         .into());
     }
-    let mut merged = MergedJson {
-        puzzle: search.puzzle,
-        rows: search.rows,
-        cols: search.cols,
-        mode: search.mode,
-        order: search.order,
-        corner: search.corner,
-        depth: search.depth,
-        units: search.units,
-        solutions: 0,
-        nodes: 0,
-        elapsed_ms: 0.0,
-        all: with_all.then(Vec::new),
-    };
+    let mut merged = MergedJson { search, solutions: 0, nodes: 0, elapsed_ms: 0.0, all: with_all.then(Vec::new) };
     // Units are in search order, so their solutions are too.
     for (record, result) in results.into_values() {
         let too_many = || record.error("the counts add up to more than 2^64 - 1");
-        merged.solutions = merged.solutions.checked_add(result.solutions).ok_or_else(too_many)?;
-        merged.nodes = merged.nodes.checked_add(result.nodes).ok_or_else(too_many)?;
-        merged.elapsed_ms += result.elapsed_ms;
-        if let (Some(all), Some(found)) = (merged.all.as_mut(), result.all) {
+        merged.solutions = merged.solutions.checked_add(result.outcome.solutions).ok_or_else(too_many)?;
+        merged.nodes = merged.nodes.checked_add(result.outcome.nodes).ok_or_else(too_many)?;
+        merged.elapsed_ms += result.outcome.elapsed_ms;
+        if let (Some(all), Some(found)) = (merged.all.as_mut(), result.outcome.all) {
             all.extend(found);
         }
     }

@@ -7,7 +7,9 @@
 use std::io::Write;
 
 use puzzle_core::fingerprint::Fnv1a;
-use serde::Serialize;
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
 
 /// The key of the hash in every result line.
 pub(crate) const KEY: &str = "result_hash";
@@ -24,33 +26,84 @@ pub(crate) fn hex(state: Fnv1a) -> String {
     format!("{:016x}", state.finish())
 }
 
-/// `line` (a JSON object as the worker writes it, without a newline) ended with the hash that
-/// binds it to `unit`: `{…}` becomes `{…,"result_hash":"H"}`. The key is spliced on rather
-/// than serialized with the fields because the hash is over the fields' bytes as written, which
-/// must exist before the hash does.
-pub(crate) fn seal(unit: &str, line: &str) -> anyhow::Result<String> {
-    let Some(body) = line.strip_suffix('}') else { anyhow::bail!("a result line must be a JSON object: {line}") };
-    Ok(format!("{body},\"{KEY}\":\"{}\"}}", hex(start(unit).update(line.as_bytes()))))
-}
+/// A JSON object's fields as read, in the order written, each value kept as its JSON text: what
+/// the hash covers is the fields' bytes as written, so the reader serializes them back without
+/// parsing the values (a float read and written again need not keep its digits).
+#[derive(Debug)]
+pub(crate) struct Fields<'a>(pub(crate) Vec<(String, &'a RawValue)>);
 
-/// A result line as read back: the line as it was before its hash (which it ends with, as
-/// [`seal`] writes it), and the hash.
-pub(crate) fn unseal(text: &str) -> Result<(String, &str), String> {
-    let text = text.trim_end();
-    let key = format!(",\"{KEY}\":\"");
-    let split = text.len().checked_sub(key.len() + 16 + 2).and_then(|at| Some((text.get(..at)?, text.get(at..)?)));
-    let found = split.and_then(|(body, tail)| Some((body, tail.strip_prefix(key.as_str())?.strip_suffix("\"}")?)));
-    match found {
-        Some((body, hash)) => Ok((format!("{body}}}"), hash)),
-        None => Err(format!(
-            "the result does not end with the \"{KEY}\" binding it to its unit (written by an older `puzzle`, \
-             changed or cut): run its unit again"
-        )),
+impl<'de> Deserialize<'de> for Fields<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Fields<'de>, D::Error> {
+        struct InOrder;
+        impl<'de> Visitor<'de> for InOrder {
+            type Value = Fields<'de>;
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields<'de>, A::Error> {
+                let mut fields = Vec::new();
+                while let Some(field) = map.next_entry()? {
+                    fields.push(field);
+                }
+                Ok(Fields(fields))
+            }
+        }
+        deserializer.deserialize_map(InOrder)
     }
 }
 
-/// Why the hash `found` does not bind `line` (as [`unseal`] gives it back) to `unit`, or `None`
-/// when it does.
+impl Serialize for Fields<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(key, value)| (key, value)))
+    }
+}
+
+impl Fields<'_> {
+    /// The fields as one JSON object without spaces: the bytes the worker wrote.
+    pub(crate) fn line(&self) -> String {
+        // Strings and JSON texts always serialize.
+        serde_json::to_string(self).expect("fields serialize")
+    }
+}
+
+/// A result line: its fields, then the hash that binds them to their unit.
+#[derive(Serialize)]
+struct Sealed<'a, T> {
+    #[serde(flatten)]
+    fields: &'a T,
+    result_hash: String,
+}
+
+/// `fields` serialized and ended with the hash that binds them to the unit `unit` serializes to:
+/// `{…}` becomes `{…,"result_hash":"H"}`, the hash over the fields' bytes as serialized alone.
+pub(crate) fn seal_json(unit: &impl Serialize, fields: &impl Serialize) -> anyhow::Result<String> {
+    let line = serde_json::to_string(fields)?;
+    let result_hash = hex(start(&serde_json::to_string(unit)?).update(line.as_bytes()));
+    Ok(serde_json::to_string(&Sealed { fields, result_hash })?)
+}
+
+/// A result line as read back: its fields before its hash (which it ends with, as
+/// [`seal_json`] writes it), and the hash.
+pub(crate) fn unseal(text: &str) -> Result<(Fields<'_>, String), String> {
+    let refused = || {
+        format!(
+            "the result does not end with the \"{KEY}\" binding it to its unit (written by an older `puzzle`, \
+             changed or cut): run its unit again"
+        )
+    };
+    let Ok(Fields(mut fields)) = serde_json::from_str::<Fields<'_>>(text) else { return Err(refused()) };
+    let hash = match fields.pop() {
+        Some((key, value)) if key == KEY => serde_json::from_str::<String>(value.get()).ok(),
+        _ => None,
+    };
+    match hash {
+        Some(hash) if hash.len() == 16 => Ok((Fields(fields), hash)),
+        _ => Err(refused()),
+    }
+}
+
+/// Why the hash `found` does not bind `line` (the fields [`unseal`] gives back, as one line) to
+/// `unit`, or `None` when it does.
 pub(crate) fn refusal(unit: &str, line: &str, found: &str) -> Option<String> {
     (hex(start(unit).update(line.as_bytes())) != found).then(|| {
         format!(
@@ -58,11 +111,6 @@ pub(crate) fn refusal(unit: &str, line: &str, found: &str) -> Option<String> {
              belongs to another unit or job: run its unit again"
         )
     })
-}
-
-/// [`seal`] of `fields` serialized, for the unit `unit` serializes to.
-pub(crate) fn seal_json(unit: &impl Serialize, fields: &impl Serialize) -> anyhow::Result<String> {
-    seal(&serde_json::to_string(unit)?, &serde_json::to_string(fields)?)
 }
 
 /// Writes one result line through to `out`, feeding what passes into the hash, and ends it
@@ -130,21 +178,41 @@ mod tests {
         );
     }
 
+    /// A result whose keys are not in alphabetical order and whose float has 17 digits: the
+    /// sealed line keeps both as serialized.
+    #[derive(Serialize)]
+    struct Counted {
+        nodes: u64,
+        count: u64,
+        elapsed_ms: f64,
+    }
+
     #[test]
     fn a_sealed_line_is_bound_to_its_unit_and_every_byte() {
-        let line = "{\"count\":1,\"nodes\":9}";
-        let sealed = seal("{\"unit\":1}", line).unwrap();
-        assert!(sealed.starts_with("{\"count\":1,\"nodes\":9,\"result_hash\":\""), "{sealed}");
+        let unit = Counted { nodes: 0, count: 1, elapsed_ms: 0.0 };
+        let unit_json = "{\"nodes\":0,\"count\":1,\"elapsed_ms\":0.0}";
+        let line = "{\"nodes\":9,\"count\":1,\"elapsed_ms\":0.30000000000000004}";
+        let sealed = seal_json(&unit, &Counted { nodes: 9, count: 1, elapsed_ms: 0.1 + 0.2 }).unwrap();
+        // The hash as docs/formats.md defines it, computed here by hand.
+        let unit_hash = format!("{:016x}", puzzle_core::fnv1a(unit_json.as_bytes()));
+        let hash = puzzle_core::fnv1a(format!("{unit_hash}|{line}").as_bytes());
+        let expected =
+            format!("{{\"nodes\":9,\"count\":1,\"elapsed_ms\":0.30000000000000004,\"result_hash\":\"{hash:016x}\"}}");
+        assert_eq!(sealed, expected);
         let (back, hash) = unseal(&sealed).unwrap();
-        assert_eq!(back, line);
-        assert_eq!(refusal("{\"unit\":1}", &back, hash), None);
-        assert!(refusal("{\"unit\":2}", &back, hash).unwrap().contains("does not match"));
+        assert_eq!(back.line(), line);
+        assert_eq!(refusal(unit_json, &back.line(), &hash), None);
+        assert!(refusal("{\"unit\":2}", &back.line(), &hash).unwrap().contains("does not match"));
         let edited = sealed.replace("\"count\":1", "\"count\":991");
         let (edited, hash) = unseal(&edited).unwrap();
-        assert!(refusal("{\"unit\":1}", &edited, hash).is_some());
-        assert!(unseal(line).unwrap_err().contains("does not end with"));
-        assert!(unseal(&sealed[..sealed.len() - 3]).is_err());
-        assert!(unseal("").is_err());
+        assert!(refusal(unit_json, &edited.line(), &hash).is_some());
+        let added = sealed.replace("\"count\":1,", "\"count\":1,\"more\":[1, 2],");
+        let (added, hash) = unseal(&added).unwrap();
+        assert_eq!(added.line(), line.replace("\"count\":1,", "\"count\":1,\"more\":[1, 2],"));
+        assert!(refusal(unit_json, &added.line(), &hash).is_some());
+        for cut in [line, &sealed[..sealed.len() - 3], "", "[1]", &sealed.replace("result_hash", "hash")] {
+            assert!(unseal(cut).unwrap_err().contains("does not end with"), "{cut}");
+        }
     }
 
     #[test]

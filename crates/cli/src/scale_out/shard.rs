@@ -5,6 +5,8 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use super::seal::Fields;
+
 /// The K-th (from 1) of N interleaved parts of a batch: boards `i` (from 0) with `i mod N = K-1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Shard {
@@ -67,6 +69,9 @@ pub(crate) fn input_fingerprint(boards: impl Iterator<Item = String>) -> u64 {
         .finish()
 }
 
+/// The number of keys of [`PlaceJson`], which open a sharded record.
+const PLACE_KEYS: usize = 4;
+
 /// A board's place as the first keys of its sharded record: `{"index":I,"total":T,"input":"F"}`,
 /// the board's place (from 0) in the whole input, the number of boards there and the input's
 /// fingerprint in 16 hexadecimal digits. `puzzle merge` relies on this exact form.
@@ -82,15 +87,6 @@ impl<'a> From<Place<'a>> for PlaceJson<'a> {
     fn from(place: Place<'a>) -> PlaceJson<'a> {
         PlaceJson { index: place.index, total: place.total, input: format!("{:016x}", place.input), goal: place.goal }
     }
-}
-
-/// The start of a sharded record: `{"index":I,"total":T,"input":"F",` ([`PlaceJson`] open for
-/// the record's own keys).
-pub(crate) fn record_prefix(place: Place<'_>) -> String {
-    let mut prefix = place_unit(place);
-    prefix.pop();
-    prefix.push(',');
-    prefix
 }
 
 /// Writes `record` as one JSON line; with `place` (under `--shard`) the keys `index`, `total`
@@ -130,24 +126,33 @@ pub(crate) fn write_record<W: Write>(
 /// the run without `--shard` prints it, once its hash is checked: `Ok(None)` when the line does
 /// not start with its place, `Err` with the reason when its hash does not bind it there.
 pub(crate) fn unsealed_record(text: &str, place: Place<'_>) -> Result<Option<String>, String> {
-    let prefix = record_prefix(place);
-    if !text.starts_with(&prefix) {
+    let unit = place_unit(place);
+    let Ok(Fields(fields)) = serde_json::from_str::<Fields<'_>>(text) else { return Ok(None) };
+    let Some(place_fields) = fields.get(..PLACE_KEYS) else { return Ok(None) };
+    if Fields(place_fields.to_vec()).line() != unit {
         return Ok(None);
     }
-    let (line, hash) = super::seal::unseal(text)?;
-    if let Some(refused) = super::seal::refusal(&place_unit(place), &line, hash) {
+    let (Fields(mut fields), hash) = super::seal::unseal(text)?;
+    if let Some(refused) = super::seal::refusal(&unit, &Fields(fields.clone()).line(), &hash) {
         return Err(refused);
     }
-    Ok(Some(format!("{{{}", &line[prefix.len()..])))
+    Ok(Some(Fields(fields.split_off(PLACE_KEYS)).line()))
 }
 
-/// The line [`write_json_line`] writes under `--shard` before its hash, or without `--shard`,
-/// without its newline.
+/// The line [`write_json_line`] writes under `--shard` before its hash (the keys of its place,
+/// then the record's), or without `--shard`, without its newline.
 pub(crate) fn json_line(place: Option<Place<'_>>, record: &impl Serialize) -> anyhow::Result<String> {
-    let line = serde_json::to_string(record)?;
-    Ok(match (place, line.strip_prefix('{')) {
-        (Some(place), Some(rest)) if rest != "}" => format!("{}{rest}", record_prefix(place)),
-        _ => line,
+    /// A record after its place.
+    #[derive(Serialize)]
+    struct Placed<'a, T> {
+        #[serde(flatten)]
+        place: PlaceJson<'a>,
+        #[serde(flatten)]
+        record: &'a T,
+    }
+    Ok(match place {
+        Some(place) => serde_json::to_string(&Placed { place: place.into(), record })?,
+        None => serde_json::to_string(record)?,
     })
 }
 
@@ -252,7 +257,6 @@ mod tests {
         let place = Place { index: 3, total: 10, input: 0xab, goal: "blank-last" };
         let keys = "\"index\":3,\"total\":10,\"input\":\"00000000000000ab\",\"goal\":\"blank-last\"";
         assert_eq!(place_unit(place), format!("{{{keys}}}"));
-        assert_eq!(record_prefix(place), format!("{{{keys},"));
         write_json_line(&mut out, Some(place), &serde_json::json!({"moves": 4})).unwrap();
         write_json_line(&mut out, None, &serde_json::json!({"moves": 4})).unwrap();
         let text = String::from_utf8(out).unwrap();

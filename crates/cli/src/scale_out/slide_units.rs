@@ -21,6 +21,7 @@ use sliding::{Board, BoardSpec, Goal, HeuristicKind, Outcome, PlanError};
 
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
+use crate::slide::print::{AnswerJson, SplitJson};
 
 /// The value of `"search"` in every line of a split sliding search.
 const SEARCH: &str = "slide";
@@ -129,36 +130,6 @@ impl UnitResult {
     }
 }
 
-/// The merged answer, with the keys of `puzzle slide --json` and the split's.
-#[derive(Serialize)]
-struct MergedAnswer<'a> {
-    solvable: bool,
-    moves: usize,
-    path: &'a str,
-    board: String,
-    status: &'static str,
-    nodes: u64,
-    optimal: bool,
-    lower_bound: u64,
-    rounds: u32,
-    units: usize,
-    heuristic: &'a str,
-}
-
-/// The answer of `--split` on a board that needs no search (solved already, or unsolvable): the
-/// keys of `puzzle slide --json`, in the alphabetical order this line has always had.
-#[derive(Serialize)]
-struct SplitAnswer {
-    board: String,
-    lower_bound: Option<u64>,
-    moves: Option<usize>,
-    nodes: u64,
-    optimal: bool,
-    path: Option<&'static str>,
-    solvable: bool,
-    status: &'static str,
-}
-
 /// Bad input in `file`; quoted parts of the message (the unit line's strings, in serde's words
 /// too) are cut to their first characters.
 fn bad(file: &str, message: impl Into<String>) -> anyhow::Error {
@@ -256,17 +227,22 @@ pub(crate) fn split(
                 Outcome::Solved(_) => (Some(0), "solved"),
                 _ => (None, "unsolvable"),
             };
-            let answered = SplitAnswer {
-                board: board.to_string(),
-                lower_bound: report.lower_bound,
+            let answered = AnswerJson {
+                label: None,
+                solvable: moves.is_some(),
                 moves,
+                path: moves.map(|_| ""),
+                board: board.to_string(),
+                status,
                 nodes: 0,
                 optimal: true,
-                path: moves.map(|_| ""),
-                solvable: moves.is_some(),
-                status,
+                lower_bound: report.lower_bound,
+                seconds: None,
+                split: None,
             };
-            writeln!(out, "{}", serde_json::to_string(&answered)?)?;
+            // This line has always had its keys in alphabetical order: serde_json's map (without
+            // the `preserve_order` feature) sorts them.
+            writeln!(out, "{}", serde_json::to_value(&answered)?)?;
             return Ok(());
         }
         Split::Search(search) => search,
@@ -493,7 +469,8 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
     let mut first: Option<(&str, UnitResult)> = None;
     let mut by_unit: BTreeMap<usize, (&str, UnitResult)> = BTreeMap::new();
     for (place, text) in records {
-        let (line, hash) = super::seal::unseal(text).map_err(|refused| bad(place, refused))?;
+        let (fields, hash) = super::seal::unseal(text).map_err(|refused| bad(place, refused))?;
+        let line = fields.line();
         let result: UnitResult = serde_json::from_str(&line)
             .map_err(|e| bad(place, format!("expected a result of `puzzle slide --unit`: {e}")))?;
         if let Some(refused) = line_refusal(&result.unit) {
@@ -517,7 +494,7 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
                 }
             }
         }
-        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.unit)?, &line, hash) {
+        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.unit)?, &line, &hash) {
             return Err(bad(place, refused));
         }
         if let Some(wrong) = result.inconsistency() {
@@ -581,18 +558,18 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
                 format!("unit {unit}'s path has {} moves, not the round's bound {}", path.len(), template.bound),
             ));
         }
-        let answer = MergedAnswer {
+        let answer = AnswerJson {
+            label: None,
             solvable: true,
-            moves: path.len(),
-            path: text,
+            moves: Some(path.len() as u64),
+            path: Some(text),
             board: board.to_string(),
             status: "solved",
             nodes,
             optimal: true,
-            lower_bound: u64::from(template.bound),
-            rounds: template.round,
-            units: template.units,
-            heuristic: &template.heuristic,
+            lower_bound: Some(u64::from(template.bound)),
+            seconds: None,
+            split: Some(SplitJson { rounds: template.round, units: template.units, heuristic: &template.heuristic }),
         };
         writeln!(out, "{}", serde_json::to_string(&answer)?)?;
         return Ok(());

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use sliding::parse::Format;
 use sliding::Board;
 
-use super::limited_planner::LimitedPlanner;
+use super::limited_planner::{LimitedPlanner, Solved};
 use super::print::{Answered, Printer};
 use super::settings::{Mode, SlideSettings};
 use crate::input::BadInput;
@@ -23,10 +23,6 @@ pub(super) struct Item {
 
 /// Boards read and solved (in parallel) together when a batch is read a line at a time.
 pub(super) const CHUNK: usize = 4096;
-
-/// A board's answer and its time in seconds: `None` for a board refused at reading, `Err`
-/// inside for one the planner refuses.
-type Solved = anyhow::Result<Option<Result<(sliding::Answer, f64), String>>>;
 
 /// The state of a run across the chunks of its input.
 pub(super) struct Batch<'t> {
@@ -158,12 +154,15 @@ impl Batch<'_> {
         let next = AtomicUsize::new(0);
         let solve = |index: usize| {
             let since = (index < workers).then_some(prepared);
-            let answer = selected[index].1.board.as_ref().ok().map(|board| planner.solve(board, since)).transpose();
+            let answer = match &selected[index].1.board {
+                Ok(board) => planner.solve(board, since),
+                Err(_) => Ok(Solved::Unread),
+            };
             ticker.bar().inc(1);
             answer
         };
         std::thread::scope(|scope| -> anyhow::Result<()> {
-            let (sender, receiver) = mpsc::channel::<(usize, Solved)>();
+            let (sender, receiver) = mpsc::channel::<(usize, anyhow::Result<Solved>)>();
             let (next, solve, count) = (&next, &solve, selected.len());
             scope.spawn(move || {
                 (0..workers).into_par_iter().for_each_with(sender, |sender, _| loop {
@@ -177,7 +176,7 @@ impl Batch<'_> {
                     }
                 });
             });
-            let mut waiting: Vec<Option<Solved>> = selected.iter().map(|_| None).collect();
+            let mut waiting: Vec<Option<anyhow::Result<Solved>>> = selected.iter().map(|_| None).collect();
             let mut printed = 0;
             for (index, answer) in receiver {
                 waiting[index] = Some(answer);
@@ -194,7 +193,7 @@ impl Batch<'_> {
                         });
                         let label = item.label.as_deref();
                         let message = match (&item.board, answer?) {
-                            (Ok(board), Some(Ok((answer, seconds)))) => {
+                            (Ok(board), Solved::Answered { answer, seconds }) => {
                                 let answered = Answered { format, label, board, answer: &answer, seconds, place };
                                 self.printer.answer(out, &answered)?;
                                 if let Some(strips) = &mut self.strips {
@@ -208,8 +207,8 @@ impl Batch<'_> {
                                 continue;
                             }
                             (Err(bad), _) => bad.to_string(),
-                            (Ok(_), Some(Err(message))) => format!("{name}: board {}: {message}", number + 1),
-                            (Ok(_), None) => unreachable!("every good board is solved"),
+                            (Ok(_), Solved::Refused(message)) => format!("{name}: board {}: {message}", number + 1),
+                            (Ok(_), Solved::Unread) => unreachable!("every good board is solved"),
                         };
                         // A bad board in its place: `error: …` on stdout (or `{"error": …}`), and on
                         // stderr.

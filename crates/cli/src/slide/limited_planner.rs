@@ -25,6 +25,17 @@ pub(super) struct LimitedPlanner<'t> {
     time_limit: Option<Duration>,
 }
 
+/// What became of one board of a batch.
+pub(super) enum Solved {
+    /// The planner's answer, checked, and the board's time in seconds.
+    Answered { answer: Answer, seconds: f64 },
+    /// A board the planner refuses (it does not fit the goal, or is too large to search without a
+    /// limit): why.
+    Refused(String),
+    /// A board refused when it was read: nothing to solve (the batch reports the reading error).
+    Unread,
+}
+
 /// The memory that the kept moves of a run's fast answers may take together: a 1000×1000
 /// board's 2.6 × 10^9 moves take about 28 MB; past the budget an answer's moves are made again
 /// when printed.
@@ -65,11 +76,9 @@ impl<'t> LimitedPlanner<'t> {
         }
     }
 
-    /// Solves one board; the planner checks the answer. `Ok` inside is the answer and its time in
-    /// seconds, `Err` a board the planner refuses (it does not fit the goal, or is too large to
-    /// search without a limit). The board's time counts from `since` when it waited for tables
-    /// built from then, else from now.
-    pub(super) fn solve(&self, board: &Board, since: Option<Instant>) -> anyhow::Result<Result<(Answer, f64), String>> {
+    /// Solves one board; the planner checks the answer. The board's time counts from `since` when
+    /// it waited for tables built from then, else from now.
+    pub(super) fn solve(&self, board: &Board, since: Option<Instant>) -> anyhow::Result<Solved> {
         let started = since.unwrap_or_else(Instant::now);
         let limits = deadline_from(self.limits, self.time_limit, started);
         // A fast answer's path is not held as a vector: it is kept compressed or made again,
@@ -79,13 +88,13 @@ impl<'t> LimitedPlanner<'t> {
             false => self.planner.solve(board, &limits),
         };
         match answer {
-            Ok(answer) => Ok(Ok((answer, started.elapsed().as_secs_f64()))),
-            Err(PlanError::TooLarge { shape }) => Ok(Err(format!(
+            Ok(answer) => Ok(Solved::Answered { answer, seconds: started.elapsed().as_secs_f64() }),
+            Err(PlanError::TooLarge { shape }) => Ok(Solved::Refused(format!(
                 "a {shape} board is too large to search to the end (more than {} cells); give --max-nodes N or \
                  --time-limit SECONDS to search it until the limit, or --fast for a quick answer",
                 sliding::planner::MAX_CELLS_WITHOUT_LIMITS
             ))),
-            Err(err @ (PlanError::Solve(_) | PlanError::NoGoal { .. })) => Ok(Err(err.to_string())),
+            Err(err @ (PlanError::Solve(_) | PlanError::NoGoal { .. })) => Ok(Solved::Refused(err.to_string())),
             Err(err) => Err(err.into()),
         }
     }

@@ -67,8 +67,20 @@ impl Printer {
         place: Option<crate::scale_out::shard::Place<'_>>,
     ) -> anyhow::Result<()> {
         match self {
-            Printer::Text(printer) => printer.error(out, label, message),
-            Printer::Json(printer) => printer.error(out, label, message, place),
+            Printer::Text(_) => {
+                if let Some(label) = label {
+                    write!(out, "{label} ")?;
+                }
+                writeln!(out, "error: {message}")?;
+                Ok(())
+            }
+            Printer::Json(_) => {
+                let json = match label {
+                    Some(label) => serde_json::json!({ "label": label, "error": message }),
+                    None => serde_json::json!({ "error": message }),
+                };
+                crate::scale_out::shard::write_json_line(out, place, &json)
+            }
         }
     }
 }
@@ -128,14 +140,6 @@ impl TextPrinter {
         writeln!(out)?;
         Ok(())
     }
-
-    fn error(&self, out: &mut impl Write, label: Option<&str>, message: &str) -> anyhow::Result<()> {
-        if let Some(label) = label {
-            write!(out, "{label} ")?;
-        }
-        writeln!(out, "error: {message}")?;
-        Ok(())
-    }
 }
 
 /// One JSON object per board per line (`--json`), starting with `"index"` and `"total"` under
@@ -145,21 +149,38 @@ pub(super) struct JsonPrinter {
     timings: bool,
 }
 
-/// One board's answer as JSON.
+/// One board's answer as JSON, the one form of `puzzle slide --json` (each board's line), of
+/// `puzzle slide --split` on a board that needs no search, and of `puzzle merge` of a split's
+/// last round (with [`SplitJson`] after it).
 #[derive(Serialize)]
-struct JsonAnswer<'a> {
+pub(crate) struct AnswerJson<'a> {
+    /// The label of the lines format.
     #[serde(skip_serializing_if = "Option::is_none")]
-    label: Option<&'a str>,
-    solvable: bool,
-    moves: Option<u64>,
-    path: Option<String>,
-    board: String,
-    status: &'static str,
-    nodes: u64,
-    optimal: bool,
-    lower_bound: Option<u64>,
+    pub(crate) label: Option<&'a str>,
+    pub(crate) solvable: bool,
+    pub(crate) moves: Option<u64>,
+    /// The moves' letters (`--json` writes them into an empty string as they are made).
+    pub(crate) path: Option<&'a str>,
+    pub(crate) board: String,
+    /// `solved`, `unsolvable` or `gave up`.
+    pub(crate) status: &'static str,
+    pub(crate) nodes: u64,
+    pub(crate) optimal: bool,
+    pub(crate) lower_bound: Option<u64>,
+    /// `--timings`: the board's solving time.
     #[serde(skip_serializing_if = "Option::is_none")]
-    seconds: Option<f64>,
+    pub(crate) seconds: Option<f64>,
+    /// The split search that found the answer (`puzzle merge`).
+    #[serde(flatten)]
+    pub(crate) split: Option<SplitJson<'a>>,
+}
+
+/// The split search behind a merged answer: its rounds, units and heuristic.
+#[derive(Serialize)]
+pub(crate) struct SplitJson<'a> {
+    pub(crate) rounds: u32,
+    pub(crate) units: usize,
+    pub(crate) heuristic: &'a str,
 }
 
 impl JsonPrinter {
@@ -170,18 +191,19 @@ impl JsonPrinter {
             Outcome::Unsolvable => ("unsolvable", None),
             Outcome::GaveUp => ("gave up", None),
         };
-        let json = JsonAnswer {
+        let json = AnswerJson {
             label: answered.label,
             status,
             solvable: answer.outcome != Outcome::Unsolvable,
             moves: path.map(|path| path.n_moves()),
             // The letters are written into the empty string as they are made.
-            path: path.map(|_| String::new()),
+            path: path.map(|_| ""),
             board: answered.board.to_string(),
             nodes: answer.nodes,
             optimal: answer.optimal,
             lower_bound: answer.lower_bound,
             seconds: self.timings.then_some(answered.seconds),
+            split: None,
         };
         match path {
             Some(path) => {
@@ -192,19 +214,5 @@ impl JsonPrinter {
             }
             None => crate::scale_out::shard::write_json_line(out, answered.place, &json),
         }
-    }
-
-    fn error(
-        &self,
-        out: &mut impl Write,
-        label: Option<&str>,
-        message: &str,
-        place: Option<crate::scale_out::shard::Place<'_>>,
-    ) -> anyhow::Result<()> {
-        let json = match label {
-            Some(label) => serde_json::json!({ "label": label, "error": message }),
-            None => serde_json::json!({ "error": message }),
-        };
-        crate::scale_out::shard::write_json_line(out, place, &json)
     }
 }

@@ -14,16 +14,15 @@ pub(crate) const MAX_STRIPS: usize = 20;
 /// The most moves written under a board: a fast answer's path may have billions.
 pub(crate) const MAX_DRAWN_MOVES: usize = 10_000;
 
-/// What a strip shows of an answer: a path by its length, its first moves (at most
-/// [`MAX_DRAWN_MOVES`]) and the board it ends on, so that a long path is never held whole to be
-/// drawn.
+/// What a picture (an SVG strip, an HTML page) shows of an answer: a path by its length and its
+/// first moves, so that a fast answer's path of billions of moves is never held whole; a search
+/// that gave up keeps its proven lower bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Drawn {
+pub(crate) enum Pictured {
     Solved {
         n_moves: u64,
-        first: Vec<Direction>,
-        /// The board the path ends on; `None` for boards too large to draw.
-        end: Option<Board>,
+        /// The first moves read (all of them when the path is no longer).
+        moves: Vec<Direction>,
     },
     Unsolvable,
     /// A limit stopped the search; the fewest moves are at least `lower_bound` (proven).
@@ -32,23 +31,15 @@ enum Drawn {
     },
 }
 
-impl Drawn {
-    /// What a strip shows of `outcome`, an answer for `board`: a board small enough to draw has
-    /// its whole path read (its end is drawn), a larger one only its first moves, so that a fast
-    /// answer's path of billions of moves is never held whole; a search that gave up keeps its
-    /// proven `lower_bound`. `Err` says why a fast answer's moves read again are wrong (a bug).
-    fn of(board: &Board, outcome: &Outcome, lower_bound: Option<u64>) -> Result<Drawn, String> {
+impl Pictured {
+    /// What a picture shows of `outcome`, reading at most `read` of its moves, with the proven
+    /// `lower_bound` of a search that gave up. `Err` says why a fast answer's moves read again are
+    /// wrong (a bug).
+    pub(crate) fn of(outcome: &Outcome, lower_bound: Option<u64>, read: usize) -> Result<Pictured, String> {
         Ok(match outcome {
-            Outcome::Solved(path) => {
-                let small = board.shape().n_cells() <= MAX_DRAWN_CELLS;
-                let mut first = path.first_moves(if small { usize::MAX } else { MAX_DRAWN_MOVES })?;
-                // The path was checked against the goal before it was printed, so it replays.
-                let end = small.then(|| board.replay(&first).ok()).flatten();
-                first.truncate(MAX_DRAWN_MOVES);
-                Drawn::Solved { n_moves: path.n_moves(), first, end }
-            }
-            Outcome::Unsolvable => Drawn::Unsolvable,
-            Outcome::GaveUp => Drawn::GaveUp { lower_bound },
+            Outcome::Solved(path) => Pictured::Solved { n_moves: path.n_moves(), moves: path.first_moves(read)? },
+            Outcome::Unsolvable => Pictured::Unsolvable,
+            Outcome::GaveUp => Pictured::GaveUp { lower_bound },
         })
     }
 }
@@ -83,14 +74,23 @@ impl Strips {
         outcome: &Outcome,
         lower_bound: Option<u64>,
     ) -> Result<(), String> {
-        let answer = &Drawn::of(board, outcome, lower_bound)?;
+        // A board small enough to draw has its whole path read (its end is drawn), a larger one
+        // only its first moves.
+        let small = board.shape().n_cells() <= MAX_DRAWN_CELLS;
+        let mut answer = Pictured::of(outcome, lower_bound, if small { usize::MAX } else { MAX_DRAWN_MOVES })?;
+        let mut end = None;
+        if let Pictured::Solved { moves, .. } = &mut answer {
+            // The path was checked against the goal before it was printed, so it replays.
+            end = small.then(|| board.replay(moves).ok()).flatten();
+            moves.truncate(MAX_DRAWN_MOVES);
+        }
         let (mut boards, mut note, mut moves) = (vec![(board.clone(), "start")], String::new(), None);
-        match answer {
-            Drawn::Solved { n_moves: 0, .. } => {
+        match &answer {
+            Pictured::Solved { n_moves: 0, .. } => {
                 boards[0].1 = "start = goal";
                 note.push_str("0 moves: the board is already the goal");
             }
-            Drawn::Solved { n_moves, first, end } => {
+            Pictured::Solved { n_moves, moves: first } => {
                 if let Some(end) = end {
                     boards.push((end.clone(), "goal"));
                 }
@@ -101,13 +101,13 @@ impl Strips {
                 };
                 moves = Some(sliding::path_letters(first));
             }
-            Drawn::Unsolvable => note.push_str("unsolvable: the goal cannot be reached"),
-            Drawn::GaveUp { lower_bound: Some(bound) } => {
+            Pictured::Unsolvable => note.push_str("unsolvable: the goal cannot be reached"),
+            Pictured::GaveUp { lower_bound: Some(bound) } => {
                 note = format!(
                     "gave up: a limit stopped the search first; it proved that at least {bound} moves are needed"
                 )
             }
-            Drawn::GaveUp { lower_bound: None } => note.push_str("gave up: a limit stopped the search first"),
+            Pictured::GaveUp { lower_bound: None } => note.push_str("gave up: a limit stopped the search first"),
         }
         if board.shape().n_cells() > MAX_DRAWN_CELLS {
             note = format!("{} board, too large to draw; {note}", board.shape());
@@ -372,8 +372,6 @@ mod tests {
         let mut strips = Strips::default();
         let huge = board(40, 40, &huge);
         let outcome = Outcome::Solved(sliding::Path::Moves(path));
-        let drawn = Drawn::of(&huge, &outcome, None).unwrap();
-        assert!(matches!(&drawn, Drawn::Solved { first, end: None, .. } if first.len() == MAX_DRAWN_MOVES));
         strips.push_answer(1, None, &huge, &outcome, None).unwrap();
         let svg = strips.render();
         check(&svg, 0, 0, &["<title>sliding board: 40x40 board, too large to draw; 20000 moves of the blank, the first 10000 of them</title>"]);

@@ -1,7 +1,7 @@
 //! `puzzle edge --best` run as a process: the text and JSON streams, the scores against the
 //! independent `--verify`, seeds, checkpoints and `--resume`, `--svg` and `puzzle merge`.
 
-use crate::common;
+use crate::common::{self, TempDir};
 
 const SET1_3X3: &str = "fixtures/data/brendan_set1_03x03.puz";
 const SET2_6X6: &str = "fixtures/data/brendan_set2_06x06.puz";
@@ -10,19 +10,6 @@ const LEGACY_DATA: &str = "crates/edge-match/tests/data";
 
 fn edge(args: &[&str]) -> common::Run {
     common::puzzle(&[&["edge", "--best"], args].concat(), "")
-}
-
-/// A temporary directory removed when dropped.
-struct TempDir(tempfile::TempDir);
-
-impl TempDir {
-    fn new(_name: &str) -> TempDir {
-        TempDir(common::scratch())
-    }
-
-    fn path(&self, file: &str) -> String {
-        self.0.path().join(file).to_str().unwrap().to_owned()
-    }
 }
 
 fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
@@ -325,7 +312,7 @@ fn hard_board(dir: &TempDir) -> String {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_sigterm_and_the_time_limit_end_with_the_best_board_and_a_checkpoint() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     for signal in ["-INT", "-TERM"] {
         let dir = TempDir::new("ctrlc");
         let board = hard_board(&dir);
@@ -337,10 +324,7 @@ fn ctrl_c_sigterm_and_the_time_limit_end_with_the_best_board_and_a_checkpoint() 
             .stderr(Stdio::piped())
             .spawn()
             .expect("the binary runs");
-        std::thread::sleep(std::time::Duration::from_millis(700));
-        let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
-        assert!(sent.success());
-        let output = child.wait_with_output().expect("the binary finishes");
+        let output = common::signal_after(child, std::time::Duration::from_millis(700), signal);
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert_eq!(output.status.code(), Some(130), "{stdout}");
         let end = stdout.lines().last().unwrap();

@@ -291,3 +291,41 @@ fn all_solutions_of_a_puzzle_without_any() {
     assert_eq!(run.stdout.lines().count(), 4, "{}", run.failure("four solutions, no end line"));
     assert!(run.stdout.lines().all(|line| line.contains("\"solution\":")), "{}", run.failure("solutions only"));
 }
+
+/// The keys of the JSON object `line`, in the order the line has them.
+fn keys_of(line: &str) -> Vec<String> {
+    let object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(line).unwrap();
+    let mut keys: Vec<(usize, String)> =
+        object.keys().map(|key| (line.find(&format!("\"{key}\":")).unwrap(), key.clone())).collect();
+    keys.sort();
+    keys.into_iter().map(|(_, key)| key).collect()
+}
+
+/// The first solution's `--json` line has its keys in the order docs/formats.md gives: the
+/// seed's for a marks puzzle, with the count, the time and the order after them for a `.puz` one.
+#[test]
+fn first_solution_json_keys_are_in_the_documented_order() {
+    let marks = edge(&["--json"], EXAMPLE_1);
+    assert_eq!(keys_of(marks.stdout.trim()), ["rows", "cols", "solved", "placements", "nodes"]);
+    let puz = edge(&["--json"], "2 1\n1 2 3 4\n5 6 7 8\n");
+    let expected = ["rows", "cols", "solved", "placements", "solutions", "nodes", "elapsed_ms", "order"];
+    // `--order auto`, the default, adds the estimate it chose by.
+    assert_eq!(keys_of(puz.stdout.trim()), [&expected[..], &["estimated_nodes"]].concat(), "{}", puz.failure("keys"));
+    let row = edge(&["--json", "--order", "row"], "2 1\n1 2 3 4\n5 6 7 8\n");
+    assert_eq!(keys_of(row.stdout.trim()), expected, "{}", row.failure("keys"));
+    assert!(puz.stdout.starts_with("{\"rows\":1,\"cols\":2,\"solved\":false,\"placements\":null,\"solutions\":0,"));
+}
+
+/// A first solution's search stopped by a limit says so in a JSON line whose keys are in
+/// alphabetical order, as they have always been: the seed's for a marks puzzle, with the time
+/// and the plan for a `.puz` one.
+#[test]
+fn a_first_solution_stopped_says_so_with_its_keys_in_alphabetical_order() {
+    let marks = edge(&["--json", "--max-nodes", "1"], EXAMPLE_1);
+    assert_eq!(keys_of(marks.stdout.trim()), ["cols", "nodes", "placements", "rows", "solved", "status"]);
+    assert!(marks.stdout.ends_with(",\"placements\":null,\"rows\":3,\"solved\":null,\"status\":\"gave up\"}\n"));
+    let puz = common::puzzle(&["edge", "--json", "--max-nodes", "1", "fixtures/data/brendan_set1_03x03.puz"], "");
+    let expected =
+        ["cols", "elapsed_ms", "estimated_nodes", "nodes", "order", "placements", "rows", "solved", "status"];
+    assert_eq!(keys_of(puz.stdout.trim()), expected, "{}", puz.failure("keys"));
+}

@@ -696,14 +696,10 @@ fn a_cache_path_that_is_a_file_is_named() {
         assert!(stderr.starts_with(&format!("error: {wrong}")), "{stderr}");
         assert!(!stderr.contains("os error"), "{stderr}");
         // Solving still works, the tables built in memory, the cache named once per table.
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle"))
-            .args(["slide", "--heuristic", "pdb"])
-            .env("PUZZLE_CACHE_DIR", cache)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle"));
+        command.env("PUZZLE_CACHE_DIR", cache);
+        let args = ["slide", "--heuristic", "pdb"];
+        let mut child = common::spawn(&mut command, &args, Stdio::piped(), Stdio::piped(), Stdio::piped());
         child.stdin.take().unwrap().write_all(b"5 1 2 3\n0 6 7 4\n9 10 11 8\n13 14 15 12\n").unwrap();
         let output = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -723,14 +719,7 @@ fn full() -> Stdio {
 #[cfg(target_os = "linux")]
 fn with_outputs(args: &[&str], stdin: &str, stdout: Stdio, stderr: Stdio) -> (i32, String) {
     let (mut command, _cache) = common::command();
-    let mut child = command
-        .args(args)
-        .current_dir(common::workspace_root())
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(stderr)
-        .spawn()
-        .expect("the binary runs");
+    let mut child = common::spawn(&mut command, args, Stdio::piped(), stdout, stderr);
     let mut child_stdin = child.stdin.take().expect("stdin is piped");
     // The binary may exit before reading all of it.
     let _ = child_stdin.write_all(stdin.as_bytes());
@@ -823,14 +812,7 @@ fn a_closed_pipe_is_silent_and_successful() {
         (&["--help"][..], ""),
     ] {
         let (mut command, _cache) = common::command();
-        let mut child = command
-            .args(args)
-            .current_dir(common::workspace_root())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
+        let mut child = common::spawn(&mut command, args, Stdio::piped(), Stdio::piped(), Stdio::piped());
         // The reader goes away before the binary has its input, so before it answers.
         drop(child.stdout.take());
         let mut child_stdin = child.stdin.take().expect("stdin is piped");

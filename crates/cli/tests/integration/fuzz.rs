@@ -386,14 +386,7 @@ fn run_with_deadline(args: &[&str], stdin: &str, sink: Sink) -> Result<common::R
         Sink::StdoutFull => (Sink::full(), Stdio::piped()),
         Sink::StderrFull => (Stdio::piped(), Sink::full()),
     };
-    let mut child = command
-        .args(args)
-        .current_dir(common::workspace_root())
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(stderr)
-        .spawn()
-        .expect("the binary runs");
+    let mut child = common::spawn(&mut command, args, Stdio::piped(), stdout, stderr);
     let mut child_stdin = child.stdin.take().expect("stdin is piped");
     let bytes = stdin.as_bytes().to_vec();
     let writer = std::thread::spawn(move || {

@@ -33,14 +33,7 @@ fn refused(args: &[&str], stdin: &[u8]) -> Refusal {
     } else {
         println!("the peak memory is not checked: /usr/bin/time is missing");
     }
-    let mut child = command
-        .args(args)
-        .current_dir(common::workspace_root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = common::spawn(&mut command, args, Stdio::piped(), Stdio::null(), Stdio::piped());
     let mut child_stdin = child.stdin.take().expect("stdin is piped");
     // The binary stops reading once it has refused the input.
     let _ = child_stdin.write_all(stdin);

@@ -85,7 +85,7 @@ fn quiet_runs_print_nothing_on_stderr() {
 #[test]
 fn ctrl_c_sigterm_and_sighup_print_what_was_reached_and_exit_130() {
     use std::io::Write;
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     for signal in ["-INT", "-TERM", "-HUP"] {
         let (mut command, _cache) = common::command();
         let mut child = command
@@ -99,10 +99,7 @@ fn ctrl_c_sigterm_and_sighup_print_what_was_reached_and_exit_130() {
         // A solved board first, then one far too hard for the Manhattan distance alone.
         let batch = format!("1 1 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n{KORF_88}");
         child.stdin.take().expect("stdin").write_all(batch.as_bytes()).expect("the boards are written");
-        std::thread::sleep(std::time::Duration::from_millis(500));
-        let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
-        assert!(sent.success());
-        let output = child.wait_with_output().expect("the binary finishes");
+        let output = common::signal_after(child, std::time::Duration::from_millis(500), signal);
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert_eq!(output.status.code(), Some(130), "{signal}: stdout {stdout:?}");
         let mut lines = stdout.lines();
@@ -123,10 +120,8 @@ fn ctrl_c_sigterm_and_sighup_print_what_was_reached_and_exit_130() {
 #[cfg(unix)]
 #[test]
 fn sigterm_ends_a_count_with_its_gave_up_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("one-colour.puz");
-    std::fs::write(&file, format!("4 5\n{}", "1 1 1 1\n".repeat(20))).unwrap();
-    let args = ["edge", "--count", "--json", "--plain", file.to_str().unwrap()];
+    let file = one_colour_4x5();
+    let args = ["edge", "--count", "--json", "--plain", file.as_str()];
     let (code, stdout, _) = run_watched(&args, Some(std::time::Duration::from_millis(500)), "-TERM");
     assert_eq!(code, Some(130), "{stdout}");
     let line: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
@@ -146,22 +141,15 @@ fn run_watched(
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(args)
-        .current_dir(common::workspace_root())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle"));
+    let mut child = common::spawn(&mut command, args, Stdio::null(), Stdio::piped(), Stdio::null());
     let mut interrupted = false;
     loop {
         if child.try_wait().expect("the child's status").is_some() {
             break;
         }
         if interrupt_after.is_some_and(|after| !interrupted && started.elapsed() >= after) {
-            let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
-            assert!(sent.success());
+            common::signal(&child, signal);
             interrupted = true;
         }
         if started.elapsed() > Duration::from_secs(60) {
@@ -180,10 +168,8 @@ fn run_watched(
 #[cfg(unix)]
 #[test]
 fn a_work_unit_gives_up_at_its_time_limit_and_at_ctrl_c() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("one-colour.puz");
-    std::fs::write(&file, format!("4 5\n{}", "1 1 1 1\n".repeat(20))).unwrap();
-    let file = file.to_str().unwrap();
+    let puz = one_colour_4x5();
+    let (file, dir) = (puz.as_str(), puz.path().parent().unwrap());
     // The plain search: every one of the 20! 4^20 arrangements is a solution. (The picture
     // search runs the same unit code; on this board it has one picture.)
     {
@@ -198,7 +184,7 @@ fn a_work_unit_gives_up_at_its_time_limit_and_at_ctrl_c() {
         let result: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
         assert_eq!(result["status"], "gave up", "{stdout}");
         assert!(result["solutions_so_far"].is_u64() && result.get("solutions").is_none(), "{stdout}");
-        let results = dir.path().join("results.jsonl");
+        let results = dir.join("results.jsonl");
         std::fs::write(&results, &stdout).unwrap();
         let merged = puzzle(&["merge", results.to_str().unwrap()], "");
         assert_eq!((merged.code, merged.stdout.as_str()), (1, ""), "{}", merged.failure("merge refuses"));
@@ -254,7 +240,7 @@ fn the_limits_bound_the_planning_of_a_big_board() {
 /// for it to end: its exit status, stdout and stderr, and the time from the signal to its end.
 #[cfg(unix)]
 fn interrupted_at_300_ms(args: &[&str]) -> (Option<i32>, String, String, std::time::Duration) {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::{Duration, Instant};
     let (mut command, _cache) = common::command();
     let child = command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
@@ -262,7 +248,7 @@ fn interrupted_at_300_ms(args: &[&str]) -> (Option<i32>, String, String, std::ti
     std::thread::sleep(Duration::from_millis(300));
     assert!(child.try_wait().unwrap().is_none(), "{args:?} ended before the signal");
     let sent = Instant::now();
-    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    common::signal(&child, "-INT");
     while child.try_wait().unwrap().is_none() && sent.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -313,4 +299,10 @@ fn ctrl_c_stops_the_listing_of_units() {
         assert!(stderr.contains("the split was stopped while listing its units"), "{args:?}: {stderr}");
         assert!(took < std::time::Duration::from_millis(500), "{args:?} ended {took:?} after Ctrl-C");
     }
+}
+
+/// A 4×5 `.puz` puzzle of one colour and a free border: every arrangement of its pieces is a
+/// solution, far too many to count.
+fn one_colour_4x5() -> common::TempFile {
+    common::temp_file("one-colour.puz", format!("4 5\n{}", "1 1 1 1\n".repeat(20)))
 }

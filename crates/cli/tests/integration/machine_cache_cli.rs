@@ -1,6 +1,7 @@
 //! The duplicate-pruning machine in the table cache: a missing one is not built by a solve, a
 //! damaged one is named, rebuilt and stored again, and a cached one gives the same answer.
 
+use crate::common;
 use std::process::{Command, Stdio};
 
 /// A 3×6 board 38 moves from the blank-first goal, solved with linear conflict in a fraction of
@@ -19,14 +20,10 @@ fn machine_files(cache: &std::path::Path) -> Vec<String> {
 /// `puzzle slide` on [`BOARD`] with the cache `cache`: exit status, stdout (the JSON without
 /// its node count, which the machine changes) and stderr.
 fn solve(cache: &std::path::Path) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(["slide", "--goal", "blank-first", "--heuristic", "linear-conflict", "--json"])
-        .env("PUZZLE_CACHE_DIR", cache)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle"));
+    command.env("PUZZLE_CACHE_DIR", cache);
+    let args = ["slide", "--goal", "blank-first", "--heuristic", "linear-conflict", "--json"];
+    let mut child = common::spawn(&mut command, &args, Stdio::piped(), Stdio::piped(), Stdio::piped());
     std::io::Write::write_all(&mut child.stdin.take().unwrap(), BOARD.as_bytes()).unwrap();
     let output = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);

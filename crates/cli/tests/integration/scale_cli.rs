@@ -93,15 +93,13 @@ fn slide(args: &[&str], file: &Path) -> Run {
 
 #[test]
 fn slide_output_does_not_depend_on_the_number_of_threads() {
-    let scratch = scratch("jobs");
-    let dir = scratch.path();
-    let batch = dir.join("batch.txt");
-    std::fs::write(&batch, slide_batch()).unwrap();
+    let batch = common::temp_file("batch.txt", slide_batch());
+    let batch = batch.path();
     for args in [&["--json"][..], &[][..], &["--path"][..]] {
-        let one = slide(&[args, &["--jobs", "1"]].concat(), &batch);
-        let two = slide(&[args, &["--jobs", "2"]].concat(), &batch);
-        let default = slide(args, &batch);
-        let zero = slide(&[args, &["--jobs", "0"]].concat(), &batch);
+        let one = slide(&[args, &["--jobs", "1"]].concat(), batch);
+        let two = slide(&[args, &["--jobs", "2"]].concat(), batch);
+        let default = slide(args, batch);
+        let zero = slide(&[args, &["--jobs", "0"]].concat(), batch);
         assert_eq!((&zero.stdout, zero.code), (&default.stdout, default.code), "--jobs 0 is all cores {args:?}");
         // The bad board makes the status 1; everything else is answered.
         assert_eq!(one.code, 1, "{}", one.failure("exit status"));
@@ -109,7 +107,7 @@ fn slide_output_does_not_depend_on_the_number_of_threads() {
         assert_eq!((&default.stdout, default.code), (&one.stdout, one.code), "default jobs {args:?}");
         assert_eq!(one.stdout.lines().count(), 14, "{}", one.failure("one line per board"));
     }
-    let json = slide(&["--json", "--jobs", "2"], &batch).stdout;
+    let json = slide(&["--json", "--jobs", "2"], batch).stdout;
     assert!(json.lines().nth(4).unwrap().contains(r#""status":"unsolvable""#), "{json}");
     assert!(json.lines().nth(7).unwrap().starts_with(r#"{"error":""#), "{json}");
     for line in json.lines().filter(|l| l.contains(r#""nodes":"#)) {
@@ -121,17 +119,15 @@ fn slide_output_does_not_depend_on_the_number_of_threads() {
 
 #[test]
 fn shards_merge_back_into_the_unsharded_output() {
-    let scratch = scratch("shards");
-    let dir = scratch.path();
-    let batch = dir.join("batch.txt");
-    std::fs::write(&batch, slide_batch()).unwrap();
-    let whole = slide(&["--json"], &batch);
+    let batch = common::temp_file("batch.txt", slide_batch());
+    let (batch, dir) = (batch.path(), batch.path().parent().unwrap());
+    let whole = slide(&["--json"], batch);
     assert_eq!(whole.code, 1, "{}", whole.failure("the bad board"));
     let whole_lines: Vec<&str> = whole.stdout.lines().collect();
     for n in [1, 2, 3, 5, 20] {
         let mut outputs = Vec::new();
         for k in 1..=n {
-            let run = slide(&["--json", "--jobs", "2", "--shard", &format!("{k}/{n}")], &batch);
+            let run = slide(&["--json", "--jobs", "2", "--shard", &format!("{k}/{n}")], batch);
             let holds_bad_board = 7 % n == k - 1;
             assert_eq!(run.code, i32::from(holds_bad_board), "{}", run.failure("exit status"));
             // Each line is the unsharded line of its board with "index" and "total" first and
@@ -518,11 +514,8 @@ fn split_units_honour_clues() {
 
 #[test]
 fn units_are_checked_against_the_puzzle_and_options() {
-    let scratch = scratch("unit-errors");
-    let dir = scratch.path();
-    let file = dir.join("board.puz");
-    std::fs::write(&file, generated_puz(3, 3, 2, true, true, 4)).unwrap();
-    let file = path(&file);
+    let puz = common::temp_file("board.puz", generated_puz(3, 3, 2, true, true, 4));
+    let file = puz.as_str();
     let units = ok(common::puzzle(&["edge", "--split", "2", "--plain", file], ""));
     let unit = units.lines().nth(1).unwrap();
     let check = |args: &[&str], message: &str| {

@@ -2,20 +2,7 @@
 //! unchanged, clear errors for a file that cannot be written, and the pictures in `docs/pictures`
 //! up to date.
 
-use crate::common;
-
-/// A fresh directory for one test's pictures, removed when the test is done with it.
-struct TempDir(tempfile::TempDir);
-
-impl TempDir {
-    fn new(_name: &str) -> TempDir {
-        TempDir(common::scratch())
-    }
-
-    fn path(&self, file: &str) -> String {
-        self.0.path().join(file).to_str().unwrap().to_owned()
-    }
-}
+use crate::common::{self, TempDir};
 
 /// Runs `puzzle ARGS` with and without `--svg FILE` and checks that the answers are the same
 /// (but for timings in JSON) and the picture is an SVG document with `polygons` triangles that

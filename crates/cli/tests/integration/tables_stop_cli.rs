@@ -6,6 +6,7 @@
 
 #![cfg(unix)]
 
+use crate::common;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -61,7 +62,7 @@ fn finish(mut child: Child) -> (Option<i32>, String, String) {
 /// and stderr.
 fn stop(child: Child, signal: &str) -> (Duration, Option<i32>, String, String) {
     let sent = Instant::now();
-    assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs").success());
+    common::signal(&child, signal);
     let (code, stdout, stderr) = finish(child);
     (sent.elapsed(), code, stdout, stderr)
 }

@@ -5,7 +5,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 /// What one run of the binary printed and how it exited.
 #[derive(Debug)]
@@ -49,6 +49,47 @@ pub fn command() -> (Command, tempfile::TempDir) {
     (command, cache)
 }
 
+/// Starts `command` (the binary, or a program that runs it) with `args` from the workspace root,
+/// its standard input, output and error as given.
+pub fn spawn(command: &mut Command, args: &[&str], stdin: Stdio, stdout: Stdio, stderr: Stdio) -> Child {
+    command
+        .args(args)
+        .current_dir(workspace_root())
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(stderr)
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// Sends `signal` (`-INT`, `-TERM`, …) to the running `child` through `kill`.
+pub fn signal(child: &Child, signal: &str) {
+    let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
+    assert!(sent.success(), "kill {signal}");
+}
+
+/// Sends `signal` to `child` once `after` has passed, and waits for it to end.
+pub fn signal_after(child: Child, after: std::time::Duration, signal_name: &str) -> std::process::Output {
+    std::thread::sleep(after);
+    signal(&child, signal_name);
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// A temporary directory for a test's files, removed when dropped.
+pub struct TempDir(pub tempfile::TempDir);
+
+impl TempDir {
+    /// A fresh directory (`_name` says what it is for, in the test).
+    pub fn new(_name: &str) -> TempDir {
+        TempDir(scratch())
+    }
+
+    /// The path of `file` in the directory, as text for a command line.
+    pub fn path(&self, file: &str) -> String {
+        self.0.path().join(file).to_str().unwrap().to_owned()
+    }
+}
+
 /// A file in a temporary directory of its own, removed with it when dropped.
 pub struct TempFile {
     _dir: tempfile::TempDir,
@@ -89,14 +130,7 @@ pub fn scratch() -> tempfile::TempDir {
 /// Runs `puzzle ARGS` from the workspace root with `stdin`, any bytes, as standard input.
 pub fn puzzle_bytes(args: &[&str], stdin: &[u8]) -> Run {
     let (mut command, _cache) = command();
-    let mut child = command
-        .args(args)
-        .current_dir(workspace_root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(&mut command, args, Stdio::piped(), Stdio::piped(), Stdio::piped());
     // Written from another thread, so that a binary answering while it reads never waits on a
     // full stdout pipe while this thread waits on a full stdin pipe.
     let mut child_stdin = child.stdin.take().expect("stdin is piped");

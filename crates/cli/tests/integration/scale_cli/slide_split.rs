@@ -27,6 +27,17 @@ fn drive(board: &str, args: &[&str], depth: usize, one_process_per_unit: bool) -
     for _ in 0..100 {
         let first: serde_json::Value = serde_json::from_str(round.lines().next().unwrap()).unwrap();
         if first.get("status").is_some() {
+            // A merged answer has its keys in the order docs/scale-out.md gives.
+            let line = round.lines().next().unwrap();
+            if first.get("rounds").is_some() {
+                let keys = ["solvable", "moves", "path", "board", "status", "nodes", "optimal", "lower_bound"];
+                let at: Vec<usize> = keys
+                    .iter()
+                    .chain(&["rounds", "units", "heuristic"])
+                    .map(|key| line.find(&format!("\"{key}\":")).unwrap())
+                    .collect();
+                assert!(at[0] == 1 && at.windows(2).all(|pair| pair[0] < pair[1]), "{line}");
+            }
             return (first, results_seen);
         }
         let results = if one_process_per_unit {
