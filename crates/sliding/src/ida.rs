@@ -24,12 +24,14 @@ mod iteration;
 mod kept_indices;
 mod parallel;
 mod pdb_node_loop;
+mod state;
 mod transpositions;
 pub(crate) mod units;
 
-pub(crate) use estimate::{Estimate, Geometry, LinearConflict, Manhattan, Pdb, State};
+pub(crate) use estimate::{Estimate, Geometry, LinearConflict, Manhattan, Pdb};
 pub(crate) use iteration::NodeLoop;
 use iteration::{from_floor, Iteration};
+pub(crate) use state::State;
 
 /// What a search did, whole or one iteration (or one part of one): the path if it reached the
 /// goal, the least `f` cut off, the nodes visited and whether a limit stopped it (see

@@ -20,7 +20,7 @@ use crate::pdb::lookup::{Lookup, MAX_LOOKUPS};
 use crate::pdb::regions::COLEX;
 use crate::pdb::{PatternDb, PdbHeuristic};
 
-use super::State;
+use super::state::State;
 
 /// The widest pattern whose indices are kept.
 const MAX_WIDTH: usize = 8;
