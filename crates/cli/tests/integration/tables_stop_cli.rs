@@ -165,7 +165,7 @@ fn a_time_limit_counts_the_time_spent_building_tables() {
 fn a_unit_time_limit_counts_the_time_spent_building_tables() {
     let scratch = tempfile::tempdir().unwrap();
     // A unit line of a 5×5 board split with linear conflicts, turned into one that searches with
-    // the full tables; its "puzzle" hash made again over the changed identity (the FNV-1a of the
+    // the full tables; its "puzzle" hash made again over the changed identity (the fingerprint of the
     // fields `puzzle_hash` in crates/cli/src/scale_out/slide_units.rs joins), and its "unit_hash".
     let board = "6 1 2 3 4\n11 7 8 9 5\n16 12 13 14 10\n21 17 18 19 15\n22 23 24 20 0\n";
     let child = spawn(&["slide", "--split", "2", "--heuristic", "linear-conflict"], scratch.path(), board);
@@ -185,7 +185,7 @@ fn a_unit_time_limit_counts_the_time_spent_building_tables() {
         unit["heuristic"].as_str().unwrap(),
         unit["depth"]
     );
-    unit["puzzle"] = format!("{:016x}", puzzle_core::fnv1a(identity.as_bytes())).into();
+    unit["puzzle"] = format!("{:016x}", puzzle_core::fingerprint(identity.as_bytes())).into();
     unit["unit_hash"] = super::common::slide_unit_hash(&unit).into();
     let started = Instant::now();
     let child = spawn(&["slide", "--unit", &unit.to_string(), "--time-limit", "0.5"], scratch.path(), "");

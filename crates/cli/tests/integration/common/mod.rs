@@ -149,12 +149,12 @@ pub fn puzzle_bytes(args: &[&str], stdin: &[u8]) -> Run {
     }
 }
 
-/// `line` (a JSON object) as a worker ends it with `"result_hash"` (docs/formats.md): FNV-1a of
-/// the 16 hexadecimal digits of FNV-1a of `unit` (the unit's line, or the keys of its place for
+/// `line` (a JSON object) as a worker ends it with `"result_hash"` (docs/formats.md): the fingerprint (XXH3) of
+/// the 16 hexadecimal digits of the fingerprint of `unit` (the unit's line, or the keys of its place for
 /// a board of a sharded batch), `|` and `line` — made here from the documented rule.
 pub fn sealed(unit: &str, line: &str) -> String {
-    let unit_hash = format!("{:016x}", puzzle_core::fnv1a(unit.as_bytes()));
-    let hash = puzzle_core::fnv1a(format!("{unit_hash}|{line}").as_bytes());
+    let unit_hash = format!("{:016x}", puzzle_core::fingerprint(unit.as_bytes()));
+    let hash = puzzle_core::fingerprint(format!("{unit_hash}|{line}").as_bytes());
     format!("{},\"result_hash\":\"{hash:016x}\"}}", line.strip_suffix('}').expect("a JSON object"))
 }
 
@@ -167,7 +167,7 @@ pub fn sharded(index: usize, total: usize, input: &str, answer: &str) -> String 
     sealed(&format!("{{{place}}}"), &line)
 }
 
-/// A slide unit's `"unit_hash"` as docs/formats.md gives it: FNV-1a of
+/// A slide unit's `"unit_hash"` as docs/formats.md gives it: the fingerprint (XXH3) of
 /// `puzzle|units|round|bound|nodes_before|unit|prefix` (`null` for unit 0's prefix), written
 /// here from the documented rule.
 pub fn slide_unit_hash(unit: &serde_json::Value) -> String {
@@ -181,5 +181,5 @@ pub fn slide_unit_hash(unit: &serde_json::Value) -> String {
         unit["unit"],
         unit["prefix"].as_str().unwrap_or("null")
     );
-    format!("{:016x}", puzzle_core::fnv1a(identity.as_bytes()))
+    format!("{:016x}", puzzle_core::fingerprint(identity.as_bytes()))
 }
