@@ -17,7 +17,7 @@ pub fn fingerprint(bytes: &[u8]) -> u64 {
     xxh3_64(bytes)
 }
 
-/// [`fingerprint`] fed in pieces, for text written as it is made (a path of millions of
+/// [`fingerprint()`] fed in pieces, for text written as it is made (a path of millions of
 /// moves): the hash of the pieces is that of their concatenation.
 ///
 /// ```

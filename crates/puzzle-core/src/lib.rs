@@ -13,7 +13,7 @@
 //!   can say where its input is wrong.
 //! - [`permutation_parity`] and [`inversions`] decide which sliding boards are solvable;
 //!   [`rank_permutation`] and [`Packing`] turn a board into one number.
-//! - [`Rotation`] turns the four sides of a square piece; [`fingerprint`] is the one checksum (XXH3), which names a puzzle and checks files;
+//! - [`Rotation`] turns the four sides of a square piece; [`fingerprint()`] is the one checksum (XXH3), which names a puzzle and checks files;
 //!   [`SplitMix64`] is the one seeded random generator.
 //!
 //! A sliding board read from text, looked at and encoded:

@@ -286,7 +286,7 @@ fn body_bytes(transitions: &[[u32; 4]]) -> Vec<u8> {
     body
 }
 
-/// The body's checksum: the workspace's one checksum ([`puzzle_core::fingerprint`]) over the
+/// The body's checksum: the workspace's one checksum ([`puzzle_core::fingerprint()`]) over the
 /// whole body. It guards against accidents (a truncated or damaged file), not attackers.
 fn checksum(bytes: &[u8]) -> u64 {
     puzzle_core::fingerprint(bytes)

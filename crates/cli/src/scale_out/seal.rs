@@ -1,6 +1,6 @@
 //! The hash that binds a result line to the unit it answers (`"result_hash"`), written by the
 //! worker and checked by `puzzle merge`, so that a damaged or mixed-up result is refused by
-//! name instead of being summed. It is [`puzzle_core::fingerprint`] over the unit's own hash and the
+//! name instead of being summed. It is [`puzzle_core::fingerprint()`] over the unit's own hash and the
 //! result's fields: it catches a changed byte, a result moved to another unit and a result of
 //! another job, not a worker that lies on purpose (anyone can recompute it).
 
