@@ -315,6 +315,20 @@ impl Shape {
         self.cell(row, col)
     }
 
+    /// The cells next to `cell`, in the order of [`Direction::ALL`] (north, west, south, east),
+    /// those off the board left out.
+    ///
+    /// ```
+    /// use puzzle_core::{Cell, Shape};
+    ///
+    /// let shape = Shape::new(2, 3).unwrap();
+    /// assert_eq!(shape.neighbours(Cell(0)).collect::<Vec<_>>(), [Cell(3), Cell(1)]);
+    /// assert_eq!(shape.neighbours(Cell(4)).collect::<Vec<_>>(), [Cell(1), Cell(3), Cell(5)]);
+    /// ```
+    pub fn neighbours(self, cell: Cell) -> impl Iterator<Item = Cell> {
+        Direction::ALL.into_iter().filter_map(move |dir| self.neighbour(cell, dir))
+    }
+
     /// Manhattan distance between two cells.
     ///
     /// ```

@@ -29,7 +29,7 @@ fn path(p: &Path) -> &str {
 }
 
 // A seeded SplitMix64, so the generated inputs are the same on every run.
-use puzzle_core::SplitMix64;
+use puzzle_core::{Cell, Shape, SplitMix64};
 
 /// A grid-format batch: boards of several shapes scrambled by random walks from the goal (easy
 /// enough that no board's search is split across threads, so node counts are the same for any
@@ -46,21 +46,9 @@ fn slide_batch() -> String {
     {
         let mut tiles: Vec<usize> = (1..rows * cols).chain([0]).collect();
         let mut blank = rows * cols - 1;
+        let shape = Shape::new(rows, cols).unwrap();
         for _ in 0..steps {
-            let (r, c) = (blank / cols, blank % cols);
-            let mut next = Vec::new();
-            if r > 0 {
-                next.push(blank - cols);
-            }
-            if r + 1 < rows {
-                next.push(blank + cols);
-            }
-            if c > 0 {
-                next.push(blank - 1);
-            }
-            if c + 1 < cols {
-                next.push(blank + 1);
-            }
+            let next: Vec<usize> = shape.neighbours(Cell(blank)).map(|cell| cell.0).collect();
             let to = next[rng.below(next.len())];
             tiles.swap(blank, to);
             blank = to;

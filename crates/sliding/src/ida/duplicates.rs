@@ -547,6 +547,7 @@ pub(crate) mod tests {
     /// Every board of a `rows`×`cols` board reachable from the goal (tiles named by their goal
     /// cell, the blank 0 at cell 0), with its distance: a plain breadth-first search.
     pub(in crate::ida) fn distances(rows: usize, cols: usize) -> Vec<(Vec<u8>, usize)> {
+        let shape = puzzle_core::Shape::new(rows, cols).unwrap();
         let goal: Vec<u8> = (0..(rows * cols) as u8).collect();
         let mut seen = std::collections::HashSet::from([goal.clone()]);
         let mut out = vec![(goal, 0)];
@@ -555,21 +556,7 @@ pub(crate) mod tests {
             let (board, d) = out[at].clone();
             at += 1;
             let blank = board.iter().position(|&t| t == 0).unwrap();
-            let (r, c) = (blank / cols, blank % cols);
-            let mut near = Vec::new();
-            if r > 0 {
-                near.push(blank - cols);
-            }
-            if r + 1 < rows {
-                near.push(blank + cols);
-            }
-            if c > 0 {
-                near.push(blank - 1);
-            }
-            if c + 1 < cols {
-                near.push(blank + 1);
-            }
-            for to in near {
+            for puzzle_core::Cell(to) in shape.neighbours(puzzle_core::Cell(blank)) {
                 let mut next = board.clone();
                 next.swap(blank, to);
                 if seen.insert(next.clone()) {

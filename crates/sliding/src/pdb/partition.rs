@@ -244,6 +244,7 @@ mod tests {
     /// The open cells of a key's pattern at home, as the region holding `cell`.
     fn home_region(key: &PatternKey, cell: usize) -> u64 {
         let (rows, cols) = (key.rows(), key.cols());
+        let shape = puzzle_core::Shape::new(rows, cols).unwrap();
         let occupied = key.tiles().iter().fold(0u64, |m, &t| m | 1 << t);
         let mut region = 1u64 << cell;
         loop {
@@ -252,21 +253,7 @@ mod tests {
                 if region & 1 << c == 0 {
                     continue;
                 }
-                let (r, k) = (c / cols, c % cols);
-                let mut near = Vec::new();
-                if r > 0 {
-                    near.push(c - cols);
-                }
-                if r + 1 < rows {
-                    near.push(c + cols);
-                }
-                if k > 0 {
-                    near.push(c - 1);
-                }
-                if k + 1 < cols {
-                    near.push(c + 1);
-                }
-                for n in near {
+                for puzzle_core::Cell(n) in shape.neighbours(puzzle_core::Cell(c)) {
                     if occupied & 1 << n == 0 {
                         grown |= 1 << n;
                     }

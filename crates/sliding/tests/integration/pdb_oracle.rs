@@ -3,27 +3,13 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use puzzle_core::{Cell, Shape};
 use sliding::pdb::{PatternDb, PatternKey};
 
 /// Fewest pattern-tile moves from the goal to every (placement of `tiles`, blank's cell).
 fn oracle(rows: usize, cols: usize, blank: usize, tiles: &[usize]) -> HashMap<(Vec<usize>, usize), u32> {
-    let neighbours = |cell: usize| {
-        let (r, c) = (cell / cols, cell % cols);
-        let mut out = Vec::new();
-        if r > 0 {
-            out.push(cell - cols);
-        }
-        if r + 1 < rows {
-            out.push(cell + cols);
-        }
-        if c > 0 {
-            out.push(cell - 1);
-        }
-        if c + 1 < cols {
-            out.push(cell + 1);
-        }
-        out
-    };
+    let shape = Shape::new(rows, cols).unwrap();
+    let neighbours = |cell: usize| shape.neighbours(Cell(cell)).map(|Cell(near)| near);
     let start = (tiles.to_vec(), blank);
     let mut dist: HashMap<(Vec<usize>, usize), u32> = HashMap::from([(start.clone(), 0)]);
     let mut queue = VecDeque::from([(start, 0u32)]);
