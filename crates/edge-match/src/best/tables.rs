@@ -168,36 +168,22 @@ impl CandidateTables {
             let (r, k) = (c / cols, c % cols);
             let outside = [r == 0, k + 1 == cols, r + 1 == rows, k == 0];
             let mut evaluated = 0;
-            let s = if outside[SOUTH] {
-                if framed {
-                    frame_slot
-                } else {
-                    wild_slot
-                }
-            } else {
-                evaluated += 1;
-                let sc = c + cols;
-                if clues[sc].is_some() {
-                    clue_slot[sc]
-                } else {
-                    2 * depth_of[sc]
-                }
-            };
-            let w = if outside[WEST] {
-                if framed {
-                    frame_slot
-                } else {
-                    wild_slot
-                }
-            } else {
-                evaluated += 1;
-                let wc = c - 1;
-                if clues[wc].is_some() {
-                    clue_slot[wc] + 1
-                } else {
-                    2 * depth_of[wc] + 1
+            // The slot of the side a neighbour shows this cell (`side`: 0 its south, 1 its east):
+            // the frame's or a free border's outside it, a clue's, or a placed cell's.
+            let mut slot = |neighbour: Option<usize>, side: usize| match neighbour {
+                None if framed => frame_slot,
+                None => wild_slot,
+                Some(n) => {
+                    evaluated += 1;
+                    if clues[n].is_some() {
+                        clue_slot[n] + side
+                    } else {
+                        2 * depth_of[n] + side
+                    }
                 }
             };
+            let s = slot((!outside[SOUTH]).then(|| c + cols), 0);
+            let w = slot((!outside[WEST]).then(|| c - 1), 1);
             let north = (!outside[NORTH]).then(|| c - cols).and_then(|nc_| {
                 clue_sides(nc_).map(|sides| {
                     evaluated += 1;
