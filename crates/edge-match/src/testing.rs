@@ -30,6 +30,35 @@ pub use puzzle_core::SplitMix64;
 
 pub use crate::engine::{estimate_nodes, Engine, OrderedEngine, Search};
 
+/// Every board shape the brute-force comparisons try: one cell, one row and one column up to 5,
+/// and small rectangles up to 12 cells.
+///
+/// ```
+/// use edge_match::testing::SMALL_SHAPES;
+///
+/// assert!(SMALL_SHAPES.iter().all(|&(rows, cols)| rows * cols <= 12));
+/// assert!(SMALL_SHAPES.contains(&(1, 1)) && SMALL_SHAPES.contains(&(5, 1)));
+/// ```
+pub const SMALL_SHAPES: &[(usize, usize)] = &[
+    (1, 1),
+    (1, 2),
+    (1, 3),
+    (1, 4),
+    (1, 5),
+    (2, 1),
+    (3, 1),
+    (4, 1),
+    (5, 1),
+    (2, 2),
+    (2, 3),
+    (3, 2),
+    (3, 3),
+    (2, 4),
+    (4, 2),
+    (3, 4),
+    (4, 3),
+];
+
 /// A random colour puzzle of `rows`×`cols` for boards of more than 16 cells: 3 to 8 colours,
 /// which keep the brute force small, framed or not, turning or not, every piece from the
 /// picture. Returns the shape drawn, for messages.

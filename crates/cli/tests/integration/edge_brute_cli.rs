@@ -21,24 +21,8 @@ use serde_json::Value;
 /// Puzzles whose brute force needs more placements than this are skipped.
 const BRUTE_LIMIT: u64 = 30_000;
 
-const SHAPES: &[(usize, usize)] = &[
-    (1, 1),
-    (1, 2),
-    (1, 3),
-    (1, 4),
-    (1, 5),
-    (2, 1),
-    (3, 1),
-    (4, 1),
-    (5, 1),
-    (2, 2),
-    (2, 3),
-    (3, 2),
-    (3, 3),
-    (2, 4),
-    (4, 2),
-    (3, 4),
-];
+/// Every board shape tested.
+const SHAPES: &[(usize, usize)] = edge_match::testing::SMALL_SHAPES;
 
 fn path(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 path")

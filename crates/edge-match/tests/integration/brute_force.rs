@@ -28,26 +28,8 @@ const BRUTE_LIMIT: u64 = 200_000;
 /// Puzzles whose brute force needs at most this many placements are checked in every order.
 const ALL_ORDERS_LIMIT: u64 = 20_000;
 
-/// Every board shape tested: one cell, one row and one column up to 5, and small rectangles.
-const SHAPES: &[(usize, usize)] = &[
-    (1, 1),
-    (1, 2),
-    (1, 3),
-    (1, 4),
-    (1, 5),
-    (2, 1),
-    (3, 1),
-    (4, 1),
-    (5, 1),
-    (2, 2),
-    (2, 3),
-    (3, 2),
-    (3, 3),
-    (2, 4),
-    (4, 2),
-    (3, 4),
-    (4, 3),
-];
+/// Every board shape tested.
+const SHAPES: &[(usize, usize)] = edge_match::testing::SMALL_SHAPES;
 
 fn placements(board: &[(usize, u8)]) -> Vec<Placement> {
     board.iter().map(|&(piece, rotation)| Placement::new(piece, rotation)).collect()

@@ -75,33 +75,37 @@ fn orbits(puzzle: &Puzzle, pictures: &BTreeSet<Vec<[u16; 4]>>) -> u64 {
     testing::orbits(pictures, puzzle.rows(), puzzle.cols(), puzzle.rotate())
 }
 
+/// A generated puzzle of one of `shapes` (rows, columns), of 2 to 4 colours, framed or not, turned
+/// or not.
+fn small_puzzle(shapes: &'static [(usize, usize)]) -> impl Strategy<Value = Puzzle> {
+    (proptest::sample::select(shapes), 2u16..5, any::<bool>(), any::<bool>(), any::<u64>())
+        .prop_map(|((rows, cols), colours, framed, rotate, seed)| generated(rows, cols, colours, framed, rotate, seed))
+}
+
+/// A generated 3×3 puzzle that turns its pieces, with one clue: any piece, any turn, any cell
+/// (a clue the puzzle cannot keep included).
+fn clued_3x3() -> impl Strategy<Value = (Puzzle, Vec<Option<Placement>>)> {
+    (2u16..4, any::<bool>(), any::<u64>(), 0usize..9, 0usize..9, 0u8..4).prop_map(
+        |(colours, framed, seed, cell, piece, rotation)| {
+            let mut clues = vec![None; 9];
+            clues[cell] = Some(Placement::new(piece, rotation));
+            (generated(3, 3, colours, framed, true, seed), clues)
+        },
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
     #[test]
     fn engine_matches_brute_force(
-        (rows, cols) in prop_oneof![Just((1usize, 2usize)), Just((2, 2)), Just((2, 3)), Just((3, 2)), Just((3, 3))],
-        colours in 2u16..5,
-        framed in any::<bool>(),
-        rotate in any::<bool>(),
-        seed in any::<u64>(),
+        puzzle in small_puzzle(&[(1, 2), (2, 2), (2, 3), (3, 2), (3, 3)]),
     ) {
-        let puzzle = generated(rows, cols, colours, framed, rotate, seed);
         check(&puzzle, &[])?;
     }
 
     #[test]
-    fn clues_fix_their_cells(
-        colours in 2u16..4,
-        framed in any::<bool>(),
-        seed in any::<u64>(),
-        cell in 0usize..9,
-        piece in 0usize..9,
-        rotation in 0u8..4,
-    ) {
-        let puzzle = generated(3, 3, colours, framed, true, seed);
-        let mut clues = vec![None; 9];
-        clues[cell] = Some(Placement::new(piece, rotation));
+    fn clues_fix_their_cells((puzzle, clues) in clued_3x3()) {
         check(&puzzle, &clues)?;
     }
 }
@@ -281,28 +285,13 @@ proptest! {
 
     #[test]
     fn every_order_matches_brute_force(
-        (rows, cols) in prop_oneof![Just((1usize, 1usize)), Just((1, 3)), Just((3, 1)), Just((2, 2)), Just((2, 3)), Just((3, 2)), Just((3, 3)), Just((3, 4))],
-        colours in 2u16..5,
-        framed in any::<bool>(),
-        rotate in any::<bool>(),
-        seed in any::<u64>(),
+        puzzle in small_puzzle(&[(1, 1), (1, 3), (3, 1), (2, 2), (2, 3), (3, 2), (3, 3), (3, 4)]),
     ) {
-        let puzzle = generated(rows, cols, colours, framed, rotate, seed);
         check_orders(&puzzle, &[])?;
     }
 
     #[test]
-    fn every_order_keeps_clues(
-        colours in 2u16..4,
-        framed in any::<bool>(),
-        seed in any::<u64>(),
-        cell in 0usize..9,
-        piece in 0usize..9,
-        rotation in 0u8..4,
-    ) {
-        let puzzle = generated(3, 3, colours, framed, true, seed);
-        let mut clues = vec![None; 9];
-        clues[cell] = Some(Placement::new(piece, rotation));
+    fn every_order_keeps_clues((puzzle, clues) in clued_3x3()) {
         check_orders(&puzzle, &clues)?;
     }
 }
