@@ -5,18 +5,8 @@ use crate::common;
 
 use common::Run;
 
-const EXAMPLE_1: &str = "\
-# the first example: its first solution turns pieces every which way
-A* B* B/ C*
-B/ A* C/ C*
-C* A/ B/ B*
-A* C* B/ B*
-D+ C/ A* B/
-D+ A/ C/ D-
-D- A* A/ C/
-A* B/ C* D-
-D+ A/ A* B*
-";
+/// The first example: its first solution turns pieces every which way.
+const EXAMPLE_1: &str = include_str!("../../../../fixtures/edge/example1.txt");
 
 const EXAMPLE_2: &str = "\
 B+ A* D+ C-
