@@ -3,7 +3,7 @@
 //! engines' one trait, `searches.rs`). `ordered.rs` holds the engine's lists and knows nothing of its
 //! walk.
 
-use search::walk::{self, Counts, Observe, Walk, Watch};
+use search::walk::{self, Counts, Ledger, Observe, Walk, Watch};
 
 use super::mode::Mode;
 use super::order::Order;
@@ -79,8 +79,7 @@ pub struct OrderedWalk<'a> {
     next: Vec<u32>,
     end: Vec<u32>,
     depth: usize,
-    floor: usize,
-    counts: Counts,
+    ledger: Ledger,
 }
 
 impl<'a> OrderedWalk<'a> {
@@ -94,8 +93,7 @@ impl<'a> OrderedWalk<'a> {
             next: vec![0; n + 1],
             end: vec![0; n + 1],
             depth: 0,
-            floor: 0,
-            counts: Counts::default(),
+            ledger: Ledger::default(),
         };
         walk.open();
         walk
@@ -120,18 +118,8 @@ impl Walk for OrderedWalk<'_> {
     }
 
     #[inline(always)]
-    fn floor(&self) -> usize {
-        self.floor
-    }
-
-    #[inline(always)]
-    fn set_floor(&mut self, floor: usize) {
-        self.floor = floor;
-    }
-
-    #[inline(always)]
-    fn counts(&mut self) -> &mut Counts {
-        &mut self.counts
+    fn ledger(&mut self) -> &mut Ledger {
+        &mut self.ledger
     }
 
     /// The next candidate for the current depth, counted as a node.
@@ -143,7 +131,7 @@ impl Walk for OrderedWalk<'_> {
             let index = self.next[depth];
             self.next[depth] += 1;
             if self.engine.fits(index, plan, &self.at_cell, &self.used, self.mode) {
-                self.counts.nodes += 1;
+                self.ledger.counts.nodes += 1;
                 return Some(index);
             }
         }

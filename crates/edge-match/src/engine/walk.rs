@@ -4,7 +4,7 @@
 
 use search::walk::Walk;
 
-use search::walk::Counts;
+use search::walk::Ledger;
 
 use super::mode::Mode;
 use super::order::{Order, NO_NEIGHBOUR};
@@ -26,9 +26,8 @@ pub struct RowWalk<'a> {
     pub(super) placed: Vec<Candidate>,
     /// The cell to fill next.
     pub(super) depth: usize,
-    /// The search never backtracks above this depth (a replayed prefix).
-    pub(super) floor: usize,
-    pub(crate) counts: Counts,
+    /// The floor (the search never backtracks above it: a replayed prefix) and the counts.
+    pub(crate) ledger: Ledger,
 }
 
 impl<'a> RowWalk<'a> {
@@ -44,8 +43,7 @@ impl<'a> RowWalk<'a> {
             end: vec![0; engine.cells + 1],
             placed: vec![Candidate(0); engine.cells],
             depth: 0,
-            floor: 0,
-            counts: Counts::default(),
+            ledger: Ledger::default(),
         };
         search.open(0);
         search
@@ -122,18 +120,8 @@ impl Walk for RowWalk<'_> {
     }
 
     #[inline(always)]
-    fn floor(&self) -> usize {
-        self.floor
-    }
-
-    #[inline(always)]
-    fn set_floor(&mut self, floor: usize) {
-        self.floor = floor;
-    }
-
-    #[inline(always)]
-    fn counts(&mut self) -> &mut Counts {
-        &mut self.counts
+    fn ledger(&mut self) -> &mut Ledger {
+        &mut self.ledger
     }
 
     /// Places candidate `c` at the current depth and opens the next cell.
@@ -166,7 +154,7 @@ impl Walk for RowWalk<'_> {
             if self.is_used(c.piece()) || (self.mode == Mode::Pictures && self.twin_free(index)) {
                 continue;
             }
-            self.counts.nodes += 1;
+            self.ledger.counts.nodes += 1;
             return Some(c);
         }
         None

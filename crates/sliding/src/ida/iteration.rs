@@ -17,7 +17,7 @@
 //! [`Watch`].
 
 use puzzle_core::Direction;
-use search::walk::{first, Counts, Walk, Watch};
+use search::walk::{first, Ledger, Walk, Watch};
 
 use std::sync::Arc;
 
@@ -68,7 +68,8 @@ pub(crate) struct Iteration<'g, E: Estimate> {
     pub(super) next_bound: u32,
     /// The moves from the root to the current node.
     pub(super) path: Vec<Direction>,
-    pub(super) counts: Counts,
+    /// The floor and what the walk counted.
+    pub(super) ledger: Ledger,
     /// Whether the node loop of kept indices cuts states it reached before
     /// ([`super::transpositions`]): on boards of more than [`TRANSPOSITIONS_ABOVE_CELLS`] cells.
     pub(super) transpositions: bool,
@@ -80,7 +81,6 @@ pub(crate) struct Iteration<'g, E: Estimate> {
     duplicates: Option<(Arc<Duplicates>, bool)>,
     frames: Vec<Frame<E::Saved>>,
     offered: Option<Offered<E::Saved>>,
-    floor: usize,
     /// Children at this depth are not offered, nor cut off: a work unit's top stops there.
     ceiling: usize,
 }
@@ -98,13 +98,12 @@ impl<'g, E: Estimate> Iteration<'g, E> {
             bound,
             next_bound: u32::MAX,
             path: Vec::with_capacity(256),
-            counts: Counts::default(),
+            ledger: Ledger::default(),
             transpositions: state.cells > TRANSPOSITIONS_ABOVE_CELLS,
             generation: None,
             duplicates: None,
             frames,
             offered: None,
-            floor: 0,
             ceiling: usize::MAX,
         }
     }
@@ -138,7 +137,7 @@ impl<'g, E: Estimate> Iteration<'g, E> {
     /// board's search has done, 0 in a subtree of the parallel split or a unit).
     pub(super) fn duplicates(&mut self) -> (Arc<Duplicates>, bool) {
         let geometry = self.geometry;
-        let spent = self.counts.nodes;
+        let spent = self.ledger.counts.nodes;
         let estimate = &self.estimate;
         let (machine, replaces) =
             self.duplicates.get_or_insert_with(|| estimate.duplicates(geometry.rows(), geometry.cols(), spent));
@@ -161,8 +160,8 @@ impl<'g, E: Estimate> Iteration<'g, E> {
         Run {
             next_bound: self.least_cut(),
             path: found.then_some(self.path),
-            nodes: self.counts.nodes - counted_before,
-            gave_up: self.counts.stopped && !found,
+            nodes: self.ledger.counts.nodes - counted_before,
+            gave_up: self.ledger.counts.stopped && !found,
         }
     }
 
@@ -183,16 +182,8 @@ impl<E: Estimate> Walk for Iteration<'_, E> {
         self.path.len()
     }
 
-    fn floor(&self) -> usize {
-        self.floor
-    }
-
-    fn set_floor(&mut self, floor: usize) {
-        self.floor = floor;
-    }
-
-    fn counts(&mut self) -> &mut Counts {
-        &mut self.counts
+    fn ledger(&mut self) -> &mut Ledger {
+        &mut self.ledger
     }
 
     /// The next child within the bound, made (the board moved, the estimate updated); the
@@ -233,7 +224,7 @@ impl<E: Estimate> Walk for Iteration<'_, E> {
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
             } else if depth + 1 < self.ceiling {
-                self.counts.nodes += 1;
+                self.ledger.counts.nodes += 1;
                 self.offered = Some(Offered { dir, h: child_h, saved, parent_blank: blank, machine });
                 return Some(dir);
             }
@@ -324,9 +315,9 @@ impl NodeLoop for LinearConflict {}
 /// walk standing on the first goal in move order, `false` when there is none within the bound or
 /// a limit stopped the walk (`counts.stopped`).
 pub(crate) fn from_floor<E: NodeLoop>(walk: &mut Iteration<'_, E>, watch: &Watch<'_>) -> bool {
-    walk.counts.nodes += 1;
+    walk.ledger.counts.nodes += 1;
     if walk.solved() {
-        walk.counts.solutions += 1;
+        walk.ledger.counts.solutions += 1;
         return true;
     }
     below(walk, watch)
