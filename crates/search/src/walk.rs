@@ -69,37 +69,12 @@ impl std::ops::Add for Counts {
     }
 }
 
-/// The bookkeeping every [`Walk`] keeps the same way, whatever its domain: the depth it never
-/// backtracks above and what it has counted. A walk holds one and hands it out through
-/// [`Walk::ledger`]; its hot loop may count in it directly.
-///
-/// ```
-/// use search::walk::{count, Counts, Ledger, Orderings, Walk, Watch};
-/// use search::Limits;
-///
-/// // A fresh walk stands at its root, with nothing counted.
-/// let mut walk = Orderings::new(3);
-/// assert_eq!(*walk.ledger(), Ledger { floor: 0, counts: Counts::default() });
-/// count(&mut walk, &Watch::new(&Limits::NONE));
-/// // 3! = 6 orderings below 3 + 6 + 6 = 15 nodes, and the floor where it was.
-/// assert_eq!(*walk.ledger(), Ledger { floor: 0, counts: Counts { solutions: 6, nodes: 15, stopped: false } });
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Ledger {
-    /// The depth the walk never backtracks above (the end of a replayed prefix).
-    pub floor: usize,
-    /// What the walk has counted.
-    pub counts: Counts,
-}
-
 /// A depth-first walk over a tree, in place: it stands on one node at a time and offers that
 /// node's children one by one.
 ///
 /// The walk counts its own nodes in [`Walk::counts`] (where is the domain's choice: a sliding
 /// search counts the nodes it enters, an edge engine the placements it tries) and never goes
-/// back above its [`Walk::floor`] (the end of a replayed prefix); both are kept in the walk's
-/// [`Ledger`], so that an implementation writes only [`Walk::depth`] and [`Walk::ledger`] of its
-/// bookkeeping.
+/// back above its [`Walk::floor`] (the end of a replayed prefix).
 ///
 /// The orderings of four numbers as a walk ([`Orderings`], whose source is the smallest whole
 /// implementation of this trait), counted by [`count`] and listed by [`first`]:
@@ -128,24 +103,12 @@ pub trait Walk {
     type Move: Copy;
     /// The node's depth: the moves applied since the root.
     fn depth(&self) -> usize;
-    /// The walk's [`Ledger`]: its floor and its counts, which the drivers read and write
-    /// through [`Walk::floor`], [`Walk::set_floor`] and [`Walk::counts`].
-    fn ledger(&mut self) -> &mut Ledger;
     /// The depth the walk never backtracks above.
-    #[inline(always)]
-    fn floor(&mut self) -> usize {
-        self.ledger().floor
-    }
+    fn floor(&self) -> usize;
     /// Sets [`Walk::floor`].
-    #[inline(always)]
-    fn set_floor(&mut self, floor: usize) {
-        self.ledger().floor = floor;
-    }
+    fn set_floor(&mut self, floor: usize);
     /// What the walk has counted.
-    #[inline(always)]
-    fn counts(&mut self) -> &mut Counts {
-        &mut self.ledger().counts
-    }
+    fn counts(&mut self) -> &mut Counts;
     /// The next child of the current node that passes the walk's tests (the bound, the
     /// constraints), counted as the walk counts nodes; `None` when the node has no more.
     fn advance(&mut self) -> Option<Self::Move>;

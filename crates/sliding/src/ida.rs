@@ -98,7 +98,7 @@ pub(crate) fn idastar<E: NodeLoop + Sync>(
         } else {
             let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
             // The walk counts on from the iterations before it, whose nodes the budget counts.
-            walk.ledger.counts.nodes = spent;
+            walk.counts.nodes = spent;
             let found = from_floor(&mut walk, &watch);
             walk.into_run(found, spent)
         };

@@ -12,7 +12,7 @@
 
 use puzzle_core::{Cell, Direction, Shape};
 use search::deepen::deepen;
-use search::walk::{first, Ledger, Walk, Watch};
+use search::walk::{first, Counts, Walk, Watch};
 use search::Limits;
 
 use crate::board::{Board, BLANK};
@@ -41,7 +41,8 @@ struct Iteration<'a> {
     path: Vec<Direction>,
     /// `next_move[depth]`: the index in MOVE_ORDER of the next move to try at that depth.
     next_move: Vec<u8>,
-    ledger: Ledger,
+    floor: usize,
+    counts: Counts,
     /// Whether a child was left out for being deeper than [`MAX_DEPTH`].
     too_deep: bool,
 }
@@ -72,8 +73,16 @@ impl Walk for Iteration<'_> {
         self.path.len()
     }
 
-    fn ledger(&mut self) -> &mut Ledger {
-        &mut self.ledger
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
     }
 
     /// The next child within the bound, not made yet. The goal itself is not counted, as this
@@ -100,7 +109,7 @@ impl Walk for Iteration<'_> {
                 self.too_deep = true;
                 continue;
             }
-            self.ledger.counts.nodes += u64::from(moved_h != 0);
+            self.counts.nodes += u64::from(moved_h != 0);
             return Some(dir);
         }
     }
@@ -156,7 +165,8 @@ pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>, step: usi
         next_bound: usize::MAX,
         path: Vec::new(),
         next_move: vec![0],
-        ledger: Ledger::default(),
+        floor: 0,
+        counts: Counts::default(),
         too_deep: false,
     };
     walk.h = (walk.tiles.iter().enumerate())
@@ -177,13 +187,13 @@ pub(crate) fn search(board: &Board, goal: &Board, limits: &Limits<'_>, step: usi
         walk.bound = bound;
         walk.next_bound = usize::MAX;
         walk.next_move = vec![0];
-        walk.ledger.counts.nodes = spent + 1;
+        walk.counts.nodes = spent + 1;
         let found = first(&mut walk, &watch);
         search::deepen::Run {
             path: found.then(|| walk.path.clone()),
             next_bound: (walk.next_bound != usize::MAX).then_some(walk.next_bound),
-            nodes: walk.ledger.counts.nodes - spent,
-            gave_up: !found && (walk.ledger.counts.stopped || walk.too_deep),
+            nodes: walk.counts.nodes - spent,
+            gave_up: !found && (walk.counts.stopped || walk.too_deep),
         }
     });
     // Bounds beyond `u32` are reported as `u32::MAX`, still a valid (weaker) cut.

@@ -204,11 +204,11 @@ impl RowWalk<'_> {
             east_part[d] = self.placed[d].east();
         }
         let last = cells - 1;
-        let floor = self.ledger.floor;
+        let floor = self.floor;
         let mut used = [0u64; W];
         used.copy_from_slice(&self.used[..W]);
         let mut depth = self.depth;
-        let (mut nodes, mut solutions) = (self.ledger.counts.nodes, self.ledger.counts.solutions);
+        let (mut nodes, mut solutions) = (self.counts.nodes, self.counts.solutions);
         let mut poll = Poll::new(nodes, watch);
         let mut stopped = false;
         // Per depth: the placements still to make there (`buffer[depth * width..]`, from
@@ -315,7 +315,7 @@ impl RowWalk<'_> {
         self.placed[..cells].copy_from_slice(&placed[..cells]);
         self.used[..W].copy_from_slice(&used);
         self.depth = depth;
-        self.ledger.counts = Counts { solutions, nodes, stopped };
+        self.counts = Counts { solutions, nodes, stopped };
     }
 }
 
@@ -336,7 +336,7 @@ mod tests {
     /// each prefix of a cut at depth 2: (solutions, placements) of each, the tight loop's first.
     fn both(engine: &Engine, mode: Mode) -> Vec<((u64, u64), (u64, u64))> {
         let watch = Watch::new(&Limits::NONE);
-        let pair = |walk: &mut RowWalk<'_>| (walk.ledger.counts.solutions, walk.ledger.counts.nodes);
+        let pair = |walk: &mut RowWalk<'_>| (walk.counts.solutions, walk.counts.nodes);
         let mut out = Vec::new();
         let (mut fast, mut generic) = (RowWalk::new(engine, mode), RowWalk::new(engine, mode));
         fast.count(&watch);

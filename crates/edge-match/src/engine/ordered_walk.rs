@@ -3,7 +3,7 @@
 //! engines' one trait, `searches.rs`). `ordered.rs` holds the engine's lists and knows nothing of its
 //! walk.
 
-use search::walk::{self, Counts, Ledger, Observe, Walk, Watch};
+use search::walk::{self, Counts, Observe, Walk, Watch};
 
 use super::mode::Mode;
 use super::order::Order;
@@ -79,7 +79,8 @@ pub struct OrderedWalk<'a> {
     next: Vec<u32>,
     end: Vec<u32>,
     depth: usize,
-    ledger: Ledger,
+    floor: usize,
+    counts: Counts,
 }
 
 impl<'a> OrderedWalk<'a> {
@@ -93,7 +94,8 @@ impl<'a> OrderedWalk<'a> {
             next: vec![0; n + 1],
             end: vec![0; n + 1],
             depth: 0,
-            ledger: Ledger::default(),
+            floor: 0,
+            counts: Counts::default(),
         };
         walk.open();
         walk
@@ -118,8 +120,18 @@ impl Walk for OrderedWalk<'_> {
     }
 
     #[inline(always)]
-    fn ledger(&mut self) -> &mut Ledger {
-        &mut self.ledger
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    #[inline(always)]
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    #[inline(always)]
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
     }
 
     /// The next candidate for the current depth, counted as a node.
@@ -131,7 +143,7 @@ impl Walk for OrderedWalk<'_> {
             let index = self.next[depth];
             self.next[depth] += 1;
             if self.engine.fits(index, plan, &self.at_cell, &self.used, self.mode) {
-                self.ledger.counts.nodes += 1;
+                self.counts.nodes += 1;
                 return Some(index);
             }
         }

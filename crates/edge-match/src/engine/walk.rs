@@ -4,7 +4,7 @@
 
 use search::walk::Walk;
 
-use search::walk::Ledger;
+use search::walk::Counts;
 
 use super::mode::Mode;
 use super::order::{Order, NO_NEIGHBOUR};
@@ -26,8 +26,9 @@ pub struct RowWalk<'a> {
     pub(super) placed: Vec<Candidate>,
     /// The cell to fill next.
     pub(super) depth: usize,
-    /// The floor (the search never backtracks above it: a replayed prefix) and the counts.
-    pub(crate) ledger: Ledger,
+    /// The search never backtracks above this depth (a replayed prefix).
+    pub(super) floor: usize,
+    pub(crate) counts: Counts,
 }
 
 impl<'a> RowWalk<'a> {
@@ -43,7 +44,8 @@ impl<'a> RowWalk<'a> {
             end: vec![0; engine.cells + 1],
             placed: vec![Candidate(0); engine.cells],
             depth: 0,
-            ledger: Ledger::default(),
+            floor: 0,
+            counts: Counts::default(),
         };
         search.open(0);
         search
@@ -120,8 +122,18 @@ impl Walk for RowWalk<'_> {
     }
 
     #[inline(always)]
-    fn ledger(&mut self) -> &mut Ledger {
-        &mut self.ledger
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    #[inline(always)]
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    #[inline(always)]
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
     }
 
     /// Places candidate `c` at the current depth and opens the next cell.
@@ -154,7 +166,7 @@ impl Walk for RowWalk<'_> {
             if self.is_used(c.piece()) || (self.mode == Mode::Pictures && self.twin_free(index)) {
                 continue;
             }
-            self.ledger.counts.nodes += 1;
+            self.counts.nodes += 1;
             return Some(c);
         }
         None

@@ -153,12 +153,14 @@ pub fn prefixes<W: Walk>(walk: &mut W, depth: usize) -> Vec<Vec<W::Move>> {
 /// its budget of nodes), for a cut whose listing may itself take long (work units cut deep).
 ///
 /// ```
-/// # use search::walk::{Ledger, Walk};
-/// # struct Chain { depth: usize, ledger: Ledger }
+/// # use search::walk::{Counts, Walk};
+/// # struct Chain { depth: usize, counts: Counts }
 /// # impl Walk for Chain {
 /// #     type Move = usize;
 /// #     fn depth(&self) -> usize { self.depth }
-/// #     fn ledger(&mut self) -> &mut Ledger { &mut self.ledger }
+/// #     fn floor(&self) -> usize { 0 }
+/// #     fn set_floor(&mut self, _: usize) {}
+/// #     fn counts(&mut self) -> &mut Counts { &mut self.counts }
 /// #     fn advance(&mut self) -> Option<usize> { None }
 /// #     fn push(&mut self, _: usize) {}
 /// #     fn pop(&mut self) {}
@@ -174,7 +176,7 @@ pub fn prefixes<W: Walk>(walk: &mut W, depth: usize) -> Vec<Vec<W::Move>> {
 /// // A Ctrl-C already come: the listing stops before its first move.
 /// let interrupted = AtomicBool::new(true);
 /// let limits = Limits { interrupt: Some(&interrupted), ..Limits::NONE };
-/// let mut walk = Chain { depth: 0, ledger: Ledger::default() };
+/// let mut walk = Chain { depth: 0, counts: Counts::default() };
 /// assert_eq!(prefixes_within(&mut walk, 3, &Watch::new(&limits)), None);
 /// // Unstopped, a walk with no moves has no prefixes.
 /// assert_eq!(prefixes_within(&mut walk, 3, &Watch::new(&Limits::NONE)), Some(Vec::new()));

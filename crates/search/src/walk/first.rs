@@ -57,20 +57,22 @@ enum Subtree<W, T> {
 /// whose nodes must be reproducible runs on one thread (see [`Watch::limited`]).
 ///
 /// ```
-/// use search::walk::{first, first_in_order, prefixes, Ledger, Walk, Watch};
+/// use search::walk::{first, first_in_order, prefixes, Counts, Walk, Watch};
 /// use search::Limits;
 ///
 /// /// Binary strings of length 4, walked in order; a solution is one with three ones.
-/// struct Bits { bits: Vec<bool>, next: Vec<u8>, ledger: Ledger }
+/// struct Bits { bits: Vec<bool>, next: Vec<u8>, floor: usize, counts: Counts }
 /// impl Walk for Bits {
 ///     type Move = bool;
 ///     fn depth(&self) -> usize { self.bits.len() }
-///     fn ledger(&mut self) -> &mut Ledger { &mut self.ledger }
+///     fn floor(&self) -> usize { self.floor }
+///     fn set_floor(&mut self, floor: usize) { self.floor = floor }
+///     fn counts(&mut self) -> &mut Counts { &mut self.counts }
 ///     fn advance(&mut self) -> Option<bool> {
 ///         let next = self.next.last_mut()?;
 ///         if self.bits.len() == 4 || *next == 2 { return None; }
 ///         *next += 1;
-///         self.ledger.counts.nodes += 1;
+///         self.counts.nodes += 1;
 ///         Some(*next == 2)
 ///     }
 ///     fn push(&mut self, bit: bool) { self.bits.push(bit); self.next.push(0) }
@@ -79,12 +81,12 @@ enum Subtree<W, T> {
 ///     fn solved(&self) -> bool { self.bits.iter().filter(|&&b| b).count() == 3 }
 ///     fn prefix(&self) -> Vec<bool> { self.bits.clone() }
 /// }
-/// let new_walk = || Bits { bits: vec![], next: vec![0], ledger: Ledger::default() };
+/// let new_walk = || Bits { bits: vec![], next: vec![0], floor: 0, counts: Counts::default() };
 /// let mut top = new_walk();
 /// let cut = prefixes(&mut top, 2);
 /// let limits = Limits::NONE;
 /// let watch = Watch::new(&limits);
-/// let tally = |walk: &mut Bits| walk.ledger.counts.nodes;
+/// let tally = |walk: &mut Bits| walk.counts.nodes;
 /// let result = first_in_order(&cut, || (), |_| new_walk(), first, tally, |a, b| a + b, &watch);
 /// let (index, walk) = result.found.unwrap();
 /// // Below "00" no string has three ones; below "01" the first is "0111".

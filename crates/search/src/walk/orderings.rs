@@ -1,7 +1,7 @@
 //! The walk of this module's examples, written once: the orderings of `0..n`, a tree every
 //! reader can count by hand (`n!` leaves below `n + n(n-1) + … + n!` nodes).
 
-use super::{Ledger, Walk};
+use super::{Counts, Walk};
 
 /// The orderings of `0..n` as a [`Walk`]: one number placed per depth, each number once, offered
 /// in increasing order (so the orderings come lexicographically), one node counted per number
@@ -31,13 +31,14 @@ pub struct Orderings {
     placed: Vec<usize>,
     /// Per depth: the next number to offer.
     next: Vec<usize>,
-    ledger: Ledger,
+    floor: usize,
+    counts: Counts,
 }
 
 impl Orderings {
     /// The walk at the root: nothing placed, no node counted.
     pub fn new(n: usize) -> Orderings {
-        Orderings { n, placed: Vec::new(), next: vec![0], ledger: Ledger::default() }
+        Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
     }
 }
 
@@ -48,8 +49,16 @@ impl Walk for Orderings {
         self.placed.len()
     }
 
-    fn ledger(&mut self) -> &mut Ledger {
-        &mut self.ledger
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
     }
 
     fn advance(&mut self) -> Option<usize> {
@@ -59,7 +68,7 @@ impl Walk for Orderings {
             self.next[depth] += 1;
             if !self.placed.contains(&number) {
                 // One node per number placed.
-                self.ledger.counts.nodes += 1;
+                self.counts.nodes += 1;
                 return Some(number);
             }
         }

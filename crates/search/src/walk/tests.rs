@@ -12,12 +12,13 @@ struct Queens {
     cols: Vec<usize>,
     /// Per depth: the next column to try.
     next: Vec<usize>,
-    ledger: Ledger,
+    floor: usize,
+    counts: Counts,
 }
 
 impl Queens {
     fn new(n: usize) -> Queens {
-        Queens { n, cols: Vec::new(), next: vec![0], ledger: Ledger::default() }
+        Queens { n, cols: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
     }
 
     fn free(&self, col: usize) -> bool {
@@ -33,8 +34,16 @@ impl Walk for Queens {
         self.cols.len()
     }
 
-    fn ledger(&mut self) -> &mut Ledger {
-        &mut self.ledger
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
     }
 
     fn advance(&mut self) -> Option<usize> {
@@ -44,7 +53,7 @@ impl Walk for Queens {
             self.next[depth] += 1;
             if self.free(col) {
                 // One node per queen placed, so that a budget is met exactly.
-                self.ledger.counts.nodes += 1;
+                self.counts.nodes += 1;
                 return Some(col);
             }
         }
@@ -109,8 +118,8 @@ fn count_first_and_for_each_agree_with_brute_force() {
 
         let mut walk = Queens::new(n);
         count(&mut walk, &watch);
-        assert_eq!(walk.ledger.counts.solutions, all.len() as u64, "n = {n}");
-        assert!(!walk.ledger.counts.stopped);
+        assert_eq!(walk.counts.solutions, all.len() as u64, "n = {n}");
+        assert!(!walk.counts.stopped);
 
         let mut walk = Queens::new(n);
         let found = first(&mut walk, &watch);
@@ -136,18 +145,18 @@ fn prefixes_resumed_add_up_to_the_whole_count() {
         for depth in 0..=n {
             let mut top = Queens::new(n);
             let cut = prefixes(&mut top, depth);
-            let mut total = top.ledger.counts;
+            let mut total = top.counts;
             for prefix in &cut {
                 let mut walk = Queens::new(n);
                 resume(&mut walk, prefix);
                 count(&mut walk, &watch);
-                total = total + walk.ledger.counts;
+                total = total + walk.counts;
             }
-            assert_eq!(total, whole.ledger.counts, "n = {n}, depth = {depth}");
+            assert_eq!(total, whole.counts, "n = {n}, depth = {depth}");
 
             let (top, cut) = super::cut(|| Queens::new(n), depth, usize::MAX);
             let split = split_count(top, &cut, || Queens::new(n), count, &watch, &|_, _, _| {});
-            assert_eq!(split, whole.ledger.counts, "n = {n}, split at {depth}");
+            assert_eq!(split, whole.counts, "n = {n}, split at {depth}");
         }
     }
 }
@@ -162,7 +171,7 @@ fn resume_checked_finds_an_outside_prefix_and_refuses_a_wrong_one() {
     assert!(resume_checked(&mut walk, &all[0][..2], |_, child, &wanted| child == wanted));
     count(&mut walk, &watch);
     let expected = all.iter().filter(|cols| cols[..2] == all[0][..2]).count();
-    assert_eq!(walk.ledger.counts.solutions, expected as u64);
+    assert_eq!(walk.counts.solutions, expected as u64);
     // Two queens on one column is no prefix of the walk.
     let mut walk = Queens::new(6);
     assert!(!resume_checked(&mut walk, &[1, 1], |_, child, &wanted| child == wanted));
@@ -175,9 +184,9 @@ fn a_node_budget_stops_the_walk_exactly() {
         let watch = Watch::new(&limits).every(7);
         let mut walk = Queens::new(8);
         count(&mut walk, &watch);
-        assert!(walk.ledger.counts.stopped, "budget {budget}");
+        assert!(walk.counts.stopped, "budget {budget}");
         // The first look comes after the first node, then the budget is met exactly.
-        assert_eq!(walk.ledger.counts.nodes, budget.max(1), "budget {budget}");
+        assert_eq!(walk.counts.nodes, budget.max(1), "budget {budget}");
         assert!(watch.stopped());
     }
 }
@@ -189,8 +198,8 @@ fn an_interrupt_stops_the_walk_and_a_found_subtree_stops_later_ones() {
     let watch = Watch::new(&limits).every(1);
     let mut walk = Queens::new(8);
     count(&mut walk, &watch);
-    assert!(walk.ledger.counts.stopped);
-    assert!(walk.ledger.counts.nodes <= 1);
+    assert!(walk.counts.stopped);
+    assert!(walk.counts.nodes <= 1);
 
     let limits = Limits::NONE;
     let parent = Watch::new(&limits).every(1);
@@ -214,7 +223,7 @@ fn one_by_one(n: usize, cut: &[Vec<usize>]) -> Vec<(Option<Vec<usize>>, u64)> {
             let mut walk = Queens::new(n);
             resume(&mut walk, prefix);
             let found = first(&mut walk, &watch);
-            (found.then(|| walk.cols.clone()), walk.ledger.counts.nodes)
+            (found.then(|| walk.cols.clone()), walk.counts.nodes)
         })
         .collect()
 }
@@ -241,7 +250,7 @@ fn first_in_order_finds_the_first_subtree_with_a_solution_whatever_the_threads()
                         || workers.fetch_add(1, Relaxed),
                         |_| Queens::new(n),
                         first,
-                        |walk: &mut Queens| walk.ledger.counts.nodes,
+                        |walk: &mut Queens| walk.counts.nodes,
                         |a, b| a + b,
                         &watch,
                     )

@@ -579,7 +579,7 @@ pub(crate) mod tests {
         loop {
             let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
             let found = from_floor(&mut walk, &watch);
-            nodes += walk.ledger.counts.nodes;
+            nodes += walk.counts.nodes;
             if found {
                 return (walk.path, nodes);
             }
@@ -599,7 +599,7 @@ pub(crate) mod tests {
         loop {
             let mut walk = Iteration::new(geometry, state, &estimate, h, bound).with_duplicates(Arc::clone(machine));
             let found = from_floor(&mut walk, &watch);
-            nodes += walk.ledger.counts.nodes;
+            nodes += walk.counts.nodes;
             if found {
                 return (walk.path, nodes);
             }

@@ -17,7 +17,7 @@
 //! [`Watch`].
 
 use puzzle_core::Direction;
-use search::walk::{first, Ledger, Walk, Watch};
+use search::walk::{first, Counts, Walk, Watch};
 
 use std::sync::Arc;
 
@@ -68,8 +68,7 @@ pub(crate) struct Iteration<'g, E: Estimate> {
     pub(super) next_bound: u32,
     /// The moves from the root to the current node.
     pub(super) path: Vec<Direction>,
-    /// The floor and what the walk counted.
-    pub(super) ledger: Ledger,
+    pub(super) counts: Counts,
     /// Whether the node loop of kept indices cuts states it reached before
     /// ([`super::transpositions`]): on boards of more than [`TRANSPOSITIONS_ABOVE_CELLS`] cells.
     pub(super) transpositions: bool,
@@ -81,6 +80,7 @@ pub(crate) struct Iteration<'g, E: Estimate> {
     duplicates: Option<(Arc<Duplicates>, bool)>,
     frames: Vec<Frame<E::Saved>>,
     offered: Option<Offered<E::Saved>>,
+    floor: usize,
     /// Children at this depth are not offered, nor cut off: a work unit's top stops there.
     ceiling: usize,
 }
@@ -98,12 +98,13 @@ impl<'g, E: Estimate> Iteration<'g, E> {
             bound,
             next_bound: u32::MAX,
             path: Vec::with_capacity(256),
-            ledger: Ledger::default(),
+            counts: Counts::default(),
             transpositions: state.cells > TRANSPOSITIONS_ABOVE_CELLS,
             generation: None,
             duplicates: None,
             frames,
             offered: None,
+            floor: 0,
             ceiling: usize::MAX,
         }
     }
@@ -137,7 +138,7 @@ impl<'g, E: Estimate> Iteration<'g, E> {
     /// board's search has done, 0 in a subtree of the parallel split or a unit).
     pub(super) fn duplicates(&mut self) -> (Arc<Duplicates>, bool) {
         let geometry = self.geometry;
-        let spent = self.ledger.counts.nodes;
+        let spent = self.counts.nodes;
         let estimate = &self.estimate;
         let (machine, replaces) =
             self.duplicates.get_or_insert_with(|| estimate.duplicates(geometry.rows(), geometry.cols(), spent));
@@ -160,8 +161,8 @@ impl<'g, E: Estimate> Iteration<'g, E> {
         Run {
             next_bound: self.least_cut(),
             path: found.then_some(self.path),
-            nodes: self.ledger.counts.nodes - counted_before,
-            gave_up: self.ledger.counts.stopped && !found,
+            nodes: self.counts.nodes - counted_before,
+            gave_up: self.counts.stopped && !found,
         }
     }
 
@@ -182,8 +183,16 @@ impl<E: Estimate> Walk for Iteration<'_, E> {
         self.path.len()
     }
 
-    fn ledger(&mut self) -> &mut Ledger {
-        &mut self.ledger
+    fn floor(&self) -> usize {
+        self.floor
+    }
+
+    fn set_floor(&mut self, floor: usize) {
+        self.floor = floor;
+    }
+
+    fn counts(&mut self) -> &mut Counts {
+        &mut self.counts
     }
 
     /// The next child within the bound, made (the board moved, the estimate updated); the
@@ -224,7 +233,7 @@ impl<E: Estimate> Walk for Iteration<'_, E> {
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
             } else if depth + 1 < self.ceiling {
-                self.ledger.counts.nodes += 1;
+                self.counts.nodes += 1;
                 self.offered = Some(Offered { dir, h: child_h, saved, parent_blank: blank, machine });
                 return Some(dir);
             }
@@ -315,9 +324,9 @@ impl NodeLoop for LinearConflict {}
 /// walk standing on the first goal in move order, `false` when there is none within the bound or
 /// a limit stopped the walk (`counts.stopped`).
 pub(crate) fn from_floor<E: NodeLoop>(walk: &mut Iteration<'_, E>, watch: &Watch<'_>) -> bool {
-    walk.ledger.counts.nodes += 1;
+    walk.counts.nodes += 1;
     if walk.solved() {
-        walk.ledger.counts.solutions += 1;
+        walk.counts.solutions += 1;
         return true;
     }
     below(walk, watch)

@@ -32,7 +32,7 @@ pub(super) fn iteration<E: NodeLoop + Sync>(
         let mut top = new_walk();
         let roots = prefixes(&mut top, depth);
         // A goal at or above the cut would not be a subtree's: the shallower cut keeps it below.
-        if top.ledger.counts.solutions > 0 || roots.is_empty() {
+        if top.counts.solutions > 0 || roots.is_empty() {
             break;
         }
         let enough = roots.len() >= want;
@@ -56,11 +56,8 @@ pub(super) fn iteration<E: NodeLoop + Sync>(
         walk
     };
     // What the subtrees' walks counted, merged in move order.
-    let tally = |walk: &mut Iteration<'_, E>| Run {
-        next_bound: walk.least_cut(),
-        nodes: walk.ledger.counts.nodes,
-        ..Run::default()
-    };
+    let tally =
+        |walk: &mut Iteration<'_, E>| Run { next_bound: walk.least_cut(), nodes: walk.counts.nodes, ..Run::default() };
     let merge = |a: Run, b: Run| Run {
         next_bound: a.next_bound.into_iter().chain(b.next_bound).min(),
         nodes: a.nodes + b.nodes,
@@ -74,7 +71,7 @@ pub(super) fn iteration<E: NodeLoop + Sync>(
         gave_up: result.stopped && found.is_none(),
         path: found,
         next_bound: result.tally.next_bound.into_iter().chain(top.least_cut()).min(),
-        nodes: 1 + top.ledger.counts.nodes + result.tally.nodes,
+        nodes: 1 + top.counts.nodes + result.tally.nodes,
     }
 }
 
@@ -110,7 +107,7 @@ mod tests {
             if found {
                 return iterations;
             }
-            assert_eq!((split.nodes, split.next_bound), (walk.ledger.counts.nodes, walk.least_cut()), "{at}");
+            assert_eq!((split.nodes, split.next_bound), (walk.counts.nodes, walk.least_cut()), "{at}");
             bound = walk.next_bound;
         }
     }

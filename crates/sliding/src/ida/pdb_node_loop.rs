@@ -182,8 +182,8 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
     // The floor node is counted already, and the loop counts the node it starts from: it starts
     // one lower (from `u64::MAX` in a subtree whose floor was counted above the cut, so that the
     // count wraps back to 0 there), polled from the count as it stands.
-    let poll = Poll::new(walk.ledger.counts.nodes, watch);
-    walk.ledger.counts.nodes = walk.ledger.counts.nodes.wrapping_sub(1);
+    let poll = Poll::new(walk.counts.nodes, watch);
+    walk.counts.nodes = walk.counts.nodes.wrapping_sub(1);
     let mut lean = PdbNodeLoop {
         plan: &plan,
         dbs,
@@ -207,19 +207,19 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
         poll,
         stopped: false,
     };
-    let nodes_before = lean.walk.ledger.counts.nodes;
+    let nodes_before = lean.walk.counts.nodes;
     let found = lean.search(g, h, blank, previous, key, machine);
     if let Some(seen) = lean.seen.take() {
-        seen.put_back(lean.walk.ledger.counts.nodes.wrapping_sub(nodes_before));
+        seen.put_back(lean.walk.counts.nodes.wrapping_sub(nodes_before));
     }
     let stopped = lean.stopped;
-    walk.ledger.counts.stopped |= stopped;
+    walk.counts.stopped |= stopped;
     if found {
         // Stand the walk on the goal, where the generic driver leaves it.
         for dir in walk.path.split_off(depth) {
             walk.push(dir);
         }
-        walk.ledger.counts.solutions += 1;
+        walk.counts.solutions += 1;
     }
     Some(found)
 }
@@ -268,8 +268,8 @@ impl PdbNodeLoop<'_, '_, '_> {
             return false;
         }
         // Wrapping: the count starts one below the floor's, which may be 0 (see `search`).
-        let nodes = self.walk.ledger.counts.nodes.wrapping_add(1);
-        self.walk.ledger.counts.nodes = nodes;
+        let nodes = self.walk.counts.nodes.wrapping_add(1);
+        self.walk.counts.nodes = nodes;
         if self.poll.due(nodes) && self.poll.must_stop(nodes, self.watch) {
             self.stopped = true;
             return false;
@@ -421,7 +421,7 @@ mod tests {
         let watch = Watch::new(&limits);
         let mut walk = Iteration::new(geometry, state, estimate, h, bound);
         walk.transpositions = seen;
-        walk.ledger.counts.nodes = 1;
+        walk.counts.nodes = 1;
         let found = walk.solved()
             || if lean {
                 Pdb::below(&mut walk, &watch).expect("the indices are kept")
@@ -429,7 +429,7 @@ mod tests {
                 first(&mut walk, &watch)
             };
         let board = walk.state.board[..state.cells].to_vec();
-        Searched { found, nodes: walk.ledger.counts.nodes, next_bound: walk.next_bound, path: walk.path, board }
+        Searched { found, nodes: walk.counts.nodes, next_bound: walk.next_bound, path: walk.path, board }
     }
 
     /// From many random boards and bounds (4x4 with small tables, 3x3, 2xN), the lean loop and

@@ -30,7 +30,7 @@ pub(crate) fn top<E: Estimate>(geometry: &Geometry, state: &State, mut estimate:
         return Run { next_bound: Some(h), ..Run::default() };
     }
     let mut walk = Iteration::new(geometry, state, &estimate, h, bound).with_ceiling(depth);
-    walk.ledger.counts.nodes = 1;
+    walk.counts.nodes = 1;
     // Unit 0 is small and runs to its end.
     let found = walk.h() == 0 || first(&mut walk, &Watch::new(&Limits::NONE));
     walk.into_run(found, 0)
