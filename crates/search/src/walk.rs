@@ -132,6 +132,53 @@ pub trait Walk {
     fn prefix(&self) -> Vec<Self::Move>;
 }
 
+/// Writes a [`Walk`]'s four bookkeeping accessors inside its `impl Walk` block: [`Walk::depth`]
+/// from `depth = FIELD` or `depth = FIELD.METHOD()` (`self.` is written by the macro), and
+/// [`Walk::floor`], [`Walk::set_floor`] and [`Walk::counts`] from the fields named next, which
+/// hold the floor and the [`Counts`]. Each is `#[inline(always)]`: the drivers call them around
+/// every node, and the expansion is exactly the four methods a walk would write by hand.
+///
+/// [`Orderings`] writes `search::walk_bookkeeping!(depth = placed.len(), floor, counts);`, so
+/// that a replayed prefix sets its depth and floor and its nodes are counted:
+///
+/// ```
+/// use search::walk::{count, resume, Counts, Orderings, Walk, Watch};
+/// use search::Limits;
+///
+/// let mut walk = Orderings::new(4);
+/// resume(&mut walk, &[2, 0]);
+/// assert_eq!((walk.depth(), walk.floor()), (2, 2));
+/// count(&mut walk, &Watch::new(&Limits::NONE));
+/// // Below 2, 0: the orderings 2 0 1 3 and 2 0 3 1, in 2 + 2 nodes.
+/// assert_eq!(*walk.counts(), Counts { solutions: 2, nodes: 4, stopped: false });
+/// walk.set_floor(0);
+/// assert_eq!(walk.floor(), 0);
+/// ```
+#[macro_export]
+macro_rules! walk_bookkeeping {
+    (depth = $depth:ident $(. $method:ident ())?, $floor:ident, $counts:ident $(,)?) => {
+        #[inline(always)]
+        fn depth(&self) -> usize {
+            self.$depth $(.$method())?
+        }
+
+        #[inline(always)]
+        fn floor(&self) -> usize {
+            self.$floor
+        }
+
+        #[inline(always)]
+        fn set_floor(&mut self, floor: usize) {
+            self.$floor = floor;
+        }
+
+        #[inline(always)]
+        fn counts(&mut self) -> &mut $crate::walk::Counts {
+            &mut self.$counts
+        }
+    };
+}
+
 /// One search's view of its [`Limits`]: the nodes it may make, the deadline and the interrupt
 /// flag, and whether one of them has stopped it. The threads of one search share it, so that the
 /// first to stop ends the others; each loop looks at it through its own [`Poll`].

@@ -69,21 +69,7 @@ impl Iteration<'_> {
 impl Walk for Iteration<'_> {
     type Move = Direction;
 
-    fn depth(&self) -> usize {
-        self.path.len()
-    }
-
-    fn floor(&self) -> usize {
-        self.floor
-    }
-
-    fn set_floor(&mut self, floor: usize) {
-        self.floor = floor;
-    }
-
-    fn counts(&mut self) -> &mut Counts {
-        &mut self.counts
-    }
+    search::walk_bookkeeping!(depth = path.len(), floor, counts);
 
     /// The next child within the bound, not made yet. The goal itself is not counted, as this
     /// search has always counted its nodes.

@@ -114,25 +114,7 @@ impl<'a> OrderedWalk<'a> {
 impl Walk for OrderedWalk<'_> {
     type Move = u32;
 
-    #[inline(always)]
-    fn depth(&self) -> usize {
-        self.depth
-    }
-
-    #[inline(always)]
-    fn floor(&self) -> usize {
-        self.floor
-    }
-
-    #[inline(always)]
-    fn set_floor(&mut self, floor: usize) {
-        self.floor = floor;
-    }
-
-    #[inline(always)]
-    fn counts(&mut self) -> &mut Counts {
-        &mut self.counts
-    }
+    search::walk_bookkeeping!(depth = depth, floor, counts);
 
     /// The next candidate for the current depth, counted as a node.
     #[inline(always)]

@@ -116,25 +116,7 @@ impl<'a> RowWalk<'a> {
 impl Walk for RowWalk<'_> {
     type Move = Candidate;
 
-    #[inline(always)]
-    fn depth(&self) -> usize {
-        self.depth
-    }
-
-    #[inline(always)]
-    fn floor(&self) -> usize {
-        self.floor
-    }
-
-    #[inline(always)]
-    fn set_floor(&mut self, floor: usize) {
-        self.floor = floor;
-    }
-
-    #[inline(always)]
-    fn counts(&mut self) -> &mut Counts {
-        &mut self.counts
-    }
+    search::walk_bookkeeping!(depth = depth, floor, counts);
 
     /// Places candidate `c` at the current depth and opens the next cell.
     #[inline(always)]

@@ -64,10 +64,7 @@ enum Subtree<W, T> {
 /// struct Bits { bits: Vec<bool>, next: Vec<u8>, floor: usize, counts: Counts }
 /// impl Walk for Bits {
 ///     type Move = bool;
-///     fn depth(&self) -> usize { self.bits.len() }
-///     fn floor(&self) -> usize { self.floor }
-///     fn set_floor(&mut self, floor: usize) { self.floor = floor }
-///     fn counts(&mut self) -> &mut Counts { &mut self.counts }
+///     search::walk_bookkeeping!(depth = bits.len(), floor, counts);
 ///     fn advance(&mut self) -> Option<bool> {
 ///         let next = self.next.last_mut()?;
 ///         if self.bits.len() == 4 || *next == 2 { return None; }

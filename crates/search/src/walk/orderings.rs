@@ -45,21 +45,7 @@ impl Orderings {
 impl Walk for Orderings {
     type Move = usize;
 
-    fn depth(&self) -> usize {
-        self.placed.len()
-    }
-
-    fn floor(&self) -> usize {
-        self.floor
-    }
-
-    fn set_floor(&mut self, floor: usize) {
-        self.floor = floor;
-    }
-
-    fn counts(&mut self) -> &mut Counts {
-        &mut self.counts
-    }
+    crate::walk_bookkeeping!(depth = placed.len(), floor, counts);
 
     fn advance(&mut self) -> Option<usize> {
         let depth = self.placed.len();

@@ -30,21 +30,7 @@ impl Queens {
 impl Walk for Queens {
     type Move = usize;
 
-    fn depth(&self) -> usize {
-        self.cols.len()
-    }
-
-    fn floor(&self) -> usize {
-        self.floor
-    }
-
-    fn set_floor(&mut self, floor: usize) {
-        self.floor = floor;
-    }
-
-    fn counts(&mut self) -> &mut Counts {
-        &mut self.counts
-    }
+    crate::walk_bookkeeping!(depth = cols.len(), floor, counts);
 
     fn advance(&mut self) -> Option<usize> {
         let depth = self.cols.len();

@@ -179,21 +179,7 @@ impl<'g, E: Estimate> Iteration<'g, E> {
 impl<E: Estimate> Walk for Iteration<'_, E> {
     type Move = Direction;
 
-    fn depth(&self) -> usize {
-        self.path.len()
-    }
-
-    fn floor(&self) -> usize {
-        self.floor
-    }
-
-    fn set_floor(&mut self, floor: usize) {
-        self.floor = floor;
-    }
-
-    fn counts(&mut self) -> &mut Counts {
-        &mut self.counts
-    }
+    search::walk_bookkeeping!(depth = path.len(), floor, counts);
 
     /// The next child within the bound, made (the board moved, the estimate updated); the
     /// children over it are taken back at once and their least `f` kept.
