@@ -28,6 +28,8 @@ use super::{Counts, Walk};
 #[derive(Clone, Debug)]
 pub struct Orderings {
     n: usize,
+    /// Whether a number may follow the numbers placed before it.
+    rule: fn(&[usize], usize) -> bool,
     placed: Vec<usize>,
     /// Per depth: the next number to offer.
     next: Vec<usize>,
@@ -38,7 +40,30 @@ pub struct Orderings {
 impl Orderings {
     /// The walk at the root: nothing placed, no node counted.
     pub fn new(n: usize) -> Orderings {
-        Orderings { n, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
+        Orderings::with_rule(n, |_, _| true)
+    }
+
+    /// The orderings of `0..n` in which each number passes `rule` given the numbers placed
+    /// before it: a number that does not is never offered, so the walk prunes there.
+    ///
+    /// ```
+    /// use search::walk::{count, first, Orderings, Walk, Watch};
+    /// use search::Limits;
+    ///
+    /// // Six queens, the queen of row `r` in column `ordering[r]`: the columns are an ordering,
+    /// // and no two queens share a diagonal.
+    /// let no_shared_diagonal =
+    ///     |above: &[usize], col: usize| above.iter().enumerate().all(|(row, &c)| above.len() - row != c.abs_diff(col));
+    /// let watch = Watch::new(&Limits::NONE);
+    /// let mut walk = Orderings::with_rule(6, no_shared_diagonal);
+    /// count(&mut walk, &watch);
+    /// assert_eq!(walk.counts().solutions, 4);
+    /// let mut walk = Orderings::with_rule(6, no_shared_diagonal);
+    /// assert!(first(&mut walk, &watch));
+    /// assert_eq!(walk.prefix(), [1, 3, 5, 0, 2, 4]);
+    /// ```
+    pub fn with_rule(n: usize, rule: fn(&[usize], usize) -> bool) -> Orderings {
+        Orderings { n, rule, placed: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
     }
 }
 
@@ -52,7 +77,7 @@ impl Walk for Orderings {
         while self.next[depth] < self.n {
             let number = self.next[depth];
             self.next[depth] += 1;
-            if !self.placed.contains(&number) {
+            if !self.placed.contains(&number) && (self.rule)(&self.placed, number) {
                 // One node per number placed.
                 self.counts.nodes += 1;
                 return Some(number);
@@ -78,6 +103,11 @@ impl Walk for Orderings {
 
     fn solved(&self) -> bool {
         self.placed.len() == self.n
+    }
+
+    /// The last depth: every number offered there completes an ordering.
+    fn leaf(&self) -> bool {
+        self.placed.len() + 1 == self.n
     }
 
     fn prefix(&self) -> Vec<usize> {

@@ -1,77 +1,15 @@
-//! The drivers on a small walk (N queens, one row per depth) against brute force over every
-//! permutation, written plainly here.
+//! The drivers on a small walk (N queens: [`Orderings`] whose rule keeps queens off each
+//! other's diagonals) against brute force over every permutation, written plainly here.
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use super::*;
 use crate::Limits;
 
-/// Queens placed row by row; a move is the column of the next row's queen.
-struct Queens {
-    n: usize,
-    cols: Vec<usize>,
-    /// Per depth: the next column to try.
-    next: Vec<usize>,
-    floor: usize,
-    counts: Counts,
-}
-
-impl Queens {
-    fn new(n: usize) -> Queens {
-        Queens { n, cols: Vec::new(), next: vec![0], floor: 0, counts: Counts::default() }
-    }
-
-    fn free(&self, col: usize) -> bool {
-        let row = self.cols.len();
-        self.cols.iter().enumerate().all(|(r, &c)| c != col && row - r != c.abs_diff(col))
-    }
-}
-
-impl Walk for Queens {
-    type Move = usize;
-
-    crate::walk_bookkeeping!(depth = cols.len(), floor, counts);
-
-    fn advance(&mut self) -> Option<usize> {
-        let depth = self.cols.len();
-        while self.next[depth] < self.n {
-            let col = self.next[depth];
-            self.next[depth] += 1;
-            if self.free(col) {
-                // One node per queen placed, so that a budget is met exactly.
-                self.counts.nodes += 1;
-                return Some(col);
-            }
-        }
-        None
-    }
-
-    fn push(&mut self, col: usize) {
-        self.cols.push(col);
-        self.next.push(0);
-    }
-
-    fn pop(&mut self) {
-        self.cols.pop();
-        self.next.pop();
-    }
-
-    fn close(&mut self) {
-        let depth = self.cols.len();
-        self.next[depth] = self.n;
-    }
-
-    fn solved(&self) -> bool {
-        self.cols.len() == self.n
-    }
-
-    fn leaf(&self) -> bool {
-        self.cols.len() + 1 == self.n
-    }
-
-    fn prefix(&self) -> Vec<usize> {
-        self.cols.clone()
-    }
+/// The `n` queens problem as orderings: the queen of row `r` in column `ordering[r]`, no two on
+/// one diagonal. The rule prunes, so that some subtrees hold no solution.
+fn queens(n: usize) -> Orderings {
+    Orderings::with_rule(n, |above, col| above.iter().enumerate().all(|(row, &c)| above.len() - row != c.abs_diff(col)))
 }
 
 /// Every solution, in lexicographic order of the columns, by trying every permutation.
@@ -102,19 +40,19 @@ fn count_first_and_for_each_agree_with_brute_force() {
         let watch_limits = Limits::NONE;
         let watch = Watch::new(&watch_limits);
 
-        let mut walk = Queens::new(n);
+        let mut walk = queens(n);
         count(&mut walk, &watch);
-        assert_eq!(walk.counts.solutions, all.len() as u64, "n = {n}");
-        assert!(!walk.counts.stopped);
+        assert_eq!(walk.counts().solutions, all.len() as u64, "n = {n}");
+        assert!(!walk.counts().stopped);
 
-        let mut walk = Queens::new(n);
+        let mut walk = queens(n);
         let found = first(&mut walk, &watch);
-        assert_eq!(found.then(|| walk.cols.clone()), all.first().cloned(), "n = {n}");
+        assert_eq!(found.then(|| walk.prefix()), all.first().cloned(), "n = {n}");
 
-        let mut walk = Queens::new(n);
+        let mut walk = queens(n);
         let mut listed = Vec::new();
-        for_each(&mut walk, &watch, &mut |w: &Queens| {
-            listed.push(w.cols.clone());
+        for_each(&mut walk, &watch, &mut |w: &Orderings| {
+            listed.push(w.prefix());
             true
         });
         assert_eq!(listed, all, "n = {n}");
@@ -126,23 +64,23 @@ fn prefixes_resumed_add_up_to_the_whole_count() {
     for n in 4..=7 {
         let limits = Limits::NONE;
         let watch = Watch::new(&limits);
-        let mut whole = Queens::new(n);
+        let mut whole = queens(n);
         count(&mut whole, &watch);
         for depth in 0..=n {
-            let mut top = Queens::new(n);
+            let mut top = queens(n);
             let cut = prefixes(&mut top, depth);
-            let mut total = top.counts;
+            let mut total = *top.counts();
             for prefix in &cut {
-                let mut walk = Queens::new(n);
+                let mut walk = queens(n);
                 resume(&mut walk, prefix);
                 count(&mut walk, &watch);
-                total = total + walk.counts;
+                total = total + *walk.counts();
             }
-            assert_eq!(total, whole.counts, "n = {n}, depth = {depth}");
+            assert_eq!(total, *whole.counts(), "n = {n}, depth = {depth}");
 
-            let (top, cut) = super::cut(|| Queens::new(n), depth, usize::MAX);
-            let split = split_count(top, &cut, || Queens::new(n), count, &watch, &|_, _, _| {});
-            assert_eq!(split, whole.counts, "n = {n}, split at {depth}");
+            let (top, cut) = super::cut(|| queens(n), depth, usize::MAX);
+            let split = split_count(top, &cut, || queens(n), count, &watch, &|_, _, _| {});
+            assert_eq!(split, *whole.counts(), "n = {n}, split at {depth}");
         }
     }
 }
@@ -153,13 +91,13 @@ fn resume_checked_finds_an_outside_prefix_and_refuses_a_wrong_one() {
     let watch = Watch::new(&limits);
     let all = brute_force(6);
     // Below the first two queens of the first solution: the solutions that start with them.
-    let mut walk = Queens::new(6);
+    let mut walk = queens(6);
     assert!(resume_checked(&mut walk, &all[0][..2], |_, child, &wanted| child == wanted));
     count(&mut walk, &watch);
     let expected = all.iter().filter(|cols| cols[..2] == all[0][..2]).count();
-    assert_eq!(walk.counts.solutions, expected as u64);
+    assert_eq!(walk.counts().solutions, expected as u64);
     // Two queens on one column is no prefix of the walk.
-    let mut walk = Queens::new(6);
+    let mut walk = queens(6);
     assert!(!resume_checked(&mut walk, &[1, 1], |_, child, &wanted| child == wanted));
 }
 
@@ -168,11 +106,11 @@ fn a_node_budget_stops_the_walk_exactly() {
     for budget in [0, 1, 5, 100, 1000] {
         let limits = Limits { max_expanded: Some(budget), ..Limits::NONE };
         let watch = Watch::new(&limits).every(7);
-        let mut walk = Queens::new(8);
+        let mut walk = queens(8);
         count(&mut walk, &watch);
-        assert!(walk.counts.stopped, "budget {budget}");
+        assert!(walk.counts().stopped, "budget {budget}");
         // The first look comes after the first node, then the budget is met exactly.
-        assert_eq!(walk.counts.nodes, budget.max(1), "budget {budget}");
+        assert_eq!(walk.counts().nodes, budget.max(1), "budget {budget}");
         assert!(watch.stopped());
     }
 }
@@ -182,20 +120,20 @@ fn an_interrupt_stops_the_walk_and_a_found_subtree_stops_later_ones() {
     let flag = AtomicBool::new(true);
     let limits = Limits { interrupt: Some(&flag), ..Limits::NONE };
     let watch = Watch::new(&limits).every(1);
-    let mut walk = Queens::new(8);
+    let mut walk = queens(8);
     count(&mut walk, &watch);
-    assert!(walk.counts.stopped);
-    assert!(walk.counts.nodes <= 1);
+    assert!(walk.counts().stopped);
+    assert!(walk.counts().nodes <= 1);
 
     let limits = Limits::NONE;
     let parent = Watch::new(&limits).every(1);
     let first_found = AtomicUsize::new(2);
     let later = parent.subtree(&first_found, 3);
-    let mut walk = Queens::new(8);
+    let mut walk = queens(8);
     assert!(!first(&mut walk, &later));
     assert!(!parent.stopped(), "an overtaken subtree does not stop the search");
     let earlier = parent.subtree(&first_found, 1);
-    let mut walk = Queens::new(8);
+    let mut walk = queens(8);
     assert!(first(&mut walk, &earlier));
 }
 
@@ -206,10 +144,10 @@ fn one_by_one(n: usize, cut: &[Vec<usize>]) -> Vec<(Option<Vec<usize>>, u64)> {
     let watch = Watch::new(&limits);
     cut.iter()
         .map(|prefix| {
-            let mut walk = Queens::new(n);
+            let mut walk = queens(n);
             resume(&mut walk, prefix);
             let found = first(&mut walk, &watch);
-            (found.then(|| walk.cols.clone()), walk.counts.nodes)
+            (found.then(|| walk.prefix()), walk.counts().nodes)
         })
         .collect()
 }
@@ -221,7 +159,7 @@ fn first_in_order_finds_the_first_subtree_with_a_solution_whatever_the_threads()
         for n in 1..=8 {
             let all = brute_force(n);
             for depth in 1..=3.min(n) {
-                let mut top = Queens::new(n);
+                let mut top = queens(n);
                 let cut = prefixes(&mut top, depth);
                 let expected = one_by_one(n, &cut);
                 let winner = expected.iter().position(|(found, _)| found.is_some());
@@ -234,15 +172,15 @@ fn first_in_order_finds_the_first_subtree_with_a_solution_whatever_the_threads()
                     first_in_order(
                         &cut,
                         || workers.fetch_add(1, Relaxed),
-                        |_| Queens::new(n),
+                        |_| queens(n),
                         first,
-                        |walk: &mut Queens| walk.counts.nodes,
+                        |walk: &mut Orderings| walk.counts().nodes,
                         |a, b| a + b,
                         &watch,
                     )
                 });
                 let at = format!("n = {n}, depth {depth}, {threads} threads");
-                let found = result.found.map(|(index, walk)| (index, walk.cols));
+                let found = result.found.map(|(index, walk)| (index, walk.prefix()));
                 assert_eq!(found, winner.map(|w| (w, all[0].clone())), "{at}");
                 assert_eq!(result.tally, nodes, "{at}: the nodes up to the first subtree that found one");
                 assert!(!result.stopped, "{at}");
@@ -257,8 +195,8 @@ fn first_in_order_reports_a_stop_and_no_solution() {
     let flag = AtomicBool::new(true);
     let limits = Limits { interrupt: Some(&flag), ..Limits::NONE };
     let watch = Watch::new(&limits).every(1);
-    let mut top = Queens::new(8);
+    let mut top = queens(8);
     let cut = prefixes(&mut top, 2);
-    let result = first_in_order(&cut, || (), |_| Queens::new(8), first, |_: &mut Queens| (), |(), ()| (), &watch);
+    let result = first_in_order(&cut, || (), |_| queens(8), first, |_: &mut Orderings| (), |(), ()| (), &watch);
     assert!(result.found.is_none() && result.stopped);
 }
