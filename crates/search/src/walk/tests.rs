@@ -12,6 +12,14 @@ fn queens(n: usize) -> Orderings {
     Orderings::with_rule(n, |above, col| above.iter().enumerate().all(|(row, &c)| above.len() - row != c.abs_diff(col)))
 }
 
+/// A watch whose interrupt flag is already set (a Ctrl-C come before the walk), looked at every
+/// node.
+fn interrupted() -> Watch<'static> {
+    static SET: AtomicBool = AtomicBool::new(true);
+    static LIMITS: Limits<'static> = Limits { interrupt: Some(&SET), ..Limits::NONE };
+    Watch::new(&LIMITS).every(1)
+}
+
 /// Every solution, in lexicographic order of the columns, by trying every permutation.
 fn brute_force(n: usize) -> Vec<Vec<usize>> {
     fn permutations(n: usize, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
@@ -117,9 +125,7 @@ fn a_node_budget_stops_the_walk_exactly() {
 
 #[test]
 fn an_interrupt_stops_the_walk_and_a_found_subtree_stops_later_ones() {
-    let flag = AtomicBool::new(true);
-    let limits = Limits { interrupt: Some(&flag), ..Limits::NONE };
-    let watch = Watch::new(&limits).every(1);
+    let watch = interrupted();
     let mut walk = queens(8);
     count(&mut walk, &watch);
     assert!(walk.counts().stopped);
@@ -192,9 +198,7 @@ fn first_in_order_finds_the_first_subtree_with_a_solution_whatever_the_threads()
 
 #[test]
 fn first_in_order_reports_a_stop_and_no_solution() {
-    let flag = AtomicBool::new(true);
-    let limits = Limits { interrupt: Some(&flag), ..Limits::NONE };
-    let watch = Watch::new(&limits).every(1);
+    let watch = interrupted();
     let mut top = queens(8);
     let cut = prefixes(&mut top, 2);
     let result = first_in_order(&cut, || (), |_| queens(8), first, |_: &mut Orderings| (), |(), ()| (), &watch);
