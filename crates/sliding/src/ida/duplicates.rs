@@ -440,10 +440,11 @@ pub(crate) fn depth_for(rows: usize, cols: usize, spent: u64) -> usize {
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use search::deepen::deepen;
     use search::walk::Watch;
     use search::Limits;
 
-    use super::super::iteration::{from_floor, Iteration};
+    use super::super::iteration::{from_floor, Iteration, NodeLoop};
     use super::super::kept_indices::tests::heuristic;
     use super::super::{Estimate, Geometry, Manhattan, Pdb, State};
     use super::*;
@@ -567,25 +568,29 @@ pub(crate) mod tests {
         out
     }
 
+    /// IDA\* from a board whose estimate is `h`, each iteration the walk `new_walk` makes for its
+    /// bound, searched by [`from_floor`]: the path found and the nodes visited in all iterations.
+    fn deepen_walks<'g, E: NodeLoop>(h: u32, new_walk: impl Fn(u32) -> Iteration<'g, E>) -> (Vec<Direction>, u64) {
+        let limits = Limits::NONE;
+        let watch = Watch::new(&limits);
+        let mut last = None;
+        let run = deepen(h, |bound, _| {
+            assert!(last.is_none_or(|last| bound > last) && bound < 100, "the bound grows");
+            last = Some(bound);
+            let mut walk = new_walk(bound);
+            let found = from_floor(&mut walk, &watch);
+            walk.into_run(found, 0)
+        });
+        (run.path.expect("an iteration finds the goal"), run.nodes)
+    }
+
     /// IDA\* by the node loop of kept indices from `state` with `machine`: the path found and
     /// the nodes visited in all iterations.
     fn solve(geometry: &Geometry, state: &State, estimate: &Pdb, machine: &Arc<Duplicates>) -> (Vec<Direction>, u64) {
         let mut estimate = estimate.clone();
         estimate.duplicates = Some(Arc::clone(machine));
         let h = estimate.reset(geometry, state);
-        let limits = Limits::NONE;
-        let watch = Watch::new(&limits);
-        let (mut bound, mut nodes) = (h, 0);
-        loop {
-            let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
-            let found = from_floor(&mut walk, &watch);
-            nodes += walk.counts.nodes;
-            if found {
-                return (walk.path, nodes);
-            }
-            assert!(walk.next_bound > bound && walk.next_bound < 100, "the bound grows");
-            bound = walk.next_bound;
-        }
+        deepen_walks(h, |bound| Iteration::new(geometry, state, &estimate, h, bound))
     }
 
     /// IDA\* by the generic walk ([`search::walk::first`]) with the Manhattan distance from
@@ -593,19 +598,9 @@ pub(crate) mod tests {
     fn solve_generic(geometry: &Geometry, state: &State, machine: &Arc<Duplicates>) -> (Vec<Direction>, u64) {
         let mut estimate = Manhattan { blank_tile: 0, value: 0 };
         let h = estimate.reset(geometry, state);
-        let limits = Limits::NONE;
-        let watch = Watch::new(&limits);
-        let (mut bound, mut nodes) = (h, 0);
-        loop {
-            let mut walk = Iteration::new(geometry, state, &estimate, h, bound).with_duplicates(Arc::clone(machine));
-            let found = from_floor(&mut walk, &watch);
-            nodes += walk.counts.nodes;
-            if found {
-                return (walk.path, nodes);
-            }
-            assert!(walk.next_bound > bound && walk.next_bound < 100, "the bound grows");
-            bound = walk.next_bound;
-        }
+        deepen_walks(h, |bound| {
+            Iteration::new(geometry, state, &estimate, h, bound).with_duplicates(Arc::clone(machine))
+        })
     }
 
     /// The generic walk too: on every shape small enough for a complete breadth-first search
