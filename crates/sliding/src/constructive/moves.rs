@@ -43,13 +43,21 @@ impl<'s> Recorder<'s> {
     /// Records `dir`, or cancels it against the previous move when it undoes it.
     #[inline]
     pub(super) fn push(&mut self, dir: Direction) {
+        if self.append_or_cancel(dir) && self.tail.len() - self.head >= 2 * CHUNK && !self.holding {
+            self.send(CHUNK);
+        }
+    }
+
+    /// Appends `dir` to the tail, or cancels it against the last move not yet handed over when
+    /// it undoes it; whether it was appended. Hands nothing over.
+    #[inline(always)]
+    fn append_or_cancel(&mut self, dir: Direction) -> bool {
         if self.last() == Some(dir.opposite()) {
             self.tail.pop();
+            false
         } else {
             self.tail.push(dir);
-            if self.tail.len() - self.head >= 2 * CHUNK && !self.holding {
-                self.send(CHUNK);
-            }
+            true
         }
     }
 
@@ -76,11 +84,7 @@ impl<'s> Recorder<'s> {
             self.tail.extend_from_slice(dirs);
         } else {
             for &dir in dirs {
-                if self.last() == Some(dir.opposite()) {
-                    self.tail.pop();
-                } else {
-                    self.tail.push(dir);
-                }
+                self.append_or_cancel(dir);
             }
         }
         while self.tail.len() - self.head >= 2 * CHUNK && !self.holding {
