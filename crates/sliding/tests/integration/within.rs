@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::common;
 
-use common::bfs_distances;
+use common::{bfs_distances, neighbours};
 use puzzle_core::{Direction, Shape};
 use search::Limits;
 use sliding::pdb::PatternDb;
@@ -40,17 +40,7 @@ fn bfs_optimum(start: &Board, goal: &Board, max_depth: u32) -> Option<u32> {
         }
         let mut next_level = Vec::new();
         for state in &level {
-            let blank = state.iter().position(|&t| t == 0).expect("a blank");
-            let (row, col) = (blank / cols, blank % cols);
-            let neighbours = [
-                (row > 0).then(|| blank - cols),
-                (row + 1 < rows).then(|| blank + cols),
-                (col > 0).then(|| blank - 1),
-                (col + 1 < cols).then(|| blank + 1),
-            ];
-            for other in neighbours.into_iter().flatten() {
-                let mut next = state.clone();
-                next.swap(blank, other);
+            for next in neighbours(state, rows, cols) {
                 if seen.insert(next.clone()) {
                     next_level.push(next);
                 }
