@@ -71,14 +71,7 @@ pub const SMALL_SHAPES: &[(usize, usize)] = &[
 /// assert!((3..=8).contains(&shape.colours), "{shape:?}");
 /// ```
 pub fn random_many_colour_puzzle(rows: usize, cols: usize, rng: &mut SplitMix64) -> (ColourShape, Puzzle) {
-    let shape = ColourShape {
-        rows,
-        cols,
-        colours: 3 + rng.below(6) as u16,
-        framed: rng.below(2) == 0,
-        rotate: rng.below(3) != 0,
-        noise: 0,
-    };
+    let shape = ColourShape::drawn(rows, cols, 3, 6, rng);
     let puzzle = Puzzle::try_from(random_colour_spec(shape, rng)).expect("a generated puzzle is valid");
     (shape, puzzle)
 }
@@ -112,6 +105,21 @@ pub struct ColourShape {
     /// Inner sides recoloured at random after the picture is cut, so that the puzzle usually
     /// has no perfect board (0: a solvable puzzle).
     pub noise: usize,
+}
+
+impl ColourShape {
+    /// A shape of `rows`×`cols` drawn from `rng`, in this order: `fewest` to `fewest + more - 1`
+    /// colours, framed half the time, turning two times in three; without noise.
+    fn drawn(rows: usize, cols: usize, fewest: u16, more: usize, rng: &mut SplitMix64) -> ColourShape {
+        ColourShape {
+            rows,
+            cols,
+            colours: fewest + rng.below(more) as u16,
+            framed: rng.below(2) == 0,
+            rotate: rng.below(3) != 0,
+            noise: 0,
+        }
+    }
 }
 
 /// A colour puzzle cut from a random picture drawn from `rng`: the picture's edge colours
@@ -197,14 +205,8 @@ pub fn random_clued_case(
     rng: &mut SplitMix64,
     limit: u64,
 ) -> (Puzzle, Vec<Option<Placement>>) {
-    let shape = ColourShape {
-        rows,
-        cols,
-        colours: 1 + rng.below(4) as u16,
-        framed: rng.below(2) == 0,
-        rotate: rng.below(3) != 0,
-        noise: usize::from(rng.below(4) == 0),
-    };
+    let mut shape = ColourShape::drawn(rows, cols, 1, 4, rng);
+    shape.noise = usize::from(rng.below(4) == 0);
     let mut spec = random_colour_spec(shape, rng);
     if !spec.framed && rng.below(2) == 0 {
         // Colour 0 as an ordinary colour of a free border (`--no-frame`).
