@@ -22,6 +22,7 @@
 pub mod marks_oracle;
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 
 use crate::mark::Mark;
 use crate::model::{Placement, Puzzle, PuzzleSpec};
@@ -58,6 +59,36 @@ pub const SMALL_SHAPES: &[(usize, usize)] = &[
     (3, 4),
     (4, 3),
 ];
+
+/// Runs `check(round, rows, cols, rng)` on each of `shapes` in each round of `rounds`, drawing
+/// from one generator seeded with `seed`; returns how many checks ran (`check` returns `false`
+/// where it checked nothing, as where the brute force gave up). The seeded rounds of the
+/// randomised comparisons.
+///
+/// ```
+/// use edge_match::testing::{brute_colour, random_many_colour_puzzle, rounds_of_shapes};
+///
+/// let checked = rounds_of_shapes(7, 0..2, &[(1, 2), (2, 2)], |_round, rows, cols, rng| {
+///     let (_, puzzle) = random_many_colour_puzzle(rows, cols, rng);
+///     !brute_colour(&puzzle, &[], 1_000).gave_up
+/// });
+/// assert_eq!(checked, 4);
+/// ```
+pub fn rounds_of_shapes(
+    seed: u64,
+    rounds: Range<usize>,
+    shapes: &[(usize, usize)],
+    mut check: impl FnMut(usize, usize, usize, &mut SplitMix64) -> bool,
+) -> usize {
+    let mut rng = SplitMix64::new(seed);
+    let mut checked = 0;
+    for round in rounds {
+        for &(rows, cols) in shapes {
+            checked += usize::from(check(round, rows, cols, &mut rng));
+        }
+    }
+    checked
+}
 
 /// A random colour puzzle of `rows`×`cols` for boards of more than 16 cells: 3 to 8 colours,
 /// which keep the brute force small, framed or not, turning or not, every piece from the

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use edge_match::gpu::{Gpu, GpuError, GpuOptions};
 use edge_match::parse::ParseOptions;
-use edge_match::testing::{self, Brute, SplitMix64};
+use edge_match::testing::{self, Brute};
 use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Task};
 use edge_match::{Mode, Order};
 
@@ -84,31 +84,12 @@ fn check_plain_and_pictures(gpu: &Gpu, solver: &Solver, order: Order, expected: 
     counting
 }
 
-/// Runs `check(round, rows, cols, rng)` on each of `shapes` in each of `rounds` rounds, drawing
-/// from one generator seeded with `seed`; returns how many checks ran (`check` returns false
-/// where it checked nothing: the brute force gave up).
-fn rounds_of_shapes(
-    rounds: usize,
-    shapes: &[(usize, usize)],
-    seed: u64,
-    mut check: impl FnMut(usize, usize, usize, &mut SplitMix64) -> bool,
-) -> usize {
-    let mut rng = SplitMix64::new(seed);
-    let mut checked = 0;
-    for round in 0..rounds {
-        for &(rows, cols) in shapes {
-            checked += usize::from(check(round, rows, cols, &mut rng));
-        }
-    }
-    checked
-}
-
 #[test]
 fn gpu_counts_match_the_brute_force_and_the_cpu() {
     let Some(gpu) = gpu("gpu_counts_match_the_brute_force_and_the_cpu") else { return };
     let shapes = [(1, 1), (1, 3), (1, 5), (2, 1), (4, 1), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 3)];
     let (mut clued, mut framed, mut pinned) = (0, 0, 0);
-    let checked = rounds_of_shapes(6, &shapes, 0x5eed_0043, |round, rows, cols, rng| {
+    let checked = testing::rounds_of_shapes(0x5eed_0043, 0..6, &shapes, |round, rows, cols, rng| {
         let (puzzle, clues) = testing::random_clued_case(rows, cols, rng, 100_000);
         let expected = testing::brute_colour(&puzzle, &clues, 100_000);
         if expected.gave_up {
@@ -148,7 +129,7 @@ fn gpu_counts_match_the_brute_force_and_the_cpu() {
 fn gpu_counts_of_bigger_boards_match_the_brute_force() {
     let Some(gpu) = gpu("gpu_counts_of_bigger_boards_match_the_brute_force") else { return };
     let shapes = [(1, 17), (3, 6), (4, 5), (5, 4), (4, 4)];
-    let checked = rounds_of_shapes(2, &shapes, 0xb16_0043, |round, rows, cols, rng| {
+    let checked = testing::rounds_of_shapes(0xb16_0043, 0..2, &shapes, |round, rows, cols, rng| {
         let (shape, puzzle) = testing::random_many_colour_puzzle(rows, cols, rng);
         let expected = testing::brute_colour(&puzzle, &[], 300_000);
         if expected.gave_up {
@@ -167,19 +148,20 @@ fn gpu_counts_of_bigger_boards_match_the_brute_force() {
 #[test]
 fn gpu_counts_of_marks_puzzles_match_the_brute_force() {
     let Some(gpu) = gpu("gpu_counts_of_marks_puzzles_match_the_brute_force") else { return };
-    let checked = rounds_of_shapes(6, &[(1, 3), (2, 2), (2, 3), (3, 3)], 0x3a75_0043, |_, rows, cols, rng| {
-        let rotate = rng.below(3) != 0;
-        let text = testing::random_marks_text(rows, cols, 1 + rng.below(3) as u8, rotate, rng);
-        let puzzle =
-            edge_match::parse::parse_puzzle(&text, &ParseOptions { size: Some((rows, cols)), rotate }).unwrap();
-        let expected = testing::brute_marks(&puzzle, 100_000);
-        if expected.gave_up {
-            return false;
-        }
-        let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
-        check_count(gpu, &plan, expected.pictures.len() as u64, &format!("marks {rows}x{cols}:\n{text}"));
-        true
-    });
+    let checked =
+        testing::rounds_of_shapes(0x3a75_0043, 0..6, &[(1, 3), (2, 2), (2, 3), (3, 3)], |_, rows, cols, rng| {
+            let rotate = rng.below(3) != 0;
+            let text = testing::random_marks_text(rows, cols, 1 + rng.below(3) as u8, rotate, rng);
+            let puzzle =
+                edge_match::parse::parse_puzzle(&text, &ParseOptions { size: Some((rows, cols)), rotate }).unwrap();
+            let expected = testing::brute_marks(&puzzle, 100_000);
+            if expected.gave_up {
+                return false;
+            }
+            let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
+            check_count(gpu, &plan, expected.pictures.len() as u64, &format!("marks {rows}x{cols}:\n{text}"));
+            true
+        });
     assert!(checked >= 15, "{checked}");
 }
 
