@@ -9,24 +9,12 @@ use super::mode::Mode;
 use super::order::Order;
 use super::ordered::OrderedEngine;
 use super::parallel::count_tree;
-use super::searches::{for_each_watched, PlacingWalk, Search};
+use super::searches::{for_each_watched, search_basics, PlacingWalk, Search};
 use super::symmetry::{count_in_turn, one_per_orbit};
 use crate::model::{Placement, Puzzle};
 
 impl Search for OrderedEngine {
-    type Walk<'a> = OrderedWalk<'a>;
-
-    fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
-    }
-
-    fn order(&self) -> Order {
-        self.order
-    }
-
-    fn walk(&self, mode: Mode) -> OrderedWalk<'_> {
-        OrderedWalk::new(self, mode)
-    }
+    search_basics!(OrderedWalk);
 
     fn count_below_floor(below: &mut OrderedWalk<'_>, watch: &Watch<'_>) {
         walk::count(below, watch);

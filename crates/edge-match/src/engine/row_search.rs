@@ -9,26 +9,14 @@ use super::mode::Mode;
 use super::order::Order;
 use super::parallel::count_tree;
 use super::row::Engine;
-use super::searches::{for_each_watched, Search};
+use super::searches::{for_each_watched, search_basics, Search};
 use super::symmetry::{count_in_turn, one_per_orbit};
 use super::tables::ListKey;
 use super::walk::RowWalk;
 use crate::model::{Puzzle, FRAME};
 
 impl Search for Engine {
-    type Walk<'a> = RowWalk<'a>;
-
-    fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
-    }
-
-    fn order(&self) -> Order {
-        self.order
-    }
-
-    fn walk(&self, mode: Mode) -> RowWalk<'_> {
-        RowWalk::new(self, mode)
-    }
+    search_basics!(RowWalk);
 
     fn count_below_floor(below: &mut RowWalk<'_>, watch: &Watch<'_>) {
         below.count(watch);
