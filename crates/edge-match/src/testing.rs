@@ -174,17 +174,7 @@ pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix64) -> PuzzleSpe
     let horizontal: Vec<u16> = (0..(rows + 1) * cols).map(|i| colour(i < cols || i >= rows * cols)).collect();
     let vertical: Vec<u16> =
         (0..rows * (cols + 1)).map(|i| colour(i % (cols + 1) == 0 || i % (cols + 1) == cols)).collect();
-    let mut pieces: Vec<[u16; 4]> = (0..rows * cols)
-        .map(|cell| {
-            let (r, c) = (cell / cols, cell % cols);
-            [
-                horizontal[r * cols + c],
-                vertical[r * (cols + 1) + c + 1],
-                horizontal[(r + 1) * cols + c],
-                vertical[r * (cols + 1) + c],
-            ]
-        })
-        .collect();
+    let mut pieces = pieces_of_picture(rows, cols, &horizontal, &vertical);
     for _ in 0..noise {
         let piece = rng.below(pieces.len());
         let side = rng.below(4);
@@ -200,6 +190,31 @@ pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix64) -> PuzzleSpe
         pieces.swap(i, rng.below(i + 1));
     }
     PuzzleSpec { rows, cols, pieces, framed, rotate }
+}
+
+/// The pieces (north, east, south, west, cell by cell row-major) cut from a picture of `rows` x
+/// `cols` cells given by its edge colours: `horizontal` the (rows + 1) x cols edges row by row
+/// from the top, `vertical` the rows x (cols + 1) edges row by row from the left.
+///
+/// ```
+/// use edge_match::testing::pieces_of_picture;
+///
+/// // One row of two cells: the edge between them is vertical edge 1.
+/// let pieces = pieces_of_picture(1, 2, &[1, 2, 3, 4], &[5, 6, 7]);
+/// assert_eq!(pieces, [[1, 6, 3, 5], [2, 7, 4, 6]]);
+/// ```
+pub fn pieces_of_picture<C: Copy>(rows: usize, cols: usize, horizontal: &[C], vertical: &[C]) -> Vec<[C; 4]> {
+    (0..rows * cols)
+        .map(|cell| {
+            let (r, c) = (cell / cols, cell % cols);
+            [
+                horizontal[r * cols + c],
+                vertical[r * (cols + 1) + c + 1],
+                horizontal[(r + 1) * cols + c],
+                vertical[r * (cols + 1) + c],
+            ]
+        })
+        .collect()
 }
 
 /// [`random_colour_spec`] without noise, seeded with `seed`, validated.
