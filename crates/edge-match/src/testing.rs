@@ -22,6 +22,7 @@
 pub mod marks_oracle;
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 
 use crate::mark::Mark;
 use crate::model::{Placement, Puzzle, PuzzleSpec};
@@ -59,6 +60,36 @@ pub const SMALL_SHAPES: &[(usize, usize)] = &[
     (4, 3),
 ];
 
+/// Runs `check(round, rows, cols, rng)` on each of `shapes` in each round of `rounds`, drawing
+/// from one generator seeded with `seed`; returns how many checks ran (`check` returns `false`
+/// where it checked nothing, as where the brute force gave up). The seeded rounds of the
+/// randomised comparisons.
+///
+/// ```
+/// use edge_match::testing::{brute_colour, random_many_colour_puzzle, rounds_of_shapes};
+///
+/// let checked = rounds_of_shapes(7, 0..2, &[(1, 2), (2, 2)], |_round, rows, cols, rng| {
+///     let (_, puzzle) = random_many_colour_puzzle(rows, cols, rng);
+///     !brute_colour(&puzzle, &[], 1_000).gave_up
+/// });
+/// assert_eq!(checked, 4);
+/// ```
+pub fn rounds_of_shapes(
+    seed: u64,
+    rounds: Range<usize>,
+    shapes: &[(usize, usize)],
+    mut check: impl FnMut(usize, usize, usize, &mut SplitMix64) -> bool,
+) -> usize {
+    let mut rng = SplitMix64::new(seed);
+    let mut checked = 0;
+    for round in rounds {
+        for &(rows, cols) in shapes {
+            checked += usize::from(check(round, rows, cols, &mut rng));
+        }
+    }
+    checked
+}
+
 /// A random colour puzzle of `rows`×`cols` for boards of more than 16 cells: 3 to 8 colours,
 /// which keep the brute force small, framed or not, turning or not, every piece from the
 /// picture. Returns the shape drawn, for messages.
@@ -71,14 +102,7 @@ pub const SMALL_SHAPES: &[(usize, usize)] = &[
 /// assert!((3..=8).contains(&shape.colours), "{shape:?}");
 /// ```
 pub fn random_many_colour_puzzle(rows: usize, cols: usize, rng: &mut SplitMix64) -> (ColourShape, Puzzle) {
-    let shape = ColourShape {
-        rows,
-        cols,
-        colours: 3 + rng.below(6) as u16,
-        framed: rng.below(2) == 0,
-        rotate: rng.below(3) != 0,
-        noise: 0,
-    };
+    let shape = ColourShape::drawn(rows, cols, 3, 6, rng);
     let puzzle = Puzzle::try_from(random_colour_spec(shape, rng)).expect("a generated puzzle is valid");
     (shape, puzzle)
 }
@@ -114,6 +138,21 @@ pub struct ColourShape {
     pub noise: usize,
 }
 
+impl ColourShape {
+    /// A shape of `rows`×`cols` drawn from `rng`, in this order: `fewest` to `fewest + more - 1`
+    /// colours, framed half the time, turning two times in three; without noise.
+    fn drawn(rows: usize, cols: usize, fewest: u16, more: usize, rng: &mut SplitMix64) -> ColourShape {
+        ColourShape {
+            rows,
+            cols,
+            colours: fewest + rng.below(more) as u16,
+            framed: rng.below(2) == 0,
+            rotate: rng.below(3) != 0,
+            noise: 0,
+        }
+    }
+}
+
 /// A colour puzzle cut from a random picture drawn from `rng`: the picture's edge colours
 /// (horizontal edges row by row, then vertical ones), `noise` recoloured inner sides, each
 /// piece turned at random when pieces turn, then the pieces shuffled.
@@ -135,17 +174,7 @@ pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix64) -> PuzzleSpe
     let horizontal: Vec<u16> = (0..(rows + 1) * cols).map(|i| colour(i < cols || i >= rows * cols)).collect();
     let vertical: Vec<u16> =
         (0..rows * (cols + 1)).map(|i| colour(i % (cols + 1) == 0 || i % (cols + 1) == cols)).collect();
-    let mut pieces: Vec<[u16; 4]> = (0..rows * cols)
-        .map(|cell| {
-            let (r, c) = (cell / cols, cell % cols);
-            [
-                horizontal[r * cols + c],
-                vertical[r * (cols + 1) + c + 1],
-                horizontal[(r + 1) * cols + c],
-                vertical[r * (cols + 1) + c],
-            ]
-        })
-        .collect();
+    let mut pieces = pieces_of_picture(rows, cols, &horizontal, &vertical);
     for _ in 0..noise {
         let piece = rng.below(pieces.len());
         let side = rng.below(4);
@@ -161,6 +190,31 @@ pub fn random_colour_spec(shape: ColourShape, rng: &mut SplitMix64) -> PuzzleSpe
         pieces.swap(i, rng.below(i + 1));
     }
     PuzzleSpec { rows, cols, pieces, framed, rotate }
+}
+
+/// The pieces (north, east, south, west, cell by cell row-major) cut from a picture of `rows` x
+/// `cols` cells given by its edge colours: `horizontal` the (rows + 1) x cols edges row by row
+/// from the top, `vertical` the rows x (cols + 1) edges row by row from the left.
+///
+/// ```
+/// use edge_match::testing::pieces_of_picture;
+///
+/// // One row of two cells: the edge between them is vertical edge 1.
+/// let pieces = pieces_of_picture(1, 2, &[1, 2, 3, 4], &[5, 6, 7]);
+/// assert_eq!(pieces, [[1, 6, 3, 5], [2, 7, 4, 6]]);
+/// ```
+pub fn pieces_of_picture<C: Copy>(rows: usize, cols: usize, horizontal: &[C], vertical: &[C]) -> Vec<[C; 4]> {
+    (0..rows * cols)
+        .map(|cell| {
+            let (r, c) = (cell / cols, cell % cols);
+            [
+                horizontal[r * cols + c],
+                vertical[r * (cols + 1) + c + 1],
+                horizontal[(r + 1) * cols + c],
+                vertical[r * (cols + 1) + c],
+            ]
+        })
+        .collect()
 }
 
 /// [`random_colour_spec`] without noise, seeded with `seed`, validated.
@@ -197,14 +251,8 @@ pub fn random_clued_case(
     rng: &mut SplitMix64,
     limit: u64,
 ) -> (Puzzle, Vec<Option<Placement>>) {
-    let shape = ColourShape {
-        rows,
-        cols,
-        colours: 1 + rng.below(4) as u16,
-        framed: rng.below(2) == 0,
-        rotate: rng.below(3) != 0,
-        noise: usize::from(rng.below(4) == 0),
-    };
+    let mut shape = ColourShape::drawn(rows, cols, 1, 4, rng);
+    shape.noise = usize::from(rng.below(4) == 0);
     let mut spec = random_colour_spec(shape, rng);
     if !spec.framed && rng.below(2) == 0 {
         // Colour 0 as an ordinary colour of a free border (`--no-frame`).

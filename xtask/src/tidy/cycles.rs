@@ -504,70 +504,81 @@ mod tests {
 
     const LIB: &str = "mod board;\nmod engine;\npub use board::Board;\npub use engine::Engine;\n";
 
+    /// Crates of a few files (name, module path, text) and the circles expected in each.
     #[test]
-    fn a_tree_without_circles_has_none() {
-        let files = [
-            ("lib.rs", "", LIB),
-            ("board.rs", "board", "pub struct Board;\n"),
-            ("engine.rs", "engine", "mod walk;\nuse crate::Board;\npub use walk::Engine;\n"),
-            ("engine/walk.rs", "engine::walk", "use crate::board::Board;\npub struct Engine(Board);\n"),
-        ];
-        assert_eq!(circles(&files), Vec::<Vec<String>>::new());
-    }
-
-    #[test]
-    fn circles_are_found_through_reexports_super_and_braces() {
-        // order.rs reaches walk.rs's `Step` through its parent's private import, and walk.rs
-        // uses order.rs in a braced list: two files that import each other.
-        let files = [
-            ("lib.rs", "", LIB),
-            ("board.rs", "board", "pub struct Board;\n"),
-            ("engine.rs", "engine", "mod order;\nmod walk;\nuse walk::Step;\npub use walk::Engine;\n"),
-            ("engine/order.rs", "engine::order", "pub struct Order(super::Step);\n"),
-            ("engine/walk.rs", "engine::walk", "use super::{order::Order, super::Board};\npub struct Step;\n"),
-        ];
-        assert_eq!(circles(&files), [["engine/order.rs", "engine/walk.rs"]]);
-        // board.rs reaches walk.rs through the root's re-export of `Engine`, and walk.rs uses
-        // board.rs by `crate::board::Board`: a circle of two files that never name each other.
-        let files = [
-            ("lib.rs", "", LIB),
-            ("board.rs", "board", "pub struct Board(crate::Engine);\n"),
-            ("engine.rs", "engine", "mod walk;\npub use walk::Engine;\n"),
-            ("engine/walk.rs", "engine::walk", "pub struct Engine(crate::board::Board);\n"),
-        ];
-        assert_eq!(circles(&files), [["board.rs", "engine/walk.rs"]]);
-        // A parent that uses its child's item in its own code, where the child uses a file
-        // that uses the parent: a circle through a file outside the directory.
-        let files = [
-            ("lib.rs", "", "mod engine;\nmod plan;\n"),
-            ("engine.rs", "engine", "mod walk;\npub struct Engine;\nfn run() { walk::go() }\n"),
-            ("engine/walk.rs", "engine::walk", "pub fn go() { crate::plan::Plan::new() }\n"),
-            ("plan.rs", "plan", "pub struct Plan(crate::engine::Engine);\n"),
-        ];
-        assert_eq!(circles(&files), [["engine.rs", "engine/walk.rs", "plan.rs"]]);
-    }
-
-    #[test]
-    fn a_directory_reads_its_parent_and_a_parent_reexports_its_children_freely() {
-        let files = [
-            ("lib.rs", "", "mod engine;\npub use engine::Engine;\npub const ORDER: u8 = 1;\n"),
-            ("engine.rs", "engine", "mod walk;\npub(crate) use self::walk::{Engine, Step};\npub struct Cell;\n"),
+    fn circles_between_files() {
+        type Files<'a> = &'a [(&'a str, &'a str, &'a str)];
+        let cases: &[(Files<'_>, &[&[&str]])] = &[
+            // A tree without circles has none.
             (
-                "engine/walk.rs",
-                "engine::walk",
-                "use super::Cell;\npub struct Engine([Cell; crate::ORDER as usize]);\npub struct Step;\n",
+                &[
+                    ("lib.rs", "", LIB),
+                    ("board.rs", "board", "pub struct Board;\n"),
+                    ("engine.rs", "engine", "mod walk;\nuse crate::Board;\npub use walk::Engine;\n"),
+                    ("engine/walk.rs", "engine::walk", "use crate::board::Board;\npub struct Engine(Board);\n"),
+                ],
+                &[],
+            ),
+            // Circles are found through re-exports, `super` and braces: order.rs reaches walk.rs's
+            // `Step` through its parent's private import, and walk.rs uses order.rs in a braced
+            // list: two files that import each other.
+            (
+                &[
+                    ("lib.rs", "", LIB),
+                    ("board.rs", "board", "pub struct Board;\n"),
+                    ("engine.rs", "engine", "mod order;\nmod walk;\nuse walk::Step;\npub use walk::Engine;\n"),
+                    ("engine/order.rs", "engine::order", "pub struct Order(super::Step);\n"),
+                    ("engine/walk.rs", "engine::walk", "use super::{order::Order, super::Board};\npub struct Step;\n"),
+                ],
+                &[&["engine/order.rs", "engine/walk.rs"]],
+            ),
+            // board.rs reaches walk.rs through the root's re-export of `Engine`, and walk.rs uses
+            // board.rs by `crate::board::Board`: a circle of two files that never name each other.
+            (
+                &[
+                    ("lib.rs", "", LIB),
+                    ("board.rs", "board", "pub struct Board(crate::Engine);\n"),
+                    ("engine.rs", "engine", "mod walk;\npub use walk::Engine;\n"),
+                    ("engine/walk.rs", "engine::walk", "pub struct Engine(crate::board::Board);\n"),
+                ],
+                &[&["board.rs", "engine/walk.rs"]],
+            ),
+            // A parent that uses its child's item in its own code, where the child uses a file
+            // that uses the parent: a circle through a file outside the directory.
+            (
+                &[
+                    ("lib.rs", "", "mod engine;\nmod plan;\n"),
+                    ("engine.rs", "engine", "mod walk;\npub struct Engine;\nfn run() { walk::go() }\n"),
+                    ("engine/walk.rs", "engine::walk", "pub fn go() { crate::plan::Plan::new() }\n"),
+                    ("plan.rs", "plan", "pub struct Plan(crate::engine::Engine);\n"),
+                ],
+                &[&["engine.rs", "engine/walk.rs", "plan.rs"]],
+            ),
+            // A directory reads its parent, and a parent re-exports its children, freely.
+            (
+                &[
+                    ("lib.rs", "", "mod engine;\npub use engine::Engine;\npub const ORDER: u8 = 1;\n"),
+                    ("engine.rs", "engine", "mod walk;\npub(crate) use self::walk::{Engine, Step};\npub struct Cell;\n"),
+                    (
+                        "engine/walk.rs",
+                        "engine::walk",
+                        "use super::Cell;\npub struct Engine([Cell; crate::ORDER as usize]);\npub struct Step;\n",
+                    ),
+                ],
+                &[],
+            ),
+            // Comments and tests name no edge.
+            (
+                &[
+                    ("lib.rs", "", LIB),
+                    ("board.rs", "board", "/// Unlike [`crate::Engine`].\npub struct Board;\n#[cfg(test)]\nmod tests {\n    use crate::Engine;\n}\n"),
+                    ("engine.rs", "engine", "pub struct Engine(crate::Board);\n"),
+                ],
+                &[],
             ),
         ];
-        assert_eq!(circles(&files), Vec::<Vec<String>>::new());
-    }
-
-    #[test]
-    fn comments_and_tests_name_no_edge() {
-        let files = [
-            ("lib.rs", "", LIB),
-            ("board.rs", "board", "/// Unlike [`crate::Engine`].\npub struct Board;\n#[cfg(test)]\nmod tests {\n    use crate::Engine;\n}\n"),
-            ("engine.rs", "engine", "pub struct Engine(crate::Board);\n"),
-        ];
-        assert_eq!(circles(&files), Vec::<Vec<String>>::new());
+        for (files, expected) in cases {
+            assert_eq!(circles(files), *expected, "{files:?}");
+        }
     }
 }

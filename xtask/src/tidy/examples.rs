@@ -46,9 +46,9 @@ struct Needed {
     in_private_module: bool,
 }
 
-/// What a walk over one crate's modules gathers.
-#[derive(Debug, Default)]
-struct Survey {
+/// What a walk over one crate's modules gathers, reading each file through `read`.
+struct Survey<'r> {
+    read: &'r dyn Fn(&str) -> Option<String>,
     needed: Vec<Needed>,
     /// Names re-exported by a `pub use`.
     reexported: BTreeSet<String>,
@@ -59,9 +59,8 @@ struct Survey {
 /// The missing examples of the crate whose sources start at `src/lib.rs` (`src` relative to the
 /// workspace root, `/`-separated), reading each file through `read`.
 fn crate_violations(src: &str, read: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Vec<String>> {
-    let mut survey = Survey::default();
-    let lib = format!("{src}/lib.rs");
-    survey_file(&lib, src, true, read, &mut survey)?;
+    let mut survey = Survey { read, needed: Vec::new(), reexported: BTreeSet::new(), shown_by_impl: BTreeSet::new() };
+    survey.survey_file(&format!("{src}/lib.rs"), src, true)?;
     let mut violations = Vec::new();
     for needed in &survey.needed {
         if needed.in_private_module && !survey.reexported.contains(&needed.name) {
@@ -83,97 +82,86 @@ fn crate_violations(src: &str, read: &dyn Fn(&str) -> Option<String>) -> anyhow:
     Ok(violations)
 }
 
-/// Parses the module file `path`, whose child modules' files lie in `dir`, and surveys it.
-fn survey_file(
-    path: &str,
-    dir: &str,
-    public: bool,
-    read: &dyn Fn(&str) -> Option<String>,
-    survey: &mut Survey,
-) -> anyhow::Result<()> {
-    let text = read(path).with_context(|| format!("reading {path}"))?;
-    let file = syn::parse_file(&text).map_err(|err| {
-        let at = err.span().start();
-        anyhow::anyhow!("{path}:{}:{}: {err}", at.line, at.column + 1)
-    })?;
-    survey_items(&file.items, path, dir, public, read, survey)
-}
+impl Survey<'_> {
+    /// Parses the module file `path`, whose child modules' files lie in `dir`, and surveys it.
+    fn survey_file(&mut self, path: &str, dir: &str, public: bool) -> anyhow::Result<()> {
+        let text = (self.read)(path).with_context(|| format!("reading {path}"))?;
+        let file = syn::parse_file(&text).map_err(|err| {
+            let at = err.span().start();
+            anyhow::anyhow!("{path}:{}:{}: {err}", at.line, at.column + 1)
+        })?;
+        self.survey_items(&file.items, path, dir, public)
+    }
 
-/// Surveys the items of one module (the file `path`; child modules' files in `dir`; `public`:
-/// every module around them is `pub`).
-fn survey_items(
-    items: &[Item],
-    path: &str,
-    dir: &str,
-    public: bool,
-    read: &dyn Fn(&str) -> Option<String>,
-    survey: &mut Survey,
-) -> anyhow::Result<()> {
-    for item in items {
-        let (kind, ident, vis, attrs, is_type) = match item {
-            Item::Fn(f) => ("function", &f.sig.ident, &f.vis, &f.attrs, false),
-            Item::Struct(s) => ("struct", &s.ident, &s.vis, &s.attrs, true),
-            Item::Enum(e) => ("enum", &e.ident, &e.vis, &e.attrs, true),
-            Item::Trait(t) => ("trait", &t.ident, &t.vis, &t.attrs, true),
-            Item::Impl(imp) if !left_out(&imp.attrs) => {
-                survey_impl(imp, survey);
-                continue;
-            }
-            Item::Use(u) if matches!(u.vis, Visibility::Public(_)) && !left_out(&u.attrs) => {
-                leaf_names(&u.tree, &mut survey.reexported);
-                continue;
-            }
-            Item::Mod(m) if !left_out(&m.attrs) => {
-                let name = m.ident.to_string();
-                let child_public = public && matches!(m.vis, Visibility::Public(_));
-                let child_dir = format!("{dir}/{name}");
-                match &m.content {
-                    Some((_, inner)) => survey_items(inner, path, &child_dir, child_public, read, survey)?,
-                    None => {
-                        let flat = format!("{dir}/{name}.rs");
-                        let nested = format!("{dir}/{name}/mod.rs");
-                        let file = if read(&flat).is_some() { flat } else { nested };
-                        if read(&file).is_none() {
-                            bail!("{path}: `mod {name};` has no file ({dir}/{name}.rs or {dir}/{name}/mod.rs)");
-                        }
-                        survey_file(&file, &child_dir, child_public, read, survey)?;
-                    }
+    /// Surveys the items of one module (the file `path`; child modules' files in `dir`; `public`:
+    /// every module around them is `pub`).
+    fn survey_items(&mut self, items: &[Item], path: &str, dir: &str, public: bool) -> anyhow::Result<()> {
+        for item in items {
+            let (kind, ident, vis, attrs, is_type) = match item {
+                Item::Fn(f) => ("function", &f.sig.ident, &f.vis, &f.attrs, false),
+                Item::Struct(s) => ("struct", &s.ident, &s.vis, &s.attrs, true),
+                Item::Enum(e) => ("enum", &e.ident, &e.vis, &e.attrs, true),
+                Item::Trait(t) => ("trait", &t.ident, &t.vis, &t.attrs, true),
+                Item::Impl(imp) if !left_out(&imp.attrs) => {
+                    self.survey_impl(imp);
+                    continue;
                 }
+                Item::Use(u) if matches!(u.vis, Visibility::Public(_)) && !left_out(&u.attrs) => {
+                    leaf_names(&u.tree, &mut self.reexported);
+                    continue;
+                }
+                Item::Mod(m) if !left_out(&m.attrs) => {
+                    let name = m.ident.to_string();
+                    let child_public = public && matches!(m.vis, Visibility::Public(_));
+                    let child_dir = format!("{dir}/{name}");
+                    match &m.content {
+                        Some((_, inner)) => self.survey_items(inner, path, &child_dir, child_public)?,
+                        None => {
+                            let flat = format!("{dir}/{name}.rs");
+                            let nested = format!("{dir}/{name}/mod.rs");
+                            let file = if (self.read)(&flat).is_some() { flat } else { nested };
+                            if (self.read)(&file).is_none() {
+                                bail!("{path}: `mod {name};` has no file ({dir}/{name}.rs or {dir}/{name}/mod.rs)");
+                            }
+                            self.survey_file(&file, &child_dir, child_public)?;
+                        }
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            if !matches!(vis, Visibility::Public(_)) || left_out(attrs) {
                 continue;
             }
-            _ => continue,
-        };
-        if !matches!(vis, Visibility::Public(_)) || left_out(attrs) {
-            continue;
-        }
-        let mut has_own = has_example(attrs);
-        if let Item::Trait(t) = item {
-            has_own |= t.items.iter().any(|inner| match inner {
-                syn::TraitItem::Fn(f) => has_example(&f.attrs),
-                syn::TraitItem::Type(t) => has_example(&t.attrs),
-                syn::TraitItem::Const(c) => has_example(&c.attrs),
-                _ => false,
+            let mut has_own = has_example(attrs);
+            if let Item::Trait(t) = item {
+                has_own |= t.items.iter().any(|inner| match inner {
+                    syn::TraitItem::Fn(f) => has_example(&f.attrs),
+                    syn::TraitItem::Type(t) => has_example(&t.attrs),
+                    syn::TraitItem::Const(c) => has_example(&c.attrs),
+                    _ => false,
+                });
+            }
+            self.needed.push(Needed {
+                kind,
+                name: ident.to_string(),
+                place: format!("{path}:{}", ident.span().start().line),
+                is_type,
+                has_own,
+                in_private_module: !public,
             });
         }
-        survey.needed.push(Needed {
-            kind,
-            name: ident.to_string(),
-            place: format!("{path}:{}", ident.span().start().line),
-            is_type,
-            has_own,
-            in_private_module: !public,
-        });
+        Ok(())
     }
-    Ok(())
-}
 
-/// Records the type of an `impl` block as shown when one of its functions has an example.
-fn survey_impl(imp: &syn::ItemImpl, survey: &mut Survey) {
-    let syn::Type::Path(self_ty) = imp.self_ty.as_ref() else { return };
-    let Some(last) = self_ty.path.segments.last() else { return };
-    let shown = imp.items.iter().any(|inner| matches!(inner, syn::ImplItem::Fn(f) if has_example(&f.attrs)));
-    if shown {
-        survey.shown_by_impl.insert(last.ident.to_string());
+    /// Records the type of an `impl` block as shown when one of its functions has an example.
+    fn survey_impl(&mut self, imp: &syn::ItemImpl) {
+        let syn::Type::Path(self_ty) = imp.self_ty.as_ref() else { return };
+        let Some(last) = self_ty.path.segments.last() else { return };
+        let shown = imp.items.iter().any(|inner| matches!(inner, syn::ImplItem::Fn(f) if has_example(&f.attrs)));
+        if shown {
+            self.shown_by_impl.insert(last.ident.to_string());
+        }
     }
 }
 
@@ -257,76 +245,98 @@ mod tests {
     /// The message for a type without an example.
     const NO_TYPE_EXAMPLE: &str = "has no example: add a ``` block in its doc comment or its constructor's";
 
+    /// The violation of a public type (`item`, as in "struct `Board`") without an example,
+    /// declared at `place` (a file under `crates/x/src` and a line, as in "lib.rs:4").
+    fn no_type_example(place: &str, item: &str) -> String {
+        format!("crates/x/src/{place}: public {item} {NO_TYPE_EXAMPLE}")
+    }
+
+    /// Crates of one file, lib.rs: its lines, and the violations expected.
     #[test]
-    fn a_public_type_without_an_example_fails() {
-        let bare: &[&str] = &["//! A crate.", "", "/// A board.", "pub struct Board;"];
-        check(
-            &[("lib.rs", bare)],
-            &["crates/x/src/lib.rs:4: public struct `Board` has no example: add a ``` block in its doc comment or its constructor's"],
-        );
-        // On the type itself, or on a function of an impl for it, an example satisfies the rule.
-        let on_type: &[&str] =
-            &["/// A board.", "///", "/// ```", "/// assert_eq!(x::Board, x::Board);", "/// ```", "pub struct Board;"];
-        check(&[("lib.rs", on_type)], &[]);
-        // An example that asserts nothing shows no result.
-        let no_assertion: &[&str] = &["//! A crate.", "/// ```", "/// x::Board;", "/// ```", "pub struct Board;"];
-        check(
-            &[("lib.rs", no_assertion)],
-            &[&format!("crates/x/src/lib.rs:5: public struct `Board` {NO_TYPE_EXAMPLE}")],
-        );
-        let on_new: &[&str] = &[
-            "pub struct Board;",
-            "impl Board {",
-            "    /// ```rust",
-            "    /// assert!(matches!(x::Board::new(), x::Board));",
-            "    /// ```",
-            "    pub fn new() -> Board { Board }",
-            "}",
+    fn examples_in_lib_rs() {
+        let cases: Vec<(&[&str], Vec<String>)> = vec![
+            // A public type without an example fails.
+            (
+                &["//! A crate.", "", "/// A board.", "pub struct Board;"],
+                vec![no_type_example("lib.rs:4", "struct `Board`")],
+            ),
+            // On the type itself, or on a function of an impl for it, an example satisfies the rule.
+            (
+                &[
+                    "/// A board.",
+                    "///",
+                    "/// ```",
+                    "/// assert_eq!(x::Board, x::Board);",
+                    "/// ```",
+                    "pub struct Board;",
+                ],
+                vec![],
+            ),
+            (
+                &[
+                    "pub struct Board;",
+                    "impl Board {",
+                    "    /// ```rust",
+                    "    /// assert!(matches!(x::Board::new(), x::Board));",
+                    "    /// ```",
+                    "    pub fn new() -> Board { Board }",
+                    "}",
+                ],
+                vec![],
+            ),
+            // An example that asserts nothing shows no result.
+            (
+                &["//! A crate.", "/// ```", "/// x::Board;", "/// ```", "pub struct Board;"],
+                vec![no_type_example("lib.rs:5", "struct `Board`")],
+            ),
+            // A block of text shows nothing that runs, nor does an ignored one.
+            (
+                &["//! A crate.", "/// ```text", "/// a board", "/// ```", "pub enum Board {}"],
+                vec![no_type_example("lib.rs:5", "enum `Board`")],
+            ),
+            (
+                &["//! A crate.", "/// ```ignore", "/// a board", "/// ```", "pub enum Board {}"],
+                vec![no_type_example("lib.rs:5", "enum `Board`")],
+            ),
+            // Free functions need their own example: their type's does not cover them.
+            (
+                &[
+                    "pub struct Board;",
+                    "impl Board {",
+                    "    /// ```",
+                    "    /// assert!(true);",
+                    "    /// ```",
+                    "    pub fn new() -> Board { Board }",
+                    "}",
+                    "/// Solves.",
+                    "pub fn solve() {}",
+                    "/// ```no_run",
+                    "/// assert_eq!(x::run(), ());",
+                    "/// ```",
+                    "pub fn run() {}",
+                ],
+                vec![
+                    "crates/x/src/lib.rs:9: public function `solve` has no example: add a ``` block in its doc comment"
+                        .to_owned(),
+                ],
+            ),
+            // Traits count the examples on their items.
+            (
+                &[
+                    "pub trait Walk {",
+                    "    /// ```",
+                    "    /// assert!(true);",
+                    "    /// ```",
+                    "    fn depth(&self) -> usize;",
+                    "}",
+                    "pub trait Bare {}",
+                ],
+                vec![no_type_example("lib.rs:7", "trait `Bare`")],
+            ),
         ];
-        check(&[("lib.rs", on_new)], &[]);
-        // A block of text shows nothing that runs, nor does an ignored one.
-        for fence in ["```text", "```ignore"] {
-            let text: &[&str] =
-                &["//! A crate.", &format!("/// {fence}"), "/// a board", "/// ```", "pub enum Board {}"];
-            check(&[("lib.rs", text)], &[&format!("crates/x/src/lib.rs:5: public enum `Board` {NO_TYPE_EXAMPLE}")]);
+        for (lib, expected) in cases {
+            check(&[("lib.rs", lib)], &expected.iter().map(String::as_str).collect::<Vec<_>>());
         }
-    }
-
-    #[test]
-    fn free_functions_need_their_own_example() {
-        let lib: &[&str] = &[
-            "pub struct Board;",
-            "impl Board {",
-            "    /// ```",
-            "    /// assert!(true);",
-            "    /// ```",
-            "    pub fn new() -> Board { Board }",
-            "}",
-            "/// Solves.",
-            "pub fn solve() {}",
-            "/// ```no_run",
-            "/// assert_eq!(x::run(), ());",
-            "/// ```",
-            "pub fn run() {}",
-        ];
-        check(
-            &[("lib.rs", lib)],
-            &["crates/x/src/lib.rs:9: public function `solve` has no example: add a ``` block in its doc comment"],
-        );
-    }
-
-    #[test]
-    fn traits_count_examples_on_their_items() {
-        let lib: &[&str] = &[
-            "pub trait Walk {",
-            "    /// ```",
-            "    /// assert!(true);",
-            "    /// ```",
-            "    fn depth(&self) -> usize;",
-            "}",
-            "pub trait Bare {}",
-        ];
-        check(&[("lib.rs", lib)], &[&format!("crates/x/src/lib.rs:7: public trait `Bare` {NO_TYPE_EXAMPLE}")]);
     }
 
     #[test]
@@ -353,10 +363,7 @@ mod tests {
         let hidden: &[&str] = &["//! A private module.", "pub struct Shown;", "pub struct Unexported;"];
         check(
             &[("lib.rs", lib), ("open.rs", open), ("hidden.rs", hidden), ("testing.rs", &["pub fn brute_force() {}"])],
-            &[
-                &format!("crates/x/src/open.rs:2: public struct `Open` {NO_TYPE_EXAMPLE}"),
-                &format!("crates/x/src/hidden.rs:2: public struct `Shown` {NO_TYPE_EXAMPLE}"),
-            ],
+            &[&no_type_example("open.rs:2", "struct `Open`"), &no_type_example("hidden.rs:2", "struct `Shown`")],
         );
         // A module in a directory of its own is found there too.
         check(

@@ -518,7 +518,7 @@ pub(crate) struct GpuJobs {
     pub(crate) turns: u64,
 }
 
-/// The cut of `count_split` (`parallel.rs`'s `cut_tree`), so that the placements above it (made
+/// The cut of `count_tree` (`parallel.rs`'s `cut_tree`), so that the placements above it (made
 /// by the general walk) and below it (by the engine's counting loop) are the CPU's.
 fn top_cut<F: GpuSource>(engine: &F, mode: Mode, tree: &GpuTree) -> Option<(Counts, Vec<Vec<u32>>)> {
     let (cells, cols) = (engine.puzzle().rows() * engine.puzzle().cols(), engine.puzzle().cols());

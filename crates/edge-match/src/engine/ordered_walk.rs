@@ -8,32 +8,13 @@ use search::walk::{self, Counts, Observe, Walk, Watch};
 use super::mode::Mode;
 use super::order::Order;
 use super::ordered::OrderedEngine;
-use super::parallel::count_split;
-use super::searches::{for_each_watched, PlacingWalk, Search};
+use super::parallel::count_tree;
+use super::searches::{for_each_watched, search_basics, PlacingWalk, Search};
 use super::symmetry::{count_in_turn, one_per_orbit};
 use crate::model::{Placement, Puzzle};
 
-impl OrderedEngine {
-    /// The count of the whole tree in `mode` (no shortcut by the board's turns).
-    fn count_tree(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
-        count_split(self.cells.len(), self.cols, || OrderedWalk::new(self, mode), walk::count, watch, observe)
-    }
-}
-
 impl Search for OrderedEngine {
-    type Walk<'a> = OrderedWalk<'a>;
-
-    fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
-    }
-
-    fn order(&self) -> Order {
-        self.order
-    }
-
-    fn walk(&self, mode: Mode) -> OrderedWalk<'_> {
-        OrderedWalk::new(self, mode)
-    }
+    search_basics!(OrderedWalk);
 
     fn count_below_floor(below: &mut OrderedWalk<'_>, watch: &Watch<'_>) {
         walk::count(below, watch);
@@ -43,11 +24,11 @@ impl Search for OrderedEngine {
         match self.turned_searches(mode) {
             Some((engines, turns)) => {
                 let mut counts =
-                    count_in_turn(&engines, watch, |engine, part| engine.count_tree(Mode::Pictures, part, observe));
+                    count_in_turn(&engines, watch, |engine, part| count_tree(engine, Mode::Pictures, part, observe));
                 counts.solutions *= turns;
                 counts
             }
-            None => self.count_tree(mode, watch, observe),
+            None => count_tree(self, mode, watch, observe),
         }
     }
 
@@ -56,7 +37,7 @@ impl Search for OrderedEngine {
     fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts {
         if let Some((engines, _)) = self.turned_searches(Mode::Pictures) {
             return count_in_turn(&engines, watch, |engine, part| {
-                engine.count_tree(Mode::Pictures, part, &|_, _, _| {})
+                count_tree(engine, Mode::Pictures, part, &|_, _, _| {})
             });
         }
         one_per_orbit(&self.puzzle, self.clued, |visit| for_each_watched(self, Mode::Pictures, watch, visit))

@@ -4,7 +4,10 @@
 
 use search::walk::{self, Counts, Observe, Walk, Watch};
 
-/// Subtrees wanted for counting in parallel (see [`count_split`]).
+use super::mode::Mode;
+use super::searches::Search;
+
+/// Subtrees wanted for counting in parallel (see [`count_tree`]).
 pub(super) const SUBTREES: usize = 4096;
 
 /// The deepest cut of a board of `cells` cells and `cols` columns: up to a quarter of the cells,
@@ -24,26 +27,21 @@ pub(super) fn cut_tree<W: Walk>(new_walk: impl Fn() -> W, cells: usize, cols: us
     walk::cut(new_walk, deepest_cut(cells, cols), SUBTREES)
 }
 
-/// Counts the tree that `new_walk()` walks with `count_below` (which counts below a walk's
-/// floor), on rayon's threads cut by [`cut_tree`], or on the calling thread when `watch` limits
-/// the placements (so that the placements made are the same on every run). The counts are
-/// exactly the sequential ones.
-pub(super) fn count_split<W: Walk>(
-    cells: usize,
-    cols: usize,
-    new_walk: impl Fn() -> W + Sync,
-    count_below: impl Fn(&mut W, &Watch<'_>) + Sync,
-    watch: &Watch<'_>,
-    observe: Observe<'_>,
-) -> Counts
+/// The count of `engine`'s whole tree in `mode` (no shortcut by the board's turns), below the
+/// cut by the engine's own counting ([`Search::count_below_floor`]): on rayon's threads cut by
+/// [`cut_tree`], or on the calling thread when `watch` limits the placements (so that the
+/// placements made are the same on every run). The counts are exactly the sequential ones.
+pub(super) fn count_tree<'e, S: Search>(engine: &'e S, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts
 where
-    W::Move: Sync,
+    <S::Walk<'e> as Walk>::Move: Sync,
 {
+    let new_walk = || engine.walk(mode);
     if watch.limited() {
         let mut walk = new_walk();
-        count_below(&mut walk, watch);
+        S::count_below_floor(&mut walk, watch);
         return *walk.counts();
     }
-    let (top, prefixes) = cut_tree(&new_walk, cells, cols);
-    walk::split_count(top, &prefixes, new_walk, count_below, watch, observe)
+    let cols = engine.puzzle().cols();
+    let (top, prefixes) = cut_tree(new_walk, engine.puzzle().rows() * cols, cols);
+    walk::split_count(top, &prefixes, new_walk, S::count_below_floor, watch, observe)
 }

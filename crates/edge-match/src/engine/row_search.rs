@@ -7,28 +7,16 @@ use search::walk::{Counts, Observe, Watch};
 
 use super::mode::Mode;
 use super::order::Order;
-use super::parallel::count_split;
+use super::parallel::count_tree;
 use super::row::Engine;
-use super::searches::{for_each_watched, Search};
+use super::searches::{for_each_watched, search_basics, Search};
 use super::symmetry::{count_in_turn, one_per_orbit};
 use super::tables::ListKey;
 use super::walk::RowWalk;
 use crate::model::{Puzzle, FRAME};
 
 impl Search for Engine {
-    type Walk<'a> = RowWalk<'a>;
-
-    fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
-    }
-
-    fn order(&self) -> Order {
-        self.order
-    }
-
-    fn walk(&self, mode: Mode) -> RowWalk<'_> {
-        RowWalk::new(self, mode)
-    }
+    search_basics!(RowWalk);
 
     fn count_below_floor(below: &mut RowWalk<'_>, watch: &Watch<'_>) {
         below.count(watch);
@@ -36,7 +24,7 @@ impl Search for Engine {
 
     fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
         let by_turns = if mode == Mode::Pictures { self.count_by_turns(watch, observe) } else { None };
-        by_turns.unwrap_or_else(|| self.count_tree(mode, watch, observe))
+        by_turns.unwrap_or_else(|| count_tree(self, mode, watch, observe))
     }
 
     fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts {
@@ -50,11 +38,6 @@ impl Search for Engine {
 }
 
 impl Engine {
-    /// The count of the whole tree in `mode` (no shortcut by the board's turns).
-    fn count_tree(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
-        count_split(self.cells, self.cols, || RowWalk::new(self, mode), |walk, watch| walk.count(watch), watch, observe)
-    }
-
     /// The pictures counted through the board's turns ([`Engine::corner_split`]), when the
     /// engine has a corner: the reduced searches' count times the turns of the board.
     fn count_by_turns(&self, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
@@ -69,7 +52,7 @@ impl Engine {
     /// before it left.
     fn count_corner_split(&self, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
         let engines = self.corner_split()?;
-        Some(count_in_turn(&engines, watch, |engine, part| engine.count_tree(Mode::Pictures, part, observe)))
+        Some(count_in_turn(&engines, watch, |engine, part| count_tree(engine, Mode::Pictures, part, observe)))
     }
 
     /// The board's turns as a shortcut for counting pictures, with the engine's corner piece

@@ -97,6 +97,28 @@ pub trait PlacingWalk: Walk {
     fn placements(&self) -> Vec<Placement>;
 }
 
+/// The items of [`Search`] that both engines write alike, in their `impl Search` block: the walk
+/// type `$walk` (made by `$walk::new(engine, mode)`), and the puzzle and order the engine keeps
+/// in its fields `puzzle` and `order`.
+macro_rules! search_basics {
+    ($walk:ident) => {
+        type Walk<'a> = $walk<'a>;
+
+        fn puzzle(&self) -> &Puzzle {
+            &self.puzzle
+        }
+
+        fn order(&self) -> Order {
+            self.order
+        }
+
+        fn walk(&self, mode: Mode) -> $walk<'_> {
+            $walk::new(self, mode)
+        }
+    };
+}
+pub(super) use search_basics;
+
 /// The searches every engine offers, as provided methods over the few things an engine provides
 /// (its walk and its counts): the same names, signatures and documentation for both engines,
 /// and the way a plan runs whichever engine it built.

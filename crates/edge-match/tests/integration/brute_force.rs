@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use edge_match::parse::ParseOptions;
-use edge_match::testing::{self, Brute, SplitMix64};
+use edge_match::testing::{self, Brute};
 use edge_match::testing::{Engine, Search};
 use edge_match::{count_solutions, first_solution, Limits, OrderPick, Placement, Puzzle, Solver, Status, Task};
 use edge_match::{Mode, Order};
@@ -196,28 +196,25 @@ fn check_units(plan: &edge_match::Plan, puzzle: &Puzzle, what: &str) {
 
 #[test]
 fn colour_puzzles_of_every_shape_match_the_brute_force() {
-    let mut rng = SplitMix64::new(0x5eed_0012);
-    let (mut checked, mut with_clues, mut one_line, mut every_order) = (0, 0, 0, 0);
-    for round in 0..24 {
-        for &(rows, cols) in SHAPES {
-            let (puzzle, clues) = testing::random_clued_case(rows, cols, &mut rng, BRUTE_LIMIT);
-            let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
-            if expected.gave_up {
-                continue;
-            }
-            let what = format!(
-                "round {round}, {rows}x{cols}, framed {}, rotate {}, pieces {:?}, clues {clues:?}",
-                puzzle.framed(),
-                puzzle.rotate(),
-                puzzle.pieces()
-            );
-            check(&puzzle, &clues, &expected, &what);
-            checked += 1;
-            every_order += usize::from(expected.placements <= ALL_ORDERS_LIMIT);
-            with_clues += usize::from(clues.iter().any(Option::is_some));
-            one_line += usize::from(rows == 1 || cols == 1);
+    let (mut with_clues, mut one_line, mut every_order) = (0, 0, 0);
+    let checked = testing::rounds_of_shapes(0x5eed_0012, 0..24, SHAPES, |round, rows, cols, rng| {
+        let (puzzle, clues) = testing::random_clued_case(rows, cols, rng, BRUTE_LIMIT);
+        let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
+        if expected.gave_up {
+            return false;
         }
-    }
+        let what = format!(
+            "round {round}, {rows}x{cols}, framed {}, rotate {}, pieces {:?}, clues {clues:?}",
+            puzzle.framed(),
+            puzzle.rotate(),
+            puzzle.pieces()
+        );
+        check(&puzzle, &clues, &expected, &what);
+        every_order += usize::from(expected.placements <= ALL_ORDERS_LIMIT);
+        with_clues += usize::from(clues.iter().any(Option::is_some));
+        one_line += usize::from(rows == 1 || cols == 1);
+        true
+    });
     assert!(
         checked >= 300 && with_clues >= 80 && one_line >= 150 && every_order >= 250,
         "{checked} {with_clues} {one_line} {every_order}"
@@ -229,42 +226,39 @@ fn colour_puzzles_of_every_shape_match_the_brute_force() {
 /// row or column of 17 or more): more colours keep the brute force small.
 #[test]
 fn bigger_boards_counted_across_threads_match_the_brute_force() {
-    let mut rng = SplitMix64::new(0xb16_0012);
     let none = &Limits::NONE;
-    let mut checked = 0;
-    for round in 0..8 {
-        for (rows, cols) in [(1, 17), (18, 1), (3, 6), (6, 3), (4, 5), (5, 4), (4, 4)] {
-            let (shape, puzzle) = testing::random_many_colour_puzzle(rows, cols, &mut rng);
-            let unclued = testing::brute_colour(&puzzle, &[], 2_000_000);
-            if unclued.gave_up {
-                continue;
-            }
-            // Every other board with a clue from one of its solutions (or an impossible one).
-            let mut clues = Vec::new();
-            if round % 2 == 1 {
-                clues = vec![None; rows * cols];
-                let cell = rng.below(rows * cols);
-                let (piece, rotation) = unclued.boards.first().map_or((0, 0), |board| board[cell]);
-                clues[cell] = Some(Placement::new(piece, rotation));
-            }
-            let expected = testing::brute_colour(&puzzle, &clues, 2_000_000);
-            let what = format!("round {round}, {shape:?}, pieces {:?}, clues {clues:?}", puzzle.pieces());
-            let engine = Engine::new(&puzzle, &clues);
-            let plain = engine.count(Mode::Plain, none);
-            assert_eq!((plain.solutions, plain.nodes), (expected.solutions, expected.placements), "plain: {what}");
-            let pictures = engine.count(Mode::Pictures, none);
-            assert_eq!(pictures.solutions, expected.pictures.len() as u64, "pictures: {what}");
-            let distinct = if clues.is_empty() {
-                testing::orbits(&expected.pictures, rows, cols, puzzle.rotate())
-            } else {
-                expected.pictures.len() as u64
-            };
-            assert_eq!(engine.count_distinct(none).solutions, distinct, "distinct: {what}");
-            let first = engine.first(none).board;
-            assert_eq!(first, expected.first().map(|b| placements(b)), "first: {what}");
-            checked += 1;
+    let shapes = [(1, 17), (18, 1), (3, 6), (6, 3), (4, 5), (5, 4), (4, 4)];
+    let checked = testing::rounds_of_shapes(0xb16_0012, 0..8, &shapes, |round, rows, cols, rng| {
+        let (shape, puzzle) = testing::random_many_colour_puzzle(rows, cols, rng);
+        let unclued = testing::brute_colour(&puzzle, &[], 2_000_000);
+        if unclued.gave_up {
+            return false;
         }
-    }
+        // Every other board with a clue from one of its solutions (or an impossible one).
+        let mut clues = Vec::new();
+        if round % 2 == 1 {
+            clues = vec![None; rows * cols];
+            let cell = rng.below(rows * cols);
+            let (piece, rotation) = unclued.boards.first().map_or((0, 0), |board| board[cell]);
+            clues[cell] = Some(Placement::new(piece, rotation));
+        }
+        let expected = testing::brute_colour(&puzzle, &clues, 2_000_000);
+        let what = format!("round {round}, {shape:?}, pieces {:?}, clues {clues:?}", puzzle.pieces());
+        let engine = Engine::new(&puzzle, &clues);
+        let plain = engine.count(Mode::Plain, none);
+        assert_eq!((plain.solutions, plain.nodes), (expected.solutions, expected.placements), "plain: {what}");
+        let pictures = engine.count(Mode::Pictures, none);
+        assert_eq!(pictures.solutions, expected.pictures.len() as u64, "pictures: {what}");
+        let distinct = if clues.is_empty() {
+            testing::orbits(&expected.pictures, rows, cols, puzzle.rotate())
+        } else {
+            expected.pictures.len() as u64
+        };
+        assert_eq!(engine.count_distinct(none).solutions, distinct, "distinct: {what}");
+        let first = engine.first(none).board;
+        assert_eq!(first, expected.first().map(|b| placements(b)), "first: {what}");
+        true
+    });
     assert!(checked >= 25, "{checked}");
 }
 
@@ -273,70 +267,65 @@ fn bigger_boards_counted_across_threads_match_the_brute_force() {
 /// counts within one cell's candidates of it; each unit has the whole limit.
 #[test]
 fn node_limits_stop_every_search() {
-    let mut rng = SplitMix64::new(0x11_0012);
-    let mut checked = 0;
-    for round in 0..10 {
-        for &(rows, cols) in SHAPES {
-            let (puzzle, clues) = testing::random_clued_case(rows, cols, &mut rng, BRUTE_LIMIT);
-            let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
-            if expected.gave_up || expected.placements < 2 {
-                continue;
-            }
-            let what = format!("round {round}, {rows}x{cols}, pieces {:?}, clues {clues:?}", puzzle.pieces());
-            let limit = 1 + rng.below(expected.placements as usize - 1) as u64;
-            let engine = Engine::new(&puzzle, &clues);
-            let limits = Limits { max_expanded: Some(limit), ..Limits::NONE };
-            let found_by = |n: u64| expected.found_at.iter().filter(|&&at| at <= n).count();
-            // The first solution: found when the brute force completed it within the limit.
-            let edge_match::Answer { board: first, counts } = engine.first(&limits);
-            match expected.found_at.first() {
-                Some(&at) if at <= limit => {
-                    assert_eq!(first, expected.first().map(|b| placements(b)), "{what}");
-                    assert_eq!(counts.nodes, at, "{what}");
-                }
-                _ => assert!(first.is_none() && counts.nodes == limit && counts.stopped, "{what}, limit {limit}"),
-            }
-            // Every plain solution, in order, up to the limit.
-            let mut streamed = 0;
-            let counts = engine.for_each_solution(Mode::Plain, &limits, &mut |_| {
-                streamed += 1;
-                true
-            });
-            assert!(counts.stopped, "{what}, limit {limit}");
-            assert_eq!((counts.nodes, streamed), (limit, found_by(limit)), "{what}, limit {limit}");
-            // Counts in both modes (on one thread under a limit): stopped at the limit or just
-            // past it.
-            let most = limit + 4 * puzzle.pieces().len() as u64;
-            for mode in [Mode::Plain, Mode::Pictures] {
-                let counts = engine.count(mode, &limits);
-                let full = if mode == Mode::Plain { expected.solutions } else { expected.pictures.len() as u64 };
-                if counts.stopped {
-                    assert!(counts.nodes >= limit && counts.nodes <= most, "{what}: {counts:?}, limit {limit}");
-                    assert!(counts.solutions <= full, "{what}");
-                    if mode == Mode::Plain {
-                        assert!(counts.solutions <= found_by(counts.nodes) as u64, "{what}");
-                    }
-                } else {
-                    // Pictures: the reduced search may make fewer placements than the limit.
-                    assert!(mode == Mode::Pictures && counts.nodes < limit, "{what}: {counts:?}, limit {limit}");
-                    assert_eq!(counts.solutions, full, "{what}");
-                }
-            }
-            // A unit below a prefix of depth 1 has the whole limit.
-            if let Some(prefix) =
-                engine.split(Mode::Plain, 1, &Limits::NONE).ok().and_then(|s| s.prefixes.first().cloned())
-            {
-                let below = engine.count_below(Mode::Plain, &prefix, &limits).unwrap();
-                let whole = engine.count_below(Mode::Plain, &prefix, &Limits::NONE).unwrap();
-                if whole.nodes > most {
-                    assert!(below.nodes >= limit && below.nodes <= most && below.stopped, "{what}");
-                } else if whole.nodes < limit {
-                    assert_eq!(below, whole, "{what}");
-                }
-            }
-            checked += 1;
+    let checked = testing::rounds_of_shapes(0x11_0012, 0..10, SHAPES, |round, rows, cols, rng| {
+        let (puzzle, clues) = testing::random_clued_case(rows, cols, rng, BRUTE_LIMIT);
+        let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
+        if expected.gave_up || expected.placements < 2 {
+            return false;
         }
-    }
+        let what = format!("round {round}, {rows}x{cols}, pieces {:?}, clues {clues:?}", puzzle.pieces());
+        let limit = 1 + rng.below(expected.placements as usize - 1) as u64;
+        let engine = Engine::new(&puzzle, &clues);
+        let limits = Limits { max_expanded: Some(limit), ..Limits::NONE };
+        let found_by = |n: u64| expected.found_at.iter().filter(|&&at| at <= n).count();
+        // The first solution: found when the brute force completed it within the limit.
+        let edge_match::Answer { board: first, counts } = engine.first(&limits);
+        match expected.found_at.first() {
+            Some(&at) if at <= limit => {
+                assert_eq!(first, expected.first().map(|b| placements(b)), "{what}");
+                assert_eq!(counts.nodes, at, "{what}");
+            }
+            _ => assert!(first.is_none() && counts.nodes == limit && counts.stopped, "{what}, limit {limit}"),
+        }
+        // Every plain solution, in order, up to the limit.
+        let mut streamed = 0;
+        let counts = engine.for_each_solution(Mode::Plain, &limits, &mut |_| {
+            streamed += 1;
+            true
+        });
+        assert!(counts.stopped, "{what}, limit {limit}");
+        assert_eq!((counts.nodes, streamed), (limit, found_by(limit)), "{what}, limit {limit}");
+        // Counts in both modes (on one thread under a limit): stopped at the limit or just
+        // past it.
+        let most = limit + 4 * puzzle.pieces().len() as u64;
+        for mode in [Mode::Plain, Mode::Pictures] {
+            let counts = engine.count(mode, &limits);
+            let full = if mode == Mode::Plain { expected.solutions } else { expected.pictures.len() as u64 };
+            if counts.stopped {
+                assert!(counts.nodes >= limit && counts.nodes <= most, "{what}: {counts:?}, limit {limit}");
+                assert!(counts.solutions <= full, "{what}");
+                if mode == Mode::Plain {
+                    assert!(counts.solutions <= found_by(counts.nodes) as u64, "{what}");
+                }
+            } else {
+                // Pictures: the reduced search may make fewer placements than the limit.
+                assert!(mode == Mode::Pictures && counts.nodes < limit, "{what}: {counts:?}, limit {limit}");
+                assert_eq!(counts.solutions, full, "{what}");
+            }
+        }
+        // A unit below a prefix of depth 1 has the whole limit.
+        if let Some(prefix) = engine.split(Mode::Plain, 1, &Limits::NONE).ok().and_then(|s| s.prefixes.first().cloned())
+        {
+            let below = engine.count_below(Mode::Plain, &prefix, &limits).unwrap();
+            let whole = engine.count_below(Mode::Plain, &prefix, &Limits::NONE).unwrap();
+            if whole.nodes > most {
+                assert!(below.nodes >= limit && below.nodes <= most && below.stopped, "{what}");
+            } else if whole.nodes < limit {
+                assert_eq!(below, whole, "{what}");
+            }
+        }
+        true
+    });
     assert!(checked >= 100, "{checked}");
 }
 
@@ -373,33 +362,30 @@ fn the_issues_examples() {
 
 #[test]
 fn marks_puzzles_match_the_brute_force() {
-    let mut rng = SplitMix64::new(0x3a75);
-    let mut checked = 0;
-    for round in 0..12 {
-        for &(rows, cols) in SHAPES.iter().filter(|&&(r, c)| r * c <= 9) {
-            let rotate = rng.below(3) != 0;
-            let letters = 1 + rng.below(3) as u8;
-            let text = testing::random_marks_text(rows, cols, letters, rotate, &mut rng);
-            let options = ParseOptions { size: Some((rows, cols)), rotate };
-            let puzzle = edge_match::parse::parse_puzzle(&text, &options).unwrap();
-            let expected = testing::brute_marks(&puzzle, BRUTE_LIMIT);
-            if expected.gave_up {
-                continue;
-            }
-            let what = format!("round {round}, {rows}x{cols}, rotate {rotate}:\n{text}");
-            let count = count_solutions(&puzzle, &Limits::NONE);
-            assert!(count.complete());
-            assert_eq!(count.counts.solutions, expected.pictures.len() as u64, "marks count: {what}");
-            let first = match first_solution(&puzzle, &Limits::NONE).status() {
-                Status::Found(placements) => {
-                    Some(placements.iter().map(|p| (p.piece, p.rotation.quarter_turns() as u8)).collect::<Vec<_>>())
-                }
-                Status::Exhausted => None,
-                Status::GaveUp => panic!("no limits: {what}"),
-            };
-            assert_eq!(first.as_ref(), expected.first(), "marks first solution: {what}");
-            checked += 1;
+    let shapes: Vec<(usize, usize)> = SHAPES.iter().copied().filter(|&(r, c)| r * c <= 9).collect();
+    let checked = testing::rounds_of_shapes(0x3a75, 0..12, &shapes, |round, rows, cols, rng| {
+        let rotate = rng.below(3) != 0;
+        let letters = 1 + rng.below(3) as u8;
+        let text = testing::random_marks_text(rows, cols, letters, rotate, rng);
+        let options = ParseOptions { size: Some((rows, cols)), rotate };
+        let puzzle = edge_match::parse::parse_puzzle(&text, &options).unwrap();
+        let expected = testing::brute_marks(&puzzle, BRUTE_LIMIT);
+        if expected.gave_up {
+            return false;
         }
-    }
+        let what = format!("round {round}, {rows}x{cols}, rotate {rotate}:\n{text}");
+        let count = count_solutions(&puzzle, &Limits::NONE);
+        assert!(count.complete());
+        assert_eq!(count.counts.solutions, expected.pictures.len() as u64, "marks count: {what}");
+        let first = match first_solution(&puzzle, &Limits::NONE).status() {
+            Status::Found(placements) => {
+                Some(placements.iter().map(|p| (p.piece, p.rotation.quarter_turns() as u8)).collect::<Vec<_>>())
+            }
+            Status::Exhausted => None,
+            Status::GaveUp => panic!("no limits: {what}"),
+        };
+        assert_eq!(first.as_ref(), expected.first(), "marks first solution: {what}");
+        true
+    });
     assert!(checked >= 100, "{checked}");
 }

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use edge_match::gpu::{Gpu, GpuError, GpuOptions};
 use edge_match::parse::ParseOptions;
-use edge_match::testing::{self, SplitMix64};
+use edge_match::testing::{self, Brute};
 use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Task};
 use edge_match::{Mode, Order};
 
@@ -68,53 +68,59 @@ fn check_units(gpu: &Gpu, plan: &Plan, depth: usize, what: &str) {
     }
 }
 
+/// The counts of `solver` in `order` against the brute force's `expected` and the CPU: plain
+/// (solutions, and in row order the placements too) and pictures; returns the plan of the count
+/// of pictures.
+fn check_plain_and_pictures(gpu: &Gpu, solver: &Solver, order: Order, expected: &Brute<u16>, what: &str) -> Plan {
+    let pick = Some(OrderPick::Given(order));
+    let plain = solver.plan(Task::Count, Mode::Plain, pick, false);
+    check_count(gpu, &plain, expected.solutions, &format!("plain, {what}"));
+    if order == Order::Row {
+        let counts = gpu.count(&plain, &Limits::NONE, &quiet).unwrap();
+        assert_eq!(counts.nodes, expected.placements, "plain placements, {what}");
+    }
+    let counting = solver.plan(Task::Count, Mode::Pictures, pick, false);
+    check_count(gpu, &counting, expected.pictures.len() as u64, &format!("pictures, {what}"));
+    counting
+}
+
 #[test]
 fn gpu_counts_match_the_brute_force_and_the_cpu() {
     let Some(gpu) = gpu("gpu_counts_match_the_brute_force_and_the_cpu") else { return };
     let shapes = [(1, 1), (1, 3), (1, 5), (2, 1), (4, 1), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 3)];
-    let mut rng = SplitMix64::new(0x5eed_0043);
-    let (mut checked, mut clued, mut framed, mut pinned) = (0, 0, 0, 0);
-    for round in 0..6 {
-        for &(rows, cols) in &shapes {
-            let (puzzle, clues) = testing::random_clued_case(rows, cols, &mut rng, 100_000);
-            let expected = testing::brute_colour(&puzzle, &clues, 100_000);
-            if expected.gave_up {
-                continue;
-            }
-            let pictures = expected.pictures.len() as u64;
-            let distinct = if clues.iter().any(Option::is_some) {
-                pictures
-            } else {
-                testing::orbits(&expected.pictures, rows, cols, puzzle.rotate())
-            };
-            let solver = Solver::new(&puzzle, &clues);
-            let orders = if expected.placements <= 20_000 { &Order::ALL[..] } else { &[Order::Row][..] };
-            for &order in orders {
-                let what = format!("round {round}, {rows}x{cols}, order {order}, pieces {:?}", puzzle.pieces());
-                let pick = Some(OrderPick::Given(order));
-                let plain = solver.plan(Task::Count, Mode::Plain, pick, false);
-                check_count(gpu, &plain, expected.solutions, &format!("plain, {what}"));
-                if order == Order::Row {
-                    let counts = gpu.count(&plain, &Limits::NONE, &quiet).unwrap();
-                    assert_eq!(counts.nodes, expected.placements, "plain placements, {what}");
-                }
-                let counting = solver.plan(Task::Count, Mode::Pictures, pick, false);
-                check_count(gpu, &counting, pictures, &format!("pictures, {what}"));
-                pinned += usize::from(counting.corner.is_some());
-                let distinct_plan = solver.plan(Task::Distinct, Mode::Pictures, pick, false);
-                let on_gpu = gpu.count_distinct(&distinct_plan, &Limits::NONE).unwrap();
-                assert_eq!(on_gpu, distinct_plan.count_distinct(&Limits::NONE), "distinct, {what}");
-                assert_eq!(on_gpu.solutions, distinct, "distinct, {what}");
-                for depth in [1, 2] {
-                    check_units(gpu, &counting, depth, &format!("pictures units, {what}"));
-                    check_units(gpu, &solver.plan(Task::List, Mode::Plain, pick, false), depth, &what);
-                }
-            }
-            checked += 1;
-            clued += usize::from(clues.iter().any(Option::is_some));
-            framed += usize::from(puzzle.framed());
+    let (mut clued, mut framed, mut pinned) = (0, 0, 0);
+    let checked = testing::rounds_of_shapes(0x5eed_0043, 0..6, &shapes, |round, rows, cols, rng| {
+        let (puzzle, clues) = testing::random_clued_case(rows, cols, rng, 100_000);
+        let expected = testing::brute_colour(&puzzle, &clues, 100_000);
+        if expected.gave_up {
+            return false;
         }
-    }
+        let pictures = expected.pictures.len() as u64;
+        let distinct = if clues.iter().any(Option::is_some) {
+            pictures
+        } else {
+            testing::orbits(&expected.pictures, rows, cols, puzzle.rotate())
+        };
+        let solver = Solver::new(&puzzle, &clues);
+        let orders = if expected.placements <= 20_000 { &Order::ALL[..] } else { &[Order::Row][..] };
+        for &order in orders {
+            let what = format!("round {round}, {rows}x{cols}, order {order}, pieces {:?}", puzzle.pieces());
+            let counting = check_plain_and_pictures(gpu, &solver, order, &expected, &what);
+            let pick = Some(OrderPick::Given(order));
+            pinned += usize::from(counting.corner.is_some());
+            let distinct_plan = solver.plan(Task::Distinct, Mode::Pictures, pick, false);
+            let on_gpu = gpu.count_distinct(&distinct_plan, &Limits::NONE).unwrap();
+            assert_eq!(on_gpu, distinct_plan.count_distinct(&Limits::NONE), "distinct, {what}");
+            assert_eq!(on_gpu.solutions, distinct, "distinct, {what}");
+            for depth in [1, 2] {
+                check_units(gpu, &counting, depth, &format!("pictures units, {what}"));
+                check_units(gpu, &solver.plan(Task::List, Mode::Plain, pick, false), depth, &what);
+            }
+        }
+        clued += usize::from(clues.iter().any(Option::is_some));
+        framed += usize::from(puzzle.framed());
+        true
+    });
     assert!(checked >= 50 && clued >= 10 && framed >= 10 && pinned >= 5, "{checked} {clued} {framed} {pinned}");
 }
 
@@ -122,54 +128,40 @@ fn gpu_counts_match_the_brute_force_and_the_cpu() {
 #[test]
 fn gpu_counts_of_bigger_boards_match_the_brute_force() {
     let Some(gpu) = gpu("gpu_counts_of_bigger_boards_match_the_brute_force") else { return };
-    let mut rng = SplitMix64::new(0xb16_0043);
-    let mut checked = 0;
-    for round in 0..2 {
-        for (rows, cols) in [(1, 17), (3, 6), (4, 5), (5, 4), (4, 4)] {
-            let (shape, puzzle) = testing::random_many_colour_puzzle(rows, cols, &mut rng);
-            let expected = testing::brute_colour(&puzzle, &[], 300_000);
-            if expected.gave_up {
-                continue;
-            }
-            let what = format!("round {round}, {shape:?}, pieces {:?}", puzzle.pieces());
-            let solver = Solver::new(&puzzle, &[]);
-            for order in [Order::Row, Order::Diagonal, Order::Spiral] {
-                let pick = Some(OrderPick::Given(order));
-                let plain = solver.plan(Task::Count, Mode::Plain, pick, false);
-                check_count(gpu, &plain, expected.solutions, &format!("plain, {what}, {order}"));
-                if order == Order::Row {
-                    let counts = gpu.count(&plain, &Limits::NONE, &quiet).unwrap();
-                    assert_eq!(counts.nodes, expected.placements, "plain placements, {what}");
-                }
-                let counting = solver.plan(Task::Count, Mode::Pictures, pick, false);
-                check_count(gpu, &counting, expected.pictures.len() as u64, &format!("pictures, {what}, {order}"));
-            }
-            checked += 1;
+    let shapes = [(1, 17), (3, 6), (4, 5), (5, 4), (4, 4)];
+    let checked = testing::rounds_of_shapes(0xb16_0043, 0..2, &shapes, |round, rows, cols, rng| {
+        let (shape, puzzle) = testing::random_many_colour_puzzle(rows, cols, rng);
+        let expected = testing::brute_colour(&puzzle, &[], 300_000);
+        if expected.gave_up {
+            return false;
         }
-    }
+        let solver = Solver::new(&puzzle, &[]);
+        for order in [Order::Row, Order::Diagonal, Order::Spiral] {
+            let what = format!("round {round}, {shape:?}, order {order}, pieces {:?}", puzzle.pieces());
+            check_plain_and_pictures(gpu, &solver, order, &expected, &what);
+        }
+        true
+    });
     assert!(checked >= 4, "{checked}");
 }
 
 #[test]
 fn gpu_counts_of_marks_puzzles_match_the_brute_force() {
     let Some(gpu) = gpu("gpu_counts_of_marks_puzzles_match_the_brute_force") else { return };
-    let mut rng = SplitMix64::new(0x3a75_0043);
-    let mut checked = 0;
-    for _ in 0..6 {
-        for (rows, cols) in [(1, 3), (2, 2), (2, 3), (3, 3)] {
+    let checked =
+        testing::rounds_of_shapes(0x3a75_0043, 0..6, &[(1, 3), (2, 2), (2, 3), (3, 3)], |_, rows, cols, rng| {
             let rotate = rng.below(3) != 0;
-            let text = testing::random_marks_text(rows, cols, 1 + rng.below(3) as u8, rotate, &mut rng);
+            let text = testing::random_marks_text(rows, cols, 1 + rng.below(3) as u8, rotate, rng);
             let puzzle =
                 edge_match::parse::parse_puzzle(&text, &ParseOptions { size: Some((rows, cols)), rotate }).unwrap();
             let expected = testing::brute_marks(&puzzle, 100_000);
             if expected.gave_up {
-                continue;
+                return false;
             }
             let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
             check_count(gpu, &plan, expected.pictures.len() as u64, &format!("marks {rows}x{cols}:\n{text}"));
-            checked += 1;
-        }
-    }
+            true
+        });
     assert!(checked >= 15, "{checked}");
 }
 
