@@ -34,6 +34,18 @@ pub(crate) struct CellJson {
     pub(crate) rotation: u8,
 }
 
+impl From<&Placement> for CellJson {
+    fn from(placement: &Placement) -> CellJson {
+        CellJson { piece: placement.piece, rotation: placement.turns() }
+    }
+}
+
+impl From<&CellJson> for Placement {
+    fn from(cell: &CellJson) -> Placement {
+        Placement::new(cell.piece, cell.rotation)
+    }
+}
+
 /// What names the search a unit belongs to: the same in every unit and result of one split (and
 /// the first keys of their merged result).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -254,7 +266,7 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
         let top = UnitJson::new(&search, 0, None);
         writeln!(out, "{}", serde_json::to_string(&top)?)?;
         for (number, prefix) in split.prefixes.iter().enumerate() {
-            let cells = prefix.iter().map(|p| CellJson { piece: p.piece, rotation: p.turns() }).collect();
+            let cells = prefix.iter().map(CellJson::from).collect();
             let unit = UnitJson::new(&search, number + 1, Some(cells));
             writeln!(out, "{}", serde_json::to_string(&unit)?)?;
         }
@@ -396,7 +408,7 @@ fn run_unit(
                     search.depth
                 )));
             }
-            let prefix: Vec<Placement> = prefix.iter().map(|c| Placement::new(c.piece, c.rotation)).collect();
+            let prefix: Vec<Placement> = prefix.iter().map(Placement::from).collect();
             if let Some(device) = device {
                 device.count_below(&plan, &prefix, &limits)?.map_err(|err| refuse(err.to_string()))?
             } else {
@@ -444,9 +456,7 @@ fn solve_below(
     let counts = plan
         .solutions_below(prefix, limits, |placements| match edge_match::check::check_solution(puzzle, placements) {
             Ok(solution) => {
-                all.push(
-                    solution.placements().iter().map(|p| CellJson { piece: p.piece, rotation: p.turns() }).collect(),
-                );
+                all.push(solution.placements().iter().map(CellJson::from).collect());
                 true
             }
             Err(err) => {
