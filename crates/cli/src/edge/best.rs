@@ -16,9 +16,9 @@ use edge_match::{OrderPick, Placement, Puzzle};
 
 use super::args::Job;
 use super::EdgeArgs;
+use crate::edge::json::CellJson;
 use crate::input::{BadInput, Input};
 use crate::scale_out::best_runs::{run_unit, Improvement, RunEnd};
-use crate::scale_out::edge_units::CellJson;
 
 /// How often `--checkpoint` is written while the search runs, unless `--checkpoint-every`.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);

@@ -24,7 +24,7 @@ pub(crate) struct Improvement<'a> {
     pub(crate) nodes: Option<u64>,
     pub(crate) placed: usize,
     /// One entry per cell, row-major, `null` for an empty cell.
-    pub(crate) placements: Vec<Option<super::edge_units::CellJson>>,
+    pub(crate) placements: Vec<Option<crate::edge::json::CellJson>>,
     pub(crate) puzzle: &'a str,
     pub(crate) rows: usize,
     pub(crate) search_mismatches: Option<usize>,

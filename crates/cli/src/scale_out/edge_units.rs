@@ -11,6 +11,7 @@ use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Split, Spli
 use serde::{Deserialize, Serialize};
 
 use crate::edge::args::{EdgeArgs, Job, OrderArg};
+use crate::edge::json::CellJson;
 use crate::input::BadInput;
 use puzzle_core::text::excerpt;
 
@@ -22,28 +23,6 @@ pub(crate) enum ModeJson {
     Plain,
     /// Distinct pictures (the default).
     Pictures,
-}
-
-/// One placed piece: its index in input order and its counter-clockwise quarter turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct CellJson {
-    /// The piece's index in file order.
-    pub(crate) piece: usize,
-    /// Counter-clockwise quarter turns.
-    pub(crate) rotation: u8,
-}
-
-impl From<&Placement> for CellJson {
-    fn from(placement: &Placement) -> CellJson {
-        CellJson { piece: placement.piece, rotation: placement.turns() }
-    }
-}
-
-impl From<&CellJson> for Placement {
-    fn from(cell: &CellJson) -> Placement {
-        Placement::new(cell.piece, cell.rotation)
-    }
 }
 
 /// What names the search a unit belongs to: the same in every unit and result of one split (and

@@ -12,8 +12,9 @@ use clap::Args;
 use serde::Serialize;
 
 use super::against::Against;
-use super::edge_units::{json_error, CellJson, ModeJson, SearchJson, UnitResultJson};
+use super::edge_units::{json_error, ModeJson, SearchJson, UnitResultJson};
 use super::kind::LineKind;
+use crate::edge::json::CellJson;
 use crate::edge::puzzle_file::PuzzleRead;
 use crate::input::{BadInput, Input, Reported};
 use edge_match::Placement;
