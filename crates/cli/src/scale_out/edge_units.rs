@@ -255,20 +255,7 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     // `--unit -`: unit lines from standard input, every one read and parsed before any is
     // solved, then solved one after another and printed in order; no line is no work. One
     // process for a slice of units, as `slide --unit -` does, instead of one per unit.
-    let units: Vec<(String, UnitJson)> = if text == "-" {
-        // Read through the line stream, so a line past the input limits is refused as it is read.
-        let mut stream = crate::stream::LineStream::open(None)?;
-        let mut units = Vec::new();
-        while let Some(line) = stream.next_line()? {
-            if !line.text.trim().is_empty() {
-                let name = format!("<stdin>:{}", line.number);
-                units.push((name.clone(), read_unit(&line.text, &name, "<stdin>", line.number)?));
-            }
-        }
-        units
-    } else {
-        vec![("--unit".to_owned(), read_unit(text, "--unit", "--unit", 1)?)]
-    };
+    let units = super::unit_lines(text, |line, name, file, number| read_unit(&line, name, file, number))?;
     let device = crate::edge::gpu::open(args.gpu)?;
     for (name, unit) in units {
         run_unit(args, puzzle, &key, mode_json, &plan_of, &name, unit, device.as_ref(), out)?;

@@ -322,20 +322,7 @@ pub(crate) fn run_units(
     expected: Option<&Board>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let lines: Vec<(String, String)> = if text == "-" {
-        // Read through the line stream, so a line past the input limits is refused as it is read.
-        let mut stream = crate::stream::LineStream::open(None)?;
-        let mut lines = Vec::new();
-        while let Some(line) = stream.next_line()? {
-            if !line.text.trim().is_empty() {
-                lines.push((format!("<stdin>:{}", line.number), line.text));
-            }
-        }
-        // No line is no work: a worker given an empty slice of a round's units.
-        lines
-    } else {
-        vec![("--unit".to_owned(), text.to_owned())]
-    };
+    let lines = super::unit_lines(text, |line, _, _, _| Ok(line))?;
     let units = lines.iter().map(|(name, text)| read_unit(text, name)).collect::<anyhow::Result<Vec<_>>>()?;
     if let Some(expected) = expected {
         for ((name, _), (_, board, _, _)) in lines.iter().zip(&units) {
