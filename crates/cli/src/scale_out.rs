@@ -17,3 +17,27 @@ pub(crate) mod merge;
 pub(crate) mod seal;
 pub(crate) mod shard;
 pub(crate) mod slide_units;
+
+/// The unit lines of `--unit TEXT`, each with the name errors give it, read by `read` (given the
+/// line, its name, the file it stands in and its line number there): `TEXT` itself, named
+/// `--unit`, or for `-` every non-blank line of standard input, named `<stdin>:N`, read through
+/// the line stream so that a line past the input limits is refused as it is read. No line is no
+/// work: a worker given an empty slice of a round's units.
+pub(crate) fn unit_lines<T>(
+    text: &str,
+    mut read: impl FnMut(String, &str, &str, usize) -> anyhow::Result<T>,
+) -> anyhow::Result<Vec<(String, T)>> {
+    if text != "-" {
+        return Ok(vec![("--unit".to_owned(), read(text.to_owned(), "--unit", "--unit", 1)?)]);
+    }
+    let mut stream = crate::stream::LineStream::open(None)?;
+    let mut units = Vec::new();
+    while let Some(line) = stream.next_line()? {
+        if !line.text.trim().is_empty() {
+            let name = format!("<stdin>:{}", line.number);
+            let unit = read(line.text, &name, "<stdin>", line.number)?;
+            units.push((name, unit));
+        }
+    }
+    Ok(units)
+}

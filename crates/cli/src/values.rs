@@ -60,42 +60,50 @@ mod tests {
         assert_eq!(parse(input).map_err(|_| ()), expected, "{input:?}");
     }
 
+    /// Each size with what a sliding board (sides from 2, at most 2^20 cells) and an
+    /// edge-matching board (sides from 1) make of it: one reading, two bounds.
     #[test]
-    fn slide_sizes() {
-        let slide = parse_slide_size;
-        check(slide, "4x4", Ok((4, 4)));
-        check(slide, "2X3", Ok((2, 3)));
-        check(slide, " 3 x 5 ", Ok((3, 5)));
-        check(slide, "1024x1024", Ok((1024, 1024)));
-        check(slide, "1024x1025", Err(()));
-        check(slide, "1x4", Err(()));
-        check(slide, "4x1", Err(()));
-        check(slide, "0x4", Err(()));
-        check(slide, "4", Err(()));
-        check(slide, "x4", Err(()));
-        check(slide, "4x", Err(()));
-        check(slide, "4x4x4", Err(()));
-        check(slide, "-2x4", Err(()));
-        check(slide, "99999999999999999999x2", Err(()));
-        check(slide, "4294967296x4294967296", Err(()));
-    }
-
-    #[test]
-    fn edge_sizes() {
-        let edge = parse_edge_size;
-        check(edge, "3x3", Ok((3, 3)));
-        check(edge, "2x3", Ok((2, 3)));
-        check(edge, "16X16", Ok((16, 16)));
-        check(edge, "1x5", Ok((1, 5)));
-        check(edge, "1x1", Ok((1, 1)));
-        check(edge, "0x3", Err(()));
-        check(edge, "3x0", Err(()));
-        check(edge, "3", Err(()));
-        check(edge, "3x", Err(()));
-        check(edge, "x3", Err(()));
-        check(edge, "-1x3", Err(()));
-        check(edge, "3x3x3", Err(()));
-        check(edge, "a x b", Err(()));
+    fn sizes() {
+        for (input, slide, edge) in [
+            ("4x4", Ok((4, 4)), Ok((4, 4))),
+            ("2X3", Ok((2, 3)), Ok((2, 3))),
+            (" 3 x 5 ", Ok((3, 5)), Ok((3, 5))),
+            ("1024x1024", Ok((1024, 1024)), Ok((1024, 1024))),
+            ("1024x1025", Err(()), Ok((1024, 1025))),
+            ("1x4", Err(()), Ok((1, 4))),
+            ("4x1", Err(()), Ok((4, 1))),
+            ("3x3", Ok((3, 3)), Ok((3, 3))),
+            ("2x3", Ok((2, 3)), Ok((2, 3))),
+            ("16X16", Ok((16, 16)), Ok((16, 16))),
+            ("1x5", Err(()), Ok((1, 5))),
+            ("1x1", Err(()), Ok((1, 1))),
+        ] {
+            check(parse_slide_size, input, slide);
+            check(parse_edge_size, input, edge);
+        }
+        // Not two whole numbers around an `x`, a side of 0, or more cells than a `usize` holds.
+        let refused = [
+            "0x4",
+            "4",
+            "x4",
+            "4x",
+            "4x4x4",
+            "-2x4",
+            "99999999999999999999x2",
+            "4294967296x4294967296",
+            "0x3",
+            "3x0",
+            "3",
+            "3x",
+            "x3",
+            "-1x3",
+            "3x3x3",
+            "a x b",
+        ];
+        for input in refused {
+            check(parse_slide_size, input, Err(()));
+            check(parse_edge_size, input, Err(()));
+        }
     }
 
     #[test]

@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::builder::PossibleValue;
+use clap::{Args, ValueEnum};
+use edge_match::{Order, OrderPick};
 
 use crate::shared_args::{FileArg, MaxNodesArg, OutputArg, SvgArg, TimeLimitArg};
 
@@ -150,38 +152,50 @@ pub(crate) struct Job<'a> {
     pub(crate) clues: Vec<Option<edge_match::Placement>>,
 }
 
-/// `--order`: a scan order, or `auto`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum OrderArg {
-    /// The order with the smallest estimated search tree
-    Auto,
-    /// Row by row from the top-left
-    Row,
-    /// Column by column from the top-left
-    Column,
-    /// Anti-diagonals from the top-left corner
-    Diagonal,
-    /// Rings from the outside in
-    Spiral,
-    /// The outer ring, then the inside row by row
-    FrameFirst,
-    /// Rows two at a time, column by column
-    Snake,
-}
+/// `--order`: the library's order pick (a scan order of [`Order::ALL`], or `auto`) with its name
+/// and help on the command line (clap's `ValueEnum` cannot be derived on another crate's enum).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OrderArg(pub(crate) OrderPick);
 
 impl OrderArg {
+    /// `auto`, then every order in the library's order.
+    const VALUES: [OrderArg; 1 + Order::ALL.len()] = {
+        let mut values = [OrderArg(OrderPick::Auto); 1 + Order::ALL.len()];
+        let mut at = 0;
+        while at < Order::ALL.len() {
+            values[at + 1] = OrderArg(OrderPick::Given(Order::ALL[at]));
+            at += 1;
+        }
+        values
+    };
+
     /// The library's order pick.
-    pub(crate) fn pick(self) -> edge_match::OrderPick {
-        use edge_match::Order;
-        edge_match::OrderPick::Given(match self {
-            OrderArg::Auto => return edge_match::OrderPick::Auto,
-            OrderArg::Row => Order::Row,
-            OrderArg::Column => Order::Column,
-            OrderArg::Diagonal => Order::Diagonal,
-            OrderArg::Spiral => Order::Spiral,
-            OrderArg::FrameFirst => Order::FrameFirst,
-            OrderArg::Snake => Order::Snake,
-        })
+    pub(crate) fn pick(self) -> OrderPick {
+        self.0
+    }
+}
+
+impl ValueEnum for OrderArg {
+    fn value_variants<'a>() -> &'a [OrderArg] {
+        &OrderArg::VALUES
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let (name, help) = match self.0 {
+            OrderPick::Auto => ("auto", "The order with the smallest estimated search tree"),
+            OrderPick::Given(order) => (
+                order.name(),
+                match order {
+                    Order::Row => "Row by row from the top-left",
+                    Order::Column => "Column by column from the top-left",
+                    Order::Diagonal => "Anti-diagonals from the top-left corner",
+                    Order::Spiral => "Rings from the outside in",
+                    Order::FrameFirst => "The outer ring, then the inside row by row",
+                    Order::Snake => "Rows two at a time, column by column",
+                },
+            ),
+        };
+        Some(PossibleValue::new(name).help(help))
     }
 }
 

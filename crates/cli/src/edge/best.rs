@@ -16,8 +16,9 @@ use edge_match::{OrderPick, Placement, Puzzle};
 
 use super::args::Job;
 use super::EdgeArgs;
+use crate::edge::json::CellJson;
 use crate::input::{BadInput, Input};
-use crate::scale_out::best_runs::{run_unit, Improvement, PlacedJson, RunEnd};
+use crate::scale_out::best_runs::{run_unit, Improvement, RunEnd};
 
 /// How often `--checkpoint` is written while the search runs, unless `--checkpoint-every`.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
@@ -283,8 +284,7 @@ impl Printer<'_> {
         };
         let (depth, breaks) = search.map_or((None, None), |(d, b, _)| (Some(d), Some(b)));
         if self.args.output.json {
-            let placements =
-                cells.iter().map(|c| c.map(|p| PlacedJson { piece: p.piece, rotation: p.turns() })).collect();
+            let placements = cells.iter().map(|cell| cell.as_ref().map(CellJson::from)).collect();
             let json = Improvement {
                 cells: puzzle.rows() * puzzle.cols(),
                 cols: puzzle.cols(),

@@ -1,6 +1,29 @@
 //! JSON shapes and stream endings that marks and colour puzzles share.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+/// One placed piece, in every JSON output and work unit: its index in input order and its
+/// counter-clockwise quarter turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CellJson {
+    /// The piece's index in file order.
+    pub(crate) piece: usize,
+    /// Counter-clockwise quarter turns.
+    pub(crate) rotation: u8,
+}
+
+impl From<&edge_match::Placement> for CellJson {
+    fn from(placement: &edge_match::Placement) -> CellJson {
+        CellJson { piece: placement.piece, rotation: placement.turns() }
+    }
+}
+
+impl From<&CellJson> for edge_match::Placement {
+    fn from(cell: &CellJson) -> edge_match::Placement {
+        edge_match::Placement::new(cell.piece, cell.rotation)
+    }
+}
 
 /// `--json --count` output, for marks and colour puzzles.
 #[derive(Serialize)]

@@ -10,7 +10,7 @@
 pub(crate) mod args;
 pub(crate) mod best;
 pub(crate) mod gpu;
-mod json;
+pub(crate) mod json;
 mod print;
 pub(crate) mod puzzle_file;
 mod solve;

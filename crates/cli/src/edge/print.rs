@@ -11,6 +11,7 @@ use edge_match::Counts;
 use edge_match::Puzzle;
 use serde::Serialize;
 
+use super::json::CellJson;
 use super::json::{write_stream_end, CountJson};
 
 /// The scan order a search ran in, and the tree size `--order auto` estimated for it, as the
@@ -151,7 +152,7 @@ fn solution_text(out: &mut dyn Write, number: u64, header: &str, board: &str) ->
 
 /// One solution of an `--all` stream as a JSON line (both formats).
 fn solution_json(out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
-    let placements: Vec<PlacementJson> = solution.placements().iter().map(PlacementJson::from).collect();
+    let placements: Vec<CellJson> = solution.placements().iter().map(CellJson::from).collect();
     let line = serde_json::json!({ "solution": number, "placements": placements });
     writeln!(out, "{line}")?;
     Ok(())
@@ -255,18 +256,6 @@ impl EdgePrinter for MarksText<'_> {
     }
 }
 
-#[derive(Serialize, Clone)]
-struct PlacementJson {
-    piece: usize,
-    rotation: u8,
-}
-
-impl From<&edge_match::Placement> for PlacementJson {
-    fn from(p: &edge_match::Placement) -> PlacementJson {
-        PlacementJson { piece: p.piece, rotation: p.turns() }
-    }
-}
-
 /// `--json` output for the first solution: the seed's keys for a marks puzzle, with the count,
 /// the time and the order for a `.puz` one (and for a marks one the order when it was asked for
 /// or chosen).
@@ -275,7 +264,7 @@ struct FirstJson {
     rows: usize,
     cols: usize,
     solved: bool,
-    placements: Option<Vec<PlacementJson>>,
+    placements: Option<Vec<CellJson>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<u64>,
     /// Pieces placed during the search.
@@ -302,7 +291,7 @@ fn first_json(
         rows: puzzle.rows(),
         cols: puzzle.cols(),
         solved: solution.is_some(),
-        placements: solution.map(|s| s.placements().iter().map(PlacementJson::from).collect()),
+        placements: solution.map(|s| s.placements().iter().map(CellJson::from).collect()),
         solutions: elapsed_ms.map(|_| u64::from(solution.is_some())),
         nodes,
         elapsed_ms,

@@ -24,19 +24,12 @@ pub(crate) struct Improvement<'a> {
     pub(crate) nodes: Option<u64>,
     pub(crate) placed: usize,
     /// One entry per cell, row-major, `null` for an empty cell.
-    pub(crate) placements: Vec<Option<PlacedJson>>,
+    pub(crate) placements: Vec<Option<crate::edge::json::CellJson>>,
     pub(crate) puzzle: &'a str,
     pub(crate) rows: usize,
     pub(crate) search_mismatches: Option<usize>,
     pub(crate) search_placed: Option<usize>,
     pub(crate) url: Option<String>,
-}
-
-/// A placed piece in [`Improvement::placements`].
-#[derive(Serialize)]
-pub(crate) struct PlacedJson {
-    pub(crate) piece: usize,
-    pub(crate) rotation: u8,
 }
 
 /// The last line of a `--best --json` run.

@@ -11,6 +11,7 @@ use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Split, Spli
 use serde::{Deserialize, Serialize};
 
 use crate::edge::args::{EdgeArgs, Job, OrderArg};
+use crate::edge::json::CellJson;
 use crate::input::BadInput;
 use puzzle_core::text::excerpt;
 
@@ -22,16 +23,6 @@ pub(crate) enum ModeJson {
     Plain,
     /// Distinct pictures (the default).
     Pictures,
-}
-
-/// One placed piece: its index in input order and its counter-clockwise quarter turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct CellJson {
-    /// The piece's index in file order.
-    pub(crate) piece: usize,
-    /// Counter-clockwise quarter turns.
-    pub(crate) rotation: u8,
 }
 
 /// What names the search a unit belongs to: the same in every unit and result of one split (and
@@ -254,7 +245,7 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
         let top = UnitJson::new(&search, 0, None);
         writeln!(out, "{}", serde_json::to_string(&top)?)?;
         for (number, prefix) in split.prefixes.iter().enumerate() {
-            let cells = prefix.iter().map(|p| CellJson { piece: p.piece, rotation: p.turns() }).collect();
+            let cells = prefix.iter().map(CellJson::from).collect();
             let unit = UnitJson::new(&search, number + 1, Some(cells));
             writeln!(out, "{}", serde_json::to_string(&unit)?)?;
         }
@@ -264,20 +255,7 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     // `--unit -`: unit lines from standard input, every one read and parsed before any is
     // solved, then solved one after another and printed in order; no line is no work. One
     // process for a slice of units, as `slide --unit -` does, instead of one per unit.
-    let units: Vec<(String, UnitJson)> = if text == "-" {
-        // Read through the line stream, so a line past the input limits is refused as it is read.
-        let mut stream = crate::stream::LineStream::open(None)?;
-        let mut units = Vec::new();
-        while let Some(line) = stream.next_line()? {
-            if !line.text.trim().is_empty() {
-                let name = format!("<stdin>:{}", line.number);
-                units.push((name.clone(), read_unit(&line.text, &name, "<stdin>", line.number)?));
-            }
-        }
-        units
-    } else {
-        vec![("--unit".to_owned(), read_unit(text, "--unit", "--unit", 1)?)]
-    };
+    let units = super::unit_lines(text, |line, name, file, number| read_unit(&line, name, file, number))?;
     let device = crate::edge::gpu::open(args.gpu)?;
     for (name, unit) in units {
         run_unit(args, puzzle, &key, mode_json, &plan_of, &name, unit, device.as_ref(), out)?;
@@ -396,7 +374,7 @@ fn run_unit(
                     search.depth
                 )));
             }
-            let prefix: Vec<Placement> = prefix.iter().map(|c| Placement::new(c.piece, c.rotation)).collect();
+            let prefix: Vec<Placement> = prefix.iter().map(Placement::from).collect();
             if let Some(device) = device {
                 device.count_below(&plan, &prefix, &limits)?.map_err(|err| refuse(err.to_string()))?
             } else {
@@ -444,9 +422,7 @@ fn solve_below(
     let counts = plan
         .solutions_below(prefix, limits, |placements| match edge_match::check::check_solution(puzzle, placements) {
             Ok(solution) => {
-                all.push(
-                    solution.placements().iter().map(|p| CellJson { piece: p.piece, rotation: p.turns() }).collect(),
-                );
+                all.push(solution.placements().iter().map(CellJson::from).collect());
                 true
             }
             Err(err) => {

@@ -12,8 +12,9 @@ use clap::Args;
 use serde::Serialize;
 
 use super::against::Against;
-use super::edge_units::{json_error, CellJson, ModeJson, SearchJson, UnitResultJson};
+use super::edge_units::{json_error, ModeJson, SearchJson, UnitResultJson};
 use super::kind::LineKind;
+use crate::edge::json::CellJson;
 use crate::edge::puzzle_file::PuzzleRead;
 use crate::input::{BadInput, Input, Reported};
 use edge_match::Placement;
@@ -375,7 +376,7 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
         let joins = search.rows * (search.cols - 1) + search.cols * (search.rows - 1);
         for (record, result) in results.values() {
             for (number, solution) in result.outcome.all.iter().flatten().enumerate() {
-                let cells: Vec<_> = solution.iter().map(|c| Some(Placement::new(c.piece, c.rotation))).collect();
+                let cells: Vec<_> = solution.iter().map(|cell| Some(Placement::from(cell))).collect();
                 if let Some(wrong) = against.board_refusal(&cells, joins, 0) {
                     return Err(record
                         .error(format!("unit {}: solution {number} of the list: {wrong}", result.line.unit))

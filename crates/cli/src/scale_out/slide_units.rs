@@ -322,20 +322,7 @@ pub(crate) fn run_units(
     expected: Option<&Board>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let lines: Vec<(String, String)> = if text == "-" {
-        // Read through the line stream, so a line past the input limits is refused as it is read.
-        let mut stream = crate::stream::LineStream::open(None)?;
-        let mut lines = Vec::new();
-        while let Some(line) = stream.next_line()? {
-            if !line.text.trim().is_empty() {
-                lines.push((format!("<stdin>:{}", line.number), line.text));
-            }
-        }
-        // No line is no work: a worker given an empty slice of a round's units.
-        lines
-    } else {
-        vec![("--unit".to_owned(), text.to_owned())]
-    };
+    let lines = super::unit_lines(text, |line, _, _, _| Ok(line))?;
     let units = lines.iter().map(|(name, text)| read_unit(text, name)).collect::<anyhow::Result<Vec<_>>>()?;
     if let Some(expected) = expected {
         for ((name, _), (_, board, _, _)) in lines.iter().zip(&units) {
@@ -360,14 +347,16 @@ pub(crate) fn run_units(
         let found_before = found_unit.load(Relaxed) < line.unit
             || found_file.and_then(read_found).is_some_and(|found| found < line.unit);
         let result = if found_before {
-            Ok(skipped(line))
+            Ok(unsearched(line, "skipped", 0.0))
         } else {
             // The unit's time counts from here: building its tables is part of it.
             let started = Instant::now();
             let limits = crate::slide::settings::deadline_from(settings.limits, settings.time_limit, started);
             match solver.unit_search(board, goal, *heuristic, line.depth, &limits) {
                 Ok(search) => run_one(&limits, started, &search, line, name),
-                Err(SplitError::Plan(PlanError::Stopped { .. })) => Ok(gave_up(line, started)),
+                Err(SplitError::Plan(PlanError::Stopped { .. })) => {
+                    Ok(unsearched(line, "gave up", started.elapsed().as_secs_f64() * 1000.0))
+                }
                 Err(err) => Err(bad(name, err.to_string())),
             }
         };
@@ -406,29 +395,11 @@ fn write_found(file: &Path, unit: usize) {
     let _ = crate::atomic_file::write_atomically(file, |out: &mut dyn std::io::Write| writeln!(out, "{unit}"));
 }
 
-/// The result of a unit whose tables were not built in time (its limit passed, or a signal came):
-/// searched not at all, so merge asks for it to be run again.
-fn gave_up(line: &UnitLine, started: Instant) -> UnitResult {
-    UnitResult {
-        unit: line.clone(),
-        status: "gave up".to_owned(),
-        path: None,
-        next_bound: None,
-        nodes: 0,
-        elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
-    }
-}
-
-/// The result of a unit not searched because a unit before it reached the goal.
-fn skipped(line: &UnitLine) -> UnitResult {
-    UnitResult {
-        unit: line.clone(),
-        status: "skipped".to_owned(),
-        path: None,
-        next_bound: None,
-        nodes: 0,
-        elapsed_ms: 0.0,
-    }
+/// The result of a unit not searched, after `elapsed_ms`: `"gave up"` when its tables were not
+/// built in time (its limit passed, or a signal came), so merge asks for it to be run again;
+/// `"skipped"` when a unit before it reached the goal.
+fn unsearched(line: &UnitLine, status: &str, elapsed_ms: f64) -> UnitResult {
+    UnitResult { unit: line.clone(), status: status.to_owned(), path: None, next_bound: None, nodes: 0, elapsed_ms }
 }
 
 fn run_one(

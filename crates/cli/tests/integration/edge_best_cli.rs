@@ -25,6 +25,16 @@ fn boards(lines: &[serde_json::Value]) -> Vec<(u64, serde_json::Value)> {
         .collect()
 }
 
+/// The seeded run on the 6x6 board that the checkpoint tests stop and resume (`puzzle edge
+/// --best --json --jobs 1 --seed 7 --restart-nodes 30000 --breaks 20,25,30`), stopped after
+/// `nodes` placements, with `more` flags.
+fn seeded(nodes: &str, more: &[&str]) -> common::Run {
+    let flags = ["--json", "--jobs", "1", "--seed", "7", "--restart-nodes", "30000", "--breaks", "20,25,30"];
+    let run = edge(&[&flags[..], &["--max-nodes", nodes], more, &[SET2_6X6]].concat());
+    assert_eq!(run.code, 0, "{}", run.failure(&format!("the seeded run to {nodes} placements")));
+    run
+}
+
 #[test]
 fn text_stream_ends_solved_and_its_last_board_verifies() {
     let run = edge(&["--jobs", "1", SET1_3X3]);
@@ -102,17 +112,12 @@ fn best_takes_the_north_west_orders_upside_down() {
 #[test]
 fn a_seed_repeats_its_search_and_a_resumed_run_continues_it() {
     let dir = TempDir::new("resume");
-    let args = ["--json", "--jobs", "1", "--seed", "7", "--restart-nodes", "30000", "--breaks", "20,25,30"];
-    let whole = edge(&[&args[..], &["--max-nodes", "120000", SET2_6X6]].concat());
-    assert_eq!(whole.code, 0, "{}", whole.failure("whole run"));
-    let again = edge(&[&args[..], &["--max-nodes", "120000", SET2_6X6]].concat());
-    let whole_boards = boards(&json_lines(&whole.stdout));
-    assert_eq!(whole_boards, boards(&json_lines(&again.stdout)), "same seed, same boards");
+    let whole_boards = boards(&json_lines(&seeded("120000", &[]).stdout));
+    assert_eq!(whole_boards, boards(&json_lines(&seeded("120000", &[]).stdout)), "same seed, same boards");
     assert!(!whole_boards.is_empty());
 
     let checkpoint = dir.path("run.checkpoint");
-    let first = edge(&[&args[..], &["--max-nodes", "45000", "--checkpoint", &checkpoint, SET2_6X6]].concat());
-    assert_eq!(first.code, 0, "{}", first.failure("first half"));
+    let first = seeded("45000", &["--checkpoint", &checkpoint]);
     let text = std::fs::read_to_string(&checkpoint).unwrap();
     let saved: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
     assert_eq!((saved["format"].as_str(), saved["version"].as_u64()), (Some("puzzle best checkpoint"), Some(3)));
@@ -156,10 +161,7 @@ fn a_seed_repeats_its_search_and_a_resumed_run_continues_it() {
 #[test]
 fn a_checkpoint_of_the_earlier_text_format_resumes() {
     let dir = TempDir::new("legacy");
-    let args = ["--json", "--jobs", "1", "--seed", "7", "--restart-nodes", "30000", "--breaks", "20,25,30"];
-    let whole = edge(&[&args[..], &["--max-nodes", "120000", SET2_6X6]].concat());
-    assert_eq!(whole.code, 0, "{}", whole.failure("whole run"));
-    let whole_boards = boards(&json_lines(&whole.stdout));
+    let whole_boards = boards(&json_lines(&seeded("120000", &[]).stdout));
     let old = dir.path("old.checkpoint");
     std::fs::copy(common::workspace_root().join(LEGACY_DATA).join("best_v1_seed7.checkpoint"), &old).unwrap();
     assert!(std::fs::read_to_string(&old).unwrap().starts_with("puzzle best checkpoint v1\n"));

@@ -8,17 +8,8 @@ use common::Run;
 /// The first example: its first solution turns pieces every which way.
 const EXAMPLE_1: &str = include_str!("../../../../fixtures/edge/example1.txt");
 
-const EXAMPLE_2: &str = "\
-B+ A* D+ C-
-B- D- C- A/
-A- D* B+ C*
-B* C/ D+ A-
-C+ D/ B/ A/
-D- A* C* B/
-C- B* D+ A/
-B- C* A+ D*
-D- A+ C+ B+
-";
+/// The second example: nine pieces with four solutions.
+const EXAMPLE_2: &str = include_str!("../../../../fixtures/edge/example2.txt");
 
 const FIRST_1: [(usize, usize); 9] = [(0, 2), (1, 1), (7, 3), (2, 3), (6, 2), (5, 0), (4, 1), (8, 0), (3, 3)];
 const FIRST_2: [(usize, usize); 9] = [(0, 1), (8, 1), (6, 1), (4, 1), (3, 1), (5, 1), (7, 1), (2, 1), (1, 1)];
@@ -108,42 +99,6 @@ fn counts() {
     assert_eq!(run.stdout.lines().count(), 1);
 }
 
-const EXAMPLE_1_TEXT: &str = "\
-pieces (piece,rotation = input index, counter-clockwise quarter turns):
-+--- A* ---+ +--- B/ ---+ +--- C* ---+
-|          | |          | |          |
-B*  (0,0) C* A*  (1,0) C* A/  (2,0) B*
-|          | |          | |          |
-+--- B/ ---+ +--- C/ ---+ +--- B/ ---+
-+--- A* ---+ +--- D+ ---+ +--- D+ ---+
-|          | |          | |          |
-C*  (3,0) B* C/  (4,0) B/ A/  (5,0) D-
-|          | |          | |          |
-+--- B/ ---+ +--- A* ---+ +--- C/ ---+
-+--- D- ---+ +--- A* ---+ +--- D+ ---+
-|          | |          | |          |
-A*  (6,0) C/ B/  (7,0) D- A/  (8,0) B*
-|          | |          | |          |
-+--- A/ ---+ +--- C* ---+ +--- A* ---+
-
-solution:
-+--- B/ ---+ +--- C* ---+ +--- B/ ---+
-|          | |          | |          |
-C*  (0,2) B* B/  (1,1) C/ C*  (7,3) A*
-|          | |          | |          |
-+--- A* ---+ +--- A* ---+ +--- D- ---+
-+--- A/ ---+ +--- A/ ---+ +--- D+ ---+
-|          | |          | |          |
-B/  (2,3) C* C/  (6,2) A* A/  (5,0) D-
-|          | |          | |          |
-+--- B* ---+ +--- D- ---+ +--- C/ ---+
-+--- B/ ---+ +--- D+ ---+ +--- C* ---+
-|          | |          | |          |
-D+  (4,1) A* A/  (8,0) B* B/  (3,3) A*
-|          | |          | |          |
-+--- C/ ---+ +--- A* ---+ +--- B* ---+
-";
-
 const ONE_PIECE_NO_SOLUTION_TEXT: &str = "\
 pieces (piece,rotation = input index, counter-clockwise quarter turns):
 +--- A+ ---+ +--- A+ ---+
@@ -155,10 +110,15 @@ B+  (0,0) D+ B+  (1,0) D+
 no solution
 ";
 
+/// The text output on standard input: example 1's is the text its snapshot pins for the file
+/// (`snapshots/integration__snapshots__edge@example1.txt.snap`), one piece with no solution's
+/// is here.
 #[test]
 fn text_output() {
+    let example_1_text = edge(&["fixtures/edge/example1.txt"], "").stdout;
+    assert!(example_1_text.starts_with("pieces (piece,rotation"), "{example_1_text}");
     for (args, stdin, expected) in [
-        (&[][..], EXAMPLE_1, EXAMPLE_1_TEXT),
+        (&[][..], EXAMPLE_1, example_1_text.as_str()),
         (&["--size", "1x2"], "A+ B+ C+ D+\nA+ B+ C+ D+\n", ONE_PIECE_NO_SOLUTION_TEXT),
     ] {
         let run = edge(args, stdin);

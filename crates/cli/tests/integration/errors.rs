@@ -45,6 +45,17 @@ macro_rules! answered {
     )*};
 }
 
+/// One test per catalogue entry that the helpers of this file check: `name: helper(arguments…);`,
+/// or several calls separated by commas.
+macro_rules! cases {
+    ($($name:ident: $($helper:ident($($arg:expr),*)),+;)*) => {$(
+        #[test]
+        fn $name() {
+            $($helper($($arg),*);)+
+        }
+    )*};
+}
+
 use common::temp_file;
 
 // Judge A (BOJ 1525). Only three rows of three numbers are detected as judge A; the malformed
@@ -80,59 +91,38 @@ fn judge_b_in_place(board: &str, message: &str) {
     check(&["slide"], input, (1, &format!("3\n{error}0\n"), &error));
 }
 
-#[test]
-fn judge_b_too_many_cells_in_a_row() {
-    judge_b_in_place("1#3\n4256\n786", "6:4: expected 3 cells in a row, found 4");
+cases! {
+    judge_b_too_many_cells_in_a_row: judge_b_in_place("1#3\n4256\n786", "6:4: expected 3 cells in a row, found 4");
+    judge_b_too_few_cells_in_a_row: judge_b_in_place("1#3\n42\n786", "6:3: expected 3 cells in a row, found 2");
+    judge_b_out_of_range: judge_b_in_place("1#3\n429\n786", "6:3: expected a digit 1-8 or `#`, found `9`");
+    judge_b_zero_is_not_the_blank: judge_b_in_place("103\n425\n786", "5:2: expected a digit 1-8 or `#`, found `0`");
+    judge_b_duplicate_tile: judge_b_in_place("1#3\n425\n781", "7:3: tile 1 appears twice");
+    judge_b_no_blank: judge_b_in_place("123\n425\n786", "5:1: the board has no blank");
+    judge_b_two_blanks: judge_b_in_place("1#3\n425\n78#", "7:3: a second blank");
 }
 
-#[test]
-fn judge_b_too_few_cells_in_a_row() {
-    judge_b_in_place("1#3\n42\n786", "6:3: expected 3 cells in a row, found 2");
-}
-
-#[test]
-fn judge_b_out_of_range() {
-    judge_b_in_place("1#3\n429\n786", "6:3: expected a digit 1-8 or `#`, found `9`");
-}
-
-#[test]
-fn judge_b_zero_is_not_the_blank() {
-    judge_b_in_place("103\n425\n786", "5:2: expected a digit 1-8 or `#`, found `0`");
-}
-
-#[test]
-fn judge_b_duplicate_tile() {
-    judge_b_in_place("1#3\n425\n781", "7:3: tile 1 appears twice");
-}
-
-#[test]
-fn judge_b_no_blank() {
-    judge_b_in_place("123\n425\n786", "5:1: the board has no blank");
-}
-
-#[test]
-fn judge_b_two_blanks() {
-    judge_b_in_place("1#3\n425\n78#", "7:3: a second blank");
-}
-
-#[test]
-fn judge_b_count_larger_than_the_boards() {
+cases! {
     // The boards there are answered; the count is reported after them.
-    let message = "error: <stdin>:5:1: expected 2 boards (T) but the input ends after 1\n";
-    check(&["slide"], "2\n1#3\n425\n786\n", (1, "3\n", message));
-}
-
-#[test]
-fn judge_b_count_larger_with_a_short_last_board() {
-    let stderr = "error: <stdin>:6:1: expected 3 rows, found 1\n\
-                  error: <stdin>:6:1: expected 3 boards (T) but the input ends after 2\n";
-    check(&["slide"], "3\n1#3\n425\n786\n123\n", (1, "3\nerror: <stdin>:6:1: expected 3 rows, found 1\n", stderr));
-}
-
-#[test]
-fn judge_b_count_smaller_than_the_boards() {
-    let message = "error: <stdin>:5:1: unexpected input after the last board (T = 1)\n";
-    check(&["slide"], "1\n1#3\n425\n786\n123\n456\n78#\n", (1, "3\n", message));
+    judge_b_count_larger_than_the_boards: check(
+        &["slide"],
+        "2\n1#3\n425\n786\n",
+        (1, "3\n", "error: <stdin>:5:1: expected 2 boards (T) but the input ends after 1\n")
+    );
+    judge_b_count_larger_with_a_short_last_board: check(
+        &["slide"],
+        "3\n1#3\n425\n786\n123\n",
+        (
+            1,
+            "3\nerror: <stdin>:6:1: expected 3 rows, found 1\n",
+            "error: <stdin>:6:1: expected 3 rows, found 1\n\
+             error: <stdin>:6:1: expected 3 boards (T) but the input ends after 2\n"
+        )
+    );
+    judge_b_count_smaller_than_the_boards: check(
+        &["slide"],
+        "1\n1#3\n425\n786\n123\n456\n78#\n",
+        (1, "3\n", "error: <stdin>:5:1: unexpected input after the last board (T = 1)\n")
+    );
 }
 
 #[test]
@@ -161,40 +151,16 @@ fn grid_in_place(board: &str, message: &str) {
     check(&["slide"], input, (1, &format!("0\n{error}unsolvable\n"), &error));
 }
 
-#[test]
-fn grid_ragged_rows() {
-    grid_in_place("1 2 3\n4 0\n5 6 7", "5:4: expected 3 values in a row, found 2");
-    grid_in_place("1 2 3\n4 0 5 6", "5:7: expected 3 values in a row, found 4");
-}
-
-#[test]
-fn grid_too_small() {
-    grid_in_place("1 0 2", "4:1: a board needs at least 2 rows and 2 columns, found 1x3");
-}
-
-#[test]
-fn grid_not_a_tile() {
-    grid_in_place("1 2 3\n4 0 five", "5:5: expected a tile number 0-5 or `_`, found `five`");
-}
-
-#[test]
-fn grid_out_of_range() {
-    grid_in_place("1 2 3\n4 0 6", "5:5: tile 6 is out of range 0..5");
-}
-
-#[test]
-fn grid_duplicate_tile() {
-    grid_in_place("1 2 3\n4 0 3", "5:5: tile 3 appears twice");
-}
-
-#[test]
-fn grid_no_blank() {
-    grid_in_place("1 2 3\n4 5 3", "4:1: the board has no blank");
-}
-
-#[test]
-fn grid_two_blanks() {
-    grid_in_place("1 2 3\n_ 0 5", "5:3: a second blank");
+cases! {
+    grid_ragged_rows:
+        grid_in_place("1 2 3\n4 0\n5 6 7", "5:4: expected 3 values in a row, found 2"),
+        grid_in_place("1 2 3\n4 0 5 6", "5:7: expected 3 values in a row, found 4");
+    grid_too_small: grid_in_place("1 0 2", "4:1: a board needs at least 2 rows and 2 columns, found 1x3");
+    grid_not_a_tile: grid_in_place("1 2 3\n4 0 five", "5:5: expected a tile number 0-5 or `_`, found `five`");
+    grid_out_of_range: grid_in_place("1 2 3\n4 0 6", "5:5: tile 6 is out of range 0..5");
+    grid_duplicate_tile: grid_in_place("1 2 3\n4 0 3", "5:5: tile 3 appears twice");
+    grid_no_blank: grid_in_place("1 2 3\n4 5 3", "4:1: the board has no blank");
+    grid_two_blanks: grid_in_place("1 2 3\n_ 0 5", "5:3: a second blank");
 }
 
 #[test]
@@ -222,34 +188,13 @@ fn lines_in_place(line: &str, label: &str, message: &str) {
     check(&["slide", "--size", "2x2"], input, (1, &format!("a 0\n{label}{error}c unsolvable\n"), &error));
 }
 
-#[test]
-fn lines_too_few_values() {
-    lines_in_place("1 2 3", "", "2:6: expected 4 tiles for a 2x2 board, found 3");
-}
-
-#[test]
-fn lines_not_a_tile() {
-    lines_in_place("b 1 2 x 0", "b ", "2:7: expected a tile number 0-3 or `_`, found `x`");
-}
-
-#[test]
-fn lines_out_of_range() {
-    lines_in_place("b 1 2 4 0", "b ", "2:7: tile 4 is out of range 0..3");
-}
-
-#[test]
-fn lines_duplicate_tile() {
-    lines_in_place("b 1 2 2 0", "b ", "2:7: tile 2 appears twice");
-}
-
-#[test]
-fn lines_no_blank() {
-    lines_in_place("b 1 2 3 1", "b ", "2:3: the board has no blank");
-}
-
-#[test]
-fn lines_two_blanks() {
-    lines_in_place("b 1 _ 3 0", "b ", "2:9: a second blank");
+cases! {
+    lines_too_few_values: lines_in_place("1 2 3", "", "2:6: expected 4 tiles for a 2x2 board, found 3");
+    lines_not_a_tile: lines_in_place("b 1 2 x 0", "b ", "2:7: expected a tile number 0-3 or `_`, found `x`");
+    lines_out_of_range: lines_in_place("b 1 2 4 0", "b ", "2:7: tile 4 is out of range 0..3");
+    lines_duplicate_tile: lines_in_place("b 1 2 2 0", "b ", "2:7: tile 2 appears twice");
+    lines_no_blank: lines_in_place("b 1 2 3 1", "b ", "2:3: the board has no blank");
+    lines_two_blanks: lines_in_place("b 1 _ 3 0", "b ", "2:9: a second blank");
 }
 
 #[test]
@@ -264,34 +209,19 @@ fn lines_bad_board_in_place_in_json() {
 }
 
 // Goal files.
-#[test]
-fn goal_empty_file() {
-    let goal = temp_file("goal_empty.txt", " \n\n");
-    check(
-        &["slide", "--goal", goal.as_str()],
-        "1 0\n2 3\n",
-        (1, "", &format!("error: {goal}:1:1: empty input: expected a board\n")),
-    );
+/// Runs `puzzle slide --goal FILE` (FILE holding `contents`) on a 2×2 board and expects the
+/// error `FILE:MESSAGE`.
+fn goal_refused(name: &str, contents: &str, message: &str) {
+    let goal = temp_file(name, contents);
+    check(&["slide", "--goal", goal.as_str()], "1 0\n2 3\n", (1, "", &format!("error: {goal}:{message}\n")));
 }
 
-#[test]
-fn goal_two_boards() {
-    let goal = temp_file("goal_two.txt", "1 2\n3 0\n\n1 2\n0 3\n");
-    let message = format!("error: {goal}:4:1: expected one goal board, found a second one\n");
-    check(&["slide", "--goal", goal.as_str()], "1 0\n2 3\n", (1, "", &message));
-}
-
-#[test]
-fn goal_bad_board() {
-    let goal = temp_file("goal_bad.txt", "1 2\n3 3\n");
-    check(
-        &["slide", "--goal", goal.as_str()],
-        "1 0\n2 3\n",
-        (1, "", &format!("error: {goal}:1:1: the board has no blank\n")),
-    );
-    let goal = temp_file("goal_ragged.txt", "1 2\n3 0 4\n");
-    let message = format!("error: {goal}:2:5: expected 2 values in a row, found 3\n");
-    check(&["slide", "--goal", goal.as_str()], "1 0\n2 3\n", (1, "", &message));
+cases! {
+    goal_empty_file: goal_refused("goal_empty.txt", " \n\n", "1:1: empty input: expected a board");
+    goal_two_boards: goal_refused("goal_two.txt", "1 2\n3 0\n\n1 2\n0 3\n", "4:1: expected one goal board, found a second one");
+    goal_bad_board:
+        goal_refused("goal_bad.txt", "1 2\n3 3\n", "1:1: the board has no blank"),
+        goal_refused("goal_ragged.txt", "1 2\n3 0 4\n", "2:5: expected 2 values in a row, found 3");
 }
 
 #[test]
@@ -340,56 +270,19 @@ fn clue_refused(option: &str, name: &str, contents: &str, message: &str) {
     check(&["edge", option, file.as_str(), SET1_3X3], "", (1, "", &format!("error: {file}:{message}\n")));
 }
 
-#[test]
-fn clue_missing_piece() {
-    clue_refused(
-        "--clue",
-        "missing.clue",
-        "0 0 0 0\n9 1 0 0\n",
-        "2:1: tile 9 does not exist: the puzzle has 9 pieces, 0 to 8",
-    );
-}
-
-#[test]
-fn clue_column_off_the_board() {
-    clue_refused("--clue", "column.clue", "0 3 0 0\n", "1:1: column 3 is off the board: columns are 0 to 2");
-}
-
-#[test]
-fn clue_row_off_the_board() {
-    clue_refused("--clue", "row.clue", "c\n  0 0 7 0\n", "2:3: row 7 is off the board: rows are 0 to 2");
-}
-
-#[test]
-fn clue_rotation_outside_0_to_3() {
-    clue_refused("--clue", "rotation.clue", "0 0 0 4\n", "1:7: expected a rotation 0-3, found `4`");
-    clue_refused("--clue", "negative.clue", "0 0 0 -1\n", "1:7: expected a rotation 0-3, found `-1`");
-}
-
-#[test]
-fn clue_two_on_one_cell() {
-    clue_refused(
-        "--clue",
-        "twice.clue",
-        "0 1 1 0\n\n1 1 1 0\n",
-        "3:1: the cell at column 1, row 1 is already given on line 1",
-    );
-}
-
-#[test]
-fn clue_one_piece_twice() {
-    clue_refused("--clue", "piece.clue", "4 0 0 0\n4 1 0 0\n", "2:1: tile 4 is already placed on line 1");
-}
-
-#[test]
-fn clue_wrong_number_of_values() {
-    clue_refused("--clue", "three.clue", "0 0 0\n", "1:6: a line has four numbers (tile col row rot), found 3");
-    clue_refused("--clue", "five.clue", "0 0 0 0 0\n", "1:9: a line has four numbers (tile col row rot), found 5");
-}
-
-#[test]
-fn clue_not_a_number() {
-    clue_refused("--clue", "word.clue", "zero 0 0 0\n", "1:1: expected a whole number, found `zero`");
+cases! {
+    clue_missing_piece: clue_refused("--clue", "missing.clue", "0 0 0 0\n9 1 0 0\n", "2:1: tile 9 does not exist: the puzzle has 9 pieces, 0 to 8");
+    clue_column_off_the_board: clue_refused("--clue", "column.clue", "0 3 0 0\n", "1:1: column 3 is off the board: columns are 0 to 2");
+    clue_row_off_the_board: clue_refused("--clue", "row.clue", "c\n  0 0 7 0\n", "2:3: row 7 is off the board: rows are 0 to 2");
+    clue_rotation_outside_0_to_3:
+        clue_refused("--clue", "rotation.clue", "0 0 0 4\n", "1:7: expected a rotation 0-3, found `4`"),
+        clue_refused("--clue", "negative.clue", "0 0 0 -1\n", "1:7: expected a rotation 0-3, found `-1`");
+    clue_two_on_one_cell: clue_refused("--clue", "twice.clue", "0 1 1 0\n\n1 1 1 0\n", "3:1: the cell at column 1, row 1 is already given on line 1");
+    clue_one_piece_twice: clue_refused("--clue", "piece.clue", "4 0 0 0\n4 1 0 0\n", "2:1: tile 4 is already placed on line 1");
+    clue_wrong_number_of_values:
+        clue_refused("--clue", "three.clue", "0 0 0\n", "1:6: a line has four numbers (tile col row rot), found 3"),
+        clue_refused("--clue", "five.clue", "0 0 0 0 0\n", "1:9: a line has four numbers (tile col row rot), found 5");
+    clue_not_a_number: clue_refused("--clue", "word.clue", "zero 0 0 0\n", "1:1: expected a whole number, found `zero`");
 }
 
 #[test]

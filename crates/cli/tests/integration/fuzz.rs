@@ -187,6 +187,17 @@ fn well_formed(input: &str, pos: Pos, message: &str) -> Result<(), TestCaseError
     Ok(())
 }
 
+/// Whether a parser accepted its input (`Ok(true)`), or refused it with a well-formed error
+/// (`Ok(false)`); every parsing crate's error has a `pos` and a `kind`.
+macro_rules! accepted {
+    ($text:expr, $parsed:expr) => {
+        match $parsed {
+            Ok(_) => Ok(true),
+            Err(err) => well_formed($text, err.pos, &err.kind.to_string()).map(|()| false),
+        }
+    };
+}
+
 /// Runs `property` on `cases()` inputs from `strategy` and reports how many survived, and of
 /// those how many were accepted (`Ok(true)`) rather than refused with a well-formed error.
 fn fuzz<S: Strategy>(name: &str, strategy: S, property: impl Fn(S::Value) -> Result<bool, TestCaseError>)
@@ -222,11 +233,7 @@ const SLIDE_ALPHABET: &str = "[0-9#_ \\t\\r\\n\\-x]{0,120}";
 fn fuzz_judge_a() {
     fuzz("judge A", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| {
         let _ = sliding::parse::detect_format(&text);
-        let parsed = sliding::parse::parse_judge_a(&text);
-        if let Err(err) = &parsed {
-            well_formed(&text, err.pos, &err.kind.to_string())?;
-        }
-        Ok(parsed.is_ok())
+        accepted!(&text, sliding::parse::parse_judge_a(&text))
     });
 }
 
@@ -287,40 +294,37 @@ fn fuzz_lines() {
 
 #[test]
 fn fuzz_goal() {
-    fuzz("goal", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| {
-        let parsed = sliding::parse::parse_goal(&text);
-        if let Err(err) = &parsed {
-            well_formed(&text, err.pos, &err.kind.to_string())?;
-        }
-        Ok(parsed.is_ok())
+    fuzz("goal", inputs(SLIDE_FIXTURES, SLIDE_ALPHABET), |text| accepted!(&text, sliding::parse::parse_goal(&text)));
+}
+
+/// Runs an edge-matching puzzle parser (`parse`: the text, one of `options`, whether pieces
+/// turn) on inputs from `fixtures` and `alphabet`, the format's detection on each input first.
+fn fuzz_edge<O: std::fmt::Debug>(
+    name: &str,
+    fixtures: &'static [&'static str],
+    alphabet: &'static str,
+    options: impl Strategy<Value = O>,
+    parse: impl Fn(&str, O, bool) -> Result<bool, TestCaseError>,
+) {
+    fuzz(name, (inputs(fixtures, alphabet), options, any::<bool>()), |(text, option, rotate)| {
+        let _ = edge_match::parse::detect_edge_format(&text);
+        parse(&text, option, rotate)
     });
 }
 
 #[test]
 fn fuzz_marks() {
     let sizes = prop_oneof![Just(None), (0..5usize, 0..5usize).prop_map(Some), Just(Some((usize::MAX, 3)))];
-    let strategy = (inputs(MARKS_FIXTURES, "[A-E+\\-/*# \\t\\r\\na]{0,120}"), sizes, any::<bool>());
-    fuzz("marks", strategy, |(text, size, rotate)| {
-        let _ = edge_match::parse::detect_edge_format(&text);
-        let parsed = edge_match::parse::parse_puzzle(&text, &edge_match::parse::ParseOptions { size, rotate });
-        if let Err(err) = &parsed {
-            well_formed(&text, err.pos, &err.kind.to_string())?;
-        }
-        Ok(parsed.is_ok())
+    fuzz_edge("marks", MARKS_FIXTURES, "[A-E+\\-/*# \\t\\r\\na]{0,120}", sizes, |text, size, rotate| {
+        accepted!(text, edge_match::parse::parse_puzzle(text, &edge_match::parse::ParseOptions { size, rotate }))
     });
 }
 
 #[test]
 fn fuzz_puz() {
     let frames = prop_oneof![Just(None), Just(Some(true)), Just(Some(false))];
-    let strategy = (inputs(PUZ_FIXTURES, "[0-9c# \\t\\r\\n\\-]{0,120}"), frames, any::<bool>());
-    fuzz("puz", strategy, |(text, frame, rotate)| {
-        let _ = edge_match::parse::detect_edge_format(&text);
-        let parsed = edge_match::parse::parse_puz(&text, &edge_match::parse::PuzOptions { frame, rotate });
-        if let Err(err) = &parsed {
-            well_formed(&text, err.pos, &err.kind.to_string())?;
-        }
-        Ok(parsed.is_ok())
+    fuzz_edge("puz", PUZ_FIXTURES, "[0-9c# \\t\\r\\n\\-]{0,120}", frames, |text, frame, rotate| {
+        accepted!(text, edge_match::parse::parse_puz(text, &edge_match::parse::PuzOptions { frame, rotate }))
     });
 }
 

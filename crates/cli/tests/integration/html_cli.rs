@@ -7,6 +7,7 @@
 use serde_json::Value;
 
 use crate::common;
+use edge_match::testing::{puz_text, random_colour_spec, ColourShape, SplitMix64};
 
 /// Runs `puzzle ARGS` with and without `--html FILE`; checks that the answers are the same and
 /// the page is self-contained; returns the answers and the page's data.
@@ -168,27 +169,15 @@ fn an_edge_page_steps_through_the_first_solutions_of_all_and_counts() {
 
 #[test]
 fn a_best_board_page_marks_the_mismatched_joins() {
-    // A framed 4x4 board cut from a picture, one inner side given a colour that no other side
+    // A framed 4x4 board cut from a random picture, one inner side given a colour that no other side
     // shows: no board matches everywhere.
     let n = 4;
-    let colour = |i: usize| 1 + (i * 7 + 3) % 5;
-    let horizontal: Vec<usize> = (0..(n + 1) * n).map(|i| if i < n || i >= n * n { 0 } else { colour(i) }).collect();
-    let vertical: Vec<usize> =
-        (0..n * (n + 1)).map(|i| if i % (n + 1) == 0 || i % (n + 1) == n { 0 } else { colour(i + 11) }).collect();
-    let mut pieces: Vec<[usize; 4]> = (0..n * n)
-        .map(|cell| {
-            let (r, c) = (cell / n, cell % n);
-            [
-                horizontal[r * n + c],
-                vertical[r * (n + 1) + c + 1],
-                horizontal[(r + 1) * n + c],
-                vertical[r * (n + 1) + c],
-            ]
-        })
-        .collect();
-    pieces[5][1] = 9;
-    let text: String = format!("{n} {n}\n")
-        + &pieces.iter().map(|p| format!("{} {} {} {}\n", p[0], p[1], p[2], p[3])).collect::<String>();
+    let shape = ColourShape { rows: n, cols: n, colours: 5, framed: true, rotate: true, noise: 0 };
+    let mut spec = random_colour_spec(shape, &mut SplitMix64::new(4));
+    let inner = spec.pieces.iter().flatten().position(|&colour| colour != 0).unwrap();
+    spec.pieces[inner / 4][inner % 4] = 9;
+    let pieces = spec.pieces.clone();
+    let text = puz_text(&edge_match::Puzzle::try_from(spec).unwrap());
     let input = common::temp_file("best.puz", text);
     let (stdout, data) = page(&["edge", "--best", "--json", "--time-limit", "20", input.as_str()]);
     // The last improvement is the best board.
@@ -202,9 +191,8 @@ fn a_best_board_page_marks_the_mismatched_joins() {
         .map(|p| (p["piece"].as_u64().unwrap() as usize, p["rotation"].as_u64().unwrap() as usize))
         .collect();
     // The sides (N E S W) a piece shows turned counter-clockwise `turns` times.
-    let shown = |(piece, turns): (usize, usize)| -> [usize; 4] {
-        std::array::from_fn(|side| pieces[piece][(side + turns) % 4])
-    };
+    let shown =
+        |(piece, turns): (usize, usize)| -> [u16; 4] { std::array::from_fn(|side| pieces[piece][(side + turns) % 4]) };
     let mut expected = Vec::new();
     for row in 0..n {
         for col in 0..n {
