@@ -1,7 +1,10 @@
 //! What tests and benchmarks call besides the planner (feature `test-support`): the plain
 //! solvers the planner is built from, called directly, which the tests compare with each other
 //! and with exhaustive tables, and the heuristics ready to search with. A program solves
-//! through [`Planner`](crate::Planner).
+//! through [`Planner`](crate::Planner). [`oracle`] is breadth-first search over plain tile
+//! vectors, the independent check the tests compare lengths with.
+
+pub mod oracle;
 
 pub use crate::fast::{solve_fast, solve_fast_checked};
 pub use crate::heuristic::Heuristic;

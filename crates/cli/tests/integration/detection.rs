@@ -1,72 +1,13 @@
 //! Format detection on single boards of every shape from 2×2 to 12×12: only three rows of three
 //! numbers are judge A; every other board is a grid, detected without `--format` and solved. Each
-//! answer's length is compared with a breadth-first search written here: over the whole state
-//! space for boards of at most nine cells, and up to the scramble's length for larger ones.
-
-use std::collections::{HashMap, HashSet, VecDeque};
+//! answer's length is compared with plain breadth-first search (`sliding::testing::oracle`): over the
+//! whole state space for boards of at most nine cells, and up to the scramble's length for larger
+//! ones.
 
 use puzzle_core::SplitMix64;
+use sliding::testing::oracle::{bfs_distances, bfs_within, neighbours};
 
 use crate::common;
-
-/// The neighbours of `state` on a `rows`×`cols` board: the blank (0) swapped with each adjacent
-/// tile.
-fn neighbours(state: &[u32], rows: usize, cols: usize) -> Vec<Vec<u32>> {
-    let blank = state.iter().position(|&t| t == 0).expect("a blank");
-    let (row, col) = (blank / cols, blank % cols);
-    let others = [
-        (row > 0).then(|| blank - cols),
-        (row + 1 < rows).then(|| blank + cols),
-        (col > 0).then(|| blank - 1),
-        (col + 1 < cols).then(|| blank + 1),
-    ];
-    others
-        .into_iter()
-        .flatten()
-        .map(|other| {
-            let mut next = state.to_vec();
-            next.swap(blank, other);
-            next
-        })
-        .collect()
-}
-
-/// Every state that reaches `goal`, with its distance.
-fn all_distances(goal: &[u32], rows: usize, cols: usize) -> HashMap<Vec<u32>, usize> {
-    let mut distance = HashMap::from([(goal.to_vec(), 0)]);
-    let mut queue = VecDeque::from([goal.to_vec()]);
-    while let Some(state) = queue.pop_front() {
-        let d = distance[&state];
-        for next in neighbours(&state, rows, cols) {
-            if !distance.contains_key(&next) {
-                distance.insert(next.clone(), d + 1);
-                queue.push_back(next);
-            }
-        }
-    }
-    distance
-}
-
-/// The distance from `start` to `goal` when it is at most `max`.
-fn distance_within(start: &[u32], goal: &[u32], rows: usize, cols: usize, max: usize) -> Option<usize> {
-    let mut seen = HashSet::from([start.to_vec()]);
-    let mut level = vec![start.to_vec()];
-    for depth in 0..=max {
-        if level.iter().any(|state| state == goal) {
-            return Some(depth);
-        }
-        let mut next_level = Vec::new();
-        for state in &level {
-            for next in neighbours(state, rows, cols) {
-                if seen.insert(next.clone()) {
-                    next_level.push(next);
-                }
-            }
-        }
-        level = next_level;
-    }
-    None
-}
 
 /// The board as the grid format writes it: one row a line, tiles separated by spaces.
 fn grid_text(tiles: &[u32], cols: usize) -> String {
@@ -75,7 +16,7 @@ fn grid_text(tiles: &[u32], cols: usize) -> String {
 
 /// Solves `tiles` with `puzzle slide --json` and no `--format`, and checks the answer against
 /// `expected` (`None`: unsolvable).
-fn check(tiles: &[u32], rows: usize, cols: usize, expected: Option<usize>) {
+fn check(tiles: &[u32], rows: usize, cols: usize, expected: Option<u32>) {
     let text = grid_text(tiles, cols);
     // Boards of more than nine cells are solved without pattern databases, so the test builds
     // no tables; the nine-cell ones use the default planner.
@@ -90,7 +31,7 @@ fn check(tiles: &[u32], rows: usize, cols: usize, expected: Option<usize>) {
     match expected {
         Some(moves) => {
             assert_eq!(answer["status"], "solved", "{case}: {answer}");
-            assert_eq!(answer["moves"].as_u64(), Some(moves as u64), "{case}: {answer}");
+            assert_eq!(answer["moves"].as_u64(), Some(u64::from(moves)), "{case}: {answer}");
         }
         None => assert_eq!(answer["solvable"], false, "{case}: {answer}"),
     }
@@ -105,7 +46,7 @@ fn every_shape_from_2x2_to_12x12_is_detected_and_solved() {
             let goal: Vec<u32> = (1..n as u32).chain([0]).collect();
             if n <= 9 {
                 // A random board of the whole state space, and one of the other parity.
-                let distances = all_distances(&goal, rows, cols);
+                let distances = bfs_distances(rows, cols, &goal);
                 let mut states: Vec<&Vec<u32>> = distances.keys().collect();
                 states.sort_unstable();
                 let start = *rng.pick(&states);
@@ -123,11 +64,11 @@ fn every_shape_from_2x2_to_12x12_is_detected_and_solved() {
                 let mut previous: Option<Vec<u32>> = None;
                 for _ in 0..steps {
                     let options: Vec<Vec<u32>> =
-                        neighbours(&tiles, rows, cols).into_iter().filter(|s| Some(s) != previous.as_ref()).collect();
+                        neighbours(&tiles, rows, cols).filter(|s| Some(s) != previous.as_ref()).collect();
                     let next = rng.pick(&options).clone();
                     previous = Some(std::mem::replace(&mut tiles, next));
                 }
-                let expected = distance_within(&tiles, &goal, rows, cols, steps);
+                let expected = bfs_within(&tiles, &goal, rows, cols, steps as u32);
                 assert!(expected.is_some(), "a walk of {steps} moves is at most {steps} moves from the goal");
                 check(&tiles, rows, cols, expected);
             }

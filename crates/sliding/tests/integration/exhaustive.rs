@@ -1,12 +1,10 @@
 //! Every 3×3 board against an independent, plainly written breadth-first search: the solver must
 //! give each of the 181,440 solvable states its exact optimum and call the other half unsolvable.
 
-use crate::common;
-
 use std::collections::{HashMap, VecDeque};
 
 use search::Limits;
-use sliding::testing::{judge_goal, solve};
+use sliding::testing::{judge_goal, oracle, solve};
 use sliding::{check, Board, BoardSpec, Outcome, Path};
 
 const GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
@@ -118,7 +116,7 @@ fn parity_rule_and_search_agree_with_bfs_on_small_boards() {
         let blank_last: Vec<u32> = (1..n).chain([0]).collect();
         let blank_first: Vec<u32> = (0..n).collect();
         for goal_tiles in [blank_last, blank_first] {
-            let distances = common::bfs_distances(rows, cols, &goal_tiles);
+            let distances = oracle::bfs_distances(rows, cols, &goal_tiles);
             let goal = Board::try_from(BoardSpec { rows, cols, tiles: goal_tiles.clone() }).expect("goal");
             let mut reachable = 0;
             for tiles in permutations(n) {

@@ -2,18 +2,16 @@
 //! goal and size rules, fast answers on every shape, and the lower bounds it reports, against
 //! breadth-first distances computed here.
 
-use crate::common;
-
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use common::bfs_distances;
 use puzzle_core::{Direction, Shape};
 use sliding::constructive::{KeepMoves, TapeBudget};
 use sliding::pdb::PdbHeuristic;
 use sliding::pdb::Tier;
 use sliding::pdb::{PatternDb, PatternKey};
 use sliding::planner::{MemoryTables, TableError, TableSource};
+use sliding::testing::oracle::bfs_distances;
 use sliding::Limits;
 use sliding::{
     Board, BoardSpec, Goal, GoalKind, HeuristicKind, Method, Outcome, Path, PlanError, Planner, Strategy, Weight,

@@ -4,14 +4,12 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::common;
-
-use common::bfs_distances;
 use proptest::prelude::*;
 use puzzle_core::{Direction, Shape};
 use search::Limits;
 use sliding::pdb::PatternDb;
 use sliding::pdb::PdbHeuristic;
+use sliding::testing::oracle::bfs_distances;
 use sliding::testing::{lower_bound, solve_astar, solve_with, Heuristic};
 use sliding::{is_solvable, Board, BoardSpec, GoalKind, Outcome};
 

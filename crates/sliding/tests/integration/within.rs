@@ -3,16 +3,14 @@
 //! lower bounds never above the optimum (also when the search gives up), unsolvable boards
 //! always unsolvable.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::common;
-
-use common::{bfs_distances, neighbours};
 use puzzle_core::{Direction, Shape};
 use search::Limits;
 use sliding::pdb::PatternDb;
 use sliding::pdb::PdbHeuristic;
+use sliding::testing::oracle::{bfs_distances, bfs_within};
 use sliding::testing::{solve_with, solve_within, solve_within_split, Heuristic};
 use sliding::{check, Board, BoardSpec, GoalKind, Outcome, Path, Weight};
 
@@ -31,24 +29,7 @@ fn walk(goal: &Board, moves: usize, rng: &mut SplitMix64) -> Board {
 /// tile vectors, or `None` when it is more than `max_depth`.
 fn bfs_optimum(start: &Board, goal: &Board, max_depth: u32) -> Option<u32> {
     let (rows, cols) = (start.shape().rows(), start.shape().cols());
-    let target = goal.tiles().to_vec();
-    let mut seen: HashSet<Vec<u32>> = HashSet::from([start.tiles().to_vec()]);
-    let mut level = vec![start.tiles().to_vec()];
-    for depth in 0..=max_depth {
-        if level.contains(&target) {
-            return Some(depth);
-        }
-        let mut next_level = Vec::new();
-        for state in &level {
-            for next in neighbours(state, rows, cols) {
-                if seen.insert(next.clone()) {
-                    next_level.push(next);
-                }
-            }
-        }
-        level = next_level;
-    }
-    None
+    bfs_within(start.tiles(), goal.tiles(), rows, cols, max_depth)
 }
 
 /// The pattern-database heuristic of the quick tier, built in memory (boards of at most 9 cells).
