@@ -251,26 +251,23 @@ fn colour_puzzles_through_every_mode_match_the_brute_force_on_more_rounds() {
 /// Random colour puzzles of every shape of `SHAPES`, one per shape and round, through every mode.
 fn colour_rounds(seed: u64, rounds: std::ops::Range<usize>) {
     let dir = tempfile::tempdir().unwrap();
-    let mut rng = SplitMix64::new(seed);
-    let (mut checked, mut with_clues) = (0, 0);
-    for round in rounds {
-        for &(rows, cols) in SHAPES {
-            let (puzzle, clues) = testing::random_clued_case(rows, cols, &mut rng, BRUTE_LIMIT);
-            let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
-            if expected.gave_up {
-                continue;
-            }
-            let what = format!(
-                "round {round}, {rows}x{cols}, framed {}, rotate {}:\n{}clues {clues:?}",
-                puzzle.framed(),
-                puzzle.rotate(),
-                testing::puz_text(&puzzle)
-            );
-            check_colour(dir.path(), &puzzle, &clues, &expected, &mut rng, &what);
-            checked += 1;
-            with_clues += usize::from(clues.iter().any(Option::is_some));
+    let mut with_clues = 0;
+    let checked = testing::rounds_of_shapes(seed, rounds, SHAPES, |round, rows, cols, rng| {
+        let (puzzle, clues) = testing::random_clued_case(rows, cols, rng, BRUTE_LIMIT);
+        let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
+        if expected.gave_up {
+            return false;
         }
-    }
+        let what = format!(
+            "round {round}, {rows}x{cols}, framed {}, rotate {}:\n{}clues {clues:?}",
+            puzzle.framed(),
+            puzzle.rotate(),
+            testing::puz_text(&puzzle)
+        );
+        check_colour(dir.path(), &puzzle, &clues, &expected, rng, &what);
+        with_clues += usize::from(clues.iter().any(Option::is_some));
+        true
+    });
     assert!(checked >= 75 && with_clues >= 20, "{checked} {with_clues}");
 }
 
@@ -367,73 +364,67 @@ fn check_marks_modes(dir: &Path, args: &[&str], expected: &Brute<Mark>, rng: &mu
 fn marks_puzzles_match_the_brute_force() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("marks.txt");
-    let mut rng = SplitMix64::new(0x3a75_0012);
-    let mut checked = 0;
-    for round in 0..6 {
-        for &(rows, cols) in SHAPES.iter().filter(|&&(r, c)| r * c <= 9) {
-            let rotate = rng.below(3) != 0;
-            let text = testing::random_marks_text(rows, cols, 1 + rng.below(3) as u8, rotate, &mut rng);
-            std::fs::write(&file, &text).unwrap();
-            let options = edge_match::parse::ParseOptions { size: Some((rows, cols)), rotate };
-            let puzzle = edge_match::parse::parse_puzzle(&text, &options).unwrap();
-            let expected = testing::brute_marks(&puzzle, BRUTE_LIMIT);
-            if expected.gave_up {
-                continue;
-            }
-            let what = format!("round {round}, {rows}x{cols}, rotate {rotate}:\n{text}");
-            let size = format!("{rows}x{cols}");
-            let mut args = vec!["edge", "--size", &size, path(&file)];
-            if !rotate {
-                args.push("--no-rotate");
-            }
-            let first = &json_lines(&ok(&[&args[..], &["--json"]].concat()))[0];
-            let found = (!first["placements"].is_null()).then(|| cells(&first["placements"]));
-            assert_eq!(found.as_ref(), expected.first(), "marks first solution: {what}");
-            let count = &json_lines(&ok(&[&args[..], &["--count", "--json"]].concat()))[0];
-            assert_eq!(count["solutions"].as_u64(), Some(expected.pictures.len() as u64), "marks --count: {what}");
-            assert_eq!(
-                first["nodes"].as_u64(),
-                Some(expected.found_at.first().copied().unwrap_or(expected.placements))
-            );
-            let plain = &json_lines(&ok(&[&args[..], &["--count", "--plain", "--json"]].concat()))[0];
-            let plain = (plain["solutions"].as_u64(), plain["nodes"].as_u64());
-            assert_eq!(plain, (Some(expected.solutions), Some(expected.placements)), "marks --count --plain: {what}");
-            let boards = listed(&ok(&[&args[..], &["--all", "--plain", "--json"]].concat()));
-            assert_eq!(boards, expected.boards, "marks --all --plain: {what}");
-            let all = listed(&ok(&[&args[..], &["--all", "--json"]].concat()));
-            let pictures: BTreeSet<Vec<[edge_match::parse::Mark; 4]>> = all
-                .iter()
-                .map(|board| {
-                    let turned = |&(piece, turns): &(usize, u8)| {
-                        let rotation = puzzle_core::Rotation::from_quarter_turns(usize::from(turns));
-                        rotation.rotate_sides(edge_match::testing::marks_nwse(&puzzle)[piece])
-                    };
-                    board.iter().map(turned).collect()
-                })
-                .collect();
-            assert_eq!((all.len(), &pictures), (expected.pictures.len(), &expected.pictures), "marks --all: {what}");
-            // Up to turns of the whole board: the pictures with sides as codes in north east south
-            // west order, for the brute force's orbits.
-            let coded: BTreeSet<Vec<[u16; 4]>> = (expected.pictures.iter())
-                .map(|picture| picture.iter().map(|[n, w, s, e]| [n, e, s, w].map(|m| m.code())).collect())
-                .collect();
-            // Other scan orders: the same counts, the same boards (in another order).
-            let order = ["column", "diagonal", "spiral", "frame-first", "snake", "auto"][rng.below(6)];
-            let count = &json_lines(&ok(&[&args[..], &["--count", "--json", "--order", order]].concat()))[0];
-            assert_eq!(count["solutions"].as_u64(), Some(expected.pictures.len() as u64), "{order}: {what}");
-            let mut boards = listed(&ok(&[&args[..], &["--all", "--plain", "--json", "--order", order]].concat()));
-            boards.sort();
-            let mut expected_boards = expected.boards.clone();
-            expected_boards.sort();
-            assert_eq!(boards, expected_boards, "marks --all --plain --order {order}: {what}");
-            let distinct = &json_lines(&ok(&[&args[..], &["--distinct", "--json"]].concat()))[0];
-            let orbits = testing::orbits(&coded, rows, cols, rotate);
-            assert_eq!(distinct["solutions"].as_u64(), Some(orbits), "marks --distinct: {what}");
-            let distinct = &json_lines(&ok(&[&args[..], &["--distinct", "--json", "--order", order]].concat()))[0];
-            assert_eq!(distinct["solutions"].as_u64(), Some(orbits), "marks --distinct --order {order}: {what}");
-            check_marks_modes(dir.path(), &args, &expected, &mut rng, &what);
-            checked += 1;
+    let shapes: Vec<(usize, usize)> = SHAPES.iter().copied().filter(|&(r, c)| r * c <= 9).collect();
+    let checked = testing::rounds_of_shapes(0x3a75_0012, 0..6, &shapes, |round, rows, cols, rng| {
+        let rotate = rng.below(3) != 0;
+        let text = testing::random_marks_text(rows, cols, 1 + rng.below(3) as u8, rotate, rng);
+        std::fs::write(&file, &text).unwrap();
+        let options = edge_match::parse::ParseOptions { size: Some((rows, cols)), rotate };
+        let puzzle = edge_match::parse::parse_puzzle(&text, &options).unwrap();
+        let expected = testing::brute_marks(&puzzle, BRUTE_LIMIT);
+        if expected.gave_up {
+            return false;
         }
-    }
+        let what = format!("round {round}, {rows}x{cols}, rotate {rotate}:\n{text}");
+        let size = format!("{rows}x{cols}");
+        let mut args = vec!["edge", "--size", &size, path(&file)];
+        if !rotate {
+            args.push("--no-rotate");
+        }
+        let first = &json_lines(&ok(&[&args[..], &["--json"]].concat()))[0];
+        let found = (!first["placements"].is_null()).then(|| cells(&first["placements"]));
+        assert_eq!(found.as_ref(), expected.first(), "marks first solution: {what}");
+        let count = &json_lines(&ok(&[&args[..], &["--count", "--json"]].concat()))[0];
+        assert_eq!(count["solutions"].as_u64(), Some(expected.pictures.len() as u64), "marks --count: {what}");
+        assert_eq!(first["nodes"].as_u64(), Some(expected.found_at.first().copied().unwrap_or(expected.placements)));
+        let plain = &json_lines(&ok(&[&args[..], &["--count", "--plain", "--json"]].concat()))[0];
+        let plain = (plain["solutions"].as_u64(), plain["nodes"].as_u64());
+        assert_eq!(plain, (Some(expected.solutions), Some(expected.placements)), "marks --count --plain: {what}");
+        let boards = listed(&ok(&[&args[..], &["--all", "--plain", "--json"]].concat()));
+        assert_eq!(boards, expected.boards, "marks --all --plain: {what}");
+        let all = listed(&ok(&[&args[..], &["--all", "--json"]].concat()));
+        let pictures: BTreeSet<Vec<[edge_match::parse::Mark; 4]>> = all
+            .iter()
+            .map(|board| {
+                let turned = |&(piece, turns): &(usize, u8)| {
+                    let rotation = puzzle_core::Rotation::from_quarter_turns(usize::from(turns));
+                    rotation.rotate_sides(edge_match::testing::marks_nwse(&puzzle)[piece])
+                };
+                board.iter().map(turned).collect()
+            })
+            .collect();
+        assert_eq!((all.len(), &pictures), (expected.pictures.len(), &expected.pictures), "marks --all: {what}");
+        // Up to turns of the whole board: the pictures with sides as codes in north east south
+        // west order, for the brute force's orbits.
+        let coded: BTreeSet<Vec<[u16; 4]>> = (expected.pictures.iter())
+            .map(|picture| picture.iter().map(|[n, w, s, e]| [n, e, s, w].map(|m| m.code())).collect())
+            .collect();
+        // Other scan orders: the same counts, the same boards (in another order).
+        let order = ["column", "diagonal", "spiral", "frame-first", "snake", "auto"][rng.below(6)];
+        let count = &json_lines(&ok(&[&args[..], &["--count", "--json", "--order", order]].concat()))[0];
+        assert_eq!(count["solutions"].as_u64(), Some(expected.pictures.len() as u64), "{order}: {what}");
+        let mut boards = listed(&ok(&[&args[..], &["--all", "--plain", "--json", "--order", order]].concat()));
+        boards.sort();
+        let mut expected_boards = expected.boards.clone();
+        expected_boards.sort();
+        assert_eq!(boards, expected_boards, "marks --all --plain --order {order}: {what}");
+        let distinct = &json_lines(&ok(&[&args[..], &["--distinct", "--json"]].concat()))[0];
+        let orbits = testing::orbits(&coded, rows, cols, rotate);
+        assert_eq!(distinct["solutions"].as_u64(), Some(orbits), "marks --distinct: {what}");
+        let distinct = &json_lines(&ok(&[&args[..], &["--distinct", "--json", "--order", order]].concat()))[0];
+        assert_eq!(distinct["solutions"].as_u64(), Some(orbits), "marks --distinct --order {order}: {what}");
+        check_marks_modes(dir.path(), &args, &expected, rng, &what);
+        true
+    });
     assert!(checked >= 50, "{checked}");
 }
