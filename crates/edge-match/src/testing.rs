@@ -90,6 +90,53 @@ pub fn rounds_of_shapes(
     checked
 }
 
+/// One case of [`clued_rounds`]: where it was drawn, the random clued puzzle
+/// ([`random_clued_case`]) and what the brute force found on it.
+#[derive(Clone, Debug)]
+pub struct CluedCase {
+    /// The round it was drawn in.
+    pub round: usize,
+    /// The board's rows.
+    pub rows: usize,
+    /// The board's columns.
+    pub cols: usize,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its clues: empty, or one entry per cell.
+    pub clues: Vec<Option<Placement>>,
+    /// [`brute_colour`] on the puzzle and its clues; it did not give up.
+    pub expected: Brute<u16>,
+}
+
+/// [`rounds_of_shapes`] over random clued puzzles: in each round and shape, draws a
+/// [`random_clued_case`], brute-forces it with at most `limit` placements and, where the brute
+/// force finished, runs `check` on it with the same generator; returns how many checks ran
+/// (`check` returns `false` where it checked nothing).
+///
+/// ```
+/// use edge_match::testing::clued_rounds;
+///
+/// let checked = clued_rounds(7, 0..2, &[(1, 2), (2, 2)], 100_000, |case, _rng| {
+///     assert_eq!(case.puzzle.pieces().len(), case.rows * case.cols);
+///     assert!(!case.expected.gave_up);
+///     true
+/// });
+/// assert_eq!(checked, 4);
+/// ```
+pub fn clued_rounds(
+    seed: u64,
+    rounds: Range<usize>,
+    shapes: &[(usize, usize)],
+    limit: u64,
+    mut check: impl FnMut(CluedCase, &mut SplitMix64) -> bool,
+) -> usize {
+    rounds_of_shapes(seed, rounds, shapes, |round, rows, cols, rng| {
+        let (puzzle, clues) = random_clued_case(rows, cols, rng, limit);
+        let expected = brute_colour(&puzzle, &clues, limit);
+        !expected.gave_up && check(CluedCase { round, rows, cols, puzzle, clues, expected }, rng)
+    })
+}
+
 /// A random colour puzzle of `rows`×`cols` for boards of more than 16 cells: 3 to 8 colours,
 /// which keep the brute force small, framed or not, turning or not, every piece from the
 /// picture. Returns the shape drawn, for messages.

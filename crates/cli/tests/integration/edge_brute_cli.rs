@@ -252,12 +252,8 @@ fn colour_puzzles_through_every_mode_match_the_brute_force_on_more_rounds() {
 fn colour_rounds(seed: u64, rounds: std::ops::Range<usize>) {
     let dir = tempfile::tempdir().unwrap();
     let mut with_clues = 0;
-    let checked = testing::rounds_of_shapes(seed, rounds, SHAPES, |round, rows, cols, rng| {
-        let (puzzle, clues) = testing::random_clued_case(rows, cols, rng, BRUTE_LIMIT);
-        let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
-        if expected.gave_up {
-            return false;
-        }
+    let checked = testing::clued_rounds(seed, rounds, SHAPES, BRUTE_LIMIT, |case, rng| {
+        let testing::CluedCase { round, rows, cols, puzzle, clues, expected } = case;
         let what = format!(
             "round {round}, {rows}x{cols}, framed {}, rotate {}:\n{}clues {clues:?}",
             puzzle.framed(),

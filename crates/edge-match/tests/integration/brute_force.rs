@@ -197,12 +197,8 @@ fn check_units(plan: &edge_match::Plan, puzzle: &Puzzle, what: &str) {
 #[test]
 fn colour_puzzles_of_every_shape_match_the_brute_force() {
     let (mut with_clues, mut one_line, mut every_order) = (0, 0, 0);
-    let checked = testing::rounds_of_shapes(0x5eed_0012, 0..24, SHAPES, |round, rows, cols, rng| {
-        let (puzzle, clues) = testing::random_clued_case(rows, cols, rng, BRUTE_LIMIT);
-        let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
-        if expected.gave_up {
-            return false;
-        }
+    let checked = testing::clued_rounds(0x5eed_0012, 0..24, SHAPES, BRUTE_LIMIT, |case, _rng| {
+        let testing::CluedCase { round, rows, cols, puzzle, clues, expected } = case;
         let what = format!(
             "round {round}, {rows}x{cols}, framed {}, rotate {}, pieces {:?}, clues {clues:?}",
             puzzle.framed(),
@@ -267,10 +263,9 @@ fn bigger_boards_counted_across_threads_match_the_brute_force() {
 /// counts within one cell's candidates of it; each unit has the whole limit.
 #[test]
 fn node_limits_stop_every_search() {
-    let checked = testing::rounds_of_shapes(0x11_0012, 0..10, SHAPES, |round, rows, cols, rng| {
-        let (puzzle, clues) = testing::random_clued_case(rows, cols, rng, BRUTE_LIMIT);
-        let expected = testing::brute_colour(&puzzle, &clues, BRUTE_LIMIT);
-        if expected.gave_up || expected.placements < 2 {
+    let checked = testing::clued_rounds(0x11_0012, 0..10, SHAPES, BRUTE_LIMIT, |case, rng| {
+        let testing::CluedCase { round, rows, cols, puzzle, clues, expected } = case;
+        if expected.placements < 2 {
             return false;
         }
         let what = format!("round {round}, {rows}x{cols}, pieces {:?}, clues {clues:?}", puzzle.pieces());
