@@ -6,7 +6,8 @@
 //! headers, forbidden test attributes, the docs' references (`tidy/docs.rs`), the README tour's
 //! files (`tidy/tour.rs`), no block of lines repeated within one Markdown document (a paste
 //! gone twice), and an example with an assertion on every public item of the library crates listed in
-//! `tidy/examples.rs`.
+//! `tidy/examples.rs`. It also prints how many items each library crate declares plain `pub`
+//! (`examples::public_items`), the measure of how wide their surface is.
 
 mod cycles;
 mod docs;
@@ -70,6 +71,10 @@ pub fn run(root: &Path) -> anyhow::Result<()> {
     println!(
         "tidy: dependency edges, the architecture diagram, module layers, import circles, the crate roots, file headers, test attributes, the docs' paths, the tour's files, repeated doc blocks and the public items' examples are fine"
     );
+    let counts = examples::public_items(root)?;
+    let total: usize = counts.iter().map(|(_, n)| n).sum();
+    let each: Vec<String> = counts.iter().map(|(krate, n)| format!("{krate} {n}")).collect();
+    println!("tidy: {total} items declared plain `pub` in the library crates ({})", each.join(", "));
     Ok(())
 }
 

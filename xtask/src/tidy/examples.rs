@@ -54,13 +54,14 @@ struct Survey<'r> {
     reexported: BTreeSet<String>,
     /// Types with an example on a function of an `impl` block for them.
     shown_by_impl: BTreeSet<String>,
+    /// Items declared plain `pub` and not left out, wherever they are (see [`public_items`]).
+    public_items: usize,
 }
 
 /// The missing examples of the crate whose sources start at `src/lib.rs` (`src` relative to the
 /// workspace root, `/`-separated), reading each file through `read`.
 fn crate_violations(src: &str, read: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Vec<String>> {
-    let mut survey = Survey { read, needed: Vec::new(), reexported: BTreeSet::new(), shown_by_impl: BTreeSet::new() };
-    survey.survey_file(&format!("{src}/lib.rs"), src, true)?;
+    let survey = Survey::of_crate(src, read)?;
     let mut violations = Vec::new();
     for needed in &survey.needed {
         if needed.in_private_module && !survey.reexported.contains(&needed.name) {
@@ -82,7 +83,33 @@ fn crate_violations(src: &str, read: &dyn Fn(&str) -> Option<String>) -> anyhow:
     Ok(violations)
 }
 
-impl Survey<'_> {
+/// How many items each crate of [`CRATES`] under `root` declares plain `pub`, in that order: every
+/// `fn`, type, trait, `const`, `static`, `mod` and name of a `pub use`, and every `pub` function,
+/// constant and type of an `impl` block, in the files reached from `lib.rs`, with the items
+/// [`left_out`] of the surface (tests, `test-support`, `#[doc(hidden)]`) not counted. An item of a
+/// private module counts too: `pub` there is a promise the compiler does not check.
+pub(super) fn public_items(root: &Path) -> anyhow::Result<Vec<(&'static str, usize)>> {
+    let read = |path: &str| fs::read_to_string(root.join(path)).ok();
+    CRATES
+        .iter()
+        .map(|krate| Ok((*krate, Survey::of_crate(&format!("crates/{krate}/src"), &read)?.public_items)))
+        .collect()
+}
+
+impl<'r> Survey<'r> {
+    /// The survey of the crate whose sources start at `src/lib.rs`.
+    fn of_crate(src: &str, read: &'r dyn Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
+        let mut survey = Survey {
+            read,
+            needed: Vec::new(),
+            reexported: BTreeSet::new(),
+            shown_by_impl: BTreeSet::new(),
+            public_items: 0,
+        };
+        survey.survey_file(&format!("{src}/lib.rs"), src, true)?;
+        Ok(survey)
+    }
+
     /// Parses the module file `path`, whose child modules' files lie in `dir`, and surveys it.
     fn survey_file(&mut self, path: &str, dir: &str, public: bool) -> anyhow::Result<()> {
         let text = (self.read)(path).with_context(|| format!("reading {path}"))?;
@@ -97,6 +124,7 @@ impl Survey<'_> {
     /// every module around them is `pub`).
     fn survey_items(&mut self, items: &[Item], path: &str, dir: &str, public: bool) -> anyhow::Result<()> {
         for item in items {
+            self.public_items += plain_pub_items(item);
             let (kind, ident, vis, attrs, is_type) = match item {
                 Item::Fn(f) => ("function", &f.sig.ident, &f.vis, &f.attrs, false),
                 Item::Struct(s) => ("struct", &s.ident, &s.vis, &s.attrs, true),
@@ -165,6 +193,40 @@ impl Survey<'_> {
     }
 }
 
+/// How many plain `pub` items `item` declares, not counting a module's contents: one for a `fn`,
+/// type, trait, `const`, `static` or `mod`, one per name of a `pub use`, one per `pub` function,
+/// constant or type of an `impl` block; none for what is [`left_out`].
+fn plain_pub_items(item: &Item) -> usize {
+    let counted =
+        |vis: &Visibility, attrs: &[Attribute]| usize::from(matches!(vis, Visibility::Public(_)) && !left_out(attrs));
+    match item {
+        Item::Fn(f) => counted(&f.vis, &f.attrs),
+        Item::Struct(s) => counted(&s.vis, &s.attrs),
+        Item::Enum(e) => counted(&e.vis, &e.attrs),
+        Item::Trait(t) => counted(&t.vis, &t.attrs),
+        Item::Type(t) => counted(&t.vis, &t.attrs),
+        Item::Const(c) => counted(&c.vis, &c.attrs),
+        Item::Static(s) => counted(&s.vis, &s.attrs),
+        Item::Mod(m) => counted(&m.vis, &m.attrs),
+        Item::Use(u) if counted(&u.vis, &u.attrs) == 1 => {
+            let mut names = BTreeSet::new();
+            leaf_names(&u.tree, &mut names);
+            names.len()
+        }
+        Item::Impl(imp) if !left_out(&imp.attrs) => imp
+            .items
+            .iter()
+            .map(|inner| match inner {
+                syn::ImplItem::Fn(f) => counted(&f.vis, &f.attrs),
+                syn::ImplItem::Const(c) => counted(&c.vis, &c.attrs),
+                syn::ImplItem::Type(t) => counted(&t.vis, &t.attrs),
+                _ => 0,
+            })
+            .sum(),
+        _ => 0,
+    }
+}
+
 /// The names a `use` tree brings in (a renamed import by its original name; globs name nothing).
 fn leaf_names(tree: &UseTree, names: &mut BTreeSet<String>) {
     match tree {
@@ -229,7 +291,7 @@ fn doc_lines(attrs: &[Attribute]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::crate_violations;
+    use super::{crate_violations, Survey};
 
     /// Checks a crate made of `files` (paths under `crates/x/src`, and their lines) against the
     /// violations `expected`.
@@ -383,5 +445,37 @@ mod tests {
         let read = |_: &str| Some("pub fn broken( {}\n".to_owned());
         let err = crate_violations("crates/x/src", &read).unwrap_err().to_string();
         assert!(err.starts_with("crates/x/src/lib.rs:1:"), "{err}");
+    }
+
+    /// The count of plain `pub` items: each kind once, a `pub use` per name, an `impl` block's
+    /// `pub` functions; narrower visibility and what is left out of the surface not at all; a
+    /// private module's `pub` items too, in a file and inline.
+    #[test]
+    fn public_items_counted() {
+        let lib: &[&str] = &[
+            "pub fn a() {}",
+            "pub(crate) fn b() {}",
+            "pub struct S;",
+            "pub enum E { X }",
+            "pub trait T {}",
+            "pub type U = u8;",
+            "pub const C: u8 = 1;",
+            "pub static V: u8 = 1;",
+            "pub use self::inner::{y, z as w};",
+            "impl S { pub fn m() {} fn n() {} pub const K: u8 = 0; }",
+            "#[cfg(test)]",
+            "pub fn c() {}",
+            "#[doc(hidden)]",
+            "pub fn d() {}",
+            "#[cfg(feature = \"test-support\")]",
+            "pub mod testing;",
+            "mod inner { pub fn y() {} pub fn z() {} }",
+            "mod file;",
+        ];
+        let file: &[&str] = &["pub fn f() {}", "pub(super) fn g() {}"];
+        let files = [("crates/x/src/lib.rs", lib), ("crates/x/src/file.rs", file)];
+        let read = |path: &str| files.iter().find(|(name, _)| *name == path).map(|(_, lines)| lines.join("\n"));
+        // a, S, E, T, U, C, V, y and w, m and K, y and z of inner, f.
+        assert_eq!(Survey::of_crate("crates/x/src", &read).unwrap().public_items, 14);
     }
 }
