@@ -12,14 +12,14 @@
 //! - [`lines`] scans text into [`Line`]s and [`Token`]s that know their [`Pos`], so that a parser
 //!   can say where its input is wrong.
 //! - [`permutation_parity`] and [`inversions`] decide which sliding boards are solvable;
-//!   [`rank_permutation`] and [`Packing`] turn a board into one number.
+//!   [`rank_nibbles`] turns a board packed four bits a cell into one number.
 //! - [`Rotation`] turns the four sides of a square piece; [`fingerprint()`] is the one checksum (XXH3), which names a puzzle and checks files;
 //!   [`SplitMix64`] is the one seeded random generator.
 //!
 //! A sliding board read from text, looked at and encoded:
 //!
 //! ```
-//! use puzzle_core::{inversions, lines, rank_permutation, Direction, Packing, Parity, Shape};
+//! use puzzle_core::{inversions, lines, rank_nibbles, Direction, Parity, Shape};
 //!
 //! /// The numbers of `text`, or where the first that is not one stands.
 //! fn read(text: &str) -> Result<Vec<u8>, String> {
@@ -48,19 +48,16 @@
 //! assert_eq!(Parity::of(inversions(&without_blank)), Parity::Even);
 //!
 //! // As one number: each of 1, 2, 3 and 4 has only 0 after it that is smaller, so the rank is
-//! // 5! + 4! + 3! + 2! = 152 among the 720 orders of six values.
-//! assert_eq!(rank_permutation(&tiles), 152);
-//! // Or packed in one word, three bits a cell.
-//! let packing = Packing::for_cells(shape.n_cells()).unwrap();
-//! assert_eq!(packing.bits_per_cell(), 3);
-//! assert_eq!(packing.get(packing.pack(&tiles), 5), 5);
+//! // 5! + 4! + 3! + 2! = 152 among the 720 orders of six values. The tiles go four bits a cell
+//! // into one word, cell i in bits 4i to 4i + 3.
+//! let word = tiles.iter().enumerate().fold(0u64, |word, (i, &tile)| word | u64::from(tile) << (4 * i));
+//! assert_eq!(rank_nibbles(word, tiles.len()), 152);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
 
 pub mod fingerprint;
 pub mod geometry;
-pub mod packed;
 pub mod parity;
 pub mod rank;
 pub mod rng;
@@ -69,9 +66,8 @@ pub mod text;
 
 pub use fingerprint::fingerprint;
 pub use geometry::{Cell, Direction, Shape, ShapeError};
-pub use packed::{PackedTiles, Packing};
 pub use parity::{inversions, permutation_parity, Parity};
-pub use rank::{factorial, rank_nibbles, rank_permutation, unrank_permutation};
+pub use rank::{factorial, rank_nibbles};
 pub use rng::SplitMix64;
 pub use rotation::Rotation;
 pub use text::{lines, Line, Pos, Token};

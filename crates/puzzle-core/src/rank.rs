@@ -5,7 +5,7 @@
 //! `n <= 20`.
 
 /// The largest `n` whose permutations can be ranked into a `u64`.
-pub const MAX_RANKED_LEN: usize = 20;
+const MAX_RANKED_LEN: usize = 20;
 
 /// `n!` for `n` in `0..=20`.
 const FACTORIALS: [u64; MAX_RANKED_LEN + 1] = {
@@ -32,17 +32,18 @@ pub const fn factorial(n: usize) -> u64 {
 }
 
 /// The lexicographic rank of a permutation of `0..len` packed four bits per element, element `i`
-/// in bits `4 * i .. 4 * i + 4` (`len <= 16`): the same number as [`rank_permutation`] gives for
-/// the unpacked elements, without unpacking them.
+/// in bits `4 * i .. 4 * i + 4` (`len <= 16`), computed without unpacking it.
 ///
 /// ```
-/// use puzzle_core::{rank_nibbles, rank_permutation};
+/// use puzzle_core::{factorial, rank_nibbles};
 ///
-/// // [1, 0, 2], element i in nibble i.
+/// // [1, 0, 2], element i in nibble i: the third of 012, 021, 102, ...
 /// assert_eq!(rank_nibbles(0x201, 3), 2);
+/// // [3, 0, 2, 1]: 3 smaller values unused before the first element (3 × 3!), none before the
+/// // second, one (1) before the third (1 × 1!).
 /// let perm = [3u8, 0, 2, 1];
 /// let word = perm.iter().enumerate().fold(0u64, |word, (i, &v)| word | u64::from(v) << (4 * i));
-/// assert_eq!(rank_nibbles(word, 4), rank_permutation(&perm));
+/// assert_eq!(rank_nibbles(word, 4), 3 * factorial(3) + factorial(1));
 /// ```
 pub fn rank_nibbles(word: u64, len: usize) -> u64 {
     debug_assert!(len <= 16);
@@ -63,23 +64,10 @@ pub fn rank_nibbles(word: u64, len: usize) -> u64 {
     rank
 }
 
-/// The lexicographic rank of `perm`, a permutation of `0..perm.len()`.
-///
-/// The caller guarantees that `perm` is a permutation and `perm.len() <= 20`; other inputs give
-/// an unspecified rank (never a panic in release builds).
-///
-/// ```
-/// use puzzle_core::{factorial, rank_permutation};
-///
-/// // The six permutations of 0..3 in lexicographic order.
-/// let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-/// for (rank, perm) in perms.iter().enumerate() {
-///     assert_eq!(rank_permutation(perm), rank as u64);
-/// }
-/// // The last permutation of 0..9 has the last rank.
-/// assert_eq!(rank_permutation(&[8, 7, 6, 5, 4, 3, 2, 1, 0]), factorial(9) - 1);
-/// ```
-pub fn rank_permutation(perm: &[u8]) -> u64 {
+/// The lexicographic rank of `perm`, a permutation of `0..perm.len()` (`len <= 20`), one element
+/// at a time: the oracle [`rank_nibbles`] is tested against, which nothing else needs.
+#[cfg(test)]
+fn rank_permutation(perm: &[u8]) -> u64 {
     debug_assert!(perm.len() <= MAX_RANKED_LEN);
     let n = perm.len();
     let mut rank = 0u64;
@@ -95,24 +83,10 @@ pub fn rank_permutation(perm: &[u8]) -> u64 {
     rank
 }
 
-/// The permutation of `0..n` with lexicographic rank `rank`, written into `out` (`out.len() == n`).
-///
-/// The caller guarantees `rank < n!` and `n <= 20`.
-///
-/// ```
-/// use puzzle_core::{factorial, rank_permutation, unrank_permutation};
-///
-/// let mut out = [0u8; 3];
-/// unrank_permutation(2, &mut out);
-/// assert_eq!(out, [1, 0, 2]);
-/// // A round trip through every rank of 0..5.
-/// let mut perm = [0u8; 5];
-/// for rank in 0..factorial(5) {
-///     unrank_permutation(rank, &mut perm);
-///     assert_eq!(rank_permutation(&perm), rank);
-/// }
-/// ```
-pub fn unrank_permutation(mut rank: u64, out: &mut [u8]) {
+/// The permutation of `0..n` with lexicographic rank `rank` (`rank < n!`, `n <= 20`), written
+/// into `out` (`out.len() == n`): with [`rank_permutation`], the round trip the tests check.
+#[cfg(test)]
+fn unrank_permutation(mut rank: u64, out: &mut [u8]) {
     let n = out.len();
     debug_assert!(n <= MAX_RANKED_LEN);
     let mut unused: u32 = if n == 0 { 0 } else { u32::MAX >> (32 - n) };
