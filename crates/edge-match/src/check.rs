@@ -285,29 +285,6 @@ pub fn check_solution(puzzle: &Puzzle, placements: &[Placement]) -> Result<Solut
     Ok(Solution { placements: placements.to_vec() })
 }
 
-/// Checks a partly filled board (one entry per cell, row-major, `None` for an empty cell) and
-/// counts the pairs of touching placed pieces, all of which match when it succeeds.
-///
-/// The placed pieces obey the rules of [`check_solution`]: no piece twice, rotations as
-/// allowed, placed neighbours matching, and on a framed board the frame colour
-/// exactly on the sides that face the outside. Empty cells and the sides facing them are free
-/// (except that a side facing a cell, empty or not, may not show the frame colour).
-///
-/// ```
-/// use edge_match::check::check_partial;
-/// use edge_match::parse::{PuzOptions, parse_puz};
-/// use edge_match::Placement;
-///
-/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
-/// // One piece placed: no pair of placed neighbours yet.
-/// assert_eq!(check_partial(&puzzle, &[Some(Placement::new(0, 0)), None]), Ok(0));
-/// // Both placed: the one pair matches.
-/// assert_eq!(check_partial(&puzzle, &[Some(Placement::new(0, 0)), Some(Placement::new(1, 0))]), Ok(1));
-/// ```
-pub fn check_partial(puzzle: &Puzzle, cells: &[Option<Placement>]) -> Result<usize, CheckError> {
-    check_cells(cells, puzzle)
-}
-
 /// The colour `placement` shows on `side`: a piece turned `r` times counter-clockwise shows on
 /// side `d` what it lists at `(d + r) % 4`.
 fn shown(puzzle: &Puzzle, placement: Placement, side: Side) -> u16 {
@@ -343,7 +320,10 @@ fn check_pieces(cells: &[Option<Placement>], puzzle: &Puzzle) -> Result<usize, C
     Ok(placed)
 }
 
-/// Checks `cells` against `puzzle` and counts the matching pairs of touching placed pieces.
+/// Checks a partly filled board against `puzzle` (one entry per cell, row-major, `None` for an
+/// empty cell) and counts the pairs of touching placed pieces, all of which match when it
+/// succeeds: the placed pieces obey the rules of [`check_solution`], empty cells and the sides
+/// facing them are free (except that a side facing a cell may not show the frame colour).
 fn check_cells(cells: &[Option<Placement>], puzzle: &Puzzle) -> Result<usize, CheckError> {
     check_pieces(cells, puzzle)?;
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
@@ -501,7 +481,7 @@ mod tests {
         let puzzle = parse_puz(puzzle, &PuzOptions { frame, rotate }).unwrap();
         let cells: Vec<Option<Placement>> =
             cells.iter().map(|cell| cell.map(|(piece, rotation)| Placement::new(piece, rotation))).collect();
-        assert_eq!(check_partial(&puzzle, &cells), expected, "{cells:?}");
+        assert_eq!(check_cells(&cells, &puzzle), expected, "{cells:?}");
         if let Some(placements) = cells.iter().copied().collect::<Option<Vec<Placement>>>() {
             let got = check_solution(&puzzle, &placements).map(Solution::into_placements);
             assert_eq!(got, expected.map(|_| placements));
@@ -650,7 +630,7 @@ mod tests {
         let puzzle = parse_puz(BRENDAN_3X3, &PuzOptions::default()).unwrap();
         assert!(puzzle.framed());
         let cells = clue_cells(&puzzle, &parse_sol(BRENDAN_3X3_SOL).unwrap()).unwrap();
-        assert_eq!(check_partial(&puzzle, &cells), Ok(12));
+        assert_eq!(check_cells(&cells, &puzzle), Ok(12));
         let placements: Vec<Placement> = cells.into_iter().map(Option::unwrap).collect();
         let solution = check_solution(&puzzle, &placements).unwrap();
         assert_eq!(solution.placements(), placements);

@@ -137,8 +137,9 @@ impl Mark {
         self.letter as u16 * 4 + self.half as u16
     }
 
-    /// The mark whose [`code`](Self::code) is `code`, if there is one.
-    pub const fn from_code(code: u16) -> Option<Mark> {
+    /// The mark whose [`code`](Self::code) is `code`, if there is one: the tests' way to every mark.
+    #[cfg(test)]
+    const fn from_code(code: u16) -> Option<Mark> {
         if code as usize >= Mark::N_CODES {
             return None;
         }

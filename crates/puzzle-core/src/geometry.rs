@@ -235,18 +235,6 @@ impl Shape {
         self.rows * self.cols
     }
 
-    /// Whether the board is square.
-    ///
-    /// ```
-    /// use puzzle_core::Shape;
-    ///
-    /// assert!(Shape::new(4, 4).unwrap().is_square());
-    /// assert!(!Shape::new(2, 3).unwrap().is_square());
-    /// ```
-    pub const fn is_square(self) -> bool {
-        self.rows == self.cols
-    }
-
     /// The cell at `row`, `col`, if it is on the board.
     ///
     /// ```

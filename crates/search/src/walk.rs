@@ -348,12 +348,6 @@ impl<'l> Watch<'l> {
         stop
     }
 
-    /// The flag [`Watch::must_stop`] sets, for a tight loop that reads it between looks.
-    #[inline(always)]
-    pub fn stopped_flag(&self) -> &AtomicBool {
-        &self.stopped
-    }
-
     /// Whether the search has stopped.
     pub fn stopped(&self) -> bool {
         self.stopped.load(Relaxed)
