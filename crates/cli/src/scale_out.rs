@@ -1,7 +1,7 @@
 //! The scale-out code of the CLI in one place: the work of one run spread over many processes
 //! and joined back. `shard` is `--shard K/N` for batches; `slide_units` and `edge_units` write,
 //! run and merge the work units of `puzzle slide --split/--unit` and `puzzle edge
-//! --split/--unit`; `best_runs` the lines of `puzzle edge --best --json` and their merge;
+//! --split/--unit`, `budget` bounds what a split writes; `best_runs` the lines of `puzzle edge --best --json` and their merge;
 //! `merge` is `puzzle merge`; `against` its check of edge boards against the pieces (`--puzzle`); `kind` tells the kinds of line apart, so a mix-up is named; `seal`
 //! is the `"result_hash"` that binds each result line to the unit it answers.
 //!
@@ -11,6 +11,7 @@
 
 pub(crate) mod against;
 pub(crate) mod best_runs;
+pub(crate) mod budget;
 pub(crate) mod edge_units;
 pub(crate) mod kind;
 pub(crate) mod merge;

@@ -212,15 +212,18 @@ fn tiles(board: &Board) -> Vec<u32> {
 }
 
 /// `--split DEPTH` on the one board of the input: round 1's units, or the answer when the board
-/// needs no search.
+/// needs no search. The units are counted first (more than the budget's are refused), then
+/// written one line at a time; a signal or the time limit stops either pass ([`super::budget`]).
 pub(crate) fn split(
     depth: usize,
+    budget: super::budget::SplitBudget,
     board: &Board,
     solver: &sliding::Planner<'_>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    // No limit but the signals: the tables a split needs are built whole unless one comes.
-    let limits = sliding::Limits { interrupt: Some(&crate::interrupt::INTERRUPTED), ..sliding::Limits::NONE };
+    // The signals and the time limit, no node limit: the tables a split needs are built whole
+    // unless one of them comes.
+    let limits = budget.limits();
     let search = match solver.split(board, depth, &limits).map_err(|e| bad("--split", e.to_string()))? {
         Split::Answered(report) => {
             let (moves, status) = match report.outcome {
@@ -247,13 +250,6 @@ pub(crate) fn split(
         }
         Split::Search(search) => search,
     };
-    let prefixes = match search.prefixes(&limits) {
-        Ok(prefixes) => prefixes,
-        Err(SplitError::Stopped) => anyhow::bail!(crate::interrupt::Interrupted(
-            "the split was stopped while listing its units, and no unit was written".to_owned()
-        )),
-        Err(err) => return Err(bad("--split", err.to_string())),
-    };
     let mut template = UnitLine {
         search: SEARCH.to_owned(),
         version: env!("CARGO_PKG_VERSION").to_owned(),
@@ -264,7 +260,7 @@ pub(crate) fn split(
         goal: tiles(search.goal()),
         heuristic: search.heuristic().to_string(),
         depth,
-        units: prefixes.len() + 1,
+        units: 0,
         round: 1,
         bound: search.start_bound(),
         nodes_before: 0,
@@ -273,7 +269,39 @@ pub(crate) fn split(
         unit_hash: String::new(),
     };
     template.puzzle = puzzle_hash(&template);
-    write_round(&template, std::iter::once(None).chain(prefixes.iter().map(|p| Some(letters(p)))), out)
+    // The count: unit 0 and one unit per prefix, up to one past the budget.
+    let (mut units, mut line_bytes) = (1_u64, 0_u64);
+    match search.for_each_prefix(&limits, |prefix| {
+        units += 1;
+        if units == 2 {
+            let line = UnitLine { unit: 1, prefix: Some(letters(prefix)), ..template.clone() };
+            // Its hash, 16 digits, is not made yet.
+            line_bytes = serde_json::to_string(&line).map_or(0, |line| line.len() as u64 + 17);
+        }
+        budget.allows(units)
+    }) {
+        Ok(()) => {}
+        Err(SplitError::Stopped) if !budget.allows(units) => return Err(budget.too_many(depth, line_bytes)),
+        Err(SplitError::Stopped) => return Err(budget.stopped(None)),
+        Err(err) => return Err(bad("--split", err.to_string())),
+    }
+    template.units = usize::try_from(units)?;
+    let template = template;
+    let line = |unit: usize, prefix: Option<String>| -> anyhow::Result<String> {
+        let mut line = UnitLine { unit, prefix, ..template.clone() };
+        line.unit_hash = unit_hash(&line);
+        Ok(serde_json::to_string(&line)?)
+    };
+    let mut lines = super::budget::UnitLines::new(out, budget, units);
+    let mut number = 0;
+    let listed = lines.write(line(0, None))
+        && search
+            .for_each_prefix(&limits, |prefix| {
+                number += 1;
+                lines.write(line(number, Some(letters(prefix))))
+            })
+            .is_ok();
+    lines.finish(listed)
 }
 
 /// Writes the units of one round: `template` with each unit's number and prefix.

@@ -75,6 +75,8 @@ pub(crate) struct SlideArgs {
     /// (docs/scale-out.md); the answer itself when the board needs no search
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "shard", "fast", "within", "svg", "path"])]
     pub(crate) split: Option<usize>,
+    #[command(flatten)]
+    pub(crate) max_units: crate::scale_out::budget::MaxUnitsArg,
     /// Search one work unit of `--split` or of `puzzle merge` (a JSON line) and print its result
     /// as a JSON line; `-` reads unit lines from standard input, solved on --jobs threads. The
     /// board is in the line: a FILE given too must hold the same board

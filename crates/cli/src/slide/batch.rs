@@ -80,7 +80,10 @@ impl Batch<'_> {
             };
             let board = item.board.as_ref().map_err(Clone::clone)?;
             return match &settings.mode {
-                Mode::Split { depth } => units::split(*depth, board, &self.planner.planner, out),
+                Mode::Split { depth, max_units } => {
+                    let budget = crate::scale_out::budget::SplitBudget::new(*max_units, settings.time_limit);
+                    units::split(*depth, budget, board, &self.planner.planner, out)
+                }
                 Mode::Unit { line, found_file } => {
                     units::run_units(line, found_file.as_deref(), settings, Some(board), out)
                 }
