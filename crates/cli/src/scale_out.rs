@@ -2,7 +2,7 @@
 //! and joined back. `shard` is `--shard K/N` for batches; `slide_units` and `edge_units` write,
 //! run and merge the work units of `puzzle slide --split/--unit` and `puzzle edge
 //! --split/--unit`, `budget` bounds what a split writes; `best_runs` the lines of `puzzle edge --best --json` and their merge;
-//! `merge` is `puzzle merge`; `against` its check of edge boards against the pieces (`--puzzle`); `kind` tells the kinds of line apart, so a mix-up is named; `seal`
+//! `merge` is `puzzle merge`; `against` its check of edge boards against the pieces (`--puzzle`), `batch_input` its check of shards against their input (`--input`); `kind` tells the kinds of line apart, so a mix-up is named; `seal`
 //! is the `"result_hash"` that binds each result line to the unit it answers.
 //!
 //! Every line these modules write is a serde type, and the unit lines and unit results are read
@@ -10,6 +10,7 @@
 //! `puzzle merge` prints them again as they were written, byte for byte.
 
 pub(crate) mod against;
+pub(crate) mod batch_input;
 pub(crate) mod best_runs;
 pub(crate) mod budget;
 pub(crate) mod edge_units;

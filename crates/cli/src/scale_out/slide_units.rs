@@ -311,6 +311,14 @@ fn write_round(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     for (unit, prefix) in prefixes.enumerate() {
+        if crate::interrupt::interrupted() {
+            out.flush()?;
+            anyhow::bail!(crate::interrupt::Interrupted(format!(
+                "the merge was stopped after writing {unit} of the next round's {} unit lines: the output is \
+                 incomplete (every line written is whole), merge again",
+                template.units
+            )));
+        }
         let mut line = UnitLine { unit, prefix, ..template.clone() };
         line.unit_hash = unit_hash(&line);
         writeln!(out, "{}", serde_json::to_string(&line)?)?;
@@ -468,6 +476,7 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
     let mut first: Option<(&str, UnitResult)> = None;
     let mut by_unit: BTreeMap<usize, (&str, UnitResult)> = BTreeMap::new();
     for (place, text) in records {
+        super::merge::poll_reading()?;
         let (fields, hash) = super::seal::unseal(text).map_err(|refused| bad(place, refused))?;
         let line = fields.line();
         let result: UnitResult = serde_json::from_str(&line)

@@ -70,12 +70,7 @@ impl SlideSettings {
         };
         SlideSettings {
             file: args.file.path.clone(),
-            format: args.format.map(|format| match format {
-                SlideFormat::JudgeA => Format::JudgeA,
-                SlideFormat::JudgeB => Format::JudgeB,
-                SlideFormat::Grid => Format::Grid,
-                SlideFormat::Lines => Format::Lines,
-            }),
+            format: args.format.map(SlideFormat::format),
             size: args.size,
             goal: args.goal.clone(),
             mode,
