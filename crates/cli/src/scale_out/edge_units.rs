@@ -243,12 +243,12 @@ fn split(
 ) -> anyhow::Result<()> {
     let Job { args, puzzle, .. } = job;
     let budget = super::budget::SplitBudget::new(args.max_units.value, args.time_limit.value);
-    // The units' plan is bound into every unit line: one a signal stopped is not written.
+    // The units' plan is bound into every unit line: one a signal or the time limit stopped is
+    // not written.
+    let task = if args.count { Task::Count } else { Task::List };
+    let planned = budget.plan(|limits| plan_of(task, args.order.map(OrderArg::pick), limits));
+    let Some(plan) = planned.filter(|plan| !plan.stopped) else { return Err(budget.stopped(None)) };
     let limits = budget.limits();
-    let plan = plan_of(if args.count { Task::Count } else { Task::List }, args.order.map(OrderArg::pick), &limits);
-    if plan.stopped {
-        return Err(budget.stopped(None));
-    }
     let mut search = SearchJson {
         puzzle: key,
         rows: puzzle.rows(),

@@ -222,9 +222,12 @@ pub(crate) fn split(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     // The signals and the time limit, no node limit: the tables a split needs are built whole
-    // unless one of them comes.
+    // unless one of them comes, and the plan is the one made without a time limit.
+    let Some(planned) = budget.plan(|limits| solver.split(board, depth, limits)) else {
+        return Err(budget.stopped(None));
+    };
     let limits = budget.limits();
-    let search = match solver.split(board, depth, &limits).map_err(|e| bad("--split", e.to_string()))? {
+    let search = match planned.map_err(|e| bad("--split", e.to_string()))? {
         Split::Answered(report) => {
             let (moves, status) = match report.outcome {
                 Outcome::Solved(_) => (Some(0), "solved"),
