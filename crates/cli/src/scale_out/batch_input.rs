@@ -34,8 +34,8 @@ impl BatchInput {
         crate::slide::read_boards(stream, format, detected, size, &mut |file, _, items| {
             file.clone_into(&mut name);
             for item in items {
-                crate::scale_out::merge::poll_reading()?;
-                lines.push(super::shard::input_line(&item));
+                crate::interrupt::poll_merge()?;
+                lines.push(super::shard::input_line(item.label.as_deref(), &item.board));
                 boards.push((item.label, item.board.ok().map(|board| board.to_string())));
             }
             Ok(())

@@ -149,7 +149,7 @@ pub(crate) fn merge(
     let mut shape: Option<(u64, u64, &str)> = None;
     let mut puzzle: Option<(String, &str)> = None;
     for (place, text) in records {
-        super::merge::poll_reading()?;
+        crate::interrupt::poll_merge()?;
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|err| bad(place, format!("expected JSON lines: {err}")))?;
         let value = &value;

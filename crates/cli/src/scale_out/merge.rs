@@ -69,15 +69,6 @@ struct Record<'a> {
     kind: Option<LineKind>,
 }
 
-/// Stops a merge that a signal asked to stop, before it prints anything: every loop over the
-/// lines calls it for each line.
-pub(crate) fn poll_reading() -> anyhow::Result<()> {
-    if crate::interrupt::interrupted() {
-        anyhow::bail!(crate::interrupt::Interrupted("the merge was stopped before it printed anything".to_owned()));
-    }
-    Ok(())
-}
-
 impl Record<'_> {
     /// The line's JSON value (read once already, so it parses).
     fn value(&self) -> anyhow::Result<serde_json::Value> {
@@ -105,7 +96,7 @@ pub(crate) fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> 
         for (number, text) in input.text.lines().enumerate() {
             let text = text.strip_suffix('\r').unwrap_or(text);
             let text = if number == 0 { text.strip_prefix('\u{feff}').unwrap_or(text) } else { text };
-            poll_reading()?;
+            crate::interrupt::poll_merge()?;
             if text.trim().is_empty() {
                 continue;
             }
@@ -193,7 +184,7 @@ fn merge_shards(
     let mut total: Option<(u64, u64, String, &Record<'_>)> = None;
     let mut placed: BTreeMap<u64, Placed<'_>> = BTreeMap::new();
     for record in records {
-        poll_reading()?;
+        crate::interrupt::poll_merge()?;
         let value = record.value()?;
         let number = |key: &str| value.get(key).and_then(serde_json::Value::as_u64);
         let (Some(index), Some(size)) = (number("index"), number("total")) else {
@@ -378,7 +369,7 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
     let mut results: BTreeMap<usize, (&Record<'_>, UnitResultJson)> = BTreeMap::new();
     let mut prefixes: HashMap<Vec<CellJson>, &Record<'_>> = HashMap::new();
     for record in records {
-        poll_reading()?;
+        crate::interrupt::poll_merge()?;
         let value = record.value()?;
         if value.get("index").is_some() {
             return Err(record.error("a shard output among unit results: merge them separately").into());

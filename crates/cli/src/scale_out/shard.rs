@@ -74,12 +74,12 @@ pub(crate) fn input_fingerprint(boards: impl Iterator<Item = String>) -> u64 {
 
 /// A board of a batch as [`input_fingerprint`] takes it: its label and tiles, or the place and
 /// message of the error that refused it (not the file's path, which may differ between machines).
-pub(crate) fn input_line(item: &crate::slide::Item) -> String {
-    let board = match &item.board {
+pub(crate) fn input_line(label: Option<&str>, board: &Result<sliding::Board, crate::input::BadInput>) -> String {
+    let board = match board {
         Ok(board) => board.to_string(),
         Err(bad) => format!("{} {}", bad.pos.map(|pos| pos.to_string()).unwrap_or_default(), bad.message),
     };
-    format!("{} {board}", item.label.as_deref().unwrap_or_default())
+    format!("{} {board}", label.unwrap_or_default())
 }
 
 /// The number of keys of [`PlaceJson`], which open a sharded record.

@@ -479,7 +479,7 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
     let mut first: Option<(&str, UnitResult)> = None;
     let mut by_unit: BTreeMap<usize, (&str, UnitResult)> = BTreeMap::new();
     for (place, text) in records {
-        super::merge::poll_reading()?;
+        crate::interrupt::poll_merge()?;
         let (fields, hash) = super::seal::unseal(text).map_err(|refused| bad(place, refused))?;
         let line = fields.line();
         let result: UnitResult = serde_json::from_str(&line)

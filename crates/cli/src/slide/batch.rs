@@ -94,8 +94,9 @@ impl Batch<'_> {
             let items = std::mem::take(&mut self.held);
             // Every shard reads the whole input, so every shard names it alike (a bad board by
             // its place and message, not by the file's path, which may differ between machines).
-            let input =
-                crate::scale_out::shard::input_fingerprint(items.iter().map(crate::scale_out::shard::input_line));
+            let input = crate::scale_out::shard::input_fingerprint(
+                items.iter().map(|item| crate::scale_out::shard::input_line(item.label.as_deref(), &item.board)),
+            );
             self.solve_chunk(settings, format, &name, &items, Some((items.len(), input)), out)?;
         }
         Ok(())
