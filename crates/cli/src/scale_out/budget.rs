@@ -22,7 +22,7 @@ pub(crate) struct MaxUnitsArg {
     /// With --split: refuse a cut of more than N units (counted before any is written, naming
     /// how many and the bytes they would take)
     #[arg(id = "max_units", long = "max-units", value_name = "N", default_value_t = DEFAULT_MAX_UNITS,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(1..), requires = "split")]
     pub(crate) value: u64,
 }
 
