@@ -45,7 +45,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 pub use schedule::{default_priority, Breaks, BreaksError, RECORD_BREAKS};
-pub use settings::Settings;
+pub use settings::{RestartSchedule, Settings};
 pub use state::{Checkpoint, CheckpointError};
 
 use search::walk::{Poll, Watch};
@@ -281,6 +281,17 @@ impl<'p> BoardSearch<'p> {
             if state.nodes < state.restart_start || worker.replay(&state.stack).is_none() {
                 return Err(CheckpointError::BadStack(i));
             }
+            if worker.set_depth_nodes(&state.depth_nodes).is_none()
+                || state
+                    .depth_nodes
+                    .iter()
+                    .try_fold(0u64, |sum, &count| sum.checked_add(count))
+                    .is_none_or(|sum| sum > state.nodes)
+            {
+                return Err(CheckpointError::Invalid(format!(
+                    "thread {i}: \"depth_nodes\" does not fit the puzzle or counts more than the thread's placements"
+                )));
+            }
         }
         search.start = Some(checkpoint);
         Ok(search)
@@ -334,6 +345,7 @@ impl<'p> BoardSearch<'p> {
                     best_partial: 0,
                     stack: vec![0],
                     finished: false,
+                    depth_nodes: Vec::new(),
                 })
                 .collect(),
         };
@@ -365,6 +377,8 @@ impl<'p> BoardSearch<'p> {
                     let mut worker = Worker::new(t, s.seed, thread, state.restart, state.restart_start);
                     worker.nodes = state.nodes;
                     worker.best_partial = state.best_partial;
+                    // Checked by `resume`, like the stack.
+                    let _ = worker.set_depth_nodes(&state.depth_nodes);
                     // Checked by `resume`; a fresh state is the empty stack.
                     let _ = worker.replay(&state.stack);
                     let save = |w: &Worker<'_>, finished: bool| ThreadState {
@@ -374,6 +388,7 @@ impl<'p> BoardSearch<'p> {
                         best_partial: w.best_partial,
                         stack: w.stack(),
                         finished,
+                        depth_nodes: w.depth_nodes(),
                     };
                     let mut seen = generation.load(Relaxed);
                     let mut report = |w: &Worker<'_>, depth: usize| {
@@ -406,7 +421,7 @@ impl<'p> BoardSearch<'p> {
                             let _ = tx.send(Msg::Done(thread, Exit::Bound, false, save(&worker, false)));
                             return;
                         }
-                        if worker.nodes - worker.restart_start >= s.restart_nodes {
+                        if worker.nodes - worker.restart_start >= s.restart_length(worker.restart) {
                             worker.restart();
                         }
                         let g = generation.load(Relaxed);
@@ -414,7 +429,8 @@ impl<'p> BoardSearch<'p> {
                             seen = g;
                             let _ = tx.send(Msg::State(thread, g, save(&worker, false)));
                         }
-                        let mut bound = poll.next().min(worker.restart_start.saturating_add(s.restart_nodes));
+                        let mut bound =
+                            poll.next().min(worker.restart_start.saturating_add(s.restart_length(worker.restart)));
                         if let Some(l) = limit {
                             bound = bound.min(l);
                         }

@@ -105,6 +105,10 @@ pub(crate) struct EdgeArgs {
     /// With --best: placements per restart of each thread, at least 1 [default: 1000000000]
     #[arg(long, value_name = "N", requires = "best", conflicts_with = "resume", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) restart_nodes: Option<u64>,
+    /// With --best: how long each restart runs: `fixed` (--restart-nodes each) or `luby`
+    /// (--restart-nodes times 1, 1, 2, 1, 1, 2, 4, …, the Luby sequence) [default: fixed]
+    #[arg(long, value_name = "SCHEDULE", requires = "best", conflicts_with = "resume", value_parser = ["fixed", "luby"])]
+    pub(crate) restart_schedule: Option<String>,
     /// With --best: save the search's state to FILE every few minutes and at the end
     /// (time limit, Ctrl-C), for --resume
     #[arg(long, value_name = "FILE", requires = "best", value_parser = crate::values::parse_output_file)]

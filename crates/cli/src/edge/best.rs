@@ -62,6 +62,9 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
             if let Some(nodes) = args.restart_nodes {
                 settings.restart_nodes = nodes;
             }
+            if let Some(schedule) = &args.restart_schedule {
+                settings.restart_schedule = schedule.parse().map_err(|message| bad("--restart-schedule", message))?;
+            }
             settings.order = match args.order.map(super::OrderArg::pick) {
                 None | Some(OrderPick::Auto) => None,
                 Some(OrderPick::Given(order)) if order.north_west_first() => Some(order),
@@ -128,6 +131,7 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
         let json = RunEnd {
             breaks: settings.breaks.to_string(),
             cells: puzzle.rows() * puzzle.cols(),
+            depth_nodes: outcome.checkpoint.depth_nodes(),
             edges,
             edges_matching: matching,
             elapsed_ms: total_ms,

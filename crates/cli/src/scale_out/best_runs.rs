@@ -37,6 +37,9 @@ pub(crate) struct Improvement<'a> {
 pub(crate) struct RunEnd<'a> {
     pub(crate) breaks: String,
     pub(crate) cells: usize,
+    /// Placements by the cells on the board after them, clues included (entry `k`: `k` cells),
+    /// without trailing zeros.
+    pub(crate) depth_nodes: Vec<u64>,
     pub(crate) edges: usize,
     pub(crate) edges_matching: usize,
     pub(crate) elapsed_ms: u64,

@@ -112,15 +112,20 @@ fn best_takes_the_north_west_orders_upside_down() {
 #[test]
 fn a_seed_repeats_its_search_and_a_resumed_run_continues_it() {
     let dir = TempDir::new("resume");
-    let whole_boards = boards(&json_lines(&seeded("120000", &[]).stdout));
+    let whole = json_lines(&seeded("120000", &[]).stdout);
+    let whole_boards = boards(&whole);
     assert_eq!(whole_boards, boards(&json_lines(&seeded("120000", &[]).stdout)), "same seed, same boards");
     assert!(!whole_boards.is_empty());
+    // Every placement is counted at its depth, at most the 36 cells.
+    let whole_depths = whole.last().unwrap()["depth_nodes"].as_array().unwrap().clone();
+    assert!(whole_depths.len() <= 37 && whole_depths[0] == 0, "{whole_depths:?}");
+    assert_eq!(whole_depths.iter().map(|count| count.as_u64().unwrap()).sum::<u64>(), 120000);
 
     let checkpoint = dir.path("run.checkpoint");
     let first = seeded("45000", &["--checkpoint", &checkpoint]);
     let text = std::fs::read_to_string(&checkpoint).unwrap();
     let saved: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
-    assert_eq!((saved["format"].as_str(), saved["version"].as_u64()), (Some("puzzle best checkpoint"), Some(3)));
+    assert_eq!((saved["format"].as_str(), saved["version"].as_u64()), (Some("puzzle best checkpoint"), Some(4)));
     assert_eq!((saved["seed"].as_u64(), saved["breaks"].as_str()), (Some(7), Some("20,25,30")), "{text}");
     let second =
         common::puzzle(&["edge", "--best", "--json", "--resume", &checkpoint, "--max-nodes", "120000", SET2_6X6], "");
@@ -134,6 +139,8 @@ fn a_seed_repeats_its_search_and_a_resumed_run_continues_it() {
     let end = json_lines(&second.stdout).pop().unwrap();
     assert_eq!(end["nodes"], 120000);
     assert_eq!(end["seed"], 7);
+    // The resumed run's counts take up the checkpoint's: they are the whole run's.
+    assert_eq!(end["depth_nodes"].as_array(), Some(&whole_depths));
 
     // A checkpoint of another puzzle, or a damaged one, is bad input naming the file.
     let other = common::puzzle(&["edge", "--best", "--resume", &checkpoint, SET1_3X3], "");
@@ -183,7 +190,7 @@ fn a_checkpoint_of_the_earlier_text_format_resumes() {
     assert_eq!((end["nodes"].as_u64(), end["seed"].as_u64()), (Some(100000), Some(7)));
     // The checkpoint it wrote is JSON and takes the run to its end.
     let text = std::fs::read_to_string(&new).unwrap();
-    assert!(text.starts_with("{\"format\":\"puzzle best checkpoint\",\"version\":3,"), "{text}");
+    assert!(text.starts_with("{\"format\":\"puzzle best checkpoint\",\"version\":4,"), "{text}");
     let last = dir.path("last.checkpoint");
     std::fs::copy(&new, &last).unwrap();
     let again = resume(&last, "120000");
@@ -405,4 +412,24 @@ fn the_checkpoint_is_written_without_touching_its_neighbours() {
         .collect();
     names.sort();
     assert!(!names.iter().any(|name| name.starts_with(".puzzle-")), "temporary files left: {names:?}");
+}
+
+/// `--restart-schedule luby` restarts after 1, 1, 2, … times `--restart-nodes`, and its
+/// checkpoint says so: 120,000 placements by units of 30,000 are restarts of 30,000, 30,000 and
+/// 60,000 (a fixed schedule would be in its fourth restart, from 90,000).
+#[test]
+fn a_luby_schedule_is_run_and_saved() {
+    let dir = TempDir::new("luby");
+    for (schedule, restart, start) in [("luby", 2, 60000), ("fixed", 3, 90000)] {
+        let checkpoint = dir.path(&format!("{schedule}.checkpoint"));
+        seeded("120000", &["--restart-schedule", schedule, "--checkpoint", &checkpoint]);
+        let text = std::fs::read_to_string(&checkpoint).unwrap();
+        let saved: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(saved["restart_schedule"].as_str(), Some(schedule), "{text}");
+        let thread = &saved["threads"][0];
+        assert_eq!((thread["restart"].as_u64(), thread["restart_start"].as_u64()), (Some(restart), Some(start)));
+    }
+    let refused = edge(&["--restart-schedule", "luby", "--resume", &dir.path("luby.checkpoint"), SET2_6X6]);
+    assert_eq!(refused.code, 1, "{}", refused.failure("--restart-schedule with --resume"));
+    assert!(refused.stderr.contains("cannot be used with"), "{}", refused.stderr);
 }

@@ -19,9 +19,10 @@ mod legacy;
 /// The value of `"format"` in every checkpoint file.
 const FORMAT: &str = "puzzle best checkpoint";
 
-/// The version of the file's fields; the text format of earlier versions was version 1, and
-/// version 2 is this JSON with a key of FNV-1a ([`PuzzleKey`]).
-const VERSION: u32 = 3;
+/// The version of the file's fields; the text format of earlier versions was version 1,
+/// version 2 is this JSON with a key of FNV-1a ([`PuzzleKey`]), and version 3 had neither
+/// `"restart_schedule"` nor the threads' `"depth_nodes"` (read as a fixed schedule and no counts).
+const VERSION: u32 = 4;
 
 /// The first keys of a checkpoint file, read before the rest so that a file of another kind or
 /// version is named as such.
@@ -44,6 +45,9 @@ struct CheckpointFile {
     /// Mismatches allowed by depth, as `--breaks` takes them.
     breaks: String,
     restart_nodes: u64,
+    /// `fixed` or `luby`; absent before version 4 (fixed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    restart_schedule: Option<String>,
     priority: Vec<u16>,
     cell_breaks: u8,
     border_breaks: bool,
@@ -84,6 +88,23 @@ impl Checkpoint {
         self.threads.iter().map(|t| t.nodes).sum()
     }
 
+    /// Placements of all threads by the number of cells on the board after them (clues
+    /// included), without trailing zeros: entry `k` counts the placements that left `k` cells
+    /// placed. Placements made before a resume from a checkpoint of version 3 or earlier, which
+    /// did not count them, are not in it.
+    pub fn depth_nodes(&self) -> Vec<u64> {
+        let mut sum: Vec<u64> = Vec::new();
+        for thread in &self.threads {
+            if sum.len() < thread.depth_nodes.len() {
+                sum.resize(thread.depth_nodes.len(), 0);
+            }
+            for (total, &count) in sum.iter_mut().zip(&thread.depth_nodes) {
+                *total = total.saturating_add(count);
+            }
+        }
+        sum
+    }
+
     /// The checkpoint as JSON text, one line ended by a newline.
     pub fn to_json(&self) -> String {
         let s = &self.settings;
@@ -99,6 +120,7 @@ impl Checkpoint {
             jobs: s.jobs,
             breaks: s.breaks.to_string(),
             restart_nodes: s.restart_nodes,
+            restart_schedule: Some(s.restart_schedule.name().to_owned()),
             priority: s.priority.clone(),
             cell_breaks: s.cell_breaks,
             border_breaks: s.border_breaks,
@@ -131,7 +153,7 @@ impl Checkpoint {
                 "not a checkpoint of `puzzle edge --best`: expected \"format\": \"{FORMAT}\""
             )));
         }
-        if header.version != Some(VERSION) && header.version != Some(2) {
+        if !matches!(header.version, Some(2..=VERSION)) {
             let found = header.version.map_or("none".to_owned(), |v| v.to_string());
             return Err(CheckpointError::Invalid(format!(
                 "a checkpoint of version {found}, but this `puzzle` reads versions 1 to {VERSION}"
@@ -149,6 +171,11 @@ impl Checkpoint {
         let breaks = match Breaks::parse(&file.breaks) {
             Ok(breaks) => breaks,
             Err(err) => return invalid(format!("\"breaks\": {err}")),
+        };
+        let restart_schedule = match file.restart_schedule.as_deref().map(str::parse) {
+            None => crate::best::RestartSchedule::Fixed,
+            Some(Ok(schedule)) => schedule,
+            Some(Err(err)) => return invalid(format!("\"restart_schedule\": {err}")),
         };
         let order = match file.order {
             None => None,
@@ -182,6 +209,7 @@ impl Checkpoint {
             jobs: file.jobs,
             breaks,
             restart_nodes: file.restart_nodes,
+            restart_schedule,
             priority: file.priority,
             cell_breaks: file.cell_breaks,
             border_breaks: file.border_breaks,

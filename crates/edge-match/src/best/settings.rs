@@ -5,6 +5,71 @@ use crate::best::schedule::{default_priority, Breaks};
 use crate::engine::Order;
 use crate::model::Puzzle;
 
+/// How long each restart of a thread runs.
+///
+/// ```
+/// use edge_match::best::RestartSchedule;
+///
+/// // Luby, Sinclair and Zuckerman's sequence: 1, 1, 2, 1, 1, 2, 4, 1, …
+/// let luby: Vec<u64> = (0..15).map(|restart| RestartSchedule::Luby.length(10, restart)).collect();
+/// assert_eq!(luby, [10, 10, 20, 10, 10, 20, 40, 10, 10, 20, 10, 10, 20, 40, 80]);
+/// assert_eq!(RestartSchedule::Fixed.length(10, 6), 10);
+/// assert_eq!("luby".parse::<RestartSchedule>(), Ok(RestartSchedule::Luby));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RestartSchedule {
+    /// Every restart runs the same number of placements.
+    #[default]
+    Fixed,
+    /// Restart `r` (from 0) runs the unit times the `r + 1`-th term of the Luby sequence, which
+    /// is within a logarithmic factor of the best fixed length for any distribution of run
+    /// lengths, without knowing it.
+    Luby,
+}
+
+impl RestartSchedule {
+    /// Placements of restart `restart` (from 0) for a unit of `unit` placements.
+    pub fn length(self, unit: u64, restart: u64) -> u64 {
+        match self {
+            RestartSchedule::Fixed => unit,
+            RestartSchedule::Luby => unit.saturating_mul(luby(restart.saturating_add(1))),
+        }
+    }
+
+    /// The name `--restart-schedule` takes and checkpoints write.
+    pub fn name(self) -> &'static str {
+        match self {
+            RestartSchedule::Fixed => "fixed",
+            RestartSchedule::Luby => "luby",
+        }
+    }
+}
+
+impl std::str::FromStr for RestartSchedule {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<RestartSchedule, String> {
+        match text {
+            "fixed" => Ok(RestartSchedule::Fixed),
+            "luby" => Ok(RestartSchedule::Luby),
+            _ => Err(format!("expected fixed or luby, found `{}`", puzzle_core::text::excerpt(text))),
+        }
+    }
+}
+
+/// The `i`-th term (from 1) of the Luby sequence: `2^(k-1)` when `i = 2^k - 1`, else the term
+/// `i - 2^(k-1) + 1` where `2^(k-1) <= i < 2^k - 1`.
+fn luby(mut i: u64) -> u64 {
+    loop {
+        // The smallest k with i <= 2^k - 1.
+        let k = 64 - i.leading_zeros();
+        if k >= 64 || i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1).min(62);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
 /// How a run searches. Two runs with the same settings on the same puzzle make the same
 /// placements in each thread.
 ///
@@ -27,8 +92,11 @@ pub struct Settings {
     pub jobs: usize,
     /// Mismatches allowed by depth.
     pub breaks: Breaks,
-    /// Placements per restart.
+    /// Placements per restart, or the unit of a Luby schedule.
     pub restart_nodes: u64,
+    /// How long each restart runs: always [`Settings::restart_nodes`], or that times the Luby
+    /// sequence.
+    pub restart_schedule: RestartSchedule,
     /// Colours whose pieces go first, at the minimum rate of the record solver's curve.
     pub priority: Vec<u16>,
     /// Mismatches one piece may make with the neighbours already placed (the record solvers: 1).
@@ -44,6 +112,11 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// Placements of restart `restart` (from 0).
+    pub fn restart_length(&self, restart: u64) -> u64 {
+        self.restart_schedule.length(self.restart_nodes, restart)
+    }
+
     /// The record solvers' settings for `puzzle`, seed 0, one thread.
     pub fn record(puzzle: &Puzzle) -> Settings {
         Settings {
@@ -51,6 +124,7 @@ impl Settings {
             jobs: 1,
             breaks: Breaks::record(puzzle.rows() * puzzle.cols()),
             restart_nodes: 1_000_000_000,
+            restart_schedule: RestartSchedule::Fixed,
             priority: default_priority(puzzle),
             cell_breaks: 1,
             border_breaks: false,

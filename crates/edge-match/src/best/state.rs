@@ -19,6 +19,10 @@ pub(crate) struct ThreadState {
     pub(crate) best_partial: u32,
     pub(crate) stack: Vec<u32>,
     pub(crate) finished: bool,
+    /// Placements by the cells on the board after them (clues included), trailing zeros left
+    /// out; empty in checkpoints of versions before 4, which did not count them.
+    #[serde(default)]
+    pub(crate) depth_nodes: Vec<u64>,
 }
 
 /// The state of a run, to write to a file and resume from.

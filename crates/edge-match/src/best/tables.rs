@@ -7,8 +7,10 @@
 //! ([`Puzzle::partner`]) of a side, so that puzzles matching through a partner table (marks)
 //! compare codes for equality like colour puzzles.
 //!
-//! The lists are built once; a restart only reorders each list (priority-colour pieces first,
-//! ties broken at random from the restart's stream).
+//! The lists are built once; a restart only reorders each list (within each number of
+//! mismatches, pieces with more priority-colour sides first, ties broken at random from the
+//! restart's stream), so that the hot loop's stop at the priority curve is exact: every
+//! candidate after the first one below the curve has no more priority sides.
 
 use std::collections::HashMap;
 
@@ -294,15 +296,15 @@ impl CandidateTables {
         CandidateTables { n, cells, kw, steps, ranges, base_cands, slot_init, used_init, clues, order }
     }
 
-    /// The candidates of restart `restart` of `thread`: every list sorted by mismatches, then
-    /// priority pieces first, then at random.
+    /// The candidates of restart `restart` of `thread`: every list sorted by mismatches, then by
+    /// priority-colour sides, most first (as the record solver sorts them), then at random.
     pub(crate) fn shuffled(&self, seed: u64, thread: usize, restart: u64) -> Vec<Cand> {
         let mut rng = restart_stream(seed, thread, restart);
         let mut cands = self.base_cands.clone();
         for &(lo, hi) in &self.ranges {
             let list = &mut cands[lo as usize..hi as usize];
             if list.len() > 1 {
-                list.sort_by_cached_key(|c| (c.breaks, c.heur == 0, rng.next_u64()));
+                list.sort_by_cached_key(|c| (c.breaks, std::cmp::Reverse(c.heur), rng.next_u64()));
             }
         }
         cands

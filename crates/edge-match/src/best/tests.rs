@@ -75,6 +75,7 @@ fn settings(seed: u64, breaks: Breaks) -> Settings {
         jobs: 1,
         breaks,
         restart_nodes: 5_000,
+        restart_schedule: RestartSchedule::Fixed,
         priority: vec![1],
         cell_breaks: 1,
         border_breaks: false,
@@ -208,6 +209,7 @@ fn a_resumed_run_is_the_same_search() {
         first.extend(rest);
         assert_eq!(strip(first), strip(whole.clone()), "cut at {cut}");
         assert_eq!(end.nodes, whole_end.nodes);
+        assert_eq!(end.checkpoint.depth_nodes(), whole_end.checkpoint.depth_nodes(), "cut at {cut}");
     }
     let other = framed(5, 5, 3, 6, 12);
     let checkpoint = improvements(&whole_search, Some(10)).1.checkpoint;
@@ -230,6 +232,7 @@ fn checkpoints_of_the_text_format_still_read() {
         jobs: 1,
         breaks: Breaks::new(vec![20, 25, 30]),
         restart_nodes: 30_000,
+        restart_schedule: RestartSchedule::Fixed,
         priority: Vec::new(),
         cell_breaks: 1,
         border_breaks: false,
@@ -243,8 +246,15 @@ fn checkpoints_of_the_text_format_still_read() {
     assert_eq!(best[..3], [Some(Placement::new(0, 1)), Some(Placement::new(5, 0)), Some(Placement::new(11, 0))]);
     assert_eq!(best[35], Some(Placement::new(1, 3)));
     let stack = vec![1, 1, 1, 2, 2, 2, 2, 1, 2, 2, 1, 1, 6, 3, 2, 4, 1, 1, 1, 4, 4, 17, 3, 2, 3, 1, 16, 0];
-    let thread =
-        ThreadState { restart: 1, nodes: 45_000, restart_start: 30_000, best_partial: 57, stack, finished: false };
+    let thread = ThreadState {
+        restart: 1,
+        nodes: 45_000,
+        restart_start: 30_000,
+        best_partial: 57,
+        stack,
+        finished: false,
+        depth_nodes: Vec::new(),
+    };
     assert_eq!(checkpoint.threads, vec![thread]);
     // Written again, it is JSON, which reads back the same.
     let json = checkpoint.to_json();
@@ -296,8 +306,8 @@ fn checkpoint_json_round_trips_and_errors_say_where() {
         },
     );
     check(
-        text.replacen("\"version\":3", "\"version\":4", 1),
-        CheckpointError::Invalid("a checkpoint of version 4, but this `puzzle` reads versions 1 to 3".to_owned()),
+        text.replacen("\"version\":4", "\"version\":5", 1),
+        CheckpointError::Invalid("a checkpoint of version 5, but this `puzzle` reads versions 1 to 4".to_owned()),
     );
     check(
         text.replacen("\"format\":\"puzzle best checkpoint\"", "\"format\":\"other\"", 1),
@@ -339,4 +349,154 @@ fn clues_stay_and_solvable_boards_are_solved() {
     let last = &found.last().unwrap().cells;
     assert_eq!(last[5], board[5]);
     assert_eq!(score_board(&puzzle, last).unwrap().matching, 24);
+}
+
+/// Partial boards by cells placed (clues included): every way to fill the first `k` cells of
+/// `order` that are not clues, each piece once in any of its turns, with every join between two
+/// filled cells matching, by plain enumeration.
+fn brute_force_prefixes(puzzle: &Puzzle, clues: &[Option<Placement>], order: &[usize]) -> Vec<u64> {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let free: Vec<usize> = order.iter().copied().filter(|&c| clues[c].is_none()).collect();
+    let n_clues = rows * cols - free.len();
+    let mut board: Vec<Option<[u16; 4]>> = clues.iter().map(|c| c.map(|p| puzzle.placed(p))).collect();
+    let mut used = vec![false; puzzle.pieces().len()];
+    for p in clues.iter().flatten() {
+        used[p.piece] = true;
+    }
+    let mut counts = vec![0u64; rows * cols + 1];
+    fn go(
+        puzzle: &Puzzle,
+        free: &[usize],
+        k: usize,
+        n_clues: usize,
+        board: &mut Vec<Option<[u16; 4]>>,
+        used: &mut Vec<bool>,
+        counts: &mut Vec<u64>,
+    ) {
+        let Some(&cell) = free.get(k) else { return };
+        let cols = puzzle.cols();
+        for piece in 0..puzzle.pieces().len() {
+            if used[piece] {
+                continue;
+            }
+            for turn in 0..4 {
+                let p = puzzle.pieces()[piece];
+                let sides = [p[turn], p[(turn + 1) % 4], p[(turn + 2) % 4], p[(turn + 3) % 4]];
+                let (r, c) = (cell / cols, cell % cols);
+                // (neighbour, its side facing this cell, this cell's side facing it)
+                let mut neighbours = Vec::new();
+                if r > 0 {
+                    neighbours.push((cell - cols, 2, 0));
+                }
+                if r + 1 < puzzle.rows() {
+                    neighbours.push((cell + cols, 0, 2));
+                }
+                if c > 0 {
+                    neighbours.push((cell - 1, 1, 3));
+                }
+                if c + 1 < cols {
+                    neighbours.push((cell + 1, 3, 1));
+                }
+                if neighbours.iter().any(|&(n, theirs, mine)| board[n].is_some_and(|s| s[theirs] != sides[mine])) {
+                    continue;
+                }
+                counts[n_clues + k + 1] += 1;
+                used[piece] = true;
+                board[cell] = Some(sides);
+                go(puzzle, free, k + 1, n_clues, board, used, counts);
+                board[cell] = None;
+                used[piece] = false;
+            }
+        }
+    }
+    go(puzzle, &free, 0, n_clues, &mut board, &mut used, &mut counts);
+    let last = counts.iter().rposition(|&count| count > 0).map_or(0, |last| last + 1);
+    counts.truncate(last);
+    counts
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// With no mismatch allowed, no priority colours and no restart, a search without a perfect
+    /// board visits every partial board once: its placements by depth are the brute-force count
+    /// of partial boards, and add up to its placements.
+    #[test]
+    fn depth_nodes_count_every_partial_board(shape in 0usize..4, colours in 2u16..=4, seed in 0u64..1000,
+                                             clue in proptest::option::of(0usize..6)) {
+        let (rows, cols) = [(2, 2), (2, 3), (3, 2), (1, 5)][shape];
+        let puzzle = unframed(rows, cols, colours, seed);
+        let mut clues = vec![None; rows * cols];
+        if let Some(cell) = clue {
+            clues[cell % (rows * cols)] = Some(Placement::new(0, 1));
+        }
+        let settings = Settings {
+            restart_nodes: u64::MAX,
+            priority: Vec::new(),
+            order: Some(Order::Row),
+            ..settings(seed, Breaks::default())
+        };
+        let order = order::upside_down(Order::Row, rows, cols).unwrap();
+        let expected = brute_force_prefixes(&puzzle, &clues, &order);
+        let (_, outcome) = improvements(&BoardSearch::new(&puzzle, &clues, settings), None);
+        // A perfect board ends the search before the tree is done: compare only exhausted runs.
+        prop_assume!(outcome.end == End::Exhausted);
+        let depth_nodes = outcome.checkpoint.depth_nodes();
+        prop_assert_eq!(&depth_nodes, &expected);
+        prop_assert_eq!(depth_nodes.iter().sum::<u64>(), outcome.nodes);
+    }
+}
+
+/// Within each number of mismatches, every restart's lists hold the pieces with more priority
+/// sides first, counted here from the pieces, and each list is a reordering of its built list.
+#[test]
+fn lists_put_more_priority_sides_first() {
+    let puzzle = framed(5, 5, 4, 3, 9);
+    let settings = Settings { priority: vec![1, 2], ..settings(0, Breaks::new(vec![10, 15])) };
+    let tables = tables::CandidateTables::new(&puzzle, &[], &settings);
+    let sides = |piece: u16| puzzle.pieces()[usize::from(piece)].iter().filter(|&&s| s == 1 || s == 2).count();
+    let mut long_lists = 0;
+    for restart in 0..3 {
+        let cands = tables.shuffled(0, 0, restart);
+        for &(lo, hi) in &tables.ranges {
+            let list = &cands[lo as usize..hi as usize];
+            for pair in list.windows(2) {
+                let (a, b) = (pair[0], pair[1]);
+                assert!(a.breaks < b.breaks || (a.breaks == b.breaks && sides(a.piece) >= sides(b.piece)), "{list:?}");
+            }
+            let mut built = tables.base_cands[lo as usize..hi as usize].to_vec();
+            let mut sorted = list.to_vec();
+            let key = |c: &tables::Cand| (c.piece, c.rotation, c.breaks);
+            built.sort_by_key(key);
+            sorted.sort_by_key(key);
+            assert_eq!(built, sorted);
+            long_lists +=
+                usize::from(list.iter().map(|c| sides(c.piece)).collect::<std::collections::BTreeSet<_>>().len() > 2);
+        }
+    }
+    assert!(long_lists > 0, "no list mixes pieces of three priority counts");
+}
+
+/// A Luby schedule restarts after 1, 1, 2, 1, 1, 2, 4, … units, in a run and in a run resumed
+/// from its checkpoint.
+#[test]
+fn luby_restarts_follow_the_sequence() {
+    let puzzle = framed(6, 6, 4, 12, 3);
+    let luby = Settings {
+        restart_nodes: 1_000,
+        restart_schedule: RestartSchedule::Luby,
+        priority: Vec::new(),
+        ..settings(5, Breaks::new((4..36).step_by(3).collect()))
+    };
+    let search = BoardSearch::new(&puzzle, &[], luby.clone());
+    let (_, whole) = improvements(&search, Some(10_000));
+    assert_eq!(whole.end, End::NodeLimit);
+    // Restarts end at 1000, 2000, 4000, 5000, 6000, 8000, 12000 placements.
+    let thread = &whole.checkpoint.threads[0];
+    assert_eq!((thread.restart, thread.restart_start, thread.nodes), (6, 8_000, 10_000));
+    let (_, cut) = improvements(&search, Some(4_500));
+    let checkpoint = Checkpoint::parse(&cut.checkpoint.to_json()).unwrap();
+    assert_eq!(checkpoint.settings(), &luby);
+    let (_, resumed) = improvements(&BoardSearch::resume(&puzzle, &[], checkpoint).unwrap(), Some(10_000));
+    assert_eq!(resumed.checkpoint.threads, whole.checkpoint.threads);
 }

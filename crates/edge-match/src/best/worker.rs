@@ -42,6 +42,8 @@ pub(crate) struct Worker<'t> {
     next: Vec<u32>,
     cum_b: Vec<u8>,
     cum_h: Vec<u16>,
+    /// Per depth `d` (cells the search has placed), the placements that reached it.
+    hist: Vec<u64>,
     pub(crate) depth: usize,
     pub(crate) restart: u64,
     pub(crate) nodes: u64,
@@ -66,6 +68,7 @@ impl<'t> Worker<'t> {
             next: vec![0; n + 1],
             cum_b: vec![0; n + 1],
             cum_h: vec![0; n + 1],
+            hist: vec![0; n + 1],
             depth: 0,
             restart,
             nodes,
@@ -142,6 +145,30 @@ impl<'t> Worker<'t> {
         self.cum_h[d + 1] = self.cum_h[d] + u16::from(c.heur);
     }
 
+    /// Placements by the number of cells on the board after them, clues included, without
+    /// trailing zeros.
+    pub(crate) fn depth_nodes(&self) -> Vec<u64> {
+        let clues = self.t.clues.len() - self.t.n;
+        let mut counts = vec![0; clues];
+        counts.extend_from_slice(&self.hist);
+        counts.truncate(counts.iter().rposition(|&count| count > 0).map_or(0, |last| last + 1));
+        counts
+    }
+
+    /// Puts back counts from [`Worker::depth_nodes`]; `None` when they cannot be this puzzle's
+    /// (longer than its cells, or placements at fewer cells than its clues).
+    pub(crate) fn set_depth_nodes(&mut self, counts: &[u64]) -> Option<()> {
+        let clues = self.t.clues.len() - self.t.n;
+        if counts.len() > clues + self.hist.len() || counts.iter().take(clues + 1).any(|&count| count > 0) {
+            return None;
+        }
+        self.hist.iter_mut().for_each(|count| *count = 0);
+        for (depth, &count) in counts.iter().enumerate().skip(clues) {
+            self.hist[depth - clues] = count;
+        }
+        Some(())
+    }
+
     /// Mismatches made by the `d` cells placed.
     pub(crate) fn mismatches(&self, d: usize) -> usize {
         usize::from(self.cum_b[d])
@@ -206,6 +233,7 @@ impl<'t> Worker<'t> {
                     self.cum_h[d + 1] = have + u16::from(c.heur);
                     nodes += 1;
                     d += 1;
+                    self.hist[d] += 1;
                     let score = u32::from(step.joins) - u32::from(breaks);
                     // Ties too: the same number of joins placed may complete to a better board.
                     if score >= best {

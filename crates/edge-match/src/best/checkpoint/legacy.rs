@@ -142,8 +142,11 @@ pub(super) fn parse(text: &str) -> Result<Checkpoint, CheckpointError> {
             best_partial: number(line, words[8])?,
             finished,
             stack: words[12..].iter().map(|w| number(line, w)).collect::<Result<Vec<u32>, _>>()?,
+            depth_nodes: Vec::new(),
         });
     }
-    let settings = Settings { seed, jobs, breaks, restart_nodes, priority, cell_breaks, border_breaks, order };
+    let restart_schedule = crate::best::RestartSchedule::Fixed;
+    let settings =
+        Settings { seed, jobs, breaks, restart_nodes, restart_schedule, priority, cell_breaks, border_breaks, order };
     Ok(Checkpoint { key, settings, elapsed_ms, best, threads })
 }
