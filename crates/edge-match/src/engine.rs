@@ -30,6 +30,7 @@
 //! re-exports; its modules name each other directly, never through it.
 mod count_loop;
 mod estimate;
+mod join;
 #[cfg(feature = "gpu")]
 pub(crate) mod gpu_tree;
 mod mode;
@@ -47,6 +48,7 @@ mod walk;
 #[cfg(any(test, feature = "test-support"))]
 pub use estimate::estimate_nodes;
 pub(crate) use estimate::{build_candidates, cheapest_corner, estimate_order};
+pub(crate) use join::{Join, DEFAULT_MEMORY};
 pub use mode::Mode;
 pub use order::Order;
 pub use ordered::OrderedEngine;

@@ -1,0 +1,153 @@
+//! Where the halves of a join meet: the top rows walked by the tight loop (`count_loop.rs`,
+//! stopped at the last top cell) on rayon's threads, each leaf a key (`key.rs`: the south
+//! colours of its last row, the pieces it left) in its thread's buffer; a full buffer is
+//! sorted and merged with the bottom rows' sorted table (`bottom.rs`), every run of equal keys
+//! adding its length times the table's count. Reads go forward through both sides, so the
+//! table is read in passes, never at random.
+
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+use rayon::prelude::*;
+use search::walk::{self, Counts, Observe, Walk, Watch};
+
+use super::super::count_loop::{Leaves, Stop};
+use super::super::mode::Mode;
+use super::super::parallel::{deepest_cut, SUBTREES};
+use super::super::row::{Candidate, Engine};
+use super::super::walk::RowWalk;
+use super::bottom::Table;
+use super::key::KeyLayout;
+
+/// Counts the solutions of `engine`'s board in `mode` (row order) as the pairs of a top leaf
+/// (its first `depth` cells filled, a multiple of the columns) and a filling of the rows below
+/// in `table` that meet on their key (the top's last row showing south only the prefixes of
+/// `tree`, the table's boundaries: `bottom::boundary_tree`); each thread's buffer holds up to `buffer` keys. The
+/// placements are the top walk's; `None` when the tight loop cannot run the engine.
+pub(crate) fn meet(
+    engine: &Engine,
+    mode: Mode,
+    depth: usize,
+    layout: &KeyLayout,
+    table: &Table,
+    tree: &[u32],
+    buffer: usize,
+    watch: &Watch<'_>,
+    observe: Observe<'_>,
+) -> Option<Counts> {
+    let cols = engine.cols;
+    let deepest = deepest_cut(engine.cells, cols).min(depth - 1);
+    let (mut top, prefixes) = walk::cut(|| RowWalk::new(engine, mode), deepest, SUBTREES);
+    let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let workers = rayon::current_num_threads().clamp(1, prefixes.len().max(1));
+    let each = (buffer / workers).max(1);
+    let below = (0..workers)
+        .into_par_iter()
+        .map(|_| {
+            let mut sink = Sink { layout, table, depth, cols, keys: Vec::new(), cap: each, solutions: 0 };
+            let mut counts = Counts::default();
+            loop {
+                let at = next.fetch_add(1, Relaxed);
+                if at >= prefixes.len() || watch.must_stop(0) {
+                    break;
+                }
+                let mut walk = RowWalk::new(engine, mode);
+                walk::resume(&mut walk, &prefixes[at]);
+                let stop = Stop { depth, tree, from: depth - cols };
+                if !walk.leaves(watch, stop, &mut sink) {
+                    return None;
+                }
+                counts.nodes += walk.counts.nodes;
+                observe(done.fetch_add(1, Relaxed) + 1, prefixes.len(), walk.counts.nodes);
+            }
+            sink.flush();
+            counts.solutions = sink.solutions;
+            Some(counts)
+        })
+        .collect::<Option<Vec<Counts>>>()?;
+    Some(below.into_iter().fold(*top.counts(), |a, b| a + b))
+}
+
+/// One thread's leaves: their keys until the buffer is full, and the solutions merged so far.
+struct Sink<'a> {
+    layout: &'a KeyLayout,
+    table: &'a Table,
+    depth: usize,
+    cols: usize,
+    keys: Vec<u128>,
+    cap: usize,
+    solutions: u64,
+}
+
+impl Leaves for Sink<'_> {
+
+    #[inline]
+    fn leaf(&mut self, placed: &[Candidate], used: &[u64], last: Candidate) {
+        let layout = self.layout;
+        let mut set = u128::from(used[0]) | u128::from(used.get(1).copied().unwrap_or(0)) << 64;
+        set |= 1 << last.piece();
+        let mut key = layout.pieces(layout.all() & !set);
+        let row = self.depth - self.cols;
+        for (col, c) in placed[row..].iter().enumerate() {
+            key |= layout.colour(col, c.south());
+        }
+        key |= layout.colour(self.cols - 1, last.south());
+        self.keys.push(key);
+        if self.keys.len() >= self.cap {
+            self.flush();
+        }
+    }
+}
+
+impl Sink<'_> {
+    /// Sorts the buffer and merges it with the table: each run of equal keys adds its length
+    /// times the table's count of that key.
+    fn flush(&mut self) {
+        self.keys.sort_unstable();
+        let (keys, counts) = (&self.table.keys[..], &self.table.counts[..]);
+        let mut at = 0;
+        let mut run = 0;
+        while run < self.keys.len() && at < keys.len() {
+            let key = self.keys[run];
+            let mut end = run + 1;
+            while end < self.keys.len() && self.keys[end] == key {
+                end += 1;
+            }
+            at = gallop(keys, at, key);
+            if at < keys.len() && keys[at] == key {
+                self.solutions += (end - run) as u64 * counts[at];
+            }
+            run = end;
+        }
+        self.keys.clear();
+    }
+}
+
+/// The first index from `at` on whose key is at least `key` (`keys.len()` if none): steps
+/// doubling from `at`, then a binary search in the last step, so that keys sought in increasing
+/// order cost little more than a pass.
+fn gallop(keys: &[u128], at: usize, key: u128) -> usize {
+    let mut step = 1;
+    let mut low = at;
+    while low + step < keys.len() && keys[low + step] < key {
+        low += step;
+        step *= 2;
+    }
+    let high = (low + step + 1).min(keys.len());
+    low + keys[low..high].partition_point(|&k| k < key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gallop;
+
+    #[test]
+    fn gallop_finds_the_first_key_not_below() {
+        let keys: Vec<u128> = (0..100).map(|k| 3 * k).collect();
+        for at in [0, 1, 10, 50, 99] {
+            for key in 0..310u128 {
+                let expected = keys.iter().position(|&k| k >= key).unwrap_or(keys.len()).max(at);
+                assert_eq!(gallop(&keys, at, key), expected, "at {at}, key {key}");
+            }
+        }
+    }
+}
