@@ -30,9 +30,9 @@
 //! re-exports; its modules name each other directly, never through it.
 mod count_loop;
 mod estimate;
-mod join;
 #[cfg(feature = "gpu")]
 pub(crate) mod gpu_tree;
+mod join;
 mod mode;
 mod order;
 mod ordered;

@@ -47,7 +47,7 @@ const PROBE_STEPS: u64 = 4_000_000;
 /// The walk's trees under this many estimated placements are left to it: a join could save
 /// at most a few milliseconds there, and the walk's placements are the figures small boards
 /// are known by.
-const MIN_WALK: f64 = 1e6;
+const MIN_WALK: f64 = 2e8;
 
 /// A count planned as a join: the top searches (one, or the corner split's), the rows they
 /// fill, and the memory the table and buffers may use.
@@ -105,17 +105,20 @@ impl Join {
     pub(crate) fn count(&self, turns: u64, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
         let max_fillings = self.memory / 2 / ENTRY_BYTES;
         let first_row = self.top_rows();
-        let Some(table) = bottom_table(&self.engines[0], self.mode, first_row, &self.layout, max_fillings, watch)
+        let Some(table) =
+            bottom_table(&self.engines[0].puzzle, self.mode, first_row, &self.layout, max_fillings, watch)
         else {
             return watch.stopped().then(|| Counts { stopped: true, ..Counts::default() });
         };
         let table_bytes = table.keys.len() as u64 * ENTRY_BYTES;
-        let buffer = self.buffer.unwrap_or((self.memory.saturating_sub(table_bytes) / LEAF_BYTES).max(1 << 16) as usize);
+        let buffer =
+            self.buffer.unwrap_or((self.memory.saturating_sub(table_bytes) / LEAF_BYTES).max(1 << 16) as usize);
         let failed = std::cell::Cell::new(false);
         let (cols, keys) = (self.engines[0].cols, self.engines[0].keys);
         let tree = bottom::boundary_tree(&table, &self.layout, cols, keys);
         let mut counts = count_in_turn(&self.engines, watch, |engine, part| {
-            let met = meet::meet(engine, self.mode, self.depth, &self.layout, &table, &tree, buffer, part, observe);
+            let meeting = meet::Meeting { depth: self.depth, layout: &self.layout, table: &table, tree: &tree, buffer };
+            let met = meet::meet(engine, self.mode, &meeting, part, observe);
             failed.set(failed.get() || met.is_none());
             met.unwrap_or_default()
         });
@@ -149,7 +152,6 @@ impl Join {
             Some(_) => whole.corner_split()?,
             None => vec![whole.clone()],
         };
-        let force = force.or_else(|| std::env::var("TMP_JOIN_ROWS").ok().map(|v| v.parse().unwrap()));
         if let Some(top_rows) = force {
             return Join::new(engines, mode, top_rows, memory);
         }
@@ -168,14 +170,13 @@ impl Join {
         let mut best: Option<(f64, usize)> = None;
         // The bottom rows from one up to three (more would not fit any memory the join is given).
         for top_rows in (rows.saturating_sub(3).max(1)..rows).rev() {
-            let (nodes, fillings) = bottom::estimate(&whole, mode, top_rows, PROBES, PROBE_STEPS, limits)?;
+            let (nodes, fillings) = bottom::estimate(puzzle, mode, top_rows, PROBES, PROBE_STEPS, limits)?;
             if fillings > max_fillings / 2.0 {
                 continue;
             }
             let depth = top_rows * cols;
             let top: f64 = by_depth[..depth].iter().sum();
             let cost = top + LEAF_COST * by_depth[depth - 1] + nodes + FILLING_COST * fillings;
-            eprintln!("TMP top_rows {top_rows}: top {top:.3e} leaves {:.3e} bottom nodes {nodes:.3e} fillings {fillings:.3e} cost {cost:.3e} walk {walk:.3e}", by_depth[depth - 1]);
             if best.is_none_or(|(least, _)| cost < least) {
                 best = Some((cost, top_rows));
             }

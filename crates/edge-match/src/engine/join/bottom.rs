@@ -3,18 +3,21 @@
 //! table of keys (`key.rs`: that north boundary and the pieces used) with the number of
 //! fillings of each.
 //!
-//! The enumeration is the walk's own, row by row: a cell's candidates are its list for its
-//! north and west neighbours, and a cell of the first row takes each colour north in turn (the
-//! frame never: that row is not the board's first). In [`Mode::Pictures`] a candidate is
-//! skipped while an earlier one of its list with the same four sides is free, as the walk does,
-//! so each picture of the rows is listed once.
+//! The enumeration fills the rows from the bottom up, each from the west: a cell's candidates
+//! are its list for the sides its south and west neighbours impose (the border's, where it
+//! faces the border), and what it shows north is free (but the frame: its row is not the
+//! board's first), so that the frame along the bottom, the most constrained row, cuts the tree
+//! first. Filled downwards from a free north row, the 6×6's last three rows took 55
+//! placements per filling. In [`Mode::Pictures`] a candidate is skipped while an earlier one of
+//! its list with the same four sides is free, as the walk does, so each picture of the rows is
+//! listed once.
 
 use search::walk::Watch;
 
 use super::super::mode::Mode;
-use super::super::row::{Candidate, Engine, NO_TWIN};
+use super::super::row::NO_TWIN;
 use super::key::KeyLayout;
-use crate::model::FRAME;
+use crate::model::{Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 
 /// The fillings of the bottom rows: keys in increasing order, each once, and how many fillings
 /// have it.
@@ -30,38 +33,34 @@ pub(crate) struct Table {
 /// and a count.
 pub(crate) const ENTRY_BYTES: u64 = 24;
 
-/// Every filling of rows `first_row..` of `engine`'s board in `mode` (the engine's lists in row
-/// order; no clues), as a [`Table`]; `None` when more than `max_fillings` are found (the table
-/// would not fit its memory) or `watch` stops the enumeration.
+/// Every filling of rows `first_row..` of `puzzle`'s board in `mode` (no clues), as a
+/// [`Table`]; `None` when more than `max_fillings` are found (the table would not fit its
+/// memory) or `watch` stops the enumeration.
 pub(crate) fn bottom_table(
-    engine: &Engine,
+    puzzle: &Puzzle,
     mode: Mode,
     first_row: usize,
     layout: &KeyLayout,
     max_fillings: u64,
     watch: &Watch<'_>,
 ) -> Option<Table> {
-    let cols = engine.cols;
-    let n_colours = engine.keys as u32 - 1;
-    let framed = engine.border_key == u32::from(FRAME);
-    let norths: Vec<u32> = (0..n_colours).filter(|&colour| !framed || colour != u32::from(FRAME)).collect();
+    let lists = UpLists::new(puzzle);
+    let cells = cells_upwards(puzzle, first_row);
     let mut bottom = Bottom {
-        engine,
+        lists: &lists,
         pictures: mode == Mode::Pictures,
         layout,
-        start: first_row * cols,
-        cols,
-        norths,
+        cells: &cells,
+        cols: puzzle.cols(),
         used: 0,
-        boundary: vec![0; cols],
-        placed: vec![Candidate(0); engine.cells],
+        placed: vec![NONE_PLACED; puzzle.rows() * puzzle.cols()],
         keys: Vec::new(),
         nodes: 0,
         max_fillings,
         watch,
         stopped: false,
     };
-    bottom.fill(bottom.start);
+    bottom.fill(0);
     if bottom.stopped {
         return None;
     }
@@ -81,19 +80,119 @@ pub(crate) fn bottom_table(
     Some(table)
 }
 
-/// The enumeration's state: the cells from `start` to the last, filled in row order.
+/// The cells of rows `first_row..` in the order the enumeration fills them: the last row first,
+/// each row from the west; with each its list's class (bit 0: the east side faces the border,
+/// bit 1: the south side does, bit 2: the west side does).
+fn cells_upwards(puzzle: &Puzzle, first_row: usize) -> Vec<(usize, usize)> {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    (first_row..rows)
+        .rev()
+        .flat_map(|row| {
+            (0..cols).map(move |col| {
+                let class =
+                    usize::from(col + 1 == cols) | usize::from(row + 1 == rows) << 1 | usize::from(col == 0) << 2;
+                (row * cols + col, class)
+            })
+        })
+        .collect()
+}
+
+/// A candidate of the enumeration upwards: a piece turned, the side it shows north, what the
+/// cell above must show south and the cell east west (the partners of its sides), and the
+/// previous candidate of its list with the same four sides ([`NO_TWIN`] if none).
+#[derive(Clone, Copy, Debug)]
+struct Up {
+    piece: u16,
+    turn: u8,
+    north: u16,
+    above: u16,
+    east: u16,
+    twin: u32,
+}
+
+/// No placement yet.
+const NONE_PLACED: Up = Up { piece: 0, turn: 0, north: 0, above: 0, east: 0, twin: NO_TWIN };
+
+/// Candidate lists for filling rows from the bottom up: keyed by the cell's class (as
+/// `cells_upwards`) and the sides it must show south and west (the border key where those
+/// face the border); a cell never faces the border north (its row is not the board's first).
+struct UpLists {
+    keys: usize,
+    border: u16,
+    ranges: Vec<(u32, u32)>,
+    candidates: Vec<Up>,
+}
+
+impl UpLists {
+    fn new(puzzle: &Puzzle) -> UpLists {
+        let keys = puzzle.n_colours() + 1;
+        let framed = puzzle.framed();
+        let any = puzzle.n_colours() as u16;
+        let border = if framed { FRAME } else { any };
+        let turns: &[u8] = if puzzle.rotate() { &[0, 1, 2, 3] } else { &[0] };
+        let (mut ranges, mut candidates) = (Vec::with_capacity(8 * keys * keys), Vec::new());
+        for class in 0..8 {
+            let (east_border, south_border, west_border) = (class & 1 != 0, class & 2 != 0, class & 4 != 0);
+            for south in 0..keys as u16 {
+                for west in 0..keys as u16 {
+                    let start = candidates.len();
+                    let side_fits = |side: u16, key: u16, facing_border: bool| {
+                        if facing_border {
+                            key == border && (!framed || side == FRAME)
+                        } else {
+                            side == key && (!framed || side != FRAME)
+                        }
+                    };
+                    for piece in 0..puzzle.pieces().len() {
+                        for &turn in turns {
+                            let sides = puzzle.oriented(piece, turn);
+                            let fits = side_fits(sides[SOUTH], south, south_border)
+                                && side_fits(sides[WEST], west, west_border)
+                                && (!framed || (sides[EAST] == FRAME) == east_border && sides[NORTH] != FRAME);
+                            if !fits {
+                                continue;
+                            }
+                            let twin = (start..candidates.len())
+                                .rev()
+                                .find(|&i| {
+                                    let other: &Up = &candidates[i];
+                                    puzzle.oriented(usize::from(other.piece), other.turn) == sides
+                                })
+                                .map_or(NO_TWIN, |i| i as u32);
+                            candidates.push(Up {
+                                piece: piece as u16,
+                                turn,
+                                north: sides[NORTH],
+                                above: puzzle.partner(sides[NORTH]),
+                                east: puzzle.partner(sides[EAST]),
+                                twin,
+                            });
+                        }
+                    }
+                    ranges.push((start as u32, candidates.len() as u32));
+                }
+            }
+        }
+        UpLists { keys, border, ranges, candidates }
+    }
+
+    /// The candidates' slice for a cell of `class` that must show `south` and `west`.
+    fn range(&self, class: usize, south: u16, west: u16) -> (usize, usize) {
+        let (start, end) = self.ranges[(class * self.keys + usize::from(south)) * self.keys + usize::from(west)];
+        (start as usize, end as usize)
+    }
+}
+
+/// The enumeration's state: `cells` (as `cells_upwards`) filled in turn.
 struct Bottom<'a> {
-    engine: &'a Engine,
+    lists: &'a UpLists,
     pictures: bool,
     layout: &'a KeyLayout,
-    start: usize,
+    cells: &'a [(usize, usize)],
     cols: usize,
-    /// The colours a cell of the first row may show north.
-    norths: Vec<u32>,
     used: u128,
-    /// The colour each cell of the first row shows north.
-    boundary: Vec<u32>,
-    placed: Vec<Candidate>,
+    /// Per cell of the board, the candidate placed there.
+    placed: Vec<Up>,
     keys: Vec<u128>,
     nodes: u64,
     max_fillings: u64,
@@ -102,43 +201,28 @@ struct Bottom<'a> {
 }
 
 impl Bottom<'_> {
-    /// Fills `cell` and those after it, every way.
-    fn fill(&mut self, cell: usize) {
-        if self.stopped {
-            return;
-        }
-        let engine = self.engine;
-        if cell == engine.cells {
+    /// Fills the cells from `at` on, every way.
+    fn fill(&mut self, at: usize) {
+        let Some(&(cell, class)) = self.cells.get(at) else {
             if self.keys.len() as u64 >= self.max_fillings {
                 self.stopped = true;
                 return;
             }
-            let boundary = (0..self.cols).fold(0, |key, col| key | self.layout.colour(col, self.boundary[col]));
+            // The last cell filled is the first row's east end.
+            let first = cell_of_first_row(self.cells);
+            let boundary = (0..self.cols)
+                .fold(0, |key, col| key | self.layout.colour(col, u32::from(self.placed[first + col].north)));
             self.keys.push(boundary | self.layout.pieces(self.used));
             return;
-        }
-        let west = if cell % self.cols == 0 { engine.border_key } else { self.placed[cell - 1].east() };
-        if cell < self.start + self.cols {
-            let col = cell - self.start;
-            for at in 0..self.norths.len() {
-                let north = self.norths[at];
-                self.boundary[col] = north;
-                self.list(cell, north, west);
-            }
-        } else {
-            let north = self.placed[cell - self.cols].south();
-            self.list(cell, north, west);
-        }
-    }
-
-    /// Tries each candidate of `cell`'s list for `north` and `west`.
-    fn list(&mut self, cell: usize, north: u32, west: u32) {
-        let engine = self.engine;
-        let (start, end) = engine.range(cell, north, west);
-        for index in start as usize..end as usize {
-            let c = engine.candidates[index];
-            let bit = 1u128 << c.piece();
-            if self.used & bit != 0 || (self.pictures && self.twin_free(index)) {
+        };
+        let lists = self.lists;
+        let south = if class & 2 != 0 { lists.border } else { self.placed[cell + self.cols].above };
+        let west = if class & 4 != 0 { lists.border } else { self.placed[cell - 1].east };
+        let (start, end) = lists.range(class, south, west);
+        for index in start..end {
+            let c = lists.candidates[index];
+            let bit = 1u128 << c.piece;
+            if self.used & bit != 0 || (self.pictures && self.twin_free(c)) {
                 continue;
             }
             self.nodes += 1;
@@ -148,7 +232,7 @@ impl Bottom<'_> {
             }
             self.used |= bit;
             self.placed[cell] = c;
-            self.fill(cell + 1);
+            self.fill(at + 1);
             self.used &= !bit;
             if self.stopped {
                 return;
@@ -156,69 +240,64 @@ impl Bottom<'_> {
         }
     }
 
-    /// Whether an earlier candidate of the list with the same four sides is free.
-    fn twin_free(&self, index: usize) -> bool {
-        let engine = self.engine;
-        let mut twin = engine.twins[index];
+    /// Whether an earlier candidate of `c`'s list with the same four sides is free.
+    fn twin_free(&self, c: Up) -> bool {
+        let mut twin = c.twin;
         while twin != NO_TWIN {
-            if self.used >> engine.candidates[twin as usize].piece() & 1 == 0 {
+            let earlier = self.lists.candidates[twin as usize];
+            if self.used >> earlier.piece & 1 == 0 {
                 return true;
             }
-            twin = engine.twins[twin as usize];
+            twin = earlier.twin;
         }
         false
     }
+}
+
+/// The first cell of the first row of `cells` (as `cells_upwards`: the least).
+fn cell_of_first_row(cells: &[(usize, usize)]) -> usize {
+    cells.iter().map(|&(cell, _)| cell).min().unwrap_or(0)
 }
 
 /// Knuth's estimate of the enumeration of rows `first_row..` (`probes` seeded probes, up to
 /// `max_steps` candidates looked at): its placements and its fillings; `None` when `limits`
 /// stop the probes.
 pub(crate) fn estimate(
-    engine: &Engine,
+    puzzle: &Puzzle,
     mode: Mode,
     first_row: usize,
     probes: usize,
     max_steps: u64,
     limits: &search::Limits<'_>,
 ) -> Option<(f64, f64)> {
-    let cols = engine.cols;
-    let n_colours = engine.keys as u32 - 1;
-    let framed = engine.border_key == u32::from(FRAME);
-    let start = first_row * cols;
+    let lists = UpLists::new(puzzle);
+    let cells = cells_upwards(puzzle, first_row);
+    let cols = puzzle.cols();
     let mut rng = puzzle_core::SplitMix64::new(0x5eed);
     let (mut nodes, mut fillings, mut made, mut steps) = (0.0, 0.0, 0usize, 0u64);
-    let mut children: Vec<usize> = Vec::new();
-    let mut placed = vec![Candidate(0); engine.cells];
+    let mut children: Vec<Up> = Vec::new();
+    let mut placed = vec![NONE_PLACED; puzzle.rows() * cols];
     while made < probes.max(1) && (made == 0 || steps < max_steps) {
         if limits.stopped() {
             return None;
         }
         let (mut used, mut weight) = (0u128, 1.0);
-        for cell in start..engine.cells {
-            let west = if cell % cols == 0 { engine.border_key } else { placed[cell - 1].east() };
-            let norths: Vec<u32> = if cell < start + cols {
-                (0..n_colours).filter(|&colour| !framed || colour != u32::from(FRAME)).collect()
-            } else {
-                vec![placed[cell - cols].south()]
-            };
+        for &(cell, class) in &cells {
+            let south = if class & 2 != 0 { lists.border } else { placed[cell + cols].above };
+            let west = if class & 4 != 0 { lists.border } else { placed[cell - 1].east };
+            let (start, end) = lists.range(class, south, west);
             children.clear();
-            for north in norths {
-                let (from, to) = engine.range(cell, north, west);
-                for index in from as usize..to as usize {
-                    let c = engine.candidates[index];
-                    let free = |piece: usize| used >> piece & 1 == 0;
-                    if !free(c.piece()) {
-                        continue;
-                    }
-                    let mut twin = engine.twins[index];
-                    let mut shadowed = false;
-                    while mode == Mode::Pictures && twin != NO_TWIN {
-                        shadowed |= free(engine.candidates[twin as usize].piece());
-                        twin = engine.twins[twin as usize];
-                    }
-                    if !shadowed {
-                        children.push(index);
-                    }
+            for &c in &lists.candidates[start..end] {
+                let free = |piece: u16| used >> piece & 1 == 0;
+                let mut twin = c.twin;
+                let mut shadowed = false;
+                while mode == Mode::Pictures && twin != NO_TWIN {
+                    let earlier = lists.candidates[twin as usize];
+                    shadowed |= free(earlier.piece);
+                    twin = earlier.twin;
+                }
+                if free(c.piece) && !shadowed {
+                    children.push(c);
                 }
             }
             steps += children.len() as u64 + 1;
@@ -228,9 +307,9 @@ pub(crate) fn estimate(
             }
             weight *= children.len() as f64;
             nodes += weight;
-            let c = engine.candidates[children[rng.below(children.len())]];
+            let c = children[rng.below(children.len())];
             placed[cell] = c;
-            used |= 1 << c.piece();
+            used |= 1 << c.piece;
         }
         fillings += weight;
         made += 1;

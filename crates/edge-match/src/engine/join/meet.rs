@@ -19,21 +19,18 @@ use super::bottom::Table;
 use super::key::KeyLayout;
 
 /// Counts the solutions of `engine`'s board in `mode` (row order) as the pairs of a top leaf
-/// (its first `depth` cells filled, a multiple of the columns) and a filling of the rows below
-/// in `table` that meet on their key (the top's last row showing south only the prefixes of
-/// `tree`, the table's boundaries: `bottom::boundary_tree`); each thread's buffer holds up to `buffer` keys. The
+/// (its first `meeting.depth` cells filled) and a filling of the rows below in the table that
+/// meet on their key (the top's last row showing south only the prefixes of the table's
+/// boundaries); the threads' buffers hold `meeting.buffer` keys in all. The
 /// placements are the top walk's; `None` when the tight loop cannot run the engine.
 pub(crate) fn meet(
     engine: &Engine,
     mode: Mode,
-    depth: usize,
-    layout: &KeyLayout,
-    table: &Table,
-    tree: &[u32],
-    buffer: usize,
+    meeting: &Meeting<'_>,
     watch: &Watch<'_>,
     observe: Observe<'_>,
 ) -> Option<Counts> {
+    let &Meeting { depth, layout, table, tree, buffer } = meeting;
     let cols = engine.cols;
     let deepest = deepest_cut(engine.cells, cols).min(depth - 1);
     let (mut top, prefixes) = walk::cut(|| RowWalk::new(engine, mode), deepest, SUBTREES);
@@ -67,6 +64,17 @@ pub(crate) fn meet(
     Some(below.into_iter().fold(*top.counts(), |a, b| a + b))
 }
 
+/// What the top walks of a join meet: the cells of the top rows (a multiple of the columns),
+/// the keys' layout, the bottom rows' table and its boundaries as a tree of prefixes
+/// (`bottom::boundary_tree`), and the keys the sort buffers hold in all.
+pub(crate) struct Meeting<'a> {
+    pub(crate) depth: usize,
+    pub(crate) layout: &'a KeyLayout,
+    pub(crate) table: &'a Table,
+    pub(crate) tree: &'a [u32],
+    pub(crate) buffer: usize,
+}
+
 /// One thread's leaves: their keys until the buffer is full, and the solutions merged so far.
 struct Sink<'a> {
     layout: &'a KeyLayout,
@@ -79,7 +87,6 @@ struct Sink<'a> {
 }
 
 impl Leaves for Sink<'_> {
-
     #[inline]
     fn leaf(&mut self, placed: &[Candidate], used: &[u64], last: Candidate) {
         let layout = self.layout;
