@@ -54,6 +54,8 @@ const MIN_WALK: f64 = 2e8;
 #[derive(Clone, Debug)]
 pub(crate) struct Join {
     engines: Vec<Engine>,
+    /// The row engine without a corner pinned, whose top rows turned are the bottom rows.
+    bottom: Engine,
     mode: Mode,
     /// The cells of the top rows (a multiple of the columns).
     depth: usize,
@@ -72,7 +74,7 @@ impl Join {
     /// whole tree, or the corner split's searches), its first `top_rows` rows above the meeting
     /// ; `None` where it does not apply (clues, more than one row asked below or above, a key
     /// over 128 bits, the tight loop).
-    pub(crate) fn new(engines: Vec<Engine>, mode: Mode, top_rows: usize, memory: u64) -> Option<Join> {
+    pub(crate) fn new(engines: Vec<Engine>, bottom: Engine, mode: Mode, top_rows: usize, memory: u64) -> Option<Join> {
         let first = engines.first()?;
         let (rows, cols) = (first.puzzle.rows(), first.cols);
         if top_rows == 0 || top_rows >= rows || first.fixed.iter().any(Option::is_some) || first.order != Order::Row {
@@ -84,6 +86,7 @@ impl Join {
         let layout = KeyLayout::new(&first.puzzle, mode)?;
         Some(Join {
             engines,
+            bottom,
             mode,
             depth: top_rows * cols,
             layout,
@@ -105,9 +108,7 @@ impl Join {
     pub(crate) fn count(&self, turns: u64, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
         let max_fillings = self.memory / 2 / ENTRY_BYTES;
         let first_row = self.top_rows();
-        let Some(table) =
-            bottom_table(&self.engines[0].puzzle, self.mode, first_row, &self.layout, max_fillings, watch)
-        else {
+        let Some(table) = bottom_table(&self.bottom, self.mode, first_row, &self.layout, max_fillings, watch) else {
             return watch.stopped().then(|| Counts { stopped: true, ..Counts::default() });
         };
         let table_bytes = table.keys.len() as u64 * ENTRY_BYTES;
@@ -147,13 +148,13 @@ impl Join {
         if clues.iter().any(Option::is_some) || puzzle.rows() < 2 {
             return None;
         }
-        let whole = Engine::planned(puzzle, clues, Order::Row, corner, 1)?;
+        let whole = Engine::planned(puzzle, clues, Order::Row, None, 1)?;
         let engines = match corner {
-            Some(_) => whole.corner_split()?,
+            Some(corner) => Engine { corner: Some(corner), ..whole.clone() }.corner_split()?,
             None => vec![whole.clone()],
         };
         if let Some(top_rows) = force {
-            return Join::new(engines, mode, top_rows, memory);
+            return Join::new(engines, whole, mode, top_rows, memory);
         }
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let mut by_depth = vec![0.0; rows * cols];
@@ -166,11 +167,24 @@ impl Join {
         if walk < MIN_WALK {
             return None;
         }
+        // Where pieces turn, the bottom rows are the top rows of the board turned by half a
+        // turn, the same puzzle: their enumeration is the whole tree's top (no corner pinned).
+        let whole_by_depth = match corner {
+            Some(_) if puzzle.rotate() => Some(probe_depths(&whole, mode, limits)?),
+            None if puzzle.rotate() => Some(by_depth.clone()),
+            _ => None,
+        };
         let max_fillings = (memory / 2 / ENTRY_BYTES) as f64;
         let mut best: Option<(f64, usize)> = None;
         // The bottom rows from one up to three (more would not fit any memory the join is given).
         for top_rows in (rows.saturating_sub(3).max(1)..rows).rev() {
-            let (nodes, fillings) = bottom::estimate(puzzle, mode, top_rows, PROBES, PROBE_STEPS, limits)?;
+            let (nodes, fillings) = match &whole_by_depth {
+                Some(whole) => {
+                    let depth = (rows - top_rows) * cols;
+                    (whole[..depth].iter().sum(), whole[depth - 1])
+                }
+                None => bottom::estimate(puzzle, mode, top_rows, PROBES, PROBE_STEPS, limits)?,
+            };
             if fillings > max_fillings / 2.0 {
                 continue;
             }
@@ -185,7 +199,7 @@ impl Join {
         if cost > walk / 2.0 {
             return None;
         }
-        let mut join = Join::new(engines, mode, top_rows, memory)?;
+        let mut join = Join::new(engines, whole, mode, top_rows, memory)?;
         (join.estimate, join.walk_estimate) = (cost, walk);
         Some(join)
     }

@@ -12,7 +12,13 @@
 //! its list with the same four sides is free, as the walk does, so each picture of the rows is
 //! listed once.
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
 use search::walk::Watch;
+
+use super::super::count_loop::{Leaves, Stop};
+use super::super::row::{Candidate, Engine};
+use super::meet::each_leaf;
 
 use super::super::mode::Mode;
 use super::super::row::NO_TWIN;
@@ -33,10 +39,93 @@ pub(crate) struct Table {
 /// and a count.
 pub(crate) const ENTRY_BYTES: u64 = 24;
 
+/// Every filling of rows `first_row..` of `engine`'s board in `mode` (no clues, no corner
+/// pinned), as a [`Table`]: where pieces turn, as the fillings of the first `rows - first_row`
+/// rows of the board turned by half a turn (the same puzzle), walked by the tight loop on
+/// rayon's threads; else [`upwards_table`]. `None` when more than `max_fillings` are found or
+/// `watch` stops the enumeration.
+pub(crate) fn bottom_table(
+    engine: &Engine,
+    mode: Mode,
+    first_row: usize,
+    layout: &KeyLayout,
+    max_fillings: u64,
+    watch: &Watch<'_>,
+) -> Option<Table> {
+    let puzzle = &engine.puzzle;
+    if !puzzle.rotate() {
+        return upwards_table(puzzle, mode, first_row, layout, max_fillings, watch);
+    }
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let total = AtomicU64::new(0);
+    let stop = Stop { depth: (rows - first_row) * cols, tree: &[], from: usize::MAX };
+    let new_sink = || Turned { puzzle, layout, cols, depth: stop.depth, keys: Vec::new(), total: &total, max_fillings };
+    let (counts, sinks) = each_leaf(engine, mode, stop, new_sink, watch, &|_, _, _| {})?;
+    if counts.stopped || watch.stopped() || total.load(Relaxed) > max_fillings {
+        return None;
+    }
+    let mut keys = Vec::with_capacity(total.load(Relaxed) as usize);
+    for sink in sinks {
+        keys.extend_from_slice(&sink.keys);
+    }
+    Some(aggregate(keys, counts.nodes))
+}
+
+/// Fillings of the top rows of the board turned by half a turn, each kept as the key of the
+/// bottom rows it is turned back: the same pieces, and the boundary read from its last row's
+/// south sides from the east (what those show is what the row above them must show south).
+struct Turned<'a> {
+    puzzle: &'a Puzzle,
+    layout: &'a KeyLayout,
+    cols: usize,
+    depth: usize,
+    keys: Vec<u128>,
+    total: &'a AtomicU64,
+    max_fillings: u64,
+}
+
+impl Leaves for Turned<'_> {
+    fn leaf(&mut self, placed: &[Candidate], used: &[u64], last: Candidate) {
+        if self.keys.len() % 1024 == 0 && self.total.fetch_add(1024, Relaxed) > self.max_fillings {
+            return;
+        }
+        let layout = self.layout;
+        let mut set = u128::from(used[0]) | u128::from(used.get(1).copied().unwrap_or(0)) << 64;
+        set |= 1 << last.piece();
+        let mut key = layout.pieces(set);
+        let row = self.depth - self.cols;
+        for col in 0..self.cols {
+            // A candidate's south is what the cell below it must show north: turned back, what
+            // the cell above shows south; its partner is what this cell shows north.
+            let south = if col + 1 == self.cols { last.south() } else { placed[row + col].south() };
+            let north = self.puzzle.partner(south as u16);
+            key |= layout.colour(self.cols - 1 - col, u32::from(north));
+        }
+        self.keys.push(key);
+    }
+}
+
+/// The table of `keys` (one per filling, in any order), made in `nodes` placements.
+fn aggregate(mut keys: Vec<u128>, nodes: u64) -> Table {
+    keys.sort_unstable();
+    let mut table = Table { keys: Vec::new(), counts: Vec::new(), nodes };
+    for key in keys {
+        if table.keys.last() == Some(&key) {
+            *table.counts.last_mut().expect("a count for each key") += 1;
+        } else {
+            table.keys.push(key);
+            table.counts.push(1);
+        }
+    }
+    table.keys.shrink_to_fit();
+    table.counts.shrink_to_fit();
+    table
+}
+
 /// Every filling of rows `first_row..` of `puzzle`'s board in `mode` (no clues), as a
 /// [`Table`]; `None` when more than `max_fillings` are found (the table would not fit its
 /// memory) or `watch` stops the enumeration.
-pub(crate) fn bottom_table(
+fn upwards_table(
     puzzle: &Puzzle,
     mode: Mode,
     first_row: usize,
@@ -64,20 +153,8 @@ pub(crate) fn bottom_table(
     if bottom.stopped {
         return None;
     }
-    let Bottom { mut keys, nodes, .. } = bottom;
-    keys.sort_unstable();
-    let mut table = Table { keys: Vec::new(), counts: Vec::new(), nodes };
-    for key in keys {
-        if table.keys.last() == Some(&key) {
-            *table.counts.last_mut().expect("a count for each key") += 1;
-        } else {
-            table.keys.push(key);
-            table.counts.push(1);
-        }
-    }
-    table.keys.shrink_to_fit();
-    table.counts.shrink_to_fit();
-    Some(table)
+    let Bottom { keys, nodes, .. } = bottom;
+    Some(aggregate(keys, nodes))
 }
 
 /// The cells of rows `first_row..` in the order the enumeration fills them: the last row first,

@@ -32,16 +32,39 @@ pub(crate) fn meet(
 ) -> Option<Counts> {
     let &Meeting { depth, layout, table, tree, buffer } = meeting;
     let cols = engine.cols;
-    let deepest = deepest_cut(engine.cells, cols).min(depth - 1);
+    let workers = rayon::current_num_threads().max(1);
+    let cap = (buffer / workers).max(1);
+    let stop = Stop { depth, tree, from: depth - cols };
+    let new_sink = || Sink { layout, table, depth, cols, keys: Vec::new(), cap, solutions: 0 };
+    let (mut counts, sinks) = each_leaf(engine, mode, stop, new_sink, watch, observe)?;
+    for mut sink in sinks {
+        sink.flush();
+        counts.solutions += sink.solutions;
+    }
+    Some(counts)
+}
+
+/// Every leaf of `engine`'s tree in `mode` stopped at `stop` (the tight loop), on rayon's
+/// threads: the tree cut as a count cuts it, each thread taking the next subtree in turn with
+/// a sink of its own from `new_sink` (one per thread, so the memory they hold is bounded).
+/// Returns the placements made and the sinks; `None` when the tight loop cannot run the engine.
+pub(crate) fn each_leaf<S: Leaves + Send>(
+    engine: &Engine,
+    mode: Mode,
+    stop: Stop<'_>,
+    new_sink: impl Fn() -> S + Sync,
+    watch: &Watch<'_>,
+    observe: Observe<'_>,
+) -> Option<(Counts, Vec<S>)> {
+    let deepest = deepest_cut(engine.cells, engine.cols).min(stop.depth - 1);
     let (mut top, prefixes) = walk::cut(|| RowWalk::new(engine, mode), deepest, SUBTREES);
     let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let workers = rayon::current_num_threads().clamp(1, prefixes.len().max(1));
-    let each = (buffer / workers).max(1);
     let below = (0..workers)
         .into_par_iter()
         .map(|_| {
-            let mut sink = Sink { layout, table, depth, cols, keys: Vec::new(), cap: each, solutions: 0 };
-            let mut counts = Counts::default();
+            let mut sink = new_sink();
+            let mut nodes = 0;
             loop {
                 let at = next.fetch_add(1, Relaxed);
                 if at >= prefixes.len() || watch.must_stop(0) {
@@ -49,19 +72,22 @@ pub(crate) fn meet(
                 }
                 let mut walk = RowWalk::new(engine, mode);
                 walk::resume(&mut walk, &prefixes[at]);
-                let stop = Stop { depth, tree, from: depth - cols };
                 if !walk.leaves(watch, stop, &mut sink) {
                     return None;
                 }
-                counts.nodes += walk.counts.nodes;
+                nodes += walk.counts.nodes;
                 observe(done.fetch_add(1, Relaxed) + 1, prefixes.len(), walk.counts.nodes);
             }
-            sink.flush();
-            counts.solutions = sink.solutions;
-            Some(counts)
+            Some((nodes, sink))
         })
-        .collect::<Option<Vec<Counts>>>()?;
-    Some(below.into_iter().fold(*top.counts(), |a, b| a + b))
+        .collect::<Option<Vec<(u64, S)>>>()?;
+    let mut counts = *top.counts();
+    let mut sinks = Vec::with_capacity(below.len());
+    for (nodes, sink) in below {
+        counts.nodes += nodes;
+        sinks.push(sink);
+    }
+    Some((counts, sinks))
 }
 
 /// What the top walks of a join meet: the cells of the top rows (a multiple of the columns),
