@@ -24,6 +24,7 @@
 //! `row_search.rs` its searches; `ordered.rs` and `ordered_walk.rs` the engine for any order;
 //! `parallel.rs` the depth of the cut for rayon's threads; `symmetry.rs` the board's turns;
 //! `estimate.rs` Knuth's estimator by which a plan (`crate::plan`) picks an order and a corner;
+//! `join.rs` counts by meeting in the middle (the tight loop stopped short, `count_loop.rs`);
 //! `gpu_tree.rs` (feature `gpu`) flattens either engine's lists for the kernel. No file names an
 //! item of a file that names it back (`cargo xtask tidy` reads them): the type of each engine
 //! knows nothing of its walk and searches, which name it. This file only declares and

@@ -14,6 +14,7 @@
 
 mod bottom;
 mod key;
+mod leaves;
 mod meet;
 
 use puzzle_core::SplitMix64;

@@ -18,7 +18,7 @@ use search::walk::Watch;
 
 use super::super::count_loop::{Leaves, Stop};
 use super::super::row::{Candidate, Engine};
-use super::meet::each_leaf;
+use super::leaves::each_leaf;
 
 use super::super::mode::Mode;
 use super::super::row::NO_TWIN;

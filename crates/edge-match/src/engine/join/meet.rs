@@ -5,18 +5,14 @@
 //! adding its length times the table's count. Reads go forward through both sides, so the
 //! table is read in passes, never at random.
 
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
-use rayon::prelude::*;
-use search::walk::{self, Counts, Observe, Walk, Watch};
+use search::walk::{Counts, Observe, Watch};
 
 use super::super::count_loop::{Leaves, Stop};
 use super::super::mode::Mode;
-use super::super::parallel::{deepest_cut, SUBTREES};
 use super::super::row::{Candidate, Engine};
-use super::super::walk::RowWalk;
 use super::bottom::Table;
 use super::key::KeyLayout;
+use super::leaves::each_leaf;
 
 /// Counts the solutions of `engine`'s board in `mode` (row order) as the pairs of a top leaf
 /// (its first `meeting.depth` cells filled) and a filling of the rows below in the table that
@@ -42,52 +38,6 @@ pub(crate) fn meet(
         counts.solutions += sink.solutions;
     }
     Some(counts)
-}
-
-/// Every leaf of `engine`'s tree in `mode` stopped at `stop` (the tight loop), on rayon's
-/// threads: the tree cut as a count cuts it, each thread taking the next subtree in turn with
-/// a sink of its own from `new_sink` (one per thread, so the memory they hold is bounded).
-/// Returns the placements made and the sinks; `None` when the tight loop cannot run the engine.
-pub(crate) fn each_leaf<S: Leaves + Send>(
-    engine: &Engine,
-    mode: Mode,
-    stop: Stop<'_>,
-    new_sink: impl Fn() -> S + Sync,
-    watch: &Watch<'_>,
-    observe: Observe<'_>,
-) -> Option<(Counts, Vec<S>)> {
-    let deepest = deepest_cut(engine.cells, engine.cols).min(stop.depth - 1);
-    let (mut top, prefixes) = walk::cut(|| RowWalk::new(engine, mode), deepest, SUBTREES);
-    let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    let workers = rayon::current_num_threads().clamp(1, prefixes.len().max(1));
-    let below = (0..workers)
-        .into_par_iter()
-        .map(|_| {
-            let mut sink = new_sink();
-            let mut nodes = 0;
-            loop {
-                let at = next.fetch_add(1, Relaxed);
-                if at >= prefixes.len() || watch.must_stop(0) {
-                    break;
-                }
-                let mut walk = RowWalk::new(engine, mode);
-                walk::resume(&mut walk, &prefixes[at]);
-                if !walk.leaves(watch, stop, &mut sink) {
-                    return None;
-                }
-                nodes += walk.counts.nodes;
-                observe(done.fetch_add(1, Relaxed) + 1, prefixes.len(), walk.counts.nodes);
-            }
-            Some((nodes, sink))
-        })
-        .collect::<Option<Vec<(u64, S)>>>()?;
-    let mut counts = *top.counts();
-    let mut sinks = Vec::with_capacity(below.len());
-    for (nodes, sink) in below {
-        counts.nodes += nodes;
-        sinks.push(sink);
-    }
-    Some((counts, sinks))
 }
 
 /// What the top walks of a join meet: the cells of the top rows (a multiple of the columns),
