@@ -52,9 +52,39 @@ pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     )
 }
 
+/// Reads an amount of memory: a whole number of bytes, or of KiB, MiB or GiB with the suffix
+/// K, M or G (`512M`, `4G`), below 2^60 bytes.
+pub(crate) fn parse_memory(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    let (digits, unit) = match trimmed.char_indices().last() {
+        Some((at, 'k' | 'K')) => (&trimmed[..at], 1u64 << 10),
+        Some((at, 'm' | 'M')) => (&trimmed[..at], 1 << 20),
+        Some((at, 'g' | 'G')) => (&trimmed[..at], 1 << 30),
+        _ => (trimmed, 1),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+        .filter(|&bytes| bytes < 1 << 60)
+        .ok_or_else(|| format!("expected bytes, or a whole number with K, M or G (e.g. 4G), not `{}`", excerpt(text)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory() {
+        for (input, expected) in
+            [("0", Some(0)), ("4096", Some(4096)), ("512M", Some(512 << 20)), ("4g", Some(4 << 30)), ("3K", Some(3072))]
+        {
+            assert_eq!(parse_memory(input).ok(), expected, "{input:?}");
+        }
+        for refused in ["", "G", "1.5G", "-1", "4T", "99999999999G"] {
+            assert!(parse_memory(refused).is_err(), "{refused:?}");
+        }
+    }
 
     fn check(parse: fn(&str) -> Result<(usize, usize), String>, input: &str, expected: Result<(usize, usize), ()>) {
         assert_eq!(parse(input).map_err(|_| ()), expected, "{input:?}");

@@ -24,6 +24,7 @@
 //! `row_search.rs` its searches; `ordered.rs` and `ordered_walk.rs` the engine for any order;
 //! `parallel.rs` the depth of the cut for rayon's threads; `symmetry.rs` the board's turns;
 //! `estimate.rs` Knuth's estimator by which a plan (`crate::plan`) picks an order and a corner;
+//! `join.rs` counts by meeting in the middle (the tight loop stopped short, `count_loop.rs`);
 //! `gpu_tree.rs` (feature `gpu`) flattens either engine's lists for the kernel. No file names an
 //! item of a file that names it back (`cargo xtask tidy` reads them): the type of each engine
 //! knows nothing of its walk and searches, which name it. This file only declares and
@@ -32,6 +33,7 @@ mod count_loop;
 mod estimate;
 #[cfg(feature = "gpu")]
 pub(crate) mod gpu_tree;
+mod join;
 mod mode;
 mod order;
 mod ordered;
@@ -47,6 +49,7 @@ mod walk;
 #[cfg(any(test, feature = "test-support"))]
 pub use estimate::estimate_nodes;
 pub(crate) use estimate::{build_candidates, cheapest_corner, estimate_order};
+pub(crate) use join::{Join, DEFAULT_MEMORY};
 pub use mode::Mode;
 pub use order::Order;
 pub use ordered::OrderedEngine;

@@ -11,8 +11,8 @@ use search::Limits;
 
 use crate::answer::Answer;
 use crate::engine::{
-    build_candidates, cheapest_corner, estimate_order, unique_corners, Corner, Engine, Mode, Order, OrderedEngine,
-    Search, Split, SplitError,
+    build_candidates, cheapest_corner, estimate_order, unique_corners, Corner, Engine, Join, Mode, Order,
+    OrderedEngine, Search, Split, SplitError, DEFAULT_MEMORY,
 };
 use crate::model::{Placement, Puzzle};
 
@@ -21,6 +21,7 @@ use crate::model::{Placement, Puzzle};
 pub struct Solver {
     puzzle: Puzzle,
     clues: Vec<Option<Placement>>,
+    memory: u64,
 }
 
 impl Solver {
@@ -31,7 +32,24 @@ impl Solver {
     /// Planning panics if `clues` is neither empty nor one entry per cell, or a clue names a
     /// piece the puzzle does not have ([`crate::sol::clue_cells`] makes valid clues).
     pub fn new(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Solver {
-        Solver { puzzle: puzzle.clone(), clues: clues.to_vec() }
+        Solver { puzzle: puzzle.clone(), clues: clues.to_vec(), memory: DEFAULT_MEMORY }
+    }
+
+    /// The same solver, whose counts may use up to `bytes` of memory for a join (2 GiB
+    /// unless given; 0: never a join, always the walk). The counts are the same either way.
+    ///
+    /// ```
+    /// use edge_match::parse::{ParseOptions, parse_puzzle};
+    /// use edge_match::{Limits, Mode, Solver, Task};
+    ///
+    /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+    /// let plan = Solver::new(&puzzle, &[]).with_memory(0).plan(Task::Count, Mode::Plain, None, false);
+    /// assert_eq!((plan.joined_rows, plan.count(&Limits::NONE, &|_, _, _| {}).solutions), (None, 4));
+    /// ```
+    #[must_use]
+    pub fn with_memory(mut self, bytes: u64) -> Solver {
+        self.memory = bytes;
+        self
     }
 
     /// The puzzle searched.
@@ -155,8 +173,34 @@ impl Solver {
             Some(engine) => Built::Row(Box::new(engine)),
             None => Built::Ordered(Box::new(OrderedEngine::planned(puzzle, clues, order, corner))),
         };
+        // A count may meet in the middle (`engine/join.rs`): in row order, whatever order the walk
+        // takes, where the join's estimate is well under the walk's; never under a node limit,
+        // whose placements are the walk's, nor for an order given other than row.
+        let counts = task == Task::Count || (task == Task::Distinct && corner.is_some());
+        let row = matches!(pick, OrderPick::Auto | OrderPick::Given(Order::Row));
+        let join = if counts && row && !stopped && limits.max_expanded.is_none() && self.memory > 0 {
+            Join::plan(puzzle, clues, estimated_mode, corner, self.memory, None, &planning).map(Box::new)
+        } else {
+            None
+        };
+        // Each picture the join finds through the board's turns stands for them in a count, for
+        // one orbit when counting up to them.
+        let turns = corner.filter(|_| task == Task::Count && mode == Mode::Pictures).map_or(1, |c| c.turns);
+        let joined_rows = join.as_ref().map(|join| join.top_rows());
         let auto = pick == OrderPick::Auto;
-        Plan { order, corner: corner.map(|c| c.piece), estimate, auto, estimates, stopped, mode, engine }
+        Plan {
+            order,
+            corner: corner.map(|c| c.piece),
+            estimate,
+            auto,
+            estimates,
+            stopped,
+            joined_rows,
+            mode,
+            engine,
+            join,
+            turns,
+        }
     }
 }
 
@@ -255,8 +299,14 @@ pub struct Plan {
     /// and nothing is estimated; a search under the same limits gives up at once, as it would
     /// have had the estimates been made.
     pub stopped: bool,
+    /// Where a count meets in the middle (docs/algorithms.md, "the join"): the rows above the
+    /// meeting; `None` where the count walks the whole tree.
+    pub joined_rows: Option<usize>,
     mode: Mode,
     engine: Built,
+    join: Option<Box<Join>>,
+    /// The board's turns each picture a join finds through a pinned corner stands for.
+    turns: u64,
 }
 
 /// The engine of a plan: the row engine for the orders it runs, else the engine for any order.
@@ -327,13 +377,28 @@ impl Plan {
     /// Counts solutions and placements on rayon's threads (on the calling thread under a node
     /// limit), calling `observe(done, total, placements)` from the workers each time one of the
     /// `total` subtrees of a search is finished (for a progress bar).
+    /// A plan that meets in the middle counts by its join, and walks where the bottom rows
+    /// turn out to have more fillings than its memory holds.
     pub fn count(&self, limits: &Limits<'_>, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
+        if let Some(counts) = self.joined(limits, observe) {
+            return counts;
+        }
         on_engine!(&self.engine, engine => engine.count_observed(self.mode, limits, observe))
     }
 
     /// Counts pictures up to the turns of the whole board, each orbit once.
     pub fn count_distinct(&self, limits: &Limits<'_>) -> Counts {
+        if let Some(counts) = self.joined(limits, &|_, _, _| {}) {
+            return counts;
+        }
         on_engine!(&self.engine, engine => engine.count_distinct(limits))
+    }
+
+    /// The count by the plan's join, if it has one and its table fits.
+    fn joined(&self, limits: &Limits<'_>, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Option<Counts> {
+        let join = self.join.as_ref().filter(|_| limits.max_expanded.is_none())?;
+        let watch = search::walk::Watch::new(limits);
+        join.count(self.turns, &watch, observe)
     }
 
     /// Calls `visit` with every solution in search order, on the calling thread, until it

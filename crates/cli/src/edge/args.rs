@@ -124,6 +124,11 @@ pub(crate) struct EdgeArgs {
     /// binary built with `--features gpu`, on a Vulkan, Metal or DirectX 12 driver
     #[arg(long, conflicts_with_all = ["all", "best", "verify", "split", "sol", "svg"])]
     pub(crate) gpu: bool,
+    /// With --count or --distinct: the memory a count that meets in the middle may use (the
+    /// bottom rows' table and the sort buffers), as bytes or with K, M or G; 0 never meets in
+    /// the middle [default: 2G]. The counts are the same either way
+    #[arg(long, value_name = "BYTES", value_parser = crate::values::parse_memory)]
+    pub(crate) memory: Option<u64>,
     #[command(flatten)]
     pub(crate) time_limit: TimeLimitArg,
     #[command(flatten)]

@@ -37,7 +37,11 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     let estimate = bar.as_ref().is_some_and(|bar| !bar.is_hidden()) && !args.plain;
     // Planned under the search's limits: a deadline or a signal during the estimates stops the
     // plan, and the search on it then gives up at once, answering as a stopped search does.
-    let plan = Solver::new(puzzle, clues).plan_within(task, mode, args.order.map(OrderArg::pick), estimate, &limits);
+    let mut solver = Solver::new(puzzle, clues);
+    if let Some(bytes) = args.memory {
+        solver = solver.with_memory(bytes);
+    }
+    let plan = solver.plan_within(task, mode, args.order.map(OrderArg::pick), estimate, &limits);
     let shown = Shown {
         order: plan.order.name(),
         estimated_nodes: plan.estimate.filter(|_| plan.auto).map(|e| e.round() as u64),

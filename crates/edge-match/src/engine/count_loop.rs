@@ -45,6 +45,26 @@ fn all_used<const W: usize>(masks: &[u64], at: usize, used: &[u64; W]) -> bool {
     free == 0
 }
 
+/// Where the tight loop stops short ([`RowWalk::leaves`]): the cells every leaf fills (in the
+/// walk's order), and the south colours the row of its last cell may show, as a tree of
+/// prefixes (`tree`) from the depth that row starts at (`from`): from the root (node 0), the
+/// child of node `n` for a cell showing `s` south is `tree[n * keys + s]` (`keys`: the engine's
+/// colour keys), `u32::MAX` where no allowed row goes on so. A candidate of that row that
+/// leaves its prefix no way on is a placement but no subtree (nor leaf).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stop<'t> {
+    pub(crate) depth: usize,
+    pub(crate) tree: &'t [u32],
+    pub(crate) from: usize,
+}
+
+/// Where the tight loop stopped short ([`RowWalk::leaves`]) sends its partial boards.
+pub(crate) trait Leaves {
+    /// One leaf: the candidates placed at the depths before its last, the used pieces (those
+    /// candidates' pieces, one bit each, in words of 64), and its last candidate.
+    fn leaf(&mut self, placed: &[Candidate], used: &[u64], last: Candidate);
+}
+
 impl RowWalk<'_> {
     /// Counts every solution below the floor: the tight loop when the puzzle's pieces fit its
     /// used set (at most 1024 pieces), else the core's generic one.
@@ -69,12 +89,53 @@ impl RowWalk<'_> {
         let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
         let twins = self.engine.twin_masks.iter().any(|&m| m != 0);
         match (self.mode, turns, twins) {
-            (Mode::Plain, false, _) => self.count_fast::<W, CAP, CAP2, false, false, false>(watch),
-            (Mode::Plain, true, _) => self.count_fast::<W, CAP, CAP2, false, true, false>(watch),
-            (Mode::Pictures, false, false) => self.count_fast::<W, CAP, CAP2, true, false, false>(watch),
-            (Mode::Pictures, true, false) => self.count_fast::<W, CAP, CAP2, true, true, false>(watch),
-            (Mode::Pictures, false, true) => self.count_fast::<W, CAP, CAP2, true, false, true>(watch),
-            (Mode::Pictures, true, true) => self.count_fast::<W, CAP, CAP2, true, true, true>(watch),
+            (Mode::Plain, false, _) => self.count_fast::<W, CAP, CAP2, false, false, false, false>(watch, None),
+            (Mode::Plain, true, _) => self.count_fast::<W, CAP, CAP2, false, true, false, false>(watch, None),
+            (Mode::Pictures, false, false) => self.count_fast::<W, CAP, CAP2, true, false, false, false>(watch, None),
+            (Mode::Pictures, true, false) => self.count_fast::<W, CAP, CAP2, true, true, false, false>(watch, None),
+            (Mode::Pictures, false, true) => self.count_fast::<W, CAP, CAP2, true, false, true, false>(watch, None),
+            (Mode::Pictures, true, true) => self.count_fast::<W, CAP, CAP2, true, true, true, false>(watch, None),
+        }
+    }
+
+    /// The tight loop stopped at depth `stop.depth` (more than the floor, at most the
+    /// cells), its last row's south colours restricted to `stop.tree`: every partial board of that many cells below the floor goes to `leaves` instead
+    /// of being counted, each made in the same placements the count makes above that depth
+    /// (its last placement counted as a node, as the count counts a solution). The meeting of
+    /// a join (`join.rs`) walks its top rows with it. Returns `false`, having done nothing,
+    /// where the tight loop cannot run (more than 1024 pieces or the used set's cells).
+    pub(crate) fn leaves(&mut self, watch: &Watch<'_>, stop: Stop<'_>, leaves: &mut dyn Leaves) -> bool {
+        if self.engine.piece_masks.is_empty() || self.engine.cells > 64 * self.engine.words {
+            return false;
+        }
+        match self.engine.words {
+            1 => self.leaves_words::<1, 64, 128>(watch, stop, leaves),
+            2 => self.leaves_words::<2, 128, 256>(watch, stop, leaves),
+            4 => self.leaves_words::<4, 256, 512>(watch, stop, leaves),
+            8 => self.leaves_words::<8, 512, 1024>(watch, stop, leaves),
+            16 => self.leaves_words::<16, 1024, 2048>(watch, stop, leaves),
+            _ => return false,
+        }
+        true
+    }
+
+    /// [`RowWalk::leaves`] with `W` words (as [`RowWalk::count_words`]).
+    fn leaves_words<const W: usize, const CAP: usize, const CAP2: usize>(
+        &mut self,
+        watch: &Watch<'_>,
+        stop: Stop<'_>,
+        leaves: &mut dyn Leaves,
+    ) {
+        let turns = self.engine.next_turn.iter().any(|&n| n != u32::MAX);
+        let twins = self.engine.twin_masks.iter().any(|&m| m != 0);
+        let leaves = Some((leaves, stop));
+        match (self.mode, turns, twins) {
+            (Mode::Plain, false, _) => self.count_fast::<W, CAP, CAP2, false, false, false, true>(watch, leaves),
+            (Mode::Plain, true, _) => self.count_fast::<W, CAP, CAP2, false, true, false, true>(watch, leaves),
+            (Mode::Pictures, false, false) => self.count_fast::<W, CAP, CAP2, true, false, false, true>(watch, leaves),
+            (Mode::Pictures, true, false) => self.count_fast::<W, CAP, CAP2, true, true, false, true>(watch, leaves),
+            (Mode::Pictures, false, true) => self.count_fast::<W, CAP, CAP2, true, false, true, true>(watch, leaves),
+            (Mode::Pictures, true, true) => self.count_fast::<W, CAP, CAP2, true, true, true, true>(watch, leaves),
         }
     }
 
@@ -98,9 +159,11 @@ impl RowWalk<'_> {
         const PICTURES: bool,
         const TURNS: bool,
         const TWINS: bool,
+        const LEAVES: bool,
     >(
         &mut self,
         watch: &Watch<'_>,
+        mut leaves: Option<(&mut dyn Leaves, Stop<'_>)>,
     ) {
         /// Per depth, what does not depend on the placements.
         #[derive(Clone, Copy, Default)]
@@ -203,7 +266,11 @@ impl RowWalk<'_> {
             north_part[d] = self.placed[d].south() * keys;
             east_part[d] = self.placed[d].east();
         }
-        let last = cells - 1;
+        // With `LEAVES`, the last depth is the leaves' last cell, whose candidates go to them.
+        let last = match &leaves {
+            Some((_, stop)) if LEAVES => stop.depth.clamp(self.depth + 1, cells) - 1,
+            _ => cells - 1,
+        };
         let floor = self.floor;
         let mut used = [0u64; W];
         used.copy_from_slice(&self.used[..W]);
@@ -216,6 +283,18 @@ impl RowWalk<'_> {
         let width = engine.ranges.iter().map(|&(start, end)| (end - start) as usize).max().unwrap_or(0);
         let mut buffer = vec![Candidate(0); cells * width];
         let (mut len, mut at, mut next_base) = ([0usize; CAP], [0usize; CAP], [0u32; CAP]);
+        // With `LEAVES`: the tree of the last row's south colours, and per depth in that row
+        // the node of the prefix placed before it.
+        let (tree, tree_from) = match &leaves {
+            Some((_, stop)) if LEAVES => (stop.tree, stop.from),
+            _ => (&[][..], usize::MAX),
+        };
+        let mut node = [0u32; CAP];
+        if LEAVES {
+            for d in tree_from..self.depth {
+                node[d + 1] = tree[(node[d] * keys + self.placed[d].south()) as usize];
+            }
+        }
         let mut list = {
             let (north_at, west_at) = (north_at[depth], west_at[depth]);
             let north = if north_at == NO_NEIGHBOUR { border } else { placed[north_at as usize].south() };
@@ -257,6 +336,14 @@ impl RowWalk<'_> {
                     loop {
                         if !TWINS || all_used(twins, twins_at, &used) {
                             found += 1;
+                            let meets = !LEAVES
+                                || depth < tree_from
+                                || tree[(node[depth & (CAP - 1)] * keys + c.south()) as usize] != NONE;
+                            if LEAVES && depth == last && meets {
+                                if let Some((leaves, _)) = leaves.as_mut() {
+                                    leaves.leaf(&placed[..last], &used, c);
+                                }
+                            }
                             if depth != last {
                                 let next_list =
                                     (look_base + (c.east() & look_east) + ((c.south() * keys) & look_south)) as usize;
@@ -266,7 +353,7 @@ impl RowWalk<'_> {
                                     fits &= any_free(north_masks, below * W, &used, word, bit);
                                 }
                                 out[n] = c;
-                                n += usize::from(fits);
+                                n += usize::from(fits && meets);
                             }
                         }
                         if !TURNS || turn == NONE {
@@ -281,7 +368,7 @@ impl RowWalk<'_> {
                 }
             }
             nodes += found;
-            if depth == last {
+            if !LEAVES && depth == last {
                 solutions += found;
             }
             (len[d], at[d]) = (n, 0);
@@ -301,6 +388,9 @@ impl RowWalk<'_> {
                     let piece = c.piece();
                     used[(piece >> 6) & (W - 1)] |= 1 << (piece & 63);
                     list = next_base[d] + (c.east() & info[d].east_mask) + ((c.south() * keys) & info[d].south_mask);
+                    if LEAVES && depth >= tree_from {
+                        node[(depth + 1) & (CAP - 1)] = tree[(node[d] * keys + c.south()) as usize];
+                    }
                     depth += 1;
                     continue 'expand;
                 }
@@ -313,6 +403,7 @@ impl RowWalk<'_> {
             }
         }
         self.placed[..cells].copy_from_slice(&placed[..cells]);
+        // Leaves are not solutions: the walk's solutions stay as they were.
         self.used[..W].copy_from_slice(&used);
         self.depth = depth;
         self.counts = Counts { solutions, nodes, stopped };

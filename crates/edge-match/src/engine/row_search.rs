@@ -63,7 +63,7 @@ impl Engine {
     /// and each orbit under the turns holds exactly one of them; on an oblong board (half turns
     /// only) the pictures with it top-left or top-right are half of all, one per orbit. Returns
     /// the engines of those searches (one, or two on an oblong board).
-    fn corner_split(&self) -> Option<Vec<Engine>> {
+    pub(super) fn corner_split(&self) -> Option<Vec<Engine>> {
         let corner = self.corner?.piece;
         let puzzle = &self.puzzle;
         let frame = usize::from(FRAME);
