@@ -46,7 +46,7 @@ pub(crate) struct SlideArgs {
     /// a check fail (a bug), the output stops there, incomplete, with an internal error (exit 2)
     #[arg(long, conflicts_with = "heuristic")]
     pub(crate) fast: bool,
-    /// Answer within W times the optimum (W at least 1, in hundredths: 1.5, 1.25; 1 is the
+    /// Answer within W times the optimum (W from 1 to 100, in hundredths: 1.5, 1.25; 1 is the
     /// optimal default): weighted IDA* with the same admissible bounds, guaranteed by the
     /// search, often far sooner on big boards; marked when not proven optimal, with a lower
     /// bound on the optimum
@@ -82,8 +82,8 @@ pub(crate) struct SlideArgs {
     pub(crate) unit: Option<String>,
     /// With --unit: write in FILE the number of a unit that reaches the goal, and skip the units
     /// after the one FILE names (workers of one round sharing FILE stop early; the answer does
-    /// not change)
-    #[arg(long, value_name = "FILE", requires = "unit")]
+    /// not change); a regular file, or one not made yet
+    #[arg(long, value_name = "FILE", requires = "unit", value_parser = crate::values::parse_state_file)]
     pub(crate) found_file: Option<std::path::PathBuf>,
     /// Add each board's solving time in seconds: after the answer in text, as "seconds" in JSON
     /// (for benchmarks; it makes the output vary from run to run)
