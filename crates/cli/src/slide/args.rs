@@ -40,8 +40,9 @@ pub(crate) struct SlideArgs {
     pub(crate) heuristic: Option<HeuristicArg>,
     /// Answer at once instead of optimally: a valid solution for a board of any size (a shuffled
     /// 300×300 board in a second or two, a 1000×1000 one in 20–30 seconds on two cores,
-    /// its moves printed or not, in under 512 MB) by the constructive solver, marked not
-    /// optimal, with a lower bound on the optimum. The moves are checked by replay as they are
+    /// its moves printed or not, in under 512 MB) by the constructive solver, with a lower bound
+    /// on the optimum (on the judges' 3×3, the exact distance of the complete table), marked
+    /// optimal only when its length meets that bound. The moves are checked by replay as they are
     /// made, kept compressed, and checked against what was replayed as they are printed; should
     /// a check fail (a bug), the output stops there, incomplete, with an internal error (exit 2)
     #[arg(long, conflicts_with = "heuristic")]
