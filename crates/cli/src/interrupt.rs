@@ -81,6 +81,15 @@ impl std::fmt::Display for Interrupted {
 
 impl std::error::Error for Interrupted {}
 
+/// Stops a merge that a signal asked to stop, before it prints anything: every loop of `puzzle
+/// merge` over the lines calls it for each line (looking at the flag costs next to nothing).
+pub(crate) fn poll_merge() -> anyhow::Result<()> {
+    if interrupted() {
+        anyhow::bail!(Interrupted("the merge was stopped before it printed anything".to_owned()));
+    }
+    Ok(())
+}
+
 /// A moment no search reaches (a time limit too large for the clock).
 fn far_future() -> Instant {
     Instant::now() + Duration::from_secs(100 * 365 * 24 * 3600)

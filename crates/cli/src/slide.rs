@@ -24,8 +24,9 @@ mod limited_planner;
 mod moves;
 pub(crate) mod print;
 pub(crate) mod settings;
-pub(crate) use args::SlideArgs;
-use batch::{Batch, Item, CHUNK};
+pub(crate) use args::{SlideArgs, SlideFormat};
+pub(crate) use batch::Item;
+use batch::{Batch, CHUNK};
 use limited_planner::LimitedPlanner;
 use print::Printer;
 use settings::{Mode, SlideSettings};
@@ -41,15 +42,7 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
     if let (Mode::Unit { line, found_file }, None) = (&settings.mode, &settings.file) {
         return crate::scale_out::slide_units::run_units(line, found_file.as_deref(), &settings, None, out);
     }
-    let mut stream = LineStream::open(settings.file.as_deref())?;
-    let format = match (settings.format, settings.size) {
-        (Some(format), _) => format,
-        (None, Some(_)) => Format::Lines,
-        // The first lines tell judge B; judge A and grids are told apart on the whole text below.
-        (None, None) => stream
-            .first_non_blank(sliding::parse::DETECT_LINES)?
-            .map_or(Format::Grid, |text| sliding::parse::detect_format(&text)),
-    };
+    let (stream, format) = open_batch(settings.file.as_deref(), settings.format, settings.size)?;
     let goal = read_goal(&settings.goal)?;
     let tables = PdbCache::default();
     let mut batch = Batch {
@@ -63,63 +56,9 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
         held: Vec::new(),
         held_from: None,
     };
-    let mut batch_error = None;
-    match format {
-        Format::Lines => {
-            let Some((rows, cols)) = settings.size else {
-                let message = "the lines format needs the board size: give --size RxC (for example 4x4)".to_owned();
-                return Err(crate::input::BadInput { file: "--format lines".to_owned(), pos: None, message }.into());
-            };
-            let mut chunk = Vec::new();
-            while let Some(line) = stream.next_line()? {
-                if let Some(entry) = sliding::parse::parse_line(&line.as_line(), rows, cols) {
-                    chunk
-                        .push(Item { label: entry.label, board: entry.board.map_err(|e| stream.error(e.pos, e.kind)) });
-                }
-                if chunk.len() == CHUNK {
-                    batch.answer(&settings, format, &stream.name, std::mem::take(&mut chunk), out)?;
-                }
-            }
-            if batch.answered == 0 && batch.held.is_empty() && chunk.is_empty() {
-                return Err(stream.error(Pos::new(1, 1), sliding::parse::ParseErrorKind::Empty).into());
-            }
-            batch.answer(&settings, format, &stream.name, chunk, out)?;
-        }
-        Format::JudgeB => {
-            let mut reader = sliding::parse::JudgeBReader::default();
-            let mut chunk = Vec::new();
-            while !reader.is_done() {
-                let Some(line) = stream.next_line()? else { break };
-                if let Some(board) = reader.push(line.as_line()).map_err(|e| stream.error(e.pos, e.kind))? {
-                    chunk.push(Item { label: None, board: board.map_err(|e| stream.error(e.pos, e.kind)) });
-                }
-                if chunk.len() == CHUNK {
-                    batch.answer(&settings, format, &stream.name, std::mem::take(&mut chunk), out)?;
-                }
-            }
-            let end = reader.finish().map_err(|e| stream.error(e.pos, e.kind))?;
-            chunk.extend(
-                end.last_board.map(|board| Item { label: None, board: board.map_err(|e| stream.error(e.pos, e.kind)) }),
-            );
-            batch_error = end.batch_error.map(|err| stream.error(err.pos, err.kind));
-            batch.answer(&settings, format, &stream.name, chunk, out)?;
-        }
-        Format::JudgeA | Format::Grid => {
-            let input = stream.into_input()?;
-            let format = if settings.format.is_none() { sliding::parse::detect_format(&input.text) } else { format };
-            let items = if format == Format::JudgeA {
-                let board = sliding::parse::parse_judge_a(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
-                vec![Item { label: None, board: Ok(board) }]
-            } else {
-                let entries = sliding::parse::parse_grid(&input.text).map_err(|e| input.error(e.pos, e.kind))?.entries;
-                entries
-                    .into_iter()
-                    .map(|e| Item { label: e.label, board: e.board.map_err(|e| input.error(e.pos, e.kind)) })
-                    .collect()
-            };
-            batch.answer(&settings, format, &input.name, items, out)?;
-        }
-    }
+    let batch_error = read_boards(stream, settings.format, format, settings.size, &mut |name, format, items| {
+        batch.answer(&settings, format, name, items, out)
+    })?;
     batch.finish(&settings, out)?;
     if let (Some(path), Some(strips)) = (&settings.svg, &batch.strips) {
         crate::svg::write(path, &strips.render())?;
@@ -140,6 +79,103 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
 
 /// Refuses a `--size` the format would drop without a word: judge A and judge B boards are 3x3
 /// by definition (`--size 3x3` is accepted), and a grid gives each board its own size.
+/// The batch input at `path` (standard input when `None`) and its format: as `--format` gives
+/// it, the lines format with `--size`, else detected.
+pub(crate) fn open_batch(
+    path: Option<&std::path::Path>,
+    format: Option<Format>,
+    size: Option<(usize, usize)>,
+) -> anyhow::Result<(LineStream, Format)> {
+    let mut stream = LineStream::open(path)?;
+    let format = match (format, size) {
+        (Some(format), _) => format,
+        (None, Some(_)) => Format::Lines,
+        // The first lines tell judge B; judge A and grids are told apart on the whole text
+        // ([`read_boards`]).
+        (None, None) => stream
+            .first_non_blank(sliding::parse::DETECT_LINES)?
+            .map_or(Format::Grid, |text| sliding::parse::detect_format(&text)),
+    };
+    Ok((stream, format))
+}
+
+/// What [`read_boards`] hands each chunk of boards to: the input's name, its format, the boards.
+pub(crate) type EachChunk<'a> = dyn FnMut(&str, Format, Vec<Item>) -> anyhow::Result<()> + 'a;
+
+/// Reads the boards of a batch input in `format` (`given_format`: as `--format` gave it, else
+/// detected) from `stream`, handing them to `each` with the input's name, in order and in
+/// chunks (the lines formats a chunk at a time, as they are read); returns the error of the
+/// whole input (judge B's count), if any. What `puzzle slide` answers, and what `puzzle merge
+/// --input` checks shards against.
+pub(crate) fn read_boards(
+    mut stream: LineStream,
+    given_format: Option<Format>,
+    format: Format,
+    size: Option<(usize, usize)>,
+    each: &mut EachChunk<'_>,
+) -> anyhow::Result<Option<crate::input::BadInput>> {
+    let mut batch_error = None;
+    match format {
+        Format::Lines => {
+            let Some((rows, cols)) = size else {
+                let message = "the lines format needs the board size: give --size RxC (for example 4x4)".to_owned();
+                return Err(crate::input::BadInput { file: "--format lines".to_owned(), pos: None, message }.into());
+            };
+            let mut any = false;
+            let mut chunk = Vec::new();
+            while let Some(line) = stream.next_line()? {
+                if let Some(entry) = sliding::parse::parse_line(&line.as_line(), rows, cols) {
+                    chunk
+                        .push(Item { label: entry.label, board: entry.board.map_err(|e| stream.error(e.pos, e.kind)) });
+                }
+                if chunk.len() == CHUNK {
+                    any = true;
+                    each(&stream.name, format, std::mem::take(&mut chunk))?;
+                }
+            }
+            if !any && chunk.is_empty() {
+                return Err(stream.error(Pos::new(1, 1), sliding::parse::ParseErrorKind::Empty).into());
+            }
+            each(&stream.name, format, chunk)?;
+        }
+        Format::JudgeB => {
+            let mut reader = sliding::parse::JudgeBReader::default();
+            let mut chunk = Vec::new();
+            while !reader.is_done() {
+                let Some(line) = stream.next_line()? else { break };
+                if let Some(board) = reader.push(line.as_line()).map_err(|e| stream.error(e.pos, e.kind))? {
+                    chunk.push(Item { label: None, board: board.map_err(|e| stream.error(e.pos, e.kind)) });
+                }
+                if chunk.len() == CHUNK {
+                    each(&stream.name, format, std::mem::take(&mut chunk))?;
+                }
+            }
+            let end = reader.finish().map_err(|e| stream.error(e.pos, e.kind))?;
+            chunk.extend(
+                end.last_board.map(|board| Item { label: None, board: board.map_err(|e| stream.error(e.pos, e.kind)) }),
+            );
+            batch_error = end.batch_error.map(|err| stream.error(err.pos, err.kind));
+            each(&stream.name, format, chunk)?;
+        }
+        Format::JudgeA | Format::Grid => {
+            let input = stream.into_input()?;
+            let format = if given_format.is_none() { sliding::parse::detect_format(&input.text) } else { format };
+            let items = if format == Format::JudgeA {
+                let board = sliding::parse::parse_judge_a(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
+                vec![Item { label: None, board: Ok(board) }]
+            } else {
+                let entries = sliding::parse::parse_grid(&input.text).map_err(|e| input.error(e.pos, e.kind))?.entries;
+                entries
+                    .into_iter()
+                    .map(|e| Item { label: e.label, board: e.board.map_err(|e| input.error(e.pos, e.kind)) })
+                    .collect()
+            };
+            each(&input.name, format, items)?;
+        }
+    }
+    Ok(batch_error)
+}
+
 fn judge_size(settings: &SlideSettings) -> anyhow::Result<()> {
     let Some((rows, cols)) = settings.size else { return Ok(()) };
     let message = match settings.format {

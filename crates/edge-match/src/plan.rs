@@ -351,6 +351,19 @@ impl Plan {
         on_engine!(&self.engine, engine => engine.split(self.mode, depth, limits))
     }
 
+    /// [`Plan::split`] without keeping the partial boards: `visit` is called with each in
+    /// order, and returns `false` to stop ([`SplitError::Stopped`], as when `limits` stop the
+    /// listing); returns the placements above the depth. A cut of millions of units is counted
+    /// and written this way, in constant memory.
+    pub fn for_each_prefix(
+        &self,
+        depth: usize,
+        limits: &Limits<'_>,
+        mut visit: impl FnMut(&[Placement]) -> bool,
+    ) -> Result<Counts, SplitError> {
+        on_engine!(&self.engine, engine => engine.split_each(self.mode, depth, limits, &mut visit))
+    }
+
     /// Counts below `prefix`, a partial board of [`Plan::split`], on the calling thread; with a
     /// pinned corner, each picture found stands for the turns of the board, so the units add up
     /// to [`Plan::count`].

@@ -27,7 +27,7 @@ mod drivers;
 mod first;
 mod orderings;
 
-pub use drivers::{count, first, for_each, prefixes, prefixes_within, resume, resume_checked};
+pub use drivers::{count, first, for_each, for_each_prefix, prefixes, prefixes_within, resume, resume_checked};
 pub use first::{first_in_order, FirstInOrder};
 pub use orderings::Orderings;
 

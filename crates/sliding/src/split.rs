@@ -369,6 +369,21 @@ impl SplitSearch {
         units::prefixes(&self.geometry, &self.state, self.depth, limits).ok_or(SplitError::Stopped)
     }
 
+    /// [`SplitSearch::prefixes`] without keeping them: `visit` is called with each in move
+    /// order and returns `false` to stop ([`SplitError::Stopped`], as when `limits` stop the
+    /// listing). A cut of millions of units is counted and written this way, in constant memory.
+    pub fn for_each_prefix(
+        &self,
+        limits: &Limits<'_>,
+        visit: impl FnMut(&[Direction]) -> bool,
+    ) -> Result<(), SplitError> {
+        if units::for_each_prefix(&self.geometry, &self.state, self.depth, limits, visit) {
+            Ok(())
+        } else {
+            Err(SplitError::Stopped)
+        }
+    }
+
     /// Runs one unit of the round with `bound`: unit 0 (`prefix` `None`), or the unit below
     /// `prefix`, on this thread, under `limits` (unit 0 is small and runs to its end).
     pub fn run_unit(

@@ -137,6 +137,8 @@ pub(crate) struct EdgeArgs {
     /// work, units counted but not listed)
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "all", "distinct", "best", "verify", "sol"])]
     pub(crate) split: Option<usize>,
+    #[command(flatten)]
+    pub(crate) max_units: crate::scale_out::budget::MaxUnitsArg,
     /// Solve one work unit (the JSON line written by --split) with the same file and
     /// options, printing one JSON line: its counts, and every solution with --all; `-` solves
     /// the unit lines on standard input one after another, a result line for each, in order

@@ -43,6 +43,65 @@ impl Against {
         Err(BadInput { file: "--puzzle".to_owned(), pos: None, message }.into())
     }
 
+    /// Cuts this puzzle again as `puzzle edge --split` cut the units of `search` (its mode,
+    /// order, pinned corner and depth), calling `visit` with each unit's number (from 1) and
+    /// prefix; `visit` returns `false` to stop. Returns the number of units (unit 0 included),
+    /// or why the cut cannot be made as the units say.
+    pub(crate) fn cut(
+        &self,
+        search: &super::edge_units::SearchJson,
+        mut visit: impl FnMut(usize, &[Placement]) -> bool,
+    ) -> anyhow::Result<usize> {
+        let refuse =
+            |message: String| -> anyhow::Error { BadInput { file: "--puzzle".to_owned(), pos: None, message }.into() };
+        let mode = match search.mode {
+            super::edge_units::ModeJson::Plain => Mode::Plain,
+            super::edge_units::ModeJson::Pictures => Mode::Pictures,
+        };
+        let Ok(order) = search.order.parse::<edge_match::Order>() else {
+            return Err(refuse(format!(
+                "the units' order `{}` is not one this version knows",
+                puzzle_core::text::excerpt(&search.order)
+            )));
+        };
+        let task = if search.corner.is_some() { edge_match::Task::Count } else { edge_match::Task::List };
+        // A signal stops the cut as it stops every long step of the CLI.
+        let limits = crate::interrupt::limits(None, None);
+        let plan = edge_match::Solver::new(&self.puzzle, &self.clues).plan_within(
+            task,
+            mode,
+            Some(edge_match::OrderPick::Given(order)),
+            false,
+            &limits,
+        );
+        let stopped = || {
+            anyhow::Error::from(crate::interrupt::Interrupted(
+                "the merge was stopped while it cut the puzzle".to_owned(),
+            ))
+        };
+        if plan.stopped {
+            return Err(stopped());
+        }
+        if plan.order != order || plan.corner != search.corner {
+            return Err(refuse(format!(
+                "{} cut in {order} order pins {}, but the units say {}: the lines were changed",
+                self.name,
+                plan.corner.map_or("no corner".to_owned(), |piece| format!("corner piece {piece}")),
+                search.corner.map_or("no corner".to_owned(), |piece| format!("corner piece {piece}")),
+            )));
+        }
+        let mut number = 0;
+        match plan.for_each_prefix(search.depth, &limits, |prefix| {
+            number += 1;
+            visit(number, prefix)
+        }) {
+            Ok(_) => Ok(number + 1),
+            Err(edge_match::SplitError::Stopped) if crate::interrupt::interrupted() => Err(stopped()),
+            Err(edge_match::SplitError::Stopped) => Ok(number + 1),
+            Err(err) => Err(refuse(err.to_string())),
+        }
+    }
+
     /// Why `cells` (one entry per cell, row-major; `None` for an empty cell) is not a board of
     /// this puzzle with `matching` joins matching and `mismatches` not, or `None` when it is:
     /// the pieces each used once and turned as allowed, the frame where the puzzle has one, each

@@ -141,14 +141,18 @@ fn line_refusal(text: &str, value: &serde_json::Value) -> anyhow::Result<Option<
 /// the first of equals), as it was written, with `against` every board checked against the
 /// pieces first. Every record is `(place, text, value)`.
 pub(crate) fn merge(
-    records: &[(String, &str, &serde_json::Value)],
+    records: &[(String, &str)],
     against: Option<&super::against::Against>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let mut best: Option<(u64, &str)> = None;
     let mut shape: Option<(u64, u64, &str)> = None;
-    let mut puzzle: Option<(&str, &str)> = None;
-    for (place, text, value) in records {
+    let mut puzzle: Option<(String, &str)> = None;
+    for (place, text) in records {
+        crate::interrupt::poll_merge()?;
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|err| bad(place, format!("expected JSON lines: {err}")))?;
+        let value = &value;
         // A run's last line (with "end") holds no board, but is of the run's puzzle too.
         let board = if value.get("end").is_some() {
             None
@@ -175,8 +179,8 @@ pub(crate) fn merge(
             return Err(bad(place, refused));
         }
         let key = value.get("puzzle").and_then(serde_json::Value::as_str).unwrap_or_default();
-        match puzzle {
-            None => puzzle = Some((key, place)),
+        match &puzzle {
+            None => puzzle = Some((key.to_owned(), place)),
             Some((first, from)) if first != key => {
                 let message =
                     format!("a line of puzzle {key}, but {from} is of puzzle {first}: merge the runs of one puzzle");
@@ -185,7 +189,7 @@ pub(crate) fn merge(
             Some(_) => {}
         }
         if let (Some(against), Some(matching)) = (against, board) {
-            if puzzle.is_some_and(|(_, from)| from == place.as_str()) {
+            if puzzle.as_ref().is_some_and(|(_, from)| *from == place.as_str()) {
                 against.check_key(key, edge_match::Mode::Plain)?;
             }
             let mismatches = value.get("mismatches").and_then(serde_json::Value::as_u64).unwrap_or_default();
@@ -199,9 +203,13 @@ pub(crate) fn merge(
             }
         }
     }
-    if let Some((_, text)) = best {
-        writeln!(out, "{text}")?;
-    }
+    let Some((_, text)) = best else {
+        // Runs that ended before their first board (a signal, a time limit) have nothing to
+        // merge: not an empty answer.
+        let message = "nothing to merge: the `--best` outputs hold no board, only the ends of their runs".to_owned();
+        return Err(bad("puzzle merge", message));
+    };
+    writeln!(out, "{text}")?;
     Ok(())
 }
 

@@ -217,39 +217,7 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     let plan_of =
         |task: Task, pick: Option<OrderPick>, limits: &Limits<'_>| solver.plan_within(task, mode, pick, false, limits);
     if let Some(depth) = args.split {
-        // The units' plan is bound into every unit line: one a signal stopped is not written.
-        let limits = crate::interrupt::build_limits(None);
-        let plan = plan_of(if args.count { Task::Count } else { Task::List }, args.order.map(OrderArg::pick), &limits);
-        if plan.stopped {
-            anyhow::bail!(crate::interrupt::Interrupted(
-                "the split was not planned, and no unit was written".to_owned()
-            ));
-        }
-        let split = match plan.split(depth, &limits) {
-            Ok(split) => split,
-            Err(SplitError::Stopped) => anyhow::bail!(crate::interrupt::Interrupted(
-                "the split was stopped while listing its units, and no unit was written".to_owned()
-            )),
-            Err(err) => return Err(BadInput { file: "--split".to_owned(), pos: None, message: err.to_string() }.into()),
-        };
-        let search = SearchJson {
-            puzzle: key,
-            rows: puzzle.rows(),
-            cols: puzzle.cols(),
-            mode: mode_json,
-            order: plan.order.name().to_owned(),
-            corner: plan.corner,
-            depth,
-            units: split.prefixes.len() + 1,
-        };
-        let top = UnitJson::new(&search, 0, None);
-        writeln!(out, "{}", serde_json::to_string(&top)?)?;
-        for (number, prefix) in split.prefixes.iter().enumerate() {
-            let cells = prefix.iter().map(CellJson::from).collect();
-            let unit = UnitJson::new(&search, number + 1, Some(cells));
-            writeln!(out, "{}", serde_json::to_string(&unit)?)?;
-        }
-        return Ok(());
+        return split(job, depth, key, mode_json, &plan_of, out);
     }
     let text = args.unit.as_deref().context("neither --split nor --unit")?;
     // `--unit -`: unit lines from standard input, every one read and parsed before any is
@@ -261,6 +229,66 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
         run_unit(args, puzzle, &key, mode_json, &plan_of, &name, unit, device.as_ref(), out)?;
     }
     Ok(())
+}
+
+/// `--split DEPTH`: the units counted (more than `--max-units` are refused), then written one
+/// line at a time; a signal or `--time-limit` stops either pass ([`super::budget`]).
+fn split(
+    job: &Job<'_>,
+    depth: usize,
+    key: String,
+    mode_json: ModeJson,
+    plan_of: &dyn Fn(Task, Option<OrderPick>, &Limits<'_>) -> Plan,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let Job { args, puzzle, .. } = job;
+    let budget = super::budget::SplitBudget::new(args.max_units.value, args.time_limit.value);
+    // The units' plan is bound into every unit line: one a signal or the time limit stopped is
+    // not written.
+    let task = if args.count { Task::Count } else { Task::List };
+    let planned = budget.plan(|limits| plan_of(task, args.order.map(OrderArg::pick), limits));
+    let Some(plan) = planned.filter(|plan| !plan.stopped) else { return Err(budget.stopped(None)) };
+    let limits = budget.limits();
+    let mut search = SearchJson {
+        puzzle: key,
+        rows: puzzle.rows(),
+        cols: puzzle.cols(),
+        mode: mode_json,
+        order: plan.order.name().to_owned(),
+        corner: plan.corner,
+        depth,
+        units: 0,
+    };
+    let line = |search: &SearchJson, number: usize, prefix: Option<&[Placement]>| -> anyhow::Result<String> {
+        let prefix = prefix.map(|prefix| prefix.iter().map(CellJson::from).collect());
+        Ok(serde_json::to_string(&UnitJson::new(search, number, prefix))?)
+    };
+    // The count: unit 0 and one unit per prefix, up to one past the budget.
+    let (mut units, mut line_bytes) = (1_u64, 0_u64);
+    let counted = plan.for_each_prefix(depth, &limits, |prefix| {
+        units += 1;
+        if units == 2 {
+            line_bytes = line(&search, 1, Some(prefix)).map_or(0, |line| line.len() as u64 + 1);
+        }
+        budget.allows(units)
+    });
+    match counted {
+        Ok(_) => {}
+        Err(SplitError::Stopped) if !budget.allows(units) => return Err(budget.too_many(depth, line_bytes)),
+        Err(SplitError::Stopped) => return Err(budget.stopped(None)),
+        Err(err) => return Err(BadInput { file: "--split".to_owned(), pos: None, message: err.to_string() }.into()),
+    }
+    search.units = usize::try_from(units)?;
+    let mut lines = super::budget::UnitLines::new(out, budget, units);
+    let mut number = 0;
+    let listed = lines.write(line(&search, 0, None))
+        && plan
+            .for_each_prefix(depth, &limits, |prefix| {
+                number += 1;
+                lines.write(line(&search, number, Some(prefix)))
+            })
+            .is_ok();
+    lines.finish(listed)
 }
 
 /// A unit line read, or why it is not one: named at `name`, or for malformed JSON at its line

@@ -25,8 +25,13 @@ const RESULT: &str = super::seal::KEY;
 impl LineKind {
     /// The kind of `line`, from the keys only that kind has; `None` for none of them.
     pub(crate) fn of(line: &serde_json::Value) -> Option<LineKind> {
-        let has = |key: &str| line.get(key).is_some();
-        Some(if line.get("search").and_then(serde_json::Value::as_str) == Some("slide") {
+        LineKind::from_keys(|key| line.get(key).is_some(), line.get("search").and_then(serde_json::Value::as_str))
+    }
+
+    /// The kind of a line with the keys `has` says, and `search` the value of `"search"` when it
+    /// is a string.
+    fn from_keys(has: impl Fn(&str) -> bool, search: Option<&str>) -> Option<LineKind> {
+        Some(if search == Some("slide") {
             if has("status") || has(RESULT) {
                 LineKind::SlideResult
             } else {
@@ -45,6 +50,19 @@ impl LineKind {
         } else {
             return None;
         })
+    }
+
+    /// The kind of the JSON line `text`, from its keys as [`LineKind::of`] tells them, without
+    /// building the line's value (a merge of millions of lines reads each key once and keeps
+    /// nothing); `None` for a line of no kind, an `Err` for a line that is not JSON.
+    pub(crate) fn of_text(text: &str) -> Result<Option<LineKind>, serde_json::Error> {
+        if !text.trim_start().starts_with('{') {
+            return serde_json::from_str::<serde_json::Value>(text).map(|value| LineKind::of(&value));
+        }
+        let keys: Keys = serde_json::from_str(text)?;
+        let has =
+            |key: &str| KEYS.iter().position(|known| *known == key).is_some_and(|bit| keys.present & 1 << bit != 0);
+        Ok(LineKind::from_keys(has, keys.search.as_deref()))
     }
 
     /// Whether the line is work to be done (a unit line), not its result.
@@ -75,6 +93,43 @@ impl LineKind {
             }
         };
         format!("{} where {wanted} was expected{hint}", self.described())
+    }
+}
+
+/// The keys [`LineKind::from_keys`] asks about, besides `"search"`.
+const KEYS: [&str; 8] = ["status", "unit", "prefix", "nodes", "index", "total", "edges_matching", RESULT];
+
+/// Which of [`KEYS`] a JSON object has (bit `i` for `KEYS[i]`), and the value of `"search"` when
+/// it is a string: what tells the kinds apart, read without keeping the values.
+struct Keys {
+    present: u16,
+    search: Option<String>,
+}
+
+impl<'de> serde::Deserialize<'de> for Keys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Keys, D::Error> {
+        struct Names;
+        impl<'de> serde::de::Visitor<'de> for Names {
+            type Value = Keys;
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Keys, A::Error> {
+                let mut keys = Keys { present: 0, search: None };
+                while let Some(name) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    if name == "search" {
+                        keys.search = map.next_value::<serde_json::Value>()?.as_str().map(str::to_owned);
+                    } else {
+                        map.next_value::<serde::de::IgnoredAny>()?;
+                    }
+                    if let Some(bit) = KEYS.iter().position(|known| *known == name) {
+                        keys.present |= 1 << bit;
+                    }
+                }
+                Ok(keys)
+            }
+        }
+        deserializer.deserialize_map(Names)
     }
 }
 
@@ -117,6 +172,28 @@ mod tests {
         check(r#"{"index":0,"total":1,"input":"0"}"#, Some(LineKind::Shard));
         check(r#"{"edges_matching":3}"#, Some(LineKind::Best));
         check(r#"{"moves":3}"#, None);
+    }
+
+    #[test]
+    fn kinds_from_the_text_are_the_kinds_from_the_value() {
+        let lines = [
+            r#"{"search":"slide","unit":1,"prefix":"U","unit_hash":"0"}"#,
+            r#"{"search":"slide","unit":1,"prefix":"U","status":"searched"}"#,
+            r#"{"puzzle":"0","unit":0,"prefix":null}"#,
+            r#"{"puzzle":"0","unit":0,"prefix":null,"solutions":0,"nodes":3}"#,
+            r#"{"unit":0,"prefix":"9","result_hash":"0"}"#,
+            r#"{"index":0,"total":1,"input":"0"}"#,
+            r#"{"edges_matching":3}"#,
+            r#"{"search":3,"unit":0,"prefix":null}"#,
+            r#"{"moves":3,"nested":{"index":0,"total":1}}"#,
+            "[1]",
+            "3",
+        ];
+        for line in lines {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(LineKind::of_text(line).unwrap(), LineKind::of(&value), "{line}");
+        }
+        assert!(LineKind::of_text("{\"a\":").is_err());
     }
 
     #[test]

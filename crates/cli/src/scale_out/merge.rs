@@ -21,6 +21,7 @@ use edge_match::Placement;
 
 /// Arguments of `puzzle merge`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("checked_against").args(["puzzle", "input"])))]
 pub(crate) struct MergeArgs {
     /// Output files (JSON lines), in any order, all of one job: of `puzzle slide --shard K/N
     /// --json`, of `puzzle slide --unit` (one round of a `slide --split`), of `puzzle edge --unit`
@@ -44,20 +45,36 @@ pub(crate) struct MergeArgs {
     /// With --puzzle: pieces keep rotation 0 (as for `puzzle edge`)
     #[arg(long, requires = "puzzle")]
     pub(crate) no_rotate: bool,
-    /// With --puzzle: a marks board's size as ROWSxCOLS (as for `puzzle edge`)
-    #[arg(long, value_name = "RxC", value_parser = crate::values::parse_edge_size, requires = "puzzle")]
+    /// With --puzzle: a marks board's size as ROWSxCOLS (as for `puzzle edge`); with --input,
+    /// the lines format's board size (as for `puzzle slide`)
+    #[arg(long, value_name = "RxC", value_parser = crate::values::parse_edge_size, requires = "checked_against")]
     pub(crate) size: Option<(usize, usize)>,
+    /// Check every line of `puzzle slide --shard K/N --json` outputs against the batch input
+    /// they were cut from, read as `puzzle slide` reads it with --format and --size: its
+    /// fingerprint, its number of boards and the board at each index (without it, a total
+    /// lowered with the last boards dropped cannot be seen)
+    #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
+    pub(crate) input: Option<PathBuf>,
+    /// With --input: its format (as for `puzzle slide`)
+    #[arg(long, value_enum, requires = "input")]
+    pub(crate) format: Option<crate::slide::SlideFormat>,
 }
 
-/// One line of an output file, with where it came from.
+/// One line of an output file, with where it came from and its kind. Its value is parsed again
+/// where it is checked, and not kept: a merge of millions of lines holds their text only.
 struct Record<'a> {
     file: &'a str,
     line: usize,
     text: &'a str,
-    value: serde_json::Value,
+    kind: Option<LineKind>,
 }
 
 impl Record<'_> {
+    /// The line's JSON value (read once already, so it parses).
+    fn value(&self) -> anyhow::Result<serde_json::Value> {
+        serde_json::from_str(self.text).map_err(|err| self.error(format!("expected JSON lines: {err}")).into())
+    }
+
     fn place(&self) -> String {
         format!("{}:{}", self.file, self.line)
     }
@@ -79,14 +96,15 @@ pub(crate) fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> 
         for (number, text) in input.text.lines().enumerate() {
             let text = text.strip_suffix('\r').unwrap_or(text);
             let text = if number == 0 { text.strip_prefix('\u{feff}').unwrap_or(text) } else { text };
+            crate::interrupt::poll_merge()?;
             if text.trim().is_empty() {
                 continue;
             }
-            let value: serde_json::Value = serde_json::from_str(text).map_err(|err| {
+            let kind = LineKind::of_text(text).map_err(|err| {
                 let bad = json_error(&input.name, number + 1, &err);
                 BadInput { message: format!("expected JSON lines: {}", bad.message), ..bad }
             })?;
-            records.push(Record { file: &input.name, line: number + 1, text, value });
+            records.push(Record { file: &input.name, line: number + 1, text, kind });
         }
     }
     let Some(first) = records.first() else {
@@ -99,7 +117,7 @@ pub(crate) fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> 
         }
         .into());
     };
-    let Some(kind) = LineKind::of(&first.value) else { return Err(first.error(NOT_AN_OUTPUT).into()) };
+    let Some(kind) = first.kind else { return Err(first.error(NOT_AN_OUTPUT).into()) };
     let against = match &args.puzzle {
         None => None,
         Some(path) => {
@@ -118,9 +136,18 @@ pub(crate) fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> 
             Some(Against::read(path, &how)?)
         }
     };
+    let batch = match &args.input {
+        None => None,
+        Some(_) if kind != LineKind::Shard => return Err(super::batch_input::not_shards(kind.described())),
+        Some(path) => Some(super::batch_input::BatchInput::read(
+            path,
+            args.format.map(crate::slide::SlideFormat::format),
+            args.size,
+        )?),
+    };
     // Every line of one kind: a line of another is named as the mix-up it is.
     for record in &records {
-        let Some(other) = LineKind::of(&record.value) else { continue };
+        let Some(other) = record.kind else { continue };
         if other.is_unit() {
             return Err(record.error(other.mix_up("an output of a worker")).into());
         }
@@ -134,10 +161,9 @@ pub(crate) fn run(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<()> 
             super::slide_units::merge(&lines, out)
         }
         LineKind::EdgeResult => merge_units(&records, against.as_ref(), out),
-        LineKind::Shard => merge_shards(&records, out),
+        LineKind::Shard => merge_shards(&records, batch.as_ref(), out),
         LineKind::Best => {
-            let best: Vec<(String, &str, &serde_json::Value)> =
-                records.iter().map(|r| (r.place(), r.text, &r.value)).collect();
+            let best: Vec<(String, &str)> = records.iter().map(|r| (r.place(), r.text)).collect();
             super::best_runs::merge(&best, against.as_ref(), out)
         }
         LineKind::SlideUnit | LineKind::EdgeUnit => unreachable!("refused above"),
@@ -148,15 +174,22 @@ const NOT_AN_OUTPUT: &str = "expected a line of `puzzle slide --shard K/N --json
      --unit` (with \"search\":\"slide\"), `puzzle edge --unit` (with \"unit\") or `puzzle edge --best --json` (with \
      \"edges_matching\")";
 
-/// Puts sharded records back in input order, without their `index` and `total` keys.
-fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<()> {
-    let mut total: Option<(u64, u64, &Record<'_>)> = None;
-    let mut placed: BTreeMap<u64, (&Record<'_>, String)> = BTreeMap::new();
+/// Puts sharded records back in input order, without their `index` and `total` keys; with
+/// `batch` (`--input`), each checked against the board of the input at its index.
+fn merge_shards(
+    records: &[Record<'_>],
+    batch: Option<&super::batch_input::BatchInput>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let mut total: Option<(u64, u64, String, &Record<'_>)> = None;
+    let mut placed: BTreeMap<u64, Placed<'_>> = BTreeMap::new();
     for record in records {
-        let number = |key: &str| record.value.get(key).and_then(serde_json::Value::as_u64);
+        crate::interrupt::poll_merge()?;
+        let value = record.value()?;
+        let number = |key: &str| value.get(key).and_then(serde_json::Value::as_u64);
         let (Some(index), Some(size)) = (number("index"), number("total")) else {
             return Err(record
-                .error(if record.value.get("unit").is_some() {
+                .error(if value.get("unit").is_some() {
                     "a unit result among shard outputs: merge them separately".to_owned()
                 } else {
                     format!("{NOT_AN_OUTPUT}: \"index\" and \"total\" must be whole numbers")
@@ -169,9 +202,9 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
                  {\"index\":I,\"total\":T,\"input\":\"F\",\"goal\":\"G\",",
             )
         };
-        let input = record.value.get("input").and_then(serde_json::Value::as_str).map(|f| u64::from_str_radix(f, 16));
+        let input = value.get("input").and_then(serde_json::Value::as_str).map(|f| u64::from_str_radix(f, 16));
         let Some(Ok(input)) = input else { return Err(expected_form().into()) };
-        let Some(goal) = record.value.get("goal").and_then(serde_json::Value::as_str) else {
+        let Some(goal) = value.get("goal").and_then(serde_json::Value::as_str) else {
             return Err(expected_form().into());
         };
         // The record as the run without --shard prints it: the same line without the keys of
@@ -182,14 +215,15 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
             Ok(None) => return Err(expected_form().into()),
             Err(refused) => return Err(record.error(refused).into()),
         };
-        if let Some(wrong) =
-            answer_inconsistency(&record.value).or_else(|| super::shard::replay_refusal(&record.value, goal))
-        {
+        if let Some(wrong) = answer_inconsistency(&value).or_else(|| super::shard::replay_refusal(&value, goal)) {
             return Err(record.error(wrong).into());
         }
-        match total {
-            None => total = Some((size, input, record)),
-            Some((_, _, from)) if from.value.get("goal").and_then(serde_json::Value::as_str) != Some(goal) => {
+        if let Some(wrong) = batch.and_then(|batch| batch.refusal(index, size, input, &value)) {
+            return Err(record.error(wrong).into());
+        }
+        match &total {
+            None => total = Some((size, input, goal.to_owned(), record)),
+            Some((_, _, first_goal, from)) if first_goal != goal => {
                 return Err(record
                     .error(format!(
                         "this output is solved toward another goal than {} (`{}`): merge the shards of one batch",
@@ -198,12 +232,12 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
                     ))
                     .into())
             }
-            Some((other, _, from)) if other != size => {
+            &Some((other, _, _, from)) if other != size => {
                 return Err(record
                     .error(format!("this output is of an input of {size} boards, but {} says {other}", from.place()))
                     .into())
             }
-            Some((_, other, from)) if other != input => {
+            &Some((_, other, _, from)) if other != input => {
                 return Err(record
                     .error(format!(
                         "this output is of another input than {} (input {input:016x}, there {other:016x}): merge the \
@@ -217,11 +251,13 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
         if index >= size {
             return Err(record.error(format!("board index {index} is not below the total of {size} boards")).into());
         }
-        if let Some((earlier, _)) = placed.insert(index, (record, rest)) {
-            return Err(record.error(format!("board index {index} is also on {}", earlier.place())).into());
+        let error = value.get("error").and_then(serde_json::Value::as_str).map(str::to_owned);
+        let rest = Rest::of(record.text, rest);
+        if let Some(earlier) = placed.insert(index, Placed { record, rest, error }) {
+            return Err(record.error(format!("board index {index} is also on {}", earlier.record.place())).into());
         }
     }
-    let size = total.map_or(0, |(size, _, _)| size);
+    let size = total.as_ref().map_or(0, |(size, _, _, _)| *size);
     if let Some(missing) = (0..size).find(|index| !placed.contains_key(index)) {
         let count = (0..size).filter(|index| !placed.contains_key(index)).count();
         return Err(BadInput {
@@ -234,11 +270,19 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
         .into());
     }
     let mut errors = Vec::new();
-    for (record, rest) in placed.values() {
-        writeln!(out, "{rest}")?;
-        if let Some(message) = record.value.get("error").and_then(serde_json::Value::as_str) {
-            errors.push(message.to_owned());
+    for (printed, placed) in placed.values().enumerate() {
+        if crate::interrupt::interrupted() {
+            out.flush()?;
+            anyhow::bail!(crate::interrupt::Interrupted(format!(
+                "the merge was stopped after printing {printed} of {size} boards: the output is incomplete (every \
+                 line printed is whole)"
+            )));
         }
+        match &placed.rest {
+            Rest::Within(range) => writeln!(out, "{{{}}}", &placed.record.text[range.clone()])?,
+            Rest::Owned(rest) => writeln!(out, "{rest}")?,
+        }
+        errors.extend(placed.error.clone());
     }
     // As the run without --shard: bad boards are in their place, repeated on stderr, status 1.
     if !errors.is_empty() {
@@ -249,6 +293,33 @@ fn merge_shards(records: &[Record<'_>], out: &mut impl Write) -> anyhow::Result<
         return Err(Reported.into());
     }
     Ok(())
+}
+
+/// A board's line of a shard, checked, kept until the boards are printed in input order.
+struct Placed<'a> {
+    record: &'a Record<'a>,
+    rest: Rest,
+    /// The board's error message, for a bad board: repeated on stderr.
+    error: Option<String>,
+}
+
+/// A sharded line as the run without `--shard` prints it: where its fields stand in the line
+/// read, between the braces (as written, when they are), else the line made again.
+enum Rest {
+    Within(std::ops::Range<usize>),
+    Owned(String),
+}
+
+impl Rest {
+    /// `rest`, the record of the sharded line `text`, kept as a range of `text` when its fields
+    /// stand there as they are.
+    fn of(text: &str, rest: String) -> Rest {
+        let fields = rest.strip_prefix('{').and_then(|r| r.strip_suffix('}')).unwrap_or_default();
+        match text.find(fields) {
+            Some(start) if !fields.is_empty() => Rest::Within(start..start + fields.len()),
+            _ => Rest::Owned(rest),
+        }
+    }
 }
 
 /// What a board's answer (a line of `puzzle slide --json`) says against itself, if anything: the
@@ -298,17 +369,19 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
     let mut results: BTreeMap<usize, (&Record<'_>, UnitResultJson)> = BTreeMap::new();
     let mut prefixes: HashMap<Vec<CellJson>, &Record<'_>> = HashMap::new();
     for record in records {
-        if record.value.get("index").is_some() {
+        crate::interrupt::poll_merge()?;
+        let value = record.value()?;
+        if value.get("index").is_some() {
             return Err(record.error("a shard output among unit results: merge them separately").into());
         }
-        if record.value.get("status").and_then(|s| s.as_str()) == Some("gave up") {
-            let unit = record.value.get("unit").map_or_else(|| "a unit".to_owned(), |u| format!("unit {u}"));
+        if value.get("status").and_then(|s| s.as_str()) == Some("gave up") {
+            let unit = value.get("unit").map_or_else(|| "a unit".to_owned(), |u| format!("unit {u}"));
             return Err(record
                 .error(format!("{unit} gave up (time limit or Ctrl-C) and has no count: run it again"))
                 .into());
         }
         let (sealed, hash) = super::seal::unseal(record.text).map_err(|refused| record.error(refused))?;
-        let mut fields = record.value.clone();
+        let mut fields = value;
         if let Some(fields) = fields.as_object_mut() {
             fields.remove(super::seal::KEY);
         }
@@ -373,6 +446,35 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
             ModeJson::Pictures => edge_match::Mode::Pictures,
         };
         against.check_key(&search.puzzle, mode)?;
+        // The split cut again: every unit's number and prefix are the cut's, so a unit dropped
+        // and the rest renumbered (their hashes made again) is refused.
+        let mut wrong = None;
+        let units = against.cut(&search, |number, prefix| {
+            if let Some((record, result)) = results.get(&number) {
+                let cells: Vec<CellJson> = prefix.iter().map(CellJson::from).collect();
+                if result.line.prefix.as_deref() != Some(&cells[..]) {
+                    wrong = Some(record.error(format!(
+                        "unit {number}'s prefix is not the one the puzzle cut at depth {} gives unit {number}: the \
+                         line was changed",
+                        search.depth
+                    )));
+                    return false;
+                }
+            }
+            number < search.units
+        })?;
+        if let Some(wrong) = wrong {
+            return Err(wrong.into());
+        }
+        if units != search.units {
+            let message = format!(
+                "the puzzle cut at depth {} has {units} units{}, but the results say {}: the lines were changed",
+                search.depth,
+                if units > search.units { " or more" } else { "" },
+                search.units
+            );
+            return Err(BadInput { file: "puzzle merge".to_owned(), pos: None, message }.into());
+        }
         let joins = search.rows * (search.cols - 1) + search.cols * (search.rows - 1);
         for (record, result) in results.values() {
             for (number, solution) in result.outcome.all.iter().flatten().enumerate() {
@@ -394,6 +496,22 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
         }
         .into());
     }
+    // The units partition the search: no solution is below two prefixes, nor twice below one.
+    let mut listed: HashMap<&[CellJson], (usize, usize)> = HashMap::new();
+    for (record, result) in results.values() {
+        for (number, solution) in result.outcome.all.iter().flatten().enumerate() {
+            if let Some((unit, earlier)) = listed.insert(solution, (result.line.unit, number)) {
+                return Err(record
+                    .error(format!(
+                        "unit {}: solution {number} of the list is also solution {earlier} of unit {unit}: a \
+                         solution is listed once",
+                        result.line.unit
+                    ))
+                    .into());
+            }
+        }
+    }
+    drop(listed);
     let mut merged = MergedJson { search, solutions: 0, nodes: 0, elapsed_ms: 0.0, all: with_all.then(Vec::new) };
     // Units are in search order, so their solutions are too.
     for (record, result) in results.into_values() {

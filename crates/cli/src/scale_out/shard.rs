@@ -72,6 +72,16 @@ pub(crate) fn input_fingerprint(boards: impl Iterator<Item = String>) -> u64 {
     state.finish()
 }
 
+/// A board of a batch as [`input_fingerprint`] takes it: its label and tiles, or the place and
+/// message of the error that refused it (not the file's path, which may differ between machines).
+pub(crate) fn input_line(label: Option<&str>, board: &Result<sliding::Board, crate::input::BadInput>) -> String {
+    let board = match board {
+        Ok(board) => board.to_string(),
+        Err(bad) => format!("{} {}", bad.pos.map(|pos| pos.to_string()).unwrap_or_default(), bad.message),
+    };
+    format!("{} {board}", label.unwrap_or_default())
+}
+
 /// The number of keys of [`PlaceJson`], which open a sharded record.
 const PLACE_KEYS: usize = 4;
 

@@ -212,16 +212,22 @@ fn tiles(board: &Board) -> Vec<u32> {
 }
 
 /// `--split DEPTH` on the one board of the input: round 1's units, or the answer when the board
-/// needs no search.
+/// needs no search. The units are counted first (more than the budget's are refused), then
+/// written one line at a time; a signal or the time limit stops either pass ([`super::budget`]).
 pub(crate) fn split(
     depth: usize,
+    budget: super::budget::SplitBudget,
     board: &Board,
     solver: &sliding::Planner<'_>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    // No limit but the signals: the tables a split needs are built whole unless one comes.
-    let limits = sliding::Limits { interrupt: Some(&crate::interrupt::INTERRUPTED), ..sliding::Limits::NONE };
-    let search = match solver.split(board, depth, &limits).map_err(|e| bad("--split", e.to_string()))? {
+    // The signals and the time limit, no node limit: the tables a split needs are built whole
+    // unless one of them comes, and the plan is the one made without a time limit.
+    let Some(planned) = budget.plan(|limits| solver.split(board, depth, limits)) else {
+        return Err(budget.stopped(None));
+    };
+    let limits = budget.limits();
+    let search = match planned.map_err(|e| bad("--split", e.to_string()))? {
         Split::Answered(report) => {
             let (moves, status) = match report.outcome {
                 Outcome::Solved(_) => (Some(0), "solved"),
@@ -247,13 +253,6 @@ pub(crate) fn split(
         }
         Split::Search(search) => search,
     };
-    let prefixes = match search.prefixes(&limits) {
-        Ok(prefixes) => prefixes,
-        Err(SplitError::Stopped) => anyhow::bail!(crate::interrupt::Interrupted(
-            "the split was stopped while listing its units, and no unit was written".to_owned()
-        )),
-        Err(err) => return Err(bad("--split", err.to_string())),
-    };
     let mut template = UnitLine {
         search: SEARCH.to_owned(),
         version: env!("CARGO_PKG_VERSION").to_owned(),
@@ -264,7 +263,7 @@ pub(crate) fn split(
         goal: tiles(search.goal()),
         heuristic: search.heuristic().to_string(),
         depth,
-        units: prefixes.len() + 1,
+        units: 0,
         round: 1,
         bound: search.start_bound(),
         nodes_before: 0,
@@ -273,7 +272,39 @@ pub(crate) fn split(
         unit_hash: String::new(),
     };
     template.puzzle = puzzle_hash(&template);
-    write_round(&template, std::iter::once(None).chain(prefixes.iter().map(|p| Some(letters(p)))), out)
+    // The count: unit 0 and one unit per prefix, up to one past the budget.
+    let (mut units, mut line_bytes) = (1_u64, 0_u64);
+    match search.for_each_prefix(&limits, |prefix| {
+        units += 1;
+        if units == 2 {
+            let line = UnitLine { unit: 1, prefix: Some(letters(prefix)), ..template.clone() };
+            // Its hash, 16 digits, is not made yet.
+            line_bytes = serde_json::to_string(&line).map_or(0, |line| line.len() as u64 + 17);
+        }
+        budget.allows(units)
+    }) {
+        Ok(()) => {}
+        Err(SplitError::Stopped) if !budget.allows(units) => return Err(budget.too_many(depth, line_bytes)),
+        Err(SplitError::Stopped) => return Err(budget.stopped(None)),
+        Err(err) => return Err(bad("--split", err.to_string())),
+    }
+    template.units = usize::try_from(units)?;
+    let template = template;
+    let line = |unit: usize, prefix: Option<String>| -> anyhow::Result<String> {
+        let mut line = UnitLine { unit, prefix, ..template.clone() };
+        line.unit_hash = unit_hash(&line);
+        Ok(serde_json::to_string(&line)?)
+    };
+    let mut lines = super::budget::UnitLines::new(out, budget, units);
+    let mut number = 0;
+    let listed = lines.write(line(0, None))
+        && search
+            .for_each_prefix(&limits, |prefix| {
+                number += 1;
+                lines.write(line(number, Some(letters(prefix))))
+            })
+            .is_ok();
+    lines.finish(listed)
 }
 
 /// Writes the units of one round: `template` with each unit's number and prefix.
@@ -283,6 +314,14 @@ fn write_round(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     for (unit, prefix) in prefixes.enumerate() {
+        if crate::interrupt::interrupted() {
+            out.flush()?;
+            anyhow::bail!(crate::interrupt::Interrupted(format!(
+                "the merge was stopped after writing {unit} of the next round's {} unit lines: the output is \
+                 incomplete (every line written is whole), merge again",
+                template.units
+            )));
+        }
         let mut line = UnitLine { unit, prefix, ..template.clone() };
         line.unit_hash = unit_hash(&line);
         writeln!(out, "{}", serde_json::to_string(&line)?)?;
@@ -463,6 +502,7 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
     let mut first: Option<(&str, UnitResult)> = None;
     let mut by_unit: BTreeMap<usize, (&str, UnitResult)> = BTreeMap::new();
     for (place, text) in records {
+        crate::interrupt::poll_merge()?;
         let (fields, hash) = super::seal::unseal(text).map_err(|refused| bad(place, refused))?;
         let line = fields.line();
         let result: UnitResult = serde_json::from_str(&line)

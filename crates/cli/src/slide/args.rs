@@ -44,8 +44,10 @@ pub(crate) struct SlideArgs {
     /// on the optimum (on the judges' 3×3, the exact distance of the complete table), marked
     /// optimal only when its length meets that bound. The moves are checked by replay as they are
     /// made, kept compressed, and checked against what was replayed as they are printed; should
-    /// a check fail (a bug), the output stops there, incomplete, with an internal error (exit 2)
-    #[arg(long, conflicts_with = "heuristic")]
+    /// a check fail (a bug), the output stops there, incomplete, with an internal error (exit 2).
+    /// It searches no tree, so --max-nodes is refused with it; --time-limit and the signals
+    /// stop it
+    #[arg(long, conflicts_with_all = ["heuristic", "max_nodes"])]
     pub(crate) fast: bool,
     /// Answer within W times the optimum (W from 1 to 100, in hundredths: 1.5, 1.25; 1 is the
     /// optimal default): weighted IDA* with the same admissible bounds, guaranteed by the
@@ -76,6 +78,8 @@ pub(crate) struct SlideArgs {
     /// (docs/scale-out.md); the answer itself when the board needs no search
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "shard", "fast", "within", "svg", "path"])]
     pub(crate) split: Option<usize>,
+    #[command(flatten)]
+    pub(crate) max_units: crate::scale_out::budget::MaxUnitsArg,
     /// Search one work unit of `--split` or of `puzzle merge` (a JSON line) and print its result
     /// as a JSON line; `-` reads unit lines from standard input, solved on --jobs threads. The
     /// board is in the line: a FILE given too must hold the same board
@@ -110,6 +114,19 @@ pub(crate) enum SlideFormat {
     /// One board per line with --size: the last R·C numbers are the tiles, earlier fields a label
     /// echoed in the output; `#` starts a comment line
     Lines,
+}
+
+impl SlideFormat {
+    /// The library's format.
+    pub(crate) fn format(self) -> sliding::parse::Format {
+        use sliding::parse::Format;
+        match self {
+            SlideFormat::JudgeA => Format::JudgeA,
+            SlideFormat::JudgeB => Format::JudgeB,
+            SlideFormat::Grid => Format::Grid,
+            SlideFormat::Lines => Format::Lines,
+        }
+    }
 }
 
 /// A value of `--heuristic`: the library's heuristic kind with its name and help on the command

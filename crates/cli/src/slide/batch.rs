@@ -16,9 +16,9 @@ use crate::input::BadInput;
 use crate::scale_out::slide_units as units;
 
 /// One board of the input, read or refused.
-pub(super) struct Item {
-    pub(super) label: Option<String>,
-    pub(super) board: Result<Board, BadInput>,
+pub(crate) struct Item {
+    pub(crate) label: Option<String>,
+    pub(crate) board: Result<Board, BadInput>,
 }
 
 /// Boards read and solved (in parallel) together when a batch is read a line at a time.
@@ -80,7 +80,10 @@ impl Batch<'_> {
             };
             let board = item.board.as_ref().map_err(Clone::clone)?;
             return match &settings.mode {
-                Mode::Split { depth } => units::split(*depth, board, &self.planner.planner, out),
+                Mode::Split { depth, max_units } => {
+                    let budget = crate::scale_out::budget::SplitBudget::new(*max_units, settings.time_limit);
+                    units::split(*depth, budget, board, &self.planner.planner, out)
+                }
                 Mode::Unit { line, found_file } => {
                     units::run_units(line, found_file.as_deref(), settings, Some(board), out)
                 }
@@ -91,13 +94,9 @@ impl Batch<'_> {
             let items = std::mem::take(&mut self.held);
             // Every shard reads the whole input, so every shard names it alike (a bad board by
             // its place and message, not by the file's path, which may differ between machines).
-            let input = crate::scale_out::shard::input_fingerprint(items.iter().map(|item| {
-                let board = match &item.board {
-                    Ok(board) => board.to_string(),
-                    Err(bad) => format!("{} {}", bad.pos.map(|pos| pos.to_string()).unwrap_or_default(), bad.message),
-                };
-                format!("{} {board}", item.label.as_deref().unwrap_or_default())
-            }));
+            let input = crate::scale_out::shard::input_fingerprint(
+                items.iter().map(|item| crate::scale_out::shard::input_line(item.label.as_deref(), &item.board)),
+            );
             self.solve_chunk(settings, format, &name, &items, Some((items.len(), input)), out)?;
         }
         Ok(())

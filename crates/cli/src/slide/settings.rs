@@ -17,8 +17,8 @@ use crate::shared_args::OutputFormat;
 pub(crate) enum Mode {
     /// Answer every board (of this shard, under `--shard`).
     Answer { shard: Option<Shard> },
-    /// `--split DEPTH`: the one board's work units.
-    Split { depth: usize },
+    /// `--split DEPTH`: the one board's work units, at most `max_units` (`--max-units`).
+    Split { depth: usize, max_units: u64 },
     /// `--unit LINE`: search work units.
     Unit { line: String, found_file: Option<PathBuf> },
 }
@@ -58,7 +58,7 @@ pub(crate) struct SlideSettings {
 impl SlideSettings {
     pub(crate) fn new(args: &SlideArgs) -> SlideSettings {
         let mode = match (args.split, &args.unit) {
-            (Some(depth), _) => Mode::Split { depth },
+            (Some(depth), _) => Mode::Split { depth, max_units: args.max_units.value },
             (None, Some(line)) => Mode::Unit { line: line.clone(), found_file: args.found_file.clone() },
             (None, None) => Mode::Answer { shard: args.shard },
         };
@@ -70,12 +70,7 @@ impl SlideSettings {
         };
         SlideSettings {
             file: args.file.path.clone(),
-            format: args.format.map(|format| match format {
-                SlideFormat::JudgeA => Format::JudgeA,
-                SlideFormat::JudgeB => Format::JudgeB,
-                SlideFormat::Grid => Format::Grid,
-                SlideFormat::Lines => Format::Lines,
-            }),
+            format: args.format.map(SlideFormat::format),
             size: args.size,
             goal: args.goal.clone(),
             mode,

@@ -5,6 +5,8 @@
 use crate::common;
 #[path = "scale_cli/mix_ups.rs"]
 mod mix_ups;
+#[path = "scale_cli/recomputed.rs"]
+mod recomputed;
 #[path = "scale_cli/slide_split.rs"]
 mod slide_split;
 #[path = "scale_cli/tampered.rs"]

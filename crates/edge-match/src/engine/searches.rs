@@ -221,23 +221,39 @@ pub trait Search: std::fmt::Debug + Sync + Sized {
     /// trees of those searches, one after another: every prefix starts at cell 0, which tells
     /// the searches apart (the corner piece there, or not), so the depth must be at least 1.
     fn split(&self, mode: Mode, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError> {
+        let mut prefixes = Vec::new();
+        let above = self.split_each(mode, depth, limits, &mut |prefix| {
+            prefixes.push(prefix.to_vec());
+            true
+        })?;
+        Ok(Split { above, prefixes })
+    }
+
+    /// [`Search::split`] without keeping the partial boards: `visit` is called with each in
+    /// search order, and returns `false` to stop the listing ([`SplitError::Stopped`], as when
+    /// `limits` stop it). Returns the placements above the depth.
+    fn split_each(
+        &self,
+        mode: Mode,
+        depth: usize,
+        limits: &Limits<'_>,
+        visit: &mut dyn FnMut(&[Placement]) -> bool,
+    ) -> Result<Counts, SplitError> {
         let cells = self.puzzle().rows() * self.puzzle().cols();
         if depth >= cells {
             return Err(SplitError::TooDeep { depth, cells });
         }
         let Some((searches, _)) = self.turned(mode) else {
-            return split_tree(self, mode, depth, limits);
+            return split_tree(self, mode, depth, limits, visit);
         };
         if depth == 0 {
             return Err(SplitError::PinnedAtZero);
         }
-        let mut whole = Split { above: Counts::default(), prefixes: Vec::new() };
+        let mut above = Counts::default();
         for search in &searches {
-            let part = split_tree(search, mode, depth, limits)?;
-            whole.above = whole.above + part.above;
-            whole.prefixes.extend(part.prefixes);
+            above = above + split_tree(search, mode, depth, limits, visit)?;
         }
-        Ok(whole)
+        Ok(above)
     }
 
     /// Counts the solutions (in `mode`) and placements below `prefix`, a partial board from
@@ -309,11 +325,24 @@ pub(super) fn for_each_watched<S: Search>(
 }
 
 /// [`Search::split`] of `engine`'s own tree.
-fn split_tree<S: Search>(engine: &S, mode: Mode, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError> {
+fn split_tree<S: Search>(
+    engine: &S,
+    mode: Mode,
+    depth: usize,
+    limits: &Limits<'_>,
+    visit: &mut dyn FnMut(&[Placement]) -> bool,
+) -> Result<Counts, SplitError> {
     let mut top = engine.walk(mode);
-    let listed = walk::prefixes_within(&mut top, depth, &Watch::new(limits)).ok_or(SplitError::Stopped)?;
-    let prefixes = listed.iter().map(|prefix| prefix.iter().map(|&c| top.placement(c)).collect()).collect();
-    Ok(Split { above: *top.counts(), prefixes })
+    let mut placements = Vec::with_capacity(depth);
+    let listed = walk::for_each_prefix(&mut top, depth, &Watch::new(limits), &mut |walk: &S::Walk<'_>| {
+        placements.clear();
+        placements.extend(walk.prefix().into_iter().map(|c| walk.placement(c)));
+        visit(&placements)
+    });
+    if !listed {
+        return Err(SplitError::Stopped);
+    }
+    Ok(*top.counts())
 }
 
 /// A walk with `prefix` (a partial board of [`Search::split`]) replayed as its floor and nothing

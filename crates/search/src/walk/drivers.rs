@@ -182,19 +182,56 @@ pub fn prefixes<W: Walk>(walk: &mut W, depth: usize) -> Vec<Vec<W::Move>> {
 /// assert_eq!(prefixes_within(&mut walk, 3, &Watch::new(&Limits::NONE)), Some(Vec::new()));
 /// ```
 pub fn prefixes_within<W: Walk>(walk: &mut W, depth: usize, watch: &Watch<'_>) -> Option<Vec<Vec<W::Move>>> {
+    let mut out = Vec::new();
+    for_each_prefix(walk, depth, watch, &mut |walk: &W| {
+        out.push(walk.prefix());
+        true
+    })
+    .then_some(out)
+}
+
+/// Calls `visit` with the walk standing on each node at `depth` below the root, in walk order,
+/// as [`prefixes_within`] lists them, without keeping them: for a cut whose units are written
+/// out as they are reached (millions of them, counted first and then written). `true` when the
+/// walk went to its end, `false` when `watch` or `visit` (returning `false`) stopped it.
+///
+/// ```
+/// use search::walk::{for_each_prefix, Orderings, Walk, Watch};
+/// use search::Limits;
+///
+/// let watch = Watch::new(&Limits::NONE);
+/// let mut count = 0;
+/// assert!(for_each_prefix(&mut Orderings::new(3), 2, &watch, &mut |_: &Orderings| {
+///     count += 1;
+///     true
+/// }));
+/// assert_eq!(count, 6);
+/// // The visit stops the listing by returning `false`: a budget of units.
+/// let mut seen = Vec::new();
+/// assert!(!for_each_prefix(&mut Orderings::new(3), 2, &watch, &mut |walk: &Orderings| {
+///     seen.push(walk.prefix());
+///     seen.len() < 2
+/// }));
+/// assert_eq!(seen, [[0, 1], [0, 2]]);
+/// ```
+pub fn for_each_prefix<W: Walk>(
+    walk: &mut W,
+    depth: usize,
+    watch: &Watch<'_>,
+    visit: &mut dyn FnMut(&W) -> bool,
+) -> bool {
     if depth == 0 {
-        return Some(if walk.solved() { Vec::new() } else { vec![Vec::new()] });
+        return walk.solved() || visit(walk);
     }
     // A look before the first move too: a listing asked for after its limits passed is none.
     if watch.must_stop(walk.counts().nodes) {
-        return None;
+        return false;
     }
     let mut poll = Poll::new(walk.counts().nodes, watch);
-    let mut out = Vec::new();
     loop {
         let nodes = walk.counts().nodes;
         if poll.due(nodes) && poll.must_stop(nodes, watch) {
-            return None;
+            return false;
         }
         match walk.advance() {
             Some(child) => {
@@ -203,13 +240,16 @@ pub fn prefixes_within<W: Walk>(walk: &mut W, depth: usize, watch: &Watch<'_>) -
                     walk.counts().solutions += 1;
                     walk.pop();
                 } else if walk.depth() == depth {
-                    out.push(walk.prefix());
+                    let go_on = visit(walk);
                     walk.pop();
+                    if !go_on {
+                        return false;
+                    }
                 }
             }
             None => {
                 if walk.depth() == 0 {
-                    return Some(out);
+                    return true;
                 }
                 walk.pop();
             }

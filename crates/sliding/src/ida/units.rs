@@ -12,7 +12,7 @@
 //! 0 first) that finds a path finds the path the whole iteration finds.
 
 use puzzle_core::Direction;
-use search::walk::{first, prefixes_within as cut_at, resume_checked, Watch};
+use search::walk::{first, for_each_prefix as cut_each, prefixes_within as cut_at, resume_checked, Walk, Watch};
 use search::Limits;
 
 use std::sync::Arc;
@@ -100,4 +100,17 @@ pub(crate) fn prefixes(
 ) -> Option<Vec<Vec<Direction>>> {
     let mut walk = Iteration::new(geometry, state, &Blind, 1, u32::MAX);
     cut_at(&mut walk, depth, &Watch::new(limits))
+}
+
+/// [`prefixes`] without keeping them: `visit` is called with each, and returns `false` to stop.
+/// `true` when the listing went to its end.
+pub(crate) fn for_each_prefix(
+    geometry: &Geometry,
+    state: &State,
+    depth: usize,
+    limits: &Limits<'_>,
+    mut visit: impl FnMut(&[Direction]) -> bool,
+) -> bool {
+    let mut walk = Iteration::new(geometry, state, &Blind, 1, u32::MAX);
+    cut_each(&mut walk, depth, &Watch::new(limits), &mut |walk: &Iteration<'_, _>| visit(&walk.prefix()))
 }
