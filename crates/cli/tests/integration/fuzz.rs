@@ -534,10 +534,17 @@ fn fuzz_cli_files() {
                 Target::Dir => dir.path().display().to_string(),
             }
         };
+        // A FIFO is drawn for the state files only: an output such as `--svg` may be a pipe
+        // (`--svg >(viewer)`), whose opening waits for its reader as in any program.
+        let state = |flag: &str, target: Target| match target {
+            Target::Fifo if !matches!(flag, "--found-file" | "--checkpoint") => Target::DevNull,
+            target => target,
+        };
+        let first = state(flags[0], first);
         // `--found-file` is one flag: the second draw is then not given.
         let mut args: Vec<String> = command.iter().map(|arg| (*arg).to_owned()).collect();
         args.extend([flags[0].to_owned(), path(first)]);
-        let second = (flags[1] != flags[0]).then_some(second);
+        let second = (flags[1] != flags[0]).then_some(state(flags[1], second));
         if let Some(second) = second {
             args.extend([flags[1].to_owned(), path(second)]);
         }
