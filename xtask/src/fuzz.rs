@@ -1,6 +1,7 @@
 //! `cargo xtask fuzz`: the fuzz tests of every parser and of the `puzzle` binary
 //! (`crates/cli/tests/integration/fuzz.rs`) with a large number of inputs, in release, and a summary of how
-//! many inputs each one survived.
+//! many inputs each one survived. The command lines include output and state files named like the
+//! input, devices, FIFOs and directories (`fuzz_cli_files`).
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

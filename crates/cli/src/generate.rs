@@ -50,8 +50,10 @@ pub(crate) fn write<Cli: CommandFactory>(kind: Generate, out: &mut impl Write) -
         }
         None => {
             command.build();
-            write_man_page(&command, out)?;
-            write_subcommand_pages(&command, out)?;
+            let mut page = Vec::new();
+            write_man_page(&command, &mut page)?;
+            write_subcommand_pages(&command, &mut page)?;
+            out.write_all(ascii_roff(&String::from_utf8(page)?).as_bytes())?;
         }
     }
     Ok(())
@@ -93,7 +95,7 @@ fn write_man_page(command: &clap::Command, out: &mut impl Write) -> anyhow::Resu
     let page = clap_mangen::Man::new(command.clone());
     page.render_title(out)?;
     page.render_name_section(out)?;
-    page.render_synopsis_section(out)?;
+    write_synopsis(&page, command, out)?;
     page.render_description_section(out)?;
     page.render_options_section(out)?;
     writeln!(out, ".SH SUBCOMMANDS")?;
@@ -126,7 +128,7 @@ fn write_subcommand_pages(command: &clap::Command, out: &mut impl Write) -> anyh
             writeln!(out, "{}", roff_text(&about.to_string()))?;
         }
         let page = clap_mangen::Man::new(sub.clone());
-        page.render_synopsis_section(out)?;
+        write_synopsis(&page, sub, out)?;
         page.render_options_section(out)?;
         if let Some(after) = sub.get_after_long_help().or_else(|| sub.get_after_help()) {
             writeln!(out, ".PP\n{}", roff_text(&after.to_string()))?;
@@ -134,6 +136,38 @@ fn write_subcommand_pages(command: &clap::Command, out: &mut impl Write) -> anyh
         write_subcommand_pages(sub, out)?;
     }
     Ok(())
+}
+
+/// The synopsis of `command` as `clap_mangen` renders it, with the value of each option that
+/// takes one (`[--generate KIND]`, where `clap_mangen` writes `[--generate]`).
+fn write_synopsis(page: &clap_mangen::Man, command: &clap::Command, out: &mut impl Write) -> anyhow::Result<()> {
+    let mut synopsis = Vec::new();
+    page.render_synopsis_section(&mut synopsis)?;
+    let mut synopsis = String::from_utf8(synopsis)?;
+    for arg in command.get_arguments().filter(|arg| arg.get_action().takes_values()) {
+        let (Some(long), Some(value)) = (arg.get_long(), arg.get_value_names().and_then(|names| names.first())) else {
+            continue;
+        };
+        let flag = format!("\\fB\\-\\-{}\\fR", long.replace('-', "\\-"));
+        synopsis = synopsis.replace(&format!("{flag}]"), &format!("{flag} \\fI{value}\\fR]"));
+    }
+    out.write_all(synopsis.as_bytes())?;
+    Ok(())
+}
+
+/// `page` with every character outside ASCII written as groff's escape for it (`\[u2026]` for
+/// `…`), as `preconv` would: a man page read by a `groff` that assumes Latin-1 shows them right
+/// and warns of nothing.
+fn ascii_roff(page: &str) -> String {
+    let mut out = String::with_capacity(page.len());
+    for c in page.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            out.push_str(&format!("\\[u{:04X}]", u32::from(c)));
+        }
+    }
+    out
 }
 
 /// Plain text as roff: backslashes escaped and lines that would read as requests protected.

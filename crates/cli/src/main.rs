@@ -14,6 +14,7 @@ mod interrupt;
 mod jobs;
 mod machine_cache;
 mod output;
+mod paths;
 mod pdb_cache;
 mod progress;
 mod scale_out;

@@ -8,8 +8,8 @@
 //! `crate::scale_out::slide_units`.
 
 use std::io::Write;
+use std::path::Path;
 
-use anyhow::Context;
 use puzzle_core::Pos;
 use sliding::parse::Format;
 use sliding::{Goal, GoalKind};
@@ -38,6 +38,7 @@ use settings::{Mode, SlideSettings};
 pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let settings = SlideSettings::new(args);
     judge_size(&settings)?;
+    check_files(&settings)?;
     if let (Mode::Unit { line, found_file }, None) = (&settings.mode, &settings.file) {
         return crate::scale_out::slide_units::run_units(line, found_file.as_deref(), &settings, None, out);
     }
@@ -89,9 +90,11 @@ pub(crate) fn open_batch(
     let format = match (format, size) {
         (Some(format), _) => format,
         (None, Some(_)) => Format::Lines,
-        // The first line tells judge B; judge A and grids are told apart on the whole text
+        // The first lines tell judge B; judge A and grids are told apart on the whole text
         // ([`read_boards`]).
-        (None, None) => stream.first_non_blank()?.map_or(Format::Grid, sliding::parse::detect_format),
+        (None, None) => stream
+            .first_non_blank(sliding::parse::DETECT_LINES)?
+            .map_or(Format::Grid, |text| sliding::parse::detect_format(&text)),
     };
     Ok((stream, format))
 }
@@ -114,7 +117,10 @@ pub(crate) fn read_boards(
     let mut batch_error = None;
     match format {
         Format::Lines => {
-            let (rows, cols) = size.context("the lines format needs --size RxC")?;
+            let Some((rows, cols)) = size else {
+                let message = "the lines format needs the board size: give --size RxC (for example 4x4)".to_owned();
+                return Err(crate::input::BadInput { file: "--format lines".to_owned(), pos: None, message }.into());
+            };
             let mut any = false;
             let mut chunk = Vec::new();
             while let Some(line) = stream.next_line()? {
@@ -181,6 +187,28 @@ fn judge_size(settings: &SlideSettings) -> anyhow::Result<()> {
         _ => return Ok(()),
     };
     Err(crate::input::BadInput { file: format!("--size {rows}x{cols}"), pos: None, message: message.to_owned() }.into())
+}
+
+/// Refuses, before any work, an output that names an input or another output, and a
+/// `--found-file` that is not a regular file.
+fn check_files(settings: &SlideSettings) -> anyhow::Result<()> {
+    use crate::paths::RunFile;
+    let goal_file =
+        (!matches!(settings.goal.as_str(), "blank-last" | "blank-first")).then(|| Path::new(&settings.goal));
+    let found_file = match &settings.mode {
+        Mode::Unit { found_file, .. } => found_file.as_deref(),
+        _ => None,
+    };
+    if let Some(path) = found_file {
+        crate::paths::check_state_file("--found-file", path, false)?;
+    }
+    crate::paths::check_distinct([
+        RunFile::input("FILE", settings.file.as_deref()),
+        RunFile::input("--goal", goal_file),
+        RunFile::output("--svg", settings.svg.as_deref()),
+        RunFile::output("--html", settings.html.as_deref()),
+        RunFile::output("--found-file", found_file),
+    ])
 }
 
 /// The goal of `--goal`: a name, or a file holding one goal board.

@@ -73,15 +73,21 @@ impl LineStream {
         }
     }
 
-    /// The text of the first line that is not blank, read ahead without being taken; `None` when
-    /// there is none. For telling formats apart by their first line.
-    pub(crate) fn first_non_blank(&mut self) -> anyhow::Result<Option<&str>> {
-        while self.ahead.back().is_none_or(|line| line.text.trim().is_empty()) {
-            let Some((line, bytes)) = self.read_line()? else { return Ok(None) };
+    /// The text of the first `n` lines that are not blank (fewer where the input has fewer),
+    /// read ahead without being taken, each ended by a newline; `None` when there is none. For
+    /// telling formats apart by their first lines.
+    pub(crate) fn first_non_blank(&mut self, n: usize) -> anyhow::Result<Option<String>> {
+        while self.ahead.iter().filter(|line| !line.text.trim().is_empty()).count() < n {
+            let Some((line, bytes)) = self.read_line()? else { break };
             self.ahead_bytes.extend_from_slice(&bytes);
             self.ahead.push_back(line);
         }
-        Ok(self.ahead.back().map(|line| line.text.as_str()))
+        let mut text = String::new();
+        for line in self.ahead.iter().filter(|line| !line.text.trim().is_empty()) {
+            text.push_str(&line.text);
+            text.push('\n');
+        }
+        Ok((!text.is_empty()).then_some(text))
     }
 
     /// The whole input, for formats that are read at once. Only before any line was taken.

@@ -39,10 +39,35 @@ pub(crate) fn parse_edge_size(text: &str) -> Result<(usize, usize), String> {
 /// would otherwise make a file named `-` where a user means standard output, and standard output
 /// already carries the answers (`./-` names such a file).
 pub(crate) fn parse_output_file(text: &str) -> Result<PathBuf, String> {
+    if text.is_empty() {
+        return Err(EMPTY_PATH.to_owned());
+    }
     if text == "-" {
         return Err("standard output carries the answers: name a file (`./-` for a file named -)".to_owned());
     }
     Ok(PathBuf::from(text))
+}
+
+/// The message for an empty file name.
+const EMPTY_PATH: &str = "expected a file name, found an empty one";
+
+/// A file the run reads and writes again (`--found-file`): any path but an empty one.
+pub(crate) fn parse_state_file(text: &str) -> Result<PathBuf, String> {
+    if text.is_empty() {
+        return Err(EMPTY_PATH.to_owned());
+    }
+    Ok(PathBuf::from(text))
+}
+
+/// The seconds between two checkpoints (`--checkpoint-every`): as [`parse_seconds`], at least 1,
+/// so that saving the state never takes over the search.
+pub(crate) fn parse_checkpoint_every(text: &str) -> Result<Duration, String> {
+    match parse_seconds(text) {
+        Ok(every) if every < Duration::from_secs(1) => {
+            Err(format!("expected at least 1 second between two checkpoints, not `{}`", excerpt(text)))
+        }
+        parsed => parsed,
+    }
 }
 
 /// Reads a number of seconds: finite, not negative, below 10^9.
@@ -146,6 +171,16 @@ mod tests {
             parse_edge_size("0x3"),
             Err("expected ROWSxCOLS with both at least 1, like 4x4, found `0x3`".to_owned())
         );
+        assert_eq!(parse_output_file(""), Err("expected a file name, found an empty one".to_owned()));
+        assert_eq!(parse_state_file(""), Err("expected a file name, found an empty one".to_owned()));
+        assert_eq!(parse_state_file("-"), Ok(PathBuf::from("-")));
+        assert_eq!(
+            parse_checkpoint_every("0"),
+            Err("expected at least 1 second between two checkpoints, not `0`".to_owned())
+        );
+        assert_eq!(parse_checkpoint_every("0.5").map_err(|_| ()), Err(()));
+        assert_eq!(parse_checkpoint_every("1"), Ok(Duration::from_secs(1)));
+        assert_eq!(parse_checkpoint_every("x").map_err(|_| ()), Err(()));
         let long = "7".repeat(100_000);
         assert_eq!(
             parse_seconds(&long),

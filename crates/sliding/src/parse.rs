@@ -186,12 +186,30 @@ pub enum ParseErrorKind {
         /// Tokens found on the line.
         found: usize,
     },
+    /// A lines-format line that is a whole board of another size: its tokens are the tiles
+    /// `0..found` each once, and its last `expected` are not a board, so no part of it is a label.
+    #[error(
+        "the line is a whole board of {found} tiles, not a label and the {expected} tiles of a {rows}x{cols} board: \
+         is the size right?"
+    )]
+    LineOfOtherSize {
+        /// Tiles a board must have: `rows * cols`.
+        expected: usize,
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+        /// Tiles on the line.
+        found: usize,
+    },
     /// A goal input with more than one board.
     #[error("expected one goal board, found a second one")]
     SecondGoal,
 }
 
-/// The format of `text`: a first non-blank line of a single token (the count `T`) means judge B;
+/// The format of `text`: a first non-blank line of a single token (the count `T`) means judge B,
+/// unless the lines after it are single tiles not all three characters long (a grid of one
+/// column, `1` `2` `0`, which judge B's rows of three cells such as `1#3` never are);
 /// exactly three non-blank lines of three numbers each, with no blank line between them, mean
 /// judge A; anything else, and an empty input, is a grid (so a board of three columns and more
 /// or fewer than three rows is a grid). [`Format::Lines`] is never detected, as it needs a size.
@@ -203,14 +221,41 @@ pub enum ParseErrorKind {
 /// assert_eq!(detect_format("0 1 2\n3 4 5\n6 7 8\n"), Format::JudgeA);
 /// assert_eq!(detect_format("0 1 2\n3 4 5\n6 7 8\n9 10 11\n"), Format::Grid);
 /// assert_eq!(detect_format(""), Format::Grid);
+/// // A count and judge-B rows; a column of single tiles.
+/// assert_eq!(detect_format("1\n123\n456\n78#\n"), Format::JudgeB);
+/// assert_eq!(detect_format("1\n2\n0\n"), Format::Grid);
 /// ```
 pub fn detect_format(text: &str) -> Format {
     let mut rows = lines(text).filter(|line| !line.is_blank());
     match rows.next().map(|line| line.tokens().count()) {
-        Some(1) => Format::JudgeB,
+        Some(1) if !is_column(rows.take(DETECT_LINES - 1)) => Format::JudgeB,
+        Some(1) => Format::Grid,
         Some(SIDE) if is_judge_a(text) => Format::JudgeA,
         _ => Format::Grid,
     }
+}
+
+/// The non-blank lines [`detect_format`] looks at: the first, and three more to tell a judge-B
+/// board (three rows of three cells, one of them `#`) from a grid of one column.
+pub const DETECT_LINES: usize = 4;
+
+/// Whether `rows` (the lines after a first line of one token) go on with a grid of one column: at
+/// least one row, each a single tile (digits, `_` or `#`), not all three characters long as the
+/// rows of a judge-B board are.
+fn is_column<'a>(rows: impl Iterator<Item = Line<'a>>) -> bool {
+    let mut n_rows = 0;
+    let mut all_three_long = true;
+    for row in rows {
+        let mut tokens = row.tokens();
+        let (Some(token), None) = (tokens.next(), tokens.next()) else { return false };
+        let tile = matches!(token.text, "_" | "#") || token.text.bytes().all(|b| b.is_ascii_digit());
+        if !tile {
+            return false;
+        }
+        n_rows += 1;
+        all_three_long &= token.text.len() == SIDE;
+    }
+    n_rows > 0 && !all_three_long
 }
 
 /// Whether `text` is one block of exactly three non-blank lines of three numbers each.
@@ -611,6 +656,15 @@ mod tests {
             ("1 2\n3 0\n", Format::Grid),
             ("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 _\n", Format::Grid),
             ("1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n", Format::Grid),
+            // One tile per line: a grid of one column, not a count and judge-B rows.
+            ("1\n2\n0\n", Format::Grid),
+            ("\n3\n\n_\n10\n2\n", Format::Grid),
+            ("1\n0\n", Format::Grid),
+            ("1\n123\n456\n78#\n", Format::JudgeB),
+            ("1\n123\n456\n781\n", Format::JudgeB),
+            ("1\n12#\n", Format::JudgeB),
+            ("1\n1 2 3\n", Format::JudgeB),
+            ("3\n", Format::JudgeB),
         ];
         for (text, expected) in cases {
             assert_eq!(detect_format(text), expected, "{text:?}");

@@ -408,12 +408,33 @@ impl SplitSearch {
 
     /// Whether `prefix` is one of [`SplitSearch::prefixes`], without listing them.
     fn is_prefix(&self, prefix: &[Direction]) -> bool {
-        if prefix.len() != self.depth || prefix.windows(2).any(|pair| pair[1] == pair[0].opposite()) {
-            return false;
-        }
-        let mut board = self.board.clone();
-        prefix.iter().all(|&dir| board.moved(dir).map(|next| board = next).is_some())
+        is_unit_prefix(&self.board, self.depth, prefix)
     }
+}
+
+/// Whether `prefix` is the prefix of a unit of `board` split at `depth` moves: `depth` moves that
+/// stay on the board and never undo the move before, as [`SplitSearch::run_unit`] requires. For
+/// checking every unit of a batch before any is searched.
+///
+/// ```
+/// use sliding::parse::parse_judge_a;
+/// use sliding::split::is_unit_prefix;
+/// use puzzle_core::Direction;
+///
+/// let board = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
+/// // The blank is in the bottom-right corner.
+/// assert!(is_unit_prefix(&board, 2, &[Direction::North, Direction::West]));
+/// assert!(!is_unit_prefix(&board, 2, &[Direction::North, Direction::South]), "undoes the move before");
+/// assert!(!is_unit_prefix(&board, 2, &[Direction::South, Direction::North]), "leaves the board");
+/// assert!(!is_unit_prefix(&board, 3, &[Direction::North, Direction::West]), "not the depth");
+/// # Ok::<(), sliding::parse::ParseError>(())
+/// ```
+pub fn is_unit_prefix(board: &Board, depth: usize, prefix: &[Direction]) -> bool {
+    if prefix.len() != depth || prefix.windows(2).any(|pair| pair[1] == pair[0].opposite()) {
+        return false;
+    }
+    let mut board = board.clone();
+    prefix.iter().all(|&dir| board.moved(dir).map(|next| board = next).is_some())
 }
 
 /// One unit of one round: [`SplitSearch::run_unit`]'s task.

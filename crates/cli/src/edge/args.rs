@@ -110,11 +110,12 @@ pub(crate) struct EdgeArgs {
     #[arg(long, value_name = "SCHEDULE", requires = "best", conflicts_with = "resume", value_parser = ["fixed", "luby"])]
     pub(crate) restart_schedule: Option<String>,
     /// With --best: save the search's state to FILE every few minutes and at the end
-    /// (time limit, Ctrl-C), for --resume
+    /// (time limit, Ctrl-C), for --resume; a regular file (or one not made yet) in a directory
+    /// that can be written, and no input or other output of the run (it may be the --resume file)
     #[arg(long, value_name = "FILE", requires = "best", value_parser = crate::values::parse_output_file)]
     pub(crate) checkpoint: Option<PathBuf>,
-    /// With --checkpoint: seconds between two checkpoints [default: 300]
-    #[arg(long, value_name = "SECONDS", value_parser = crate::values::parse_seconds, requires = "checkpoint")]
+    /// With --checkpoint: seconds between two checkpoints, at least 1 [default: 300]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::parse_checkpoint_every, requires = "checkpoint")]
     pub(crate) checkpoint_every: Option<std::time::Duration>,
     /// With --best: continue the search saved in FILE by --checkpoint, with its settings
     /// and best board

@@ -17,21 +17,26 @@ use edge_match::{OrderPick, Placement, Puzzle};
 use super::args::Job;
 use super::EdgeArgs;
 use crate::edge::json::CellJson;
-use crate::input::{BadInput, Input};
+use crate::input::BadInput;
 use crate::scale_out::best_runs::{run_unit, Improvement, RunEnd};
 
 /// How often `--checkpoint` is written while the search runs, unless `--checkpoint-every`.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
 
+/// The largest checkpoint `--resume` reads: 16 MiB, far more than the state of the largest board
+/// (1024 cells) on the most threads takes.
+const MAX_CHECKPOINT_BYTES: usize = 1 << 24;
+
 /// Runs `--best` on `puzzle` with `clues`.
 pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     let Job { args, puzzle, clues } = job;
     if let Some(path) = &args.checkpoint {
-        checkpoint_target(path)?;
+        // A directory the checkpoint cannot be written in is found now, not minutes in.
+        crate::paths::check_writable_dir("--checkpoint", &checkpoint_target(path)?)?;
     }
     let search = match &args.resume {
         Some(path) => {
-            let input = Input::read(Some(path))?;
+            let input = crate::paths::read_state_file("--resume", path, MAX_CHECKPOINT_BYTES)?;
             let checkpoint = Checkpoint::parse(&input.text).map_err(|e| bad(&input.name, e.to_string()))?;
             // The run's threads are rayon's pool (`--jobs` is refused with `--resume`): as many
             // as the checkpoint's, so that each of its threads runs from the start.
@@ -44,6 +49,10 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
             settings.seed = args.seed.unwrap_or(0);
             settings.jobs = crate::jobs::current_threads();
             if let Some(breaks) = &args.breaks {
+                if breaks.trim().is_empty() {
+                    let message = "no depths: give depths like 201,206,211, or `none` for no breaks".to_owned();
+                    return Err(bad("--breaks", message));
+                }
                 settings.breaks = Breaks::parse(breaks).map_err(|e| bad("--breaks", e.to_string()))?;
                 let cells = puzzle.rows() * puzzle.cols();
                 // A depth the scan never reaches would allow a mismatch that is never used.

@@ -26,6 +26,7 @@ use puzzle_file::{PuzzleRead, EDGE_INPUT_LIMIT};
 
 /// Runs `puzzle edge`.
 pub(crate) fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    check_files(args)?;
     let input = Input::read_at_most(args.file.path.as_deref(), EDGE_INPUT_LIMIT)?;
     let how = PuzzleRead {
         format: args.format,
@@ -51,6 +52,28 @@ pub(crate) fn run(args: &EdgeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         return best::run(&job, out);
     }
     solve::run(&job, out)
+}
+
+/// Refuses, before any work, an output that names an input or another output (`--resume` and
+/// `--checkpoint` may name one file), and a checkpoint that is not a regular file.
+fn check_files(args: &EdgeArgs) -> anyhow::Result<()> {
+    use crate::paths::RunFile;
+    if let Some(path) = &args.resume {
+        crate::paths::check_state_file("--resume", path, true)?;
+    }
+    if let Some(path) = &args.checkpoint {
+        crate::paths::check_state_file("--checkpoint", path, false)?;
+    }
+    crate::paths::check_distinct([
+        RunFile::input("FILE", args.file.path.as_deref()),
+        RunFile::input("--clue", args.clue.as_deref()),
+        RunFile::input("--verify", args.verify.as_deref()),
+        RunFile::state("--resume", args.resume.as_deref(), false, "checkpoint"),
+        RunFile::output("--sol", args.sol.as_deref()),
+        RunFile::output("--svg", args.svg.path.as_deref()),
+        RunFile::output("--html", args.html.path.as_deref()),
+        RunFile::state("--checkpoint", args.checkpoint.as_deref(), true, "checkpoint"),
+    ])
 }
 
 /// `--verify`: a `.sol` file through the independent checker.

@@ -363,6 +363,21 @@ pub(crate) fn run_units(
 ) -> anyhow::Result<()> {
     let lines = super::unit_lines(text, |line, _, _, _| Ok(line))?;
     let units = lines.iter().map(|(name, text)| read_unit(text, name)).collect::<anyhow::Result<Vec<_>>>()?;
+    // Every unit is checked before any is searched, so that a bad line is refused before the
+    // results of the lines above it are printed.
+    for ((name, _), (line, board, _, _)) in lines.iter().zip(&units) {
+        if let Some(text) = &line.prefix {
+            let prefix =
+                directions(text).ok_or_else(|| bad(name, "the prefix holds a letter other than U, D, L, R"))?;
+            if !sliding::split::is_unit_prefix(board, line.depth, &prefix) {
+                let message = format!(
+                    "the prefix is not {} moves that stay on the board and never undo the move before",
+                    line.depth
+                );
+                return Err(bad(name, message));
+            }
+        }
+    }
     if let Some(expected) = expected {
         for ((name, _), (_, board, _, _)) in lines.iter().zip(&units) {
             if board != expected {
@@ -417,8 +432,16 @@ pub(crate) fn run_units(
 }
 
 /// The unit a `--found-file` names: the least unit of the round known to reach the goal.
+/// Only a regular file is opened (its type read first: opening a FIFO would block), and only its
+/// first bytes are read (a number takes at most 20).
 fn read_found(file: &Path) -> Option<usize> {
-    std::fs::read_to_string(file).ok()?.trim().parse().ok()
+    use std::io::Read;
+    if !std::fs::metadata(file).ok()?.is_file() {
+        return None;
+    }
+    let mut text = String::new();
+    std::fs::File::open(file).ok()?.take(64).read_to_string(&mut text).ok()?;
+    text.trim().parse().ok()
 }
 
 /// Records in `file` that `unit` reached the goal, unless it names a unit before it already.
@@ -546,12 +569,16 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
     }
     let missing: Vec<usize> = (0..needed).filter(|unit| !by_unit.contains_key(unit)).collect();
     if let Some(&first_missing) = missing.first() {
+        // Counted among all the round's units: with a unit that reached the goal, only those
+        // up to it are needed, and the message says so.
+        let among = found
+            .map_or_else(String::new, |unit| format!(" among the {needed} up to unit {unit} (which reached the goal)"));
         return Err(bad(
             "puzzle merge",
             format!(
-                "{} of {} units of round {} have no result, the first is unit {first_missing}: run them (again)",
+                "{} of the {} units of round {} have no result{among}, the first is unit {first_missing}: run them (again)",
                 missing.len(),
-                needed,
+                template.units,
                 template.round
             ),
         ));

@@ -40,15 +40,16 @@ pub(crate) struct SlideArgs {
     pub(crate) heuristic: Option<HeuristicArg>,
     /// Answer at once instead of optimally: a valid solution for a board of any size (a shuffled
     /// 300×300 board in a second or two, a 1000×1000 one in 20–30 seconds on two cores,
-    /// its moves printed or not, in under 512 MB) by the constructive solver, marked not
-    /// optimal, with a lower bound on the optimum. The moves are checked by replay as they are
+    /// its moves printed or not, in under 512 MB) by the constructive solver, with a lower bound
+    /// on the optimum (on the judges' 3×3, the exact distance of the complete table), marked
+    /// optimal only when its length meets that bound. The moves are checked by replay as they are
     /// made, kept compressed, and checked against what was replayed as they are printed; should
     /// a check fail (a bug), the output stops there, incomplete, with an internal error (exit 2).
     /// It searches no tree, so --max-nodes is refused with it; --time-limit and the signals
     /// stop it
     #[arg(long, conflicts_with_all = ["heuristic", "max_nodes"])]
     pub(crate) fast: bool,
-    /// Answer within W times the optimum (W at least 1, in hundredths: 1.5, 1.25; 1 is the
+    /// Answer within W times the optimum (W from 1 to 100, in hundredths: 1.5, 1.25; 1 is the
     /// optimal default): weighted IDA* with the same admissible bounds, guaranteed by the
     /// search, often far sooner on big boards; marked when not proven optimal, with a lower
     /// bound on the optimum
@@ -86,8 +87,8 @@ pub(crate) struct SlideArgs {
     pub(crate) unit: Option<String>,
     /// With --unit: write in FILE the number of a unit that reaches the goal, and skip the units
     /// after the one FILE names (workers of one round sharing FILE stop early; the answer does
-    /// not change)
-    #[arg(long, value_name = "FILE", requires = "unit")]
+    /// not change); a regular file, or one not made yet
+    #[arg(long, value_name = "FILE", requires = "unit", value_parser = crate::values::parse_state_file)]
     pub(crate) found_file: Option<std::path::PathBuf>,
     /// Add each board's solving time in seconds: after the answer in text, as "seconds" in JSON
     /// (for benchmarks; it makes the output vary from run to run)

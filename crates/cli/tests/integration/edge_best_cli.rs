@@ -382,7 +382,7 @@ fn checkpoint_paths_must_be_regular_files() {
     for path in ["/dev/full", fifo.as_str(), directory.as_str()] {
         let refused = run(path);
         assert_eq!(refused.code, 1, "{}", refused.failure(path));
-        assert!(refused.stderr.contains("must be a regular file"), "{}", refused.failure(path));
+        assert!(refused.stderr.contains("expected a regular file"), "{}", refused.failure(path));
         assert!(refused.stdout.is_empty(), "{}", refused.failure("no search"));
     }
     use std::os::unix::fs::FileTypeExt;

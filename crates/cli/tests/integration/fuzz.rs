@@ -5,6 +5,9 @@
 //! binary exits with 0 or 1 and its every stderr line starts with `error: `, also when its
 //! standard output or its standard error is `/dev/full` (a write that fails is no panic).
 //!
+//! Command lines also name their output and state files at random among the input itself,
+//! devices, FIFOs and directories (`fuzz_cli_files`): no input is ever replaced, nothing hangs.
+//!
 //! `PUZZLE_FUZZ_CASES` sets the inputs per parser (default 1000, a few seconds in debug builds);
 //! the binary gets a hundredth of them (at least 32 per command line). `cargo xtask fuzz --cases N`
 //! runs them in release and prints how many inputs each parser survived.
@@ -470,4 +473,95 @@ fn fuzz_cli_edge() {
     fuzz_n("puzzle edge (marks)", cli_cases(), strategy, |(text, sink)| cli_survives(&["edge"], &text, sink));
     let strategy = (inputs(PUZ_FIXTURES, "[0-9c# \\t\\r\\n\\-]{0,120}"), sinks());
     fuzz_n("puzzle edge (puz)", cli_cases(), strategy, |(text, sink)| cli_survives(&["edge", "--json"], &text, sink));
+}
+
+/// A file a command line's output or state flag names: the puzzle file itself (by its name or
+/// another), a new file (one of two names), a device, a FIFO or a directory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    Input,
+    InputByOtherName,
+    New(u8),
+    DevNull,
+    DevZero,
+    DevFull,
+    Fifo,
+    Dir,
+}
+
+fn targets() -> impl Strategy<Value = Target> {
+    prop_oneof![
+        Just(Target::Input),
+        Just(Target::InputByOtherName),
+        (0u8..2).prop_map(Target::New),
+        Just(Target::DevNull),
+        Just(Target::DevZero),
+        Just(Target::DevFull),
+        Just(Target::Fifo),
+        Just(Target::Dir),
+    ]
+}
+
+/// The command lines whose files are drawn: the command, the puzzle's text, and the two flags
+/// given a target each.
+const FILE_COMMANDS: [(&[&str], &str, [&str; 2]); 4] = [
+    (&["slide"], "1 2 3\n4 5 6\n7 0 8\n", ["--svg", "--html"]),
+    (&["slide", "--unit", "-"], "1 2 3\n4 5 6\n7 0 8\n", ["--found-file", "--found-file"]),
+    (&["edge"], PUZ, ["--sol", "--svg"]),
+    (&["edge", "--best", "--time-limit", "0.2", "--jobs", "1"], PUZ, ["--checkpoint", "--html"]),
+];
+
+#[cfg(unix)]
+#[test]
+fn fuzz_cli_files() {
+    let strategy = (prop::sample::select(&FILE_COMMANDS[..]), targets(), targets());
+    fuzz_n("puzzle output files", cli_cases(), strategy, |((command, text, flags), first, second)| {
+        let dir = common::scratch();
+        let input = dir.path().join("puzzle.txt");
+        std::fs::write(&input, text).unwrap();
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+        prop_assert!(made.success());
+        let path = |target: Target| -> String {
+            match target {
+                Target::Input => input.display().to_string(),
+                Target::InputByOtherName => dir.path().join(".").join("puzzle.txt").display().to_string(),
+                Target::New(k) => dir.path().join(format!("out{k}")).display().to_string(),
+                Target::DevNull => "/dev/null".to_owned(),
+                Target::DevZero => "/dev/zero".to_owned(),
+                Target::DevFull => "/dev/full".to_owned(),
+                Target::Fifo => fifo.display().to_string(),
+                Target::Dir => dir.path().display().to_string(),
+            }
+        };
+        // A FIFO is drawn for the state files only: an output such as `--svg` may be a pipe
+        // (`--svg >(viewer)`), whose opening waits for its reader as in any program.
+        let state = |flag: &str, target: Target| match target {
+            Target::Fifo if !matches!(flag, "--found-file" | "--checkpoint") => Target::DevNull,
+            target => target,
+        };
+        let first = state(flags[0], first);
+        // `--found-file` is one flag: the second draw is then not given.
+        let mut args: Vec<String> = command.iter().map(|arg| (*arg).to_owned()).collect();
+        args.extend([flags[0].to_owned(), path(first)]);
+        let second = (flags[1] != flags[0]).then_some(state(flags[1], second));
+        if let Some(second) = second {
+            args.extend([flags[1].to_owned(), path(second)]);
+        }
+        args.push(input.display().to_string());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = run_with_deadline(&args, "", Sink::Piped)?;
+        prop_assert!(run.code == 0 || run.code == 1, "{}", run.failure("exit status"));
+        prop_assert!(!run.stderr.contains("error: internal"), "{}", run.failure("internal error"));
+        prop_assert_eq!(std::fs::read_to_string(&input).unwrap(), text, "{}", run.failure("the input is kept"));
+        let over_input = |target: Target| matches!(target, Target::Input | Target::InputByOtherName);
+        let one_new = matches!((first, second), (Target::New(a), Some(Target::New(b))) if a == b);
+        if over_input(first) || second.is_some_and(over_input) || one_new {
+            prop_assert_eq!(run.code, 1, "{}", run.failure("an output over an input or another output"));
+            // Named as such, unless a state file of the other draw was refused first.
+            let named = run.stderr.contains("the same file as") || run.stderr.contains("expected a regular file");
+            prop_assert!(named, "{}", run.failure("named"));
+        }
+        Ok(run.code == 0)
+    });
 }

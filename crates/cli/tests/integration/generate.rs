@@ -185,3 +185,32 @@ fn goal_completes_its_names_and_files() {
         assert_eq!(run.code, 0, "{}", run.failure("the goal name is accepted"));
     }
 }
+
+/// The man page is plain ASCII roff (every other character as groff's `\[uXXXX]`, so `groff
+/// -ww` warns of nothing), and its synopses give each option's value.
+#[test]
+fn the_man_page_is_ascii_and_its_synopses_give_values() {
+    let run = common::puzzle(&["--generate", "man"], "");
+    assert_eq!(run.code, 0, "{}", run.failure("generated"));
+    let raw: Vec<char> = run.stdout.chars().filter(|c| !c.is_ascii()).collect();
+    assert!(raw.is_empty(), "raw characters in the man page: {raw:?}");
+    for escaped in ["\\[u2026]", "\\[u00D7]"] {
+        assert!(run.stdout.contains(escaped), "{escaped} in the man page");
+    }
+    assert!(run.stdout.contains("[\\fB\\-\\-generate\\fR \\fIKIND\\fR]"), "the synopsis gives --generate's KIND");
+    assert!(run.stdout.contains("[\\fB\\-\\-checkpoint\\fR \\fIFILE\\fR]"), "and edge's --checkpoint FILE");
+    if installed("groff") {
+        let output = std::process::Command::new("sh")
+            .args(["-c", "groff -man -Tutf8 -ww >/dev/null"])
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().expect("piped").write_all(run.stdout.as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("groff runs");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "groff's warnings");
+    }
+}

@@ -10,6 +10,7 @@ mod edge_brute_cli;
 mod edge_cli;
 mod edge_colour_cli;
 mod errors;
+mod files_cli;
 mod fixtures;
 mod fuzz;
 mod generate;

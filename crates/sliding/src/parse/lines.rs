@@ -79,7 +79,25 @@ fn parse_entry(line: &Line<'_>, rows: usize, cols: usize) -> Entry {
     let tiles = tiles.map(|token| parse_tile(&token, n_cells)).collect::<Result<Vec<u32>, _>>();
     let position = |cell: usize| line.tokens().nth(n_label + cell).map_or(board_start, |token| token.pos);
     let board = tiles.and_then(|tiles| to_board(BoardSpec { rows, cols, tiles }, &position, board_start));
+    // A line that is a whole board of more tiles (a 4x4 line read with a 3x3 size) is named so,
+    // rather than its first tiles read as a label; a line whose last tiles are a board keeps its
+    // label, whatever it holds.
+    if board.is_err() && n_label > 0 && is_whole_board(line, found) {
+        let kind = ParseErrorKind::LineOfOtherSize { expected: n_cells, rows, cols, found };
+        let pos = line.tokens().next().map_or_else(|| line.end(), |token| token.pos);
+        return Entry { label: None, board: Err(ParseError { pos, kind }) };
+    }
     Entry { label, board }
+}
+
+/// Whether the `found` tokens of `line` are the tiles `0..found`, each once (the blank as `0`,
+/// `_` or `#`).
+fn is_whole_board(line: &Line<'_>, found: usize) -> bool {
+    let mut seen = vec![false; found];
+    line.tokens().all(|token| match parse_tile(&token, found) {
+        Ok(tile) => seen.get_mut(tile as usize).is_some_and(|seen| !std::mem::replace(seen, true)),
+        Err(_) => false,
+    })
 }
 
 #[cfg(test)]
@@ -147,6 +165,14 @@ mod tests {
             Ok(&[(None, Err("1:5: expected a tile number 0-3 or `_`, found `99999999999`"))]),
         );
         check((2, 2, "7 1 2 3 4\n"), Ok(&[(Some("7"), Err("1:9: tile 4 is out of range 0..3"))]));
+        // A 4x4 line read as 3x3: no label of seven tiles, but the line named for what it is.
+        let message = "1:1: the line is a whole board of 16 tiles, not a label and the 9 tiles of a 3x3 board: \
+                       is the size right?";
+        check((3, 3, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"), Ok(&[(None, Err(message))]));
+        // A label that happens to complete a bigger board does not matter when the tiles after
+        // it are a board; one that repeats a tile is a label whatever follows.
+        check((2, 2, "4 1 2 3 0\n"), Ok(&[(Some("4"), Ok("1 2 / 3 _"))]));
+        check((2, 2, "1 1 2 3 4\n"), Ok(&[(Some("1"), Err("1:9: tile 4 is out of range 0..3"))]));
         check((2, 2, "L 1 2 3 1\n"), Ok(&[(Some("L"), Err("1:3: the board has no blank"))]));
         check((2, 2, "1 0 3 _\n"), Ok(&[(None, Err("1:7: a second blank"))]));
         check((2, 2, "1 0 3 3\n"), Ok(&[(None, Err("1:7: tile 3 appears twice"))]));
