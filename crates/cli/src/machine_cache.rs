@@ -33,7 +33,7 @@ pub(crate) fn load(rows: usize, cols: usize, depth: usize) -> Option<Arc<Duplica
         Ok(machine) => Some(Arc::new(machine)),
         Err(err) => {
             crate::output::eprintln_or_drop!("warning: {}: {err}; rebuilding it", path.display());
-            let machine = DuplicateMachine::build_limited(rows, cols, depth, &interrupt::build_limits(None))?;
+            let machine = build_with_progress(rows, cols, depth)?;
             let dir = path.parent().unwrap_or(Path::new("."));
             if check_writable(dir).is_ok() {
                 if let Err(err) = store(&machine, &path) {
@@ -46,6 +46,23 @@ pub(crate) fn load(rows: usize, cols: usize, depth: usize) -> Option<Arc<Duplica
             Some(Arc::new(machine))
         }
     }
+}
+
+/// Builds the machine of a `rows`×`cols` board and `depth` until a signal stops it, with a
+/// progress bar by move sequence length when standard error is a terminal.
+fn build_with_progress(rows: usize, cols: usize, depth: usize) -> Option<DuplicateMachine> {
+    let bar =
+        crate::progress::bar(depth as u64, "{msg} [{elapsed_precise}] {wide_bar} sequences of {pos} of {len} moves");
+    bar.set_message(format!("building duplicate-pruning machine {rows}x{cols} depth {depth}"));
+    let machine = DuplicateMachine::build_limited(
+        rows,
+        cols,
+        depth,
+        &|len| bar.set_position(len as u64),
+        &interrupt::build_limits(None),
+    );
+    bar.finish_and_clear();
+    machine
 }
 
 /// Writes `machine` to `path` through a temporary file, so a reader never sees half of it.
@@ -74,7 +91,7 @@ pub(crate) fn build_command(shapes: &[(usize, usize)], force: bool, out: &mut im
             writeln!(out, "ok      {name}: {} (checked in {:.1} s)", path.display(), started.elapsed().as_secs_f64())?;
             continue;
         }
-        let Some(machine) = DuplicateMachine::build_limited(rows, cols, depth, &interrupt::build_limits(None)) else {
+        let Some(machine) = build_with_progress(rows, cols, depth) else {
             return Err(Interrupted(format!("the {name} was not built, and nothing of it was written")).into());
         };
         let built = started.elapsed().as_secs_f64();

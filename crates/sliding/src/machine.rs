@@ -7,7 +7,7 @@
 //! it from the first node; without one it builds small machines in memory as the work grows.
 //!
 //! ```text
-//! puzzle-machine v2 rows=5 cols=5 depth=12 states=189805 checksum=0123456789abcdef
+//! puzzle-machine v3 rows=5 cols=5 depth=12 states=189805 checksum=0123456789abcdef
 //! <states × 4 transitions, each a little-endian u32>
 //! ```
 
@@ -20,7 +20,7 @@ use crate::ida::duplicates::{self, Duplicates, FORBIDDEN};
 
 /// The format version, part of the header and of file names. Bump it whenever the meaning of the
 /// bytes (or of the move order the machine is built for) changes.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 const MAGIC: &str = "puzzle-machine";
 
@@ -106,7 +106,8 @@ pub enum MachineFileError {
 
 impl DuplicateMachine {
     /// The machine of a `rows`×`cols` board from the sequences of at most `depth` moves (at most
-    /// 31). Depth 12 on 5×5 takes about half a second, 14 a few seconds, 16 half a minute.
+    /// 31). On 5×5 (one core), depth 12 takes about a second, 16 about 20 s, 18 about two
+    /// minutes.
     ///
     /// ```
     /// use sliding::machine::DuplicateMachine;
@@ -121,17 +122,24 @@ impl DuplicateMachine {
     }
 
     /// [`DuplicateMachine::build`] until `limits` stop it (a signal or the deadline; `None`
-    /// then).
+    /// then), telling `progress` each length of move sequences done (1 to `depth`; each takes
+    /// about six times the one before).
     ///
     /// ```
     /// use sliding::machine::DuplicateMachine;
     /// use sliding::Limits;
     ///
-    /// assert!(DuplicateMachine::build_limited(4, 4, 6, &Limits::NONE).is_some());
+    /// assert!(DuplicateMachine::build_limited(4, 4, 6, &|_| {}, &Limits::NONE).is_some());
     /// ```
-    pub fn build_limited(rows: usize, cols: usize, depth: usize, limits: &Limits<'_>) -> Option<DuplicateMachine> {
+    pub fn build_limited(
+        rows: usize,
+        cols: usize,
+        depth: usize,
+        progress: &dyn Fn(usize),
+        limits: &Limits<'_>,
+    ) -> Option<DuplicateMachine> {
         let depth = depth.min(duplicates::MAX_DEPTH);
-        let inner = Duplicates::build_until(rows, cols, depth, &|| limits.stopped())?;
+        let inner = Duplicates::build_until(rows, cols, depth, progress, &|| limits.stopped())?;
         Some(DuplicateMachine { rows, cols, depth, inner: Arc::new(inner) })
     }
 
@@ -154,18 +162,21 @@ impl DuplicateMachine {
     /// ```
     /// use sliding::machine::DuplicateMachine;
     ///
-    /// assert!(DuplicateMachine::build(4, 4, 8).states() > 1000);
+    /// // Up to four moves only the undoing of a move is a duplicate; the deeper machine also
+    /// // follows the two halves of a 12-move cycle of a 2×2 block.
+    /// assert_eq!(DuplicateMachine::build(4, 4, 4).states(), 5);
+    /// assert!(DuplicateMachine::build(4, 4, 8).states() > 5);
     /// ```
     pub fn states(&self) -> usize {
         self.inner.states()
     }
 
-    /// The name of its file in a cache directory: `5x5-machine-d12.v2.fsm`.
+    /// The name of its file in a cache directory: `5x5-machine-d16.v3.fsm`.
     ///
     /// ```
     /// use sliding::machine::DuplicateMachine;
     ///
-    /// assert_eq!(DuplicateMachine::file_name(5, 5, 12), "5x5-machine-d12.v2.fsm");
+    /// assert_eq!(DuplicateMachine::file_name(5, 5, 16), "5x5-machine-d16.v3.fsm");
     /// ```
     pub fn file_name(rows: usize, cols: usize, depth: usize) -> String {
         format!("{rows}x{cols}-machine-d{depth}.v{VERSION}.fsm")
@@ -178,7 +189,7 @@ impl DuplicateMachine {
     /// use sliding::machine::DuplicateMachine;
     ///
     /// let bytes = DuplicateMachine::build(4, 4, 4).file_bytes();
-    /// assert!(bytes.starts_with(b"puzzle-machine v2 rows=4 cols=4 depth=4 "));
+    /// assert!(bytes.starts_with(b"puzzle-machine v3 rows=4 cols=4 depth=4 "));
     /// ```
     pub fn file_bytes(&self) -> Vec<u8> {
         let body = body_bytes(self.inner.transitions());
@@ -334,8 +345,8 @@ mod tests {
                 expected: "rows=5 cols=4 depth=8".to_owned(),
             },
         );
-        let other_version = String::from_utf8_lossy(&bytes).replacen(" v2 ", " v9 ", 1);
-        check(other_version.as_bytes(), 4, 8, MachineFileError::Version { found: "v9".to_owned(), expected: 2 });
+        let other_version = String::from_utf8_lossy(&bytes).replacen(" v3 ", " v9 ", 1);
+        check(other_version.as_bytes(), 4, 8, MachineFileError::Version { found: "v9".to_owned(), expected: 3 });
         check(b"", 4, 8, MachineFileError::BadHeader);
         check(b"puzzle-pdb v3 rows=4\n", 4, 8, MachineFileError::BadHeader);
     }

@@ -43,7 +43,7 @@ fn a_damaged_machine_is_named_and_rebuilt_and_the_answer_does_not_change() {
     assert_eq!(machine_files(cache), Vec::<String>::new());
     assert!(stderr.is_empty(), "{stderr}");
     // A damaged file where the machine belongs: named, rebuilt, stored whole.
-    let name = "3x6-machine-d12.v2.fsm";
+    let name = "3x6-machine-d12.v3.fsm";
     std::fs::write(cache.join(name), "garbage\n").unwrap();
     let (code, damaged, stderr) = solve(cache);
     assert_eq!((code, &damaged), (Some(0), &plain), "{stderr}");
@@ -54,7 +54,7 @@ fn a_damaged_machine_is_named_and_rebuilt_and_the_answer_does_not_change() {
         "{stderr}"
     );
     let stored = std::fs::read(cache.join(name)).unwrap();
-    assert!(stored.starts_with(b"puzzle-machine v2 rows=3 cols=6 depth=12 states="), "{:?}", &stored[..40]);
+    assert!(stored.starts_with(b"puzzle-machine v3 rows=3 cols=6 depth=12 states="), "{:?}", &stored[..40]);
     // The stored machine is read back without a word, and the answer is the same.
     let (code, cached, stderr) = solve(cache);
     assert_eq!((code, &cached, stderr.as_str()), (Some(0), &plain, ""));

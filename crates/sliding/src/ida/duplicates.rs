@@ -20,7 +20,8 @@
 //! forbidden sequence, the machine never cuts it, and every iteration finds the same path it finds
 //! without the machine. The machine depends on no board: one serves every shape.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use puzzle_core::Direction;
@@ -56,18 +57,19 @@ impl Duplicates {
     /// The machine of a `rows`×`cols` board built from the sequences of at most `depth` moves
     /// (at most [`MAX_DEPTH`]).
     pub(crate) fn build(rows: usize, cols: usize, depth: usize) -> Duplicates {
-        build(rows, cols, depth, &mut |_, _| {}, &|| false).unwrap_or_else(|| unreachable!("nothing stops it"))
+        build(rows, cols, depth, &mut |_, _| {}, &|_| {}, &|| false).unwrap_or_else(|| unreachable!("nothing stops it"))
     }
 
     /// [`Duplicates::build`], given up (`None`) once `stopped` says so: it is asked every few
-    /// thousand sequences.
+    /// thousand sequences. `progress` is told each length of sequences done.
     pub(crate) fn build_until(
         rows: usize,
         cols: usize,
         depth: usize,
+        progress: &dyn Fn(usize),
         stopped: &dyn Fn() -> bool,
     ) -> Option<Duplicates> {
-        build(rows, cols, depth, &mut |_, _| {}, stopped)
+        build(rows, cols, depth, &mut |_, _| {}, progress, stopped)
     }
 
     /// The machine of these transitions (checked by the caller: every one names a state or is
@@ -126,7 +128,8 @@ fn pack(row: i8, col: i8) -> u16 {
 }
 
 /// Where the blank's walk has been and what it moved: each cell it visited with the tile there
-/// now (named by its first cell), the blank's cell and the walk's bounding box.
+/// now (named by its first cell), the blank's cell, the walk's bounding box and a hash of its
+/// effect kept move by move.
 #[derive(Clone)]
 struct Walk {
     blank: (i8, i8),
@@ -134,13 +137,27 @@ struct Walk {
     bbox: [i8; 4],
     visited: usize,
     cells: [(u16, u16); MAX_DEPTH + 1],
+    /// The exclusive or of [`term`] over the visited cells: equal effects, equal hashes.
+    hash: u64,
+}
+
+/// A cell's part of a walk's hash: nothing while it holds its own tile, else a mix of the cell
+/// and what it holds.
+fn term(cell: u16, tile: u16) -> u64 {
+    if cell == tile {
+        return 0;
+    }
+    let mut x = (u64::from(cell) << 16 | u64::from(tile)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^= x >> 31;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^ x >> 29
 }
 
 impl Walk {
     fn new() -> Walk {
         let mut cells = [(0, 0); MAX_DEPTH + 1];
         cells[0] = (pack(0, 0), BLANK);
-        Walk { blank: (0, 0), bbox: [0; 4], visited: 1, cells }
+        Walk { blank: (0, 0), bbox: [0; 4], visited: 1, cells, hash: term(pack(0, 0), BLANK) }
     }
 
     fn of(moves: Moves) -> Walk {
@@ -165,38 +182,59 @@ impl Walk {
     fn step(&mut self, dir: Direction) {
         let (dr, dc) = dir.delta();
         let to = (self.blank.0 + dr as i8, self.blank.1 + dc as i8);
-        let from_slot = self.slot(pack(self.blank.0, self.blank.1));
-        let to_slot = self.slot(pack(to.0, to.1));
-        self.cells[from_slot].1 = self.cells[to_slot].1;
+        let (from_cell, to_cell) = (pack(self.blank.0, self.blank.1), pack(to.0, to.1));
+        let from_slot = self.slot(from_cell);
+        let to_slot = self.slot(to_cell);
+        let tile = self.cells[to_slot].1;
+        self.hash ^= term(from_cell, BLANK) ^ term(to_cell, tile) ^ term(from_cell, tile) ^ term(to_cell, BLANK);
+        self.cells[from_slot].1 = tile;
         self.cells[to_slot].1 = BLANK;
         self.blank = to;
         self.bbox = [self.bbox[0].min(to.0), self.bbox[1].max(to.0), self.bbox[2].min(to.1), self.bbox[3].max(to.1)];
     }
 
-    /// What the walk did to the board, in a form equal for equal effects: the blank's cell and
-    /// the moved tiles by cell.
-    fn effect(&self) -> (u16, Vec<(u16, u16)>) {
-        let mut moved: Vec<(u16, u16)> =
-            self.cells[..self.visited].iter().copied().filter(|&(cell, tile)| tile != BLANK && tile != cell).collect();
-        moved.sort_unstable();
-        (pack(self.blank.0, self.blank.1), moved)
+    /// The tile `cell` holds now (its own where the walk did not go).
+    fn at(&self, cell: u16) -> u16 {
+        self.cells[..self.visited].iter().find(|&&(c, _)| c == cell).map_or(cell, |&(_, tile)| tile)
     }
 
-    /// A hash of [`Walk::effect`] (equal effects, equal hashes; the effects are compared too).
+    /// Whether the two walks did the same to the board: the blank at the same cell and every
+    /// tile where the other leaves it.
+    fn same_effect(&self, other: &Walk) -> bool {
+        self.blank == other.blank
+            && self.cells[..self.visited].iter().all(|&(cell, tile)| other.at(cell) == tile)
+            && other.cells[..other.visited].iter().all(|&(cell, tile)| self.at(cell) == tile)
+    }
+
+    /// A hash of the walk's effect (equal effects, equal hashes; the effects are compared too).
     fn hash(&self) -> u64 {
-        let (blank, moved) = self.effect();
-        let mut hash = u64::from(blank) ^ 0x9e37_79b9_7f4a_7c15;
-        for (cell, tile) in moved {
-            hash = (hash ^ (u64::from(cell) << 16 | u64::from(tile))).wrapping_mul(0xff51_afd7_ed55_8ccd);
-            hash ^= hash >> 29;
-        }
-        hash
+        self.hash
     }
 }
 
 /// Whether the bounding box `a` lies inside `b`.
 fn inside(a: [i8; 4], b: [i8; 4]) -> bool {
     a[0] >= b[0] && a[1] <= b[1] && a[2] >= b[2] && a[3] <= b[3]
+}
+
+/// The hasher of a map keyed by [`Walk::hash`], which is mixed already.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        }
+    }
+
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
+    }
 }
 
 /// A sequence not forbidden, in the list of those with the same effect hash.
@@ -216,27 +254,43 @@ fn build(
     cols: usize,
     depth: usize,
     forbid: &mut dyn FnMut(Moves, Moves),
+    progress: &dyn Fn(usize),
     stopped: &dyn Fn() -> bool,
 ) -> Option<Duplicates> {
     assert!(depth <= MAX_DEPTH, "a machine of depth {depth} (at most {MAX_DEPTH})");
-    let mut heads: HashMap<u64, u32> = HashMap::new();
+    let mut heads: HashMap<u64, u32, BuildHasherDefault<Prehashed>> = HashMap::default();
     let mut members: Vec<Member> = Vec::new();
     let empty = Moves { packed: 0, len: 0 };
     let start = Walk::new();
     heads.insert(start.hash(), 0);
     members.push(Member { moves: empty, bbox: start.bbox, next: u32::MAX });
-    let mut forbidden: Vec<Moves> = Vec::new();
-    // The sequences of the last length not forbidden, in shortlex order: their children, in move
-    // order, come in shortlex order too, so an earlier equivalent is always met first.
-    let mut frontier = vec![empty];
+    // The forbidden sequences none of whose proper suffixes is forbidden. A path holds a
+    // forbidden sequence as a stretch exactly when it holds one of these (a stretch ending in a
+    // forbidden suffix holds that suffix, and a forbidden suffix ends in one of these), so their
+    // automaton forbids the same paths with far fewer states: most forbidden sequences are a
+    // shorter one after a detour (189,805 states against 9,223 at depth 12 on 5×5). Suffixes are
+    // shorter, so they are known when a sequence is found forbidden.
+    let mut minimal: Vec<Moves> = Vec::new();
+    let mut minimal_set: HashSet<(u64, u8)> = HashSet::new();
+    // The sequences of the last length not forbidden, `members[level]`, in shortlex order: their
+    // children, in move order, come in shortlex order too, so an earlier equivalent is always met
+    // first.
+    let mut level = 0..1;
     for len in 1..=depth {
-        let mut next_frontier = Vec::new();
-        for (at, &parent) in frontier.iter().enumerate() {
+        for at in level.clone() {
             if at % 4096 == 0 && stopped() {
                 return None;
             }
+            let parent = members[at].moves;
             let walk = Walk::of(parent);
+            // The move undoing the last one: forbidden, and past the sequences of two moves it
+            // ends in the forbidden sequence of those two, so it need not be recorded.
+            let undo = (parent.len >= 2)
+                .then(|| MOVE_ORDER[(parent.packed >> (2 * (parent.len - 1)) & 3) as usize].opposite());
             for (rank, &dir) in MOVE_ORDER.iter().enumerate() {
+                if undo == Some(dir) {
+                    continue;
+                }
                 let moves = parent.push(rank);
                 let mut child = walk.clone();
                 child.step(dir);
@@ -250,28 +304,29 @@ fn build(
                 let mut witness = None;
                 while at != u32::MAX {
                     let member = &members[at as usize];
-                    if inside(member.bbox, child.bbox) && Walk::of(member.moves).effect() == child.effect() {
+                    if inside(member.bbox, child.bbox) && Walk::of(member.moves).same_effect(&child) {
                         witness = Some(member.moves);
                         break;
                     }
                     at = member.next;
                 }
                 if let Some(witness) = witness {
-                    forbidden.push(moves);
                     forbid(moves, witness);
+                    if (1..moves.len).all(|cut| !minimal_set.contains(&(moves.packed >> (2 * cut), moves.len - cut))) {
+                        minimal_set.insert((moves.packed, moves.len));
+                        minimal.push(moves);
+                    }
                 } else {
                     heads.insert(hash, members.len() as u32);
                     members.push(Member { moves, bbox: child.bbox, next: head });
-                    if len < depth {
-                        next_frontier.push(moves);
-                    }
                 }
             }
         }
-        frontier = next_frontier;
+        level = level.end..members.len();
+        progress(len);
     }
-    drop((heads, members, frontier));
-    Some(automaton(&forbidden))
+    drop((heads, members));
+    Some(automaton(&minimal))
 }
 
 /// The Aho–Corasick automaton of the forbidden sequences, none a prefix of another.
@@ -385,23 +440,32 @@ pub(crate) fn for_search(rows: usize, cols: usize, spent: u64) -> Arc<Duplicates
 
 /// The depth of the machine kept with the tables of a `rows`×`cols` board and walked from the
 /// first node when it is at hand, or `None` for boards of at most [`CACHED_ABOVE_CELLS`] cells,
-/// which are searched with the machines of [`LEVELS`] built in memory.
+/// which are searched with the machines of [`LEVELS`] built in memory. Boards of fewer than
+/// [`DEEP_FROM_CELLS`] cells keep [`SHALLOW_DEPTH`].
 pub(crate) fn cached_depth(rows: usize, cols: usize) -> Option<usize> {
-    (rows * cols > CACHED_ABOVE_CELLS).then_some(CACHED_DEPTH)
+    let cells = rows * cols;
+    (cells > CACHED_ABOVE_CELLS).then_some(if cells >= DEEP_FROM_CELLS { CACHED_DEPTH } else { SHALLOW_DEPTH })
 }
 
-/// The depth of the cached machine, chosen by time. On the 24-puzzle (one thread, tables
-/// cached, the machine loaded from the cache and walked from the first node, without the table
-/// of transpositions), #40 took 10.45 M nodes at depth 8, 8.52 M at 12, 7.82 M at 14 and
-/// 7.31 M at 16, and #38 73.8 M, 60.9 M, 56.1 M and 52.6 M; with the table as well, 8.28 M,
-/// 7.59 M, 7.26 M and 6.98 M on #40 and 57.9 M, 53.9 M, 51.9 M and 50.2 M on #38, for more
-/// time at every depth. In user time (medians of five runs on #38, alternating, on a shared
-/// 2-core machine) depth 12 took 11.1 s, depth 8 12.1 s, depth 14 13.2 s and depth 16 about
-/// 13 s: the deeper machines' transitions (19 MB at 14, 115 MB at 16) compete with the tables
-/// for the processor's cache, while depth 12's 3 MB stay in it. On #40 the four were within the
-/// noise (1.7–1.8 s). Depth 12 is 189,805 states, built in 0.4 s; depth 14 1,200,073 states in
-/// 3.5 s; depth 16 7,159,237 states in 26 s (release, one core).
-const CACHED_DEPTH: usize = 12;
+/// The depth of the cached machine of boards of [`DEEP_FROM_CELLS`] cells or more, chosen on the
+/// 24-puzzle (one thread, tables cached, the machine loaded from the cache, child rows read in
+/// the parent's pass). Nodes against depth 12 (189,805 states before only the minimal forbidden
+/// sequences were kept, 9,223 after, the same nodes): #40 (8,518,328 at 12) 0.858 at depth 16
+/// and 0.813 at 18; #38 (60,898,304) 0.863 and 0.822; #37 (210,440,922) 0.834 and 0.783: the
+/// gain grows with the search. In user time on a loaded two-core machine (single runs, noisy)
+/// depth 16 was as fast as depth 12 or faster (#37 76.7 against 77.2 s, #38 20.4 against
+/// 18.7–23.0 s, #40 3.1 against 3.4–3.5 s) and depth 18 slower on the larger two (#37 81.2 s,
+/// #38 26.6–31.5 s): its 32.6 MB of transitions (2,039,060 states) outgrow the 32 MB
+/// last-level cache, where depth 16's 5.9 MB (367,854 states) stay in it. Depth 16 builds in
+/// about 19 s of user time on one core, depth 18 in about 137 s.
+const CACHED_DEPTH: usize = 16;
+
+/// The cached machine's depth on boards of 17 to 24 cells, whose searches are short (depth 18
+/// takes a 3×6 board 13 s to build).
+const SHALLOW_DEPTH: usize = 12;
+
+/// Boards of at least this many cells keep the machine of [`CACHED_DEPTH`].
+const DEEP_FROM_CELLS: usize = 25;
 
 /// Boards of at most this many cells keep no machine in the cache: on Korf's 100 (4×4, tables
 /// cached, one thread) the cached machine of depth 12 or 14 cut the nodes to 0.92 and 0.90 of
@@ -413,7 +477,9 @@ const CACHED_ABOVE_CELLS: usize = 16;
 /// The machines by the work done: from `spent` nodes on, a machine of `depth` moves. Built on one
 /// core (release build), 4×4 and 5×5: depth 8 in 4 ms and 12 ms (2,793 and 3,925 states),
 /// 10 in 0.10 s and 0.11 s (15,913 and 28,245), 12 in 0.40 s and 1.05 s (81,617 and
-/// 189,805), 14 in 2.0 s and 9.7 s (381,245 and 1,200,073 states; 16 bytes each). The search
+/// 189,805), 14 in 2.0 s and 9.7 s (381,245 and 1,200,073 states; 16 bytes each), with every
+/// forbidden sequence in the automaton; with the minimal ones only, 5×5 depth 12 is 9,223 states
+/// and 14 61,927, for the same pruning. The search
 /// visits about 3 M nodes a second on the 24-puzzle, so 2^25 nodes are about ten seconds and
 /// 2^28 about ninety.
 const LEVELS: [(u64, usize); 3] = [(0, 8), (1 << 25, 12), (1 << 28, 14)];
@@ -459,7 +525,9 @@ pub(crate) mod tests {
     fn with_witnesses(rows: usize, cols: usize, depth: usize) -> (Duplicates, Vec<Forbidden>) {
         let mut pairs = Vec::new();
         let machine =
-            build(rows, cols, depth, &mut |moves, witness| pairs.push(Forbidden { moves, witness }), &|| false);
+            build(rows, cols, depth, &mut |moves, witness| pairs.push(Forbidden { moves, witness }), &|_| {}, &|| {
+                false
+            });
         (machine.unwrap(), pairs)
     }
 

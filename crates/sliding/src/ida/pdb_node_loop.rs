@@ -72,8 +72,10 @@ struct Child {
     /// greater cost (then it is not searched again).
     key: u128,
     seen: bool,
-    /// The duplicate-pruning machine's state after the move.
-    machine: u32,
+    /// The duplicate-pruning machine's transitions from its state after the move, read in the
+    /// parent's pass with the child's table entries, so that the read does not wait until the
+    /// child is entered, in series with its own.
+    row: [u32; 4],
 }
 
 impl Default for Child {
@@ -86,7 +88,7 @@ impl Default for Child {
             entries: [Entry::default(); MAX_READS],
             key: 0,
             seen: false,
-            machine: 0,
+            row: [0; 4],
         }
     }
 }
@@ -208,7 +210,8 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
         stopped: false,
     };
     let nodes_before = lean.walk.counts.nodes;
-    let found = lean.search(g, h, blank, previous, key, machine);
+    let row = lean.machine[machine as usize];
+    let found = lean.search(g, h, blank, previous, key, row);
     if let Some(seen) = lean.seen.take() {
         seen.put_back(lean.walk.counts.nodes.wrapping_sub(nodes_before));
     }
@@ -278,9 +281,10 @@ impl PdbNodeLoop<'_, '_, '_> {
     }
 
     /// Depth-first search below the node whose blank is at `blank` (the board's packed `key`),
-    /// with cost `g` and bound `h`, the duplicate-pruning machine in state `machine`; `true` when
+    /// with cost `g` and bound `h`, `row` the duplicate-pruning machine's transitions from the
+    /// node's state; `true` when
     /// the goal was reached (the path is in the search's `path`).
-    fn search(&mut self, g: u32, h: u32, blank: u8, previous: Option<Direction>, key: u128, machine: u32) -> bool {
+    fn search(&mut self, g: u32, h: u32, blank: u8, previous: Option<Direction>, key: u128, row: [u32; 4]) -> bool {
         if !self.visit() {
             return false;
         }
@@ -305,7 +309,7 @@ impl PdbNodeLoop<'_, '_, '_> {
                 continue;
             }
             // A child whose move completes a forbidden sequence is skipped before its lookups.
-            let next_machine = self.machine[machine as usize][dir.index()];
+            let next_machine = row[dir.index()];
             if next_machine == FORBIDDEN {
                 continue;
             }
@@ -313,7 +317,8 @@ impl PdbNodeLoop<'_, '_, '_> {
             let read = usize::from(self.reads_len[0][usize::from(tile) & (MAX_CELLS - 1)]).min(MAX_READS);
             let reads = &self.reads[0][usize::from(tile) & (MAX_CELLS - 1)];
             let child = &mut children[count & 3];
-            *child = Child { dir, target, tile, read: read as u8, machine: next_machine, ..Child::default() };
+            let row = self.machine[next_machine as usize];
+            *child = Child { dir, target, tile, read: read as u8, row, ..Child::default() };
             if let Some(seen) = &self.seen {
                 child.key = seen.swapped(key, blank, target, tile, self.board[b]);
                 child.seen = remember && seen.contains(child.key, g + 1);
@@ -332,7 +337,7 @@ impl PdbNodeLoop<'_, '_, '_> {
             count += 1;
         }
         for child in &children[..count.min(4)] {
-            let Child { dir, target, tile, read, entries, key: child_key, seen, machine: child_machine } = *child;
+            let Child { dir, target, tile, read, entries, key: child_key, seen, row: child_row } = *child;
             let t = usize::from(target);
             let distance = &self.distance[usize::from(tile)];
             let manhattan = self.manhattan + u32::from(distance[b]) - u32::from(distance[t]);
@@ -363,7 +368,7 @@ impl PdbNodeLoop<'_, '_, '_> {
                 self.manhattan = manhattan;
                 (self.board[b], self.board[t]) = (tile, blank_value);
                 self.walk.path.push(dir);
-                if self.search(g + 1, child_h, target, Some(dir), child_key, child_machine) {
+                if self.search(g + 1, child_h, target, Some(dir), child_key, child_row) {
                     return true;
                 }
                 self.walk.path.pop();
