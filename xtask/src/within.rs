@@ -213,7 +213,10 @@ fn tables_5x5(goal: &Board) -> anyhow::Result<(Heuristic, String)> {
             for key in &keys {
                 ensure!(key.entries() <= 1 << 24, "the quick table {key} is not small");
             }
-            (Tier::Quick, keys.iter().map(|key| Arc::new(PatternDb::build(key, &|_| {}))).collect())
+            (
+                Tier::Quick,
+                keys.iter().map(|key| PatternDb::build(key, &|_| {}).map(Arc::new)).collect::<Result<_, _>>()?,
+            )
         }
     };
     let heuristic = PdbHeuristic::for_tier(goal.shape(), blank, tier, &tables)

@@ -34,8 +34,9 @@ use crate::input::{BadInput, Reported};
 const EXIT_CODES: &str = "\
 Exit status:
   0  every puzzle was answered (including \"-1\", \"impossible\" and \"no solution\")
-  1  bad input (the message names the file, line and column), bad arguments, or an output that
-     cannot be written (`<stdout>: cannot write: …`; a closed pipe is not an error)
+  1  bad input (the message names the file, line and column), bad arguments, an output that
+     cannot be written (`<stdout>: cannot write: …`; a closed pipe is not an error), or a table
+     whose memory the system refused (the message names the table and the bytes)
   2  internal error (a bug: please report it)
   130  interrupted by Ctrl-C, SIGTERM or SIGHUP (what was found so far is printed; a second signal stops at once)";
 
@@ -189,13 +190,19 @@ fn pdb_build(sizes: &[(usize, usize)], force: bool, out: &mut impl Write) -> any
     machine_cache::build_command(sizes, force, out)
 }
 
-/// Prints `err` on stderr and chooses the exit status: 1 for bad input, 2 for anything else.
+/// Prints `err` on stderr and chooses the exit status: 1 for bad input and refused memory, 2 for
+/// anything else.
 fn report(err: &anyhow::Error) -> ExitCode {
     if let Some(bad) = err.downcast_ref::<BadInput>() {
         crate::output::eprintln_or_drop!("error: {bad}");
         return ExitCode::from(1);
     }
     if err.downcast_ref::<Reported>().is_some() {
+        return ExitCode::from(1);
+    }
+    // Not a bug: the machine (or a limit such as `ulimit -v`) has less memory than the table.
+    if let Some(memory) = err.downcast_ref::<sliding::pdb::MemoryError>() {
+        crate::output::eprintln_or_drop!("error: {memory}: not enough memory");
         return ExitCode::from(1);
     }
     crate::output::eprintln_or_drop!("error: internal: {err:#}");

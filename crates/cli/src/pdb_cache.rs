@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use sliding::machine::DuplicateMachine;
-use sliding::pdb::{PatternDb, PatternKey};
+use sliding::pdb::{MemoryError, PatternDb, PatternKey};
 use sliding::planner::{TableError, TableSource};
 use sliding::Limits;
 
@@ -89,7 +89,7 @@ pub(crate) fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyh
         return Ok(None);
     }
     if key.entries() < CACHE_MIN_ENTRIES {
-        return Ok(PatternDb::build_limited(key, &|_| {}, &limits));
+        return Ok(PatternDb::build_limited(key, &|_| {}, &limits)?);
     }
     let path = cache_dir()?.join(key.file_name());
     // A missing cache directory, or a file in its place, holds no table: `check_writable` below
@@ -113,9 +113,9 @@ pub(crate) fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyh
             path.display(),
             dir.display()
         );
-        return Ok(build_with_progress(key, &limits));
+        return Ok(build_with_progress(key, &limits)?);
     }
-    let Some(db) = build_with_progress(key, &limits) else { return Ok(None) };
+    let Some(db) = build_with_progress(key, &limits)? else { return Ok(None) };
     if let Err(err) = store(&db, &path) {
         crate::output::eprintln_or_drop!("warning: cannot store the table in {}: {err:#}", path.display());
     }
@@ -123,8 +123,8 @@ pub(crate) fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyh
 }
 
 /// Builds the table for `key` under `limits`, with a progress bar when standard error is a
-/// terminal; `None` when the limits stopped it.
-pub(crate) fn build_with_progress(key: &PatternKey, limits: &Limits<'_>) -> Option<PatternDb> {
+/// terminal; `None` when the limits stopped it, the error when the system refused its memory.
+pub(crate) fn build_with_progress(key: &PatternKey, limits: &Limits<'_>) -> Result<Option<PatternDb>, MemoryError> {
     let bar = crate::progress::bar(
         key.entries() as u64,
         "{msg} [{elapsed_precise}] {wide_bar} {percent:>3}% of {human_len} placements",
@@ -176,7 +176,7 @@ pub(crate) fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Wri
             checked_writable = true;
         }
         // A signal stops the build within a second, and nothing of it is written.
-        let Some(db) = build_with_progress(key, &interrupt::build_limits(None)) else {
+        let Some(db) = build_with_progress(key, &interrupt::build_limits(None))? else {
             return Err(
                 Interrupted(format!("pattern database {key} was not built, and nothing of it was written")).into()
             );
@@ -197,7 +197,7 @@ mod tests {
     #[test]
     fn threads_storing_one_table_at_once_each_store_it_whole() {
         let key = PatternKey::new(3, 3, 0, &[1, 2, 3, 4]).unwrap();
-        let db = PatternDb::build(&key, &|_| {});
+        let db = PatternDb::build(&key, &|_| {}).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(key.file_name());
         // Two boards of a batch may build and store the same table at once: the writers share no

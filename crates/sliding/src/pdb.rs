@@ -39,6 +39,7 @@ pub use build::BuildProgress;
 pub use catalogue::tier_catalogue;
 pub use file::FileError;
 pub use lookup::PdbHeuristic;
+pub use memory::MemoryError;
 pub use partition::{
     canonical_blank, default_partition, grid_symmetries, tier_partition, PartSpec, Tier, PDB_MAX_CELLS,
 };
@@ -200,13 +201,19 @@ impl fmt::Display for PatternKey {
     }
 }
 
+impl PatternKey {
+    /// The table's name in a [`MemoryError`].
+    fn memory_name(&self) -> String {
+        format!("pattern database {self}")
+    }
+}
+
 fn entry_count(cells: usize, tiles: usize) -> u128 {
     (cells - tiles + 1..=cells).map(|c| c as u128).product()
 }
 
 /// A complete pattern database: one 4-bit excess per placement of the pattern's tiles, or two
 /// (a byte) when the table is split by the blank's region.
-#[derive(Clone)]
 pub struct PatternDb {
     key: PatternKey,
     /// Two entries per byte, the even index in the low nibble; or, split, one byte per
@@ -238,11 +245,12 @@ impl PatternDb {
     /// Builds the table by breadth-first search from the goal, level by level over 2 bits per
     /// (placement, region of the blank), on all of rayon's threads. `progress` is called from the
     /// worker threads as the search advances.
-    pub fn build(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync)) -> PatternDb {
-        build::build(key, progress, &Limits::NONE).unwrap_or_else(|| unreachable!("a build without limits ends"))
+    /// The error says how much memory the system refused.
+    pub fn build(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync)) -> Result<PatternDb, MemoryError> {
+        Ok(build::build(key, progress, &Limits::NONE)?.unwrap_or_else(|| unreachable!("a build without limits ends")))
     }
 
-    /// [`PatternDb::build`] under `limits`: `None` when the interrupt flag was set or the
+    /// [`PatternDb::build`] under `limits`: `Ok(None)` when the interrupt flag was set or the
     /// deadline passed before the table was done (the node limit does not apply; the flag and
     /// the clock are polled every few thousand placements, so the build stops within a fraction
     /// of a second). Nothing of a stopped build is kept.
@@ -257,17 +265,17 @@ impl PatternDb {
     /// let key = PatternKey::new(3, 3, 8, &[0, 1, 2, 3])?;
     /// // A deadline already passed (or a signal's flag already set) builds nothing.
     /// let late = Limits { deadline: Some(Instant::now()), ..Limits::NONE };
-    /// assert!(PatternDb::build_limited(&key, &|_| {}, &late).is_none());
+    /// assert!(PatternDb::build_limited(&key, &|_| {}, &late)?.is_none());
     /// let flag = AtomicBool::new(false);
     /// let watched = Limits { interrupt: Some(&flag), ..Limits::NONE };
-    /// assert_eq!(PatternDb::build_limited(&key, &|_| {}, &watched), Some(PatternDb::build(&key, &|_| {})));
+    /// assert_eq!(PatternDb::build_limited(&key, &|_| {}, &watched)?, Some(PatternDb::build(&key, &|_| {})?));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn build_limited(
         key: &PatternKey,
         progress: &(dyn Fn(&BuildProgress) + Sync),
         limits: &Limits<'_>,
-    ) -> Option<PatternDb> {
+    ) -> Result<Option<PatternDb>, MemoryError> {
         build::build(key, progress, limits)
     }
 
@@ -384,7 +392,7 @@ impl PatternDb {
     /// read both forms).
     #[cfg(test)]
     pub(crate) fn plain(&self) -> PatternDb {
-        let mut nibbles = TableMemory::zeroed(table_bytes(&self.key, false));
+        let mut nibbles = TableMemory::zeroed(table_bytes(&self.key, false), || self.key.memory_name()).unwrap();
         for index in 0..self.key.entries() {
             nibbles[index >> 1] |= self.excess(index) << ((index & 1) * 4);
         }

@@ -157,7 +157,9 @@ impl TableSource for MemoryTables {
         if let Some(db) = loaded.get(key) {
             return Ok(Some(Arc::clone(db)));
         }
-        let Some(db) = PatternDb::build_limited(key, &|_| {}, limits) else { return Ok(None) };
+        let built = PatternDb::build_limited(key, &|_| {}, limits)
+            .map_err(|err| TableError { key: key.to_string(), message: err.to_string() })?;
+        let Some(db) = built else { return Ok(None) };
         Ok(Some(Arc::clone(loaded.entry(key.clone()).or_insert(Arc::new(db)))))
     }
 }

@@ -249,7 +249,8 @@ mod tests {
         use crate::pdb::PatternDb;
 
         let keys = PdbHeuristic::tier_keys(4, 4, 0, Tier::Mid).unwrap();
-        let tables: Vec<Arc<PatternDb>> = keys.iter().map(|key| Arc::new(PatternDb::build(key, &|_| {}))).collect();
+        let tables: Vec<Arc<PatternDb>> =
+            keys.iter().map(|key| Arc::new(PatternDb::build(key, &|_| {}).unwrap())).collect();
         for kind in [GoalKind::BlankFirst, GoalKind::BlankLast] {
             let goal = goal(4, 4, kind);
             let mid = PdbHeuristic::for_tier(goal.shape(), goal.blank().0, Tier::Mid, &tables).unwrap();

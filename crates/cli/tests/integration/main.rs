@@ -19,6 +19,7 @@ mod html_cli;
 mod input_limits_cli;
 mod limits_cli;
 mod machine_cache_cli;
+mod memory_cli;
 mod scale_cli;
 mod slide_cli;
 mod snapshots;

@@ -310,7 +310,7 @@ pub(super) mod tests {
             .iter()
             .map(|tiles| PartSpec { key: PatternKey::new(rows, cols, 0, tiles).unwrap(), through: identity.clone() })
             .collect();
-        let mut tables: Vec<PatternDb> = specs.iter().map(|p| PatternDb::build(&p.key, &|_| {})).collect();
+        let mut tables: Vec<PatternDb> = specs.iter().map(|p| PatternDb::build(&p.key, &|_| {}).unwrap()).collect();
         assert!(tables.iter().all(PatternDb::is_split), "{rows}x{cols}: small tables are split");
         if let Some(last) = tables.last_mut() {
             *last = last.plain();
@@ -334,7 +334,7 @@ pub(super) mod tests {
                 })
                 .collect();
             for (i, spec) in specs.iter().enumerate() {
-                let table = PatternDb::build(&spec.key, &|_| {});
+                let table = PatternDb::build(&spec.key, &|_| {}).unwrap();
                 tables.push(Arc::new(if i + 1 == specs.len() { table.plain() } else { table }));
             }
             all_specs.push(specs);

@@ -81,11 +81,16 @@ impl Transpositions {
         if cells as u32 * cell_bits > KEY_BITS {
             return None;
         }
-        let mut table = TABLE.with(|t| t.borrow_mut().take()).unwrap_or_else(|| Transpositions {
-            slots: TableMemory::zeroed(SLOT_BYTES << MIN_SLOTS_LOG2),
-            generation: 0,
-            cell_bits,
-        });
+        // Memory the system refuses leaves the search without the table, as a board that does
+        // not pack does.
+        let mut table = match TABLE.with(|t| t.borrow_mut().take()) {
+            Some(table) => table,
+            None => Transpositions {
+                slots: TableMemory::zeroed(SLOT_BYTES << MIN_SLOTS_LOG2, String::new).ok()?,
+                generation: 0,
+                cell_bits,
+            },
+        };
         table.generation = generation;
         table.cell_bits = cell_bits;
         Some(table)
@@ -95,7 +100,10 @@ impl Transpositions {
     pub(super) fn put_back(mut self, nodes: u64) {
         let wanted = (nodes / 2).max(1).ilog2().clamp(MIN_SLOTS_LOG2, MAX_SLOTS_LOG2);
         if 1usize << wanted > self.len() {
-            self.slots = TableMemory::zeroed(SLOT_BYTES << wanted);
+            // Refused memory keeps the smaller table.
+            if let Ok(slots) = TableMemory::zeroed(SLOT_BYTES << wanted, String::new) {
+                self.slots = slots;
+            }
         }
         TABLE.with(|t| *t.borrow_mut() = Some(self));
     }

@@ -40,7 +40,7 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use rayon::prelude::*;
 use search::Limits;
 
-use super::memory::TableMemory;
+use super::memory::{filled_vec, MemoryError, TableMemory};
 use super::regions::Regions;
 use super::{rank, table_bytes, PatternDb, PatternKey};
 
@@ -53,7 +53,7 @@ use super::{rank, table_bytes, PatternDb, PatternKey};
 ///
 /// let key = PatternKey::new(3, 3, 8, &[0, 1, 2])?;
 /// let seen: Mutex<Vec<BuildProgress>> = Mutex::new(Vec::new());
-/// PatternDb::build(&key, &|progress| seen.lock().unwrap().push(*progress));
+/// PatternDb::build(&key, &|progress| seen.lock().unwrap().push(*progress))?;
 /// // Every report counts against the table's 9 * 8 * 7 placements.
 /// let seen = seen.into_inner()?;
 /// assert!(seen.iter().all(|progress| progress.entries == 9 * 8 * 7 && progress.reached <= progress.entries));
@@ -69,12 +69,13 @@ pub struct BuildProgress {
     pub entries: u64,
 }
 
-/// The table of `key`, or `None` when `limits` stopped the build (a signal or the deadline).
+/// The table of `key`, or `Ok(None)` when `limits` stopped the build (a signal or the
+/// deadline); the error when the system would not give the memory of its depths or its table.
 pub(super) fn build(
     key: &PatternKey,
     progress: &(dyn Fn(&BuildProgress) + Sync),
     limits: &Limits<'_>,
-) -> Option<PatternDb> {
+) -> Result<Option<PatternDb>, MemoryError> {
     build_with(key, progress, limits, perm::MAX_TABLE_BYTES, convert::TASK_ENTRIES)
 }
 
@@ -86,11 +87,11 @@ fn build_with(
     limits: &Limits<'_>,
     max_table_bytes: usize,
     task_entries: usize,
-) -> Option<PatternDb> {
+) -> Result<Option<PatternDb>, MemoryError> {
     // Before the memory is taken: a build asked for after its deadline does nothing.
     let stopped = || limits.stopped();
     if stopped() {
-        return None;
+        return Ok(None);
     }
     let layout = Layout::new(key);
     let needed: Vec<(u8, u8)> = {
@@ -103,19 +104,22 @@ fn build_with(
     // The setup passes take a few tenths of a second each on the big tables: the limits are
     // looked at between them too.
     if stopped() {
-        return None;
+        return Ok(None);
     }
     let shifts = Shifts::new(layout.k, &needed, max_table_bytes);
     if stopped() {
-        return None;
+        return Ok(None);
     }
-    let mut depth = vec![UNREACHED; key.entries()];
+    let mut depth = filled_vec(key.entries(), || format!("the depths of pattern database {key}"), || UNREACHED)?;
     let regions = Regions::new(key);
     if stopped() {
-        return None;
+        return Ok(None);
     }
-    let region_depths: Vec<AtomicU8> =
-        (0..regions.as_ref().map_or(0, Regions::entries)).map(|_| AtomicU8::new(UNREACHED)).collect();
+    let region_depths: Vec<AtomicU8> = filled_vec(
+        regions.as_ref().map_or(0, Regions::entries),
+        || format!("the region depths of pattern database {key}"),
+        || AtomicU8::new(UNREACHED),
+    )?;
 
     // Depth 0: the pattern at home, the blank's region around the blank's goal cell.
     let home = key.tiles();
@@ -129,7 +133,7 @@ fn build_with(
 
     let search = LevelBfs::new(&layout, &shifts, regions.as_ref(), &region_depths);
     if stopped() {
-        return None;
+        return Ok(None);
     }
     search.start(map_index, region, order);
     let entries = key.entries() as u64;
@@ -142,7 +146,7 @@ fn build_with(
         let found = search.level(level, &mut depth, &report, &stopped);
         // A stopped level skipped some of its tasks: its count means nothing.
         if stopped() {
-            return None;
+            return Ok(None);
         }
         if found.states == 0 {
             break;
@@ -153,14 +157,14 @@ fn build_with(
     let others = regions.as_ref().map(|regions| split_depths(&layout, regions, &region_depths, &mut depth));
     drop(region_depths);
     if stopped() {
-        return None;
+        return Ok(None);
     }
-    let mut nibbles = TableMemory::zeroed(table_bytes(key, others.is_some()));
+    let mut nibbles = TableMemory::zeroed(table_bytes(key, others.is_some()), || key.memory_name())?;
     convert::to_nibbles(key, &layout, (&depth, others.as_deref()), task_entries, &mut nibbles, &stopped);
     if stopped() {
-        return None;
+        return Ok(None);
     }
-    Some(PatternDb::from_parts(key, nibbles, regions))
+    Ok(Some(PatternDb::from_parts(key, nibbles, regions)))
 }
 
 /// For a split table: sets the depths of the placements whose open cells are cut to those of
@@ -192,10 +196,14 @@ mod tests {
         {
             let key = PatternKey::new(rows, cols, blank, tiles).unwrap();
             let none = &Limits::NONE;
-            let table = build(&key, &|_| {}, none);
-            assert_eq!(build_with(&key, &|_| {}, none, 0, convert::TASK_ENTRIES), table, "{key}");
+            let table = build(&key, &|_| {}, none).unwrap();
+            assert_eq!(build_with(&key, &|_| {}, none, 0, convert::TASK_ENTRIES).unwrap(), table, "{key}");
             for task_entries in [1, 8, 100] {
-                assert_eq!(build_with(&key, &|_| {}, none, perm::MAX_TABLE_BYTES, task_entries), table, "{key}");
+                assert_eq!(
+                    build_with(&key, &|_| {}, none, perm::MAX_TABLE_BYTES, task_entries).unwrap(),
+                    table,
+                    "{key}"
+                );
             }
         }
     }
@@ -216,7 +224,7 @@ mod tests {
                 flag.store(true, Relaxed);
             }
         };
-        assert_eq!(build(&key, &progress, &limits), None);
+        assert_eq!(build(&key, &progress, &limits), Ok(None));
         assert!(flag.load(Relaxed), "the search reached 1000 placements");
         assert!(after.load(Relaxed) < rayon::current_num_threads(), "{} tasks after the stop", after.load(Relaxed));
     }

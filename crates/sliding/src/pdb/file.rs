@@ -21,7 +21,7 @@ use std::io::Read;
 use rayon::prelude::*;
 use thiserror::Error;
 
-use super::memory::TableMemory;
+use super::memory::{MemoryError, TableMemory};
 use super::regions::Regions;
 use super::{table_bytes, PatternDb, PatternKey};
 
@@ -43,7 +43,7 @@ const MAGIC: &str = "puzzle-pdb";
 /// use sliding::pdb::{FileError, PatternDb, PatternKey};
 ///
 /// let key = PatternKey::new(2, 3, 5, &[0, 1, 2])?;
-/// let table = PatternDb::build(&key, &|_| {});
+/// let table = PatternDb::build(&key, &|_| {}).unwrap();
 /// // The file form: the header line, then the entries.
 /// let mut bytes = table.header().into_bytes();
 /// bytes.extend_from_slice(table.nibbles());
@@ -89,6 +89,9 @@ pub enum FileError {
     /// The file could not be read to its end.
     #[error("cannot read it: {0}")]
     Read(String),
+    /// The system would not give the table's memory.
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
 }
 
 /// The hash of one chunk: the workspace's checksum ([`puzzle_core::fingerprint()`]).
@@ -164,7 +167,10 @@ impl PatternDb {
         let regions = Regions::new(key);
         let stored = check_header(key, regions.is_some(), &header)?;
         let length = table_bytes(key, regions.is_some());
-        let mut nibbles = Vec::with_capacity(length + 1);
+        let mut nibbles = Vec::new();
+        nibbles
+            .try_reserve_exact(length + 1)
+            .map_err(|_| MemoryError { what: key.memory_name(), bytes: length + 1 })?;
         let found = reader.take(length as u64 + 1).read_to_end(&mut nibbles).map_err(io_error)?;
         if found != length {
             return Err(FileError::Length { expected: length, found });
@@ -172,7 +178,7 @@ impl PatternDb {
         if checksum(&nibbles) != stored {
             return Err(FileError::Checksum);
         }
-        Ok(PatternDb::from_parts(key, TableMemory::from_slice(&nibbles), regions))
+        Ok(PatternDb::from_parts(key, TableMemory::from_slice(&nibbles, || key.memory_name())?, regions))
     }
 
     /// Reads the file form of the table for `key` from `file`, as [`PatternDb::read`] does, in
@@ -212,7 +218,7 @@ impl PatternDb {
             if found != length {
                 return Err(FileError::Length { expected: length, found });
             }
-            let mut nibbles = TableMemory::zeroed(length);
+            let mut nibbles = TableMemory::zeroed(length, || key.memory_name())?;
             let hashes: Vec<Vec<u64>> = nibbles
                 .par_chunks_mut(CHUNK * piece_chunks)
                 .enumerate()
@@ -279,9 +285,9 @@ mod tests {
     #[test]
     fn round_trip_and_every_kind_of_damage() {
         let key = PatternKey::new(2, 3, 5, &[0, 1, 2]).unwrap();
-        let db = PatternDb::build(&key, &|_| {});
+        let db = PatternDb::build(&key, &|_| {}).unwrap();
         let good = file_bytes(&db);
-        assert_eq!(PatternDb::from_file_bytes(&key, good.clone()), Ok(db.clone()));
+        assert_eq!(PatternDb::from_file_bytes(&key, good.clone()).as_ref(), Ok(&db));
         // Three tiles on 2×3 can cut the open cells (a corner off), so the table is split: a byte
         // per placement.
         assert!(db
@@ -344,7 +350,7 @@ mod tests {
         assert!(regions.is_some(), "a split table");
         let nibbles: Vec<u8> = (0..table_bytes(&key, true)).map(|_| rng.below(256) as u8).collect();
         assert!(nibbles.len() > 3 * CHUNK);
-        let db = PatternDb::from_parts(&key, TableMemory::from_slice(&nibbles), regions);
+        let db = PatternDb::from_parts(&key, TableMemory::from_slice(&nibbles, String::new).unwrap(), regions);
         let dir = tempfile::tempdir().unwrap();
         let write = |name: &str, bytes: &[u8]| {
             let path = dir.path().join(name);
@@ -354,7 +360,7 @@ mod tests {
         let good = file_bytes(&db);
         for piece_chunks in [1, 2, PIECE_CHUNKS] {
             let file = write("good", &good);
-            assert!(PatternDb::read_file_in_pieces(&key, &file, piece_chunks) == Ok(db.clone()));
+            assert!(PatternDb::read_file_in_pieces(&key, &file, piece_chunks).as_ref() == Ok(&db));
             let mut flipped = good.clone();
             flipped[good.len() - CHUNK - 3] ^= 1;
             let file = write("flipped", &flipped);

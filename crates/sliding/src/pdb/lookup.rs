@@ -114,7 +114,7 @@ fn weights(cells: usize, len: usize) -> [u32; MAX_PATTERN] {
 /// let shape = Shape::new(2, 3)?;
 /// let goal = Board::goal(shape, GoalKind::BlankLast)?;
 /// let keys = PdbHeuristic::tier_keys(2, 3, goal.blank().0, Tier::Quick).expect("6 cells have tables");
-/// let tables: Vec<Arc<PatternDb>> = keys.iter().map(|key| Arc::new(PatternDb::build(key, &|_| {}))).collect();
+/// let tables: Vec<Arc<PatternDb>> = keys.iter().map(|key| Arc::new(PatternDb::build(key, &|_| {}).unwrap())).collect();
 /// let pdb = PdbHeuristic::for_tier(shape, goal.blank().0, Tier::Quick, &tables)
 ///     .map_err(|key| format!("no table for {key}"))?;
 /// let heuristic = Heuristic::Pdb(Arc::new(pdb));
@@ -225,7 +225,7 @@ impl PdbHeuristic {
     /// // Two partitions of the five tiles: the estimate is the larger of their sums.
     /// let catalogue = vec![vec![part(&[1, 2]), part(&[3, 4, 5])], vec![part(&[1, 4]), part(&[2, 3, 5])]];
     /// let tables: Vec<Arc<PatternDb>> =
-    ///     catalogue.iter().flatten().map(|part| Arc::new(PatternDb::build(&part.key, &|_| {}))).collect();
+    ///     catalogue.iter().flatten().map(|part| Arc::new(PatternDb::build(&part.key, &|_| {}).unwrap())).collect();
     /// let pdb = PdbHeuristic::with_catalogue(shape, 0, &catalogue, &tables)
     ///     .map_err(|key| format!("no table for {key}"))?;
     /// let heuristic = Heuristic::Pdb(Arc::new(pdb));
@@ -450,7 +450,7 @@ mod tests {
             let key = PatternKey::new(rows, cols, 0, &tiles).unwrap();
             // The table's bytes are never read: a tiny table stands in, with the weights of
             // the board's.
-            let table = Arc::new(PatternDb::build(&PatternKey::new(2, 2, 0, &[1]).unwrap(), &|_| {}));
+            let table = Arc::new(PatternDb::build(&PatternKey::new(2, 2, 0, &[1]).unwrap(), &|_| {}).unwrap());
             for _ in 0..200 {
                 // A random cell map (any permutation) and a random board.
                 let mut cell_map: Vec<u8> = (0..n as u8).collect();

@@ -57,7 +57,7 @@ fn placements(n: usize, k: usize) -> Vec<Vec<usize>> {
 
 fn check(rows: usize, cols: usize, blank: usize, tiles: &[usize]) {
     let key = PatternKey::new(rows, cols, blank, tiles).unwrap();
-    let db = PatternDb::build(&key, &|_| {});
+    let db = PatternDb::build(&key, &|_| {}).unwrap();
     let with_blank = oracle(rows, cols, blank, tiles);
     // The table's own entries: the fewest over the blank's cells.
     let mut expected: HashMap<Vec<usize>, u32> = HashMap::new();

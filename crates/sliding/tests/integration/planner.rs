@@ -79,7 +79,7 @@ impl TableSource for Recording {
         if key.entries() > 1 << 22 {
             return Err(TableError { key: key.to_string(), message: "not built in tests".to_owned() });
         }
-        Ok(PatternDb::build_limited(key, &|_| {}, limits).map(Arc::new))
+        Ok(PatternDb::build_limited(key, &|_| {}, limits).unwrap().map(Arc::new))
     }
 
     fn building_tables(&self, shape: Shape, reason: &str) {

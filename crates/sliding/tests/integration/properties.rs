@@ -28,7 +28,7 @@ fn pdb_heuristic(goal: &Board) -> Heuristic {
         return heuristic.clone();
     }
     let keys = PdbHeuristic::keys(shape.rows(), shape.cols(), goal.blank().0).expect("small board");
-    let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}))).collect();
+    let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}).unwrap())).collect();
     let heuristic =
         Heuristic::Pdb(Arc::new(PdbHeuristic::new(shape, goal.blank().0, &tables).expect("tables for the keys")));
     built.push((id, heuristic.clone()));

@@ -90,7 +90,7 @@ fn small_pdb(goal: &Board) -> Option<Heuristic> {
         return Some(heuristic.clone());
     }
     let keys = PdbHeuristic::keys(shape.rows(), shape.cols(), goal.blank().0)?;
-    let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}))).collect();
+    let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}).unwrap())).collect();
     let heuristic = Heuristic::Pdb(Arc::new(PdbHeuristic::new(shape, goal.blank().0, &tables).ok()?));
     built.push((id, heuristic.clone()));
     Some(heuristic)

@@ -37,7 +37,7 @@ fn pdb(goal: &Board) -> Heuristic {
     let shape = goal.shape();
     assert!(shape.n_cells() <= 9, "only small tables in tests");
     let keys = PdbHeuristic::keys(shape.rows(), shape.cols(), goal.blank().0).expect("small board");
-    let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}))).collect();
+    let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}).unwrap())).collect();
     Heuristic::Pdb(Arc::new(PdbHeuristic::new(shape, goal.blank().0, &tables).expect("tables for the keys")))
 }
 

@@ -13,7 +13,7 @@ use sliding::Board;
 pub fn quick_tables(goal: &Board) -> Heuristic {
     let (shape, blank) = (goal.shape(), goal.blank().0);
     let keys = PdbHeuristic::tier_keys(shape.rows(), shape.cols(), blank, Tier::Quick).expect("a small shape");
-    let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}))).collect();
+    let tables: Vec<Arc<PatternDb>> = keys.iter().map(|k| Arc::new(PatternDb::build(k, &|_| {}).unwrap())).collect();
     Heuristic::Pdb(Arc::new(PdbHeuristic::for_tier(shape, blank, Tier::Quick, &tables).expect("tables for the keys")))
 }
 
