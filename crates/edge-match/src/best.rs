@@ -204,9 +204,6 @@ pub struct BestRun {
     pub checkpoint: Checkpoint,
 }
 
-/// Why a checkpoint cannot be resumed.
-pub type ResumeError = CheckpointError;
-
 /// A puzzle prepared for the search.
 ///
 /// ```

@@ -75,6 +75,7 @@ type Inspect<'a> = dyn FnMut(usize, &GpuTree, &[Vec<u32>], &[u32]) + 'a;
 ///     eprintln!("item {} of search {} ({:?})", wrong.item, wrong.job, wrong.prefix);
 /// }
 /// ```
+#[cfg(any(test, feature = "test-support"))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ItemMismatch {
     /// The search it belongs to: 0, or 1 for the second of a count through the board's turns.
@@ -105,6 +106,7 @@ pub struct ItemMismatch {
 /// assert_eq!(found.counts.solutions, plan.count(&Limits::NONE, &|_, _, _| {}).solutions);
 /// assert!(found.first_mismatch.is_none() && found.items > 0);
 /// ```
+#[cfg(any(test, feature = "test-support"))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ItemComparison {
     /// The count, as [`Gpu::count`] gives it.
@@ -392,6 +394,7 @@ impl Gpu {
     /// let check = Gpu::open().unwrap().compare_items(&plan).unwrap();
     /// assert_eq!(check.first_mismatch, None);
     /// ```
+    #[cfg(any(test, feature = "test-support"))]
     pub fn compare_items(&self, plan: &Plan) -> Result<ItemComparison, GpuError> {
         let jobs = plan.gpu_count_jobs(false).ok_or(GpuError::Tables)?;
         let mut first_mismatch = None;
@@ -716,6 +719,7 @@ impl Gpu {
     /// // Ten turns of four: every turn runs where the driver has no loop limit.
     /// assert_eq!(gpu.probe_loops(10, 4, 1).unwrap(), [10, 40]);
     /// ```
+    #[cfg(any(test, feature = "test-support"))]
     pub fn probe_loops(&self, outer: u32, inner: u32, invocations: u32) -> Result<Vec<u32>, GpuError> {
         let gpu = self;
         let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {

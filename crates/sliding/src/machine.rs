@@ -273,17 +273,6 @@ impl DuplicateMachine {
         }
         Ok(DuplicateMachine { rows, cols, depth, inner: Arc::new(Duplicates::from_transitions(next)) })
     }
-
-    /// The board shape and depth it was built for.
-    ///
-    /// ```
-    /// use sliding::machine::DuplicateMachine;
-    ///
-    /// assert_eq!(DuplicateMachine::build(4, 4, 4).shape_and_depth(), (4, 4, 4));
-    /// ```
-    pub fn shape_and_depth(&self) -> (usize, usize, usize) {
-        (self.rows, self.cols, self.depth)
-    }
 }
 
 /// The transitions as little-endian bytes.

@@ -324,7 +324,8 @@ impl GpuTree {
         }
     }
 
-    /// The placement candidate `index` makes.
+    /// The placement candidate `index` makes (for the comparison hooks of the tests).
+    #[cfg(any(test, feature = "test-support"))]
     pub(crate) fn placement(&self, index: u32) -> Placement {
         let index = index as usize;
         Placement::new(self.piece[index] as usize, self.rotation[index])
