@@ -289,3 +289,21 @@ fn a_board_solved_beside_its_check() {
     let path = check_solves(&start, &goal);
     assert!(path.len() > 4 << 15, "a path of several chunks: {}", path.len());
 }
+
+/// `check` reads a fast answer's moves as they are made again, never whole: on a board whose
+/// path has tens of millions of moves it passes, and a process running only this test keeps
+/// less memory than the path would take as a vector (measured with `/usr/bin/time -f %M`:
+/// see the commit that added it). `SLIDING_CHECK_SIDE` sets the board's side for a measurement.
+#[test]
+fn check_streams_a_long_fast_path() {
+    let side = std::env::var("SLIDING_CHECK_SIDE").ok().and_then(|side| side.parse().ok()).unwrap_or(120);
+    let mut rng = SplitMix64::new(57);
+    let goal = Board::goal(Shape::new(side, side).unwrap(), GoalKind::BlankLast).unwrap();
+    let start = solvable_start(&goal, &mut rng);
+    let fast = solve_fast_checked(&start, &goal, &search::Limits::NONE, &KeepMoves::Count).unwrap();
+    let Verdict::Solved(path) = &fast else { panic!("not solved") };
+    assert!(path.n_moves() > (side * side * side) as u64, "a long path: {}", path.n_moves());
+    assert_eq!(check(&start, &goal, &fast), Ok(()));
+    // From another start the same moves fail the check.
+    assert!(check(&goal, &goal, &fast).is_err());
+}
