@@ -66,6 +66,12 @@ impl Answer {
     /// ```
     pub fn check(&self, board: &Board, goal: &Board) -> Result<(), CheckError> {
         check(board, goal, self.verdict())?;
+        self.check_bound()
+    }
+
+    /// The claimed lower bound at most the moves of the path, without reading the moves: all of
+    /// [`Answer::check`] a fast answer needs once its moves were checked as they were made.
+    pub(crate) fn check_bound(&self) -> Result<(), CheckError> {
         match (self.verdict(), self.lower_bound()) {
             (Verdict::Solved(path), Some(bound)) if bound > path.n_moves() => {
                 Err(CheckError::BoundAboveMoves { bound, moves: path.n_moves() })

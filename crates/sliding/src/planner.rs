@@ -612,15 +612,17 @@ impl<'t> Planner<'t> {
 
 /// The constructive solver's answer for `board` on its way to `goal`, its moves checked as they
 /// are made and kept as `keep` says: what [`Planner::solve_fast`] and [`Planner::solve`] under
-/// [`Strategy::Fast`] both answer.
+/// [`Strategy::Fast`] both answer, its bound checked against its moves.
 fn fast_answer(board: &Board, goal: &Board, limits: &Limits<'_>, keep: &KeepMoves) -> Result<Answer, PlanError> {
-    let outcome = crate::fast::solve_fast_checked(board, goal, limits, keep)
-        .map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
+    let wrong = |error| PlanError::Wrong { board: board.to_string(), error };
+    let outcome = crate::fast::solve_fast_checked(board, goal, limits, keep).map_err(wrong)?;
     let bound = match outcome {
         Verdict::Unsolvable => 0,
         _ => fast_bound(board, goal),
     };
-    Ok(Answer::new(outcome, 0, bound, Method::Fast))
+    let answer = Answer::new(outcome, 0, bound, Method::Fast);
+    answer.check_bound().map_err(wrong)?;
+    Ok(answer)
 }
 
 /// The lower bound a fast answer is given: the exact distance where the complete table of the
