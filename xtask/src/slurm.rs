@@ -236,7 +236,7 @@ fn slide_rounds(cluster: &Cluster, env: &Env) -> anyhow::Result<String> {
         let planner = sliding::Planner::new(sliding::Goal::Board(goal), &tables)
             .with_heuristic(sliding::HeuristicKind::LinearConflict);
         let solved = planner.solve(&board, &limits)?;
-        if matches!(&solved.outcome, sliding::Outcome::Solved(path) if path.n_moves() >= 46) {
+        if matches!(solved.verdict(), sliding::Verdict::Solved(path) if path.n_moves() >= 46) {
             break board;
         }
     };

@@ -17,7 +17,7 @@ use search::Limits;
 use sliding::pdb::PatternDb;
 use sliding::pdb::{PdbHeuristic, Tier};
 use sliding::testing::{solve_within, Heuristic};
-use sliding::{check, Board, BoardSpec, GoalKind, Outcome, Weight};
+use sliding::{check, Board, BoardSpec, GoalKind, Verdict, Weight};
 
 use puzzle_core::SplitMix64;
 
@@ -170,17 +170,17 @@ fn solve(
         let limits = Limits { deadline: Some(clock + limit), ..Limits::NONE };
         let found = solve_within(board, goal, heuristic, &limits, weight)?;
         let seconds = clock.elapsed().as_secs_f64();
-        check(board, goal, &found.outcome).with_context(|| format!("wrong answer for {board}"))?;
-        let moves = match &found.outcome {
-            Outcome::Solved(path) => Some(path.n_moves() as usize),
-            Outcome::GaveUp => None,
-            Outcome::Unsolvable => bail!("{board}: unsolvable"),
+        check(board, goal, found.verdict()).with_context(|| format!("wrong answer for {board}"))?;
+        let moves = match found.verdict() {
+            Verdict::Solved(path) => Some(path.n_moves() as usize),
+            Verdict::GaveUp => None,
+            Verdict::Unsolvable => bail!("{board}: unsolvable"),
         };
         tries.push(Try {
             weight,
             moves,
-            lower_bound: found.lower_bound.map_or(0, |bound| bound as u32),
-            nodes: found.nodes,
+            lower_bound: found.lower_bound().map_or(0, |bound| bound as u32),
+            nodes: found.nodes(),
             seconds,
         });
         if moves.is_some() {

@@ -1,5 +1,5 @@
 //! The one answer for one board, from the searches to the printer: [`Answer`] holds what was
-//! found ([`Outcome`], with its [`Path`]), the work it took, the proven lower bound, whether it
+//! found ([`Verdict`], with its [`Path`]), the work it took, the proven lower bound, whether it
 //! is optimal and how it was found ([`Method`]). Its own module so the searches and the planner
 //! depend on it and not on each other.
 
@@ -13,49 +13,53 @@ use crate::weight::Weight;
 /// returns, checked, and what a program prints.
 ///
 /// ```
-/// use sliding::{Answer, Board, BoardSpec, Goal, GoalKind, Limits, Method, Outcome, Planner};
+/// use sliding::{Answer, Board, BoardSpec, Goal, GoalKind, Limits, Method, Verdict, Planner};
 /// use sliding::planner::MemoryTables;
 ///
 /// let tables = MemoryTables::default();
 /// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![1, 2, 3, 4, 0, 5] })?;
 /// let answer: Answer = planner.solve(&board, &Limits::NONE)?;
-/// let Outcome::Solved(path) = &answer.outcome else { unreachable!("a solvable board, no limits") };
-/// assert_eq!((path.n_moves(), answer.lower_bound, answer.optimal), (1, Some(1), true));
-/// assert!(matches!(answer.method, Method::Search(_)));
+/// let Verdict::Solved(path) = answer.verdict() else { unreachable!("a solvable board, no limits") };
+/// assert_eq!((path.n_moves(), answer.lower_bound(), answer.optimal()), (1, Some(1), true));
+/// assert!(matches!(answer.method(), Method::Search(_)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// Made only by [`Answer::new`], which derives whether it is optimal from the outcome and the
+/// lower bound, so the two cannot disagree; [`Answer::check`] verifies the
+/// path and that the bound does not exceed it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
     /// What was found: a path, unsolvable, or gave up.
-    pub outcome: Outcome,
+    outcome: Verdict,
     /// Search nodes visited (0 for table lookups, parity and the constructive solver). With
     /// several threads on one board the count can vary from run to run; the path does not.
-    pub nodes: u64,
+    nodes: u64,
     /// A proven lower bound on the fewest moves: the moves themselves when the answer is
     /// optimal; `None` when the board is unsolvable.
-    pub lower_bound: Option<u64>,
+    lower_bound: Option<u64>,
     /// Whether the path is proven shortest (always for unsolvable boards).
-    pub optimal: bool,
+    optimal: bool,
     /// How the answer was found.
-    pub method: Method,
+    method: Method,
 }
 
 /// What a solver found for one board.
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Planner};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Verdict, Planner};
 /// use sliding::planner::MemoryTables;
 ///
 /// let tables = MemoryTables::default();
 /// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
 /// // Tiles 1 and 2 swapped with the blank at home: an odd permutation, so no path exists.
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![2, 1, 3, 0] })?;
-/// assert_eq!(planner.solve(&board, &Limits::NONE)?.outcome, Outcome::Unsolvable);
+/// assert_eq!(planner.solve(&board, &Limits::NONE)?.verdict(), &Verdict::Unsolvable);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Verdict {
     /// A sequence of blank moves to the goal: optimal from the optimal search, at most the
     /// weight times the optimum from the weighted one, short but not optimal from the
     /// constructive solver.
@@ -102,7 +106,7 @@ pub enum Path {
 /// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
 /// // A board that is already the goal needs no search.
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 3, 0] })?;
-/// assert_eq!(planner.solve(&board, &Limits::NONE)?.method, Method::Parity);
+/// assert_eq!(planner.solve(&board, &Limits::NONE)?.method(), Method::Parity);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,20 +207,75 @@ impl std::fmt::Display for Enough {
 }
 
 impl Answer {
+    /// The answer of `outcome` after `nodes` search nodes, found by `method`, with `lower_bound`
+    /// proven on the fewest moves (kept only when the board is solvable). Whether it is optimal
+    /// is derived here, the one place: a path exactly as long as the bound is; "unsolvable" is;
+    /// an answer that gave up is not.
+    ///
+    /// ```
+    /// use puzzle_core::Direction::{East, North};
+    /// use sliding::{Answer, Method, Verdict, Path};
+    ///
+    /// let path = || Verdict::Solved(Path::Moves(vec![North, East]));
+    /// assert!(Answer::new(path(), 0, 2, Method::Fast).optimal());
+    /// assert!(!Answer::new(path(), 0, 0, Method::Fast).optimal());
+    /// assert_eq!(Answer::new(Verdict::Unsolvable, 0, 5, Method::Parity).lower_bound(), None);
+    /// ```
+    pub fn new(outcome: Verdict, nodes: u64, lower_bound: u64, method: Method) -> Answer {
+        let (lower_bound, optimal) = match &outcome {
+            Verdict::Solved(path) => (Some(lower_bound), path.n_moves() == lower_bound),
+            Verdict::Unsolvable => (None, true),
+            Verdict::GaveUp => (Some(lower_bound), false),
+        };
+        Answer { outcome, nodes, lower_bound, optimal, method }
+    }
+
     /// The answer for a board that is its own goal: no moves, decided without search.
     pub(crate) fn at_goal() -> Answer {
-        Answer {
-            outcome: Outcome::Solved(Path::Moves(Vec::new())),
-            nodes: 0,
-            lower_bound: Some(0),
-            optimal: true,
-            method: Method::Parity,
-        }
+        Answer::new(Verdict::Solved(Path::Moves(Vec::new())), 0, 0, Method::Parity)
     }
 
     /// The answer for a board parity rules out.
     pub(crate) fn unsolvable(method: Method) -> Answer {
-        Answer { outcome: Outcome::Unsolvable, nodes: 0, lower_bound: None, optimal: true, method }
+        Answer::new(Verdict::Unsolvable, 0, 0, method)
+    }
+
+    /// This answer with its lower bound raised to at least `bound` (and optimality derived again).
+    pub(crate) fn with_bound_at_least(self, bound: u64) -> Answer {
+        let raised = self.lower_bound.map_or(bound, |known| known.max(bound));
+        Answer::new(self.outcome, self.nodes, raised, self.method)
+    }
+
+    /// What was found: a path, unsolvable, or gave up.
+    pub fn verdict(&self) -> &Verdict {
+        &self.outcome
+    }
+
+    /// What was found, taken out of the answer.
+    pub fn into_verdict(self) -> Verdict {
+        self.outcome
+    }
+
+    /// Search nodes visited (0 for table lookups, parity and the constructive solver). With
+    /// several threads on one board the count can vary from run to run; the path does not.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// A proven lower bound on the fewest moves: the moves themselves when the answer is
+    /// optimal; `None` when the board is unsolvable.
+    pub fn lower_bound(&self) -> Option<u64> {
+        self.lower_bound
+    }
+
+    /// Whether the path is proven shortest (always for unsolvable boards).
+    pub fn optimal(&self) -> bool {
+        self.optimal
+    }
+
+    /// How the answer was found.
+    pub fn method(&self) -> Method {
+        self.method
     }
 }
 
@@ -227,6 +286,21 @@ mod tests {
 
     fn check(path: Path, limit: usize, expected: &[Direction]) {
         assert_eq!(path.first_moves(limit).unwrap(), expected);
+    }
+
+    /// Optimal exactly when a path's moves equal its bound, whatever the method says.
+    #[test]
+    fn optimal_is_derived_from_the_bound() {
+        let path = || Verdict::Solved(Path::Moves(vec![North, West, South]));
+        for method in [Method::Parity, Method::Table, Method::AStar, Method::Fast] {
+            assert!(Answer::new(path(), 7, 3, method).optimal());
+            assert!(!Answer::new(path(), 7, 1, method).optimal());
+            assert!(!Answer::new(Verdict::GaveUp, 7, 3, method).optimal());
+            let unsolvable = Answer::new(Verdict::Unsolvable, 0, 3, method);
+            assert_eq!((unsolvable.optimal(), unsolvable.lower_bound()), (true, None));
+        }
+        let raised = Answer::new(path(), 0, 1, Method::Fast).with_bound_at_least(3);
+        assert_eq!((raised.lower_bound(), raised.optimal()), (Some(3), true));
     }
 
     #[test]

@@ -2,60 +2,133 @@
 //! goal, respects the Manhattan bound and its parity, and "unsolvable" agrees with the parity
 //! rule. It shares nothing with the searches.
 
-use puzzle_core::Parity;
-
-use crate::answer::{Outcome, Path};
+use crate::answer::{Answer, Verdict};
 use crate::board::Board;
-use crate::replay::CheckError;
+use crate::constructive::StreamError;
+use crate::replay::{CheckError, Replay};
 use crate::solvable::is_solvable;
 
 /// Checks `outcome` for `board` and `goal` independently of how it was found: a path must stay
 /// on the board, end at the goal, respect the Manhattan bound and its parity; "unsolvable" must
-/// agree with the parity rule. A fast answer's moves are read whole first.
+/// agree with the parity rule. The moves are streamed through a [`Replay`], a fast answer's made
+/// again chunk by chunk, so memory stays that of one board however long the path.
 ///
 /// Optimality itself is not re-proved here; the tests compare the solver with exhaustive search.
 ///
 /// ```
 /// use puzzle_core::Direction;
-/// use sliding::{check, Board, BoardSpec, CheckError, GoalKind, Outcome, Path};
+/// use sliding::{check, Board, BoardSpec, CheckError, GoalKind, Verdict, Path};
 ///
 /// // 1 2
 /// // _ 3
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 0, 3] })?;
 /// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
-/// let right = Outcome::Solved(Path::Moves(vec![Direction::East]));
+/// let right = Verdict::Solved(Path::Moves(vec![Direction::East]));
 /// assert_eq!(check(&board, &goal, &right), Ok(()));
 /// // Up takes the blank to the top-left corner, which is not the goal.
-/// let up = Outcome::Solved(Path::Moves(vec![Direction::North]));
+/// let up = Verdict::Solved(Path::Moves(vec![Direction::North]));
 /// assert!(matches!(check(&board, &goal, &up), Err(CheckError::WrongEnd { .. })));
 /// # Ok::<(), sliding::parse::BoardError>(())
 /// ```
-pub fn check(board: &Board, goal: &Board, outcome: &Outcome) -> Result<(), CheckError> {
+pub fn check(board: &Board, goal: &Board, outcome: &Verdict) -> Result<(), CheckError> {
     match outcome {
-        Outcome::Solved(Path::Moves(path)) => {
+        Verdict::Solved(path) => {
             if !is_solvable(board, goal) {
                 return Err(CheckError::Solvability);
             }
-            let end = board.replay(path).map_err(|index| CheckError::OffBoard { index })?;
-            if &end != goal {
-                return Err(CheckError::WrongEnd { end: end.to_string() });
+            let mut replay = Replay::new(board);
+            match path.stream(&mut |moves| replay.apply(moves)) {
+                Ok(()) => replay.finish(board, goal),
+                Err(StreamError::Sink(error)) => Err(error),
+                Err(StreamError::Wrong(wrong)) => Err(CheckError::WrongEnd { end: wrong }),
             }
-            let manhattan = board.manhattan_to(goal);
-            if Parity::of(path.len()) != Parity::of(manhattan) {
-                return Err(CheckError::ParityMismatch { moves: path.len(), manhattan });
-            }
-            if path.len() < manhattan {
-                return Err(CheckError::BelowLowerBound { moves: path.len(), manhattan });
-            }
-            Ok(())
         }
-        // Read whole, to be checked as moves in memory are: the planner checks a fast answer by
-        // replay as it is made instead, and printing reads it again checked.
-        Outcome::Solved(path @ Path::Fast(_)) => match path.first_moves(usize::MAX) {
-            Ok(moves) => check(board, goal, &Outcome::Solved(Path::Moves(moves))),
-            Err(wrong) => Err(CheckError::WrongEnd { end: wrong }),
-        },
-        Outcome::Unsolvable if is_solvable(board, goal) => Err(CheckError::Solvability),
-        Outcome::Unsolvable | Outcome::GaveUp => Ok(()),
+        Verdict::Unsolvable if is_solvable(board, goal) => Err(CheckError::Solvability),
+        Verdict::Unsolvable | Verdict::GaveUp => Ok(()),
+    }
+}
+
+impl Answer {
+    /// [`check`] of the answer's outcome, and its claimed lower bound at most the moves of its
+    /// path: what every answer passes before a caller sees it.
+    ///
+    /// ```
+    /// use puzzle_core::Direction;
+    /// use sliding::{Answer, Board, BoardSpec, CheckError, GoalKind, Method, Verdict, Path};
+    ///
+    /// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 0, 3] })?;
+    /// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
+    /// let right = || Verdict::Solved(Path::Moves(vec![Direction::East]));
+    /// assert_eq!(Answer::new(right(), 0, 1, Method::Fast).check(&board, &goal), Ok(()));
+    /// let claimed = Answer::new(right(), 0, 3, Method::Fast);
+    /// assert_eq!(claimed.check(&board, &goal), Err(CheckError::BoundAboveMoves { bound: 3, moves: 1 }));
+    /// # Ok::<(), sliding::parse::BoardError>(())
+    /// ```
+    pub fn check(&self, board: &Board, goal: &Board) -> Result<(), CheckError> {
+        check(board, goal, self.verdict())?;
+        self.check_bound()
+    }
+
+    /// The claimed lower bound at most the moves of the path, without reading the moves: all of
+    /// [`Answer::check`] a fast answer needs once its moves were checked as they were made.
+    pub(crate) fn check_bound(&self) -> Result<(), CheckError> {
+        match (self.verdict(), self.lower_bound()) {
+            (Verdict::Solved(path), Some(bound)) if bound > path.n_moves() => {
+                Err(CheckError::BoundAboveMoves { bound, moves: path.n_moves() })
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::answer::{Method, Path};
+    use crate::board::GoalKind;
+    use crate::constructive::KeepMoves;
+    use puzzle_core::Direction::{East, North, South, West};
+    use search::Limits;
+
+    fn one_move_from_goal() -> (Board, Board) {
+        let board = Board::try_from(crate::BoardSpec { rows: 3, cols: 3, tiles: vec![1, 2, 3, 4, 5, 6, 7, 0, 8] })
+            .expect("a valid board");
+        let goal = Board::goal(board.shape(), GoalKind::BlankLast).expect("a goal");
+        (board, goal)
+    }
+
+    /// A bound above the path's length is refused, one at or below it is not; the same path's
+    /// outcome alone passes either way.
+    #[test]
+    fn a_bound_above_the_moves_is_refused() {
+        let (board, goal) = one_move_from_goal();
+        // Three moves: east, then away and back, so bounds 1 and 3 are both at most the moves.
+        let path = || Verdict::Solved(Path::Moves(vec![East, North, South]));
+        assert_eq!(check(&board, &goal, &path()), Ok(()));
+        for bound in [1, 3] {
+            assert_eq!(Answer::new(path(), 0, bound, Method::Fast).check(&board, &goal), Ok(()));
+        }
+        for bound in [4, 5, 40] {
+            let answer = Answer::new(path(), 0, bound, Method::Search(crate::HeuristicKind::Manhattan));
+            assert_eq!(answer.check(&board, &goal), Err(CheckError::BoundAboveMoves { bound, moves: 3 }));
+        }
+        // A bound on an answer that gave up has no path to exceed.
+        assert_eq!(Answer::new(Verdict::GaveUp, 0, 40, Method::Fast).check(&board, &goal), Ok(()));
+    }
+
+    /// A fast answer's moves, made again and streamed, pass the same checks as the moves in
+    /// memory, and fail them from another start.
+    #[test]
+    fn fast_paths_are_checked_streamed() {
+        let (board, goal) = one_move_from_goal();
+        let fast = crate::fast::solve_fast_checked(&board, &goal, &Limits::NONE, &KeepMoves::Count).expect("checked");
+        assert!(matches!(fast, Verdict::Solved(Path::Fast(_))));
+        assert_eq!(check(&board, &goal, &fast), Ok(()));
+        // From the goal itself the same moves either leave the board or end elsewhere.
+        assert!(check(&goal, &goal, &fast).is_err());
+        let off = Verdict::Solved(Path::Moves(vec![South]));
+        assert_eq!(check(&board, &goal, &off), Err(CheckError::OffBoard { index: 0 }));
+        let west = Verdict::Solved(Path::Moves(vec![West]));
+        assert!(matches!(check(&board, &goal, &west), Err(CheckError::WrongEnd { .. })));
     }
 }

@@ -26,7 +26,7 @@ use crate::pdb::{PdbHeuristic, Tier};
 /// let planner = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_heuristic(HeuristicKind::Manhattan);
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![1, 2, 3, 4, 0, 5] })?;
 /// let answer = planner.solve(&board, &Limits::NONE)?;
-/// assert_eq!(answer.method, Method::Search(HeuristicKind::Manhattan));
+/// assert_eq!(answer.method(), Method::Search(HeuristicKind::Manhattan));
 /// assert_eq!("pdb-mid".parse(), Ok(HeuristicKind::Pdb(Some(Tier::Mid))));
 /// assert_eq!(HeuristicKind::LinearConflict.to_string(), "linear-conflict");
 /// assert!("pdb".parse::<HeuristicKind>().is_err());

@@ -192,7 +192,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::answer::{Outcome, Path};
+    use crate::answer::{Path, Verdict};
     use crate::board::{BoardSpec, GoalKind};
     use crate::check::check;
     use crate::heuristic::Heuristic;
@@ -214,12 +214,12 @@ mod tests {
         use Direction::South;
         let (board, goal) = scrambled(20, 30, GoalKind::BlankLast, &[0, 0, 1, 0, 0, 0]);
         let solved = solve_with(&board, &goal, &Heuristic::LinearConflict, &Limits::NONE).unwrap();
-        assert_eq!(solved.outcome, Outcome::Solved(Path::Moves(vec![South, South, South, South])));
-        check(&board, &goal, &solved.outcome).unwrap();
+        assert_eq!(solved.verdict(), &Verdict::Solved(Path::Moves(vec![South, South, South, South])));
+        check(&board, &goal, solved.verdict()).unwrap();
         let (board, goal) = scrambled(16, 16, GoalKind::BlankFirst, &[1, 1, 3, 3, 1, 3]);
         let solved = solve_with(&board, &goal, &Heuristic::Manhattan, &Limits::NONE).unwrap();
-        assert!(matches!(&solved.outcome, Outcome::Solved(Path::Moves(path)) if path.len() == 6), "{solved:?}");
-        check(&board, &goal, &solved.outcome).unwrap();
+        assert!(matches!(solved.verdict(), Verdict::Solved(Path::Moves(path)) if path.len() == 6), "{solved:?}");
+        check(&board, &goal, solved.verdict()).unwrap();
     }
 
     #[test]
@@ -234,8 +234,8 @@ mod tests {
         let goal = Board::goal(board.shape(), GoalKind::BlankLast).unwrap();
         let limits = Limits { max_expanded: Some(10_000), deadline: None, interrupt: None, progress: None };
         let solved = solve_with(&board, &goal, &Heuristic::LinearConflict, &limits).unwrap();
-        assert_eq!(solved.outcome, Outcome::GaveUp);
-        assert_eq!(solved.nodes, 10_000);
+        assert_eq!(solved.verdict(), &Verdict::GaveUp);
+        assert_eq!(solved.nodes(), 10_000);
     }
 
     proptest! {
@@ -252,7 +252,7 @@ mod tests {
             let expected = solve_with(&board, &goal, &Heuristic::Manhattan, &Limits::NONE).unwrap();
             let got = search(&board, &goal, &Limits::NONE, 1, 1);
             let Some(path) = got.path else { panic!("{got:?} on a scrambled goal") };
-            prop_assert_eq!(Outcome::Solved(Path::Moves(path)), expected.outcome);
+            prop_assert_eq!(Verdict::Solved(Path::Moves(path)), expected.verdict().clone());
         }
     }
 }

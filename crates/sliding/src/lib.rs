@@ -7,7 +7,7 @@
 //! [`TableSource`](planner::TableSource) for pattern databases, plans each board shape (the
 //! complete 3×3 table for the judges' goal, pattern databases of the tier at hand up to 25
 //! cells, linear conflict beyond, the constructive solver for fast answers) and answers one
-//! [`Board`] under [`Limits`] with an [`Answer`]: what was found ([`Outcome`], with its
+//! [`Board`] under [`Limits`] with an [`Answer`]: what was found ([`Verdict`], with its
 //! [`Path`]), the nodes, the proven lower bound, whether it is optimal and how it was found
 //! ([`Method`]); or a [`PlanError`]. [`check`] checks any answer independently ([`CheckError`]),
 //! [`is_solvable`] decides solvability by parity, [`path_letters`] writes a path as letters.
@@ -50,7 +50,7 @@ mod weighted;
 
 use puzzle_core::Direction;
 
-pub use answer::{Answer, Method, Outcome, Path};
+pub use answer::{Answer, Method, Path, Verdict};
 pub use board::{Board, BoardSpec, GoalKind};
 pub use check::check;
 pub use heuristic::HeuristicKind;

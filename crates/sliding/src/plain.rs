@@ -4,7 +4,7 @@
 
 use search::{Limits, Status};
 
-use crate::answer::{Answer, Method, Outcome, Path};
+use crate::answer::{Answer, Method, Path, Verdict};
 use crate::board::Board;
 use crate::heuristic::Heuristic;
 use crate::ida;
@@ -21,29 +21,29 @@ use crate::MOVE_ORDER;
 ///
 /// ```
 /// use puzzle_core::Direction;
-/// use sliding::{Limits, Outcome, Path};
+/// use sliding::{Limits, Verdict, Path};
 /// use sliding::parse::parse_judge_a;
 /// use sliding::testing::solve;
 ///
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
 /// let board = parse_judge_a("1 2 3\n4 5 6\n7 0 8\n")?;
-/// assert_eq!(solve(&board, &goal, &Limits::NONE)?, Outcome::Solved(Path::Moves(vec![Direction::East])));
+/// assert_eq!(solve(&board, &goal, &Limits::NONE)?, Verdict::Solved(Path::Moves(vec![Direction::East])));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn solve(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Outcome, SolveError> {
+pub fn solve(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Verdict, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
     }
     if !is_solvable(board, goal) {
-        return Ok(Outcome::Unsolvable);
+        return Ok(Verdict::Unsolvable);
     }
     let table = DistanceTable::blank_last();
     if goal == table.goal() {
         // The parity rule said solvable, so the table has this state; `None` would be a bug, which
         // `check` reports.
-        return Ok(table.path(board).map_or(Outcome::Unsolvable, |path| Outcome::Solved(Path::Moves(path))));
+        return Ok(table.path(board).map_or(Verdict::Unsolvable, |path| Verdict::Solved(Path::Moves(path))));
     }
-    Ok(solve_with(board, goal, &Heuristic::LinearConflict, limits)?.outcome)
+    Ok(solve_with(board, goal, &Heuristic::LinearConflict, limits)?.into_verdict())
 }
 
 /// Finds the first optimal path in move order (up, down, left, right) from `board` to `goal` with IDA* and
@@ -55,7 +55,7 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Outcome
 ///
 /// ```
 /// use puzzle_core::{Direction, Shape};
-/// use sliding::{Board, GoalKind, Limits, Outcome, Path};
+/// use sliding::{Board, GoalKind, Limits, Verdict, Path};
 /// use sliding::testing::{solve_with, Heuristic};
 ///
 /// // The goal after the blank moves up and then left: two tiles one cell out of place.
@@ -63,8 +63,8 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<Outcome
 /// let board = goal.replay(&[Direction::North, Direction::West]).expect("both moves stay on the board");
 /// let answer = solve_with(&board, &goal, &Heuristic::Manhattan, &Limits::NONE)?;
 /// // The two moves taken back, in reverse order, are the only path of two moves.
-/// assert_eq!(answer.outcome, Outcome::Solved(Path::Moves(vec![Direction::East, Direction::South])));
-/// assert!(answer.optimal);
+/// assert_eq!(answer.verdict(), &Verdict::Solved(Path::Moves(vec![Direction::East, Direction::South])));
+/// assert!(answer.optimal());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_with(
@@ -90,7 +90,7 @@ pub fn solve_with(
 /// // Splitting after a single node changes the work, not the answer.
 /// let split = solve_split(&board, &goal, &Heuristic::LinearConflict, &Limits::NONE, 1)?;
 /// let whole = solve_with(&board, &goal, &Heuristic::LinearConflict, &Limits::NONE)?;
-/// assert_eq!(split.outcome, whole.outcome);
+/// assert_eq!(split.verdict(), whole.verdict());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_split(
@@ -116,7 +116,7 @@ pub fn solve_split(
 ///
 /// ```
 /// use puzzle_core::{Direction, Shape};
-/// use sliding::{Board, GoalKind, Limits, Outcome};
+/// use sliding::{Board, GoalKind, Limits, Verdict};
 /// use sliding::planner::SolveError;
 /// use sliding::testing::solve_astar;
 ///
@@ -124,7 +124,7 @@ pub fn solve_split(
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
 /// let board = goal.replay(&[Direction::North, Direction::West]).expect("both moves stay on the board");
 /// let answer = solve_astar(&board, &goal, &Limits::NONE)?;
-/// assert!(matches!(&answer.outcome, Outcome::Solved(path) if path.n_moves() == 2));
+/// assert!(matches!(answer.verdict(), Verdict::Solved(path) if path.n_moves() == 2));
 /// // A 5x5 board has 25!/2 reachable boards: too many to keep without a node limit.
 /// let big = Board::goal(Shape::new(5, 5)?, GoalKind::BlankLast)?;
 /// let refused = solve_astar(&big, &big, &Limits::NONE);
@@ -154,16 +154,15 @@ pub fn solve_astar(board: &Board, goal: &Board, limits: &Limits<'_>) -> Result<A
     let success = |b: &Board| b == goal;
     let outcome = search::astar(board, successors, heuristic, success, limits);
     let outcome_nodes = outcome.stats.expanded;
-    let (outcome, lower_bound, optimal) = match outcome.status {
+    let (outcome, lower_bound) = match outcome.status {
         Status::Found(solution) => {
             let moves = solution.moves.len() as u64;
-            (Outcome::Solved(Path::Moves(solution.moves)), Some(moves), true)
+            (Verdict::Solved(Path::Moves(solution.moves)), moves)
         }
-        Status::Exhausted => (Outcome::Unsolvable, None, true),
-        Status::GaveUp => (Outcome::GaveUp, Some(u64::from(heuristic(board))), false),
+        Status::Exhausted => (Verdict::Unsolvable, 0),
+        Status::GaveUp => (Verdict::GaveUp, u64::from(heuristic(board))),
     };
-    let nodes = outcome_nodes;
-    Ok(Answer { outcome, nodes, lower_bound, optimal, method: Method::AStar })
+    Ok(Answer::new(outcome, outcome_nodes, lower_bound, Method::AStar))
 }
 
 #[cfg(test)]
@@ -184,9 +183,9 @@ mod tests {
         let answer = solve(&board, &goal, &Limits::NONE).unwrap();
         check(&board, &goal, &answer).unwrap();
         let path = match &answer {
-            Outcome::Solved(path) => Some(path.as_moves().unwrap().iter().map(|d| d.move_letter()).collect::<String>()),
-            Outcome::Unsolvable => None,
-            Outcome::GaveUp => panic!("no limits were set"),
+            Verdict::Solved(path) => Some(path.as_moves().unwrap().iter().map(|d| d.move_letter()).collect::<String>()),
+            Verdict::Unsolvable => None,
+            Verdict::GaveUp => panic!("no limits were set"),
         };
         assert_eq!(path.as_deref(), expected, "{board}");
     }
@@ -203,9 +202,9 @@ mod tests {
         let limits = Limits { max_expanded: Some(1000), ..Limits::NONE };
         let solved = solve_astar(&start, &goal, &limits).unwrap();
         assert!(
-            matches!(&solved.outcome, Outcome::Solved(Path::Moves(path)) if path.len() == 1),
+            matches!(solved.verdict(), Verdict::Solved(Path::Moves(path)) if path.len() == 1),
             "{:?}",
-            solved.outcome
+            solved.verdict()
         );
         // 3x3 fits: 181,440 boards.
         let start = board(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]);
@@ -230,15 +229,15 @@ mod tests {
         let goal = judge_goal(&start);
         use puzzle_core::Direction::*;
         assert_eq!(
-            check(&start, &goal, &Outcome::Solved(Path::Moves(vec![North]))),
+            check(&start, &goal, &Verdict::Solved(Path::Moves(vec![North]))),
             Err(CheckError::OffBoard { index: 0 })
         );
         assert!(matches!(
-            check(&start, &goal, &Outcome::Solved(Path::Moves(vec![South]))),
+            check(&start, &goal, &Verdict::Solved(Path::Moves(vec![South]))),
             Err(CheckError::WrongEnd { .. })
         ));
-        assert_eq!(check(&start, &goal, &Outcome::Unsolvable), Err(CheckError::Solvability));
-        assert_eq!(check(&start, &goal, &Outcome::Solved(Path::Moves(vec![South, East, South]))), Ok(()));
+        assert_eq!(check(&start, &goal, &Verdict::Unsolvable), Err(CheckError::Solvability));
+        assert_eq!(check(&start, &goal, &Verdict::Solved(Path::Moves(vec![South, East, South]))), Ok(()));
     }
 
     #[test]
@@ -246,6 +245,6 @@ mod tests {
         let start = board(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1]);
         let goal = Board::goal(start.shape(), GoalKind::BlankFirst).unwrap();
         let limits = Limits { max_expanded: Some(10), ..Limits::NONE };
-        assert_eq!(solve(&start, &goal, &limits), Ok(Outcome::GaveUp));
+        assert_eq!(solve(&start, &goal, &limits), Ok(Verdict::GaveUp));
     }
 }

@@ -10,9 +10,8 @@ use puzzle_core::Shape;
 use search::Limits;
 use thiserror::Error;
 
-use crate::answer::{Answer, Method, Outcome, Path};
+use crate::answer::{Answer, Method, Path, Verdict};
 use crate::board::{Board, GoalKind};
-use crate::check::check;
 use crate::constructive::KeepMoves;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::machine::DuplicateMachine;
@@ -50,7 +49,7 @@ pub const CHEAP_NODES: u64 = 500_000;
 /// use std::sync::Arc;
 ///
 /// use sliding::pdb::{PatternDb, PatternKey};
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Planner};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Verdict, Planner};
 /// use sliding::planner::{TableError, TableSource};
 ///
 /// /// A source with no tables at all: the planner searches without pattern databases.
@@ -70,7 +69,7 @@ pub const CHEAP_NODES: u64 = 500_000;
 /// // One move from the goal: the blank moves right.
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![1, 2, 3, 4, 0, 5] })?;
 /// let answer = planner.solve(&board, &Limits::NONE)?;
-/// assert!(matches!(answer.outcome, Outcome::Solved(path) if path.n_moves() == 1));
+/// assert!(matches!(answer.verdict(), Verdict::Solved(path) if path.n_moves() == 1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait TableSource: Sync {
@@ -168,7 +167,7 @@ impl TableSource for MemoryTables {
 ///
 /// ```
 /// use puzzle_core::Direction;
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Path, Planner};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Limits, Verdict, Path, Planner};
 /// use sliding::planner::MemoryTables;
 ///
 /// // Korf's goal, blank first, given as a board.
@@ -178,7 +177,7 @@ impl TableSource for MemoryTables {
 /// // The blank moves left (tile 1 slides right) to reach it.
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 3, tiles: vec![1, 0, 2, 3, 4, 5] })?;
 /// let answer = planner.solve(&board, &Limits::NONE)?;
-/// assert_eq!(answer.outcome, Outcome::Solved(Path::Moves(vec![Direction::West])));
+/// assert_eq!(answer.verdict(), &Verdict::Solved(Path::Moves(vec![Direction::West])));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,7 +191,7 @@ pub enum Goal {
 /// How hard the solver tries.
 ///
 /// ```
-/// use sliding::{check, Board, BoardSpec, Goal, GoalKind, Limits, Outcome, Planner, Strategy, Weight};
+/// use sliding::{check, Board, BoardSpec, Goal, GoalKind, Limits, Verdict, Planner, Strategy, Weight};
 /// use sliding::planner::MemoryTables;
 ///
 /// let tables = MemoryTables::default();
@@ -202,11 +201,11 @@ pub enum Goal {
 /// let within = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables)
 ///     .with_strategy(Strategy::Within(Weight::new(2.0)?));
 /// let answer = within.solve(&board, &Limits::NONE)?;
-/// assert!(matches!(&answer.outcome, Outcome::Solved(path) if path.n_moves() == 1));
+/// assert!(matches!(answer.verdict(), Verdict::Solved(path) if path.n_moves() == 1));
 /// // The constructive solver's answer is valid, not necessarily shortest.
 /// let fast = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_strategy(Strategy::Fast);
 /// let answer = fast.solve(&board, &Limits::NONE)?;
-/// assert_eq!(check(&board, &goal, &answer.outcome), Ok(()));
+/// assert_eq!(check(&board, &goal, answer.verdict()), Ok(()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -218,7 +217,7 @@ pub enum Strategy {
     /// Boards the complete 3×3 table answers are still answered optimally.
     Within(Weight),
     /// A valid solution for any board, quickly, by the constructive solver
-    /// (`solve_fast`); not optimal.
+    /// ([`Planner::solve_fast`]); not optimal.
     Fast,
 }
 
@@ -269,7 +268,7 @@ pub enum PlanError {
     #[error(transparent)]
     Table(#[from] TableError),
     /// A signal or the deadline stopped the building of a table before it was done. Where a
-    /// board waits for it, [`Planner::solve`] answers [`Outcome::GaveUp`] instead.
+    /// board waits for it, [`Planner::solve`] answers [`Verdict::GaveUp`] instead.
     #[error("building pattern database {key} was stopped (a signal or the time limit) before it was done")]
     Stopped {
         /// The table's name.
@@ -298,7 +297,7 @@ pub(crate) struct Plan {
 /// Solves boards of any shape; see the [module documentation](self).
 ///
 /// ```
-/// use sliding::{Board, BoardSpec, Goal, GoalKind, Outcome, Path, Planner};
+/// use sliding::{Board, BoardSpec, Goal, GoalKind, Verdict, Path, Planner};
 /// use sliding::planner::MemoryTables;
 /// let tables = MemoryTables::default();
 /// let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
@@ -308,9 +307,9 @@ pub(crate) struct Plan {
 ///     tiles: vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15],
 /// })?;
 /// let report = solver.solve(&board, &sliding::Limits::NONE)?;
-/// assert_eq!(report.outcome, Outcome::Solved(Path::Moves(vec![puzzle_core::Direction::East])));
-/// assert!(report.optimal);
-/// assert_eq!(report.lower_bound, Some(1));
+/// assert_eq!(report.verdict(), &Verdict::Solved(Path::Moves(vec![puzzle_core::Direction::East])));
+/// assert!(report.optimal());
+/// assert_eq!(report.lower_bound(), Some(1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Planner<'t> {
@@ -394,7 +393,7 @@ impl<'t> Planner<'t> {
 
     /// Answers one board under `limits`, checked. The time spent building the tables the board
     /// waits for counts: when a signal or the deadline stops the build, the answer is
-    /// [`Outcome::GaveUp`].
+    /// [`Verdict::GaveUp`].
     ///
     /// Cheap path first: a board near its goal (linear conflict at most [`CHEAP_BOUND`]) of a
     /// shape whose tables are not loaded yet is first searched with linear conflict for up to
@@ -402,8 +401,7 @@ impl<'t> Planner<'t> {
     /// order whatever the admissible heuristic (only the pruning of other paths differs).
     pub fn solve(&self, board: &Board, limits: &Limits<'_>) -> Result<Answer, PlanError> {
         if let Some((goal, report)) = self.cheap_first(board, limits)? {
-            check(board, &goal, &report.outcome)
-                .map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
+            report.check(board, &goal).map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
             return Ok(report);
         }
         let plan = self.lock_plans().get(&board.shape()).cloned();
@@ -419,29 +417,21 @@ impl<'t> Planner<'t> {
         };
         let goal = plan.goal?;
         let report = self.answer(board, &goal, plan.judge_table, plan.heuristic.as_ref(), limits)?;
-        check(board, &goal, &report.outcome).map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
+        report.check(board, &goal).map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
         Ok(report)
     }
 
     /// The constructive solver's answer for `board`, as [`Planner::solve`] gives it under
-    /// [`Strategy::Fast`] (whatever this solver's strategy), but with the path not held as a
-    /// vector: its moves are checked by replay as they are made and kept as `keep` says
-    /// (compressed within a budget, or only counted), and
+    /// [`Strategy::Fast`] (whatever this solver's strategy; the one fast path of both): the path
+    /// is not held as a vector: its moves are checked by replay as they are made and kept as
+    /// `keep` says (compressed within a budget, or only counted; [`Planner::solve`] only counts
+    /// them), and
     /// [`FastPath::stream`](crate::constructive::FastPath::stream) reads them back, or makes them again,
     /// checked again, for printing. Memory stays a few words per cell besides the budget however
     /// long the path.
     pub fn solve_fast(&self, board: &Board, limits: &Limits<'_>, keep: &KeepMoves) -> Result<Answer, PlanError> {
         let plan = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).clone();
-        let goal = plan.goal?;
-        let outcome = crate::fast::solve_fast_checked(board, &goal, limits, keep)
-            .map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
-        let bound = (outcome != Outcome::Unsolvable).then(|| fast_bound(board, &goal));
-        let optimal = match &outcome {
-            Outcome::Solved(path) => Some(path.n_moves()) == bound,
-            Outcome::Unsolvable => true,
-            Outcome::GaveUp => false,
-        };
-        Ok(Answer { outcome, nodes: 0, lower_bound: bound, optimal, method: Method::Fast })
+        fast_answer(board, &plan.goal?, limits, keep)
     }
 
     /// Whether `board` is first tried without tables: no heuristic asked for, an optimal or
@@ -471,7 +461,7 @@ impl<'t> Planner<'t> {
         let budget = limits.max_expanded.map_or(CHEAP_NODES, |nodes| nodes.min(CHEAP_NODES));
         let short = Limits { max_expanded: Some(budget), ..*limits };
         let report = self.search(board, &goal, &Heuristic::LinearConflict, &short)?;
-        Ok(matches!(report.outcome, Outcome::Solved(_)).then_some((goal, report)))
+        Ok(matches!(report.verdict(), Verdict::Solved(_)).then_some((goal, report)))
     }
 
     /// Makes the duplicate-pruning machine the table source keeps for `shape`, when it has one,
@@ -565,13 +555,7 @@ impl<'t> Planner<'t> {
     fn stopped_answer(&self, board: &Board) -> Result<Answer, PlanError> {
         let goal = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).goal.clone()?;
         let method = Method::Search(self.heuristic.unwrap_or(HeuristicKind::Pdb(None)));
-        Ok(Answer {
-            outcome: Outcome::GaveUp,
-            nodes: 0,
-            lower_bound: Some(start_bound(board, &goal)),
-            optimal: false,
-            method,
-        })
+        Ok(Answer::new(Verdict::GaveUp, 0, start_bound(board, &goal), method))
     }
 
     /// The answer for `board` by its plan, not yet checked.
@@ -591,21 +575,13 @@ impl<'t> Planner<'t> {
         }
         let shape = board.shape();
         if self.strategy == Strategy::Fast {
-            let outcome = crate::fast::solve_fast(board, goal, limits);
-            let bound = fast_bound(board, goal);
-            let optimal = matches!(&outcome, Outcome::Solved(path) if path.n_moves() == bound);
-            return Ok(Answer { outcome, nodes: 0, lower_bound: Some(bound), optimal, method: Method::Fast });
+            return fast_answer(board, goal, limits, &KeepMoves::Count);
         }
         if judge_table {
             let path = DistanceTable::blank_last().path(board);
             let moves = path.as_ref().map_or(0, |p| p.len() as u64);
-            return Ok(Answer {
-                outcome: path.map_or(Outcome::Unsolvable, |path| Outcome::Solved(Path::Moves(path))),
-                nodes: 0,
-                lower_bound: Some(moves),
-                optimal: true,
-                method: Method::Table,
-            });
+            let outcome = path.map_or(Verdict::Unsolvable, |path| Verdict::Solved(Path::Moves(path)));
+            return Ok(Answer::new(outcome, 0, moves, Method::Table));
         }
         if shape.n_cells() > MAX_CELLS_WITHOUT_LIMITS && limits.max_expanded.is_none() && limits.deadline.is_none() {
             return Err(PlanError::TooLarge { shape: shape.to_string() });
@@ -628,16 +604,29 @@ impl<'t> Planner<'t> {
         };
         // Either way the run proves a lower bound, which a run that gives up reports (at least
         // the start's linear conflict).
-        let mut answer = solve_within(board, goal, heuristic, limits, weight)?;
-        if answer.outcome == Outcome::GaveUp {
-            answer.lower_bound = answer.lower_bound.map(|bound| bound.max(start_bound(board, goal)));
-        }
-        Ok(answer)
+        let answer = solve_within(board, goal, heuristic, limits, weight)?;
+        Ok(match answer.verdict() {
+            Verdict::GaveUp => answer.with_bound_at_least(start_bound(board, goal)),
+            _ => answer,
+        })
     }
 }
 
-/// A lower bound for `board` without tables: linear conflict up to 255 cells, the Manhattan
-/// distance beyond.
+/// The constructive solver's answer for `board` on its way to `goal`, its moves checked as they
+/// are made and kept as `keep` says: what [`Planner::solve_fast`] and [`Planner::solve`] under
+/// [`Strategy::Fast`] both answer, its bound checked against its moves.
+fn fast_answer(board: &Board, goal: &Board, limits: &Limits<'_>, keep: &KeepMoves) -> Result<Answer, PlanError> {
+    let wrong = |error| PlanError::Wrong { board: board.to_string(), error };
+    let outcome = crate::fast::solve_fast_checked(board, goal, limits, keep).map_err(wrong)?;
+    let bound = match outcome {
+        Verdict::Unsolvable => 0,
+        _ => fast_bound(board, goal),
+    };
+    let answer = Answer::new(outcome, 0, bound, Method::Fast);
+    answer.check_bound().map_err(wrong)?;
+    Ok(answer)
+}
+
 /// The lower bound a fast answer is given: the exact distance where the complete table of the
 /// judges' 3×3 goal is at hand (so a shortest fast path is called optimal), else [`start_bound`].
 fn fast_bound(board: &Board, goal: &Board) -> u64 {
@@ -649,6 +638,8 @@ fn fast_bound(board: &Board, goal: &Board) -> u64 {
     start_bound(board, goal)
 }
 
+/// A lower bound for `board` without tables: linear conflict up to 255 cells, the Manhattan
+/// distance beyond.
 fn start_bound(board: &Board, goal: &Board) -> u64 {
     if board.tiles().len() <= usize::from(u8::MAX) {
         if let Ok(bound) = lower_bound(board, goal, &Heuristic::LinearConflict) {

@@ -12,15 +12,15 @@ use crate::solvable::is_solvable;
 ///
 /// ```
 /// use puzzle_core::Direction;
-/// use sliding::{check, Board, BoardSpec, CheckError, GoalKind, Outcome, Path};
+/// use sliding::{check, Board, BoardSpec, CheckError, GoalKind, Verdict, Path};
 ///
 /// let board = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 0, 3] })?;
 /// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
 /// // The blank is on the bottom row, so a first move down leaves the board.
-/// let off = Outcome::Solved(Path::Moves(vec![Direction::South]));
+/// let off = Verdict::Solved(Path::Moves(vec![Direction::South]));
 /// assert_eq!(check(&board, &goal, &off), Err(CheckError::OffBoard { index: 0 }));
 /// // One move right solves it, so "unsolvable" is wrong.
-/// assert_eq!(check(&board, &goal, &Outcome::Unsolvable), Err(CheckError::Solvability));
+/// assert_eq!(check(&board, &goal, &Verdict::Unsolvable), Err(CheckError::Solvability));
 /// # Ok::<(), sliding::parse::BoardError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -56,6 +56,14 @@ pub enum CheckError {
     /// The answer says unsolvable (or solved) against the parity rule.
     #[error("the answer disagrees with the parity rule")]
     Solvability,
+    /// The answer claims a lower bound on the fewest moves above the moves of its own path.
+    #[error("the answer claims at least {bound} moves but its path has {moves}")]
+    BoundAboveMoves {
+        /// The claimed lower bound.
+        bound: u64,
+        /// The moves of the path.
+        moves: u64,
+    },
 }
 
 /// The change of row and column of each direction (in [`Direction::index`] order), as wrapping

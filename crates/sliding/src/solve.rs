@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use crate::answer::{Answer, Method, Outcome, Path};
+use crate::answer::{Answer, Method, Path, Verdict};
 use crate::board::{Board, GoalKind, BLANK};
 use crate::heuristic::Heuristic;
 use crate::ida::{self, Geometry, NodeLoop, State};
@@ -137,20 +137,15 @@ pub(crate) fn answer_of_run(
         // The optimal search's first path is optimal: its length is the bound.
         Some(path) if weight.is_one() => {
             let moves = path.len() as u64;
-            (Outcome::Solved(Path::Moves(path)), Some(moves))
+            (Verdict::Solved(Path::Moves(path)), moves)
         }
-        Some(path) => (Outcome::Solved(Path::Moves(path)), Some(u64::from(proven))),
-        None if run.gave_up => (Outcome::GaveUp, Some(u64::from(proven))),
+        Some(path) => (Verdict::Solved(Path::Moves(path)), u64::from(proven)),
+        None if run.gave_up => (Verdict::GaveUp, u64::from(proven)),
         // Every node within reach searched without finding the goal: parity rules it out for the
         // boards searched, and the answer's check reports it if it ever happens.
-        None => (Outcome::Unsolvable, None),
+        None => (Verdict::Unsolvable, 0),
     };
-    let optimal = match &outcome {
-        Outcome::Solved(path) => Some(path.n_moves()) == lower_bound,
-        Outcome::Unsolvable => true,
-        Outcome::GaveUp => false,
-    };
-    Answer { outcome, nodes: run.nodes, lower_bound, optimal, method }
+    Answer::new(outcome, run.nodes, lower_bound, method)
 }
 
 /// The value `heuristic` gives `board` on its way to `goal`: at most the true distance. For tests

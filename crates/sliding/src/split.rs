@@ -25,7 +25,7 @@ use puzzle_core::Direction;
 use search::Limits;
 use thiserror::Error;
 
-use crate::answer::{Answer, Method, Outcome, Path};
+use crate::answer::{Answer, Method, Path, Verdict};
 use crate::board::Board;
 use crate::check::check;
 use crate::heuristic::Heuristic;
@@ -88,7 +88,7 @@ pub enum SplitError {
 ///
 /// ```
 /// use sliding::split::Split;
-/// use sliding::{Goal, GoalKind, Limits, Outcome, Planner};
+/// use sliding::{Goal, GoalKind, Limits, Verdict, Planner};
 /// use sliding::parse::parse_judge_a;
 /// use sliding::planner::MemoryTables;
 ///
@@ -97,7 +97,7 @@ pub enum SplitError {
 /// // Two tiles swapped: parity answers, nothing to split.
 /// let board = parse_judge_a("2 1 3\n4 5 6\n7 8 0\n")?;
 /// let split = planner.split(&board, 4, &Limits::NONE)?;
-/// assert!(matches!(split, Split::Answered(answer) if answer.outcome == Outcome::Unsolvable));
+/// assert!(matches!(split, Split::Answered(answer) if *answer.verdict() == Verdict::Unsolvable));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
@@ -226,7 +226,7 @@ impl Planner<'_> {
         if !is_solvable(board, &goal) || board == &goal {
             // The planner answers these without a search.
             let report = self.answer(board, &goal, false, None, &Limits::NONE)?;
-            debug_assert!(matches!(report.method, Method::Parity));
+            debug_assert!(matches!(report.method(), Method::Parity));
             return Ok(Split::Answered(report));
         }
         let named = match self.heuristic {
@@ -403,7 +403,7 @@ impl SplitSearch {
 
     /// Checks a path the rounds found, independently: it leads from the board to the goal.
     pub fn check(&self, path: &[Direction]) -> Result<(), CheckError> {
-        check(&self.board, &self.goal, &Outcome::Solved(Path::Moves(path.to_vec())))
+        check(&self.board, &self.goal, &Verdict::Solved(Path::Moves(path.to_vec())))
     }
 
     /// Whether `prefix` is one of [`SplitSearch::prefixes`], without listing them.

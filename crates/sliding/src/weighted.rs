@@ -68,16 +68,16 @@ use crate::weight::{Weight, WEIGHT_SCALE};
 ///
 /// ```
 /// use search::Limits;
-/// use sliding::{Board, BoardSpec, GoalKind, Outcome, Weight};
+/// use sliding::{Board, BoardSpec, GoalKind, Verdict, Weight};
 /// use sliding::testing::{solve_within, Heuristic};
 ///
 /// let board = Board::try_from(BoardSpec { rows: 3, cols: 3, tiles: vec![8, 6, 7, 2, 5, 4, 3, 0, 1] })?;
 /// let goal = Board::goal(board.shape(), GoalKind::BlankLast)?;
 /// let weight: Weight = "1.5".parse()?;
 /// let found = solve_within(&board, &goal, &Heuristic::LinearConflict, &Limits::NONE, weight)?;
-/// let Outcome::Solved(path) = &found.outcome else { unreachable!("no limits, a solvable board") };
+/// let Verdict::Solved(path) = found.verdict() else { unreachable!("no limits, a solvable board") };
 /// // The optimum is 31 moves: the answer is at most 1.5 times that, the bound at most that.
-/// assert!(path.n_moves() as f64 <= 1.5 * 31.0 && found.lower_bound <= Some(31));
+/// assert!(path.n_moves() as f64 <= 1.5 * 31.0 && found.lower_bound() <= Some(31));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_within(
@@ -95,14 +95,14 @@ pub fn solve_within(
 ///
 /// ```
 /// use puzzle_core::{Direction, Shape};
-/// use sliding::{Board, GoalKind, Limits, Outcome, Path, Weight};
+/// use sliding::{Board, GoalKind, Limits, Verdict, Path, Weight};
 /// use sliding::testing::{solve_within_split, Heuristic};
 ///
 /// // The goal after the blank moves up and then left: two tiles one cell out of place.
 /// let goal = Board::goal(Shape::new(2, 3)?, GoalKind::BlankLast)?;
 /// let board = goal.replay(&[Direction::North, Direction::West]).expect("both moves stay on the board");
 /// let answer = solve_within_split(&board, &goal, &Heuristic::Manhattan, &Limits::NONE, Weight::ONE, 1)?;
-/// assert_eq!(answer.outcome, Outcome::Solved(Path::Moves(vec![Direction::East, Direction::South])));
+/// assert_eq!(answer.verdict(), &Verdict::Solved(Path::Moves(vec![Direction::East, Direction::South])));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_within_split(

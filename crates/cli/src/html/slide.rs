@@ -43,7 +43,7 @@ impl Boards {
         number: usize,
         label: Option<&str>,
         board: &Board,
-        outcome: &sliding::Outcome,
+        outcome: &sliding::Verdict,
         lower_bound: Option<u64>,
     ) -> anyhow::Result<()> {
         if self.boards.len() == MAX_PAGE_BOARDS {
@@ -168,7 +168,7 @@ fn title(number: usize, label: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use puzzle_core::Direction;
-    use sliding::{BoardSpec, Outcome, Path};
+    use sliding::{BoardSpec, Path, Verdict};
 
     use super::*;
 
@@ -188,7 +188,7 @@ mod tests {
         let start = board(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]);
         let mut boards = Boards::default();
         let moves = vec![Direction::South, Direction::East, Direction::South];
-        boards.push_answer(1, Some("a"), &start, &Outcome::Solved(Path::Moves(moves)), None).unwrap();
+        boards.push_answer(1, Some("a"), &start, &Verdict::Solved(Path::Moves(moves)), None).unwrap();
         let data = page_data(&boards.render());
         let entry = &data["boards"][0];
         assert_eq!(entry["title"], "board 1: a");
@@ -203,7 +203,7 @@ mod tests {
     fn a_path_that_does_not_replay_is_an_internal_error() {
         let start = board(2, 2, &[1, 2, 3, 0]);
         let mut boards = Boards::default();
-        let off = Outcome::Solved(Path::Moves(vec![Direction::South]));
+        let off = Verdict::Solved(Path::Moves(vec![Direction::South]));
         assert!(boards.push_answer(1, None, &start, &off, None).is_err());
     }
 
@@ -213,7 +213,7 @@ mod tests {
         let huge = board(40, 40, &tiles);
         let moves = [Direction::North, Direction::South].repeat(MAX_LISTED_MOVES);
         let mut boards = Boards::default();
-        boards.push_answer(1, None, &huge, &Outcome::Solved(Path::Moves(moves)), None).unwrap();
+        boards.push_answer(1, None, &huge, &Verdict::Solved(Path::Moves(moves)), None).unwrap();
         let data = page_data(&boards.render());
         let entry = &data["boards"][0];
         assert_eq!(entry["start"], Value::Null);
@@ -225,7 +225,7 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let mut boards = Boards::default();
         for number in 1..=MAX_PAGE_BOARDS + 2 {
-            boards.push_answer(number, None, &goal, &Outcome::GaveUp, None).unwrap();
+            boards.push_answer(number, None, &goal, &Verdict::GaveUp, None).unwrap();
         }
         let data = page_data(&boards.render());
         assert_eq!(data["boards"].as_array().unwrap().len(), MAX_PAGE_BOARDS);
@@ -238,8 +238,8 @@ mod tests {
         // Up and down: a long path that ends where it started.
         let moves = [Direction::North, Direction::South].repeat(MAX_PAGE_MOVES / 2 - 1);
         let mut boards = Boards::default();
-        boards.push_answer(1, None, &start, &Outcome::Solved(Path::Moves(moves.clone())), None).unwrap();
-        boards.push_answer(2, None, &start, &Outcome::Solved(Path::Moves(moves)), None).unwrap();
+        boards.push_answer(1, None, &start, &Verdict::Solved(Path::Moves(moves.clone())), None).unwrap();
+        boards.push_answer(2, None, &start, &Verdict::Solved(Path::Moves(moves)), None).unwrap();
         let data = page_data(&boards.render());
         assert_eq!(data["boards"][0]["moves"].as_str().unwrap().len(), MAX_PAGE_MOVES - 2);
         assert_eq!(data["boards"][1]["moves"], "UD");

@@ -215,7 +215,9 @@ fn merge_shards(
             Ok(None) => return Err(expected_form().into()),
             Err(refused) => return Err(record.error(refused).into()),
         };
-        if let Some(wrong) = answer_inconsistency(&value).or_else(|| super::shard::replay_refusal(&value, goal)) {
+        let answer = <super::shard::ShardAnswer as serde::Deserialize>::deserialize(&value)
+            .map_err(|err| record.error(format!("not a board's answer of `puzzle slide --json`: {err}")))?;
+        if let Some(wrong) = answer.inconsistency().or_else(|| answer.replay_refusal(goal)) {
             return Err(record.error(wrong).into());
         }
         if let Some(wrong) = batch.and_then(|batch| batch.refusal(index, size, input, &value)) {
@@ -251,7 +253,7 @@ fn merge_shards(
         if index >= size {
             return Err(record.error(format!("board index {index} is not below the total of {size} boards")).into());
         }
-        let error = value.get("error").and_then(serde_json::Value::as_str).map(str::to_owned);
+        let error = answer.error;
         let rest = Rest::of(record.text, rest);
         if let Some(earlier) = placed.insert(index, Placed { record, rest, error }) {
             return Err(record.error(format!("board index {index} is also on {}", earlier.record.place())).into());
@@ -319,34 +321,6 @@ impl Rest {
             Some(start) if !fields.is_empty() => Rest::Within(start..start + fields.len()),
             _ => Rest::Owned(rest),
         }
-    }
-}
-
-/// What a board's answer (a line of `puzzle slide --json`) says against itself, if anything: the
-/// path's length is the number of moves, and the proven lower bound is at most the moves, equal
-/// to them when the answer is optimal.
-fn answer_inconsistency(answer: &serde_json::Value) -> Option<String> {
-    let moves = answer.get("moves").and_then(serde_json::Value::as_u64);
-    let path = answer.get("path").and_then(serde_json::Value::as_str);
-    let lower_bound = answer.get("lower_bound").and_then(serde_json::Value::as_u64);
-    let optimal = answer.get("optimal").and_then(serde_json::Value::as_bool);
-    match (moves, path) {
-        (Some(moves), Some(path)) if path.len() as u64 != moves => {
-            return Some(format!("the answer's path has {} moves, but \"moves\" says {moves}", path.len()))
-        }
-        (Some(_), None) | (None, Some(_)) => {
-            return Some("the answer has \"moves\" without a \"path\" or a path without moves".to_owned())
-        }
-        _ => {}
-    }
-    match (moves, lower_bound, optimal) {
-        (Some(moves), Some(bound), _) if bound > moves => {
-            Some(format!("the answer's lower bound {bound} is above its {moves} moves"))
-        }
-        (Some(moves), Some(bound), Some(true)) if bound != moves => {
-            Some(format!("the answer says it is optimal, but its lower bound {bound} is not its {moves} moves"))
-        }
-        _ => None,
     }
 }
 

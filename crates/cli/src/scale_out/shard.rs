@@ -3,9 +3,10 @@
 
 use std::io::Write;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::seal::Fields;
+use crate::slide::print::AnswerStatus;
 
 /// The K-th (from 1) of N interleaved parts of a batch: boards `i` (from 0) with `i mod N = K-1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,61 +170,115 @@ pub(crate) fn json_line(place: Option<Place<'_>>, record: &impl Serialize) -> an
     })
 }
 
-/// What replaying a sharded board's answer (a line of `puzzle slide --json`) shows against it,
-/// if anything: its board is read back from the line, its goal from the line's `"goal"`
-/// ([`goal_name`]); a solved board's path must lead from the board to the goal, and whether the
-/// board can be solved at all must be what its parity says. A bad board's `{"error":…}` line
-/// has nothing to replay.
-pub(crate) fn replay_refusal(answer: &serde_json::Value, goal: &str) -> Option<String> {
-    if answer.get("error").is_some() {
-        return None;
+/// A sharded board's line of `puzzle slide --json` as merge reads it back: the keys it checks
+/// (the place keys and the rest are read as text by the merge itself). A bad board's line has
+/// only `"error"`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct ShardAnswer {
+    /// The bad board's message, instead of an answer.
+    #[serde(default)]
+    pub(crate) error: Option<String>,
+    #[serde(default)]
+    pub(crate) board: Option<String>,
+    #[serde(default)]
+    pub(crate) solvable: Option<bool>,
+    #[serde(default)]
+    pub(crate) moves: Option<u64>,
+    #[serde(default)]
+    pub(crate) path: Option<String>,
+    #[serde(default)]
+    pub(crate) status: Option<AnswerStatus>,
+    #[serde(default)]
+    pub(crate) lower_bound: Option<u64>,
+    #[serde(default)]
+    pub(crate) optimal: Option<bool>,
+}
+
+impl ShardAnswer {
+    /// What the answer says against itself, if anything: the path's length is the number of
+    /// moves, and the proven lower bound is at most the moves, equal to them when the answer is
+    /// optimal.
+    pub(crate) fn inconsistency(&self) -> Option<String> {
+        let (moves, path) = (self.moves, self.path.as_deref());
+        match (moves, path) {
+            (Some(moves), Some(path)) if path.len() as u64 != moves => {
+                return Some(format!("the answer's path has {} moves, but \"moves\" says {moves}", path.len()))
+            }
+            (Some(_), None) | (None, Some(_)) => {
+                return Some("the answer has \"moves\" without a \"path\" or a path without moves".to_owned())
+            }
+            _ => {}
+        }
+        match (moves, self.lower_bound, self.optimal) {
+            (Some(moves), Some(bound), _) if bound > moves => {
+                Some(format!("the answer's lower bound {bound} is above its {moves} moves"))
+            }
+            (Some(moves), Some(bound), Some(true)) if bound != moves => {
+                Some(format!("the answer says it is optimal, but its lower bound {bound} is not its {moves} moves"))
+            }
+            _ => None,
+        }
     }
-    let Some(board) = answer.get("board").and_then(serde_json::Value::as_str) else {
-        return Some("the answer has no \"board\" to replay it from".to_owned());
-    };
-    let board: sliding::Board = match board.parse() {
-        Ok(board) => board,
-        Err(wrong) => return Some(format!("the answer's \"board\" is not a board: {wrong}")),
-    };
-    let goal = match goal {
-        "blank-last" => sliding::Board::goal(board.shape(), sliding::GoalKind::BlankLast).map_err(|e| e.to_string()),
-        "blank-first" => sliding::Board::goal(board.shape(), sliding::GoalKind::BlankFirst).map_err(|e| e.to_string()),
-        text => text.parse(),
-    };
-    let goal = match goal {
-        Ok(goal) if goal.shape() == board.shape() => goal,
-        Ok(goal) => return Some(format!("the goal is {}, but the board is {}", goal.shape(), board.shape())),
-        Err(wrong) => return Some(format!("the \"goal\" is not a goal: {wrong}")),
-    };
-    let solvable = sliding::is_solvable(&board, &goal);
-    let says_solvable = answer.get("solvable").and_then(serde_json::Value::as_bool);
-    if says_solvable != Some(solvable) {
-        return Some(format!(
-            "the answer says the board {} be solved, but its parity says it {}",
-            if says_solvable == Some(true) { "can" } else { "cannot" },
-            if solvable { "can" } else { "cannot" }
-        ));
-    }
-    match answer.get("status").and_then(serde_json::Value::as_str) {
-        Some("unsolvable") if solvable => {
-            Some("the answer says \"unsolvable\", but its parity says the board can be solved".to_owned())
+
+    /// What replaying the answer shows against it, if anything: its board is read back from the
+    /// line, its goal from the line's `"goal"` ([`goal_name`]); a solved board's path must lead
+    /// from the board to the goal, and whether the board can be solved at all must be what its
+    /// parity says. A bad board's `{"error":…}` line has nothing to replay.
+    pub(crate) fn replay_refusal(&self, goal: &str) -> Option<String> {
+        if self.error.is_some() {
+            return None;
         }
-        Some("solved" | "gave up") if !solvable => {
-            Some("the board cannot be solved, but the answer is not \"unsolvable\"".to_owned())
+        let Some(board) = &self.board else {
+            return Some("the answer has no \"board\" to replay it from".to_owned());
+        };
+        let board: sliding::Board = match board.parse() {
+            Ok(board) => board,
+            Err(wrong) => return Some(format!("the answer's \"board\" is not a board: {wrong}")),
+        };
+        let goal = match goal {
+            "blank-last" => {
+                sliding::Board::goal(board.shape(), sliding::GoalKind::BlankLast).map_err(|e| e.to_string())
+            }
+            "blank-first" => {
+                sliding::Board::goal(board.shape(), sliding::GoalKind::BlankFirst).map_err(|e| e.to_string())
+            }
+            text => text.parse(),
+        };
+        let goal = match goal {
+            Ok(goal) if goal.shape() == board.shape() => goal,
+            Ok(goal) => return Some(format!("the goal is {}, but the board is {}", goal.shape(), board.shape())),
+            Err(wrong) => return Some(format!("the \"goal\" is not a goal: {wrong}")),
+        };
+        let solvable = sliding::is_solvable(&board, &goal);
+        if self.solvable != Some(solvable) {
+            return Some(format!(
+                "the answer says the board {} be solved, but its parity says it {}",
+                if self.solvable == Some(true) { "can" } else { "cannot" },
+                if solvable { "can" } else { "cannot" }
+            ));
         }
-        Some("solved") => {
-            let path = answer.get("path").and_then(serde_json::Value::as_str).unwrap_or_default();
-            let Some(moves) = path.chars().map(puzzle_core::Direction::from_move_letter).collect::<Option<Vec<_>>>()
-            else {
-                return Some("the answer's path holds a letter other than U, D, L, R".to_owned());
-            };
-            let outcome = sliding::Outcome::Solved(sliding::Path::Moves(moves));
-            sliding::check(&board, &goal, &outcome)
-                .err()
-                .map(|wrong| format!("the answer's path, replayed from its board, is not a solution: {wrong}"))
+        match self.status {
+            Some(AnswerStatus::Unsolvable) if solvable => {
+                Some("the answer says \"unsolvable\", but its parity says the board can be solved".to_owned())
+            }
+            Some(AnswerStatus::Solved | AnswerStatus::GaveUp) if !solvable => {
+                Some("the board cannot be solved, but the answer is not \"unsolvable\"".to_owned())
+            }
+            Some(AnswerStatus::Solved) => {
+                let path = self.path.as_deref().unwrap_or_default();
+                let Some(moves) =
+                    path.chars().map(puzzle_core::Direction::from_move_letter).collect::<Option<Vec<_>>>()
+                else {
+                    return Some("the answer's path holds a letter other than U, D, L, R".to_owned());
+                };
+                let outcome = sliding::Verdict::Solved(sliding::Path::Moves(moves));
+                sliding::check(&board, &goal, &outcome)
+                    .err()
+                    .map(|wrong| format!("the answer's path, replayed from its board, is not a solution: {wrong}"))
+            }
+            Some(AnswerStatus::Unsolvable | AnswerStatus::GaveUp) => None,
+            None => Some("the answer has no \"status\"".to_owned()),
         }
-        Some("unsolvable" | "gave up") => None,
-        _ => Some("the answer's \"status\" is none of solved, unsolvable and gave up".to_owned()),
     }
 }
 

@@ -17,11 +17,11 @@ use puzzle_core::Direction;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sliding::split::{Split, SplitError, SplitSearch};
-use sliding::{Board, BoardSpec, Goal, HeuristicKind, Outcome, PlanError};
+use sliding::{Board, BoardSpec, Goal, HeuristicKind, PlanError, Verdict};
 
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
-use crate::slide::print::{AnswerJson, SplitJson};
+use crate::slide::print::{AnswerJson, AnswerStatus, SplitJson};
 
 /// The value of `"search"` in every line of a split sliding search.
 const SEARCH: &str = "slide";
@@ -64,15 +64,29 @@ pub(crate) struct UnitLine {
     pub(crate) unit_hash: String,
 }
 
+/// What one unit's search came to, the `"status"` of its result: the one spelling of each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum UnitStatus {
+    /// No path within the round's bound.
+    Searched,
+    /// A path as long as the bound.
+    Found,
+    /// Not searched: a unit before it reached the goal.
+    Skipped,
+    /// A limit or a signal stopped it: run it again (written with a space, as
+    /// [`AnswerStatus::GaveUp`]).
+    #[serde(rename = "gave up")]
+    GaveUp,
+}
+
 /// One unit's result: its line's keys, then what it found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct UnitResult {
     #[serde(flatten)]
     pub(crate) unit: UnitLine,
-    /// `searched` (no path within the bound), `found` or `gave up` (a limit or a signal stopped
-    /// it: run it again).
-    pub(crate) status: String,
+    pub(crate) status: UnitStatus,
     /// The path found, from the start.
     pub(crate) path: Option<String>,
     /// The least `f` above the bound the unit cut off (`null`: none).
@@ -95,8 +109,8 @@ impl UnitResult {
     /// the round's bound (the least estimate the unit cut off for exceeding it).
     fn inconsistency(&self) -> Option<String> {
         let line = &self.unit;
-        match (self.status.as_str(), &self.path) {
-            ("found", Some(path)) => {
+        match (self.status, &self.path) {
+            (UnitStatus::Found, Some(path)) => {
                 if path.len() != line.bound as usize {
                     return Some(format!("the path has {} moves, not the round's bound {}", path.len(), line.bound));
                 }
@@ -106,19 +120,14 @@ impl UnitResult {
                     }
                 }
             }
-            ("found", None) => return Some("the status is \"found\" but there is no path".to_owned()),
-            ("searched" | "skipped" | "gave up", Some(_)) => {
-                return Some(format!("the status is \"{}\" but there is a path", self.status))
+            (UnitStatus::Found, None) => return Some("the status is \"found\" but there is no path".to_owned()),
+            (status @ (UnitStatus::Searched | UnitStatus::Skipped | UnitStatus::GaveUp), Some(_)) => {
+                let status = serde_json::to_string(&status).unwrap_or_default();
+                return Some(format!("the status is {status} but there is a path"));
             }
-            ("searched" | "skipped" | "gave up", None) => {}
-            (other, _) => {
-                return Some(format!(
-                    "the status `{}` is none of searched, found, skipped and gave up",
-                    puzzle_core::text::excerpt(other)
-                ))
-            }
+            (UnitStatus::Searched | UnitStatus::Skipped | UnitStatus::GaveUp, None) => {}
         }
-        if self.status == "skipped" && (self.nodes, self.next_bound) != (0, None) {
+        if self.status == UnitStatus::Skipped && (self.nodes, self.next_bound) != (0, None) {
             return Some("a skipped unit searched nothing, but this one has nodes or a next bound".to_owned());
         }
         match self.next_bound {
@@ -229,10 +238,8 @@ pub(crate) fn split(
     let limits = budget.limits();
     let search = match planned.map_err(|e| bad("--split", e.to_string()))? {
         Split::Answered(report) => {
-            let (moves, status) = match report.outcome {
-                Outcome::Solved(_) => (Some(0), "solved"),
-                _ => (None, "unsolvable"),
-            };
+            let status = AnswerStatus::of(report.verdict());
+            let moves = (status == AnswerStatus::Solved).then_some(0);
             let answered = AnswerJson {
                 label: None,
                 solvable: moves.is_some(),
@@ -242,7 +249,7 @@ pub(crate) fn split(
                 status,
                 nodes: 0,
                 optimal: true,
-                lower_bound: report.lower_bound,
+                lower_bound: report.lower_bound(),
                 seconds: None,
                 split: None,
             };
@@ -401,7 +408,7 @@ pub(crate) fn run_units(
         let found_before = found_unit.load(Relaxed) < line.unit
             || found_file.and_then(read_found).is_some_and(|found| found < line.unit);
         let result = if found_before {
-            Ok(unsearched(line, "skipped", 0.0))
+            Ok(unsearched(line, UnitStatus::Skipped, 0.0))
         } else {
             // The unit's time counts from here: building its tables is part of it.
             let started = Instant::now();
@@ -409,12 +416,12 @@ pub(crate) fn run_units(
             match solver.unit_search(board, goal, *heuristic, line.depth, &limits) {
                 Ok(search) => run_one(&limits, started, &search, line, name),
                 Err(SplitError::Plan(PlanError::Stopped { .. })) => {
-                    Ok(unsearched(line, "gave up", started.elapsed().as_secs_f64() * 1000.0))
+                    Ok(unsearched(line, UnitStatus::GaveUp, started.elapsed().as_secs_f64() * 1000.0))
                 }
                 Err(err) => Err(bad(name, err.to_string())),
             }
         };
-        if result.as_ref().is_ok_and(|r| r.status == "found") {
+        if result.as_ref().is_ok_and(|r| r.status == UnitStatus::Found) {
             found_unit.fetch_min(line.unit, Relaxed);
             if let Some(file) = found_file {
                 write_found(file, line.unit);
@@ -457,11 +464,11 @@ fn write_found(file: &Path, unit: usize) {
     let _ = crate::atomic_file::write_atomically(file, |out: &mut dyn std::io::Write| writeln!(out, "{unit}"));
 }
 
-/// The result of a unit not searched, after `elapsed_ms`: `"gave up"` when its tables were not
-/// built in time (its limit passed, or a signal came), so merge asks for it to be run again;
-/// `"skipped"` when a unit before it reached the goal.
-fn unsearched(line: &UnitLine, status: &str, elapsed_ms: f64) -> UnitResult {
-    UnitResult { unit: line.clone(), status: status.to_owned(), path: None, next_bound: None, nodes: 0, elapsed_ms }
+/// The result of a unit not searched, after `elapsed_ms`: [`UnitStatus::GaveUp`] when its tables
+/// were not built in time (its limit passed, or a signal came), so merge asks for it to be run
+/// again; [`UnitStatus::Skipped`] when a unit before it reached the goal.
+fn unsearched(line: &UnitLine, status: UnitStatus, elapsed_ms: f64) -> UnitResult {
+    UnitResult { unit: line.clone(), status, path: None, next_bound: None, nodes: 0, elapsed_ms }
 }
 
 fn run_one(
@@ -479,16 +486,16 @@ fn run_one(
     };
     let outcome = search.run_unit(prefix.as_deref(), line.bound, limits).map_err(|e| bad(name, e.to_string()))?;
     let status = match (&outcome.path, outcome.gave_up) {
-        (_, true) => "gave up",
-        (Some(_), false) => "found",
-        (None, false) => "searched",
+        (_, true) => UnitStatus::GaveUp,
+        (Some(_), false) => UnitStatus::Found,
+        (None, false) => UnitStatus::Searched,
     };
     if let Some(path) = &outcome.path {
         search.check(path).map_err(|e| anyhow::anyhow!("unit {}: the path found fails the check: {e}", line.unit))?;
     }
     Ok(UnitResult {
         unit: line.clone(),
-        status: status.to_owned(),
+        status,
         path: outcome.path.as_deref().map(letters),
         next_bound: outcome.next_bound,
         nodes: outcome.nodes,
@@ -545,26 +552,26 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
     check_prefixes(&board, &goal, &template, by_unit.values().map(|(place, result)| (*place, &result.unit)))?;
     // The first unit in move order that found a path holds the unsplit search's path; units
     // after it cannot change the answer and may be missing.
-    let found = by_unit.iter().find(|(_, (_, r))| r.status == "found").map(|(&unit, _)| unit);
+    let found = by_unit.iter().find(|(_, (_, r))| r.status == UnitStatus::Found).map(|(&unit, _)| unit);
     let needed = found.map_or(template.units, |unit| unit + 1);
     // A unit stopped by a limit or a signal has no answer, and one skipped had a unit before it
     // reach the goal; after the first found one neither is needed.
     for (place, result) in by_unit.range(..needed).map(|(_, entry)| entry) {
         let unit = result.unit.unit;
-        match result.status.as_str() {
-            "gave up" => {
+        match result.status {
+            UnitStatus::GaveUp => {
                 let message =
                     format!("unit {unit} gave up (time or node limit, or a signal) and has no answer: run it again");
                 return Err(bad(place, message));
             }
-            "skipped" => {
+            UnitStatus::Skipped => {
                 let message = format!(
                     "unit {unit} was skipped because a unit before it reached the goal, but no result merged here did: \
                      merge every result of the round, or run unit {unit} again"
                 );
                 return Err(bad(place, message));
             }
-            _ => {}
+            UnitStatus::Searched | UnitStatus::Found => {}
         }
     }
     let missing: Vec<usize> = (0..needed).filter(|unit| !by_unit.contains_key(unit)).collect();
@@ -588,7 +595,7 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
         let (place, result) = &by_unit[&unit];
         let text = result.path.as_deref().unwrap_or_default();
         let path = directions(text).ok_or_else(|| bad(place, "the path holds a letter other than U, D, L, R"))?;
-        sliding::check(&board, &goal, &Outcome::Solved(sliding::Path::Moves(path.clone())))
+        sliding::check(&board, &goal, &Verdict::Solved(sliding::Path::Moves(path.clone())))
             .map_err(|e| bad(place, format!("unit {unit}'s path is not an answer: {e}")))?;
         if path.len() != template.bound as usize {
             return Err(bad(
@@ -602,7 +609,7 @@ pub(crate) fn merge(records: &[(String, &str)], out: &mut impl Write) -> anyhow:
             moves: Some(path.len() as u64),
             path: Some(text),
             board: board.to_string(),
-            status: "solved",
+            status: AnswerStatus::Solved,
             nodes,
             optimal: true,
             lower_bound: Some(u64::from(template.bound)),

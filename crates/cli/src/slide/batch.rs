@@ -197,11 +197,11 @@ impl Batch<'_> {
                                 self.printer.answer(out, &answered)?;
                                 if let Some(strips) = &mut self.strips {
                                     strips
-                                        .push_answer(number + 1, label, board, &answer.outcome, answer.lower_bound)
+                                        .push_answer(number + 1, label, board, answer.verdict(), answer.lower_bound())
                                         .map_err(anyhow::Error::msg)?;
                                 }
                                 if let Some(page) = &mut self.page {
-                                    page.push_answer(number + 1, label, board, &answer.outcome, answer.lower_bound)?;
+                                    page.push_answer(number + 1, label, board, answer.verdict(), answer.lower_bound())?;
                                 }
                                 continue;
                             }

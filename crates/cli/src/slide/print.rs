@@ -6,9 +6,9 @@
 
 use std::io::Write;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sliding::parse::Format;
-use sliding::{Board, Method, Outcome};
+use sliding::{Board, Method, Verdict};
 
 use super::moves;
 use super::settings::SlideSettings;
@@ -105,12 +105,12 @@ impl TextPrinter {
         }
         // The letters are made only when printed: a fast answer on a big board has billions of
         // moves, read back or made again and written as they come.
-        match (&answer.outcome, answered.format) {
-            (Outcome::Solved(path), _) => {
+        match (answer.verdict(), answered.format) {
+            (Verdict::Solved(path), _) => {
                 write!(out, "{}", path.n_moves())?;
-                if !answer.optimal {
-                    let bound = answer.lower_bound.unwrap_or(0);
-                    match answer.method {
+                if !answer.optimal() {
+                    let bound = answer.lower_bound().unwrap_or(0);
+                    match answer.method() {
                         Method::Weighted(_, weight) => write!(out, " (within {weight}× optimal, lower bound {bound})")?,
                         Method::Fast => write!(out, " (fast, not optimal, lower bound {bound})")?,
                         _ => write!(out, " (not proven optimal, lower bound {bound})")?,
@@ -121,7 +121,7 @@ impl TextPrinter {
                     moves::write_letters(path, out)?;
                 }
             }
-            (Outcome::GaveUp, _) => match (answer.lower_bound, self.within) {
+            (Verdict::GaveUp, _) => match (answer.lower_bound(), self.within) {
                 (Some(bound), false) if !self.fast => {
                     write!(out, "gave up (lower bound {bound}; --within 1.5 answers sooner, --fast at once)")?
                 }
@@ -130,12 +130,12 @@ impl TextPrinter {
                 }
                 _ => write!(out, "gave up")?,
             },
-            (Outcome::Unsolvable, Format::JudgeA) => write!(out, "-1")?,
-            (Outcome::Unsolvable, Format::JudgeB) => write!(out, "impossible")?,
-            (Outcome::Unsolvable, Format::Grid | Format::Lines) => write!(out, "unsolvable")?,
+            (Verdict::Unsolvable, Format::JudgeA) => write!(out, "-1")?,
+            (Verdict::Unsolvable, Format::JudgeB) => write!(out, "impossible")?,
+            (Verdict::Unsolvable, Format::Grid | Format::Lines) => write!(out, "unsolvable")?,
         }
         if self.timings {
-            write!(out, " {} nodes {:.4} s", answer.nodes, answered.seconds)?;
+            write!(out, " {} nodes {:.4} s", answer.nodes(), answered.seconds)?;
         }
         writeln!(out)?;
         Ok(())
@@ -147,6 +147,31 @@ impl TextPrinter {
 pub(super) struct JsonPrinter {
     /// `--timings`: `"seconds"`.
     timings: bool,
+}
+
+/// What became of one board, the `"status"` of its JSON line: the one spelling of each, written
+/// and read back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum AnswerStatus {
+    /// A path was found.
+    Solved,
+    /// Parity rules the goal out.
+    Unsolvable,
+    /// A limit or a signal stopped the search (written with a space).
+    #[serde(rename = "gave up")]
+    GaveUp,
+}
+
+impl AnswerStatus {
+    /// The status of `outcome`.
+    pub(crate) fn of(outcome: &Verdict) -> AnswerStatus {
+        match outcome {
+            Verdict::Solved(_) => AnswerStatus::Solved,
+            Verdict::Unsolvable => AnswerStatus::Unsolvable,
+            Verdict::GaveUp => AnswerStatus::GaveUp,
+        }
+    }
 }
 
 /// One board's answer as JSON, the one form of `puzzle slide --json` (each board's line), of
@@ -162,8 +187,7 @@ pub(crate) struct AnswerJson<'a> {
     /// The moves' letters (`--json` writes them into an empty string as they are made).
     pub(crate) path: Option<&'a str>,
     pub(crate) board: String,
-    /// `solved`, `unsolvable` or `gave up`.
-    pub(crate) status: &'static str,
+    pub(crate) status: AnswerStatus,
     pub(crate) nodes: u64,
     pub(crate) optimal: bool,
     pub(crate) lower_bound: Option<u64>,
@@ -186,22 +210,21 @@ pub(crate) struct SplitJson<'a> {
 impl JsonPrinter {
     fn answer(&self, out: &mut impl Write, answered: &Answered<'_>) -> anyhow::Result<()> {
         let answer = answered.answer;
-        let (status, path) = match &answer.outcome {
-            Outcome::Solved(path) => ("solved", Some(path)),
-            Outcome::Unsolvable => ("unsolvable", None),
-            Outcome::GaveUp => ("gave up", None),
+        let path = match answer.verdict() {
+            Verdict::Solved(path) => Some(path),
+            Verdict::Unsolvable | Verdict::GaveUp => None,
         };
         let json = AnswerJson {
             label: answered.label,
-            status,
-            solvable: answer.outcome != Outcome::Unsolvable,
+            status: AnswerStatus::of(answer.verdict()),
+            solvable: *answer.verdict() != Verdict::Unsolvable,
             moves: path.map(|path| path.n_moves()),
             // The letters are written into the empty string as they are made.
             path: path.map(|_| ""),
             board: answered.board.to_string(),
-            nodes: answer.nodes,
-            optimal: answer.optimal,
-            lower_bound: answer.lower_bound,
+            nodes: answer.nodes(),
+            optimal: answer.optimal(),
+            lower_bound: answer.lower_bound(),
             seconds: self.timings.then_some(answered.seconds),
             split: None,
         };
@@ -213,6 +236,40 @@ impl JsonPrinter {
                 })
             }
             None => crate::scale_out::shard::write_json_line(out, answered.place, &json),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AnswerStatus;
+    use crate::scale_out::slide_units::UnitStatus;
+
+    /// The statuses are written and read back as the words of the JSON contract, and no other.
+    #[test]
+    fn statuses_keep_their_words() {
+        let answers = [
+            (AnswerStatus::Solved, "solved"),
+            (AnswerStatus::Unsolvable, "unsolvable"),
+            (AnswerStatus::GaveUp, "gave up"),
+        ];
+        for (status, word) in answers {
+            assert_eq!(serde_json::to_string(&status).unwrap(), format!("\"{word}\""));
+            assert_eq!(serde_json::from_str::<AnswerStatus>(&format!("\"{word}\"")).unwrap(), status);
+        }
+        let units = [
+            (UnitStatus::Searched, "searched"),
+            (UnitStatus::Found, "found"),
+            (UnitStatus::Skipped, "skipped"),
+            (UnitStatus::GaveUp, "gave up"),
+        ];
+        for (status, word) in units {
+            assert_eq!(serde_json::to_string(&status).unwrap(), format!("\"{word}\""));
+            assert_eq!(serde_json::from_str::<UnitStatus>(&format!("\"{word}\"")).unwrap(), status);
+        }
+        for other in ["\"gave_up\"", "\"gaveup\"", "\"GaveUp\"", "\"Solved\""] {
+            assert!(serde_json::from_str::<AnswerStatus>(other).is_err(), "{other}");
+            assert!(serde_json::from_str::<UnitStatus>(other).is_err(), "{other}");
         }
     }
 }

@@ -4,7 +4,7 @@
 //! strips are stacked in input order, at most [`MAX_STRIPS`] of them.
 
 use puzzle_core::Direction;
-use sliding::{Board, Outcome};
+use sliding::{Board, Verdict};
 
 use super::{Document, MAX_DRAWN_CELLS};
 
@@ -35,11 +35,11 @@ impl Pictured {
     /// What a picture shows of `outcome`, reading at most `read` of its moves, with the proven
     /// `lower_bound` of a search that gave up. `Err` says why a fast answer's moves read again are
     /// wrong (a bug).
-    pub(crate) fn of(outcome: &Outcome, lower_bound: Option<u64>, read: usize) -> Result<Pictured, String> {
+    pub(crate) fn of(outcome: &Verdict, lower_bound: Option<u64>, read: usize) -> Result<Pictured, String> {
         Ok(match outcome {
-            Outcome::Solved(path) => Pictured::Solved { n_moves: path.n_moves(), moves: path.first_moves(read)? },
-            Outcome::Unsolvable => Pictured::Unsolvable,
-            Outcome::GaveUp => Pictured::GaveUp { lower_bound },
+            Verdict::Solved(path) => Pictured::Solved { n_moves: path.n_moves(), moves: path.first_moves(read)? },
+            Verdict::Unsolvable => Pictured::Unsolvable,
+            Verdict::GaveUp => Pictured::GaveUp { lower_bound },
         })
     }
 }
@@ -71,7 +71,7 @@ impl Strips {
         number: usize,
         label: Option<&str>,
         board: &Board,
-        outcome: &Outcome,
+        outcome: &Verdict,
         lower_bound: Option<u64>,
     ) -> Result<(), String> {
         // A board small enough to draw has its whole path read (its end is drawn), a larger one
@@ -332,7 +332,7 @@ mod tests {
         let start = board(3, 3, &[1, 0, 3, 4, 2, 5, 7, 8, 6]);
         let mut strips = Strips::default();
         let path = vec![Direction::South, Direction::East, Direction::South];
-        strips.push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(path)), None).unwrap();
+        strips.push_answer(1, None, &start, &Verdict::Solved(sliding::Path::Moves(path)), None).unwrap();
         check(&strips.render(), 2, 16, &["board 1", "3 moves", ">DRD</text>", ">start</text>", ">goal</text>", "→"]);
     }
 
@@ -341,9 +341,9 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let swapped = board(2, 2, &[2, 1, 3, 0]);
         let mut strips = Strips::default();
-        strips.push_answer(1, Some("first"), &goal, &Outcome::Solved(sliding::Path::Moves(Vec::new())), None).unwrap();
-        strips.push_answer(2, None, &swapped, &Outcome::Unsolvable, None).unwrap();
-        strips.push_answer(3, None, &swapped, &Outcome::GaveUp, None).unwrap();
+        strips.push_answer(1, Some("first"), &goal, &Verdict::Solved(sliding::Path::Moves(Vec::new())), None).unwrap();
+        strips.push_answer(2, None, &swapped, &Verdict::Unsolvable, None).unwrap();
+        strips.push_answer(3, None, &swapped, &Verdict::GaveUp, None).unwrap();
         strips.push_error(4, Some("<bad> & label"), "x.txt:4:1: tile 9 is out of range 0..8");
         let svg = strips.render();
         check(&svg, 3, 9, &["board 1: first", "already the goal", "unsolvable", "gave up", "error: x.txt:4:1"]);
@@ -351,7 +351,7 @@ mod tests {
         assert_eq!(well_formed(&svg).get("line"), Some(&3), "a rule between strips");
         // A search that gave up with a proven bound says it.
         let mut strips = Strips::default();
-        strips.push_answer(1, None, &swapped, &Outcome::GaveUp, Some(7)).unwrap();
+        strips.push_answer(1, None, &swapped, &Verdict::GaveUp, Some(7)).unwrap();
         assert!(strips.render().contains("it proved that at least 7 moves are needed"), "{}", strips.render());
     }
 
@@ -360,18 +360,18 @@ mod tests {
         let goal = board(2, 2, &[1, 2, 3, 0]);
         let mut strips = Strips::default();
         for number in 1..=MAX_STRIPS + 5 {
-            strips.push_answer(number, None, &goal, &Outcome::Solved(sliding::Path::Moves(Vec::new())), None).unwrap();
+            strips.push_answer(number, None, &goal, &Verdict::Solved(sliding::Path::Moves(Vec::new())), None).unwrap();
         }
         check(&strips.render(), MAX_STRIPS, 3 * MAX_STRIPS, &["and 5 more boards, not drawn (at most 20 are)"]);
         let huge: Vec<u32> = (0..40 * 40).collect();
         let mut strips = Strips::default();
-        strips.push_answer(1, None, &board(40, 40, &huge), &Outcome::GaveUp, None).unwrap();
+        strips.push_answer(1, None, &board(40, 40, &huge), &Verdict::GaveUp, None).unwrap();
         check(&strips.render(), 0, 0, &["40x40 board, too large to draw; gave up"]);
         // A long path on a board too large to draw: its length, and only its first moves.
         let path: Vec<Direction> = [Direction::North, Direction::South].repeat(MAX_DRAWN_MOVES);
         let mut strips = Strips::default();
         let huge = board(40, 40, &huge);
-        let outcome = Outcome::Solved(sliding::Path::Moves(path));
+        let outcome = Verdict::Solved(sliding::Path::Moves(path));
         strips.push_answer(1, None, &huge, &outcome, None).unwrap();
         let svg = strips.render();
         check(&svg, 0, 0, &["<title>sliding board: 40x40 board, too large to draw; 20000 moves of the blank, the first 10000 of them</title>"]);
@@ -384,7 +384,7 @@ mod tests {
         // Up and down forever: 200 moves that end where they started.
         let path: Vec<Direction> = [Direction::North, Direction::South].repeat(100);
         let mut strips = Strips::default();
-        strips.push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(path)), None).unwrap();
+        strips.push_answer(1, None, &start, &Verdict::Solved(sliding::Path::Moves(path)), None).unwrap();
         let svg = strips.render();
         let longest = svg.lines().filter(|line| line.contains("monospace")).map(str::len).max().unwrap();
         let groups_per_line = (MIN_WIDTH / 8) as usize / 6;
@@ -397,7 +397,7 @@ mod tests {
         let mut strips = Strips::default();
         let start = board(2, 2, &[1, 2, 0, 3]);
         strips
-            .push_answer(1, None, &start, &Outcome::Solved(sliding::Path::Moves(vec![Direction::East])), None)
+            .push_answer(1, None, &start, &Verdict::Solved(sliding::Path::Moves(vec![Direction::East])), None)
             .unwrap();
         insta::assert_snapshot!(strips.render());
     }

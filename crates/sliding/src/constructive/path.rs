@@ -18,14 +18,14 @@ use crate::replay::{CheckError, Replay};
 /// [`FastPath::stream`].
 ///
 /// ```
-/// use sliding::{Limits, Outcome, Path};
+/// use sliding::{Limits, Verdict, Path};
 /// use sliding::constructive::KeepMoves;
 /// use sliding::parse::parse_judge_a;
 /// use sliding::testing::solve_fast_checked;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
-/// let Ok(Outcome::Solved(Path::Fast(path))) = solve_fast_checked(&board, &goal, &Limits::NONE, &KeepMoves::Count)
+/// let Ok(Verdict::Solved(Path::Fast(path))) = solve_fast_checked(&board, &goal, &Limits::NONE, &KeepMoves::Count)
 /// else {
 ///     unreachable!("a solvable board, no limits")
 /// };
@@ -55,7 +55,7 @@ pub struct FastPath {
 /// ```
 /// use std::sync::Arc;
 ///
-/// use sliding::{Limits, Outcome, Path};
+/// use sliding::{Limits, Verdict, Path};
 /// use sliding::constructive::{KeepMoves, TapeBudget};
 /// use sliding::parse::parse_judge_a;
 /// use sliding::testing::solve_fast_checked;
@@ -63,7 +63,7 @@ pub struct FastPath {
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
 /// let keep = KeepMoves::Compressed(Arc::new(TapeBudget::new(1 << 30)));
-/// let Ok(Outcome::Solved(Path::Fast(path))) = solve_fast_checked(&board, &goal, &Limits::NONE, &keep) else {
+/// let Ok(Verdict::Solved(Path::Fast(path))) = solve_fast_checked(&board, &goal, &Limits::NONE, &keep) else {
 ///     unreachable!("a solvable board, no limits")
 /// };
 /// // A budget of a gigabyte holds the moves of a 3x3 board.
@@ -83,14 +83,14 @@ pub enum KeepMoves {
 /// Why [`FastPath::stream`] stopped before the end.
 ///
 /// ```
-/// use sliding::{Limits, Outcome, Path};
+/// use sliding::{Limits, Verdict, Path};
 /// use sliding::constructive::{KeepMoves, StreamError};
 /// use sliding::parse::parse_judge_a;
 /// use sliding::testing::solve_fast_checked;
 ///
 /// let board = parse_judge_a("8 7 6\n5 4 3\n2 1 0\n")?;
 /// let goal = parse_judge_a("1 2 3\n4 5 6\n7 8 0\n")?;
-/// let Ok(Outcome::Solved(path @ Path::Fast(_))) = solve_fast_checked(&board, &goal, &Limits::NONE, &KeepMoves::Count)
+/// let Ok(Verdict::Solved(path @ Path::Fast(_))) = solve_fast_checked(&board, &goal, &Limits::NONE, &KeepMoves::Count)
 /// else {
 ///     unreachable!("a solvable board, no limits")
 /// };

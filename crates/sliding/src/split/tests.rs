@@ -9,7 +9,7 @@ use crate::heuristic::HeuristicKind;
 use crate::pdb::Tier;
 use crate::planner::MemoryTables;
 use crate::testing::{solve_split, DistanceTable, Heuristic};
-use crate::{Board, BoardSpec, Goal, GoalKind, Outcome, Path, Planner};
+use crate::{Board, BoardSpec, Goal, GoalKind, Path, Planner, Verdict};
 
 /// Every round of `search` to the end: the path, the nodes of each round, the bounds.
 fn rounds(search: &SplitSearch) -> (Vec<Direction>, Vec<u64>, Vec<u32>) {
@@ -74,11 +74,15 @@ fn rounds_find_the_unsplit_path_with_the_optimal_length() {
             HeuristicKind::Pdb(_) => search.heuristic.clone(),
         };
         let unsplit = solve_split(board, search.goal(), &loaded, &Limits::NONE, u64::MAX).unwrap();
-        assert_eq!(unsplit.outcome, Outcome::Solved(Path::Moves(path)), "{board}, depth {depth}");
+        assert_eq!(unsplit.verdict(), &Verdict::Solved(Path::Moves(path)), "{board}, depth {depth}");
         // The rounds visit the unsplit iterations' nodes, the last round all of its iteration.
         let total: u64 = nodes.iter().sum();
         let before_last = total - nodes.last().unwrap();
-        assert!(before_last < unsplit.nodes && unsplit.nodes <= total, "{board}: {nodes:?} against {}", unsplit.nodes);
+        assert!(
+            before_last < unsplit.nodes() && unsplit.nodes() <= total,
+            "{board}: {nodes:?} against {}",
+            unsplit.nodes()
+        );
     }
 }
 
@@ -97,7 +101,7 @@ fn rounds_on_other_shapes_match_the_unsplit_search() {
             let (path, _, _) = rounds(&search);
             search.check(&path).unwrap();
             let unsplit = solve_split(board, search.goal(), &search.heuristic, &Limits::NONE, u64::MAX).unwrap();
-            assert_eq!(unsplit.outcome, Outcome::Solved(Path::Moves(path)), "{board}, depth {depth}");
+            assert_eq!(unsplit.verdict(), &Verdict::Solved(Path::Moves(path)), "{board}, depth {depth}");
         }
     }
 }
@@ -108,12 +112,12 @@ fn boards_without_a_search_are_answered() {
     let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
     let goal = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![1, 2, 3, 0] }).unwrap();
     let Split::Answered(report) = solver.split(&goal, 3, &Limits::NONE).unwrap() else { panic!("the goal was split") };
-    assert_eq!(report.outcome, Outcome::Solved(Path::Moves(Vec::new())));
+    assert_eq!(report.verdict(), &Verdict::Solved(Path::Moves(Vec::new())));
     let swapped = Board::try_from(BoardSpec { rows: 2, cols: 2, tiles: vec![2, 1, 3, 0] }).unwrap();
     let Split::Answered(report) = solver.split(&swapped, 3, &Limits::NONE).unwrap() else {
         panic!("an unsolvable board was split")
     };
-    assert_eq!(report.outcome, Outcome::Unsolvable);
+    assert_eq!(report.verdict(), &Verdict::Unsolvable);
 }
 
 #[test]
@@ -145,8 +149,8 @@ fn a_tier_asked_for_is_the_one_searched_and_a_split_names_one() {
         // The optimal length from the complete table (a plain BFS).
         let answer = solver.solve(board, &Limits::NONE).unwrap();
         let optimum = DistanceTable::blank_last().distance(board).unwrap();
-        assert!(matches!(&answer.outcome, Outcome::Solved(path) if path.n_moves() == u64::from(optimum)), "{board}");
-        assert_eq!(answer.method, crate::Method::Search(HeuristicKind::Pdb(None)));
+        assert!(matches!(answer.verdict(), Verdict::Solved(path) if path.n_moves() == u64::from(optimum)), "{board}");
+        assert_eq!(answer.method(), crate::Method::Search(HeuristicKind::Pdb(None)));
         let Split::Search(search) = solver.split(board, 2, &Limits::NONE).unwrap() else {
             panic!("{board}: not split")
         };

@@ -5,7 +5,7 @@ use std::collections::{HashMap, VecDeque};
 
 use search::Limits;
 use sliding::testing::{judge_goal, oracle, solve};
-use sliding::{check, Board, BoardSpec, Outcome, Path};
+use sliding::{check, Board, BoardSpec, Path, Verdict};
 
 const GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 
@@ -83,11 +83,11 @@ fn every_state_gets_its_exact_optimum() {
         let answer = solve(&board, &goal, &Limits::NONE).expect("same shape");
         check(&board, &goal, &answer).unwrap_or_else(|err| panic!("{board}: {err}"));
         match (answer, distances.get(&state)) {
-            (Outcome::Solved(Path::Moves(path)), Some(&d)) => {
+            (Verdict::Solved(Path::Moves(path)), Some(&d)) => {
                 assert_eq!(path.len() as u32, d, "{board}");
                 solvable += 1;
             }
-            (Outcome::Unsolvable, None) => {}
+            (Verdict::Unsolvable, None) => {}
             (answer, expected) => panic!("{board}: solver says {answer:?}, BFS says {expected:?}"),
         }
     }
@@ -127,8 +127,8 @@ fn parity_rule_and_search_agree_with_bfs_on_small_boards() {
                     let answer = solve(&board, &goal, &Limits::NONE).expect("same shape");
                     check(&board, &goal, &answer).unwrap_or_else(|err| panic!("{board}: {err}"));
                     match (answer, distances.get(&tiles)) {
-                        (Outcome::Solved(Path::Moves(path)), Some(&d)) => assert_eq!(path.len() as u32, d, "{board}"),
-                        (Outcome::Unsolvable, None) => {}
+                        (Verdict::Solved(Path::Moves(path)), Some(&d)) => assert_eq!(path.len() as u32, d, "{board}"),
+                        (Verdict::Unsolvable, None) => {}
                         (answer, expected) => panic!("{board}: solver says {answer:?}, BFS says {expected:?}"),
                     }
                 }

@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 
 use sliding::constructive::{solve_fast_into, KeepMoves, Replay, StreamError, Streamed, TapeBudget};
 use sliding::testing::{solve_fast, solve_fast_checked};
-use sliding::{check, is_solvable, path_letters, Board, BoardSpec, GoalKind, Outcome, Path};
+use sliding::{check, is_solvable, path_letters, Board, BoardSpec, GoalKind, Path, Verdict};
 
 use puzzle_core::SplitMix64;
 
@@ -70,7 +70,7 @@ fn solvable_start(goal: &Board, rng: &mut SplitMix64) -> Board {
 
 fn check_solves(start: &Board, goal: &Board) -> Vec<Direction> {
     match solve_fast(start, goal, &search::Limits::NONE) {
-        Outcome::Solved(Path::Moves(path)) => {
+        Verdict::Solved(Path::Moves(path)) => {
             assert_eq!(start.replay(&path).as_ref(), Ok(goal));
             for pair in path.windows(2) {
                 assert_ne!(pair[0], pair[1].opposite(), "a move undone at once");
@@ -102,7 +102,7 @@ fn check_streams(start: &Board, goal: &Board, path: &[Direction]) {
         (KeepMoves::Compressed(roomy), true),
         (KeepMoves::Compressed(none), path.is_empty()),
     ] {
-        let Outcome::Solved(Path::Fast(made)) = solve_fast_checked(start, goal, &search::Limits::NONE, &keep).unwrap()
+        let Verdict::Solved(Path::Fast(made)) = solve_fast_checked(start, goal, &search::Limits::NONE, &keep).unwrap()
         else {
             panic!("not solved")
         };
@@ -110,7 +110,7 @@ fn check_streams(start: &Board, goal: &Board, path: &[Direction]) {
         assert_eq!(made.is_kept(), kept);
         // The checker reads the moves again: they take the start to the goal, and the goal
         // (another board, unless the start is the goal) elsewhere.
-        let fast = Outcome::Solved(Path::Fast(made.clone()));
+        let fast = Verdict::Solved(Path::Fast(made.clone()));
         assert_eq!(check(start, goal, &fast), Ok(()));
         if start != goal {
             assert!(check(goal, goal, &fast).is_err());
@@ -176,7 +176,7 @@ proptest! {
         let start = solvable_start(&goal, &mut rng);
         let path = check_solves(&start, &goal);
         prop_assert!(path.len() >= start.manhattan_to(&goal));
-        prop_assert_eq!(solve_fast(&swap_two_tiles(&start), &goal, &search::Limits::NONE), Outcome::Unsolvable);
+        prop_assert_eq!(solve_fast(&swap_two_tiles(&start), &goal, &search::Limits::NONE), Verdict::Unsolvable);
     }
 
     #[test]
@@ -198,7 +198,7 @@ proptest! {
 fn goal_itself_needs_no_moves() {
     for (rows, cols) in [(2, 2), (2, 9), (9, 2), (5, 7)] {
         let goal = Board::goal(Shape::new(rows, cols).unwrap(), GoalKind::BlankLast).unwrap();
-        assert_eq!(solve_fast(&goal, &goal, &search::Limits::NONE), Outcome::Solved(Path::Moves(Vec::new())));
+        assert_eq!(solve_fast(&goal, &goal, &search::Limits::NONE), Verdict::Solved(Path::Moves(Vec::new())));
     }
 }
 
@@ -223,7 +223,7 @@ fn every_blank_position_of_the_goal() {
 fn shape_mismatch_is_unsolvable() {
     let a = Board::goal(Shape::new(3, 4).unwrap(), GoalKind::BlankLast).unwrap();
     let b = Board::goal(Shape::new(4, 3).unwrap(), GoalKind::BlankLast).unwrap();
-    assert_eq!(solve_fast(&a, &b, &search::Limits::NONE), Outcome::Unsolvable);
+    assert_eq!(solve_fast(&a, &b, &search::Limits::NONE), Verdict::Unsolvable);
 }
 
 #[test]
@@ -233,9 +233,9 @@ fn limits_stop_the_work() {
     let goal = Board::goal(Shape::new(12, 12).unwrap(), GoalKind::BlankLast).unwrap();
     let start = solvable_start(&goal, &mut rng);
     let interrupted = search::Limits { interrupt: Some(&STOP), ..search::Limits::NONE };
-    assert_eq!(solve_fast(&start, &goal, &interrupted), Outcome::GaveUp);
+    assert_eq!(solve_fast(&start, &goal, &interrupted), Verdict::GaveUp);
     let late = search::Limits { deadline: Some(Instant::now()), ..search::Limits::NONE };
-    assert_eq!(solve_fast(&start, &goal, &late), Outcome::GaveUp);
+    assert_eq!(solve_fast(&start, &goal, &late), Verdict::GaveUp);
 }
 
 #[test]
@@ -243,7 +243,7 @@ fn a_sink_can_stop_the_solver() {
     let mut rng = SplitMix64::new(5);
     let goal = Board::goal(Shape::new(60, 50).unwrap(), GoalKind::BlankLast).unwrap();
     let start = solvable_start(&goal, &mut rng);
-    let Outcome::Solved(Path::Moves(path)) = solve_fast(&start, &goal, &search::Limits::NONE) else {
+    let Verdict::Solved(Path::Moves(path)) = solve_fast(&start, &goal, &search::Limits::NONE) else {
         panic!("not solved")
     };
     assert!(path.len() > 4 << 15, "a path of several chunks: {}", path.len());
@@ -254,7 +254,7 @@ fn a_sink_can_stop_the_solver() {
     });
     assert_eq!((streamed, calls), (Streamed::Halted, 1));
     // A sink that fails on its second chunk has been given the first only.
-    let Outcome::Solved(Path::Fast(made)) =
+    let Verdict::Solved(Path::Fast(made)) =
         solve_fast_checked(&start, &goal, &search::Limits::NONE, &KeepMoves::Count).unwrap()
     else {
         panic!("not solved")
@@ -288,4 +288,22 @@ fn a_board_solved_beside_its_check() {
     let start = solvable_start(&goal, &mut rng);
     let path = check_solves(&start, &goal);
     assert!(path.len() > 4 << 15, "a path of several chunks: {}", path.len());
+}
+
+/// `check` reads a fast answer's moves as they are made again, never whole: on a board whose
+/// path has tens of millions of moves it passes, and a process running only this test keeps
+/// less memory than the path would take as a vector (measured with `/usr/bin/time -f %M`:
+/// see the commit that added it). `SLIDING_CHECK_SIDE` sets the board's side for a measurement.
+#[test]
+fn check_streams_a_long_fast_path() {
+    let side = std::env::var("SLIDING_CHECK_SIDE").ok().and_then(|side| side.parse().ok()).unwrap_or(120);
+    let mut rng = SplitMix64::new(57);
+    let goal = Board::goal(Shape::new(side, side).unwrap(), GoalKind::BlankLast).unwrap();
+    let start = solvable_start(&goal, &mut rng);
+    let fast = solve_fast_checked(&start, &goal, &search::Limits::NONE, &KeepMoves::Count).unwrap();
+    let Verdict::Solved(path) = &fast else { panic!("not solved") };
+    assert!(path.n_moves() > (side * side * side) as u64, "a long path: {}", path.n_moves());
+    assert_eq!(check(&start, &goal, &fast), Ok(()));
+    // From another start the same moves fail the check.
+    assert!(check(&goal, &goal, &fast).is_err());
 }

@@ -14,7 +14,7 @@ use sliding::planner::{MemoryTables, TableError, TableSource};
 use sliding::testing::oracle::bfs_distances;
 use sliding::Limits;
 use sliding::{
-    Board, BoardSpec, Goal, GoalKind, HeuristicKind, Method, Outcome, Path, PlanError, Planner, Strategy, Weight,
+    Board, BoardSpec, Goal, GoalKind, HeuristicKind, Method, Path, PlanError, Planner, Strategy, Verdict, Weight,
 };
 
 fn board(rows: usize, cols: usize, tiles: Vec<u32>) -> Board {
@@ -104,8 +104,8 @@ fn a_fresh_4x4_uses_the_quick_tables_and_cached_big_ones_win() {
     let fresh = Recording::new(|_| false);
     let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &fresh);
     let report = solver.solve(&near, &Limits::NONE).unwrap();
-    assert!(report.optimal && matches!(report.outcome, Outcome::Solved(Path::Moves(_))));
-    assert_eq!(report.method, Method::Search(HeuristicKind::Pdb(None)));
+    assert!(report.optimal() && matches!(report.verdict(), Verdict::Solved(Path::Moves(_))));
+    assert_eq!(report.method(), Method::Search(HeuristicKind::Pdb(None)));
     assert_eq!(*fresh.asked.lock().unwrap(), quick, "only the quick tables are built");
     assert!(fresh.notes.lock().unwrap().is_empty());
 
@@ -145,10 +145,10 @@ fn boards_near_the_goal_are_answered_without_tables() {
         tried += 1;
         solver.prepare(&[&start], &Limits::NONE).unwrap();
         let report = solver.solve(&start, &Limits::NONE).unwrap();
-        assert_eq!(report.method, Method::Search(HeuristicKind::LinearConflict), "{start}");
+        assert_eq!(report.method(), Method::Search(HeuristicKind::LinearConflict), "{start}");
         assert!(fresh.asked.lock().unwrap().is_empty(), "{start}: no table is asked for");
         // The same path as the pattern databases give: the first optimal one in move order.
-        assert_eq!(with_tables.solve(&start, &Limits::NONE).unwrap().outcome, report.outcome, "{start}");
+        assert_eq!(with_tables.solve(&start, &Limits::NONE).unwrap().verdict(), report.verdict(), "{start}");
     }
     assert!(tried >= 4, "{tried} boards near the goal");
     // A board past the bound loads the quick tables.
@@ -176,18 +176,18 @@ fn the_judges_3x3_goal_is_read_from_the_table_unless_a_heuristic_is_asked() {
         for _ in 0..20 {
             let start = scrambled(&goal, 40, &mut rng);
             let report = solver.solve(&start, &Limits::NONE).unwrap();
-            let Outcome::Solved(Path::Moves(path)) = &report.outcome else { panic!("{start}: {report:?}") };
+            let Verdict::Solved(Path::Moves(path)) = report.verdict() else { panic!("{start}: {report:?}") };
             assert_eq!(path.len() as u32, distances[start.tiles()], "{start}");
-            assert_eq!(report.lower_bound, Some(path.len() as u64));
+            assert_eq!(report.lower_bound(), Some(path.len() as u64));
             let expected = match kind {
                 None if start == goal => Method::Parity,
                 None => Method::Table,
                 Some(_) if start == goal => Method::Parity,
                 Some(kind) => Method::Search(kind),
             };
-            assert_eq!(report.method, expected);
+            assert_eq!(report.method(), expected);
             let unsolvable = solver.solve(&swapped(&start), &Limits::NONE).unwrap();
-            assert_eq!((unsolvable.outcome, unsolvable.lower_bound), (Outcome::Unsolvable, None));
+            assert_eq!((unsolvable.verdict(), unsolvable.lower_bound()), (&Verdict::Unsolvable, None));
         }
     }
 }
@@ -206,12 +206,12 @@ fn gave_up_answers_carry_a_bound_no_higher_than_the_optimum() {
                 let limits = Limits { max_expanded: Some(nodes), ..Limits::NONE };
                 let report = solver.solve(&start, &limits).unwrap();
                 let optimum = u64::from(distances[start.tiles()]);
-                let bound = report.lower_bound.expect("a solvable board has a bound");
+                let bound = report.lower_bound().expect("a solvable board has a bound");
                 assert!(bound <= optimum, "{start} {kind:?}: bound {bound} > optimum {optimum}");
-                match report.outcome {
-                    Outcome::Solved(path) => assert_eq!((path.n_moves(), report.optimal), (optimum, true)),
-                    Outcome::GaveUp => assert!(!report.optimal),
-                    Outcome::Unsolvable => panic!("{start}: unsolvable"),
+                match report.verdict() {
+                    Verdict::Solved(path) => assert_eq!((path.n_moves(), report.optimal()), (optimum, true)),
+                    Verdict::GaveUp => assert!(!report.optimal()),
+                    Verdict::Unsolvable => panic!("{start}: unsolvable"),
                 }
             }
         }
@@ -228,28 +228,30 @@ fn fast_answers_every_shape_and_marks_them() {
         for steps in [0, 1, 5, 500] {
             let start = scrambled(&goal, steps, &mut rng);
             let report = solver.solve(&start, &Limits::NONE).unwrap();
-            let Outcome::Solved(Path::Moves(path)) = &report.outcome else { panic!("{rows}x{cols}: {report:?}") };
+            // The same constructive path as `solve_fast`'s (none at the goal), made again when read.
+            let Verdict::Solved(made) = report.verdict() else { panic!("{rows}x{cols}: {report:?}") };
+            let path = &made.first_moves(usize::MAX).unwrap_or_else(|e| panic!("{rows}x{cols}: {e}"));
             assert_eq!(start.replay(path).as_ref(), Ok(&goal), "{rows}x{cols}");
-            let bound = report.lower_bound.unwrap();
+            let bound = report.lower_bound().unwrap();
             assert!(bound <= path.len() as u64);
             assert!(bound >= start.manhattan_to(&goal) as u64);
-            assert_eq!(report.optimal, bound == path.len() as u64);
-            assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().outcome, Outcome::Unsolvable);
+            assert_eq!(report.optimal(), bound == path.len() as u64);
+            assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().verdict(), &Verdict::Unsolvable);
             // The same answer with the path not held: its length, bound and mark, and the moves
             // made again or read back compressed are the same moves.
             for keep in [KeepMoves::Count, KeepMoves::Compressed(Arc::new(TapeBudget::new(1 << 20)))] {
                 let streamed = solver.solve_fast(&start, &Limits::NONE, &keep).unwrap();
-                let Outcome::Solved(Path::Fast(made)) = &streamed.outcome else {
+                let Verdict::Solved(Path::Fast(made)) = streamed.verdict() else {
                     panic!("{rows}x{cols}: {streamed:?}")
                 };
                 assert_eq!(made.n_moves(), path.len() as u64, "{rows}x{cols}");
                 assert_eq!(made.to_vec().as_ref(), Ok(path), "{rows}x{cols}");
-                assert_eq!((streamed.lower_bound, streamed.optimal), (report.lower_bound, report.optimal));
+                assert_eq!((streamed.lower_bound(), streamed.optimal()), (report.lower_bound(), report.optimal()));
             }
             let unsolvable = solver.solve_fast(&swapped(&start), &Limits::NONE, &KeepMoves::Count).unwrap();
             assert_eq!(
-                (unsolvable.outcome, unsolvable.lower_bound, unsolvable.optimal),
-                (Outcome::Unsolvable, None, true)
+                (unsolvable.verdict(), unsolvable.lower_bound(), unsolvable.optimal()),
+                (&Verdict::Unsolvable, None, true)
             );
         }
     }
@@ -273,12 +275,13 @@ fn boards_the_planner_refuses_say_why() {
     let start = goal.moved(Direction::West).unwrap();
     let solver = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables);
     assert!(matches!(solver.solve(&start, &Limits::NONE), Err(PlanError::TooLarge { .. })));
-    assert_eq!(solver.solve(&goal, &Limits::NONE).unwrap().outcome, Outcome::Solved(Path::Moves(vec![])));
-    assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().outcome, Outcome::Unsolvable);
+    assert_eq!(solver.solve(&goal, &Limits::NONE).unwrap().verdict(), &Verdict::Solved(Path::Moves(vec![])));
+    assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().verdict(), &Verdict::Unsolvable);
     let limited = Limits { max_expanded: Some(1 << 20), ..Limits::NONE };
-    assert_eq!(solver.solve(&start, &limited).unwrap().outcome, Outcome::Solved(Path::Moves(vec![Direction::East])));
+    assert_eq!(solver.solve(&start, &limited).unwrap().verdict(), &Verdict::Solved(Path::Moves(vec![Direction::East])));
     let fast = Planner::new(Goal::Kind(GoalKind::BlankLast), &tables).with_strategy(Strategy::Fast);
-    assert_eq!(fast.solve(&start, &Limits::NONE).unwrap().outcome, Outcome::Solved(Path::Moves(vec![Direction::East])));
+    let Verdict::Solved(made) = fast.solve(&start, &Limits::NONE).unwrap().into_verdict() else { panic!("{start}") };
+    assert_eq!(made.first_moves(usize::MAX), Ok(vec![Direction::East]));
 }
 
 #[test]
@@ -301,7 +304,7 @@ fn every_shape_of_a_batch_gets_its_own_plan() {
     solver.prepare(&refs, &Limits::NONE).unwrap();
     for (i, start) in boards.iter().enumerate() {
         let report = solver.solve(start, &Limits::NONE).unwrap();
-        let Outcome::Solved(Path::Moves(path)) = report.outcome else { panic!("{start}") };
+        let Verdict::Solved(Path::Moves(path)) = report.verdict() else { panic!("{start}") };
         assert_eq!(path.len() as u32, expected[&i], "{start}");
     }
 }
@@ -324,7 +327,7 @@ fn within_answers_are_at_most_the_weight_times_the_optimum_with_sound_bounds() {
                     let start = scrambled(&goal, 80, &mut rng);
                     let optimum = u64::from(distances[start.tiles()]);
                     let report = solver.solve(&start, &Limits::NONE).unwrap();
-                    let Outcome::Solved(Path::Moves(path)) = &report.outcome else { panic!("{start}: {report:?}") };
+                    let Verdict::Solved(Path::Moves(path)) = report.verdict() else { panic!("{start}: {report:?}") };
                     let moves = path.len() as u64;
                     assert_eq!(start.replay(path).as_ref(), Ok(&goal), "{start}");
                     // moves <= W * optimum, in hundredths to stay in integers.
@@ -332,19 +335,19 @@ fn within_answers_are_at_most_the_weight_times_the_optimum_with_sound_bounds() {
                         100 * moves <= u64::from(weight.hundredths()) * optimum,
                         "{start} W={weight}: {moves} vs {optimum}"
                     );
-                    let bound = report.lower_bound.expect("a solvable board has a bound");
+                    let bound = report.lower_bound().expect("a solvable board has a bound");
                     assert!(bound <= optimum, "{start} W={weight}: bound {bound} > optimum {optimum}");
-                    assert_eq!(report.optimal, moves == bound, "{start}");
+                    assert_eq!(report.optimal(), moves == bound, "{start}");
                     if weight.is_one() {
                         assert_eq!(moves, optimum, "{start}");
                         if start != goal {
-                            assert_eq!(report.method, Method::Search(kind));
+                            assert_eq!(report.method(), Method::Search(kind));
                         }
                     } else if moves != optimum {
-                        assert!(!report.optimal);
+                        assert!(!report.optimal());
                         longer += 1;
                     }
-                    assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().outcome, Outcome::Unsolvable);
+                    assert_eq!(solver.solve(&swapped(&start), &Limits::NONE).unwrap().verdict(), &Verdict::Unsolvable);
                 }
             }
         }
@@ -363,8 +366,8 @@ fn the_judges_3x3_is_still_answered_optimally_within_a_weight() {
     for _ in 0..20 {
         let start = scrambled(&goal, 50, &mut rng);
         let report = solver.solve(&start, &Limits::NONE).unwrap();
-        let Outcome::Solved(Path::Moves(path)) = &report.outcome else { panic!("{start}") };
-        assert_eq!((path.len() as u32, report.optimal), (distances[start.tiles()], true));
+        let Verdict::Solved(Path::Moves(path)) = report.verdict() else { panic!("{start}") };
+        assert_eq!((path.len() as u32, report.optimal()), (distances[start.tiles()], true));
     }
 }
 
@@ -452,17 +455,17 @@ fn a_board_gives_up_when_its_tables_are_stopped_building() {
         let stopped = solver.prepare(&[&far], &limits).unwrap_err();
         assert!(matches!(&stopped, PlanError::Stopped { key } if key.starts_with("4x4")), "{stopped}");
         let report = solver.solve(&far, &limits).unwrap();
-        assert_eq!(report.outcome, Outcome::GaveUp);
-        assert_eq!((report.nodes, report.lower_bound, report.optimal), (0, Some(start_bound), false));
+        assert_eq!(report.verdict(), &Verdict::GaveUp);
+        assert_eq!((report.nodes(), report.lower_bound(), report.optimal()), (0, Some(start_bound), false));
         // With time, the same planner builds the tables and answers.
         let later = Limits { deadline: Some(Instant::now() + Duration::from_secs(3600)), ..Limits::NONE };
         let report = solver.solve(&far, &later).unwrap();
-        assert!(report.optimal && matches!(report.outcome, Outcome::Solved(Path::Moves(_))), "{report:?}");
+        assert!(report.optimal() && matches!(report.verdict(), Verdict::Solved(Path::Moves(_))), "{report:?}");
     }
     // The planner's own in-memory tables keep nothing of a stopped build.
     let memory = sliding::planner::MemoryTables::default();
     let solver = Planner::new(Goal::Kind(GoalKind::BlankFirst), &memory);
     let report = solver.solve(&far, &Limits { interrupt: Some(&signalled), ..Limits::NONE }).unwrap();
-    assert_eq!(report.outcome, Outcome::GaveUp);
+    assert_eq!(report.verdict(), &Verdict::GaveUp);
     assert_eq!(format!("{memory:?}"), "MemoryTables { loaded: [] }");
 }

@@ -11,7 +11,7 @@ use sliding::pdb::PatternDb;
 use sliding::pdb::PdbHeuristic;
 use sliding::testing::oracle::bfs_distances;
 use sliding::testing::{lower_bound, solve_astar, solve_with, Heuristic};
-use sliding::{is_solvable, Board, BoardSpec, GoalKind, Outcome};
+use sliding::{is_solvable, Board, BoardSpec, GoalKind, Verdict};
 
 fn board(rows: usize, cols: usize, tiles: Vec<u32>) -> Board {
     Board::try_from(BoardSpec { rows, cols, tiles }).expect("a valid board")
@@ -90,10 +90,10 @@ fn scrambled(goal: &Board, moves: &[u8]) -> Board {
     board
 }
 
-fn path_of(outcome: &Outcome) -> Option<&[Direction]> {
+fn path_of(outcome: &Verdict) -> Option<&[Direction]> {
     match outcome {
-        Outcome::Solved(path) => Some(path.as_moves().expect("a search keeps its moves")),
-        Outcome::Unsolvable | Outcome::GaveUp => None,
+        Verdict::Solved(path) => Some(path.as_moves().expect("a search keeps its moves")),
+        Verdict::Unsolvable | Verdict::GaveUp => None,
     }
 }
 
@@ -127,7 +127,7 @@ proptest! {
         let limits = Limits { max_expanded: Some(2_000_000), ..Limits::NONE };
         let bfs = search::bfs(&start, successors, |b| b == &goal, &limits).status.found().map(|s| s.moves.len());
         let astar = solve_astar(&start, &goal, &limits).unwrap();
-        let astar_len = path_of(&astar.outcome).map(<[Direction]>::len);
+        let astar_len = path_of(astar.verdict()).map(<[Direction]>::len);
         // BFS can give up on the largest boards; A* must agree whenever BFS finished.
         if bfs.is_some() {
             prop_assert_eq!(bfs, astar_len);
@@ -135,8 +135,8 @@ proptest! {
         let mut paths = Vec::new();
         for heuristic in [Heuristic::Manhattan, Heuristic::LinearConflict, pdb_heuristic(&goal)] {
             let solved = solve_with(&start, &goal, &heuristic, &Limits::NONE).unwrap();
-            sliding::check(&start, &goal, &solved.outcome).unwrap();
-            let path = path_of(&solved.outcome).map(<[Direction]>::to_vec);
+            sliding::check(&start, &goal, solved.verdict()).unwrap();
+            let path = path_of(solved.verdict()).map(<[Direction]>::to_vec);
             prop_assert_eq!(path.as_ref().map(Vec::len), astar_len.or(bfs));
             paths.push(path);
         }
@@ -153,11 +153,11 @@ proptest! {
     fn answers_do_not_depend_on_threads(moves in prop::collection::vec(0u8..4, 20..80)) {
         let goal = Board::goal(Shape::new(4, 4).unwrap(), GoalKind::BlankFirst).unwrap();
         let start = scrambled(&goal, &moves);
-        let sequential = solve_with(&start, &goal, &Heuristic::LinearConflict, &Limits::NONE).unwrap().outcome;
+        let sequential = solve_with(&start, &goal, &Heuristic::LinearConflict, &Limits::NONE).unwrap().into_verdict();
         for threads in 1..=3 {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             let split = pool.install(|| {
-                sliding::testing::solve_split(&start, &goal, &Heuristic::LinearConflict, &Limits::NONE, 0).unwrap().outcome
+                sliding::testing::solve_split(&start, &goal, &Heuristic::LinearConflict, &Limits::NONE, 0).unwrap().into_verdict()
             });
             prop_assert_eq!(&split, &sequential, "{} threads", threads);
         }

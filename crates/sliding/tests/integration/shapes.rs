@@ -12,7 +12,7 @@ use search::Limits;
 use sliding::pdb::PatternDb;
 use sliding::pdb::PdbHeuristic;
 use sliding::testing::{solve_fast, solve_split, solve_with, Heuristic};
-use sliding::{check, Board, BoardSpec, GoalKind, Outcome, Path};
+use sliding::{check, Board, BoardSpec, GoalKind, Path, Verdict};
 
 /// The shapes under test: every family of the issue, both sides of the 255-cell line.
 fn shapes() -> Vec<(usize, usize)> {
@@ -126,9 +126,9 @@ fn every_shape_every_heuristic_solves_optimally_and_tells_unsolvable() {
                 for split_after in [u64::MAX, 0] {
                     let answer = solve_split(&start, &goal, heuristic, &Limits::NONE, split_after)
                         .unwrap_or_else(|e| panic!("{case}: {e}"))
-                        .outcome;
+                        .into_verdict();
                     check(&start, &goal, &answer).unwrap_or_else(|e| panic!("{case}: {e}"));
-                    let Outcome::Solved(Path::Moves(path)) = answer else {
+                    let Verdict::Solved(Path::Moves(path)) = answer else {
                         panic!("{case}: {answer:?} with {heuristic:?}")
                     };
                     assert_eq!(start.replay(&path).as_ref(), Ok(&goal), "{case}: the path does not reach the goal");
@@ -141,7 +141,7 @@ fn every_shape_every_heuristic_solves_optimally_and_tells_unsolvable() {
             // The fast mode: a valid path, never shorter than the optimum.
             let fast = solve_fast(&start, &goal, &Limits::NONE);
             check(&start, &goal, &fast).unwrap_or_else(|e| panic!("{case}: fast: {e}"));
-            let Outcome::Solved(Path::Moves(path)) = fast else { panic!("{case}: fast: {fast:?}") };
+            let Verdict::Solved(Path::Moves(path)) = fast else { panic!("{case}: fast: {fast:?}") };
             assert_eq!(start.replay(&path).as_ref(), Ok(&goal), "{case}: the fast path does not reach the goal");
             assert!(path.len() >= expected, "{case}: a fast path shorter than the optimum");
 
@@ -149,11 +149,11 @@ fn every_shape_every_heuristic_solves_optimally_and_tells_unsolvable() {
             let tight = Limits { max_expanded: Some(1), ..Limits::NONE };
             for heuristic in &heuristics {
                 for limits in [&Limits::NONE, &tight] {
-                    let answer = solve_with(&swapped, &goal, heuristic, limits).expect("same shape").outcome;
-                    assert_eq!(answer, Outcome::Unsolvable, "{rows}x{cols} {kind:?}: {swapped} with {heuristic:?}");
+                    let answer = solve_with(&swapped, &goal, heuristic, limits).expect("same shape").into_verdict();
+                    assert_eq!(answer, Verdict::Unsolvable, "{rows}x{cols} {kind:?}: {swapped} with {heuristic:?}");
                 }
             }
-            assert_eq!(solve_fast(&swapped, &goal, &tight), Outcome::Unsolvable, "{rows}x{cols} {kind:?}: fast");
+            assert_eq!(solve_fast(&swapped, &goal, &tight), Verdict::Unsolvable, "{rows}x{cols} {kind:?}: fast");
             solved += 1;
         }
     }
@@ -184,13 +184,13 @@ fn quick_tables_solve_optimally_on_shapes_of_ten_to_sixteen_cells() {
                 let start = scrambled(&goal, steps, &mut rng);
                 let case = format!("{rows}x{cols} {kind:?} after {steps} moves: {start}");
                 let expected = bfs_distance(&start, &goal, steps).expect("the scramble is a path back");
-                let answer = solve_with(&start, &goal, &heuristic, &Limits::NONE).expect("same shape").outcome;
+                let answer = solve_with(&start, &goal, &heuristic, &Limits::NONE).expect("same shape").into_verdict();
                 check(&start, &goal, &answer).unwrap_or_else(|e| panic!("{case}: {e}"));
-                let Outcome::Solved(Path::Moves(path)) = answer else { panic!("{case}: {answer:?}") };
+                let Verdict::Solved(Path::Moves(path)) = answer else { panic!("{case}: {answer:?}") };
                 assert_eq!(path.len(), expected, "{case}: not optimal");
                 let swapped = with_two_tiles_swapped(&start);
-                let answer = solve_with(&swapped, &goal, &heuristic, &Limits::NONE).expect("same shape").outcome;
-                assert_eq!(answer, Outcome::Unsolvable, "{case}: swapped");
+                let answer = solve_with(&swapped, &goal, &heuristic, &Limits::NONE).expect("same shape").into_verdict();
+                assert_eq!(answer, Verdict::Unsolvable, "{case}: swapped");
             }
         }
     }

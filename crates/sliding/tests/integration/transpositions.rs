@@ -7,7 +7,7 @@
 use puzzle_core::{Shape, SplitMix64};
 use search::Limits;
 use sliding::testing::{solve_split, Heuristic};
-use sliding::{check, Board, GoalKind, Outcome, Path};
+use sliding::{check, Board, GoalKind, Path, Verdict};
 
 use crate::common::{quick_tables, scrambled};
 
@@ -24,14 +24,16 @@ fn searches_with_transpositions_find_the_first_optimal_path() {
             let case = format!("{rows}x{cols} {kind:?} after {steps} moves: {start}");
             let plain = solve_split(&start, &goal, &Heuristic::LinearConflict, &Limits::NONE, u64::MAX)
                 .unwrap_or_else(|e| panic!("{case}: {e}"));
-            let Outcome::Solved(Path::Moves(expected)) = plain.outcome else { panic!("{case}: {:?}", plain.outcome) };
+            let Verdict::Solved(Path::Moves(expected)) = plain.verdict() else {
+                panic!("{case}: {:?}", plain.verdict())
+            };
             for split_after in [u64::MAX, 0] {
                 let report = solve_split(&start, &goal, &pdb, &Limits::NONE, split_after)
                     .unwrap_or_else(|e| panic!("{case}: {e}"));
-                check(&start, &goal, &report.outcome).unwrap_or_else(|e| panic!("{case}: {e}"));
+                check(&start, &goal, report.verdict()).unwrap_or_else(|e| panic!("{case}: {e}"));
                 assert_eq!(
-                    report.outcome,
-                    Outcome::Solved(Path::Moves(expected.clone())),
+                    report.verdict(),
+                    &Verdict::Solved(Path::Moves(expected.clone())),
                     "{case}, split after {split_after}"
                 );
             }

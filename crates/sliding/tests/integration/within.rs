@@ -12,7 +12,7 @@ use sliding::pdb::PatternDb;
 use sliding::pdb::PdbHeuristic;
 use sliding::testing::oracle::{bfs_distances, bfs_within};
 use sliding::testing::{solve_with, solve_within, solve_within_split, Heuristic};
-use sliding::{check, Board, BoardSpec, GoalKind, Outcome, Path, Weight};
+use sliding::{check, Board, BoardSpec, GoalKind, Path, Verdict, Weight};
 
 use puzzle_core::SplitMix64;
 
@@ -47,19 +47,19 @@ const WEIGHTS: [f64; 6] = [1.0, 1.15, 1.5, 2.0, 3.0, 10.0];
 fn check_within(board: &Board, goal: &Board, heuristic: &Heuristic, weight: Weight, optimum: u32) -> bool {
     let found = solve_within(board, goal, heuristic, &Limits::NONE, weight).expect("matching shapes");
     let context = format!("{board:?} to {goal:?}, W {weight}, {:?}, optimum {optimum}", heuristic.kind());
-    check(board, goal, &found.outcome).unwrap_or_else(|err| panic!("{context}: {err}"));
-    let Outcome::Solved(Path::Moves(path)) = &found.outcome else { panic!("{context}: {:?}", found.outcome) };
+    check(board, goal, found.verdict()).unwrap_or_else(|err| panic!("{context}: {err}"));
+    let Verdict::Solved(Path::Moves(path)) = found.verdict() else { panic!("{context}: {:?}", found.verdict()) };
     let moves = path.len() as u32;
     // moves <= W * optimum, in hundredths.
     assert!(moves * 100 <= weight.hundredths() * optimum, "{context}: {moves} moves");
-    let lower_bound = found.lower_bound.expect("a solvable board has a bound") as u32;
+    let lower_bound = found.lower_bound().expect("a solvable board has a bound") as u32;
     assert!(lower_bound <= optimum, "{context}: lower bound {lower_bound}");
     assert_eq!(lower_bound % 2, optimum % 2, "{context}: the bound has the parity of every path");
-    assert_eq!(found.optimal, moves == lower_bound);
+    assert_eq!(found.optimal(), moves == lower_bound);
     if weight.is_one() {
         assert_eq!((moves, lower_bound), (optimum, optimum), "{context}");
         let optimal = solve_with(board, goal, heuristic, &Limits::NONE).expect("matching shapes");
-        assert_eq!((&found.outcome, found.nodes), (&optimal.outcome, optimal.nodes), "{context}: as solve_with");
+        assert_eq!((found.verdict(), found.nodes()), (optimal.verdict(), optimal.nodes()), "{context}: as solve_with");
     }
     moves > optimum
 }
@@ -144,18 +144,18 @@ fn lower_bounds_of_searches_that_give_up_stay_at_or_below_the_optimum() {
                     let limits = Limits { max_expanded: Some(max), ..Limits::NONE };
                     let found = solve_within(&board, &goal, heuristic, &limits, weight).unwrap();
                     let context = format!("{board:?}, W {weight}, {:?}, {max} nodes", heuristic.kind());
-                    let lower_bound = found.lower_bound.expect("a solvable board has a bound") as u32;
+                    let lower_bound = found.lower_bound().expect("a solvable board has a bound") as u32;
                     assert!(lower_bound <= optimum, "{context}: {lower_bound} > {optimum}");
                     assert!(lower_bound >= start, "{context}: below the heuristic at the start");
-                    match &found.outcome {
-                        Outcome::GaveUp => {
+                    match found.verdict() {
+                        Verdict::GaveUp => {
                             gave_up += 1;
                             above_start += usize::from(lower_bound > start);
                         }
-                        Outcome::Solved(path) => {
+                        Verdict::Solved(path) => {
                             assert!(path.n_moves() as u32 * 100 <= weight.hundredths() * optimum, "{context}")
                         }
-                        Outcome::Unsolvable => panic!("{context}: unsolvable"),
+                        Verdict::Unsolvable => panic!("{context}: unsolvable"),
                     }
                 }
             }
@@ -178,7 +178,7 @@ fn unsolvable_boards_stay_unsolvable_at_every_weight() {
         for weight in WEIGHTS {
             let limits = Limits { max_expanded: Some(10), ..Limits::NONE };
             let found = solve_within(&board, &goal, &Heuristic::LinearConflict, &limits, Weight::new(weight).unwrap());
-            assert_eq!(found.map(|f| f.outcome), Ok(Outcome::Unsolvable), "{board:?}");
+            assert_eq!(found.map(|f| f.into_verdict()), Ok(Verdict::Unsolvable), "{board:?}");
         }
     }
 }
@@ -197,11 +197,11 @@ fn the_path_does_not_depend_on_splitting_across_threads() {
             };
             let (whole, split) = (run(u64::MAX), run(1));
             assert_eq!(
-                (&whole.outcome, whole.lower_bound),
-                (&split.outcome, split.lower_bound),
+                (whole.verdict(), whole.lower_bound()),
+                (split.verdict(), split.lower_bound()),
                 "{board:?} W {weight}"
             );
-            paths.insert((board.clone(), weight), whole.outcome);
+            paths.insert((board.clone(), weight), whole.verdict().clone());
         }
     }
     assert_eq!(paths.len(), 12);
