@@ -60,12 +60,45 @@ pub(crate) fn slide_limits(max_nodes: Option<u64>) -> Limits<'static> {
     }
 }
 
-/// The limits of building a pattern database: until `deadline` (that of the board waiting for
-/// it, when it has one) and until a signal sets [`INTERRUPTED`], whatever the limits the caller
-/// had (a work unit's tables are built with none). The node limit counts search nodes, not the
-/// table's.
+/// The limits of a board's search begun at `started`: the run's `limits` (from [`slide_limits`]),
+/// with the deadline `time_limit` after `started` (none without a time limit).
+pub(crate) fn deadline_from(
+    limits: Limits<'static>,
+    time_limit: Option<Duration>,
+    started: Instant,
+) -> Limits<'static> {
+    Limits { deadline: time_limit.map(|limit| started.checked_add(limit).unwrap_or_else(far_future)), ..limits }
+}
+
+/// The limits of work that counts no nodes: building a table (until the `deadline` of the board
+/// waiting for it, when it has one: a work unit's tables are built with none), listing or
+/// checking a split's units. It stops at `deadline` and when a signal sets [`INTERRUPTED`].
 pub(crate) fn build_limits(deadline: Option<Instant>) -> Limits<'static> {
     Limits { max_expanded: None, deadline, interrupt: Some(&INTERRUPTED), progress: None }
+}
+
+/// Runs `work` under limits that stop it at a signal or at `deadline` without telling it of the
+/// deadline (work that would plan differently under one): a watcher thread looks at both every
+/// 10 ms and raises the work's own flag. `None` when it was stopped.
+pub(crate) fn unseen_deadline<T>(deadline: Option<Instant>, work: impl FnOnce(&Limits<'_>) -> T) -> Option<T> {
+    let stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    let watched = build_limits(deadline);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Relaxed) {
+                if watched.stopped() {
+                    stop.store(true, Relaxed);
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        });
+        let limits = Limits { interrupt: Some(&stop), ..Limits::NONE };
+        let worked = work(&limits);
+        done.store(true, Relaxed);
+        (!stop.load(Relaxed)).then_some(worked)
+    })
 }
 
 /// Work that a signal stopped before it was done, where nothing else is printed: the message says
@@ -93,4 +126,19 @@ pub(crate) fn poll_merge() -> anyhow::Result<()> {
 /// A moment no search reaches (a time limit too large for the clock).
 fn far_future() -> Instant {
     Instant::now() + Duration::from_secs(100 * 365 * 24 * 3600)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_boards_deadline_counts_from_its_start() {
+        let started = Instant::now();
+        let limits = deadline_from(slide_limits(Some(7)), Some(Duration::from_secs(2)), started);
+        assert_eq!((limits.max_expanded, limits.deadline), (Some(7), Some(started + Duration::from_secs(2))));
+        assert!(limits.interrupt.is_some() && limits.progress.is_some(), "signals stop it, the bars see it");
+        let none = deadline_from(slide_limits(None), None, started);
+        assert_eq!((none.max_expanded, none.deadline), (None, None));
+    }
 }

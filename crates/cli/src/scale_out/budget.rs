@@ -44,44 +44,21 @@ impl SplitBudget {
 
     /// The limits the listing walks poll: the deadline and the signals, no node budget.
     pub(crate) fn limits(&self) -> search::Limits<'static> {
-        search::Limits {
-            max_expanded: None,
-            deadline: self.deadline,
-            interrupt: Some(&crate::interrupt::INTERRUPTED),
-            progress: None,
-        }
+        crate::interrupt::build_limits(self.deadline)
     }
 
-    /// Runs `plan` (the planning of the split: its order, corner, heuristic, tables) under limits
-    /// that stop it at a signal or at the deadline without telling it of the deadline: a plan
-    /// under a time limit would choose differently (it leaves the search most of the time), and
-    /// a split's plan, bound into every unit, must be the same with or without one. A watcher
-    /// thread looks at the signals and the clock every 10 ms and raises the plan's own flag.
-    /// `None` when it was stopped.
+    /// Runs `plan` (the planning of the split: its order, corner, heuristic, tables) until a
+    /// signal or the deadline without telling it of the deadline ([`crate::interrupt::unseen_deadline`]):
+    /// a plan under a time limit would choose differently (it leaves the search most of the time),
+    /// and a split's plan, bound into every unit, must be the same with or without one. `None`
+    /// when it was stopped.
     pub(crate) fn plan<T>(&self, plan: impl FnOnce(&search::Limits<'_>) -> T) -> Option<T> {
-        use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-        let stop = AtomicBool::new(false);
-        let done = AtomicBool::new(false);
-        std::thread::scope(|scope| {
-            scope.spawn(|| {
-                while !done.load(Relaxed) {
-                    if self.must_stop() {
-                        stop.store(true, Relaxed);
-                        return;
-                    }
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-            });
-            let limits = search::Limits { interrupt: Some(&stop), ..search::Limits::NONE };
-            let planned = plan(&limits);
-            done.store(true, Relaxed);
-            (!stop.load(Relaxed)).then_some(planned)
-        })
+        crate::interrupt::unseen_deadline(self.deadline, plan)
     }
 
     /// Whether a signal came or the time limit passed: the writing stops before its next line.
     pub(crate) fn must_stop(&self) -> bool {
-        crate::interrupt::interrupted() || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        crate::interrupt::build_limits(self.deadline).stopped()
     }
 
     /// Whether `units` (unit 0 included) fit the budget.

@@ -412,7 +412,7 @@ pub(crate) fn run_units(
         } else {
             // The unit's time counts from here: building its tables is part of it.
             let started = Instant::now();
-            let limits = crate::slide::settings::deadline_from(settings.limits, settings.time_limit, started);
+            let limits = crate::interrupt::deadline_from(settings.limits, settings.time_limit, started);
             match solver.unit_search(board, goal, *heuristic, line.depth, &limits) {
                 Ok(search) => run_one(&limits, started, &search, line, name),
                 Err(SplitError::Plan(PlanError::Stopped { .. })) => {
@@ -638,7 +638,7 @@ fn check_prefixes<'a>(
     units: impl Iterator<Item = (&'a str, &'a UnitLine)>,
 ) -> anyhow::Result<()> {
     // A signal stops the cut as it stops every long step of the CLI.
-    let limits = sliding::Limits { interrupt: Some(&crate::interrupt::INTERRUPTED), ..sliding::Limits::NONE };
+    let limits = crate::interrupt::build_limits(None);
     let prefixes = match sliding::split::unit_prefixes(board, goal, template.depth, &limits) {
         Ok(prefixes) => prefixes,
         Err(SplitError::Stopped) => {

@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 use sliding::constructive::{KeepMoves, TapeBudget};
 use sliding::{Answer, Board, Goal, PlanError};
 
-use super::settings::{deadline_from, SlideSettings};
+use super::settings::SlideSettings;
 use crate::input::BadInput;
+use crate::interrupt::deadline_from;
 use crate::pdb_cache::PdbCache;
 use crate::shared_args::OutputFormat;
 

@@ -4,7 +4,7 @@
 //! the input has been opened, as before.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sliding::parse::Format;
 use sliding::{HeuristicKind, Strategy, Weight};
@@ -86,30 +86,5 @@ impl SlideSettings {
             svg: args.svg.path.clone(),
             html: args.html.path.clone(),
         }
-    }
-}
-
-/// The limits of a board's search begun at `started`: the run's `limits`, with the deadline
-/// `time_limit` after `started` (none without a time limit).
-pub(crate) fn deadline_from(
-    limits: sliding::Limits<'static>,
-    time_limit: Option<Duration>,
-    started: Instant,
-) -> sliding::Limits<'static> {
-    sliding::Limits { deadline: time_limit.map(|limit| started + limit), ..limits }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_boards_deadline_counts_from_its_start() {
-        let started = Instant::now();
-        let limits = deadline_from(crate::interrupt::slide_limits(Some(7)), Some(Duration::from_secs(2)), started);
-        assert_eq!((limits.max_expanded, limits.deadline), (Some(7), Some(started + Duration::from_secs(2))));
-        assert!(limits.interrupt.is_some() && limits.progress.is_some(), "signals stop it, the bars see it");
-        let none = deadline_from(crate::interrupt::slide_limits(None), None, started);
-        assert_eq!((none.max_expanded, none.deadline), (None, None));
     }
 }
