@@ -158,7 +158,9 @@ impl Solver {
         };
         let (order, estimate, estimates) = match pick {
             _ if stopped => (Order::Row, None, Vec::new()),
-            OrderPick::Auto if !affordable => (Order::Row, None, Vec::new()),
+            OrderPick::Auto if !affordable || build_candidates(puzzle) > AUTO_MAX_CANDIDATES => {
+                (Order::Row, None, Vec::new())
+            }
             OrderPick::Auto => {
                 let estimates: Option<Vec<(Order, f64)>> =
                     Order::ALL.iter().map(|&order| estimate_of(order).map(|nodes| (order, nodes))).collect();
@@ -237,7 +239,9 @@ impl Solver {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OrderPick {
     /// Each order's search tree estimated by random probes (seeded: the choice is reproducible),
-    /// the smallest taken; ties go to the earlier order of [`Order::ALL`].
+    /// the smallest taken; ties go to the earlier order of [`Order::ALL`]. On a board too big to
+    /// build every order's engine at once (over a million candidates each: more than 500
+    /// cells whose pieces turn), row order, untried.
     Auto,
     /// This order.
     Given(Order),
@@ -374,6 +378,14 @@ impl GpuTask<'_> {
         }
     }
 }
+
+/// The most candidates one order's engine may list (every piece in every turn at every cell,
+/// [`build_candidates`]) for `auto` to build and probe every order's: past it, building the six
+/// engines alone costs over half a second and their probes several seconds (a 32×32 board whose
+/// pieces turn lists 4.2 M per order), so `auto` takes row order untried.
+/// Every board of Gallicchio's suite and Brendan's sets lists at most 640,000 (20×20), so their
+/// choices are the estimates' still.
+const AUTO_MAX_CANDIDATES: u64 = 1_000_000;
 
 /// The moment a plan's estimates stop at, under a search that must stop at `deadline`: a tenth
 /// of the time left, so that a time limit is spent on the search, not on choosing its order.
