@@ -22,13 +22,15 @@
 //! `row.rs` holds the row engine's type, `tables.rs` builds its lists, `walk.rs` walks them,
 //! `count_loop.rs` is the tight counting loop (the core's hook for the row engine) and
 //! `row_search.rs` its searches; `ordered.rs` and `ordered_walk.rs` the engine for any order;
-//! `parallel.rs` the depth of the cut for rayon's threads; `symmetry.rs` the board's turns;
+//! `parallel.rs` the depth of the cut for rayon's threads; `builds.rs` tallies the tables built
+//! (for tests); `symmetry.rs` the board's turns;
 //! `estimate.rs` Knuth's estimator by which a plan (`crate::plan`) picks an order and a corner;
 //! `join.rs` counts by meeting in the middle (the tight loop stopped short, `count_loop.rs`);
 //! `gpu_tree.rs` (feature `gpu`) flattens either engine's lists for the kernel. No file names an
 //! item of a file that names it back (`cargo xtask tidy` reads them): the type of each engine
 //! knows nothing of its walk and searches, which name it. This file only declares and
 //! re-exports; its modules name each other directly, never through it.
+mod builds;
 mod count_loop;
 mod estimate;
 #[cfg(feature = "gpu")]
@@ -47,8 +49,10 @@ mod tables;
 mod walk;
 
 #[cfg(any(test, feature = "test-support"))]
+pub use builds::table_builds;
+#[cfg(any(test, feature = "test-support"))]
 pub use estimate::estimate_nodes;
-pub(crate) use estimate::{build_candidates, cheapest_corner, estimate_order};
+pub(crate) use estimate::{build_candidates, cheapest_corner, estimate_order, estimated_engines};
 pub(crate) use join::{Join, DEFAULT_MEMORY};
 pub use mode::Mode;
 pub use order::Order;

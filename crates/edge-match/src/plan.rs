@@ -11,8 +11,8 @@ use search::Limits;
 
 use crate::answer::Answer;
 use crate::engine::{
-    build_candidates, cheapest_corner, estimate_order, unique_corners, Corner, Engine, Join, Mode, Order,
-    OrderedEngine, Search, Split, SplitError, DEFAULT_MEMORY,
+    build_candidates, cheapest_corner, estimate_order, estimated_engines, unique_corners, Corner, Engine, Join, Mode,
+    Order, OrderedEngine, Search, Split, SplitError, DEFAULT_MEMORY,
 };
 use crate::model::{Placement, Puzzle};
 
@@ -123,6 +123,9 @@ impl Solver {
         // search's own deadline or a signal stops the plan.
         let planning = Limits { deadline: limits.deadline.map(planning_deadline), ..*limits };
         let mut stopped = false;
+        // The engines the corner's estimates probed, which are those of the count's estimate in
+        // row order: kept for it, so that they are built once.
+        let mut row_engines = None;
         let corner = if pins {
             let (corners, turns) = unique_corners(puzzle, clues);
             match corners.len() {
@@ -131,9 +134,13 @@ impl Solver {
                 _ if !affordable => Some(Corner { piece: corners[0], turns }),
                 _ => {
                     // Any of the corners gives the same count: stopped, the first serves.
-                    let piece = cheapest_corner(puzzle, &corners, &planning);
-                    stopped |= piece.is_none() && limits.stopped();
-                    Some(Corner { piece: piece.unwrap_or(corners[0]), turns })
+                    let cheapest = cheapest_corner(puzzle, &corners, &planning);
+                    stopped |= cheapest.is_none() && limits.stopped();
+                    let piece = cheapest.map_or(corners[0], |(piece, engines)| {
+                        row_engines = Some(engines);
+                        piece
+                    });
+                    Some(Corner { piece, turns })
                 }
             }
         } else {
@@ -141,10 +148,19 @@ impl Solver {
         };
         // A distinct count searches the pictures' tree whatever the mode.
         let estimated_mode = if task == Task::Distinct { Mode::Pictures } else { mode };
-        let estimate_of = |order: Order| estimate_order(puzzle, clues, estimated_mode, order, corner, &planning);
+        let mut estimate_of = |order: Order| {
+            let built = row_engines.take().filter(|_| order == Order::Row && estimated_mode == Mode::Pictures);
+            let engines = match built {
+                Some(engines) => engines,
+                None => estimated_engines(puzzle, clues, estimated_mode, order, corner, &planning)?,
+            };
+            estimate_order(&engines, estimated_mode, &planning)
+        };
         let (order, estimate, estimates) = match pick {
             _ if stopped => (Order::Row, None, Vec::new()),
-            OrderPick::Auto if !affordable => (Order::Row, None, Vec::new()),
+            OrderPick::Auto if !affordable || build_candidates(puzzle) > AUTO_MAX_CANDIDATES => {
+                (Order::Row, None, Vec::new())
+            }
             OrderPick::Auto => {
                 let estimates: Option<Vec<(Order, f64)>> =
                     Order::ALL.iter().map(|&order| estimate_of(order).map(|nodes| (order, nodes))).collect();
@@ -175,11 +191,17 @@ impl Solver {
         };
         // A count may meet in the middle (`engine/join.rs`): in row order, whatever order the walk
         // takes, where the join's estimate is well under the walk's; never under a node limit,
-        // whose placements are the walk's, nor for an order given other than row.
+        // whose placements are the walk's, nor for an order given other than row. It runs on the
+        // plan's tables where they are the row engine's (in any order), sharing their corner split.
         let counts = task == Task::Count || (task == Task::Distinct && corner.is_some());
         let row = matches!(pick, OrderPick::Auto | OrderPick::Given(Order::Row));
         let join = if counts && row && !stopped && limits.max_expanded.is_none() && self.memory > 0 {
-            Join::plan(puzzle, clues, estimated_mode, corner, self.memory, None, &planning).map(Box::new)
+            let planned = |engine: &Engine| Join::plan_on(engine, estimated_mode, self.memory, None, &planning);
+            match &engine {
+                Built::Row(engine) => planned(engine),
+                Built::Ordered(_) => Engine::planned(puzzle, clues, Order::Row, corner, 1).and_then(|e| planned(&e)),
+            }
+            .map(Box::new)
         } else {
             None
         };
@@ -217,7 +239,9 @@ impl Solver {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OrderPick {
     /// Each order's search tree estimated by random probes (seeded: the choice is reproducible),
-    /// the smallest taken; ties go to the earlier order of [`Order::ALL`].
+    /// the smallest taken; ties go to the earlier order of [`Order::ALL`]. On a board too big to
+    /// build every order's engine at once (over a million candidates each: more than 500
+    /// cells whose pieces turn), row order, untried.
     Auto,
     /// This order.
     Given(Order),
@@ -355,6 +379,14 @@ impl GpuTask<'_> {
     }
 }
 
+/// The most candidates one order's engine may list (every piece in every turn at every cell,
+/// [`build_candidates`]) for `auto` to build and probe every order's: past it, building the six
+/// engines alone costs over half a second and their probes several seconds (a 32×32 board whose
+/// pieces turn lists 4.2 M per order), so `auto` takes row order untried.
+/// Every board of Gallicchio's suite and Brendan's sets lists at most 640,000 (20×20), so their
+/// choices are the estimates' still.
+const AUTO_MAX_CANDIDATES: u64 = 1_000_000;
+
 /// The moment a plan's estimates stop at, under a search that must stop at `deadline`: a tenth
 /// of the time left, so that a time limit is spent on the search, not on choosing its order.
 fn planning_deadline(deadline: std::time::Instant) -> std::time::Instant {
@@ -466,3 +498,6 @@ impl Plan {
         on_engine!(&self.engine, engine => engine.solutions_below(self.mode, prefix, limits, &mut visit))
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -199,8 +199,9 @@ fn a_work_unit_gives_up_at_its_time_limit_and_at_ctrl_c() {
 
 /// A 32×32 board of four colours and no frame, cut from a random picture, pieces turned and
 /// shuffled: every list holds hundreds of candidates, so one Knuth probe of one order looks at
-/// hundreds of thousands of them, and `auto` (the default for a `.puz` board's first solution)
-/// plans for longer than the search takes in row order.
+/// hundreds of thousands of them, and each order's engine lists 4.2 M candidates: too many for
+/// `auto` (the default for a `.puz` board's first solution) to build them all, so it takes row
+/// order untried, which finds the first solution at once.
 #[cfg(unix)]
 fn few_colour_32x32(dir: &std::path::Path) -> String {
     let puzzle = edge_match::testing::random_colour_puzzle(32, 32, 4, false, true, 1);
@@ -210,16 +211,21 @@ fn few_colour_32x32(dir: &std::path::Path) -> String {
 }
 
 /// `--time-limit` bounds the planning of a search as it bounds the search: on the 32×32 board of
-/// few colours, `auto`'s estimates (about 5 s in a release build) get a tenth of the time, then
-/// the search the rest, so the first solution is found in row order at once and a count gives up
-/// at the limit (each took over 30 s, ending with 0 placements, before the plan polled the
-/// limits); `--max-nodes` too bounds them, so a small node budget is spent on the search.
+/// few colours, the first solution is found in row order at once, and a count, whose join is
+/// planned by Knuth's probes, gives up at the limit (each took over 30 s, ending with 0
+/// placements, before the plan polled the limits); `--max-nodes` too bounds the planning, so a
+/// small node budget is spent on the search. Without limits, `auto` plans within a second (it
+/// took about 5 s, estimating every order).
 #[cfg(unix)]
 #[test]
 fn the_limits_bound_the_planning_of_a_big_board() {
     let dir = tempfile::tempdir().unwrap();
     let file = few_colour_32x32(dir.path());
     let within = std::time::Duration::from_millis(1500);
+    let (code, stdout, took) = run_watched(&["edge", "--json", &file], None, "-INT");
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains(r#""solved":true"#), "{}", puzzle_core::text::excerpt(&stdout));
+    assert!(took < std::time::Duration::from_secs(1), "unlimited `auto` and the first solution took {took:?}");
     for (args, status) in [
         (&["edge", "--json", "--time-limit", "1", &file][..], "solved"),
         (&["edge", "--count", "--json", "--time-limit", "1", &file], "gave up"),
@@ -259,16 +265,15 @@ fn interrupted_at_300_ms(args: &[&str]) -> (Option<i32>, String, String, std::ti
     (output.status.code(), text(&output.stdout), text(&output.stderr), took)
 }
 
-/// Ctrl-C during the planning of the 32×32 board of few colours (which takes longer than the
-/// 300 ms before the signal on the test profile, even with the estimates' budget): the run ends
-/// at once with what it reached (nothing) and exit status 130, as a search stopped by Ctrl-C
-/// does.
+/// Ctrl-C during the count of the 32×32 board of few colours (the probes that plan its join,
+/// then its walk, both longer than the 300 ms before the signal): the run ends at once with what
+/// it reached and exit status 130, as a search stopped by Ctrl-C does.
 #[cfg(unix)]
 #[test]
-fn ctrl_c_stops_the_planning_of_a_big_board() {
+fn ctrl_c_stops_the_count_of_a_big_board() {
     let dir = tempfile::tempdir().unwrap();
     let file = few_colour_32x32(dir.path());
-    for args in [&["edge", "--json", &file][..], &["edge", "--count", "--json", &file]] {
+    for args in [&["edge", "--count", "--json", &file][..], &["edge", "--distinct", "--json", &file]] {
         let (code, stdout, _, took) = interrupted_at_300_ms(args);
         assert_eq!(code, Some(130), "{args:?}: {stdout}");
         let line: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");

@@ -231,32 +231,36 @@ fn budget(steps: u64, limits: &Limits<'_>) -> u64 {
     steps.min(limits.max_expanded.unwrap_or(u64::MAX))
 }
 
-/// The estimated placements of a search of `puzzle` (with `clues`) in `mode` and `order` by
-/// Knuth's estimator (a fixed number of seeded probes, so that a choice by it is reproducible).
-/// With a `corner` (a count of pictures through the board's turns), the trees of the reduced
-/// searches; else the whole tree, as the first solution and `--all` search it. `None` when
-/// `limits` stop the probes; their node limit, where it is below the probes' own budget, is
-/// theirs.
-pub(crate) fn estimate_order(
+/// The engines whose trees [`estimate_order`] probes for a search of `puzzle` (with `clues`) in
+/// `mode` and `order`: with a `corner` (a count of pictures through the board's turns), the
+/// reduced searches' (built as that count builds them); else the whole tree's, as the first
+/// solution and `--all` search it. `None` when `limits` stop the building.
+pub(crate) fn estimated_engines(
     puzzle: &Puzzle,
     clues: &[Option<Placement>],
     mode: Mode,
     order: Order,
     corner: Option<Corner>,
     limits: &Limits<'_>,
-) -> Option<f64> {
-    let mut engine = OrderedEngine::build_within(puzzle, clues, order, |_, _| true, limits)?;
-    engine.corner = corner;
+) -> Option<Vec<OrderedEngine>> {
+    match corner.filter(|_| mode == Mode::Pictures && clues.iter().all(Option::is_none)) {
+        Some(corner) => OrderedEngine::pinned_within(puzzle, order, corner.piece, limits),
+        None => Some(vec![OrderedEngine::build_within(puzzle, clues, order, |_, _| true, limits)?]),
+    }
+}
+
+/// The estimated placements of a search in `mode` of the trees of `engines` (one order's
+/// [`estimated_engines`]) by Knuth's estimator (a fixed number of seeded probes, so that a
+/// choice by it is reproducible). `None` when `limits` stop the probes; their node limit, where
+/// it is below the probes' own budget, is theirs.
+pub(crate) fn estimate_order(engines: &[OrderedEngine], mode: Mode, limits: &Limits<'_>) -> Option<f64> {
     // Orders on the tight loop are estimated with its look-ahead, the others as they search.
     let estimate = |engine: &OrderedEngine| {
-        let tight = order.north_west_first();
+        let tight = engine.order.north_west_first();
         let probed = estimate_nodes(engine, mode, tight, PROBES, budget(PROBE_STEPS, limits), 0x5eed, limits);
         probed.map(|(nodes, _)| nodes)
     };
-    match engine.turned_searches(mode) {
-        Some((engines, _)) => engines.iter().map(estimate).sum(),
-        None => estimate(&engine),
-    }
+    engines.iter().map(estimate).sum()
 }
 
 /// Probes per corner for [`cheapest_corner`], and the candidates they may look at in all.
@@ -270,9 +274,13 @@ const CORNER_STEPS: u64 = 1_500_000;
 /// reproducible); ties go to the first. Any of them gives the same count; their trees differ
 /// (Brendan's set 2 6×6: 7.96 M placements instead of the first corner's 10.23 M; on deeper
 /// trees, such as the 7×7's, a thousand probes are too few to rank the corners reliably). A plan
-/// asks once and keeps the answer. `None` when `limits` stop the probes.
-pub(crate) fn cheapest_corner(puzzle: &Puzzle, corners: &[usize], limits: &Limits<'_>) -> Option<usize> {
-    let cols = puzzle.cols();
+/// asks once and keeps the answer, with the engines probed for it (those of its count's
+/// estimate in row order). `None` when `limits` stop the probes.
+pub(crate) fn cheapest_corner(
+    puzzle: &Puzzle,
+    corners: &[usize],
+    limits: &Limits<'_>,
+) -> Option<(usize, Vec<OrderedEngine>)> {
     let probe = |engine: &OrderedEngine| {
         tight_nodes(
             engine,
@@ -282,18 +290,13 @@ pub(crate) fn cheapest_corner(puzzle: &Puzzle, corners: &[usize], limits: &Limit
         )
         .map(|(nodes, _)| nodes)
     };
-    let estimate = |corner: usize| {
-        let mut total =
-            probe(&OrderedEngine::build(puzzle, &[], Order::Row, |cell, piece| cell != 0 || piece == corner))?;
-        if puzzle.rows() != cols {
-            let engine = OrderedEngine::build(puzzle, &[], Order::Row, |cell, piece| {
-                (cell != 0 || piece != corner) && (cell != cols - 1 || piece == corner)
-            });
-            total += probe(&engine)?;
+    let mut best: Option<(f64, usize, Vec<OrderedEngine>)> = None;
+    for &corner in corners {
+        let engines = OrderedEngine::pinned_within(puzzle, Order::Row, corner, limits)?;
+        let nodes: f64 = engines.iter().map(probe).sum::<Option<f64>>()?;
+        if best.as_ref().is_none_or(|(least, _, _)| nodes < *least) {
+            best = Some((nodes, corner, engines));
         }
-        Some(total)
-    };
-    let estimates: Vec<f64> = corners.iter().map(|&corner| estimate(corner)).collect::<Option<_>>()?;
-    let best = (0..corners.len()).fold(0, |best, k| if estimates[k] < estimates[best] { k } else { best });
-    Some(corners[best])
+    }
+    best.map(|(_, corner, engines)| (corner, engines))
 }

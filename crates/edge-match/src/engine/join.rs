@@ -24,9 +24,8 @@ use search::Limits;
 use super::mode::Mode;
 use super::order::Order;
 use super::row::Engine;
-use super::symmetry::{count_in_turn, Corner};
+use super::symmetry::count_in_turn;
 use super::walk::RowWalk;
-use crate::model::{Placement, Puzzle};
 use bottom::{bottom_table, ENTRY_BYTES};
 use key::KeyLayout;
 
@@ -137,23 +136,42 @@ impl Join {
     /// searches) within `memory` bytes, if one applies and Knuth's probes estimate it well
     /// under the walk's placements (or `force`: the top rows given, whatever the estimate).
     /// `None` when the probes are stopped by `limits`, too.
+    #[cfg(test)]
     pub(crate) fn plan(
-        puzzle: &Puzzle,
-        clues: &[Option<Placement>],
+        puzzle: &crate::model::Puzzle,
+        clues: &[Option<crate::model::Placement>],
         mode: Mode,
-        corner: Option<Corner>,
+        corner: Option<super::symmetry::Corner>,
         memory: u64,
         force: Option<usize>,
         limits: &Limits<'_>,
     ) -> Option<Join> {
-        if clues.iter().any(Option::is_some) || puzzle.rows() < 2 {
+        let engine = Engine::planned(puzzle, clues, Order::Row, corner, 1)?;
+        Join::plan_on(&engine, mode, memory, force, limits)
+    }
+
+    /// [`Join::plan`] on the tables of `engine`, a plan's row engine in any order it runs, whose
+    /// corner is the count's: the join's searches are its tables in row order and its corner
+    /// split, which the engine keeps for its own count, so that nothing is built twice.
+    pub(crate) fn plan_on(
+        engine: &Engine,
+        mode: Mode,
+        memory: u64,
+        force: Option<usize>,
+        limits: &Limits<'_>,
+    ) -> Option<Join> {
+        let (puzzle, corner) = (&engine.puzzle, engine.corner);
+        if engine.fixed.iter().any(Option::is_some) || puzzle.rows() < 2 {
             return None;
         }
-        let whole = Engine::planned(puzzle, clues, Order::Row, None, 1)?;
-        let engines = match corner {
-            Some(corner) => Engine { corner: Some(corner), ..whole.clone() }.corner_split()?,
-            None => vec![whole.clone()],
+        // The split built on the engine itself (kept for its count), then linked in row order.
+        let _ = engine.corner_split();
+        let row = engine.in_row_order();
+        let engines = match row.corner_split() {
+            Some(split) => split.to_vec(),
+            None => vec![row.clone()],
         };
+        let whole = Engine { corner: None, split: std::sync::OnceLock::new(), ..row };
         if let Some(top_rows) = force {
             return Join::new(engines, whole, mode, top_rows, memory);
         }

@@ -126,6 +126,7 @@ impl OrderedEngine {
         keep: impl Fn(usize, usize) -> bool,
         limits: &Limits<'_>,
     ) -> Option<OrderedEngine> {
+        super::builds::tally();
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let keys = puzzle.n_colours().max(1);
         let cells = order.cells(rows, cols);
@@ -238,16 +239,35 @@ impl OrderedEngine {
     /// oblong board top-right too), with the number of turns; `None` when the count searches
     /// this whole tree.
     pub(super) fn turned_searches(&self, mode: Mode) -> Option<(Vec<OrderedEngine>, u64)> {
-        let Corner { piece: corner, turns } = self.corner.filter(|_| mode == Mode::Pictures && !self.clued)?;
-        let (puzzle, cols) = (&self.puzzle, self.cols);
-        let mut engines =
-            vec![OrderedEngine::build(puzzle, &[], self.order, |cell, piece| cell != 0 || piece == corner)];
-        if self.rows != cols {
-            engines.push(OrderedEngine::build(puzzle, &[], self.order, |cell, piece| {
-                (cell != 0 || piece != corner) && (cell != cols - 1 || piece == corner)
-            }));
-        }
+        let Corner { piece, turns } = self.corner.filter(|_| mode == Mode::Pictures && !self.clued)?;
+        let Some(engines) = OrderedEngine::pinned_within(&self.puzzle, self.order, piece, &Limits::NONE) else {
+            unreachable!("no limits stop the building")
+        };
         Some((engines, turns))
+    }
+
+    /// The searches of a count of `puzzle`'s pictures in `order` through the board's turns with
+    /// `corner` pinned ([`OrderedEngine::turned_searches`]): that piece fixed top-left, and on
+    /// an oblong board top-right too. `None` when `limits` stop the building.
+    pub(super) fn pinned_within(
+        puzzle: &Puzzle,
+        order: Order,
+        corner: usize,
+        limits: &Limits<'_>,
+    ) -> Option<Vec<OrderedEngine>> {
+        let cols = puzzle.cols();
+        let mut engines =
+            vec![OrderedEngine::build_within(puzzle, &[], order, |cell, piece| cell != 0 || piece == corner, limits)?];
+        if puzzle.rows() != cols {
+            engines.push(OrderedEngine::build_within(
+                puzzle,
+                &[],
+                order,
+                |cell, piece| (cell != 0 || piece != corner) && (cell != cols - 1 || piece == corner),
+                limits,
+            )?);
+        }
+        Some(engines)
     }
 
     /// The candidates that fit cell `depth` of the order given the placements in `at_cell`,

@@ -6,7 +6,7 @@
 use search::walk::{Counts, Observe, Watch};
 
 use super::mode::Mode;
-use super::order::Order;
+use super::order::{north_west_links, Order};
 use super::parallel::count_tree;
 use super::row::Engine;
 use super::searches::{for_each_watched, search_basics, Search};
@@ -33,7 +33,7 @@ impl Search for Engine {
 
     fn turned(&self, mode: Mode) -> Option<(Vec<Engine>, u64)> {
         let turns = self.corner.filter(|_| mode == Mode::Pictures)?.turns;
-        Some((self.corner_split()?, turns))
+        Some((self.corner_split()?.to_vec(), turns))
     }
 }
 
@@ -52,7 +52,7 @@ impl Engine {
     /// before it left.
     fn count_corner_split(&self, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
         let engines = self.corner_split()?;
-        Some(count_in_turn(&engines, watch, |engine, part| count_tree(engine, Mode::Pictures, part, observe)))
+        Some(count_in_turn(engines, watch, |engine, part| count_tree(engine, Mode::Pictures, part, observe)))
     }
 
     /// The board's turns as a shortcut for counting pictures, with the engine's corner piece
@@ -62,8 +62,14 @@ impl Engine {
     /// So on a square board the pictures with it in the top-left corner are a quarter of all,
     /// and each orbit under the turns holds exactly one of them; on an oblong board (half turns
     /// only) the pictures with it top-left or top-right are half of all, one per orbit. Returns
-    /// the engines of those searches (one, or two on an oblong board).
-    pub(super) fn corner_split(&self) -> Option<Vec<Engine>> {
+    /// the engines of those searches (one, or two on an oblong board), built the first time they
+    /// are asked for and kept with the engine.
+    pub(super) fn corner_split(&self) -> Option<&[Engine]> {
+        self.split.get_or_init(|| self.build_corner_split()).as_deref()
+    }
+
+    /// [`Engine::corner_split`], built.
+    fn build_corner_split(&self) -> Option<Vec<Engine>> {
         let corner = self.corner?.piece;
         let puzzle = &self.puzzle;
         let frame = usize::from(FRAME);
@@ -85,6 +91,23 @@ impl Engine {
                 (self.order, self.cell_at.clone(), self.north_at.clone(), self.west_at.clone());
         }
         Some(engines)
+    }
+
+    /// This engine's tables in row order, with its corner split (if built) in row order too:
+    /// the same lists, linked for another order, so nothing is built again.
+    pub(super) fn in_row_order(&self) -> Engine {
+        let relink = |engine: &Engine| {
+            let mut linked = Engine { split: std::sync::OnceLock::new(), ..engine.clone() };
+            let (cell_at, north_at, west_at) =
+                north_west_links(Order::Row, self.puzzle.rows(), self.cols).expect("row order");
+            (linked.order, linked.cell_at, linked.north_at, linked.west_at) = (Order::Row, cell_at, north_at, west_at);
+            linked
+        };
+        let row = relink(self);
+        if let Some(split) = self.split.get() {
+            let _ = row.split.set(split.as_ref().map(|engines| engines.iter().map(relink).collect()));
+        }
+        row
     }
 
     /// Counts solutions up to the board's own symmetries: pictures that a turn of the whole board

@@ -27,6 +27,7 @@ impl Engine {
         keep: impl Fn(ListKey, usize) -> bool,
         min_words: usize,
     ) -> Engine {
+        super::builds::tally();
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let cells = rows * cols;
         let keys = puzzle.n_colours() + 1;
@@ -193,6 +194,7 @@ impl Engine {
             cell_at,
             north_at,
             west_at,
+            split: std::sync::OnceLock::new(),
         }
     }
 }
