@@ -13,7 +13,7 @@
 //! use edge_match::{Limits, Solver, Task};
 //!
 //! let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
-//! let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
+//! let plan = Solver::new(&puzzle).plan(Task::Count, Mode::Pictures, None, false);
 //! let gpu = Gpu::open().unwrap();
 //! assert_eq!(gpu.count(&plan, &Limits::NONE, &|_, _, _| {}).unwrap().solutions, 4);
 //! ```
@@ -68,7 +68,7 @@ type Inspect<'a> = dyn FnMut(usize, &GpuTree, &[Vec<u32>], &[u32]) + 'a;
 /// use edge_match::{Mode, Solver, Task};
 ///
 /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
-/// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Plain, None, false);
+/// let plan = Solver::new(&puzzle).plan(Task::Count, Mode::Plain, None, false);
 /// if let Some(wrong) = Gpu::open().unwrap().compare_items(&plan).unwrap().first_mismatch {
 ///     // Where the two walks of the same prefix part.
 ///     assert_ne!(wrong.gpu, wrong.cpu);
@@ -100,7 +100,7 @@ pub struct ItemMismatch {
 /// use edge_match::{Limits, Mode, Solver, Task};
 ///
 /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
-/// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Plain, None, false);
+/// let plan = Solver::new(&puzzle).plan(Task::Count, Mode::Plain, None, false);
 /// let found = Gpu::open().unwrap().compare_items(&plan).unwrap();
 /// // The count is the CPU's, item by item.
 /// assert_eq!(found.counts.solutions, plan.count(&Limits::NONE, &|_, _, _| {}).solutions);
@@ -195,7 +195,7 @@ pub enum GpuError {
 /// use edge_match::{Limits, Mode, Solver, Task};
 ///
 /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
-/// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
+/// let plan = Solver::new(&puzzle).plan(Task::Count, Mode::Pictures, None, false);
 /// let gpu = Gpu::open().unwrap();
 /// // The GPU walks the same tree as the CPU and counts the same solutions and placements.
 /// let on_gpu = gpu.count(&plan, &Limits::NONE, &|_, _, _| {}).unwrap();
@@ -390,7 +390,7 @@ impl Gpu {
     /// use edge_match::{Mode, Solver, Task};
     ///
     /// let puzzle = parse_puzzle(&"A+ B+ A- B-\n".repeat(4), &ParseOptions::default()).unwrap();
-    /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Plain, None, false);
+    /// let plan = Solver::new(&puzzle).plan(Task::Count, Mode::Plain, None, false);
     /// let check = Gpu::open().unwrap().compare_items(&plan).unwrap();
     /// assert_eq!(check.first_mismatch, None);
     /// ```
@@ -804,7 +804,7 @@ mod tests {
         for seed in 0..8u64 {
             let (rows, cols) = [(2, 2), (3, 3), (2, 3), (3, 3)][seed as usize % 4];
             let puzzle = random_colour_puzzle(rows, cols, 4 + (seed % 3) as u16, seed % 2 == 0, true, seed);
-            let solver = Solver::new(&puzzle, &[]);
+            let solver = Solver::new(&puzzle);
             for order in Order::ALL {
                 for mode in [Mode::Plain, Mode::Pictures] {
                     let what = format!("seed {seed} {rows}x{cols} {order} {mode:?}");

@@ -61,7 +61,7 @@ pub mod testing;
 pub use answer::Answer;
 pub use engine::{Mode, Order, Split, SplitError};
 pub use model::{Placement, Puzzle, PuzzleError, PuzzleSpec, FRAME};
-pub use plan::{OrderPick, Plan, Solver, Task};
+pub use plan::{ClueError, OrderPick, Plan, Solver, Task};
 pub use search::walk::Counts;
 pub use search::{Limits, Status};
 pub use solve::{count_solutions, first_solution};

@@ -8,6 +8,7 @@
 
 use search::walk::Counts;
 use search::Limits;
+use thiserror::Error;
 
 use crate::answer::Answer;
 use crate::engine::{
@@ -24,15 +25,85 @@ pub struct Solver {
     memory: u64,
 }
 
+/// Why clues cannot go with a puzzle ([`Solver::with_clues`]).
+///
+/// ```
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::{ClueError, Placement, Solver};
+///
+/// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+/// let error = Solver::with_clues(&puzzle, &[None, None]).unwrap_err();
+/// assert_eq!(error, ClueError::Cells { found: 2, cells: 1 });
+/// assert_eq!(error.to_string(), "2 clue cells for a board of 1 cells: give none, or one per cell");
+/// assert!(Solver::with_clues(&puzzle, &[Some(Placement::new(0, 3))]).is_ok());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ClueError {
+    /// Neither no clue cells nor one per cell.
+    #[error("{found} clue cells for a board of {cells} cells: give none, or one per cell")]
+    Cells {
+        /// Clue cells given.
+        found: usize,
+        /// Cells of the board.
+        cells: usize,
+    },
+    /// A clue names a piece the puzzle does not have.
+    #[error("the clue of cell {cell} names piece {piece}, but the puzzle has {pieces} pieces")]
+    NoSuchPiece {
+        /// The cell, row-major from 0.
+        cell: usize,
+        /// The piece named.
+        piece: usize,
+        /// The puzzle's pieces.
+        pieces: usize,
+    },
+    /// Two clues name one piece.
+    #[error("the clues of cells {first} and {cell} both name piece {piece}")]
+    PieceTwice {
+        /// The first cell naming it.
+        first: usize,
+        /// The second.
+        cell: usize,
+        /// The piece.
+        piece: usize,
+    },
+    /// A clue turns a piece in a puzzle whose pieces do not turn.
+    #[error("the clue of cell {cell} turns its piece, but this puzzle's pieces do not turn")]
+    Turned {
+        /// The cell.
+        cell: usize,
+    },
+}
+
 impl Solver {
-    /// Takes `puzzle` with `clues` (one entry per cell, row-major, or empty for none).
-    ///
-    /// # Panics
-    ///
-    /// Planning panics if `clues` is neither empty nor one entry per cell, or a clue names a
-    /// piece the puzzle does not have ([`crate::sol::clue_cells`] makes valid clues).
-    pub fn new(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Solver {
-        Solver { puzzle: puzzle.clone(), clues: clues.to_vec(), memory: DEFAULT_MEMORY }
+    /// Takes `puzzle`, with no clues.
+    pub fn new(puzzle: &Puzzle) -> Solver {
+        Solver { puzzle: puzzle.clone(), clues: Vec::new(), memory: DEFAULT_MEMORY }
+    }
+
+    /// Takes `puzzle` with `clues`: none, or one entry per cell, row-major, each naming a
+    /// distinct piece of the puzzle, turned only where its pieces turn ([`crate::sol::clue_cells`]
+    /// makes such clues from a `.clue` file).
+    pub fn with_clues(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<Solver, ClueError> {
+        let (cells, pieces) = (puzzle.rows() * puzzle.cols(), puzzle.pieces().len());
+        if !clues.is_empty() && clues.len() != cells {
+            return Err(ClueError::Cells { found: clues.len(), cells });
+        }
+        let mut first_cell = vec![None; pieces];
+        for (cell, clue) in clues.iter().enumerate() {
+            let Some(Placement { piece, rotation }) = *clue else { continue };
+            let Some(first) = first_cell.get_mut(piece) else {
+                return Err(ClueError::NoSuchPiece { cell, piece, pieces });
+            };
+            if let Some(first) = *first {
+                return Err(ClueError::PieceTwice { first, cell, piece });
+            }
+            *first = Some(cell);
+            if rotation.quarter_turns() != 0 && !puzzle.rotate() {
+                return Err(ClueError::Turned { cell });
+            }
+        }
+        Ok(Solver { clues: clues.to_vec(), ..Solver::new(puzzle) })
     }
 
     /// The same solver, whose counts may use up to `bytes` of memory for a join (2 GiB
@@ -43,7 +114,7 @@ impl Solver {
     /// use edge_match::{Limits, Mode, Solver, Task};
     ///
     /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
-    /// let plan = Solver::new(&puzzle, &[]).with_memory(0).plan(Task::Count, Mode::Plain, None, false);
+    /// let plan = Solver::new(&puzzle).with_memory(0).plan(Task::Count, Mode::Plain, None, false);
     /// assert_eq!((plan.joined_rows, plan.count(&Limits::NONE, &|_, _, _| {}).solutions), (None, 4));
     /// ```
     #[must_use]
@@ -68,7 +139,7 @@ impl Solver {
     /// use edge_match::{Limits, OrderPick, Solver, Task};
     ///
     /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
-    /// let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, Some(OrderPick::Given(Order::Snake)), false);
+    /// let plan = Solver::new(&puzzle).plan(Task::Count, Mode::Pictures, Some(OrderPick::Given(Order::Snake)), false);
     /// assert_eq!(plan.order, Order::Snake);
     /// assert_eq!(plan.count(&Limits::NONE, &|_, _, _| {}).solutions, 4);
     /// ```
@@ -92,7 +163,7 @@ impl Solver {
     /// use edge_match::{Limits, Mode, Order, OrderPick, Solver, Status, Task};
     ///
     /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
-    /// let solver = Solver::new(&puzzle, &[]);
+    /// let solver = Solver::new(&puzzle);
     /// // A deadline already passed: the plan is stopped, and so is the search on it.
     /// let passed = Limits { deadline: Some(Instant::now()), ..Limits::NONE };
     /// let plan = solver.plan_within(Task::Count, Mode::Pictures, Some(OrderPick::Auto), false, &passed);
@@ -257,7 +328,7 @@ pub enum OrderPick {
 /// // One cell: the piece's four turns are four pictures, and also the four turns of the board,
 /// // so up to the board's turns there is one.
 /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
-/// let solver = Solver::new(&puzzle, &[]);
+/// let solver = Solver::new(&puzzle);
 /// let row = Some(OrderPick::Given(Order::Row));
 /// assert_eq!(solver.plan(Task::Count, Mode::Pictures, row, false).count(&Limits::NONE, &|_, _, _| {}).solutions, 4);
 /// assert_eq!(solver.plan(Task::Distinct, Mode::Pictures, row, false).count_distinct(&Limits::NONE).solutions, 1);
@@ -297,7 +368,7 @@ impl OrderPick {
 /// // One row of two unturnable pieces whose only solution is piece 0, then piece 1.
 /// let options = ParseOptions { size: Some((1, 2)), rotate: false };
 /// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
-/// let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
+/// let plan = Solver::new(&puzzle).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
 /// let mut seen = Vec::new();
 /// plan.for_each_solution(&Limits::NONE, |placements| {
 ///     seen.push(placements.to_vec());

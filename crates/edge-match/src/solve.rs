@@ -36,7 +36,7 @@ use crate::plan::{OrderPick, Solver, Task};
 /// assert_eq!(answer.status(), Status::Found(vec![Placement::new(0, 0), Placement::new(1, 0)]));
 /// ```
 pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
-    let plan = Solver::new(puzzle, &[]).plan(Task::First, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
+    let plan = Solver::new(puzzle).plan(Task::First, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
     plan.first(limits)
 }
 
@@ -61,7 +61,7 @@ pub fn first_solution(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
 /// assert!(answer.complete());
 /// ```
 pub fn count_solutions(puzzle: &Puzzle, limits: &Limits<'_>) -> Answer {
-    let plan = Solver::new(puzzle, &[]).plan(Task::Count, Mode::Pictures, Some(OrderPick::Given(Order::Row)), false);
+    let plan = Solver::new(puzzle).plan(Task::Count, Mode::Pictures, Some(OrderPick::Given(Order::Row)), false);
     Answer { board: None, counts: plan.count(limits, &|_, _, _| {}) }
 }
 

@@ -37,7 +37,7 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     let estimate = bar.as_ref().is_some_and(|bar| !bar.is_hidden()) && !args.plain;
     // Planned under the search's limits: a deadline or a signal during the estimates stops the
     // plan, and the search on it then gives up at once, answering as a stopped search does.
-    let mut solver = Solver::new(puzzle, clues);
+    let mut solver = Solver::with_clues(puzzle, clues)?;
     if let Some(bytes) = args.memory {
         solver = solver.with_memory(bytes);
     }

@@ -67,7 +67,7 @@ impl Against {
         let task = if search.corner.is_some() { edge_match::Task::Count } else { edge_match::Task::List };
         // A signal stops the cut as it stops every long step of the CLI.
         let limits = crate::interrupt::limits(None, None);
-        let plan = edge_match::Solver::new(&self.puzzle, &self.clues).plan_within(
+        let plan = edge_match::Solver::with_clues(&self.puzzle, &self.clues)?.plan_within(
             task,
             mode,
             Some(edge_match::OrderPick::Given(order)),

@@ -209,7 +209,7 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     let (mode, mode_json) =
         if args.plain { (Mode::Plain, ModeJson::Plain) } else { (Mode::Pictures, ModeJson::Pictures) };
     let key = format!("{:016x}", edge_match::puzzle_key(puzzle, clues, mode));
-    let solver = Solver::new(puzzle, clues);
+    let solver = Solver::with_clues(puzzle, clues)?;
     // Units list every solution of the whole tree in the plan's order, as `--all` does: the
     // plan of a list, in the order given or `--all`'s default. With `--count` they are the
     // count's: where it pins a corner piece (recorded in the units), they cut only the searches

@@ -9,7 +9,7 @@
 /// // A piece with A+ on every side: its four turns are four placements but one picture.
 /// let puzzle = parse_puzzle("A+ A+ A+ A+\n", &ParseOptions::default()).unwrap();
 /// let count = |mode| {
-///     let plan = Solver::new(&puzzle, &[]).plan(Task::Count, mode, Some(OrderPick::Given(Order::Row)), false);
+///     let plan = Solver::new(&puzzle).plan(Task::Count, mode, Some(OrderPick::Given(Order::Row)), false);
 ///     plan.count(&Limits::NONE, &|_, _, _| {}).solutions
 /// };
 /// assert_eq!((count(Mode::Plain), count(Mode::Pictures)), (4, 1));

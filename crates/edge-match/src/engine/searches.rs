@@ -21,7 +21,7 @@ use crate::model::{Placement, Puzzle};
 /// // One row of two unturnable pieces: with nothing placed yet, either may take the first cell.
 /// let options = ParseOptions { size: Some((1, 2)), rotate: false };
 /// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
-/// let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
+/// let plan = Solver::new(&puzzle).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
 /// let split = plan.split(1, &Limits::NONE).unwrap();
 /// assert_eq!(split.prefixes, [[Placement::new(0, 0)], [Placement::new(1, 0)]]);
 /// // Below the prefixes lies the one solution.
@@ -46,7 +46,7 @@ pub struct Split {
 /// // A board of two cells cannot be cut at depth 2: nothing would be left below.
 /// let options = ParseOptions { size: Some((1, 2)), rotate: false };
 /// let puzzle = parse_puzzle("B+ C+ D+ A+\nE+ A- F+ G+\n", &options).unwrap();
-/// let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
+/// let plan = Solver::new(&puzzle).plan(Task::List, Mode::Plain, Some(OrderPick::Given(Order::Row)), false);
 /// assert_eq!(plan.split(2, &Limits::NONE), Err(SplitError::TooDeep { depth: 2, cells: 2 }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -30,7 +30,7 @@ fn boards() -> Vec<Puzzle> {
 #[test]
 fn a_plain_count_builds_its_tables_once() {
     for puzzle in boards() {
-        let solver = Solver::new(&puzzle, &[]);
+        let solver = Solver::new(&puzzle);
         let (counts, builds) =
             built(|| solver.plan(Task::Count, Mode::Plain, None, false).count(&Limits::NONE, &|_, _, _| {}));
         let brute = brute_colour(&puzzle, &[], u64::MAX);
@@ -48,7 +48,7 @@ fn a_count_of_pictures_builds_each_table_once() {
     let mut seen = [0; 3];
     for puzzle in boards() {
         let (corners, _) = unique_corners(&puzzle, &[]);
-        let solver = Solver::new(&puzzle, &[]);
+        let solver = Solver::new(&puzzle);
         let pictures = brute_colour(&puzzle, &[], u64::MAX).pictures.len() as u64;
         for pick in [OrderPick::Given(Order::Row), OrderPick::Auto] {
             let ((plan, counts), builds) = built(|| {

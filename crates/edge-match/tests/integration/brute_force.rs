@@ -45,7 +45,7 @@ fn picture(puzzle: &Puzzle, solution: &[Placement]) -> Vec<[u16; 4]> {
 /// units of every split depth add up to the whole search and list its solutions in its order.
 fn check(puzzle: &Puzzle, clues: &[Option<Placement>], expected: &Brute<u16>, what: &str) {
     let none = &Limits::NONE;
-    let solver = Solver::new(puzzle, clues);
+    let solver = Solver::with_clues(puzzle, clues).unwrap();
     let pictures = expected.pictures.len() as u64;
     let boards: Vec<Vec<Placement>> = expected.boards.iter().map(|b| placements(b)).collect();
     let sorted = |mut boards: Vec<Vec<Placement>>| {

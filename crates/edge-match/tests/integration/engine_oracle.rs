@@ -210,8 +210,12 @@ fn check_orders(puzzle: &Puzzle, clues: &[Option<Placement>]) -> Result<(), Test
         // orbit; from the ordered engine and from the solver (the row engine in its orders).
         let distinct = if clues.iter().any(Option::is_some) { pictures } else { orbits(puzzle, &expected.pictures) };
         prop_assert_eq!(engine.count_distinct(NONE).solutions, distinct, "{} distinct", order);
-        let plan =
-            Solver::new(puzzle, clues).plan(Task::Distinct, Mode::Pictures, Some(OrderPick::Given(order)), false);
+        let plan = Solver::with_clues(puzzle, clues).unwrap().plan(
+            Task::Distinct,
+            Mode::Pictures,
+            Some(OrderPick::Given(order)),
+            false,
+        );
         prop_assert_eq!(plan.count_distinct(NONE).solutions, distinct, "{} distinct (plan)", order);
         let first = engine.first(NONE).board;
         prop_assert_eq!(first.is_some(), expected.solutions > 0, "{} first", order);
@@ -330,7 +334,7 @@ fn the_estimate_for_a_count_is_of_the_counted_trees() {
     for seed in 0..6u64 {
         let (rows, cols) = if seed % 2 == 0 { (3, 3) } else { (3, 4) };
         let puzzle = generated(rows, cols, 3, true, true, seed);
-        let solver = Solver::new(&puzzle, &[]);
+        let solver = Solver::new(&puzzle);
         for order in Order::ALL {
             // The plan's estimate (orders on the tight loop estimated with its look-ahead)
             // against the count the plan makes.

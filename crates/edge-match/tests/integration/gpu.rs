@@ -97,7 +97,7 @@ fn gpu_counts_match_the_brute_force_and_the_cpu() {
         } else {
             testing::orbits(&expected.pictures, rows, cols, puzzle.rotate())
         };
-        let solver = Solver::new(&puzzle, &clues);
+        let solver = Solver::with_clues(&puzzle, &clues).unwrap();
         let orders = if expected.placements <= 20_000 { &Order::ALL[..] } else { &[Order::Row][..] };
         for &order in orders {
             let what = format!("round {round}, {rows}x{cols}, order {order}, pieces {:?}", puzzle.pieces());
@@ -131,7 +131,7 @@ fn gpu_counts_of_bigger_boards_match_the_brute_force() {
         if expected.gave_up {
             return false;
         }
-        let solver = Solver::new(&puzzle, &[]);
+        let solver = Solver::new(&puzzle);
         for order in [Order::Row, Order::Diagonal, Order::Spiral] {
             let what = format!("round {round}, {shape:?}, order {order}, pieces {:?}", puzzle.pieces());
             check_plain_and_pictures(gpu, &solver, order, &expected, &what);
@@ -154,7 +154,7 @@ fn gpu_counts_of_marks_puzzles_match_the_brute_force() {
             if expected.gave_up {
                 return false;
             }
-            let plan = Solver::new(&puzzle, &[]).plan(Task::Count, Mode::Pictures, None, false);
+            let plan = Solver::new(&puzzle).plan(Task::Count, Mode::Pictures, None, false);
             check_count(gpu, &plan, expected.pictures.len() as u64, &format!("marks {rows}x{cols}:\n{text}"));
             true
         });
@@ -171,7 +171,7 @@ fn brendans_six_by_six() -> Puzzle {
 #[test]
 fn gpu_counts_brendans_six_by_six_to_the_placement() {
     let Some(gpu) = gpu("gpu_counts_brendans_six_by_six_to_the_placement") else { return };
-    let plan = Solver::new(&brendans_six_by_six(), &[]).plan(Task::Count, Mode::Plain, None, false);
+    let plan = Solver::new(&brendans_six_by_six()).plan(Task::Count, Mode::Plain, None, false);
     let counts = gpu.count(&plan, &Limits::NONE, &quiet).unwrap();
     assert_eq!((counts.solutions, counts.nodes, counts.stopped), (160, 44_024_849, false));
 }
@@ -186,7 +186,7 @@ fn gpu_counts_brendans_six_by_six_item_by_item_at_the_largest_step_cap() {
         return;
     }
     let gpu = largest_cap_gpu();
-    let plan = Solver::new(&brendans_six_by_six(), &[]).plan(Task::Count, Mode::Plain, None, false);
+    let plan = Solver::new(&brendans_six_by_six()).plan(Task::Count, Mode::Plain, None, false);
     let check = gpu.compare_items(&plan).unwrap();
     assert_eq!(check.first_mismatch, None, "{check:?}");
     let counts = check.counts;
@@ -202,7 +202,7 @@ fn gpu_counts_brendans_six_by_six_item_by_item_at_the_largest_step_cap() {
 #[test]
 fn gpu_counts_stop_at_the_limits() {
     let Some(gpu) = gpu("gpu_counts_stop_at_the_limits") else { return };
-    let plan = Solver::new(&brendans_six_by_six(), &[]).plan(Task::Count, Mode::Plain, None, false);
+    let plan = Solver::new(&brendans_six_by_six()).plan(Task::Count, Mode::Plain, None, false);
     let flag = AtomicBool::new(true);
     let stopped = gpu.count(&plan, &Limits { interrupt: Some(&flag), ..Limits::NONE }, &quiet).unwrap();
     assert!(stopped.stopped && stopped.nodes < 44_024_849 && stopped.solutions < 160, "{stopped:?}");
@@ -215,7 +215,7 @@ fn gpu_counts_stop_at_the_limits() {
 fn gpu_units_are_refused_as_on_the_cpu() {
     let Some(gpu) = gpu("gpu_units_are_refused_as_on_the_cpu") else { return };
     let puzzle = testing::random_colour_puzzle(3, 3, 3, false, true, 3);
-    let plan = Solver::new(&puzzle, &[]).plan(Task::List, Mode::Plain, None, false);
+    let plan = Solver::new(&puzzle).plan(Task::List, Mode::Plain, None, false);
     let foreign = [Placement::new(0, 0), Placement::new(0, 1)];
     let cpu = plan.count_below(&foreign, &Limits::NONE).unwrap_err();
     assert_eq!(gpu.count_below(&plan, &foreign, &Limits::NONE).unwrap().unwrap_err(), cpu);

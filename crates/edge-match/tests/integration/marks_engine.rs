@@ -83,7 +83,7 @@ fn agree_with_the_old_solver(seed: u64, rounds: std::ops::Range<usize>) {
             let (puzzle, what) = random_puzzle(rows, cols, &mut rng);
             let what = format!("round {round}, {what}");
             // The solver in row order, as the seed searched.
-            let solver = Solver::new(&puzzle, &[]);
+            let solver = Solver::new(&puzzle);
             let row = Some(OrderPick::Given(Order::Row));
 
             let old_first = marks_oracle::first_solution(&puzzle);
