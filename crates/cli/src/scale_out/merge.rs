@@ -390,6 +390,10 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
         if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.line)?, &sealed.line(), &hash) {
             return Err(record.error(refused).into());
         }
+        // The result is bound to its unit; the unit to the split.
+        if let Some(refused) = result.line.refusal()? {
+            return Err(record.error(format!("unit {}: {refused}", result.line.unit)).into());
+        }
         if let Some(wrong) = result.inconsistency() {
             return Err(record.error(format!("unit {}: {wrong}", result.line.unit)).into());
         }
