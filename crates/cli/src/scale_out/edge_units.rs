@@ -11,7 +11,7 @@ use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Split, Spli
 use serde::{Deserialize, Serialize};
 
 use crate::edge::args::{EdgeArgs, Job, OrderArg};
-use crate::edge::json::CellJson;
+use crate::edge::json::{CellJson, SearchStatus};
 use crate::input::BadInput;
 use puzzle_core::text::excerpt;
 
@@ -111,7 +111,7 @@ pub(crate) struct Counted {
 /// never a count that `puzzle merge` could add up.
 #[derive(Serialize)]
 struct GaveUp {
-    status: &'static str,
+    status: SearchStatus,
     solutions_so_far: u64,
     nodes: u64,
     elapsed_ms: f64,
@@ -462,7 +462,12 @@ fn run_unit(
     };
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     if counts.stopped {
-        let outcome = GaveUp { status: "gave up", solutions_so_far: counts.solutions, nodes: counts.nodes, elapsed_ms };
+        let outcome = GaveUp {
+            status: SearchStatus::GaveUp,
+            solutions_so_far: counts.solutions,
+            nodes: counts.nodes,
+            elapsed_ms,
+        };
         writeln!(out, "{}", UnitResultJson { line: unit, outcome }.sealed_line()?)?;
         return Ok(());
     }

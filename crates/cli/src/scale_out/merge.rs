@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::against::Against;
 use super::edge_units::{json_error, ModeJson, SearchJson, UnitResultJson};
 use super::kind::LineKind;
-use crate::edge::json::CellJson;
+use crate::edge::json::{CellJson, SearchStatus};
 use crate::edge::puzzle_file::PuzzleRead;
 use crate::input::{BadInput, Input, Reported};
 use edge_match::Placement;
@@ -374,7 +374,7 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
         if value.get("index").is_some() {
             return Err(record.error("a shard output among unit results: merge them separately").into());
         }
-        if value.get("status").and_then(|s| s.as_str()) == Some("gave up") {
+        if SearchStatus::of_line(&value) == Some(SearchStatus::GaveUp) {
             let unit = value.get("unit").map_or_else(|| "a unit".to_owned(), |u| format!("unit {u}"));
             return Err(record
                 .error(format!("{unit} gave up (time limit or Ctrl-C) and has no count: run it again"))
