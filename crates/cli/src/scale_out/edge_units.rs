@@ -262,8 +262,11 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     // process for a slice of units, as `slide --unit -` does, instead of one per unit.
     let units = super::unit_lines(text, |line, name, file, number| read_unit(&line, name, file, number))?;
     let device = crate::edge::gpu::open(args.gpu)?;
+    // The units of a slice share their plan: made once, for the first unit, and again only for
+    // a unit of another order or corner.
+    let mut plans = Plans { solver: &solver, last: None };
     for (name, unit) in units {
-        run_unit(args, puzzle, &key, mode_json, &solver, &name, unit, device.as_ref(), out)?;
+        run_unit(args, puzzle, &key, mode_json, &mut plans, &name, unit, device.as_ref(), out)?;
     }
     Ok(())
 }
@@ -357,7 +360,7 @@ fn run_unit(
     puzzle: &Puzzle,
     key: &str,
     mode_json: ModeJson,
-    solver: &Solver,
+    plans: &mut Plans<'_>,
     name: &str,
     unit: UnitJson,
     device: Option<&crate::edge::gpu::Device>,
@@ -402,8 +405,8 @@ fn run_unit(
         }
     }
     let mode = if mode_json == ModeJson::Plain { Mode::Plain } else { Mode::Pictures };
-    let plan = solver
-        .plan_cut(mode, unit_order, search.corner)
+    let plan = plans
+        .cut(mode, unit_order, search.corner)
         .map_err(|why| refuse(format!("the unit's plan does not fit this puzzle: {why}")))?;
     if plan.engine_name() != unit.engine {
         return Err(refuse(format!(
@@ -447,9 +450,9 @@ fn run_unit(
             }
             let prefix: Vec<Placement> = prefix.iter().map(Placement::from).collect();
             if let Some(device) = device {
-                device.count_below(&plan, &prefix, &limits)?.map_err(|err| refuse(err.to_string()))?
+                device.count_below(plan, &prefix, &limits)?.map_err(|err| refuse(err.to_string()))?
             } else {
-                solve_below(&plan, puzzle, &prefix, &limits, all.as_mut()).map_err(|err| match err {
+                solve_below(plan, puzzle, &prefix, &limits, all.as_mut()).map_err(|err| match err {
                     Below::Unit(err) => refuse(err.to_string()),
                     Below::Internal(err) => err,
                 })?
@@ -475,6 +478,25 @@ fn run_unit(
     let result = UnitResultJson { line: unit, outcome };
     writeln!(out, "{}", result.sealed_line()?)?;
     Ok(())
+}
+
+/// The plans of the units of one `--unit` run, made from what each unit carries
+/// ([`Solver::plan_cut`]); the last one is kept for the next unit of the same plan.
+struct Plans<'s> {
+    solver: &'s Solver,
+    last: Option<(Mode, Order, Option<usize>, Plan)>,
+}
+
+impl Plans<'_> {
+    /// The plan of a unit cut in `order` pinning `corner`, or why it does not fit the puzzle.
+    fn cut(&mut self, mode: Mode, order: Order, corner: Option<usize>) -> Result<&Plan, String> {
+        let fits = |last: &(Mode, Order, Option<usize>, Plan)| (last.0, last.1, last.2) == (mode, order, corner);
+        if !self.last.as_ref().is_some_and(fits) {
+            let plan = self.solver.plan_cut(mode, order, corner)?;
+            return Ok(&self.last.insert((mode, order, corner, plan)).3);
+        }
+        self.last.as_ref().map(|last| &last.3).ok_or_else(|| "no plan was made".to_owned())
+    }
 }
 
 /// Why a unit's search failed: a unit that does not fit, or a solution that failed its check.
