@@ -297,6 +297,62 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// The plan of a split's units, made again from what the split recorded (its `order` and
+    /// the `corner` its count pins, [`Plan::order`] and [`Plan::corner`]) without probing: no
+    /// estimate, no join (a unit counts below its prefix by the walk). A corner is a count of
+    /// pictures' ([`Task::Count`] in [`Mode::Pictures`]), one of the pieces that qualify;
+    /// without one the plan is [`Task::List`]'s. Refused, with the reason, where the corner
+    /// does not fit this puzzle.
+    ///
+    /// ```
+    /// use edge_match::parse::{ParseOptions, parse_puzzle};
+    /// use edge_match::{Limits, Mode, Order, OrderPick, Solver, Task};
+    ///
+    /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+    /// let solver = Solver::new(&puzzle, &[]);
+    /// let cut = solver.plan_cut(Mode::Pictures, Order::Snake, None).unwrap();
+    /// let listed = solver.plan(Task::List, Mode::Pictures, Some(OrderPick::Given(Order::Snake)), false);
+    /// assert_eq!((cut.order, cut.corner, cut.engine_name()), (listed.order, listed.corner, listed.engine_name()));
+    /// assert!(solver.plan_cut(Mode::Pictures, Order::Row, Some(7)).is_err());
+    /// ```
+    pub fn plan_cut(&self, mode: Mode, order: Order, corner: Option<usize>) -> Result<Plan, String> {
+        let (puzzle, clues) = (&self.puzzle, &self.clues[..]);
+        let corner = match corner {
+            None => None,
+            Some(_) if mode != Mode::Pictures => {
+                return Err("a plain search pins no corner piece".to_owned());
+            }
+            Some(piece) => {
+                let (corners, turns) = unique_corners(puzzle, clues);
+                if !corners.contains(&piece) {
+                    return Err(format!(
+                        "piece {piece} is not a corner piece unlike every other that a count may pin on this puzzle"
+                    ));
+                }
+                Some(Corner { piece, turns })
+            }
+        };
+        let engine = match Engine::planned(puzzle, clues, order, corner, 1) {
+            Some(engine) => Built::Row(Box::new(engine)),
+            None => Built::Ordered(Box::new(OrderedEngine::planned(puzzle, clues, order, corner))),
+        };
+        Ok(Plan {
+            order,
+            corner: corner.map(|c| c.piece),
+            estimate: None,
+            auto: false,
+            estimates: Vec::new(),
+            stopped: false,
+            joined_rows: None,
+            mode,
+            engine,
+            join: None,
+            turns: corner.filter(|_| mode == Mode::Pictures).map_or(1, |c| c.turns),
+        })
+    }
+}
+
 /// The scan order asked for.
 ///
 /// ```
@@ -469,6 +525,15 @@ impl Plan {
     /// How solutions are told apart.
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// The engine the plan runs on: `row` (the row engine, for the orders it runs) or
+    /// `ordered` (the engine for any order).
+    pub fn engine_name(&self) -> &'static str {
+        match self.engine {
+            Built::Row(_) => "row",
+            Built::Ordered(_) => "ordered",
+        }
     }
 
     /// The first solution in the plan's order (placements by cell, row-major), with what the

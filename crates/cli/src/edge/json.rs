@@ -25,6 +25,35 @@ impl From<&CellJson> for edge_match::Placement {
     }
 }
 
+/// How an edge search ended, in every JSON line that says it (`"status"`): the one spelling of
+/// a search stopped by a limit or a signal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum SearchStatus {
+    /// The search finished: its counts are the answer.
+    #[serde(rename = "complete")]
+    Complete,
+    /// A limit (`--time-limit`, `--max-nodes`) or Ctrl-C stopped it: what it reached, never the
+    /// answer.
+    #[serde(rename = "gave up")]
+    GaveUp,
+}
+
+impl SearchStatus {
+    /// The status of a search that `stopped` or not.
+    pub(crate) fn of(stopped: bool) -> SearchStatus {
+        if stopped {
+            SearchStatus::GaveUp
+        } else {
+            SearchStatus::Complete
+        }
+    }
+
+    /// The status a JSON line says, if it says one of these.
+    pub(crate) fn of_line(value: &serde_json::Value) -> Option<SearchStatus> {
+        value.get("status").and_then(|status| SearchStatus::deserialize(status).ok())
+    }
+}
+
 /// `--json --count` output, for marks and colour puzzles.
 #[derive(Serialize)]
 pub(crate) struct CountJson {
@@ -47,8 +76,20 @@ pub(crate) struct CountJson {
     /// The search tree's size that `--order auto` estimated for that order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) estimated_nodes: Option<u64>,
-    /// "complete" or "gave up".
-    pub(crate) status: &'static str,
+    pub(crate) status: SearchStatus,
+}
+
+/// The JSON line that ends an `--all` stream ([`write_stream_end`]); its keys in alphabetical
+/// order, as it has always had them.
+#[derive(Serialize)]
+struct StreamEnd {
+    /// A complete search that found none: 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    /// A search that gave up: the solutions it printed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions_so_far: Option<u64>,
+    status: SearchStatus,
 }
 
 /// The last line of an `--all` stream after the `found` solutions printed: when `stop` ended it
@@ -63,9 +104,15 @@ pub(super) fn write_stream_end(
     stopped: bool,
 ) -> std::io::Result<()> {
     match (stopped, found, json) {
-        (true, _, true) => writeln!(out, "{}", serde_json::json!({ "status": "gave up", "solutions_so_far": found })),
+        (true, _, true) => {
+            let end = StreamEnd { solutions: None, solutions_so_far: Some(found), status: SearchStatus::GaveUp };
+            writeln!(out, "{}", serde_json::to_string(&end)?)
+        }
         (true, _, false) => writeln!(out, "{prefix}gave up after {found} solutions"),
-        (false, 0, true) => writeln!(out, "{}", serde_json::json!({ "status": "complete", "solutions": 0 })),
+        (false, 0, true) => {
+            let end = StreamEnd { solutions: Some(0), solutions_so_far: None, status: SearchStatus::Complete };
+            writeln!(out, "{}", serde_json::to_string(&end)?)
+        }
         (false, 0, false) => writeln!(out, "{prefix}no solution"),
         (false, _, _) => Ok(()),
     }

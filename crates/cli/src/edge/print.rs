@@ -12,7 +12,7 @@ use edge_match::Puzzle;
 use serde::Serialize;
 
 use super::json::CellJson;
-use super::json::{write_stream_end, CountJson};
+use super::json::{write_stream_end, CountJson, SearchStatus};
 
 /// The scan order a search ran in, and the tree size `--order auto` estimated for it, as the
 /// outputs show them.
@@ -116,7 +116,7 @@ fn count_json(
         elapsed_ms,
         order: shown.map(|shown| shown.order),
         estimated_nodes: shown.and_then(|shown| shown.estimated_nodes),
-        status: if complete { "complete" } else { "gave up" },
+        status: SearchStatus::of(counts.stopped),
     };
     writeln!(out, "{}", serde_json::to_string(&json)?)?;
     Ok(())
@@ -128,7 +128,7 @@ fn count_json(
 fn gave_up_json(out: &mut dyn Write, puzzle: &Puzzle, nodes: u64, puz: Option<(f64, Shown)>) -> anyhow::Result<()> {
     let mut json = serde_json::json!({
         "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
-        "nodes": nodes, "status": "gave up",
+        "nodes": nodes, "status": SearchStatus::GaveUp,
     });
     if let Some((elapsed_ms, shown)) = puz {
         json["elapsed_ms"] = serde_json::json!(elapsed_ms);

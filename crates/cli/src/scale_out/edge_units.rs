@@ -11,7 +11,7 @@ use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Split, Spli
 use serde::{Deserialize, Serialize};
 
 use crate::edge::args::{EdgeArgs, Job, OrderArg};
-use crate::edge::json::CellJson;
+use crate::edge::json::{CellJson, SearchStatus};
 use crate::input::BadInput;
 use puzzle_core::text::excerpt;
 
@@ -47,21 +47,26 @@ pub(crate) struct SearchJson {
     pub(crate) units: usize,
 }
 
-/// One work unit, as `--split` writes it and `--unit` reads it; the first six keys are those of
-/// [`SearchJson`].
+/// One work unit, as `--split` writes it and `--unit` reads it: after the version, the keys of
+/// [`SearchJson`], the plan's engine, the unit, and the hash that binds them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct UnitJson {
+    /// The version of `puzzle` that split the search; units of another version are refused
+    /// (missing: a unit cut before units carried it).
+    #[serde(default)]
+    pub(crate) version: String,
     /// See [`SearchJson`].
     pub(crate) puzzle: String,
     pub(crate) rows: usize,
     pub(crate) cols: usize,
     pub(crate) mode: ModeJson,
-    /// Units cut before the plan was recorded are of row order.
-    #[serde(default = "row_order")]
     pub(crate) order: String,
-    #[serde(default)]
     pub(crate) corner: Option<usize>,
+    /// The engine the split's plan ran on (`row` or `ordered`, [`edge_match::Plan::engine_name`]):
+    /// the worker makes the plan again from the order, the corner and this, without probing.
+    #[serde(default)]
+    pub(crate) engine: String,
     pub(crate) depth: usize,
     pub(crate) units: usize,
     /// Its number, from 0.
@@ -69,6 +74,10 @@ pub(crate) struct UnitJson {
     /// The placements of the first `depth` cells; `null` for unit 0, which counts the
     /// placements above the depth.
     pub(crate) prefix: Option<Vec<CellJson>>,
+    /// The fingerprint of every key above ([`super::seal::unit_hash`]): a changed line is
+    /// refused before it is searched and again when its result is merged.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub(crate) unit_hash: String,
 }
 
 /// One unit's result, as `--unit` prints it and `puzzle merge` reads it: the unit's keys, then
@@ -102,15 +111,10 @@ pub(crate) struct Counted {
 /// never a count that `puzzle merge` could add up.
 #[derive(Serialize)]
 struct GaveUp {
-    status: &'static str,
+    status: SearchStatus,
     solutions_so_far: u64,
     nodes: u64,
     elapsed_ms: f64,
-}
-
-/// The order of units cut before units recorded their plan: row order.
-fn row_order() -> String {
-    Order::Row.name().to_owned()
 }
 
 impl UnitJson {
@@ -120,9 +124,42 @@ impl UnitJson {
         SearchJson { puzzle, rows, cols, mode, order, corner, depth, units }
     }
 
-    fn new(search: &SearchJson, unit: usize, prefix: Option<Vec<CellJson>>) -> UnitJson {
+    /// Unit `unit` of `search`, planned on `engine`, sealed with its hash.
+    fn new(search: &SearchJson, engine: &str, unit: usize, prefix: Option<Vec<CellJson>>) -> anyhow::Result<UnitJson> {
         let SearchJson { puzzle, rows, cols, mode, order, corner, depth, units } = search.clone();
-        UnitJson { puzzle, rows, cols, mode, order, corner, depth, units, unit, prefix }
+        let version = super::seal::VERSION.to_owned();
+        let engine = engine.to_owned();
+        let mut line = UnitJson {
+            version,
+            puzzle,
+            rows,
+            cols,
+            mode,
+            order,
+            corner,
+            engine,
+            depth,
+            units,
+            unit,
+            prefix,
+            unit_hash: String::new(),
+        };
+        line.unit_hash = super::seal::unit_hash(&line)?;
+        Ok(line)
+    }
+
+    /// Why the line is not as `--split` wrote it, if it is not: of another version, or a hash
+    /// that does not match the keys it binds.
+    pub(crate) fn refusal(&self) -> anyhow::Result<Option<String>> {
+        if let Some(refused) = super::seal::version_refusal(&self.version, "puzzle edge --split") {
+            return Ok(Some(refused));
+        }
+        let bare = UnitJson { unit_hash: String::new(), ..self.clone() };
+        Ok((super::seal::unit_hash(&bare)? != self.unit_hash).then(|| {
+            "the unit's \"unit_hash\" does not match its puzzle, plan, depth, prefix and the other keys it binds: \
+             the line was changed"
+                .to_owned()
+        }))
     }
 }
 
@@ -225,8 +262,11 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     // process for a slice of units, as `slide --unit -` does, instead of one per unit.
     let units = super::unit_lines(text, |line, name, file, number| read_unit(&line, name, file, number))?;
     let device = crate::edge::gpu::open(args.gpu)?;
+    // The units of a slice share their plan: made once, for the first unit, and again only for
+    // a unit of another order or corner.
+    let mut plans = Plans { solver: &solver, last: None };
     for (name, unit) in units {
-        run_unit(args, puzzle, &key, mode_json, &plan_of, &name, unit, device.as_ref(), out)?;
+        run_unit(args, puzzle, &key, mode_json, &mut plans, &name, unit, device.as_ref(), out)?;
     }
     Ok(())
 }
@@ -259,9 +299,10 @@ fn split(
         depth,
         units: 0,
     };
+    let engine = plan.engine_name();
     let line = |search: &SearchJson, number: usize, prefix: Option<&[Placement]>| -> anyhow::Result<String> {
         let prefix = prefix.map(|prefix| prefix.iter().map(CellJson::from).collect());
-        Ok(serde_json::to_string(&UnitJson::new(search, number, prefix))?)
+        Ok(serde_json::to_string(&UnitJson::new(search, engine, number, prefix)?)?)
     };
     // The count: unit 0 and one unit per prefix, up to one past the budget.
     let (mut units, mut line_bytes) = (1_u64, 0_u64);
@@ -305,6 +346,9 @@ fn read_unit(text: &str, name: &str, file: &str, first_line: usize) -> anyhow::R
         );
         return Err(BadInput { file: name.to_owned(), pos: None, message }.into());
     }
+    if let Some(message) = unit.refusal()? {
+        return Err(BadInput { file: name.to_owned(), pos: None, message }.into());
+    }
     Ok(unit)
 }
 
@@ -316,7 +360,7 @@ fn run_unit(
     puzzle: &Puzzle,
     key: &str,
     mode_json: ModeJson,
-    plan_of: &dyn Fn(Task, Option<OrderPick>, &Limits<'_>) -> Plan,
+    plans: &mut Plans<'_>,
     name: &str,
     unit: UnitJson,
     device: Option<&crate::edge::gpu::Device>,
@@ -347,34 +391,36 @@ fn run_unit(
             search.units - 1
         )));
     }
-    // The unit's plan: its order unless --order asks for another, which is refused below.
+    // The unit's plan, made again from the order, the corner and the engine it carries (bound
+    // by its hash) without probing again; an --order other than the unit's is refused.
     let Ok(unit_order) = search.order.parse::<Order>() else {
         return Err(refuse(format!("the unit's order `{}` is not one this version knows", excerpt(&search.order))));
     };
-    let task = if search.corner.is_some() { Task::Count } else { Task::List };
-    let started = Instant::now();
-    // The limits stop a unit as they stop every other search (each unit has the whole budget),
-    // its plan's estimates (the corner a count pins) first.
-    let limits = crate::interrupt::limits(args.time_limit.value, args.max_nodes.value);
-    let plan = plan_of(task, Some(args.order.map_or(OrderPick::Given(unit_order), OrderArg::pick)), &limits);
-    if !plan.stopped && (plan.order != unit_order || plan.corner != search.corner) {
-        let corner =
-            |corner: Option<usize>| corner.map_or("no corner".to_owned(), |piece| format!("corner piece {piece}"));
+    if let Some(OrderArg(OrderPick::Given(order))) = args.order {
+        if order != unit_order {
+            return Err(refuse(format!(
+                "the unit belongs to another plan: it was cut in {unit_order} order, but this search is in {order} \
+                 order: leave out --order, or give --order {unit_order}"
+            )));
+        }
+    }
+    let mode = if mode_json == ModeJson::Plain { Mode::Plain } else { Mode::Pictures };
+    let plan = plans
+        .cut(mode, unit_order, search.corner)
+        .map_err(|why| refuse(format!("the unit's plan does not fit this puzzle: {why}")))?;
+    if plan.engine_name() != unit.engine {
         return Err(refuse(format!(
-            "the unit belongs to another plan: it was cut in {} order with {}, but this search is in {} order with \
-             {}: leave out --order, or give --order {}",
-            unit_order,
-            corner(search.corner),
-            plan.order,
-            corner(plan.corner),
-            unit_order
+            "the unit's plan does not fit this puzzle: it says the engine `{}`, but {unit_order} order runs on the \
+             `{}` engine",
+            excerpt(&unit.engine),
+            plan.engine_name()
         )));
     }
+    let started = Instant::now();
+    // The limits stop a unit as they stop every other search (each unit has the whole budget).
+    let limits = crate::interrupt::limits(args.time_limit.value, args.max_nodes.value);
     let mut all = args.all.then(Vec::new);
     let counts = match (&unit.prefix, unit.unit) {
-        // Stopped while planning (the corner's estimates): no plan to check the unit against,
-        // and nothing reached; the unit gave up.
-        _ if plan.stopped => Counts { stopped: true, ..Counts::default() },
         (None, 0) => {
             // Unit 0: the tree above the depth, walked again so its placements count once.
             let split = match plan.split(search.depth, &limits) {
@@ -404,9 +450,9 @@ fn run_unit(
             }
             let prefix: Vec<Placement> = prefix.iter().map(Placement::from).collect();
             if let Some(device) = device {
-                device.count_below(&plan, &prefix, &limits)?.map_err(|err| refuse(err.to_string()))?
+                device.count_below(plan, &prefix, &limits)?.map_err(|err| refuse(err.to_string()))?
             } else {
-                solve_below(&plan, puzzle, &prefix, &limits, all.as_mut()).map_err(|err| match err {
+                solve_below(plan, puzzle, &prefix, &limits, all.as_mut()).map_err(|err| match err {
                     Below::Unit(err) => refuse(err.to_string()),
                     Below::Internal(err) => err,
                 })?
@@ -419,7 +465,12 @@ fn run_unit(
     };
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     if counts.stopped {
-        let outcome = GaveUp { status: "gave up", solutions_so_far: counts.solutions, nodes: counts.nodes, elapsed_ms };
+        let outcome = GaveUp {
+            status: SearchStatus::GaveUp,
+            solutions_so_far: counts.solutions,
+            nodes: counts.nodes,
+            elapsed_ms,
+        };
         writeln!(out, "{}", UnitResultJson { line: unit, outcome }.sealed_line()?)?;
         return Ok(());
     }
@@ -427,6 +478,25 @@ fn run_unit(
     let result = UnitResultJson { line: unit, outcome };
     writeln!(out, "{}", result.sealed_line()?)?;
     Ok(())
+}
+
+/// The plans of the units of one `--unit` run, made from what each unit carries
+/// ([`Solver::plan_cut`]); the last one is kept for the next unit of the same plan.
+struct Plans<'s> {
+    solver: &'s Solver,
+    last: Option<(Mode, Order, Option<usize>, Plan)>,
+}
+
+impl Plans<'_> {
+    /// The plan of a unit cut in `order` pinning `corner`, or why it does not fit the puzzle.
+    fn cut(&mut self, mode: Mode, order: Order, corner: Option<usize>) -> Result<&Plan, String> {
+        let fits = |last: &(Mode, Order, Option<usize>, Plan)| (last.0, last.1, last.2) == (mode, order, corner);
+        if !self.last.as_ref().is_some_and(fits) {
+            let plan = self.solver.plan_cut(mode, order, corner)?;
+            return Ok(&self.last.insert((mode, order, corner, plan)).3);
+        }
+        self.last.as_ref().map(|last| &last.3).ok_or_else(|| "no plan was made".to_owned())
+    }
 }
 
 /// Why a unit's search failed: a unit that does not fit, or a solution that failed its check.

@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::against::Against;
 use super::edge_units::{json_error, ModeJson, SearchJson, UnitResultJson};
 use super::kind::LineKind;
-use crate::edge::json::CellJson;
+use crate::edge::json::{CellJson, SearchStatus};
 use crate::edge::puzzle_file::PuzzleRead;
 use crate::input::{BadInput, Input, Reported};
 use edge_match::Placement;
@@ -348,7 +348,7 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
         if value.get("index").is_some() {
             return Err(record.error("a shard output among unit results: merge them separately").into());
         }
-        if value.get("status").and_then(|s| s.as_str()) == Some("gave up") {
+        if SearchStatus::of_line(&value) == Some(SearchStatus::GaveUp) {
             let unit = value.get("unit").map_or_else(|| "a unit".to_owned(), |u| format!("unit {u}"));
             return Err(record
                 .error(format!("{unit} gave up (time limit or Ctrl-C) and has no count: run it again"))
@@ -363,6 +363,10 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
             .map_err(|err| record.error(format!("not a unit result of `puzzle edge --unit`: {err}")))?;
         if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.line)?, &sealed.line(), &hash) {
             return Err(record.error(refused).into());
+        }
+        // The result is bound to its unit; the unit to the split.
+        if let Some(refused) = result.line.refusal()? {
+            return Err(record.error(format!("unit {}: {refused}", result.line.unit)).into());
         }
         if let Some(wrong) = result.inconsistency() {
             return Err(record.error(format!("unit {}: {wrong}", result.line.unit)).into());

@@ -92,6 +92,34 @@ pub(crate) fn seal_json(unit: &impl Serialize, fields: &impl Serialize) -> anyho
     Ok(serde_json::to_string(&Sealed { fields, result_hash })?)
 }
 
+/// The version of `puzzle` that unit lines carry: a unit is run and merged by the version that
+/// cut it.
+pub(crate) const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Why a unit line carrying `version` is refused, if it is: cut by another version of `puzzle`
+/// (or, without one, by a version before units carried it); `split` names the command to cut
+/// it again with.
+pub(crate) fn version_refusal(version: &str, split: &str) -> Option<String> {
+    match version {
+        VERSION => None,
+        "" => Some(format!(
+            "the unit has no \"version\": it was cut by an older `puzzle`, run it with that one or cut it again \
+             with `{split}`"
+        )),
+        other => Some(format!(
+            "a unit of puzzle {}, but this is puzzle {VERSION}: cut it again with `{split}` of this version",
+            puzzle_core::text::excerpt(other)
+        )),
+    }
+}
+
+/// The `"unit_hash"` of a unit line whose other keys `line` serializes to (without its hash):
+/// the fingerprint (XXH3) of that JSON text, in 16 hexadecimal digits. It binds every key of the
+/// line, so a unit changed in any of them is refused, by the worker and by `puzzle merge`.
+pub(crate) fn unit_hash(line: &impl Serialize) -> anyhow::Result<String> {
+    Ok(format!("{:016x}", puzzle_core::fingerprint(serde_json::to_string(line)?.as_bytes())))
+}
+
 /// A result line as read back: its fields before its hash (which it ends with, as
 /// [`seal_json`] writes it), and the hash.
 pub(crate) fn unseal(text: &str) -> Result<(Fields<'_>, String), String> {

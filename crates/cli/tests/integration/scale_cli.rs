@@ -515,7 +515,10 @@ fn units_are_checked_against_the_puzzle_and_options() {
         assert_eq!(run.stderr.lines().next(), Some(message), "{}", run.failure("message"));
     };
     check(&["--unit", unit, file], "error: --unit: the unit belongs to a plain search: give --plain too");
-    let other = units.lines().next().unwrap().replace("\"mode\":\"plain\"", "\"mode\":\"pictures\"");
+    // Each line edited below has its "unit_hash" made again by the rule, so that the check named
+    // is reached (an edited unit with its old hash is refused as changed, scale_cli/tampered.rs).
+    let rehashed = |line: String| common::edge_unit_rehashed(&line);
+    let other = rehashed(units.lines().next().unwrap().replace("\"mode\":\"plain\"", "\"mode\":\"pictures\""));
     check(
         &["--plain", "--unit", &other, file],
         "error: --unit: the unit belongs to a search of distinct pictures: leave out --plain",
@@ -532,20 +535,21 @@ fn units_are_checked_against_the_puzzle_and_options() {
         ),
     );
     check(&["--plain", "--unit", "{\"puzzle\":", file], "error: --unit:1:10: EOF while parsing a value");
-    check(&["--plain", "--unit", "{\"puzzle\":\"x\",\"extra\":1}", file], "error: --unit:1:21: unknown field `extra`, expected one of `puzzle`, `rows`, `cols`, `mode`, `order`, `corner`, `depth`, `units`, `unit`, `prefix`");
+    check(&["--plain", "--unit", "{\"puzzle\":\"x\",\"extra\":1}", file], "error: --unit:1:21: unknown field `extra`, expected one of `version`, `puzzle`, `rows`, `cols`, `mode`, `order`, `corner`, `engine`, `depth`, `units`, `unit`, `prefix`, `unit_hash`");
     let prefix_at = unit.find("\"prefix\"").unwrap();
-    let tampered =
-        format!("{}\"prefix\":[{{\"piece\":99,\"rotation\":3}},{{\"piece\":0,\"rotation\":0}}]}}", &unit[..prefix_at]);
+    let hash_at = unit.find(",\"unit_hash\"").unwrap();
+    let with_prefix = |prefix: &str| rehashed(format!("{}\"prefix\":{prefix}{}", &unit[..prefix_at], &unit[hash_at..]));
+    let tampered = with_prefix("[{\"piece\":99,\"rotation\":3},{\"piece\":0,\"rotation\":0}]");
     check(
         &["--plain", "--unit", &tampered, file],
         "error: --unit: the prefix's placement 0 (piece 99 turned 3) is not one this search makes at that cell: \
          the unit belongs to another puzzle or other options",
     );
-    let short = unit.replace("\"depth\":2", "\"depth\":3");
+    let short = rehashed(unit.replace("\"depth\":2", "\"depth\":3"));
     check(&["--plain", "--unit", &short, file], "error: --unit: the prefix has 2 placements but the depth is 3");
-    let no_prefix = format!("{}\"prefix\":null}}", &unit[..prefix_at]);
+    let no_prefix = with_prefix("null");
     check(&["--plain", "--unit", &no_prefix, file], "error: --unit: only unit 0 has no prefix");
-    let miscounted = units.lines().next().unwrap().replace("\"units\":", "\"units\":1");
+    let miscounted = rehashed(units.lines().next().unwrap().replace("\"units\":", "\"units\":1"));
     let count: usize = units.lines().count();
     check(
         &["--plain", "--unit", &miscounted, file],

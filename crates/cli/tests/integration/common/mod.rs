@@ -158,6 +158,17 @@ pub fn sealed(unit: &str, line: &str) -> String {
     format!("{},\"result_hash\":\"{hash:016x}\"}}", line.strip_suffix('}').expect("a JSON object"))
 }
 
+/// An edge unit line, or a result line of one, with its `"unit_hash"` made again from the
+/// documented rule (docs/formats.md): the fingerprint (XXH3), in 16 hexadecimal digits, of the
+/// unit's keys before it as one JSON object — as a hand that edits a unit would remake it.
+pub fn edge_unit_rehashed(line: &str) -> String {
+    const KEY: &str = ",\"unit_hash\":\"";
+    let at = line.find(KEY).expect("an edge unit with its hash");
+    let hash = puzzle_core::fingerprint(format!("{}}}", &line[..at]).as_bytes());
+    let rest = &line[at + KEY.len() + 16..];
+    format!("{}{KEY}{hash:016x}{rest}", &line[..at])
+}
+
 /// A sharded line of board `index` of `total` of the input whose fingerprint is `input` (16
 /// hexadecimal digits), whose answer is `answer` (a JSON object), as `puzzle slide --shard K/N
 /// --json` writes it for the default goal.

@@ -101,22 +101,26 @@ fn merge_input_checks_each_shard_line_against_the_batch() {
     refused(&merge(&input, &results), "--input: checks the shards");
 }
 
-/// `line` (an edge unit's result) with its keys edited by `edit` and its hash made again: the
-/// unit's line is the keys up to `"solutions"`.
+/// `line` (an edge unit's result) with its keys edited by `edit` and its hashes made again: the
+/// unit's `"unit_hash"` over its keys before it, and the result's over the unit's line, the
+/// keys up to `"solutions"`.
 fn reforged(line: &str, edit: impl Fn(&mut serde_json::Map<String, serde_json::Value>)) -> String {
     let mut value: serde_json::Map<String, serde_json::Value> = serde_json::from_str(line).unwrap();
     value.remove("result_hash");
     edit(&mut value);
     // serde_json keeps the keys in alphabetical order unless told otherwise: rebuild the line in
     // the worker's order, the unit's keys first.
-    let order = ["puzzle", "rows", "cols", "mode", "order", "corner", "depth", "units", "unit", "prefix"];
+    let order =
+        ["version", "puzzle", "rows", "cols", "mode", "order", "corner", "engine", "depth", "units", "unit", "prefix"];
     let mut unit = String::from("{");
     for key in order {
         if let Some(v) = value.get(key) {
             unit.push_str(&format!("\"{key}\":{v},"));
         }
     }
-    let unit_line = format!("{}}}", unit.trim_end_matches(','));
+    unit.push_str("\"unit_hash\":\"0000000000000000\",");
+    let unit_line = common::edge_unit_rehashed(&format!("{}}}", unit.trim_end_matches(',')));
+    let unit = format!("{},", unit_line.strip_suffix('}').unwrap());
     let mut whole = unit.clone();
     for key in ["solutions", "nodes", "elapsed_ms", "all"] {
         if let Some(v) = value.get(key) {

@@ -30,6 +30,9 @@ fn merged(lines: &[String]) -> String {
 
 const CHANGED: &str = "\"result_hash\" does not match its unit and its fields";
 
+const UNIT_CHANGED: &str =
+    "the unit's \"unit_hash\" does not match its puzzle, plan, depth, prefix and the other keys it binds: the line was changed";
+
 /// `line` without its hash.
 fn bare(line: &str) -> String {
     format!("{}}}", &line[..line.rfind(",\"result_hash\":").expect("a sealed line")])
@@ -40,10 +43,22 @@ fn bare(line: &str) -> String {
 fn resealed(line: &str, first_result_key: &str, from: &str, to: &str) -> String {
     let edited = bare(line);
     assert!(edited.contains(from), "{edited} holds {from}");
-    let edited = edited.replacen(from, to, 1);
+    reseal(&edited.replacen(from, to, 1), first_result_key)
+}
+
+/// An edge unit's result with `from` replaced by `to`, the unit's `"unit_hash"` and the result's
+/// hash both made again by their rules.
+fn resealed_edge(line: &str, from: &str, to: &str) -> String {
+    let edited = bare(line);
+    assert!(edited.contains(from), "{edited} holds {from}");
+    reseal(&common::edge_unit_rehashed(&edited.replacen(from, to, 1)), "solutions")
+}
+
+/// `edited`, a result without its hash, sealed to its unit: its keys up to `first_result_key`.
+fn reseal(edited: &str, first_result_key: &str) -> String {
     let unit =
         format!("{}}}", &edited[..edited.find(&format!(",\"{first_result_key}\":")).expect("the result's keys")]);
-    sealed(&unit, &edited)
+    sealed(&unit, edited)
 }
 
 #[test]
@@ -66,15 +81,40 @@ fn edited_or_foreign_edge_unit_results_are_refused() {
     refused_at(&edited, at + 1, CHANGED);
     // With the hash made again: more solutions than placements cannot be.
     let more = nodes_of(one) + 1;
-    edited[at] = resealed(one, "solutions", "\"solutions\":1,", &format!("\"solutions\":{more},"));
+    edited[at] = resealed_edge(one, "\"solutions\":1,", &format!("\"solutions\":{more},"));
     refused_at(&edited, at + 1, &format!("{more} solutions below a prefix of 2 of 36 cells need at least"));
     // Placements lowered below what the one solution needs (34 cells below the prefix).
-    edited[at] = resealed(one, "solutions", &format!("\"nodes\":{},", nodes_of(one)), "\"nodes\":3,");
+    edited[at] = resealed_edge(one, &format!("\"nodes\":{},", nodes_of(one)), "\"nodes\":3,");
     refused_at(&edited, at + 1, "need at least 34 placements, but the result says 3");
     // A board too big to be, refused without counting its cells.
-    let taller = resealed(one, "solutions", "\"rows\":6,", "\"rows\":4294967296,");
-    edited[at] = resealed(&taller, "solutions", "\"cols\":6,", "\"cols\":4294967296,");
+    let taller = resealed_edge(one, "\"rows\":6,", "\"rows\":4294967296,");
+    edited[at] = resealed_edge(&taller, "\"cols\":6,", "\"cols\":4294967296,");
     refused_at(&edited, at + 1, "a board of 4294967296 by 4294967296 cells cannot be");
+    // The result of a changed unit (its number of units), the result's hash made again but not
+    // the unit's: the unit is not the split's.
+    edited[at] = resealed(one, "solutions", "\"units\":", "\"units\":1");
+    refused_at(&edited, at + 1, UNIT_CHANGED);
+    // Nor does its worker run it.
+    let unit = units.lines().nth(at).unwrap();
+    let changed = unit.replacen("\"units\":", "\"units\":1", 1);
+    let run = puzzle(&["edge", "--plain", "--unit", &changed, file], "");
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""), "{}", run.failure("refused"));
+    assert_eq!(run.stderr, format!("error: --unit: {UNIT_CHANGED}\n"));
+    // With its hash made again by the rule, it runs (and its result merges with nothing else's).
+    assert!(ok(puzzle(&["edge", "--plain", "--unit", &common::edge_unit_rehashed(&changed), file], ""))
+        .contains("\"solutions\":"));
+    // Cut by another version.
+    let older = common::edge_unit_rehashed(&unit.replacen(
+        &format!("\"version\":\"{}\"", env!("CARGO_PKG_VERSION")),
+        "\"version\":\"0.0.9\"",
+        1,
+    ));
+    let run = puzzle(&["edge", "--plain", "--unit", &older, file], "");
+    assert!(
+        run.code == 1 && run.stderr.contains("a unit of puzzle 0.0.9, but this is puzzle"),
+        "{}",
+        run.failure("refused")
+    );
     // A result moved to another unit.
     let mut moved = results.clone();
     moved[2] = results[2].replacen("\"unit\":2,", "\"unit\":1,", 1);
