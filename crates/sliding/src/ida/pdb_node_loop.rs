@@ -50,17 +50,22 @@ const LATER_READS: usize = MAX_READS * MAX_STAGES;
 /// nodes but costs more time than it saves (docs/experiments.md, "The table of transpositions").
 const REMEMBER_FROM_SLACK: u32 = 2;
 
-/// One lookup of a child: its new place, the table's byte that holds its excess, and how far
-/// to shift the byte for it.
+/// One lookup of a child: its new place and the node's, the table's byte that holds its
+/// excess, and how far to shift the byte for it.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     place: Place,
+    /// The lookup's place at the node, put back when the child is done (read here in the
+    /// node's pass, where it is on hand, instead of saved again when the child is entered).
+    before: Place,
     byte: u8,
     shift: u8,
     lookup: u8,
 }
 
-/// A child of a node: its move, the tile that moves, and its lookups' entries.
+/// A child of a node: its move, the tile that moves, and its lookups' entries. The records
+/// live in [`PdbNodeLoop::children`], a slot of four per depth, so that a node writes only
+/// what its children use instead of clearing a record on the stack.
 #[derive(Clone, Copy)]
 struct Child {
     dir: Direction,
@@ -69,7 +74,8 @@ struct Child {
     read: u8,
     entries: [Entry; MAX_READS],
     /// The board after the move, packed, and whether the search reached it before at no
-    /// greater cost (then it is not searched again).
+    /// greater cost (then it is not searched again); written only when the loop keeps a table
+    /// of transpositions, and `false` throughout otherwise.
     key: u128,
     seen: bool,
     /// The duplicate-pruning machine's transitions from its state after the move, read in the
@@ -78,20 +84,23 @@ struct Child {
     row: [u32; 4],
 }
 
-impl Default for Child {
-    fn default() -> Child {
-        Child {
-            dir: Direction::North,
-            target: 0,
-            tile: 0,
-            read: 0,
-            entries: [Entry::default(); MAX_READS],
-            key: 0,
-            seen: false,
-            row: [0; 4],
-        }
-    }
-}
+/// A record no node has written.
+const UNWRITTEN: Child = Child {
+    dir: Direction::North,
+    target: 0,
+    tile: 0,
+    read: 0,
+    entries: [Entry {
+        place: Place { index: 0, occupied: 0, map: 0 },
+        before: Place { index: 0, occupied: 0, map: 0 },
+        byte: 0,
+        shift: 0,
+        lookup: 0,
+    }; MAX_READS],
+    key: 0,
+    seen: false,
+    row: [0; 4],
+};
 
 /// What the loop keeps, the node's own values in place.
 struct PdbNodeLoop<'a, 'g, 'd> {
@@ -108,6 +117,8 @@ struct PdbNodeLoop<'a, 'g, 'd> {
     /// partitions (place, excess, lookup), to put back; kept here, not on the stack, so that a
     /// heuristic of one partition pays nothing for it.
     later: Vec<[(Place, u8, u8); LATER_READS]>,
+    /// `children[g]`: the children of the node at cost `g` on the current path.
+    children: Vec<[Child; 4]>,
     distance: &'g [[u8; 256]; 256],
     legal: &'g [[(Direction, u8); 4]; 256],
     legal_len: &'g [u8; 256],
@@ -194,6 +205,7 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
         reads_len,
         stages,
         later: Vec::new(),
+        children: Vec::new(),
         distance: geometry.distance(),
         legal: &geometry.legal,
         legal_len: &geometry.legal_len,
@@ -293,16 +305,19 @@ impl PdbNodeLoop<'_, '_, '_> {
         }
         // Saturating: a walk may start below a node whose estimate is over the bound (the tests
         // do), whose children are then all cut off.
-        let remember = self.walk.bound.saturating_sub(g + h) >= REMEMBER_FROM_SLACK;
+        let remember = self.seen.is_some() && self.walk.bound.saturating_sub(g + h) >= REMEMBER_FROM_SLACK;
         if let Some(seen) = self.seen.as_mut().filter(|_| remember) {
             seen.record(key, g);
+        }
+        let depth = g as usize;
+        if depth >= self.children.len() {
+            self.children.resize(depth + 1, [UNWRITTEN; 4]);
         }
         let b = usize::from(blank);
         let moves = &self.legal[b][..usize::from(self.legal_len[b])];
         // First every child's table entries, so that their reads from memory overlap: per
         // child its move, the tile and its lookups' new places and the byte holding each new
         // entry.
-        let mut children = [Child::default(); 4];
         let mut count = 0;
         for &(dir, target) in moves {
             if previous == Some(dir.opposite()) {
@@ -314,40 +329,48 @@ impl PdbNodeLoop<'_, '_, '_> {
                 continue;
             }
             let tile = self.board[usize::from(target)];
-            let read = usize::from(self.reads_len[0][usize::from(tile) & (MAX_CELLS - 1)]).min(MAX_READS);
-            let reads = &self.reads[0][usize::from(tile) & (MAX_CELLS - 1)];
-            let child = &mut children[count & 3];
-            let row = self.machine[next_machine as usize];
-            *child = Child { dir, target, tile, read: read as u8, row, ..Child::default() };
+            let tile_at = usize::from(tile) & (MAX_CELLS - 1);
+            let read = usize::from(self.reads_len[0][tile_at]).min(MAX_READS);
+            let child = &mut self.children[depth][count & 3];
+            child.dir = dir;
+            child.target = target;
+            child.tile = tile;
+            child.read = read as u8;
+            child.row = self.machine[next_machine as usize];
             if let Some(seen) = &self.seen {
                 child.key = seen.swapped(key, blank, target, tile, self.board[b]);
                 child.seen = remember && seen.contains(child.key, g + 1);
             }
-            for (entry, &l) in child.entries.iter_mut().zip(&reads[..read]) {
-                let l = usize::from(l) & (MAX_LOOKUPS - 1);
-                let place = self.plan.moved(l, self.place[l], &self.board, tile, target, blank);
+            for k in 0..read {
+                let l = usize::from(self.reads[0][tile_at][k]) & (MAX_LOOKUPS - 1);
+                let before = self.place[l];
+                let place = self.plan.moved(l, before, &self.board, tile, target, blank);
                 let table = self.dbs[l];
                 let index = place.index as usize;
                 let byte = self.tables[l][table.byte_of(index)];
                 // Which half of the byte: for a split table, whether the child's blank is in the
                 // first region of the map, read while the byte is on its way.
                 let shift = table.shift(index, place.map, self.plan.table_cell(l, target)) as u8;
-                *entry = Entry { place, byte, shift, lookup: l as u8 };
+                child.entries[k] = Entry { place, before, byte, shift, lookup: l as u8 };
             }
             count += 1;
         }
-        for child in &children[..count.min(4)] {
-            let Child { dir, target, tile, read, entries, key: child_key, seen, row: child_row } = *child;
+        for i in 0..count.min(4) {
+            let child = &self.children[depth][i];
+            let (dir, target, tile, read, seen) =
+                (child.dir, child.target, child.tile, usize::from(child.read), child.seen);
             let t = usize::from(target);
             let distance = &self.distance[usize::from(tile)];
             let manhattan = self.manhattan + u32::from(distance[b]) - u32::from(distance[t]);
             let sums = self.sums;
-            let mut saved = [(Place::default(), 0u8); MAX_READS];
-            for (saved, entry) in saved.iter_mut().zip(&entries[..usize::from(read)]) {
-                let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
-                *saved = (self.place[l], self.excess[l]);
-                self.place[l] = entry.place;
-                self.plan.set(l, (entry.byte >> entry.shift) & 0xf, &mut self.excess, &mut self.sums);
+            // The excesses before, put back in reverse order when the child is done (two
+            // lookups of one part may both read the tile).
+            let mut excess_before = [0u8; MAX_READS];
+            for (k, before) in excess_before.iter_mut().enumerate().take(read) {
+                let entry = &self.children[depth][i].entries[k];
+                let (l, value) = (usize::from(entry.lookup) & (MAX_LOOKUPS - 1), (entry.byte >> entry.shift) & 0xf);
+                *before = self.excess[l];
+                self.plan.set(l, value, &mut self.excess, &mut self.sums);
             }
             let mut largest = self.plan.largest_in(&self.sums, 0);
             // A catalogue's later partitions, each read only while the child is not cut off, or
@@ -364,6 +387,13 @@ impl PdbNodeLoop<'_, '_, '_> {
             if seen {
                 // Searched already at no greater cost (or an ancestor): nothing new below.
             } else if f <= self.walk.bound {
+                // The child's places are written only for a child searched: the later
+                // partitions' lookups are other lookups, and a child cut off reads no place.
+                for k in 0..read {
+                    let entry = &self.children[depth][i].entries[k];
+                    self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.place;
+                }
+                let (child_key, child_row) = (self.children[depth][i].key, self.children[depth][i].row);
                 let (before, blank_value) = (self.manhattan, self.board[b]);
                 self.manhattan = manhattan;
                 (self.board[b], self.board[t]) = (tile, blank_value);
@@ -374,19 +404,23 @@ impl PdbNodeLoop<'_, '_, '_> {
                 self.walk.path.pop();
                 (self.board[b], self.board[t]) = (blank_value, tile);
                 self.manhattan = before;
+                for k in 0..read {
+                    let entry = &self.children[depth][i].entries[k];
+                    self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.before;
+                }
             } else {
                 self.walk.next_bound = self.walk.next_bound.min(f);
             }
             if n_later > 0 {
-                let later = &self.later[g as usize];
+                let later = &self.later[depth];
                 for &(place, excess, l) in later[..n_later.min(LATER_READS)].iter().rev() {
                     let l = usize::from(l) & (MAX_LOOKUPS - 1);
                     (self.place[l], self.excess[l]) = (place, excess);
                 }
             }
-            for (saved, entry) in saved.iter().zip(&entries[..usize::from(read)]) {
-                let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
-                (self.place[l], self.excess[l]) = *saved;
+            for k in (0..read).rev() {
+                let l = usize::from(self.children[depth][i].entries[k].lookup) & (MAX_LOOKUPS - 1);
+                self.excess[l] = excess_before[k];
             }
             self.sums = sums;
         }
