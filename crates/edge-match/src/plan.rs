@@ -310,7 +310,7 @@ impl Solver {
     /// use edge_match::{Limits, Mode, Order, OrderPick, Solver, Task};
     ///
     /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
-    /// let solver = Solver::new(&puzzle, &[]);
+    /// let solver = Solver::new(&puzzle);
     /// let cut = solver.plan_cut(Mode::Pictures, Order::Snake, None).unwrap();
     /// let listed = solver.plan(Task::List, Mode::Pictures, Some(OrderPick::Given(Order::Snake)), false);
     /// assert_eq!((cut.order, cut.corner, cut.engine_name()), (listed.order, listed.corner, listed.engine_name()));
