@@ -24,6 +24,7 @@ mod limited_planner;
 mod moves;
 pub(crate) mod print;
 pub(crate) mod settings;
+pub(crate) mod status;
 pub(crate) use args::{SlideArgs, SlideFormat};
 pub(crate) use batch::Item;
 use batch::{Batch, CHUNK};

@@ -154,6 +154,19 @@ impl Path {
         }
     }
 
+    /// [`Path::stream`] with the sink's error as it is, and a fast answer's moves that went
+    /// wrong as they were made again as `wrong(the board they reached)`.
+    pub(crate) fn stream_or<E>(
+        &self,
+        sink: &mut dyn FnMut(&[Direction]) -> Result<(), E>,
+        wrong: impl FnOnce(String) -> E,
+    ) -> Result<(), E> {
+        self.stream(sink).map_err(|error| match error {
+            StreamError::Sink(error) => error,
+            StreamError::Wrong(end) => wrong(end),
+        })
+    }
+
     /// [`Path::stream`] with the moves as the letters `U`, `D`, `L`, `R` (as
     /// [`path_letters`](crate::path_letters)).
     pub fn stream_letters<E>(&self, sink: &mut dyn FnMut(&[u8]) -> Result<(), E>) -> Result<(), StreamError<E>> {

@@ -6,7 +6,7 @@ use std::io::Write;
 use serde::{Deserialize, Serialize};
 
 use super::seal::Fields;
-use crate::slide::print::AnswerStatus;
+use crate::slide::status::AnswerStatus;
 
 /// The K-th (from 1) of N interleaved parts of a batch: boards `i` (from 0) with `i mod N = K-1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -21,7 +21,8 @@ use sliding::{Board, BoardSpec, Goal, HeuristicKind, PlanError, Verdict};
 
 use crate::input::BadInput;
 use crate::pdb_cache::PdbCache;
-use crate::slide::print::{AnswerJson, AnswerStatus, SplitJson};
+use crate::slide::print::{AnswerJson, SplitJson};
+use crate::slide::status::{AnswerStatus, UnitStatus};
 
 /// The value of `"search"` in every line of a split sliding search.
 const SEARCH: &str = "slide";
@@ -62,22 +63,6 @@ pub(crate) struct UnitLine {
     /// A hash of every key above ([`unit_hash`]): binds the round, the bound and the prefix to
     /// the split, so a changed line is refused before it is searched and again when merged.
     pub(crate) unit_hash: String,
-}
-
-/// What one unit's search came to, the `"status"` of its result: the one spelling of each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum UnitStatus {
-    /// No path within the round's bound.
-    Searched,
-    /// A path as long as the bound.
-    Found,
-    /// Not searched: a unit before it reached the goal.
-    Skipped,
-    /// A limit or a signal stopped it: run it again (written with a space, as
-    /// [`AnswerStatus::GaveUp`]).
-    #[serde(rename = "gave up")]
-    GaveUp,
 }
 
 /// One unit's result: its line's keys, then what it found.

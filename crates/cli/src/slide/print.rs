@@ -6,12 +6,13 @@
 
 use std::io::Write;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sliding::parse::Format;
 use sliding::{Board, Method, Verdict};
 
 use super::moves;
 use super::settings::SlideSettings;
+use super::status::AnswerStatus;
 use crate::shared_args::OutputFormat;
 
 /// One board's answer, with what the printers need to say it besides: where it stands in the
@@ -149,31 +150,6 @@ pub(super) struct JsonPrinter {
     timings: bool,
 }
 
-/// What became of one board, the `"status"` of its JSON line: the one spelling of each, written
-/// and read back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum AnswerStatus {
-    /// A path was found.
-    Solved,
-    /// Parity rules the goal out.
-    Unsolvable,
-    /// A limit or a signal stopped the search (written with a space).
-    #[serde(rename = "gave up")]
-    GaveUp,
-}
-
-impl AnswerStatus {
-    /// The status of `outcome`.
-    pub(crate) fn of(outcome: &Verdict) -> AnswerStatus {
-        match outcome {
-            Verdict::Solved(_) => AnswerStatus::Solved,
-            Verdict::Unsolvable => AnswerStatus::Unsolvable,
-            Verdict::GaveUp => AnswerStatus::GaveUp,
-        }
-    }
-}
-
 /// One board's answer as JSON, the one form of `puzzle slide --json` (each board's line), of
 /// `puzzle slide --split` on a board that needs no search, and of `puzzle merge` of a split's
 /// last round (with [`SplitJson`] after it).
@@ -236,40 +212,6 @@ impl JsonPrinter {
                 })
             }
             None => crate::scale_out::shard::write_json_line(out, answered.place, &json),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::AnswerStatus;
-    use crate::scale_out::slide_units::UnitStatus;
-
-    /// The statuses are written and read back as the words of the JSON contract, and no other.
-    #[test]
-    fn statuses_keep_their_words() {
-        let answers = [
-            (AnswerStatus::Solved, "solved"),
-            (AnswerStatus::Unsolvable, "unsolvable"),
-            (AnswerStatus::GaveUp, "gave up"),
-        ];
-        for (status, word) in answers {
-            assert_eq!(serde_json::to_string(&status).unwrap(), format!("\"{word}\""));
-            assert_eq!(serde_json::from_str::<AnswerStatus>(&format!("\"{word}\"")).unwrap(), status);
-        }
-        let units = [
-            (UnitStatus::Searched, "searched"),
-            (UnitStatus::Found, "found"),
-            (UnitStatus::Skipped, "skipped"),
-            (UnitStatus::GaveUp, "gave up"),
-        ];
-        for (status, word) in units {
-            assert_eq!(serde_json::to_string(&status).unwrap(), format!("\"{word}\""));
-            assert_eq!(serde_json::from_str::<UnitStatus>(&format!("\"{word}\"")).unwrap(), status);
-        }
-        for other in ["\"gave_up\"", "\"gaveup\"", "\"GaveUp\"", "\"Solved\""] {
-            assert!(serde_json::from_str::<AnswerStatus>(other).is_err(), "{other}");
-            assert!(serde_json::from_str::<UnitStatus>(other).is_err(), "{other}");
         }
     }
 }
