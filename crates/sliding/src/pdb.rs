@@ -40,9 +40,7 @@ pub use catalogue::tier_catalogue;
 pub use file::FileError;
 pub use lookup::PdbHeuristic;
 pub use memory::MemoryError;
-pub use partition::{
-    canonical_blank, default_partition, grid_symmetries, tier_partition, PartSpec, Tier, PDB_MAX_CELLS,
-};
+pub use partition::{canonical_blank, grid_symmetries, tier_partition, PartSpec, Tier, PDB_MAX_CELLS};
 
 /// The largest excess a table entry can hold.
 pub const MAX_EXCESS: u8 = 15;

@@ -40,7 +40,7 @@ pub const CHEAP_BOUND: u32 = 30;
 
 /// The nodes that first search may visit before the planner turns to pattern databases: a few
 /// milliseconds, against the half second the quick 4×4 tables take to build.
-pub const CHEAP_NODES: u64 = 500_000;
+pub(crate) const CHEAP_NODES: u64 = 500_000;
 
 /// Where pattern databases come from. The library never touches files: [`MemoryTables`] builds
 /// tables in memory; a program keeps them in a cache directory by implementing this trait.
@@ -397,7 +397,7 @@ impl<'t> Planner<'t> {
     ///
     /// Cheap path first: a board near its goal (linear conflict at most [`CHEAP_BOUND`]) of a
     /// shape whose tables are not loaded yet is first searched with linear conflict for up to
-    /// [`CHEAP_NODES`] nodes. Its answer is the same: IDA\* finds the first optimal path in move
+    /// `CHEAP_NODES` (500,000) nodes. Its answer is the same: IDA\* finds the first optimal path in move
     /// order whatever the admissible heuristic (only the pruning of other paths differs).
     pub fn solve(&self, board: &Board, limits: &Limits<'_>) -> Result<Answer, PlanError> {
         if let Some((goal, report)) = self.cheap_first(board, limits)? {

@@ -29,7 +29,7 @@ pub use crate::weighted::{solve_within, solve_within_split};
 /// `goal` may be any arrangement of the same shape (the blank anywhere). The caller must pass
 /// boards of equal shapes: a shape mismatch is a caller bug, answered [`Verdict::Unsolvable`]
 /// without panicking. [`Verdict::Unsolvable`] otherwise means the parity rule
-/// ([`is_solvable`]) says the goal cannot be reached. [`Verdict::GaveUp`] means `limits` stopped
+/// ([`is_solvable`](crate::is_solvable)) says the goal cannot be reached. [`Verdict::GaveUp`] means `limits` stopped
 /// the work: the interrupt flag and the deadline are looked at once per placed tile
 /// (`max_expanded` is not used: no search tree is expanded here).
 ///

@@ -14,7 +14,7 @@ use crate::solve::lower_bound;
 /// Korf's (1.13 M with the quick 5-5-5 tables, 0.22 M with them; docs/experiments.md,
 /// "Partitions of the pattern databases"), some 0.05 s, so from about ten boards they cost less
 /// than they save.
-pub const MID_4X4_AFTER_BOARDS: usize = 8;
+pub(crate) const MID_4X4_AFTER_BOARDS: usize = 8;
 
 /// Boards of 4×4 needing a search in one run from which the 7-8 tables are built: with the
 /// quick 5-5-5 tables Korf's 100 take about 0.06 s a board (7.2 s in all), with the 7-8 tables
@@ -30,27 +30,14 @@ pub const FULL_5X5_FROM_BOUND: u32 = 50;
 
 /// The tables chosen for one board shape and goal.
 ///
-/// ```
-/// use puzzle_core::Shape;
-/// use sliding::{Board, GoalKind};
-/// use sliding::tiers::choose_tables;
-///
-/// let goal = Board::goal(Shape::new(4, 4)?, GoalKind::BlankFirst)?;
-/// let choice = choose_tables(&goal, &[&goal], &|_| false).expect("a 4x4 board has tables");
-/// // Additive tables: every one of the 15 tiles (named by goal cell) is in exactly one of them.
-/// let mut tiles: Vec<u8> = choice.keys.iter().flat_map(|key| key.tiles().iter().copied()).collect();
-/// tiles.sort_unstable();
-/// assert_eq!(tiles, (1..16).collect::<Vec<u8>>());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableChoice {
+pub(crate) struct TableChoice {
     /// How strong the tables are.
-    pub tier: Tier,
+    pub(crate) tier: Tier,
     /// The tables to load or build, for [`PdbHeuristic::for_tier`].
-    pub keys: Vec<PatternKey>,
+    pub(crate) keys: Vec<PatternKey>,
     /// Why tables that are not cached are built now: for the user to read.
-    pub building_because: Option<String>,
+    pub(crate) building_because: Option<String>,
 }
 
 /// Chooses the pattern databases for boards with this `goal`, of which `boards` need a search
@@ -60,23 +47,11 @@ pub struct TableChoice {
 /// The strongest tables already cached win, unless the boards ahead pay for building stronger
 /// ones ([`MID_4X4_AFTER_BOARDS`], [`FULL_4X4_AFTER_BOARDS`], [`FULL_5X5_FROM_BOUND`]);
 /// otherwise the quick tables are used.
-///
-/// ```
-/// use puzzle_core::Shape;
-/// use sliding::{Board, GoalKind};
-/// use sliding::pdb::Tier;
-/// use sliding::tiers::choose_tables;
-///
-/// let goal = Board::goal(Shape::new(4, 4)?, GoalKind::BlankFirst)?;
-/// // Nothing cached and one board to search: the quick tables.
-/// let choice = choose_tables(&goal, &[&goal], &|_| false).expect("a 4x4 board has tables");
-/// assert_eq!(choice.tier, Tier::Quick);
-/// // A 6x6 board has more cells than pattern databases cover.
-/// let big = Board::goal(Shape::new(6, 6)?, GoalKind::BlankFirst)?;
-/// assert_eq!(choose_tables(&big, &[], &|_| true), None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn choose_tables(goal: &Board, boards: &[&Board], cached: &dyn Fn(&PatternKey) -> bool) -> Option<TableChoice> {
+pub(crate) fn choose_tables(
+    goal: &Board,
+    boards: &[&Board],
+    cached: &dyn Fn(&PatternKey) -> bool,
+) -> Option<TableChoice> {
     let shape = goal.shape();
     let (rows, cols, blank) = (shape.rows(), shape.cols(), goal.blank().0);
     let keys = |tier| PdbHeuristic::tier_keys(rows, cols, blank, tier);

@@ -113,7 +113,7 @@ pub struct Settings {
 
 impl Settings {
     /// Placements of restart `restart` (from 0).
-    pub fn restart_length(&self, restart: u64) -> u64 {
+    pub(crate) fn restart_length(&self, restart: u64) -> u64 {
         self.restart_schedule.length(self.restart_nodes, restart)
     }
 

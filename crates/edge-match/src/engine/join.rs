@@ -30,7 +30,7 @@ use bottom::{bottom_table, ENTRY_BYTES};
 use key::KeyLayout;
 
 /// The memory a join may use when none is given: the table and the sort buffers, in bytes.
-pub const DEFAULT_MEMORY: u64 = 2 << 30;
+pub(crate) const DEFAULT_MEMORY: u64 = 2 << 30;
 
 /// Bytes per top leaf in a sort buffer.
 const LEAF_BYTES: u64 = 16;

@@ -129,26 +129,6 @@ impl Tier {
     }
 }
 
-/// The partition of [`Tier::Full`] for a board shape of at most [`PDB_MAX_CELLS`] cells and
-/// (canonical) blank cell: 7-8 on 4×4 and 6-6-6-6 on 5×5 with the blank in a corner, otherwise
-/// the [`Tier::Quick`] one.
-///
-/// A table read through a symmetry that moves the goal's blank is still exact when the cells its
-/// pattern leaves open at home are connected: the blank's goal cell then only names that region.
-/// The test `parts_read_through_symmetries_keep_the_blank_region` checks this for every default.
-///
-/// ```
-/// use sliding::pdb::{default_partition, tier_partition, Tier};
-///
-/// assert_eq!(default_partition(5, 5, 0), tier_partition(5, 5, 0, Tier::Full));
-/// // 6-6-6-6 on the 5x5 board: the 24 tiles.
-/// let sizes: Vec<usize> = default_partition(5, 5, 0).iter().map(|part| part.key.tiles().len()).collect();
-/// assert_eq!(sizes, [6, 6, 6, 6]);
-/// ```
-pub fn default_partition(rows: usize, cols: usize, blank: usize) -> Vec<PartSpec> {
-    tier_partition(rows, cols, blank, Tier::Full)
-}
-
 /// The partition of `tier` for a board shape of at most [`PDB_MAX_CELLS`] cells and (canonical)
 /// blank cell; for [`Tier::Catalogue`], the catalogue's first partition (Korf and Felner's).
 ///
