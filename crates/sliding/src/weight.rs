@@ -8,7 +8,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// The units of a [`Weight`]: hundredths.
-pub const WEIGHT_SCALE: u32 = 100;
+pub(crate) const WEIGHT_SCALE: u32 = 100;
 
 /// The largest weight taken: beyond it the search is greedy in all but name, and the costs
 /// (hundredths of a move times the weight) could leave `u32` on the largest boards.

@@ -195,8 +195,9 @@ impl PdbHeuristic {
     }
 
     /// As [`PdbHeuristic::new`] with another partition, whose keys have the blank at the
-    /// canonical cell (for experiments and tests).
-    pub fn with_partition(
+    /// canonical cell (for the tests).
+    #[cfg(test)]
+    pub(crate) fn with_partition(
         shape: Shape,
         goal_blank: usize,
         partition: &[PartSpec],
@@ -206,7 +207,7 @@ impl PdbHeuristic {
     }
 
     /// A catalogue: the largest of the heuristics of several partitions (each read through the
-    /// symmetries that keep the goal's blank, as [`PdbHeuristic::with_partition`] reads one),
+    /// symmetries that keep the goal's blank, as [`PdbHeuristic::new`] reads its partition),
     /// whose keys have the blank at the canonical cell. The node loop reads the partitions in
     /// order, a later one only for a child the earlier ones do not cut off.
     ///
