@@ -319,6 +319,16 @@ impl std::str::FromStr for Board {
     }
 }
 
+/// A 3×3 board one move (east) from the blank-last goal, and that goal: the checkers' tests'
+/// board.
+#[cfg(test)]
+pub(crate) fn one_move_from_goal() -> (Board, Board) {
+    let board =
+        Board::try_from(BoardSpec { rows: 3, cols: 3, tiles: vec![1, 2, 3, 4, 5, 6, 7, 0, 8] }).expect("a valid board");
+    let goal = Board::goal(board.shape(), GoalKind::BlankLast).expect("a goal");
+    (board, goal)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -81,21 +81,13 @@ impl Answer {
 mod tests {
     use super::*;
     use crate::answer::{Method, Path};
-    use crate::board::GoalKind;
     use puzzle_core::Direction::{East, North, South};
-
-    fn one_move_from_goal() -> (Board, Board) {
-        let board = Board::try_from(crate::BoardSpec { rows: 3, cols: 3, tiles: vec![1, 2, 3, 4, 5, 6, 7, 0, 8] })
-            .expect("a valid board");
-        let goal = Board::goal(board.shape(), GoalKind::BlankLast).expect("a goal");
-        (board, goal)
-    }
 
     /// A bound above the path's length is refused, one at or below it is not; the same path's
     /// outcome alone passes either way.
     #[test]
     fn a_bound_above_the_moves_is_refused() {
-        let (board, goal) = one_move_from_goal();
+        let (board, goal) = crate::board::one_move_from_goal();
         // Three moves: east, then away and back, so bounds 1 and 3 are both at most the moves.
         let path = || Verdict::Solved(Path::Moves(vec![East, North, South]));
         assert_eq!(check(&board, &goal, &path()), Ok(()));

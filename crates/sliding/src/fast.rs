@@ -46,25 +46,17 @@ pub fn solve_fast_checked(
 mod tests {
     use super::*;
     use crate::answer::Path;
-    use crate::board::{Board, GoalKind};
     use crate::check;
     use crate::constructive::KeepMoves;
     use crate::replay::CheckError;
     use puzzle_core::Direction::{South, West};
     use search::Limits;
 
-    fn one_move_from_goal() -> (Board, Board) {
-        let board = Board::try_from(crate::BoardSpec { rows: 3, cols: 3, tiles: vec![1, 2, 3, 4, 5, 6, 7, 0, 8] })
-            .expect("a valid board");
-        let goal = Board::goal(board.shape(), GoalKind::BlankLast).expect("a goal");
-        (board, goal)
-    }
-
     /// A fast answer's moves, made again and streamed, pass the same checks as the moves in
     /// memory, and fail them from another start.
     #[test]
     fn fast_paths_are_checked_streamed() {
-        let (board, goal) = one_move_from_goal();
+        let (board, goal) = crate::board::one_move_from_goal();
         let fast = solve_fast_checked(&board, &goal, &Limits::NONE, &KeepMoves::Count).expect("checked");
         assert!(matches!(fast, Verdict::Solved(Path::Fast(_))));
         assert_eq!(check::check(&board, &goal, &fast), Ok(()));
