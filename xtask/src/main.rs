@@ -63,6 +63,10 @@ enum Command {
         /// Test the dev build (already built by `cargo test`) instead of the release build
         #[arg(long)]
         dev: bool,
+        /// Test this `puzzle` binary, built already (`.ci/run` gives the one its tests built),
+        /// instead of building one
+        #[arg(long, value_name = "PATH", conflicts_with = "dev")]
+        puzzle: Option<std::path::PathBuf>,
     },
     /// Print a seeded random sliding board in the grid format: shuffled (solvable), or --moves
     /// random moves from the goal (e.g. `cargo xtask board 100x100 > board-100x100.txt`)
@@ -243,7 +247,7 @@ fn main() -> ExitCode {
         Command::Board { size, moves, seed } => parse_size(&size)
             .and_then(|(rows, cols)| board::write(rows, cols, moves, seed, &mut std::io::stdout().lock())),
         Command::Pdb { sizes } => pdb(&root, &sizes),
-        Command::Slurm { dev } => slurm::run(&root, !dev),
+        Command::Slurm { dev, puzzle } => slurm::run(&root, !dev, puzzle.as_deref()),
         Command::SlowTests { release } => {
             slow::run(&root, if release { slow::Profile::Release } else { slow::Profile::Dev })
         }

@@ -21,20 +21,28 @@ pub const SCRIPTS: [&str; 5] = ["slide-shards.sh", "edge-units.sh", "slide-units
 /// The longest a workflow's job may take before the test gives up on it.
 const JOB_LIMIT: Duration = Duration::from_secs(300);
 
-/// Runs the workflows, or says why it cannot on this machine. `release`: test the release build
-/// (the dev build otherwise).
-pub fn run(root: &Path, release: bool) -> anyhow::Result<()> {
+/// Runs the workflows, or says why it cannot on this machine, with the `puzzle` binary `given`,
+/// else one built here: the release build if `release`, the dev build otherwise.
+pub fn run(root: &Path, release: bool, given: Option<&Path>) -> anyhow::Result<()> {
     if let Some(reason) = prepare()? {
         println!("slurm: skipped: {reason}");
         return Ok(());
     }
-    let mut build = Command::new(env!("CARGO"));
-    build.args(["build", "--quiet", "-p", "cli"]).current_dir(root);
-    if release {
-        build.arg("--release");
-    }
-    ensure!(build.status()?.success(), "cargo build -p cli failed");
-    let binary = crate::target_dir(root).join(if release { "release/puzzle" } else { "debug/puzzle" });
+    let binary = match given {
+        Some(binary) => {
+            ensure!(binary.is_file(), "no `puzzle` binary at {}", binary.display());
+            binary.to_path_buf()
+        }
+        None => {
+            let mut build = Command::new(env!("CARGO"));
+            build.args(["build", "--quiet", "-p", "cli"]).current_dir(root);
+            if release {
+                build.arg("--release");
+            }
+            ensure!(build.status()?.success(), "cargo build -p cli failed");
+            crate::target_dir(root).join(if release { "release/puzzle" } else { "debug/puzzle" })
+        }
+    };
     let started = Instant::now();
     let mut cluster = Cluster::start()?;
     println!("slurm: a one-node cluster is up ({:.1} s)", started.elapsed().as_secs_f64());
