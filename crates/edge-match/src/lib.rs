@@ -31,6 +31,8 @@
 //! assert_eq!(check_solution(&puzzle, &placements).unwrap().placements(), placements);
 //! ```
 #![deny(missing_docs)]
+// With `test-support` on, the widest build: what is `pub` and still unreachable then is crate-private.
+#![cfg_attr(feature = "test-support", warn(unreachable_pub))]
 
 // The root holds the model and the solving, the names nearly every use needs; the other jobs
 // are public modules of their own: `parse` (the three formats and their errors), `check`,

@@ -17,13 +17,13 @@ use thiserror::Error;
 pub const FRAME: u16 = 0;
 
 /// Sides in file order: north, east, south, west.
-pub const NORTH: usize = 0;
+pub(crate) const NORTH: usize = 0;
 /// East, in file order.
-pub const EAST: usize = 1;
+pub(crate) const EAST: usize = 1;
 /// South, in file order.
-pub const SOUTH: usize = 2;
+pub(crate) const SOUTH: usize = 2;
 /// West, in file order.
-pub const WEST: usize = 3;
+pub(crate) const WEST: usize = 3;
 
 /// A puzzle as read, not yet checked.
 ///

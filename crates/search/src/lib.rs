@@ -59,6 +59,7 @@
 //! assert_eq!(bfs(&(0, 0), moves, |&(_, big)| big == 4, &limits).status, Status::GaveUp);
 //! ```
 #![deny(missing_docs)]
+#![warn(unreachable_pub)]
 
 pub mod astar;
 pub mod bfs;

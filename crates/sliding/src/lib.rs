@@ -21,6 +21,8 @@
 //! planner is built from are for tests and benchmarks, in `testing` behind the `test-support`
 //! feature.
 #![deny(missing_docs)]
+// With `test-support` on, the widest build: what is `pub` and still unreachable then is crate-private.
+#![cfg_attr(feature = "test-support", warn(unreachable_pub))]
 #![warn(unnameable_types)]
 
 mod answer;
