@@ -344,7 +344,7 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
         let result = UnitResultJson::read(&fields).map_err(|err| {
             record.error(format!("not a unit result of `puzzle edge --unit`: {}", json_message(&err)))
         })?;
-        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.line)?, &sealed.line(), &hash) {
+        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.line)?, &fields, &hash) {
             return Err(record.error(refused).into());
         }
         // The result is bound to its unit; the unit to the split.
