@@ -27,8 +27,9 @@ pub(crate) struct ImprovementJson {
     pub(crate) url: Option<String>,
 }
 
-/// The last line of a run. A new key is a field here, in its alphabetical place, and its value
-/// where `edge/best.rs` makes this line.
+/// The last line of a run. A new key is a field here, in its alphabetical place (with
+/// `#[serde(default)]`, so that the end lines of earlier runs still merge), and its value where
+/// `edge/best.rs` makes this line.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(crate) struct RunEndJson {
     pub(crate) breaks: String,
