@@ -16,9 +16,9 @@ use edge_match::{OrderPick, Placement, Puzzle};
 
 use super::args::Job;
 use super::EdgeArgs;
+use crate::edge::json::best::{ImprovementJson, RunEnd, RunEndJson, RunUnit};
 use crate::edge::json::CellJson;
 use crate::input::BadInput;
-use crate::scale_out::best_runs::{run_unit, Improvement, RunEnd};
 
 /// How often `--checkpoint` is written while the search runs, unless `--checkpoint-every`.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
@@ -126,18 +126,18 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     }
     write_checkpoint(args, &outcome.checkpoint)?;
     let why = match outcome.end {
-        End::Solved => "solved",
-        End::Exhausted => "search exhausted",
-        End::NodeLimit => "node limit",
-        End::Stopped if crate::interrupt::interrupted() => "interrupted",
-        End::Stopped => "time limit",
+        End::Solved => RunEnd::Solved,
+        End::Exhausted => RunEnd::Exhausted,
+        End::NodeLimit => RunEnd::NodeLimit,
+        End::Stopped if crate::interrupt::interrupted() => RunEnd::Interrupted,
+        End::Stopped => RunEnd::TimeLimit,
     };
     let seconds = started.elapsed().as_secs_f64();
     let total_ms = outcome.checkpoint.elapsed_ms();
     let (matching, edges) = printer.best.map_or((0, edges_of(puzzle)), |s| (s.matching, s.edges));
     let settings = search.settings();
     if args.output.json {
-        let json = RunEnd {
+        let json = RunEndJson {
             breaks: settings.breaks.to_string(),
             cells: puzzle.rows() * puzzle.cols(),
             depth_nodes: outcome.checkpoint.depth_nodes(),
@@ -147,10 +147,10 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
             end: why,
             jobs: settings.jobs,
             nodes: outcome.nodes,
-            puzzle: &key,
+            puzzle: key.clone(),
             seed: settings.seed,
         };
-        writeln!(out, "{}", crate::scale_out::seal::seal_json(&run_unit(&key), &json)?)?;
+        writeln!(out, "{}", crate::scale_out::seal::seal_json(&RunUnit { puzzle: &key }, &json)?)?;
     } else {
         let total = (search.elapsed_before() + started.elapsed()).as_secs_f64();
         let rate = outcome.nodes as f64 / total.max(1e-3) / 1e6;
@@ -298,7 +298,7 @@ impl Printer<'_> {
         let (depth, breaks) = search.map_or((None, None), |(d, b, _)| (Some(d), Some(b)));
         if self.args.output.json {
             let placements = cells.iter().map(|cell| cell.as_ref().map(CellJson::from)).collect();
-            let json = Improvement {
+            let json = ImprovementJson {
                 cells: puzzle.rows() * puzzle.cols(),
                 cols: puzzle.cols(),
                 edges: score.edges,
@@ -308,13 +308,13 @@ impl Printer<'_> {
                 nodes,
                 placed: score.placed,
                 placements,
-                puzzle: &self.key,
+                puzzle: self.key.clone(),
                 rows: puzzle.rows(),
                 search_mismatches: breaks,
                 search_placed: depth,
                 url,
             };
-            writeln!(out, "{}", crate::scale_out::seal::seal_json(&run_unit(&self.key), &json)?)?;
+            writeln!(out, "{}", crate::scale_out::seal::seal_json(&RunUnit { puzzle: &self.key }, &json)?)?;
         } else {
             let found = match (depth, breaks) {
                 (Some(d), Some(b)) => format!(" by placing {d} pieces with {b} mismatches, then the rest greedily"),

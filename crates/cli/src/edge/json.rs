@@ -1,6 +1,17 @@
-//! JSON shapes and stream endings that marks and colour puzzles share.
+//! Every JSON line `puzzle edge` and its scale-out commands print, as serde types in one place:
+//! the answers of one run (`answer.rs`), the work units of a split, their results and their merge
+//! (`units.rs`), and the lines of `--best` (`best.rs`); here what they share: a placed piece, a
+//! search's status, and the reading of a line whose unknown keys are refused.
 
-use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use serde::de::{DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+
+pub(crate) mod answer;
+pub(crate) mod best;
+pub(crate) mod units;
 
 /// One placed piece, in every JSON output and work unit: its index in input order and its
 /// counter-clockwise quarter turns.
@@ -47,73 +58,101 @@ impl SearchStatus {
             SearchStatus::Complete
         }
     }
+}
 
-    /// The status a JSON line says, if it says one of these.
-    pub(crate) fn of_line(value: &serde_json::Value) -> Option<SearchStatus> {
-        value.get("status").and_then(|status| SearchStatus::deserialize(status).ok())
+/// How [`read_known`] names a key the line's type does not have.
+#[derive(Clone, Copy)]
+pub(crate) enum Unknown {
+    /// serde's own words: "unknown field `x`, expected one of `a`, `b`".
+    Listed,
+    /// "unknown field `x`", as serde says it of a type with flattened fields.
+    Named,
+}
+
+/// The JSON object `text` read as a `T` whose keys are `keys`, a key not among them (or one
+/// given twice) refused at its place as serde refuses it for a type that denies unknown fields.
+/// The types that flatten a shared record cannot deny them themselves (serde does not support
+/// both on one type); their keys are listed beside them and tested against what they write.
+pub(crate) fn read_known<T: DeserializeOwned>(
+    text: &str,
+    keys: &'static [&'static str],
+    unknown: Unknown,
+) -> serde_json::Result<T> {
+    let mut keys_read = serde_json::Deserializer::from_str(text);
+    KnownKeys { keys, unknown }.deserialize(&mut keys_read)?;
+    serde_json::from_str(text)
+}
+
+/// The walk over an object's keys behind [`read_known`]; the values are skipped.
+struct KnownKeys {
+    keys: &'static [&'static str],
+    unknown: Unknown,
+}
+
+impl<'de> DeserializeSeed<'de> for KnownKeys {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_map(self)
     }
 }
 
-/// `--json --count` output, for marks and colour puzzles.
-#[derive(Serialize)]
-pub(crate) struct CountJson {
-    pub(crate) rows: usize,
-    pub(crate) cols: usize,
-    /// The count, when the search finished.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) solutions: Option<u64>,
-    /// What a search that gave up had found: a lower bound, never the answer.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) solutions_so_far: Option<u64>,
-    /// Pieces placed during the search.
-    pub(crate) nodes: u64,
-    /// Time of the search (colour puzzles only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) elapsed_ms: Option<f64>,
-    /// The scan order searched (colour puzzles only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) order: Option<&'static str>,
-    /// The search tree's size that `--order auto` estimated for that order.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) estimated_nodes: Option<u64>,
-    pub(crate) status: SearchStatus,
+impl<'de> Visitor<'de> for KnownKeys {
+    type Value = ();
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut seen = HashSet::new();
+        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+            if !self.keys.contains(&key.as_ref()) {
+                return Err(match self.unknown {
+                    Unknown::Listed => A::Error::unknown_field(&key, self.keys),
+                    Unknown::Named => A::Error::custom(format!("unknown field `{key}`")),
+                });
+            }
+            if !seen.insert(key.clone()) {
+                return Err(A::Error::custom(format!("duplicate field `{key}`")));
+            }
+            map.next_value::<IgnoredAny>()?;
+        }
+        Ok(())
+    }
 }
 
-/// The JSON line that ends an `--all` stream ([`write_stream_end`]); its keys in alphabetical
-/// order, as it has always had them.
-#[derive(Serialize)]
-struct StreamEnd {
-    /// A complete search that found none: 0.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<u64>,
-    /// A search that gave up: the solutions it printed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions_so_far: Option<u64>,
-    status: SearchStatus,
+/// The keys of `line` (a JSON object), in the order written: what tests compare a type's listed
+/// keys with.
+#[cfg(test)]
+pub(crate) fn keys_written(line: &impl Serialize) -> Vec<String> {
+    let text = serde_json::to_string(line).unwrap();
+    let fields: crate::scale_out::seal::Fields<'_> = serde_json::from_str(&text).unwrap();
+    fields.0.into_iter().map(|(key, _)| key).collect()
 }
 
-/// The last line of an `--all` stream after the `found` solutions printed: when `stop` ended it
-/// early, that it gave up; when it ended without any solution, that there is none (an empty
-/// stream would read as nothing done). A JSON line, or the text line with `prefix` (`c ` in
-/// `.sol` streams); nothing after one solution or more found by a complete search.
-pub(super) fn write_stream_end(
-    out: &mut dyn std::io::Write,
-    json: bool,
-    prefix: &str,
-    found: u64,
-    stopped: bool,
-) -> std::io::Result<()> {
-    match (stopped, found, json) {
-        (true, _, true) => {
-            let end = StreamEnd { solutions: None, solutions_so_far: Some(found), status: SearchStatus::GaveUp };
-            writeln!(out, "{}", serde_json::to_string(&end)?)
-        }
-        (true, _, false) => writeln!(out, "{prefix}gave up after {found} solutions"),
-        (false, 0, true) => {
-            let end = StreamEnd { solutions: Some(0), solutions_so_far: None, status: SearchStatus::Complete };
-            writeln!(out, "{}", serde_json::to_string(&end)?)
-        }
-        (false, 0, false) => writeln!(out, "{prefix}no solution"),
-        (false, _, _) => Ok(()),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    struct Pair {
+        #[allow(dead_code)]
+        a: u8,
+    }
+
+    fn check(text: &str, unknown: Unknown, expected: &str) {
+        let err = read_known::<Pair>(text, &["a"], unknown).unwrap_err();
+        assert_eq!(err.to_string(), expected, "{text}");
+    }
+
+    #[test]
+    fn unknown_and_repeated_keys_are_refused_where_they_stand() {
+        assert_eq!(read_known::<Pair>("{\"a\":1}", &["a"], Unknown::Listed).unwrap().a, 1);
+        check("{\"a\":1,\"b\":2}", Unknown::Listed, "unknown field `b`, expected `a` at line 1 column 10");
+        check("{\"b\":2}", Unknown::Named, "unknown field `b` at line 1 column 4");
+        check("{\"a\":1,\"a\":2}", Unknown::Named, "duplicate field `a` at line 1 column 10");
+        check("{\"a\":", Unknown::Named, "EOF while parsing a value at line 1 column 5");
+        check("{\"a\":300}", Unknown::Named, "invalid value: integer `300`, expected u8 at line 1 column 8");
     }
 }

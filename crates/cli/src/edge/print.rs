@@ -2,17 +2,16 @@
 //! text format and one JSON printer, as `slide/print.rs` does for `puzzle slide`. The solving code in `solve.rs`
 //! decides what to print; a printer decides how. Four formats: `.puz` puzzles print `.sol`
 //! lines or JSON; puzzles read from the seed's marks format keep its outputs (boxes, `solution
-//! K:` blocks) and its JSON keys.
+//! K:` blocks) and its JSON keys. The JSON lines are the types of `json/answer.rs`.
 
 use std::io::Write;
 
 use edge_match::check::Solution;
 use edge_match::Counts;
 use edge_match::Puzzle;
-use serde::Serialize;
 
-use super::json::CellJson;
-use super::json::{write_stream_end, CountJson, SearchStatus};
+use super::json::answer::{CountJson, FirstGaveUpJson, FirstJson, SearchRun, SolutionJson, StreamEndJson};
+use super::json::{CellJson, SearchStatus};
 
 /// The scan order a search ran in, and the tree size `--order auto` estimated for it, as the
 /// outputs show them.
@@ -112,30 +111,38 @@ fn count_json(
         cols: puzzle.cols(),
         solutions: complete.then_some(counts.solutions),
         solutions_so_far: (!complete).then_some(counts.solutions),
-        nodes: counts.nodes,
-        elapsed_ms,
-        order: shown.map(|shown| shown.order),
-        estimated_nodes: shown.and_then(|shown| shown.estimated_nodes),
+        run: search_run(counts.nodes, elapsed_ms, shown),
         status: SearchStatus::of(counts.stopped),
     };
     writeln!(out, "{}", serde_json::to_string(&json)?)?;
     Ok(())
 }
 
-/// The first solution's search stopped before it found one, as JSON: with the time and the plan
-/// in the `.puz` form (`puz`), the seed's keys in the marks form. The keys are in alphabetical
-/// order, as this line has always had them (serde_json's map sorts them).
-fn gave_up_json(out: &mut dyn Write, puzzle: &Puzzle, nodes: u64, puz: Option<(f64, Shown)>) -> anyhow::Result<()> {
-    let mut json = serde_json::json!({
-        "rows": puzzle.rows(), "cols": puzzle.cols(), "solved": null, "placements": null,
-        "nodes": nodes, "status": SearchStatus::GaveUp,
-    });
-    if let Some((elapsed_ms, shown)) = puz {
-        json["elapsed_ms"] = serde_json::json!(elapsed_ms);
-        json["order"] = serde_json::json!(shown.order);
-        json["estimated_nodes"] = serde_json::json!(shown.estimated_nodes);
+/// What a search cost and its plan, as the first solution's line and a count's end.
+fn search_run(nodes: u64, elapsed_ms: Option<f64>, shown: Option<Shown>) -> SearchRun {
+    SearchRun {
+        nodes,
+        elapsed_ms,
+        order: shown.map(|shown| shown.order),
+        estimated_nodes: shown.and_then(|shown| shown.estimated_nodes),
     }
-    writeln!(out, "{json}")?;
+}
+
+/// The first solution's search stopped before it found one, as JSON: with the time and the plan
+/// in the `.puz` form (`puz`), the seed's keys in the marks form.
+fn gave_up_json(out: &mut dyn Write, puzzle: &Puzzle, nodes: u64, puz: Option<(f64, Shown)>) -> anyhow::Result<()> {
+    let json = FirstGaveUpJson {
+        cols: puzzle.cols(),
+        elapsed_ms: puz.map(|(elapsed_ms, _)| elapsed_ms),
+        estimated_nodes: puz.map(|(_, shown)| shown.estimated_nodes),
+        nodes,
+        order: puz.map(|(_, shown)| shown.order),
+        placements: (),
+        rows: puzzle.rows(),
+        solved: (),
+        status: SearchStatus::GaveUp,
+    };
+    writeln!(out, "{}", serde_json::to_string(&json)?)?;
     Ok(())
 }
 
@@ -152,9 +159,8 @@ fn solution_text(out: &mut dyn Write, number: u64, header: &str, board: &str) ->
 
 /// One solution of an `--all` stream as a JSON line (both formats).
 fn solution_json(out: &mut dyn Write, number: u64, solution: &Solution) -> anyhow::Result<()> {
-    let placements: Vec<CellJson> = solution.placements().iter().map(CellJson::from).collect();
-    let line = serde_json::json!({ "solution": number, "placements": placements });
-    writeln!(out, "{line}")?;
+    let placements = solution.placements().iter().map(CellJson::from).collect();
+    writeln!(out, "{}", serde_json::to_string(&SolutionJson { placements, solution: number })?)?;
     Ok(())
 }
 
@@ -256,27 +262,6 @@ impl EdgePrinter for MarksText<'_> {
     }
 }
 
-/// `--json` output for the first solution: the seed's keys for a marks puzzle, with the count,
-/// the time and the order for a `.puz` one (and for a marks one the order when it was asked for
-/// or chosen).
-#[derive(Serialize)]
-struct FirstJson {
-    rows: usize,
-    cols: usize,
-    solved: bool,
-    placements: Option<Vec<CellJson>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<u64>,
-    /// Pieces placed during the search.
-    nodes: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    elapsed_ms: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    order: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    estimated_nodes: Option<u64>,
-}
-
 /// The first solution (or none) as JSON; `elapsed_ms` and the count only in the `.puz` form (the
 /// marks form keeps the seed's keys).
 fn first_json(
@@ -293,11 +278,34 @@ fn first_json(
         solved: solution.is_some(),
         placements: solution.map(|s| s.placements().iter().map(CellJson::from).collect()),
         solutions: elapsed_ms.map(|_| u64::from(solution.is_some())),
-        nodes,
-        elapsed_ms,
-        order: shown.map(|shown| shown.order),
-        estimated_nodes: shown.and_then(|shown| shown.estimated_nodes),
+        run: search_run(nodes, elapsed_ms, shown),
     };
     writeln!(out, "{}", serde_json::to_string(&json)?)?;
     Ok(())
+}
+
+/// The last line of an `--all` stream after the `found` solutions printed: when `stop` ended it
+/// early, that it gave up; when it ended without any solution, that there is none (an empty
+/// stream would read as nothing done). A JSON line, or the text line with `prefix` (`c ` in
+/// `.sol` streams); nothing after one solution or more found by a complete search.
+fn write_stream_end(
+    out: &mut dyn std::io::Write,
+    json: bool,
+    prefix: &str,
+    found: u64,
+    stopped: bool,
+) -> std::io::Result<()> {
+    match (stopped, found, json) {
+        (true, _, true) => {
+            let end = StreamEndJson { solutions: None, solutions_so_far: Some(found), status: SearchStatus::GaveUp };
+            writeln!(out, "{}", serde_json::to_string(&end)?)
+        }
+        (true, _, false) => writeln!(out, "{prefix}gave up after {found} solutions"),
+        (false, 0, true) => {
+            let end = StreamEndJson { solutions: Some(0), solutions_so_far: None, status: SearchStatus::Complete };
+            writeln!(out, "{}", serde_json::to_string(&end)?)
+        }
+        (false, 0, false) => writeln!(out, "{prefix}no solution"),
+        (false, _, _) => Ok(()),
+    }
 }

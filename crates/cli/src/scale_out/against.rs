@@ -49,15 +49,12 @@ impl Against {
     /// or why the cut cannot be made as the units say.
     pub(crate) fn cut(
         &self,
-        search: &super::edge_units::SearchJson,
+        search: &crate::edge::json::units::SearchJson,
         mut visit: impl FnMut(usize, &[Placement]) -> bool,
     ) -> anyhow::Result<usize> {
         let refuse =
             |message: String| -> anyhow::Error { BadInput { file: "--puzzle".to_owned(), pos: None, message }.into() };
-        let mode = match search.mode {
-            super::edge_units::ModeJson::Plain => Mode::Plain,
-            super::edge_units::ModeJson::Pictures => Mode::Pictures,
-        };
+        let mode = Mode::from(search.mode);
         let Ok(order) = search.order.parse::<edge_match::Order>() else {
             return Err(refuse(format!(
                 "the units' order `{}` is not one this version knows",

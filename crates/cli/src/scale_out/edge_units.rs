@@ -1,6 +1,6 @@
 //! `puzzle edge --split DEPTH` and `--unit LINE` for every puzzle: one search written out as
-//! JSON-lines work units, one unit solved, and the JSON records both use (read back by
-//! `puzzle merge`).
+//! JSON-lines work units and one unit solved, each line a type of [`crate::edge::json::units`];
+//! here a unit's hash and what a result says against itself, which `puzzle merge` checks too.
 
 use std::io::Write;
 use std::time::Instant;
@@ -8,143 +8,20 @@ use std::time::Instant;
 use anyhow::Context as _;
 use edge_match::{Counts, Mode, Order};
 use edge_match::{Limits, OrderPick, Placement, Plan, Puzzle, Solver, Split, SplitError, Task};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::edge::args::{EdgeArgs, Job, OrderArg};
+use crate::edge::json::units::{Counted, ModeJson, SearchJson, UnitGaveUp, UnitJson, UnitResultJson};
 use crate::edge::json::{CellJson, SearchStatus};
 use crate::input::BadInput;
 use puzzle_core::text::excerpt;
 
-/// How the units' search tells solutions apart (`--plain` or not).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum ModeJson {
-    /// `--plain`: every complete placement.
-    Plain,
-    /// Distinct pictures (the default).
-    Pictures,
-}
-
-/// What names the search a unit belongs to: the same in every unit and result of one split (and
-/// the first keys of their merged result).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub(crate) struct SearchJson {
-    /// [`edge_match::puzzle_key`] in 16 hexadecimal digits.
-    pub(crate) puzzle: String,
-    /// The board's rows.
-    pub(crate) rows: usize,
-    /// The board's columns.
-    pub(crate) cols: usize,
-    /// Plain placements or distinct pictures.
-    pub(crate) mode: ModeJson,
-    /// The plan's scan order (its name); prefixes hold placements by depth in this order.
-    pub(crate) order: String,
-    /// The corner piece the plan pins (none: units search the whole tree).
-    pub(crate) corner: Option<usize>,
-    /// The split depth (cells filled by every prefix).
-    pub(crate) depth: usize,
-    /// How many units the split wrote.
-    pub(crate) units: usize,
-}
-
-/// One work unit, as `--split` writes it and `--unit` reads it: after the version, the keys of
-/// [`SearchJson`], the plan's engine, the unit, and the hash that binds them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct UnitJson {
-    /// The version of `puzzle` that split the search; units of another version are refused
-    /// (missing: a unit cut before units carried it).
-    #[serde(default)]
-    pub(crate) version: String,
-    /// See [`SearchJson`].
-    pub(crate) puzzle: String,
-    pub(crate) rows: usize,
-    pub(crate) cols: usize,
-    pub(crate) mode: ModeJson,
-    pub(crate) order: String,
-    pub(crate) corner: Option<usize>,
-    /// The engine the split's plan ran on (`row` or `ordered`, [`edge_match::Plan::engine_name`]):
-    /// the worker makes the plan again from the order, the corner and this, without probing.
-    #[serde(default)]
-    pub(crate) engine: String,
-    pub(crate) depth: usize,
-    pub(crate) units: usize,
-    /// Its number, from 0.
-    pub(crate) unit: usize,
-    /// The placements of the first `depth` cells; `null` for unit 0, which counts the
-    /// placements above the depth.
-    pub(crate) prefix: Option<Vec<CellJson>>,
-    /// The fingerprint of every key above ([`super::seal::unit_hash`]): a changed line is
-    /// refused before it is searched and again when its result is merged.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub(crate) unit_hash: String,
-}
-
-/// One unit's result, as `--unit` prints it and `puzzle merge` reads it: the unit's keys, then
-/// what its search counted ([`Counted`]) or, stopped early, reached ([`GaveUp`]).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct UnitResultJson<T = Counted> {
-    /// The unit answered, as `--split` wrote it.
-    #[serde(flatten)]
-    pub(crate) line: UnitJson,
-    /// Flattened too, so that serde reads the unit's keys first, as they stand in the line.
-    #[serde(flatten)]
-    pub(crate) outcome: T,
-}
-
-/// What a unit's whole search found.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Counted {
-    /// Solutions below the unit's prefix (0 for unit 0).
-    pub(crate) solutions: u64,
-    /// Placements below the prefix (for unit 0: above the depth).
-    pub(crate) nodes: u64,
-    /// The unit's solving time.
-    pub(crate) elapsed_ms: f64,
-    /// With `--all`: every solution below the prefix, in search order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) all: Option<Vec<Vec<CellJson>>>,
-}
-
-/// What a unit's search stopped early (`--time-limit`, Ctrl-C) reached: `"status":"gave up"`,
-/// never a count that `puzzle merge` could add up.
-#[derive(Serialize)]
-struct GaveUp {
-    status: SearchStatus,
-    solutions_so_far: u64,
-    nodes: u64,
-    elapsed_ms: f64,
-}
-
 impl UnitJson {
-    /// The search this unit belongs to.
-    pub(crate) fn search(&self) -> SearchJson {
-        let UnitJson { puzzle, rows, cols, mode, order, corner, depth, units, .. } = self.clone();
-        SearchJson { puzzle, rows, cols, mode, order, corner, depth, units }
-    }
-
-    /// Unit `unit` of `search`, planned on `engine`, sealed with its hash.
-    fn new(search: &SearchJson, engine: &str, unit: usize, prefix: Option<Vec<CellJson>>) -> anyhow::Result<UnitJson> {
-        let SearchJson { puzzle, rows, cols, mode, order, corner, depth, units } = search.clone();
+    /// Unit `unit` of `search`, sealed with its hash.
+    fn new(search: &SearchJson, unit: usize, prefix: Option<Vec<CellJson>>) -> anyhow::Result<UnitJson> {
         let version = super::seal::VERSION.to_owned();
-        let engine = engine.to_owned();
-        let mut line = UnitJson {
-            version,
-            puzzle,
-            rows,
-            cols,
-            mode,
-            order,
-            corner,
-            engine,
-            depth,
-            units,
-            unit,
-            prefix,
-            unit_hash: String::new(),
-        };
-        line.unit_hash = super::seal::unit_hash(&line)?;
+        let mut line = UnitJson { version, search: search.clone(), unit, prefix, unit_hash: String::new() };
+        line.unit_hash = super::seal::unit_hash(&serde_json::to_string(&line)?);
         Ok(line)
     }
 
@@ -155,7 +32,7 @@ impl UnitJson {
             return Ok(Some(refused));
         }
         let bare = UnitJson { unit_hash: String::new(), ..self.clone() };
-        Ok((super::seal::unit_hash(&bare)? != self.unit_hash).then(|| {
+        Ok((super::seal::unit_hash(&serde_json::to_string(&bare)?) != self.unit_hash).then(|| {
             "the unit's \"unit_hash\" does not match its puzzle, plan, depth, prefix and the other keys it binds: \
              the line was changed"
                 .to_owned()
@@ -175,7 +52,8 @@ impl UnitResultJson {
     /// the cut (unit 0), pieces of the board each used once, `--all`'s solutions as many as the
     /// count and each a whole board, and at least the placements that the solutions need.
     pub(crate) fn inconsistency(&self) -> Option<String> {
-        let UnitJson { rows, cols, corner, depth, unit, prefix, .. } = &self.line;
+        let UnitJson { search, unit, prefix, .. } = &self.line;
+        let SearchJson { rows, cols, corner, depth, .. } = search;
         let (rows, cols, depth) = (*rows, *cols, *depth);
         let Some(cells) = rows.checked_mul(cols) else {
             return Some(format!("a board of {} by {} cells cannot be", rows, cols));
@@ -296,13 +174,13 @@ fn split(
         mode: mode_json,
         order: plan.order.name().to_owned(),
         corner: plan.corner,
+        engine: Some(plan.engine_name().to_owned()),
         depth,
         units: 0,
     };
-    let engine = plan.engine_name();
     let line = |search: &SearchJson, number: usize, prefix: Option<&[Placement]>| -> anyhow::Result<String> {
         let prefix = prefix.map(|prefix| prefix.iter().map(CellJson::from).collect());
-        Ok(serde_json::to_string(&UnitJson::new(search, engine, number, prefix)?)?)
+        Ok(serde_json::to_string(&UnitJson::new(search, number, prefix)?)?)
     };
     // The count: unit 0 and one unit per prefix, up to one past the budget.
     let (mut units, mut line_bytes) = (1_u64, 0_u64);
@@ -338,7 +216,7 @@ fn read_unit(text: &str, name: &str, file: &str, first_line: usize) -> anyhow::R
     if let Some(mix_up) = super::kind::unit_mix_up(text, super::kind::LineKind::EdgeUnit) {
         return Err(BadInput { file: name.to_owned(), pos: None, message: mix_up }.into());
     }
-    let unit: UnitJson = serde_json::from_str(text).map_err(|err| json_error(file, first_line, &err))?;
+    let unit = UnitJson::read(text).map_err(|err| json_error(file, first_line, &err))?;
     if let Some((at, cell)) = unit.prefix.iter().flatten().enumerate().find(|(_, cell)| cell.rotation >= 4) {
         let message = format!(
             "the prefix's placement {at} turns piece {} {} times: a rotation is 0 to 3 counter-clockwise quarter turns",
@@ -367,7 +245,7 @@ fn run_unit(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let refuse = |message: String| -> anyhow::Error { BadInput { file: name.to_owned(), pos: None, message }.into() };
-    let search = unit.search();
+    let search = &unit.search;
     if search.mode != mode_json {
         return Err(refuse(
             match search.mode {
@@ -404,15 +282,15 @@ fn run_unit(
             )));
         }
     }
-    let mode = if mode_json == ModeJson::Plain { Mode::Plain } else { Mode::Pictures };
     let plan = plans
-        .cut(mode, unit_order, search.corner)
+        .cut(mode_json.into(), unit_order, search.corner)
         .map_err(|why| refuse(format!("the unit's plan does not fit this puzzle: {why}")))?;
-    if plan.engine_name() != unit.engine {
+    let engine = search.engine.as_deref().unwrap_or_default();
+    if plan.engine_name() != engine {
         return Err(refuse(format!(
             "the unit's plan does not fit this puzzle: it says the engine `{}`, but {unit_order} order runs on the \
              `{}` engine",
-            excerpt(&unit.engine),
+            excerpt(engine),
             plan.engine_name()
         )));
     }
@@ -465,7 +343,7 @@ fn run_unit(
     };
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     if counts.stopped {
-        let outcome = GaveUp {
+        let outcome = UnitGaveUp {
             status: SearchStatus::GaveUp,
             solutions_so_far: counts.solutions,
             nodes: counts.nodes,
@@ -537,9 +415,14 @@ fn solve_below(
 
 /// A JSON error as bad input at its place in `file`, whose line 1 is line `first_line`.
 pub(crate) fn json_error(file: &str, first_line: usize, err: &serde_json::Error) -> BadInput {
-    let message = err.to_string();
-    let suffix = format!(" at line {} column {}", err.line(), err.column());
-    let message = crate::input::shorten_quotes(message.strip_suffix(&suffix).unwrap_or(&message));
+    let message = crate::input::shorten_quotes(&json_message(err));
     let pos = puzzle_core::Pos::new(first_line + err.line().max(1) - 1, err.column().max(1));
     BadInput { file: file.to_owned(), pos: Some(pos), message }
+}
+
+/// A JSON error's message without the place serde_json ends it with.
+pub(crate) fn json_message(err: &serde_json::Error) -> String {
+    let message = err.to_string();
+    let suffix = format!(" at line {} column {}", err.line(), err.column());
+    message.strip_suffix(&suffix).map_or(message.clone(), str::to_owned)
 }

@@ -9,11 +9,11 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use serde::Serialize;
 
 use super::against::Against;
-use super::edge_units::{json_error, ModeJson, SearchJson, UnitResultJson};
+use super::edge_units::{json_error, json_message};
 use super::kind::LineKind;
+use crate::edge::json::units::{MergedJson, SearchJson, UnitGaveUp, UnitResultJson};
 use crate::edge::json::{CellJson, SearchStatus};
 use crate::edge::puzzle_file::PuzzleRead;
 use crate::input::{BadInput, Input, Reported};
@@ -324,18 +324,6 @@ impl Rest {
     }
 }
 
-/// The merged result of every unit of one split.
-#[derive(Serialize)]
-struct MergedJson {
-    #[serde(flatten)]
-    search: SearchJson,
-    solutions: u64,
-    nodes: u64,
-    elapsed_ms: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    all: Option<Vec<Vec<CellJson>>>,
-}
-
 /// Adds up the results of every unit of one split, checking that each unit is there once, and
 /// with `against` every solution listed against the pieces.
 fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl Write) -> anyhow::Result<()> {
@@ -344,24 +332,19 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
     let mut prefixes: HashMap<Vec<CellJson>, &Record<'_>> = HashMap::new();
     for record in records {
         crate::interrupt::poll_merge()?;
-        let value = record.value()?;
-        if value.get("index").is_some() {
-            return Err(record.error("a shard output among unit results: merge them separately").into());
-        }
-        if SearchStatus::of_line(&value) == Some(SearchStatus::GaveUp) {
-            let unit = value.get("unit").map_or_else(|| "a unit".to_owned(), |u| format!("unit {u}"));
+        let (sealed, hash) = super::seal::unseal(record.text).map_err(|refused| record.error(refused))?;
+        let fields = sealed.line();
+        let stopped = serde_json::from_str::<UnitResultJson<UnitGaveUp>>(&fields).ok();
+        if let Some(stopped) = stopped.filter(|stopped| stopped.outcome.status == SearchStatus::GaveUp) {
+            let unit = stopped.line.unit;
             return Err(record
-                .error(format!("{unit} gave up (time limit or Ctrl-C) and has no count: run it again"))
+                .error(format!("unit {unit} gave up (time limit or Ctrl-C) and has no count: run it again"))
                 .into());
         }
-        let (sealed, hash) = super::seal::unseal(record.text).map_err(|refused| record.error(refused))?;
-        let mut fields = value;
-        if let Some(fields) = fields.as_object_mut() {
-            fields.remove(super::seal::KEY);
-        }
-        let result: UnitResultJson = serde_json::from_value(fields)
-            .map_err(|err| record.error(format!("not a unit result of `puzzle edge --unit`: {err}")))?;
-        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.line)?, &sealed.line(), &hash) {
+        let result = UnitResultJson::read(&fields).map_err(|err| {
+            record.error(format!("not a unit result of `puzzle edge --unit`: {}", json_message(&err)))
+        })?;
+        if let Some(refused) = super::seal::refusal(&serde_json::to_string(&result.line)?, &fields, &hash) {
             return Err(record.error(refused).into());
         }
         // The result is bound to its unit; the unit to the split.
@@ -371,7 +354,7 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
         if let Some(wrong) = result.inconsistency() {
             return Err(record.error(format!("unit {}: {wrong}", result.line.unit)).into());
         }
-        let here = (result.line.search(), result.outcome.all.is_some());
+        let here = (result.line.search.clone(), result.outcome.all.is_some());
         match &search {
             None => search = Some((here.0, here.1, record)),
             Some((first, _, from)) if *first != here.0 => {
@@ -394,9 +377,9 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
             }
             Some(_) => {}
         }
-        if result.line.unit >= result.line.units {
+        if result.line.unit >= result.line.search.units {
             return Err(record
-                .error(format!("unit {} is not below the split's {} units", result.line.unit, result.line.units))
+                .error(format!("unit {} is not below the split's {} units", result.line.unit, result.line.search.units))
                 .into());
         }
         if let Some((earlier, _)) = results.get(&result.line.unit) {
@@ -406,7 +389,7 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
         // prefixes are all those of the split (unit 0 checked how many there are).
         match (&result.line.prefix, result.line.unit) {
             (None, 0) => {}
-            (Some(prefix), unit) if unit > 0 && prefix.len() == result.line.depth => {
+            (Some(prefix), unit) if unit > 0 && prefix.len() == result.line.search.depth => {
                 if let Some(earlier) = prefixes.insert(prefix.clone(), record) {
                     return Err(record.error(format!("this unit's prefix is also that of {}", earlier.place())).into());
                 }
@@ -419,11 +402,7 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
     }
     let Some((search, with_all, _)) = search else { return Ok(()) };
     if let Some(against) = against {
-        let mode = match search.mode {
-            ModeJson::Plain => edge_match::Mode::Plain,
-            ModeJson::Pictures => edge_match::Mode::Pictures,
-        };
-        against.check_key(&search.puzzle, mode)?;
+        against.check_key(&search.puzzle, search.mode.into())?;
         // The split cut again: every unit's number and prefix are the cut's, so a unit dropped
         // and the rest renumbered (their hashes made again) is refused.
         let mut wrong = None;
@@ -490,6 +469,8 @@ fn merge_units(records: &[Record<'_>], against: Option<&Against>, out: &mut impl
         }
     }
     drop(listed);
+    // The merged line has never named the engine.
+    let search = SearchJson { engine: None, ..search };
     let mut merged = MergedJson { search, solutions: 0, nodes: 0, elapsed_ms: 0.0, all: with_all.then(Vec::new) };
     // Units are in search order, so their solutions are too.
     for (record, result) in results.into_values() {

@@ -17,7 +17,7 @@ pub(crate) const KEY: &str = "result_hash";
 /// The hash's state after the unit: `unit` is the unit's line (or, for a board of a sharded
 /// batch, its place) as JSON, and the result's fields are fed after it.
 fn start(unit: &str) -> Fingerprint {
-    let unit_hash = format!("{:016x}", puzzle_core::fingerprint(unit.as_bytes()));
+    let unit_hash = unit_hash(unit);
     let mut state = Fingerprint::new();
     state.update(unit_hash.as_bytes());
     state.update(b"|");
@@ -113,11 +113,14 @@ pub(crate) fn version_refusal(version: &str, split: &str) -> Option<String> {
     }
 }
 
-/// The `"unit_hash"` of a unit line whose other keys `line` serializes to (without its hash):
-/// the fingerprint (XXH3) of that JSON text, in 16 hexadecimal digits. It binds every key of the
-/// line, so a unit changed in any of them is refused, by the worker and by `puzzle merge`.
-pub(crate) fn unit_hash(line: &impl Serialize) -> anyhow::Result<String> {
-    Ok(format!("{:016x}", puzzle_core::fingerprint(serde_json::to_string(line)?.as_bytes())))
+/// The `"unit_hash"` of every unit line, of both kinds: the fingerprint (XXH3) of the text that
+/// names what the unit searches, in 16 hexadecimal digits. An edge unit's text is its line
+/// without its hash, so every key is bound; a slide unit's is
+/// `puzzle|units|round|bound|nodes_before|unit|prefix` (docs/formats.md). A unit changed in what
+/// its text holds is refused, by the worker and by `puzzle merge`. The same hash of a unit's
+/// whole line starts its results' `"result_hash"`.
+pub(crate) fn unit_hash(identity: &str) -> String {
+    format!("{:016x}", puzzle_core::fingerprint(identity.as_bytes()))
 }
 
 /// A result line as read back: its fields before its hash (which it ends with, as

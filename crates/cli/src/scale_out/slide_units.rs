@@ -147,8 +147,9 @@ fn puzzle_hash(line: &UnitLine) -> String {
     format!("{:016x}", puzzle_core::fingerprint(identity.as_bytes()))
 }
 
-/// The fingerprint (XXH3) of everything that decides one unit's search, in 16 hexadecimal digits: the split
-/// (through `puzzle`), the round, its bound, the nodes before it, the unit and its prefix.
+/// The unit's `"unit_hash"` ([`super::seal::unit_hash`]) over everything that decides its
+/// search: the split (through `puzzle`), the round, its bound, the nodes before it, the unit and
+/// its prefix.
 fn unit_hash(line: &UnitLine) -> String {
     let identity = format!(
         "{}|{}|{}|{}|{}|{}|{}",
@@ -160,7 +161,7 @@ fn unit_hash(line: &UnitLine) -> String {
         line.unit,
         line.prefix.as_deref().unwrap_or("null")
     );
-    format!("{:016x}", puzzle_core::fingerprint(identity.as_bytes()))
+    super::seal::unit_hash(&identity)
 }
 
 /// Why `line` is not as `--split` or `puzzle merge` wrote it, if it is not: a search of

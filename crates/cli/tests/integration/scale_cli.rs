@@ -3,6 +3,8 @@
 //! against the unsplit count (Brendan's 6x6, generated small boards, clues and options).
 
 use crate::common;
+#[path = "scale_cli/documented.rs"]
+mod documented;
 #[path = "scale_cli/mix_ups.rs"]
 mod mix_ups;
 #[path = "scale_cli/recomputed.rs"]

@@ -303,6 +303,11 @@ fn edited_or_foreign_best_lines_are_refused() {
     let mut mixed = lines.clone();
     mixed.push(run("3", other.as_str())[0].clone());
     refused_at(&mixed, mixed.len(), "merge the runs of one puzzle");
+    // A run's end that no run writes, its hash made again: not a line of `--best`.
+    let end = lines.iter().position(|l| l.contains("\"end\":\"node limit\"")).unwrap();
+    let mut edited = lines.clone();
+    edited[end] = sealed(&unit, &bare(&lines[end]).replacen("\"end\":\"node limit\"", "\"end\":\"stopped\"", 1));
+    refused_at(&edited, end + 1, "expected a line of `puzzle edge --best --json`");
 }
 
 /// A unit line with `from` replaced by `to` and its `"unit_hash"` made again by the rule, as a
