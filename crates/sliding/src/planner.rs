@@ -14,6 +14,8 @@ use crate::answer::{Answer, Method, Path, Verdict};
 use crate::board::{Board, GoalKind};
 use crate::constructive::KeepMoves;
 use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::ida::duplicates::Machines;
+use crate::ida::SPLIT_NODES;
 use crate::machine::DuplicateMachine;
 use crate::pdb::{PatternDb, PatternKey};
 use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
@@ -23,7 +25,7 @@ use crate::solve::{judge_goal, lower_bound};
 use crate::table_3x3::DistanceTable;
 use crate::tiers::{choose_tables, TableChoice};
 use crate::weight::Weight;
-use crate::weighted::solve_within;
+use crate::weighted::search_within;
 
 pub use crate::solve::SolveError;
 pub use crate::weight::{WeightError, MAX_WEIGHT};
@@ -318,6 +320,9 @@ pub struct Planner<'t> {
     pub(crate) strategy: Strategy,
     pub(crate) tables: &'t dyn TableSource,
     plans: Mutex<HashMap<Shape, Plan>>,
+    /// The duplicate-pruning machines its searches walk, loaded or built once for all its boards
+    /// and threads (shared with its split searches).
+    pub(crate) machines: Arc<Machines>,
 }
 
 impl std::fmt::Debug for Planner<'_> {
@@ -334,7 +339,14 @@ impl<'t> Planner<'t> {
     /// A solver for `goal` drawing pattern databases from `tables`: optimal answers, with the
     /// heuristic chosen per shape.
     pub fn new(goal: Goal, tables: &'t dyn TableSource) -> Planner<'t> {
-        Planner { goal, heuristic: None, strategy: Strategy::Optimal, tables, plans: Mutex::new(HashMap::new()) }
+        Planner {
+            goal,
+            heuristic: None,
+            strategy: Strategy::Optimal,
+            tables,
+            plans: Mutex::new(HashMap::new()),
+            machines: Arc::default(),
+        }
     }
 
     /// Always search with this heuristic (and never the complete 3×3 table).
@@ -470,7 +482,7 @@ impl<'t> Planner<'t> {
     pub(crate) fn install_machine(&self, shape: Shape) {
         if let Some(depth) = DuplicateMachine::depth_for(shape.rows(), shape.cols()) {
             if let Some(machine) = self.tables.machine(shape.rows(), shape.cols(), depth) {
-                crate::ida::duplicates::install(shape.rows(), shape.cols(), depth, Arc::clone(&machine.inner));
+                self.machines.install(shape.rows(), shape.cols(), depth, Arc::clone(&machine.inner));
             }
         }
     }
@@ -604,7 +616,7 @@ impl<'t> Planner<'t> {
         };
         // Either way the run proves a lower bound, which a run that gives up reports (at least
         // the start's linear conflict).
-        let answer = solve_within(board, goal, heuristic, limits, weight)?;
+        let answer = search_within(board, goal, heuristic, limits, weight, SPLIT_NODES, &self.machines)?;
         Ok(match answer.verdict() {
             Verdict::GaveUp => answer.with_bound_at_least(start_bound(board, goal)),
             _ => answer,

@@ -30,6 +30,7 @@ use crate::board::Board;
 use crate::check::check;
 use crate::heuristic::Heuristic;
 use crate::heuristic::HeuristicKind;
+use crate::ida::duplicates::Machines;
 use crate::ida::{units, Geometry, NodeLoop, State};
 use crate::planner::{PlanError, Planner, MAX_CELLS_WITHOUT_LIMITS};
 use crate::replay::CheckError;
@@ -146,6 +147,8 @@ pub struct SplitSearch {
     geometry: std::sync::Arc<Geometry>,
     /// Boxed: the state's fixed arrays would make every [`Split`] half a kilobyte.
     state: Box<State>,
+    /// The planner's duplicate-pruning machines, which every unit walks.
+    machines: std::sync::Arc<Machines>,
 }
 
 impl fmt::Debug for SplitSearch {
@@ -287,6 +290,7 @@ impl Planner<'_> {
             depth,
             geometry,
             state: Box::new(state),
+            machines: std::sync::Arc::clone(&self.machines),
         })
     }
 }
@@ -397,7 +401,7 @@ impl SplitSearch {
                 return Err(SplitError::Prefix { depth: self.depth });
             }
         }
-        let unit = Unit { depth: self.depth, prefix, bound, limits };
+        let unit = Unit { depth: self.depth, prefix, bound, limits, machines: &self.machines };
         with_estimate(&self.board, &self.goal, &self.heuristic, unit).map_err(|error| PlanError::Solve(error).into())
     }
 
@@ -443,6 +447,7 @@ struct Unit<'p, 'l, 'a> {
     prefix: Option<&'p [Direction]>,
     bound: u32,
     limits: &'l Limits<'a>,
+    machines: &'p Machines,
 }
 
 impl EstimateTask for Unit<'_, '_, '_> {
@@ -450,8 +455,8 @@ impl EstimateTask for Unit<'_, '_, '_> {
 
     fn run<E: NodeLoop + Sync>(self, geometry: &Geometry, state: &State, estimate: E) -> UnitOutcome {
         match self.prefix {
-            None => units::top(geometry, state, estimate, self.depth, self.bound),
-            Some(prefix) => units::below(geometry, state, estimate, prefix, self.bound, self.limits),
+            None => units::top(geometry, self.machines, state, estimate, self.depth, self.bound),
+            Some(prefix) => units::below(geometry, self.machines, state, estimate, prefix, self.bound, self.limits),
         }
     }
 }

@@ -48,7 +48,7 @@ use search::Limits;
 use crate::answer::{Answer, Method};
 use crate::board::Board;
 use crate::heuristic::Heuristic;
-use crate::ida::duplicates::Duplicates;
+use crate::ida::duplicates::{Duplicates, Machines};
 use crate::ida::{self, Estimate, Geometry, NodeLoop, State};
 use crate::solvable::is_solvable;
 use crate::solve::{answer_of_run, with_estimate, EstimateTask, SolveError};
@@ -80,6 +80,7 @@ use crate::weight::{Weight, WEIGHT_SCALE};
 /// assert!(path.n_moves() as f64 <= 1.5 * 31.0 && found.lower_bound() <= Some(31));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[cfg(any(test, feature = "test-support"))]
 pub fn solve_within(
     board: &Board,
     goal: &Board,
@@ -105,6 +106,7 @@ pub fn solve_within(
 /// assert_eq!(answer.verdict(), &Verdict::Solved(Path::Moves(vec![Direction::East, Direction::South])));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[cfg(any(test, feature = "test-support"))]
 pub fn solve_within_split(
     board: &Board,
     goal: &Board,
@@ -112,6 +114,20 @@ pub fn solve_within_split(
     limits: &Limits<'_>,
     weight: Weight,
     split_after: u64,
+) -> Result<Answer, SolveError> {
+    search_within(board, goal, heuristic, limits, weight, split_after, &Machines::default())
+}
+
+/// [`solve_within_split`] walking the duplicate-pruning machines of `machines` (the planner's:
+/// a machine one board's search built serves the next boards from their first node).
+pub(crate) fn search_within(
+    board: &Board,
+    goal: &Board,
+    heuristic: &Heuristic,
+    limits: &Limits<'_>,
+    weight: Weight,
+    split_after: u64,
+    machines: &Machines,
 ) -> Result<Answer, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
@@ -129,7 +145,7 @@ pub fn solve_within_split(
     let (run, start_h) = if board.tiles().len() > usize::from(u8::MAX) {
         (crate::large_board_ida::search(board, goal, limits, step as usize, scale as usize), manhattan)
     } else {
-        with_estimate(board, goal, heuristic, Deepen { limits, split_after, weight })?
+        with_estimate(board, goal, heuristic, Deepen { limits, split_after, weight, machines })?
     };
     // The optimal search's first path has no loop to cut.
     let run = if weight.is_one() { run } else { without_loops(board, run) };
@@ -142,6 +158,7 @@ struct Deepen<'l, 'a> {
     limits: &'l Limits<'a>,
     split_after: u64,
     weight: Weight,
+    machines: &'l Machines,
 }
 
 impl EstimateTask for Deepen<'_, '_> {
@@ -149,12 +166,12 @@ impl EstimateTask for Deepen<'_, '_> {
 
     fn run<E: NodeLoop + Sync>(self, geometry: &Geometry, state: &State, estimate: E) -> (ida::Run, u32) {
         let start_h = estimate.clone().reset(geometry, state);
-        let Deepen { limits, split_after, weight } = self;
+        let Deepen { limits, split_after, weight, machines } = self;
         let run = match weight.is_one() {
-            true => ida::idastar(geometry, state, estimate, limits, split_after),
+            true => ida::idastar(geometry, machines, state, estimate, limits, split_after),
             false => {
                 let weighted = Weighted { inner: estimate, hundredths: weight.hundredths() };
-                ida::idastar(geometry, state, weighted, limits, split_after)
+                ida::idastar(geometry, machines, state, weighted, limits, split_after)
             }
         };
         (run, start_h)
@@ -190,7 +207,7 @@ impl<E: Estimate> Estimate for Weighted<E> {
     /// No duplicate-pruning machine: the path a weighted search returns is the first within its
     /// bound, which need not be optimal and may hold a forbidden sequence, so the machine could
     /// change it.
-    fn duplicates(&self, _: usize, _: usize, _: u64) -> (Arc<Duplicates>, bool) {
+    fn duplicates(&self, _: &Machines, _: usize, _: usize, _: u64) -> (Arc<Duplicates>, bool) {
         (Duplicates::none(), false)
     }
 }
