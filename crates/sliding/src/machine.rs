@@ -225,6 +225,7 @@ impl DuplicateMachine {
         depth: usize,
         bytes: &[u8],
     ) -> Result<DuplicateMachine, MachineFileError> {
+        crate::count(crate::Step::TableRead);
         let end = bytes.iter().take(MAX_HEADER).position(|&b| b == b'\n').ok_or(MachineFileError::BadHeader)?;
         let header = std::str::from_utf8(&bytes[..end]).map_err(|_| MachineFileError::BadHeader)?;
         let body = &bytes[end + 1..];

@@ -32,9 +32,8 @@ use crate::heuristic::Heuristic;
 use crate::heuristic::HeuristicKind;
 use crate::ida::duplicates::Machines;
 use crate::ida::{units, Geometry, NodeLoop, State};
-use crate::planner::{PlanError, Planner, MAX_CELLS_WITHOUT_LIMITS};
+use crate::planner::{PlanError, Planner, Start, MAX_CELLS_WITHOUT_LIMITS};
 use crate::replay::CheckError;
-use crate::solvable::is_solvable;
 use crate::solve::{lower_bound, with_estimate, EstimateTask, SolveError};
 use crate::tiers::choose_tables;
 
@@ -226,9 +225,10 @@ impl Planner<'_> {
     /// ```
     pub fn split(&self, board: &Board, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError> {
         let goal = self.plan(board).goal?;
-        if !is_solvable(board, &goal) || board == &goal {
+        let start = Start::without_search(board, &goal);
+        if !start.solvable || start.at_goal {
             // The planner answers these without a search.
-            let report = self.answer(board, &goal, false, None, &Limits::NONE)?;
+            let report = self.answer(board, &goal, false, None, &start, &Limits::NONE)?;
             debug_assert!(matches!(report.method(), Method::Parity));
             return Ok(Split::Answered(report));
         }
@@ -308,7 +308,7 @@ fn split_state(board: &Board, goal: &Board, depth: usize) -> Result<(std::sync::
     if board.shape().n_cells() > MAX_CELLS_WITHOUT_LIMITS {
         return Err(SplitError::TooLarge(board.shape().to_string()));
     }
-    let (geometry, state, _) = crate::solve::search_state(board, goal);
+    let crate::solve::SearchStart { geometry, state, .. } = crate::solve::search_state(board, goal);
     Ok((geometry, state))
 }
 

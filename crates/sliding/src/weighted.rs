@@ -45,13 +45,12 @@ use std::sync::Arc;
 use puzzle_core::Direction;
 use search::Limits;
 
-use crate::answer::{Answer, Method};
+use crate::answer::Answer;
 use crate::board::Board;
 use crate::heuristic::Heuristic;
 use crate::ida::duplicates::{Duplicates, Machines};
 use crate::ida::{self, Estimate, Geometry, NodeLoop, State};
-use crate::solvable::is_solvable;
-use crate::solve::{answer_of_run, with_estimate, EstimateTask, SolveError};
+use crate::solve::{answer_of_run, with_estimate_at, EstimateTask, SearchStart, SolveError};
 use crate::weight::{Weight, WEIGHT_SCALE};
 
 /// Finds a path from `board` to `goal` at most `weight` times as long as the optimum, by
@@ -115,26 +114,27 @@ pub fn solve_within_split(
     weight: Weight,
     split_after: u64,
 ) -> Result<Answer, SolveError> {
-    search_within(board, goal, heuristic, limits, weight, split_after, &Machines::default())
-}
-
-/// [`solve_within_split`] walking the duplicate-pruning machines of `machines` (the planner's:
-/// a machine one board's search built serves the next boards from their first node).
-pub(crate) fn search_within(
-    board: &Board,
-    goal: &Board,
-    heuristic: &Heuristic,
-    limits: &Limits<'_>,
-    weight: Weight,
-    split_after: u64,
-    machines: &Machines,
-) -> Result<Answer, SolveError> {
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
     }
-    if !is_solvable(board, goal) {
-        return Ok(Answer::unsolvable(Method::Parity));
+    if !crate::solvable::is_solvable(board, goal) {
+        return Ok(Answer::unsolvable(crate::answer::Method::Parity));
     }
+    let start = (board.tiles().len() <= usize::from(u8::MAX)).then(|| crate::solve::search_state(board, goal));
+    let machines = Machines::default();
+    search_from(board, goal, start.as_ref(), heuristic, Deepen { limits, split_after, weight, machines: &machines })
+}
+
+/// [`solve_within_split`] of a solvable `board` of the goal's shape, turned into its search
+/// state `start` already (`None` over 255 cells), as `deepen` says (the planner's machines).
+pub(crate) fn search_from(
+    board: &Board,
+    goal: &Board,
+    start: Option<&SearchStart>,
+    heuristic: &Heuristic,
+    deepen: Deepen<'_, '_>,
+) -> Result<Answer, SolveError> {
+    let weight = deepen.weight;
     let manhattan = board.manhattan_to(goal) as u32;
     // The costs a move adds and the weight of `h`, in the units of the run's `f` (one and one
     // for the optimal search, which is node for node the unweighted IDA*).
@@ -142,23 +142,23 @@ pub(crate) fn search_within(
         true => (1, 1),
         false => (WEIGHT_SCALE, weight.hundredths()),
     };
-    let (run, start_h) = if board.tiles().len() > usize::from(u8::MAX) {
-        (crate::large_board_ida::search(board, goal, limits, step as usize, scale as usize), manhattan)
-    } else {
-        with_estimate(board, goal, heuristic, Deepen { limits, split_after, weight, machines })?
+    let (run, start_h) = match start {
+        Some(start) => with_estimate_at(start, heuristic, deepen)?,
+        None => (crate::large_board_ida::search(board, goal, deepen.limits, step as usize, scale as usize), manhattan),
     };
     // The optimal search's first path has no loop to cut.
     let run = if weight.is_one() { run } else { without_loops(board, run) };
     Ok(answer_of_run(run, manhattan, start_h, scale, weight, heuristic))
 }
 
-/// IDA\* with an estimate weighted by `weight` (the estimate itself for weight one), and the
-/// estimate's value at the start: [`solve_within_split`]'s task.
-struct Deepen<'l, 'a> {
-    limits: &'l Limits<'a>,
-    split_after: u64,
-    weight: Weight,
-    machines: &'l Machines,
+/// IDA\* under `limits` with an estimate weighted by `weight` (the estimate itself for weight
+/// one), iterations split across threads from `split_after` nodes, walking the machines of
+/// `machines`, and the estimate's value at the start: [`solve_within_split`]'s task.
+pub(crate) struct Deepen<'l, 'a> {
+    pub(crate) limits: &'l Limits<'a>,
+    pub(crate) split_after: u64,
+    pub(crate) weight: Weight,
+    pub(crate) machines: &'l Machines,
 }
 
 impl EstimateTask for Deepen<'_, '_> {

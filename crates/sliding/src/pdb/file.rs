@@ -186,6 +186,7 @@ impl PatternDb {
     /// it is still in the cache that reading it filled. Falls back to [`PatternDb::read`] off
     /// Unix.
     pub fn read_file(key: &PatternKey, file: &std::fs::File) -> Result<PatternDb, FileError> {
+        crate::count(crate::Step::TableRead);
         PatternDb::read_file_in_pieces(key, file, PIECE_CHUNKS)
     }
 
