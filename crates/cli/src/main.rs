@@ -22,6 +22,7 @@ mod shared_args;
 mod slide;
 mod stream;
 mod svg;
+mod table_cache;
 mod values;
 
 use std::io::{self, Write};
