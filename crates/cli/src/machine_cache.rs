@@ -11,32 +11,29 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use sliding::machine::DuplicateMachine;
+use sliding::machine::{DuplicateMachine, MachineFileError};
 
 use crate::cache_dir::{cache_dir, check_writable};
 use crate::interrupt::{self, Interrupted};
+use crate::table_cache::{self, Cached};
 
 /// The machine of a `rows`×`cols` board and `depth` from the cache: `None` when it is not there
 /// (or the cache cannot be named). A damaged or foreign file is named and rebuilt, as a damaged
 /// table is, and stored again where the cache can be written.
 pub(crate) fn load(rows: usize, cols: usize, depth: usize) -> Option<Arc<DuplicateMachine>> {
-    let path = cache_dir().ok()?.join(DuplicateMachine::file_name(rows, cols, depth));
-    let bytes = match std::fs::read(&path) {
-        Ok(bytes) => bytes,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return None,
-        Err(err) => {
-            crate::output::eprintln_or_drop!("warning: cannot read {}: {err}; searching without it", path.display());
-            return None;
-        }
-    };
-    match DuplicateMachine::from_file_bytes(rows, cols, depth, &bytes) {
-        Ok(machine) => Some(Arc::new(machine)),
-        Err(err) => {
+    let key = (rows, cols, depth);
+    let path = table_cache::path::<DuplicateMachine>(&key).ok()?;
+    match table_cache::read::<DuplicateMachine>(&path, &key) {
+        Cached::Found(machine) => Some(Arc::new(machine)),
+        Cached::Missing => None,
+        Cached::Unopened(err) => cannot_read(&path, &err),
+        Cached::Damaged(MachineFileError::Read(err)) => cannot_read(&path, &err),
+        Cached::Damaged(err) => {
             crate::output::eprintln_or_drop!("warning: {}: {err}; rebuilding it", path.display());
             let machine = build_with_progress(rows, cols, depth)?;
             let dir = path.parent().unwrap_or(Path::new("."));
             if check_writable(dir).is_ok() {
-                if let Err(err) = store(&machine, &path) {
+                if let Err(err) = table_cache::store(&machine, &path) {
                     crate::output::eprintln_or_drop!(
                         "warning: cannot store the machine in {}: {err:#}",
                         path.display()
@@ -46,6 +43,12 @@ pub(crate) fn load(rows: usize, cols: usize, depth: usize) -> Option<Arc<Duplica
             Some(Arc::new(machine))
         }
     }
+}
+
+/// Says that the machine's file at `path` could not be read (`err`): the search goes without it.
+fn cannot_read(path: &Path, err: &dyn std::fmt::Display) -> Option<Arc<DuplicateMachine>> {
+    crate::output::eprintln_or_drop!("warning: cannot read {}: {err}; searching without it", path.display());
+    None
 }
 
 /// Builds the machine of a `rows`×`cols` board and `depth` until a signal stops it, with a
@@ -65,13 +68,6 @@ fn build_with_progress(rows: usize, cols: usize, depth: usize) -> Option<Duplica
     machine
 }
 
-/// Writes `machine` to `path` through a temporary file, so a reader never sees half of it.
-fn store(machine: &DuplicateMachine, path: &Path) -> anyhow::Result<()> {
-    let bytes = machine.file_bytes();
-    crate::atomic_file::write_atomically(path, |file| file.write_all(&bytes))?;
-    Ok(())
-}
-
 /// `puzzle pdb build`, after the tables: the machine of each shape (of those that walk one),
 /// checked when cached, else built and stored, each reported with its time, states and place.
 /// The cache was found writable by the tables' build.
@@ -82,11 +78,8 @@ pub(crate) fn build_command(shapes: &[(usize, usize)], force: bool, out: &mut im
         let path = dir.join(DuplicateMachine::file_name(rows, cols, depth));
         let started = Instant::now();
         let name = format!("duplicate-pruning machine {rows}x{cols} depth {depth}");
-        let cached = !force
-            && std::fs::read(&path)
-                .ok()
-                .and_then(|bytes| DuplicateMachine::from_file_bytes(rows, cols, depth, &bytes).ok())
-                .is_some();
+        let cached =
+            !force && matches!(table_cache::read::<DuplicateMachine>(&path, &(rows, cols, depth)), Cached::Found(_));
         if cached {
             writeln!(out, "ok      {name}: {} (checked in {:.1} s)", path.display(), started.elapsed().as_secs_f64())?;
             continue;
@@ -95,27 +88,9 @@ pub(crate) fn build_command(shapes: &[(usize, usize)], force: bool, out: &mut im
             return Err(Interrupted(format!("the {name} was not built, and nothing of it was written")).into());
         };
         let built = started.elapsed().as_secs_f64();
-        std::fs::create_dir_all(&dir)?;
-        store(&machine, &path)?;
+        table_cache::store(&machine, &path)?;
         writeln!(out, "built   {name}: {} ({built:.1} s, {} states)", path.display(), machine.states())?;
         out.flush()?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A stored machine reads back whole; the temporary file is gone.
-    #[test]
-    fn a_stored_machine_reads_back() {
-        let machine = DuplicateMachine::build(4, 4, 6);
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join(DuplicateMachine::file_name(4, 4, 6));
-        store(&machine, &path).unwrap();
-        let read = DuplicateMachine::from_file_bytes(4, 4, 6, &std::fs::read(&path).unwrap()).unwrap();
-        assert_eq!(read.states(), machine.states());
-        assert_eq!(crate::atomic_file::names(dir.path()), [DuplicateMachine::file_name(4, 4, 6)]);
-    }
 }

@@ -22,6 +22,7 @@ mod shared_args;
 mod slide;
 mod stream;
 mod svg;
+mod table_cache;
 mod values;
 
 use std::io::{self, Write};
@@ -147,6 +148,7 @@ fn main() -> ExitCode {
         }
     };
     let result = result.and_then(|()| out.flush().map_err(anyhow::Error::from));
+    print_tally();
     if let Some(failure) = out.get_ref().failure() {
         // Answers were lost: whatever else went wrong came after, and from it.
         return output::report_failure(failure);
@@ -166,6 +168,22 @@ fn main() -> ExitCode {
             ExitCode::from(interrupt::EXIT_INTERRUPTED)
         }
         Err(err) => report(&err),
+    }
+}
+
+/// With `PUZZLE_TALLY` set, the steps the run took that it should take once each
+/// (`sliding::planner::tally`), on standard error: counted only in a build with sliding's
+/// `test-support` feature (the tests' build), all zero otherwise.
+fn print_tally() {
+    if std::env::var_os("PUZZLE_TALLY").is_some() {
+        let tally = sliding::planner::tally();
+        crate::output::eprintln_or_drop!(
+            "tally: format detections {}, search states {}, parities {}, table reads {}",
+            tally.format_detections,
+            tally.search_states,
+            tally.parities,
+            tally.table_reads
+        );
     }
 }
 

@@ -1,6 +1,5 @@
-//! Pattern databases on disk: loading them from the cache directory (`cache_dir.rs`) with their
-//! checks, and building them (with a progress bar on a terminal) when they are missing, stale or
-//! corrupt.
+//! Pattern databases in the table cache (`table_cache.rs`): loaded with their checks, and
+//! built (with a progress bar on a terminal) when they are missing, stale or corrupt.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -8,7 +7,6 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use anyhow::Context;
 use sliding::machine::DuplicateMachine;
 use sliding::pdb::{MemoryError, PatternDb, PatternKey};
 use sliding::planner::{TableError, TableSource};
@@ -16,6 +14,7 @@ use sliding::Limits;
 
 use crate::cache_dir::{cache_dir, check_writable};
 use crate::interrupt::{self, Interrupted};
+use crate::table_cache::{self, Cached};
 
 /// Tables smaller than this are built in memory every time (in milliseconds) and never written.
 /// The quick tables of the 15- and 24-puzzle (5-tile and 4-tile patterns, 524,160 and 303,600
@@ -91,18 +90,18 @@ pub(crate) fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyh
     if key.entries() < CACHE_MIN_ENTRIES {
         return Ok(PatternDb::build_limited(key, &|_| {}, &limits)?);
     }
-    let path = cache_dir()?.join(key.file_name());
+    let path = table_cache::path::<PatternDb>(key)?;
     // A missing cache directory, or a file in its place, holds no table: `check_writable` below
     // says what is wrong with it.
     let dir = path.parent().unwrap_or(Path::new("."));
-    match std::fs::File::open(&path) {
-        Err(_) if !dir.is_dir() => {}
-        Ok(file) => match PatternDb::read_file(key, &file) {
-            Ok(db) => return Ok(Some(db)),
-            Err(err) => crate::output::eprintln_or_drop!("warning: {}: {err}; rebuilding it", path.display()),
-        },
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
-        Err(err) => crate::output::eprintln_or_drop!("warning: cannot read {}: {err}; rebuilding it", path.display()),
+    match table_cache::read::<PatternDb>(&path, key) {
+        Cached::Missing | Cached::Unopened(_) if !dir.is_dir() => {}
+        Cached::Found(db) => return Ok(Some(db)),
+        Cached::Damaged(err) => crate::output::eprintln_or_drop!("warning: {}: {err}; rebuilding it", path.display()),
+        Cached::Missing => {}
+        Cached::Unopened(err) => {
+            crate::output::eprintln_or_drop!("warning: cannot read {}: {err}; rebuilding it", path.display())
+        }
     }
     // A read-only cache (a shared mount on a cluster) is used as it is: the missing table is
     // named at once and built in memory for this run only, never written.
@@ -116,7 +115,7 @@ pub(crate) fn load_or_build(key: &PatternKey, deadline: Option<Instant>) -> anyh
         return Ok(build_with_progress(key, &limits)?);
     }
     let Some(db) = build_with_progress(key, &limits)? else { return Ok(None) };
-    if let Err(err) = store(&db, &path) {
+    if let Err(err) = table_cache::store(&db, &path) {
         crate::output::eprintln_or_drop!("warning: cannot store the table in {}: {err:#}", path.display());
     }
     Ok(Some(db))
@@ -141,17 +140,6 @@ pub(crate) fn build_with_progress(key: &PatternKey, limits: &Limits<'_>) -> Resu
     db
 }
 
-/// Writes `db` to `path` through a temporary file, so a reader never sees half a table.
-pub(crate) fn store(db: &PatternDb, path: &Path) -> anyhow::Result<()> {
-    let dir = path.parent().context("cache path without a directory")?;
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    crate::atomic_file::write_atomically(path, |file| {
-        file.write_all(db.header().as_bytes())?;
-        file.write_all(db.nibbles())
-    })?;
-    Ok(())
-}
-
 /// `puzzle pdb build`: builds (or checks) the tables for the given sizes and goals and reports
 /// each with its time and place.
 pub(crate) fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Write) -> anyhow::Result<()> {
@@ -160,8 +148,7 @@ pub(crate) fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Wri
     for key in keys {
         let path = dir.join(key.file_name());
         let started = Instant::now();
-        let cached =
-            !force && std::fs::File::open(&path).ok().is_some_and(|file| PatternDb::read_file(key, &file).is_ok());
+        let cached = !force && matches!(table_cache::read::<PatternDb>(&path, key), Cached::Found(_));
         if cached {
             writeln!(out, "ok      {key}: {} (checked in {:.1} s)", path.display(), started.elapsed().as_secs_f64())?;
             continue;
@@ -182,33 +169,9 @@ pub(crate) fn build_command(keys: &[PatternKey], force: bool, out: &mut impl Wri
             );
         };
         let built = started.elapsed().as_secs_f64();
-        store(&db, &path)?;
+        table_cache::store(&db, &path)?;
         writeln!(out, "built   {key}: {} ({built:.1} s)", path.display())?;
         out.flush()?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::atomic_file::names;
-
-    #[test]
-    fn threads_storing_one_table_at_once_each_store_it_whole() {
-        let key = PatternKey::new(3, 3, 0, &[1, 2, 3, 4]).unwrap();
-        let db = PatternDb::build(&key, &|_| {}).unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join(key.file_name());
-        // Two boards of a batch may build and store the same table at once: the writers share no
-        // temporary file, every store succeeds, and the file read back is the table.
-        std::thread::scope(|scope| {
-            for _ in 0..8 {
-                scope.spawn(|| store(&db, &path).unwrap());
-            }
-        });
-        let read = PatternDb::read_file(&key, &std::fs::File::open(&path).unwrap()).unwrap();
-        assert_eq!(read, db);
-        assert_eq!(names(dir.path()), [key.file_name()], "temporary files left behind");
-    }
 }

@@ -47,8 +47,8 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
     let goal = read_goal(&settings.goal)?;
     let tables = PdbCache::default();
     let mut batch = Batch {
-        goal: crate::scale_out::shard::goal_name(&goal),
-        planner: LimitedPlanner::new(&settings, goal, &tables),
+        planner: LimitedPlanner::new(&settings, goal.clone(), &tables),
+        goal,
         printer: Printer::new(&settings),
         answered: 0,
         bad_input: false,
@@ -57,7 +57,7 @@ pub(crate) fn run(args: &SlideArgs, out: &mut impl Write) -> anyhow::Result<()> 
         held: Vec::new(),
         held_from: None,
     };
-    let batch_error = read_boards(stream, settings.format, format, settings.size, &mut |name, format, items| {
+    let batch_error = read_boards(stream, format, settings.size, &mut |name, format, items| {
         batch.answer(&settings, format, name, items, out)
     })?;
     batch.finish(&settings, out)?;
@@ -91,8 +91,8 @@ pub(crate) fn open_batch(
     let format = match (format, size) {
         (Some(format), _) => format,
         (None, Some(_)) => Format::Lines,
-        // The first lines tell judge B; judge A and grids are told apart on the whole text
-        // ([`read_boards`]).
+        // Told once, from the first lines: they tell judge B, judge A (three lines of three
+        // numbers, and no fourth) and grids apart as the whole text would.
         (None, None) => stream
             .first_non_blank(sliding::parse::DETECT_LINES)?
             .map_or(Format::Grid, |text| sliding::parse::detect_format(&text)),
@@ -103,14 +103,12 @@ pub(crate) fn open_batch(
 /// What [`read_boards`] hands each chunk of boards to: the input's name, its format, the boards.
 pub(crate) type EachChunk<'a> = dyn FnMut(&str, Format, Vec<Item>) -> anyhow::Result<()> + 'a;
 
-/// Reads the boards of a batch input in `format` (`given_format`: as `--format` gave it, else
-/// detected) from `stream`, handing them to `each` with the input's name, in order and in
-/// chunks (the lines formats a chunk at a time, as they are read); returns the error of the
-/// whole input (judge B's count), if any. What `puzzle slide` answers, and what `puzzle merge
-/// --input` checks shards against.
+/// Reads the boards of a batch input in `format` (as [`open_batch`] gave it) from `stream`,
+/// handing them to `each` with the input's name, in order and in chunks (the lines formats a
+/// chunk at a time, as they are read); returns the error of the whole input (judge B's count),
+/// if any. What `puzzle slide` answers, and what `puzzle merge --input` checks shards against.
 pub(crate) fn read_boards(
     mut stream: LineStream,
-    given_format: Option<Format>,
     format: Format,
     size: Option<(usize, usize)>,
     each: &mut EachChunk<'_>,
@@ -160,7 +158,6 @@ pub(crate) fn read_boards(
         }
         Format::JudgeA | Format::Grid => {
             let input = stream.into_input()?;
-            let format = if given_format.is_none() { sliding::parse::detect_format(&input.text) } else { format };
             let items = if format == Format::JudgeA {
                 let board = sliding::parse::parse_judge_a(&input.text).map_err(|e| input.error(e.pos, e.kind))?;
                 vec![Item { label: None, board: Ok(board) }]

@@ -73,21 +73,26 @@ impl LineStream {
         }
     }
 
-    /// The text of the first `n` lines that are not blank (fewer where the input has fewer),
-    /// read ahead without being taken, each ended by a newline; `None` when there is none. For
-    /// telling formats apart by their first lines.
+    /// The text of the input's lines up to its `n`-th line that is not blank (all of it where it
+    /// has fewer), read ahead without being taken, each ended by a newline, the blank lines
+    /// kept so that every line keeps its number; `None` when no line is not blank. For telling
+    /// formats apart by their first lines as they would be told on the whole text. Only before
+    /// any line was taken.
     pub(crate) fn first_non_blank(&mut self, n: usize) -> anyhow::Result<Option<String>> {
         while self.ahead.iter().filter(|line| !line.text.trim().is_empty()).count() < n {
             let Some((line, bytes)) = self.read_line()? else { break };
             self.ahead_bytes.extend_from_slice(&bytes);
             self.ahead.push_back(line);
         }
+        if self.ahead.iter().all(|line| line.text.trim().is_empty()) {
+            return Ok(None);
+        }
         let mut text = String::new();
-        for line in self.ahead.iter().filter(|line| !line.text.trim().is_empty()) {
+        for line in &self.ahead {
             text.push_str(&line.text);
             text.push('\n');
         }
-        Ok((!text.is_empty()).then_some(text))
+        Ok(Some(text))
     }
 
     /// The whole input, for formats that are read at once. Only before any line was taken.

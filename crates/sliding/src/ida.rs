@@ -72,7 +72,8 @@ fn slide_blank(geometry: &Geometry, state: &mut State, dir: Direction) -> Option
 }
 
 /// Finds the first optimal path (in move order) from `state` to the goal, whose tiles are their
-/// own goal cells. The board must be solvable.
+/// own goal cells, walking the duplicate-pruning machines of `machines`. The board must be
+/// solvable.
 ///
 /// Every iteration is an [`Iteration`] walked by [`search::walk::first`] (or the estimate's own
 /// [`NodeLoop`]) under one [`Watch`] of `limits`. An iteration of `split_nodes` nodes or more
@@ -80,6 +81,7 @@ fn slide_blank(geometry: &Geometry, state: &mut State, dir: Direction) -> Option
 /// a node budget keeps the search on this thread, so that where it stops is the same on every run.
 pub(crate) fn idastar<E: NodeLoop + Sync>(
     geometry: &Geometry,
+    machines: &duplicates::Machines,
     state: &State,
     mut estimate: E,
     limits: &Limits<'_>,
@@ -94,9 +96,9 @@ pub(crate) fn idastar<E: NodeLoop + Sync>(
             progress.bound.store(u64::from(bound / E::STEP), Relaxed);
         }
         let searched = if split {
-            parallel::iteration(geometry, state, &estimate, h, bound, &watch)
+            parallel::iteration(geometry, machines, state, &estimate, h, bound, &watch)
         } else {
-            let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
+            let mut walk = Iteration::new(geometry, machines, state, &estimate, h, bound);
             // The walk counts on from the iterations before it, whose nodes the budget counts.
             walk.counts.nodes = spent;
             let found = from_floor(&mut walk, &watch);

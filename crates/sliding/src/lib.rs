@@ -44,6 +44,7 @@ mod solvable;
 mod solve;
 pub mod split;
 mod table_3x3;
+mod tally;
 #[cfg(feature = "test-support")]
 pub mod testing;
 pub mod tiers;
@@ -61,6 +62,33 @@ pub use replay::CheckError;
 pub use search::Limits;
 pub use solvable::is_solvable;
 pub use weight::Weight;
+
+/// A step a request should take once, counted for tests ([`tally`](planner::tally)).
+#[derive(Clone, Copy)]
+pub(crate) enum Step {
+    /// An input format told from its text (`parse::detect_format`).
+    FormatDetection,
+    /// A board turned into the state the searches move (tiles renamed after their goal cells).
+    SearchState,
+    /// The parity rule applied to a board and a goal.
+    Parity,
+    /// A cached table (a pattern database or a duplicate-pruning machine) read and checked.
+    TableRead,
+}
+
+/// The counts of each [`Step`], kept only for tests (feature `test-support`).
+#[cfg(any(test, feature = "test-support"))]
+pub(crate) static COUNTS: [std::sync::atomic::AtomicU64; 4] = [const { std::sync::atomic::AtomicU64::new(0) }; 4];
+
+/// Counts one more `step` (with the `test-support` feature; nothing otherwise). Here, in the
+/// crate root, so that every layer may count.
+#[inline]
+pub(crate) fn count(step: Step) {
+    #[cfg(any(test, feature = "test-support"))]
+    COUNTS[step as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(any(test, feature = "test-support")))]
+    let _ = step;
+}
 
 /// The order in which blank moves are tried, which fixes the path chosen among optimal ones:
 /// up, down, left, right.

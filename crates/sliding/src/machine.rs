@@ -17,6 +17,7 @@ use search::Limits;
 use thiserror::Error;
 
 use crate::ida::duplicates::{self, Duplicates, FORBIDDEN};
+use crate::pdb::CachedTable;
 
 /// The format version, part of the header and of file names. Bump it whenever the meaning of the
 /// bytes (or of the move order the machine is built for) changes.
@@ -102,6 +103,9 @@ pub enum MachineFileError {
     /// A transition names a state the machine does not have.
     #[error("a transition leads to state {0}, past the last one")]
     BadState(u32),
+    /// The file could not be read.
+    #[error("cannot read it: {0}")]
+    Read(String),
 }
 
 impl DuplicateMachine {
@@ -225,6 +229,7 @@ impl DuplicateMachine {
         depth: usize,
         bytes: &[u8],
     ) -> Result<DuplicateMachine, MachineFileError> {
+        crate::count(crate::Step::TableRead);
         let end = bytes.iter().take(MAX_HEADER).position(|&b| b == b'\n').ok_or(MachineFileError::BadHeader)?;
         let header = std::str::from_utf8(&bytes[..end]).map_err(|_| MachineFileError::BadHeader)?;
         let body = &bytes[end + 1..];
@@ -290,6 +295,28 @@ fn body_bytes(transitions: &[[u32; 4]]) -> Vec<u8> {
 /// whole body. It guards against accidents (a truncated or damaged file), not attackers.
 fn checksum(bytes: &[u8]) -> u64 {
     puzzle_core::fingerprint(bytes)
+}
+
+/// The machine in the table cache: its key is the board's rows and columns and the machine's
+/// depth.
+impl CachedTable for DuplicateMachine {
+    type Key = (usize, usize, usize);
+    type Error = MachineFileError;
+    const KIND: &'static str = "duplicate-pruning machine";
+
+    fn file_name(&(rows, cols, depth): &(usize, usize, usize)) -> String {
+        DuplicateMachine::file_name(rows, cols, depth)
+    }
+
+    fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        out.write_all(&self.file_bytes())
+    }
+
+    fn read_checked(&(rows, cols, depth): &(usize, usize, usize), file: &std::fs::File) -> Result<Self, Self::Error> {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut &*file, &mut bytes).map_err(|err| MachineFileError::Read(err.to_string()))?;
+        DuplicateMachine::from_file_bytes(rows, cols, depth, &bytes)
+    }
 }
 
 #[cfg(test)]

@@ -226,6 +226,7 @@ pub enum ParseErrorKind {
 /// assert_eq!(detect_format("1\n2\n0\n"), Format::Grid);
 /// ```
 pub fn detect_format(text: &str) -> Format {
+    crate::count(crate::Step::FormatDetection);
     let mut rows = lines(text).filter(|line| !line.is_blank());
     match rows.next().map(|line| line.tokens().count()) {
         Some(1) if !is_column(rows.take(DETECT_LINES - 1)) => Format::JudgeB,

@@ -20,6 +20,7 @@
 //! (`regions`), and a lookup that knows the blank's cell reads the one for its region.
 
 mod build;
+mod cached;
 mod catalogue;
 pub(crate) mod file;
 pub(crate) mod lookup;
@@ -36,6 +37,7 @@ use memory::TableMemory;
 use regions::{colex, Regions};
 
 pub use build::BuildProgress;
+pub use cached::CachedTable;
 pub use catalogue::tier_catalogue;
 pub use file::FileError;
 pub use lookup::PdbHeuristic;

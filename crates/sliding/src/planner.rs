@@ -14,18 +14,21 @@ use crate::answer::{Answer, Method, Path, Verdict};
 use crate::board::{Board, GoalKind};
 use crate::constructive::KeepMoves;
 use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::ida::duplicates::Machines;
+use crate::ida::SPLIT_NODES;
 use crate::machine::DuplicateMachine;
 use crate::pdb::{PatternDb, PatternKey};
 use crate::pdb::{PdbHeuristic, Tier, PDB_MAX_CELLS};
 use crate::replay::CheckError;
 use crate::solvable::is_solvable;
-use crate::solve::{judge_goal, lower_bound};
+use crate::solve::{bound_at, judge_goal, lower_bound, search_state, SearchStart};
 use crate::table_3x3::DistanceTable;
 use crate::tiers::{choose_tables, TableChoice};
 use crate::weight::Weight;
-use crate::weighted::solve_within;
+use crate::weighted::{search_from, Deepen};
 
 pub use crate::solve::SolveError;
+pub use crate::tally::{tally, Tally};
 pub use crate::weight::{WeightError, MAX_WEIGHT};
 
 /// The most cells of a board searched for an optimal answer without a node or time limit:
@@ -284,6 +287,35 @@ pub enum PlanError {
     },
 }
 
+/// What the planner needs of one board, found once ([`Planner::start`]): whether it reaches its
+/// goal (parity), whether it is the goal, and for a board to search its search state and its
+/// linear-conflict bound.
+#[derive(Clone)]
+pub(crate) struct Start {
+    pub(crate) solvable: bool,
+    pub(crate) at_goal: bool,
+    search: Option<SearchStart>,
+    linear_conflict: Option<u32>,
+}
+
+impl Start {
+    /// What a board that is not searched needs: parity, and whether it is the goal.
+    pub(crate) fn without_search(board: &Board, goal: &Board) -> Start {
+        Start { solvable: is_solvable(board, goal), at_goal: board == goal, search: None, linear_conflict: None }
+    }
+
+    /// Whether the board's search waits for pattern databases: solvable, not the goal, and not
+    /// near it (those are tried without tables first).
+    fn needs_tables(&self, planner: &Planner<'_>, board: &Board) -> bool {
+        self.solvable && !self.at_goal && !planner.near_goal(board, self)
+    }
+
+    /// A lower bound without tables: the linear-conflict bound found, else [`start_bound`].
+    fn bound(&self, board: &Board, goal: &Board) -> u64 {
+        self.linear_conflict.map_or_else(|| start_bound(board, goal), u64::from)
+    }
+}
+
 /// What one board shape needs.
 #[derive(Clone)]
 pub(crate) struct Plan {
@@ -318,6 +350,11 @@ pub struct Planner<'t> {
     pub(crate) strategy: Strategy,
     pub(crate) tables: &'t dyn TableSource,
     plans: Mutex<HashMap<Shape, Plan>>,
+    /// The duplicate-pruning machines its searches walk, loaded or built once for all its boards
+    /// and threads (shared with its split searches).
+    pub(crate) machines: Arc<Machines>,
+    /// What `prepare` found of the boards of the batch it prepared, taken by their `solve`.
+    starts: Mutex<HashMap<Board, Start>>,
 }
 
 impl std::fmt::Debug for Planner<'_> {
@@ -334,7 +371,15 @@ impl<'t> Planner<'t> {
     /// A solver for `goal` drawing pattern databases from `tables`: optimal answers, with the
     /// heuristic chosen per shape.
     pub fn new(goal: Goal, tables: &'t dyn TableSource) -> Planner<'t> {
-        Planner { goal, heuristic: None, strategy: Strategy::Optimal, tables, plans: Mutex::new(HashMap::new()) }
+        Planner {
+            goal,
+            heuristic: None,
+            strategy: Strategy::Optimal,
+            tables,
+            plans: Mutex::new(HashMap::new()),
+            machines: Arc::default(),
+            starts: Mutex::new(HashMap::new()),
+        }
     }
 
     /// Always search with this heuristic (and never the complete 3×3 table).
@@ -357,6 +402,7 @@ impl<'t> Planner<'t> {
     /// build, [`PlanError::Stopped`] says so and the shape stays unprepared.
     pub fn prepare(&self, boards: &[&Board], limits: &Limits<'_>) -> Result<(), PlanError> {
         let mut searched: Vec<(Shape, Vec<&Board>)> = Vec::new();
+        let mut starts = HashMap::new();
         {
             let mut plans = self.lock_plans();
             for &board in boards {
@@ -368,14 +414,24 @@ impl<'t> Planner<'t> {
                 // Parity answers unsolvable boards without search, so they need no heuristic;
                 // boards near the goal are tried without tables first (`cheap_first`).
                 let Ok(goal) = &plan.goal else { continue };
-                if is_solvable(board, goal) && board != goal && !self.near_goal(board, goal) {
+                let start = self.start(board, goal, plan);
+                if start.needs_tables(self, board) {
                     match searched.iter_mut().find(|(s, _)| *s == shape) {
                         Some((_, boards)) => boards.push(board),
                         None => searched.push((shape, vec![board])),
                     }
                 }
+                // Kept for the board's `solve`, which takes it instead of looking again.
+                starts.insert(board.clone(), start);
             }
         }
+        *self.lock_starts() = starts;
+        self.load_tables(searched, limits)
+    }
+
+    /// Loads (perhaps builds) the tables of each shape of `searched` for its boards, and the
+    /// machine the table source keeps for it.
+    fn load_tables(&self, searched: Vec<(Shape, Vec<&Board>)>, limits: &Limits<'_>) -> Result<(), PlanError> {
         for (shape, boards) in searched {
             let goal = match &self.lock_plans().get(&shape).map(|plan| plan.goal.clone()) {
                 Some(Ok(goal)) => goal.clone(),
@@ -400,23 +456,37 @@ impl<'t> Planner<'t> {
     /// `CHEAP_NODES` (500,000) nodes. Its answer is the same: IDA\* finds the first optimal path in move
     /// order whatever the admissible heuristic (only the pruning of other paths differs).
     pub fn solve(&self, board: &Board, limits: &Limits<'_>) -> Result<Answer, PlanError> {
-        if let Some((goal, report)) = self.cheap_first(board, limits)? {
+        let plan = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).clone();
+        let goal = plan.goal.clone()?;
+        // The board is looked at once: by `prepare` (kept for here), else now.
+        let taken = self.lock_starts().remove(board);
+        let start = taken.unwrap_or_else(|| self.start(board, &goal, &plan));
+        if let Some(report) = self.cheap_first(board, &goal, &plan, &start, limits)? {
             report.check(board, &goal).map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
             return Ok(report);
         }
-        let plan = self.lock_plans().get(&board.shape()).cloned();
         let plan = match plan {
-            Some(plan) if plan.judge_table || plan.heuristic.is_some() || plan.goal.is_err() => plan,
+            plan if plan.judge_table || plan.heuristic.is_some() || self.strategy == Strategy::Fast => plan,
             _ => {
-                match self.prepare(&[board], limits) {
-                    Err(PlanError::Stopped { .. }) => return self.stopped_answer(board),
-                    prepared => prepared?,
+                // A plan another thread finished meanwhile, else this board's own tables.
+                let ready = self.lock_plans().get(&board.shape()).filter(|plan| plan.heuristic.is_some()).cloned();
+                match ready {
+                    Some(plan) => plan,
+                    None => {
+                        let searched = match start.needs_tables(self, board) {
+                            true => vec![(board.shape(), vec![board])],
+                            false => Vec::new(),
+                        };
+                        match self.load_tables(searched, limits) {
+                            Err(PlanError::Stopped { .. }) => return self.stopped_answer(board, &start),
+                            loaded => loaded?,
+                        }
+                        self.lock_plans().get(&board.shape()).cloned().unwrap_or(plan)
+                    }
                 }
-                self.lock_plans().get(&board.shape()).cloned().unwrap_or_else(|| self.plan(board))
             }
         };
-        let goal = plan.goal?;
-        let report = self.answer(board, &goal, plan.judge_table, plan.heuristic.as_ref(), limits)?;
+        let report = self.answer(board, &goal, plan.judge_table, plan.heuristic.as_ref(), &start, limits)?;
         report.check(board, &goal).map_err(|error| PlanError::Wrong { board: board.to_string(), error })?;
         Ok(report)
     }
@@ -437,31 +507,51 @@ impl<'t> Planner<'t> {
     /// Whether `board` is first tried without tables: no heuristic asked for, an optimal or
     /// weighted search, a shape pattern databases cover, and linear conflict at most
     /// [`CHEAP_BOUND`].
-    fn near_goal(&self, board: &Board, goal: &Board) -> bool {
+    fn near_goal(&self, board: &Board, start: &Start) -> bool {
         self.heuristic.is_none()
             && self.strategy != Strategy::Fast
             && board.shape().n_cells() <= PDB_MAX_CELLS
-            && lower_bound(board, goal, &Heuristic::LinearConflict).is_ok_and(|bound| bound <= CHEAP_BOUND)
+            && start.linear_conflict.is_some_and(|bound| bound <= CHEAP_BOUND)
+    }
+
+    /// What the planner needs of `board` on its way to `goal` (its shape's `plan`), found once:
+    /// parity, and for a board to search, its search state and linear-conflict bound.
+    fn start(&self, board: &Board, goal: &Board, plan: &Plan) -> Start {
+        let solvable = is_solvable(board, goal);
+        let at_goal = board == goal;
+        let searched = solvable
+            && !at_goal
+            && !plan.judge_table
+            && self.strategy != Strategy::Fast
+            && board.tiles().len() <= usize::from(u8::MAX);
+        let search = searched.then(|| search_state(board, goal));
+        let linear_conflict = search.as_ref().and_then(|start| bound_at(start, &Heuristic::LinearConflict).ok());
+        Start { solvable, at_goal, search, linear_conflict }
     }
 
     /// The answer of a short search with linear conflict, when `board` is near its goal and its
     /// shape would otherwise load pattern databases first; `None` to go on with the plan.
-    fn cheap_first(&self, board: &Board, limits: &Limits<'_>) -> Result<Option<(Board, Answer)>, PlanError> {
+    fn cheap_first(
+        &self,
+        board: &Board,
+        goal: &Board,
+        plan: &Plan,
+        start: &Start,
+        limits: &Limits<'_>,
+    ) -> Result<Option<Answer>, PlanError> {
         if self.heuristic.is_some() || self.strategy == Strategy::Fast || board.shape().n_cells() > PDB_MAX_CELLS {
             return Ok(None);
         }
-        let plan = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).clone();
-        let Ok(goal) = plan.goal else { return Ok(None) };
-        if plan.judge_table || plan.heuristic.is_some() || board == &goal || !is_solvable(board, &goal) {
+        if plan.judge_table || plan.heuristic.is_some() || start.at_goal || !start.solvable {
             return Ok(None);
         }
-        if !self.near_goal(board, &goal) {
+        if !self.near_goal(board, start) {
             return Ok(None);
         }
         let budget = limits.max_expanded.map_or(CHEAP_NODES, |nodes| nodes.min(CHEAP_NODES));
         let short = Limits { max_expanded: Some(budget), ..*limits };
-        let report = self.search(board, &goal, &Heuristic::LinearConflict, &short)?;
-        Ok(matches!(report.verdict(), Verdict::Solved(_)).then_some((goal, report)))
+        let report = self.search(board, goal, &Heuristic::LinearConflict, start, &short)?;
+        Ok(matches!(report.verdict(), Verdict::Solved(_)).then_some(report))
     }
 
     /// Makes the duplicate-pruning machine the table source keeps for `shape`, when it has one,
@@ -470,13 +560,17 @@ impl<'t> Planner<'t> {
     pub(crate) fn install_machine(&self, shape: Shape) {
         if let Some(depth) = DuplicateMachine::depth_for(shape.rows(), shape.cols()) {
             if let Some(machine) = self.tables.machine(shape.rows(), shape.cols(), depth) {
-                crate::ida::duplicates::install(shape.rows(), shape.cols(), depth, Arc::clone(&machine.inner));
+                self.machines.install(shape.rows(), shape.cols(), depth, Arc::clone(&machine.inner));
             }
         }
     }
 
     fn lock_plans(&self) -> std::sync::MutexGuard<'_, HashMap<Shape, Plan>> {
         self.plans.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn lock_starts(&self) -> std::sync::MutexGuard<'_, HashMap<Board, Start>> {
+        self.starts.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The plan of `board`'s shape, before any heuristic is chosen.
@@ -552,10 +646,10 @@ impl<'t> Planner<'t> {
 
     /// The answer for a board whose tables a signal or the deadline stopped building: it gave up
     /// before its search began, with the bound known without tables.
-    fn stopped_answer(&self, board: &Board) -> Result<Answer, PlanError> {
+    fn stopped_answer(&self, board: &Board, start: &Start) -> Result<Answer, PlanError> {
         let goal = self.lock_plans().entry(board.shape()).or_insert_with(|| self.plan(board)).goal.clone()?;
         let method = Method::Search(self.heuristic.unwrap_or(HeuristicKind::Pdb(None)));
-        Ok(Answer::new(Verdict::GaveUp, 0, start_bound(board, &goal), method))
+        Ok(Answer::new(Verdict::GaveUp, 0, start.bound(board, &goal), method))
     }
 
     /// The answer for `board` by its plan, not yet checked.
@@ -565,12 +659,13 @@ impl<'t> Planner<'t> {
         goal: &Board,
         judge_table: bool,
         heuristic: Option<&Heuristic>,
+        start: &Start,
         limits: &Limits<'_>,
     ) -> Result<Answer, PlanError> {
-        if !is_solvable(board, goal) {
+        if !start.solvable {
             return Ok(Answer::unsolvable(Method::Parity));
         }
-        if board == goal {
+        if start.at_goal {
             return Ok(Answer::at_goal());
         }
         let shape = board.shape();
@@ -587,7 +682,7 @@ impl<'t> Planner<'t> {
             return Err(PlanError::TooLarge { shape: shape.to_string() });
         }
         let heuristic = heuristic.cloned().unwrap_or(Heuristic::LinearConflict);
-        self.search(board, goal, &heuristic, limits)
+        self.search(board, goal, &heuristic, start, limits)
     }
 
     /// IDA\* with `heuristic`, weighted by the strategy, with its proven bound.
@@ -596,6 +691,7 @@ impl<'t> Planner<'t> {
         board: &Board,
         goal: &Board,
         heuristic: &Heuristic,
+        start: &Start,
         limits: &Limits<'_>,
     ) -> Result<Answer, PlanError> {
         let weight = match self.strategy {
@@ -604,9 +700,10 @@ impl<'t> Planner<'t> {
         };
         // Either way the run proves a lower bound, which a run that gives up reports (at least
         // the start's linear conflict).
-        let answer = solve_within(board, goal, heuristic, limits, weight)?;
+        let deepen = Deepen { limits, split_after: SPLIT_NODES, weight, machines: &self.machines };
+        let answer = search_from(board, goal, start.search.as_ref(), heuristic, deepen)?;
         Ok(match answer.verdict() {
-            Verdict::GaveUp => answer.with_bound_at_least(start_bound(board, goal)),
+            Verdict::GaveUp => answer.with_bound_at_least(start.bound(board, goal)),
             _ => answer,
         })
     }

@@ -29,6 +29,7 @@ use crate::board::{Board, BLANK};
 /// # Ok::<(), sliding::parse::BoardError>(())
 /// ```
 pub fn is_solvable(board: &Board, goal: &Board) -> bool {
+    crate::count(crate::Step::Parity);
     if board.shape() != goal.shape() {
         return false;
     }

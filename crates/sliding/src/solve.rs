@@ -57,8 +57,21 @@ pub enum SolveError {
 /// bytes per stored board, some 13 GiB).
 pub const ASTAR_MAX_STATES: u64 = 1 << 27;
 
+/// A board as IDA\* sees it, made once per board ([`search_state`]): the shape's geometry, the
+/// state (tiles renamed after their goal cell, so the goal is the identity) and the goal cell of
+/// the blank.
+#[derive(Clone)]
+pub(crate) struct SearchStart {
+    pub(crate) geometry: Arc<Geometry>,
+    pub(crate) state: State,
+    pub(crate) blank_tile: u8,
+    rows: usize,
+    cols: usize,
+}
+
 /// The board as IDA* sees it: tiles renamed after their goal cell, so the goal is the identity.
-pub(crate) fn search_state(board: &Board, goal: &Board) -> (Arc<Geometry>, State, u8) {
+pub(crate) fn search_state(board: &Board, goal: &Board) -> SearchStart {
+    crate::count(crate::Step::SearchState);
     let n = board.tiles().len();
     let mut goal_cell = vec![0u8; n];
     for (cell, &tile) in goal.tiles().iter().enumerate() {
@@ -66,8 +79,8 @@ pub(crate) fn search_state(board: &Board, goal: &Board) -> (Arc<Geometry>, State
     }
     let cells: Vec<u8> = board.tiles().iter().map(|&t| goal_cell[t as usize]).collect();
     let state = State::new(&cells, board.blank().0 as u8);
-    let geometry = Geometry::of(board.shape().rows(), board.shape().cols());
-    (geometry, state, goal_cell[BLANK as usize])
+    let (rows, cols) = (board.shape().rows(), board.shape().cols());
+    SearchStart { geometry: Geometry::of(rows, cols), state, blank_tile: goal_cell[BLANK as usize], rows, cols }
 }
 
 /// Work to do with the estimate of a heuristic, whichever it is: [`with_estimate`] calls
@@ -88,18 +101,33 @@ pub(crate) fn with_estimate<T: EstimateTask>(
     heuristic: &Heuristic,
     task: T,
 ) -> Result<T::Output, SolveError> {
-    let (geometry, state, blank_tile) = search_state(board, goal);
-    let (rows, cols, n) = (board.shape().rows(), board.shape().cols(), board.tiles().len());
+    with_estimate_at(&search_state(board, goal), heuristic, task)
+}
+
+/// [`with_estimate`] from a board already turned into its search state.
+pub(crate) fn with_estimate_at<T: EstimateTask>(
+    start: &SearchStart,
+    heuristic: &Heuristic,
+    task: T,
+) -> Result<T::Output, SolveError> {
+    let SearchStart { geometry, state, blank_tile, rows, cols } = start;
+    let (blank_tile, rows, cols, n) = (*blank_tile, *rows, *cols, state.cells);
     Ok(match heuristic {
-        Heuristic::Manhattan => task.run(&geometry, &state, ida::Manhattan { blank_tile, value: 0 }),
-        Heuristic::LinearConflict => task.run(&geometry, &state, ida::LinearConflict::new(blank_tile, rows, cols)),
+        Heuristic::Manhattan => task.run(geometry, state, ida::Manhattan { blank_tile, value: 0 }),
+        Heuristic::LinearConflict => task.run(geometry, state, ida::LinearConflict::new(blank_tile, rows, cols)),
         Heuristic::Pdb(pdb) => {
             if !pdb.fits(n) {
                 return Err(SolveError::HeuristicMismatch);
             }
-            task.run(&geometry, &state, ida::Pdb::new(blank_tile, Arc::clone(pdb), n))
+            task.run(geometry, state, ida::Pdb::new(blank_tile, Arc::clone(pdb), n))
         }
     })
+}
+
+/// The value `heuristic` gives the board of `start`: [`lower_bound`] on a board already turned
+/// into its search state.
+pub(crate) fn bound_at(start: &SearchStart, heuristic: &Heuristic) -> Result<u32, SolveError> {
+    with_estimate_at(start, heuristic, Reset)
 }
 
 /// The estimate's value at the state: [`lower_bound`]'s task.

@@ -30,10 +30,10 @@ use crate::board::Board;
 use crate::check::check;
 use crate::heuristic::Heuristic;
 use crate::heuristic::HeuristicKind;
+use crate::ida::duplicates::Machines;
 use crate::ida::{units, Geometry, NodeLoop, State};
-use crate::planner::{PlanError, Planner, MAX_CELLS_WITHOUT_LIMITS};
+use crate::planner::{PlanError, Planner, Start, MAX_CELLS_WITHOUT_LIMITS};
 use crate::replay::CheckError;
-use crate::solvable::is_solvable;
 use crate::solve::{lower_bound, with_estimate, EstimateTask, SolveError};
 use crate::tiers::choose_tables;
 
@@ -146,6 +146,8 @@ pub struct SplitSearch {
     geometry: std::sync::Arc<Geometry>,
     /// Boxed: the state's fixed arrays would make every [`Split`] half a kilobyte.
     state: Box<State>,
+    /// The planner's duplicate-pruning machines, which every unit walks.
+    machines: std::sync::Arc<Machines>,
 }
 
 impl fmt::Debug for SplitSearch {
@@ -223,9 +225,10 @@ impl Planner<'_> {
     /// ```
     pub fn split(&self, board: &Board, depth: usize, limits: &Limits<'_>) -> Result<Split, SplitError> {
         let goal = self.plan(board).goal?;
-        if !is_solvable(board, &goal) || board == &goal {
+        let start = Start::without_search(board, &goal);
+        if !start.solvable || start.at_goal {
             // The planner answers these without a search.
-            let report = self.answer(board, &goal, false, None, &Limits::NONE)?;
+            let report = self.answer(board, &goal, false, None, &start, &Limits::NONE)?;
             debug_assert!(matches!(report.method(), Method::Parity));
             return Ok(Split::Answered(report));
         }
@@ -287,6 +290,7 @@ impl Planner<'_> {
             depth,
             geometry,
             state: Box::new(state),
+            machines: std::sync::Arc::clone(&self.machines),
         })
     }
 }
@@ -304,7 +308,7 @@ fn split_state(board: &Board, goal: &Board, depth: usize) -> Result<(std::sync::
     if board.shape().n_cells() > MAX_CELLS_WITHOUT_LIMITS {
         return Err(SplitError::TooLarge(board.shape().to_string()));
     }
-    let (geometry, state, _) = crate::solve::search_state(board, goal);
+    let crate::solve::SearchStart { geometry, state, .. } = crate::solve::search_state(board, goal);
     Ok((geometry, state))
 }
 
@@ -397,7 +401,7 @@ impl SplitSearch {
                 return Err(SplitError::Prefix { depth: self.depth });
             }
         }
-        let unit = Unit { depth: self.depth, prefix, bound, limits };
+        let unit = Unit { depth: self.depth, prefix, bound, limits, machines: &self.machines };
         with_estimate(&self.board, &self.goal, &self.heuristic, unit).map_err(|error| PlanError::Solve(error).into())
     }
 
@@ -443,6 +447,7 @@ struct Unit<'p, 'l, 'a> {
     prefix: Option<&'p [Direction]>,
     bound: u32,
     limits: &'l Limits<'a>,
+    machines: &'p Machines,
 }
 
 impl EstimateTask for Unit<'_, '_, '_> {
@@ -450,8 +455,8 @@ impl EstimateTask for Unit<'_, '_, '_> {
 
     fn run<E: NodeLoop + Sync>(self, geometry: &Geometry, state: &State, estimate: E) -> UnitOutcome {
         match self.prefix {
-            None => units::top(geometry, state, estimate, self.depth, self.bound),
-            Some(prefix) => units::below(geometry, state, estimate, prefix, self.bound, self.limits),
+            None => units::top(geometry, self.machines, state, estimate, self.depth, self.bound),
+            Some(prefix) => units::below(geometry, self.machines, state, estimate, prefix, self.bound, self.limits),
         }
     }
 }

@@ -45,13 +45,12 @@ use std::sync::Arc;
 use puzzle_core::Direction;
 use search::Limits;
 
-use crate::answer::{Answer, Method};
+use crate::answer::Answer;
 use crate::board::Board;
 use crate::heuristic::Heuristic;
-use crate::ida::duplicates::Duplicates;
+use crate::ida::duplicates::{Duplicates, Machines};
 use crate::ida::{self, Estimate, Geometry, NodeLoop, State};
-use crate::solvable::is_solvable;
-use crate::solve::{answer_of_run, with_estimate, EstimateTask, SolveError};
+use crate::solve::{answer_of_run, with_estimate_at, EstimateTask, SearchStart, SolveError};
 use crate::weight::{Weight, WEIGHT_SCALE};
 
 /// Finds a path from `board` to `goal` at most `weight` times as long as the optimum, by
@@ -80,6 +79,7 @@ use crate::weight::{Weight, WEIGHT_SCALE};
 /// assert!(path.n_moves() as f64 <= 1.5 * 31.0 && found.lower_bound() <= Some(31));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[cfg(any(test, feature = "test-support"))]
 pub fn solve_within(
     board: &Board,
     goal: &Board,
@@ -105,6 +105,7 @@ pub fn solve_within(
 /// assert_eq!(answer.verdict(), &Verdict::Solved(Path::Moves(vec![Direction::East, Direction::South])));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[cfg(any(test, feature = "test-support"))]
 pub fn solve_within_split(
     board: &Board,
     goal: &Board,
@@ -116,9 +117,24 @@ pub fn solve_within_split(
     if board.shape() != goal.shape() {
         return Err(SolveError::ShapeMismatch { board: board.shape().to_string(), goal: goal.shape().to_string() });
     }
-    if !is_solvable(board, goal) {
-        return Ok(Answer::unsolvable(Method::Parity));
+    if !crate::solvable::is_solvable(board, goal) {
+        return Ok(Answer::unsolvable(crate::answer::Method::Parity));
     }
+    let start = (board.tiles().len() <= usize::from(u8::MAX)).then(|| crate::solve::search_state(board, goal));
+    let machines = Machines::default();
+    search_from(board, goal, start.as_ref(), heuristic, Deepen { limits, split_after, weight, machines: &machines })
+}
+
+/// [`solve_within_split`] of a solvable `board` of the goal's shape, turned into its search
+/// state `start` already (`None` over 255 cells), as `deepen` says (the planner's machines).
+pub(crate) fn search_from(
+    board: &Board,
+    goal: &Board,
+    start: Option<&SearchStart>,
+    heuristic: &Heuristic,
+    deepen: Deepen<'_, '_>,
+) -> Result<Answer, SolveError> {
+    let weight = deepen.weight;
     let manhattan = board.manhattan_to(goal) as u32;
     // The costs a move adds and the weight of `h`, in the units of the run's `f` (one and one
     // for the optimal search, which is node for node the unweighted IDA*).
@@ -126,22 +142,23 @@ pub fn solve_within_split(
         true => (1, 1),
         false => (WEIGHT_SCALE, weight.hundredths()),
     };
-    let (run, start_h) = if board.tiles().len() > usize::from(u8::MAX) {
-        (crate::large_board_ida::search(board, goal, limits, step as usize, scale as usize), manhattan)
-    } else {
-        with_estimate(board, goal, heuristic, Deepen { limits, split_after, weight })?
+    let (run, start_h) = match start {
+        Some(start) => with_estimate_at(start, heuristic, deepen)?,
+        None => (crate::large_board_ida::search(board, goal, deepen.limits, step as usize, scale as usize), manhattan),
     };
     // The optimal search's first path has no loop to cut.
     let run = if weight.is_one() { run } else { without_loops(board, run) };
     Ok(answer_of_run(run, manhattan, start_h, scale, weight, heuristic))
 }
 
-/// IDA\* with an estimate weighted by `weight` (the estimate itself for weight one), and the
-/// estimate's value at the start: [`solve_within_split`]'s task.
-struct Deepen<'l, 'a> {
-    limits: &'l Limits<'a>,
-    split_after: u64,
-    weight: Weight,
+/// IDA\* under `limits` with an estimate weighted by `weight` (the estimate itself for weight
+/// one), iterations split across threads from `split_after` nodes, walking the machines of
+/// `machines`, and the estimate's value at the start: [`solve_within_split`]'s task.
+pub(crate) struct Deepen<'l, 'a> {
+    pub(crate) limits: &'l Limits<'a>,
+    pub(crate) split_after: u64,
+    pub(crate) weight: Weight,
+    pub(crate) machines: &'l Machines,
 }
 
 impl EstimateTask for Deepen<'_, '_> {
@@ -149,12 +166,12 @@ impl EstimateTask for Deepen<'_, '_> {
 
     fn run<E: NodeLoop + Sync>(self, geometry: &Geometry, state: &State, estimate: E) -> (ida::Run, u32) {
         let start_h = estimate.clone().reset(geometry, state);
-        let Deepen { limits, split_after, weight } = self;
+        let Deepen { limits, split_after, weight, machines } = self;
         let run = match weight.is_one() {
-            true => ida::idastar(geometry, state, estimate, limits, split_after),
+            true => ida::idastar(geometry, machines, state, estimate, limits, split_after),
             false => {
                 let weighted = Weighted { inner: estimate, hundredths: weight.hundredths() };
-                ida::idastar(geometry, state, weighted, limits, split_after)
+                ida::idastar(geometry, machines, state, weighted, limits, split_after)
             }
         };
         (run, start_h)
@@ -190,7 +207,7 @@ impl<E: Estimate> Estimate for Weighted<E> {
     /// No duplicate-pruning machine: the path a weighted search returns is the first within its
     /// bound, which need not be optimal and may hold a forbidden sequence, so the machine could
     /// change it.
-    fn duplicates(&self, _: usize, _: usize, _: u64) -> (Arc<Duplicates>, bool) {
+    fn duplicates(&self, _: &Machines, _: usize, _: usize, _: u64) -> (Arc<Duplicates>, bool) {
         (Duplicates::none(), false)
     }
 }

@@ -31,7 +31,7 @@ impl BatchInput {
         let mut name = String::new();
         let mut lines = Vec::new();
         let mut boards = Vec::new();
-        crate::slide::read_boards(stream, format, detected, size, &mut |file, _, items| {
+        crate::slide::read_boards(stream, detected, size, &mut |file, _, items| {
             file.clone_into(&mut name);
             for item in items {
                 crate::interrupt::poll_merge()?;

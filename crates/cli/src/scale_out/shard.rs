@@ -22,11 +22,6 @@ impl Shard {
     }
 }
 
-/// Whether the board at `index` is solved: every board without `--shard`.
-pub(crate) fn selects(shard: Option<Shard>, index: usize) -> bool {
-    shard.is_none_or(|shard| shard.includes(index))
-}
-
 /// Reads `K/N` with 1 ≤ K ≤ N.
 pub(crate) fn parse_shard(text: &str) -> Result<Shard, String> {
     let expected = || format!("expected K/N with 1 <= K <= N, like 2/8, found `{}`", puzzle_core::text::excerpt(text));

@@ -36,8 +36,8 @@ pub(super) struct Batch<'t> {
     pub(super) strips: Option<crate::svg::slide::Strips>,
     /// With `--html`: the boards of the page so far.
     pub(super) page: Option<crate::html::slide::Boards>,
-    /// The goal's name in a sharded line ([`crate::scale_out::shard::goal_name`]).
-    pub(super) goal: String,
+    /// The goal, named in a sharded line ([`crate::scale_out::shard::goal_name`]).
+    pub(super) goal: sliding::Goal,
     /// Under `--shard`: the boards read so far, and the format and file they came from.
     pub(super) held: Vec<Item>,
     pub(super) held_from: Option<(Format, String)>,
@@ -121,11 +121,12 @@ impl Batch<'_> {
         // Each board keeps its number (from 0) in the whole input.
         let selected: Vec<(usize, &Item)> = (self.answered..)
             .zip(items)
-            .filter(|&(number, _)| crate::scale_out::shard::selects(shard, number))
+            .filter(|&(number, _)| shard.is_none_or(|shard| shard.includes(number)))
             .collect();
         self.answered += items.len();
         let planner = &self.planner;
-        let goal = self.goal.clone();
+        // Named only in a sharded line.
+        let goal = whole.map(|_| crate::scale_out::shard::goal_name(&self.goal)).unwrap_or_default();
         let goal = goal.as_str();
         // On the threads `--jobs` set for the whole process.
         let boards: Vec<&Board> = items.iter().filter_map(|item| item.board.as_ref().ok()).collect();

@@ -80,7 +80,7 @@ impl Printer {
                     Some(label) => serde_json::json!({ "label": label, "error": message }),
                     None => serde_json::json!({ "error": message }),
                 };
-                crate::scale_out::shard::write_json_line(out, place, &json)
+                write_json_line(out, place, &json)
             }
         }
     }
@@ -204,14 +204,28 @@ impl JsonPrinter {
             seconds: self.timings.then_some(answered.seconds),
             split: None,
         };
-        match path {
-            Some(path) => {
-                let line = crate::scale_out::shard::json_line(answered.place, &json)?;
-                crate::scale_out::shard::write_record(out, answered.place, |mut out| {
+        match (path, answered.place) {
+            (Some(path), None) => moves::write_json_line(out, &serde_json::to_string(&json)?, path),
+            (Some(path), Some(place)) => {
+                let line = crate::scale_out::shard::json_line(Some(place), &json)?;
+                crate::scale_out::shard::write_record(out, Some(place), |mut out| {
                     moves::write_json_line(&mut out, &line, path)
                 })
             }
-            None => crate::scale_out::shard::write_json_line(out, answered.place, &json),
+            (None, place) => write_json_line(out, place, &json),
         }
+    }
+}
+
+/// Writes `record` as one JSON line: as it is, or under `--shard` (`place` set) with its place
+/// and its hash ([`crate::scale_out::shard::write_json_line`]).
+fn write_json_line(
+    out: &mut impl Write,
+    place: Option<crate::scale_out::shard::Place<'_>>,
+    record: &impl serde::Serialize,
+) -> anyhow::Result<()> {
+    match place {
+        None => Ok(writeln!(out, "{}", serde_json::to_string(record)?)?),
+        Some(place) => crate::scale_out::shard::write_json_line(out, Some(place), record),
     }
 }

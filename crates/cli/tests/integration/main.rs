@@ -25,3 +25,4 @@ mod slide_cli;
 mod snapshots;
 mod svg_cli;
 mod tables_stop_cli;
+mod walk_cli;

@@ -383,59 +383,75 @@ fn automaton(forbidden: &[Moves]) -> Duplicates {
     Duplicates { next }
 }
 
-/// The machines of this process, by shape and depth: built by [`for_search`] or given by
-/// [`install`].
-type Machines = Vec<((usize, usize, usize), Arc<OnceLock<Arc<Duplicates>>>)>;
-static MACHINES: Mutex<Machines> = Mutex::new(Vec::new());
+/// A machine's cell in [`Machines`]: set once, by whoever builds or gives it first.
+type Cell = Arc<OnceLock<Arc<Duplicates>>>;
 
-/// The cell holding the machine of `key` (rows, cols, depth), made empty if missing.
-fn cell(key: (usize, usize, usize)) -> Arc<OnceLock<Arc<Duplicates>>> {
-    let mut machines = MACHINES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    match machines.iter().find(|(k, _)| *k == key) {
-        Some((_, cell)) => Arc::clone(cell),
-        None => {
-            let cell = Arc::new(OnceLock::new());
-            machines.push((key, Arc::clone(&cell)));
-            cell
+/// The duplicate-pruning machines one planner's searches walk, by shape and depth: given by the
+/// program ([`Machines::install`], loaded from where it keeps its tables) or built by a search
+/// that reached that depth's level in [`LEVELS`]. The planner owns it and shares it (an `Arc`)
+/// with its split searches; every search, thread and board of the planner reads the same one, so
+/// a machine is built once per planner and shape, and a machine one board's search built is
+/// walked by the later boards from their first node.
+#[derive(Default)]
+pub(crate) struct Machines {
+    cells: Mutex<Vec<(MachineKey, Cell)>>,
+}
+
+/// A machine's shape and depth: rows, columns, depth.
+type MachineKey = (usize, usize, usize);
+
+impl Machines {
+    /// The cell holding the machine of `key` (rows, cols, depth), made empty if missing.
+    fn cell(&self, key: MachineKey) -> Cell {
+        let mut cells = self.cells.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match cells.iter().find(|(k, _)| *k == key) {
+            Some((_, cell)) => Arc::clone(cell),
+            None => {
+                let cell = Arc::new(OnceLock::new());
+                cells.push((key, Arc::clone(&cell)));
+                cell
+            }
         }
     }
-}
 
-/// Makes `machine`, of depth [`cached_depth`] for a `rows`×`cols` board and loaded by the
-/// program from where it keeps its tables, the one every later search of that shape walks from
-/// its first node (a machine of that shape and depth already here stays).
-pub(crate) fn install(rows: usize, cols: usize, depth: usize, machine: Arc<Duplicates>) {
-    let _ = cell((rows, cols, depth)).set(machine);
-}
-
-/// The machine of the cached depth for a `rows`×`cols` board, if this process has it: given by
-/// [`install`], or built by an earlier search that reached that depth's level in [`LEVELS`]
-/// (then it costs nothing more, and later searches walk it from their first node too).
-fn installed(rows: usize, cols: usize) -> Option<Arc<Duplicates>> {
-    let depth = cached_depth(rows, cols)?;
-    let cell = {
-        let machines = MACHINES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        machines.iter().find(|(k, _)| *k == (rows, cols, depth)).map(|(_, cell)| Arc::clone(cell))
-    }?;
-    cell.get().cloned()
-}
-
-/// The machine the optimal search walks on a `rows`×`cols` board after it spent `spent` nodes on
-/// the board: the one the program gave ([`install`]) from the first node; else deeper as the
-/// work grows, so that a build is paid only by a search that has already done several times its
-/// cost ([`LEVELS`]), or [`Duplicates::none`] on boards of fewer than 16 cells. Each machine is
-/// built once per process and shape, on the first search that needs it.
-pub(crate) fn for_search(rows: usize, cols: usize, spent: u64) -> Arc<Duplicates> {
-    if let Some(machine) = installed(rows, cols) {
-        return machine;
+    /// Makes `machine`, of depth [`cached_depth`] for a `rows`×`cols` board and loaded by the
+    /// program from where it keeps its tables, the one every later search of that shape walks
+    /// from its first node (a machine of that shape and depth already here stays).
+    pub(crate) fn install(&self, rows: usize, cols: usize, depth: usize, machine: Arc<Duplicates>) {
+        let _ = self.cell((rows, cols, depth)).set(machine);
     }
-    let depth = depth_for(rows, cols, spent);
-    if depth < 2 {
-        return Duplicates::none();
+
+    /// The machine of the cached depth for a `rows`×`cols` board, if it is here: given by
+    /// [`Machines::install`], or built by an earlier search that reached that depth's level in
+    /// [`LEVELS`] (then it costs nothing more, and later searches walk it from their first node
+    /// too).
+    fn installed(&self, rows: usize, cols: usize) -> Option<Arc<Duplicates>> {
+        let depth = cached_depth(rows, cols)?;
+        let cell = {
+            let cells = self.cells.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            cells.iter().find(|(k, _)| *k == (rows, cols, depth)).map(|(_, cell)| Arc::clone(cell))
+        }?;
+        cell.get().cloned()
     }
-    let cell = cell((rows, cols, depth));
-    // Built outside the list's lock: a search needing another machine does not wait for it.
-    Arc::clone(cell.get_or_init(|| Arc::new(Duplicates::build(rows, cols, depth))))
+
+    /// The machine the optimal search walks on a `rows`×`cols` board after it spent `spent`
+    /// nodes on the board: the one the program gave ([`Machines::install`]) from the first node;
+    /// else deeper as the work grows, so that a build is paid only by a search that has already
+    /// done several times its cost ([`LEVELS`]), or [`Duplicates::none`] on boards of fewer than
+    /// 16 cells. Each machine is built once per store and shape, on the first search that needs
+    /// it.
+    pub(crate) fn for_search(&self, rows: usize, cols: usize, spent: u64) -> Arc<Duplicates> {
+        if let Some(machine) = self.installed(rows, cols) {
+            return machine;
+        }
+        let depth = depth_for(rows, cols, spent);
+        if depth < 2 {
+            return Duplicates::none();
+        }
+        let cell = self.cell((rows, cols, depth));
+        // Built outside the list's lock: a search needing another machine does not wait for it.
+        Arc::clone(cell.get_or_init(|| Arc::new(Duplicates::build(rows, cols, depth))))
+    }
 }
 
 /// The depth of the machine kept with the tables of a `rows`×`cols` board and walked from the
@@ -658,7 +674,9 @@ pub(crate) mod tests {
         let mut estimate = estimate.clone();
         estimate.duplicates = Some(Arc::clone(machine));
         let h = estimate.reset(geometry, state);
-        deepen_walks(h, |bound| Iteration::new(geometry, state, &estimate, h, bound))
+        // The estimate names its machine: the store is never read.
+        let machines = Machines::default();
+        deepen_walks(h, |bound| Iteration::new(geometry, &machines, state, &estimate, h, bound))
     }
 
     /// IDA\* by the generic walk ([`search::walk::first`]) with the Manhattan distance from
@@ -666,8 +684,9 @@ pub(crate) mod tests {
     fn solve_generic(geometry: &Geometry, state: &State, machine: &Arc<Duplicates>) -> (Vec<Direction>, u64) {
         let mut estimate = Manhattan { blank_tile: 0, value: 0 };
         let h = estimate.reset(geometry, state);
+        let machines = Machines::default();
         deepen_walks(h, |bound| {
-            Iteration::new(geometry, state, &estimate, h, bound).with_duplicates(Arc::clone(machine))
+            Iteration::new(geometry, &machines, state, &estimate, h, bound).with_duplicates(Arc::clone(machine))
         })
     }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use puzzle_core::Direction;
 
-use super::duplicates::{self, Duplicates};
+use super::duplicates::{self, Duplicates, Machines};
 use super::kept_indices::{KeptPlan, Place, Sums, MAX_SUMS};
 use super::state::State;
 use crate::pdb::lookup::MAX_LOOKUPS;
@@ -109,9 +109,10 @@ pub(crate) trait Estimate: Clone + Send {
     fn restore(&mut self, saved: Self::Saved);
     /// The duplicate-pruning machine a walk with this estimate follows on a `rows`×`cols` board
     /// after `spent` nodes of its search, and whether it replaces the table of transpositions:
-    /// by default the shape's ([`duplicates::for_search`]), which does.
-    fn duplicates(&self, rows: usize, cols: usize, spent: u64) -> (Arc<Duplicates>, bool) {
-        let machine = duplicates::for_search(rows, cols, spent);
+    /// by default the shape's from the planner's `machines` ([`Machines::for_search`]), which
+    /// does.
+    fn duplicates(&self, machines: &Machines, rows: usize, cols: usize, spent: u64) -> (Arc<Duplicates>, bool) {
+        let machine = machines.for_search(rows, cols, spent);
         let replaces = duplicates::REPLACES_TRANSPOSITIONS && machine.states() > 1;
         (machine, replaces)
     }
@@ -353,11 +354,11 @@ impl Estimate for Pdb {
 
     /// The machine the estimate names (a test's), which leaves the table of transpositions as
     /// it is, else the shape's.
-    fn duplicates(&self, rows: usize, cols: usize, spent: u64) -> (Arc<Duplicates>, bool) {
+    fn duplicates(&self, machines: &Machines, rows: usize, cols: usize, spent: u64) -> (Arc<Duplicates>, bool) {
         match &self.duplicates {
             Some(named) => (Arc::clone(named), false),
             None => {
-                let machine = duplicates::for_search(rows, cols, spent);
+                let machine = machines.for_search(rows, cols, spent);
                 let replaces = duplicates::REPLACES_TRANSPOSITIONS && machine.states() > 1;
                 (machine, replaces)
             }

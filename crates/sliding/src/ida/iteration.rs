@@ -21,7 +21,7 @@ use search::walk::{first, Counts, Walk, Watch};
 
 use std::sync::Arc;
 
-use super::duplicates::{Duplicates, FORBIDDEN};
+use super::duplicates::{Duplicates, Machines, FORBIDDEN};
 use super::{slide_blank, slide_to, Estimate, Geometry, LinearConflict, Manhattan, Run, State};
 
 /// Boards of at most this many cells are searched without the table of transpositions: on the
@@ -61,6 +61,8 @@ struct Offered<S> {
 /// One IDA\* iteration with a bound, standing on one node.
 pub(crate) struct Iteration<'g, E: Estimate> {
     pub(super) geometry: &'g Geometry,
+    /// The planner's duplicate-pruning machines, which the estimate chooses from.
+    machines: &'g Machines,
     pub(super) state: State,
     pub(super) estimate: E,
     pub(super) bound: u32,
@@ -87,12 +89,20 @@ pub(crate) struct Iteration<'g, E: Estimate> {
 
 impl<'g, E: Estimate> Iteration<'g, E> {
     /// The iteration with `bound` from `state`, whose estimate `estimate` (reset to the state)
-    /// puts at `h`; nothing counted.
-    pub(crate) fn new(geometry: &'g Geometry, state: &State, estimate: &E, h: u32, bound: u32) -> Iteration<'g, E> {
+    /// puts at `h`, walking a machine of `machines`; nothing counted.
+    pub(crate) fn new(
+        geometry: &'g Geometry,
+        machines: &'g Machines,
+        state: &State,
+        estimate: &E,
+        h: u32,
+        bound: u32,
+    ) -> Iteration<'g, E> {
         let mut frames = Vec::with_capacity(256);
         frames.push(Frame { h, next: 0, saved: None, parent_blank: state.blank, machine: 0 });
         Iteration {
             geometry,
+            machines,
             state: state.clone(),
             estimate: estimate.clone(),
             bound,
@@ -137,11 +147,12 @@ impl<'g, E: Estimate> Iteration<'g, E> {
     /// transpositions: chosen on the first call from the nodes counted so far (the work this
     /// board's search has done, 0 in a subtree of the parallel split or a unit).
     pub(super) fn duplicates(&mut self) -> (Arc<Duplicates>, bool) {
-        let geometry = self.geometry;
+        let (geometry, machines) = (self.geometry, self.machines);
         let spent = self.counts.nodes;
         let estimate = &self.estimate;
-        let (machine, replaces) =
-            self.duplicates.get_or_insert_with(|| estimate.duplicates(geometry.rows(), geometry.cols(), spent));
+        let (machine, replaces) = self
+            .duplicates
+            .get_or_insert_with(|| estimate.duplicates(machines, geometry.rows(), geometry.cols(), spent));
         (Arc::clone(machine), *replaces)
     }
 

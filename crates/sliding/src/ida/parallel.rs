@@ -5,6 +5,7 @@
 
 use search::walk::{first_in_order, prefixes, Watch};
 
+use super::duplicates::Machines;
 use super::iteration::{below, from_floor, Iteration, NodeLoop};
 use super::transpositions::new_generation;
 use super::{Geometry, Run, State};
@@ -19,13 +20,14 @@ const DEEPEST: usize = 16;
 /// the goal (all of them when none did).
 pub(super) fn iteration<E: NodeLoop + Sync>(
     geometry: &Geometry,
+    machines: &Machines,
     state: &State,
     estimate: &E,
     h: u32,
     bound: u32,
     watch: &Watch<'_>,
 ) -> Run {
-    let new_walk = || Iteration::new(geometry, state, estimate, h, bound);
+    let new_walk = || Iteration::new(geometry, machines, state, estimate, h, bound);
     let want = 32 * rayon::current_num_threads();
     let mut cut: Option<(Iteration<'_, E>, Vec<_>)> = None;
     for depth in 1..=DEEPEST {
@@ -81,6 +83,7 @@ mod tests {
     use search::walk::Watch;
     use search::Limits;
 
+    use super::super::duplicates::Machines;
     use super::super::iteration::{from_floor, Iteration};
     use super::super::kept_indices::tests::random_walk;
     use super::super::{Geometry, LinearConflict, Manhattan, State};
@@ -90,16 +93,22 @@ mod tests {
     /// searched by one walk: the same next bounds and the same first path; an iteration that
     /// does not reach the goal counts the same nodes either way (the nodes above the cut are
     /// counted once, by the cut).
-    fn check<E: super::NodeLoop + Sync>(geometry: &Geometry, state: &State, mut estimate: E, at: &str) -> usize {
+    fn check<E: super::NodeLoop + Sync>(
+        geometry: &Geometry,
+        machines: &Machines,
+        state: &State,
+        mut estimate: E,
+        at: &str,
+    ) -> usize {
         let limits = Limits::NONE;
         let watch = Watch::new(&limits);
         let h = estimate.reset(geometry, state);
         let mut bound = h;
         let mut iterations = 0;
         loop {
-            let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
+            let mut walk = Iteration::new(geometry, machines, state, &estimate, h, bound);
             let found = from_floor(&mut walk, &watch);
-            let split = iteration(geometry, state, &estimate, h, bound, &watch);
+            let split = iteration(geometry, machines, state, &estimate, h, bound, &watch);
             let at = format!("{at}, bound {bound}");
             assert_eq!(split.path.as_ref(), found.then_some(&walk.path), "{at}");
             assert!(!split.gave_up, "{at}");
@@ -117,6 +126,7 @@ mod tests {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
         let mut rng = SplitMix64::new(41);
         let mut iterations = 0;
+        let machines = Machines::default();
         for (rows, cols) in [(3, 3), (2, 4), (3, 4), (4, 4)] {
             let geometry = Geometry::new(rows, cols);
             let n = rows * cols;
@@ -125,8 +135,8 @@ mod tests {
                 let state = random_walk(&geometry, n, steps, &mut rng);
                 let at = format!("{rows}x{cols} after {steps} moves");
                 iterations += pool.install(|| {
-                    check(&geometry, &state, Manhattan { blank_tile: 0, value: 0 }, &at)
-                        + check(&geometry, &state, LinearConflict::new(0, rows, cols), &at)
+                    check(&geometry, &machines, &state, Manhattan { blank_tile: 0, value: 0 }, &at)
+                        + check(&geometry, &machines, &state, LinearConflict::new(0, rows, cols), &at)
                 });
             }
         }

@@ -436,7 +436,7 @@ mod tests {
     use search::walk::{first, Walk, Watch};
     use search::Limits;
 
-    use super::super::duplicates::Duplicates;
+    use super::super::duplicates::{Duplicates, Machines};
     use super::super::iteration::{Iteration, NodeLoop};
     use super::super::kept_indices::tests::{catalogue, heuristic, random_walk};
     use super::super::{slide_blank, Estimate, Geometry, Pdb, State};
@@ -458,7 +458,8 @@ mod tests {
         let h = estimate.clone().reset(geometry, state);
         let limits = Limits::NONE;
         let watch = Watch::new(&limits);
-        let mut walk = Iteration::new(geometry, state, estimate, h, bound);
+        let machines = Machines::default();
+        let mut walk = Iteration::new(geometry, &machines, state, estimate, h, bound);
         walk.transpositions = seen;
         walk.counts.nodes = 1;
         let found = walk.solved()

@@ -17,19 +17,26 @@ use search::Limits;
 
 use std::sync::Arc;
 
-use super::duplicates::Duplicates;
+use super::duplicates::{Duplicates, Machines};
 use super::iteration::{from_floor, Iteration, NodeLoop};
 use super::{Estimate, Geometry, Run, State, POLL_INTERVAL};
 
 /// Unit 0 of the iteration with `bound` cut at `depth` (at least 1): the nodes above the cut,
 /// walked by [`search::walk::first`] with no child offered at the cut's depth (those within the
 /// bound are their own units'; those over it are cut off here).
-pub(crate) fn top<E: Estimate>(geometry: &Geometry, state: &State, mut estimate: E, depth: usize, bound: u32) -> Run {
+pub(crate) fn top<E: Estimate>(
+    geometry: &Geometry,
+    machines: &Machines,
+    state: &State,
+    mut estimate: E,
+    depth: usize,
+    bound: u32,
+) -> Run {
     let h = estimate.reset(geometry, state);
     if h > bound {
         return Run { next_bound: Some(h), ..Run::default() };
     }
-    let mut walk = Iteration::new(geometry, state, &estimate, h, bound).with_ceiling(depth);
+    let mut walk = Iteration::new(geometry, machines, state, &estimate, h, bound).with_ceiling(depth);
     walk.counts.nodes = 1;
     // Unit 0 is small and runs to its end.
     let found = walk.h() == 0 || first(&mut walk, &Watch::new(&Limits::NONE));
@@ -41,6 +48,7 @@ pub(crate) fn top<E: Estimate>(geometry: &Geometry, state: &State, mut estimate:
 /// depth-first search of the subtree, under `limits`, on this thread.
 pub(crate) fn below<E: NodeLoop>(
     geometry: &Geometry,
+    machines: &Machines,
     state: &State,
     mut estimate: E,
     prefix: &[Direction],
@@ -51,7 +59,7 @@ pub(crate) fn below<E: NodeLoop>(
     if h > bound {
         return Run::default();
     }
-    let mut walk = Iteration::new(geometry, state, &estimate, h, bound);
+    let mut walk = Iteration::new(geometry, machines, state, &estimate, h, bound);
     // The walk offers only moves on the board within the bound: a prefix it does not offer has
     // a node over the bound on the way.
     if !resume_checked(&mut walk, prefix, |_, child, &wanted| child == wanted) {
@@ -84,7 +92,7 @@ impl Estimate for Blind {
 
     /// No duplicate-pruning machine: the list of units is the same whatever machine the
     /// workers have (a forbidden prefix's unit is empty, not missing).
-    fn duplicates(&self, _: usize, _: usize, _: u64) -> (Arc<Duplicates>, bool) {
+    fn duplicates(&self, _: &Machines, _: usize, _: usize, _: u64) -> (Arc<Duplicates>, bool) {
         (Duplicates::none(), false)
     }
 }
@@ -98,7 +106,9 @@ pub(crate) fn prefixes(
     depth: usize,
     limits: &Limits<'_>,
 ) -> Option<Vec<Vec<Direction>>> {
-    let mut walk = Iteration::new(geometry, state, &Blind, 1, u32::MAX);
+    // `Blind` walks no machine: the store is never read.
+    let machines = Machines::default();
+    let mut walk = Iteration::new(geometry, &machines, state, &Blind, 1, u32::MAX);
     cut_at(&mut walk, depth, &Watch::new(limits))
 }
 
@@ -111,6 +121,8 @@ pub(crate) fn for_each_prefix(
     limits: &Limits<'_>,
     mut visit: impl FnMut(&[Direction]) -> bool,
 ) -> bool {
-    let mut walk = Iteration::new(geometry, state, &Blind, 1, u32::MAX);
+    // `Blind` walks no machine: the store is never read.
+    let machines = Machines::default();
+    let mut walk = Iteration::new(geometry, &machines, state, &Blind, 1, u32::MAX);
     cut_each(&mut walk, depth, &Watch::new(limits), &mut |walk: &Iteration<'_, _>| visit(&walk.prefix()))
 }

@@ -21,6 +21,7 @@ use std::io::Read;
 use rayon::prelude::*;
 use thiserror::Error;
 
+use super::cached::CachedTable;
 use super::memory::{MemoryError, TableMemory};
 use super::regions::Regions;
 use super::{table_bytes, PatternDb, PatternKey};
@@ -186,6 +187,7 @@ impl PatternDb {
     /// it is still in the cache that reading it filled. Falls back to [`PatternDb::read`] off
     /// Unix.
     pub fn read_file(key: &PatternKey, file: &std::fs::File) -> Result<PatternDb, FileError> {
+        crate::count(crate::Step::TableRead);
         PatternDb::read_file_in_pieces(key, file, PIECE_CHUNKS)
     }
 
@@ -270,6 +272,25 @@ fn check_header(key: &PatternKey, split: bool, header: &[u8]) -> Result<u64, Fil
         return Err(FileError::OtherTable { found: table, expected });
     }
     Ok(stored)
+}
+
+impl CachedTable for PatternDb {
+    type Key = PatternKey;
+    type Error = FileError;
+    const KIND: &'static str = "pattern database";
+
+    fn file_name(key: &PatternKey) -> String {
+        key.file_name()
+    }
+
+    fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        out.write_all(self.header().as_bytes())?;
+        out.write_all(self.nibbles())
+    }
+
+    fn read_checked(key: &PatternKey, file: &std::fs::File) -> Result<PatternDb, FileError> {
+        PatternDb::read_file(key, file)
+    }
 }
 
 #[cfg(test)]
