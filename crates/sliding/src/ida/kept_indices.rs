@@ -11,13 +11,11 @@
 //! A move along a table row has no cell between its two cells, so the index changes by the
 //! slot's weight; a move across rows looks at the pattern tiles between (usually none or one).
 //!
-//! Beside the index, a lookup keeps the table cells its tiles occupy, as bits (they find the tiles
-//! between), and their colex rank (the *map*, which a split table's lookup needs,
-//! [`crate::pdb::regions`]): a term per occupied cell, by its position among them, so a move
-//! changes the terms of the moving tile and of the tiles it passes.
+//! Beside the index, a lookup keeps the table cells its tiles occupy, as bits: they find the tiles
+//! between, and a split table's lookup ranks them (the *map*, [`crate::pdb::regions`]) where the
+//! blank's region decides the entry.
 
 use crate::pdb::lookup::{Lookup, MAX_LOOKUPS};
-use crate::pdb::regions::COLEX;
 use crate::pdb::{PatternDb, PdbHeuristic};
 
 use super::state::State;
@@ -27,13 +25,12 @@ const MAX_WIDTH: usize = 8;
 /// The most cells a board may have for its indices to be kept.
 pub(super) const MAX_CELLS: usize = 32;
 
-/// A lookup's placement as the search keeps it: the table's index, the table cells the tiles
-/// occupy (bits) and, for a split table, their colex rank (0 for a plain one).
+/// A lookup's placement as the search keeps it: the table's index and the table cells the tiles
+/// occupy (bits).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Place {
     pub(crate) index: u32,
     pub(crate) occupied: u32,
-    pub(crate) map: u32,
 }
 
 /// What stays fixed for a heuristic: per lookup, its cells, its tiles' slots and weights.
@@ -59,9 +56,6 @@ pub(crate) struct KeptPlan {
     mates: [[u8; 2]; MAX_LOOKUPS],
     /// How many sums the heuristic takes the largest of.
     sums: usize,
-    /// `split[l]`: whether lookup `l`'s table is split, so that its map's rank is kept (it stays
-    /// 0 for a plain table).
-    split: [bool; MAX_LOOKUPS],
     /// How many lookups it has.
     lookups: usize,
     /// `stage_sums[k]`: the first and the end of partition `k`'s sums, for a catalogue read
@@ -127,13 +121,11 @@ impl KeptPlan {
             sum_of,
             mates,
             sums: parts.len(),
-            split: [false; MAX_LOOKUPS],
             lookups: heuristic.lookups.len(),
             stage_sums,
             stages: heuristic.stages().len(),
         });
         for (l, lookup) in heuristic.lookups.iter().enumerate() {
-            plan.split[l] = lookup.table.is_split();
             plan.cell_map[l][..cells].copy_from_slice(&lookup.cell_map()[..cells]);
             for state_cell in 0..cells {
                 plan.state_cell[l][usize::from(lookup.cell_map()[state_cell])] = state_cell as u8;
@@ -166,8 +158,7 @@ impl KeptPlan {
         let mut delta = i64::from(hi - lo) * self.weight[l][s];
         let occupied = place.occupied ^ (1 << lo) ^ (1 << hi);
         // The pattern's tiles strictly between the two cells: usually none or one.
-        let crossed_all = place.occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
-        let mut crossed = crossed_all;
+        let mut crossed = place.occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
         while crossed != 0 {
             let x = crossed.trailing_zeros() as usize;
             crossed &= crossed - 1;
@@ -177,19 +168,14 @@ impl KeptPlan {
         let up = c2 > c;
         let index = i64::from(place.index);
         let index = (if up { index + delta } else { index - delta }) as u32;
-        let map = if self.split[l & (MAX_LOOKUPS - 1)] {
-            moved_map(place, occupied, crossed_all, (u32::from(c), u32::from(c2)))
-        } else {
-            0
-        };
-        Place { index, occupied, map }
+        Place { index, occupied }
     }
 
     /// Lookup `l`'s [`Place`] for `state`, from scratch.
     pub(crate) fn place(&self, l: usize, lookup: &Lookup, state: &State) -> Place {
         let cell = |tile: &u8| self.cell_map[l][usize::from(state.pos[usize::from(*tile)]) & (MAX_CELLS - 1)];
         let occupied = lookup.tiles().iter().fold(0u32, |bits, tile| bits | 1 << cell(tile));
-        Place { index: lookup.index(&state.pos) as u32, occupied, map: lookup.table.map(occupied) }
+        Place { index: lookup.index(&state.pos) as u32, occupied }
     }
 
     /// Lookup `l`'s table cell for the state cell `cell`.
@@ -202,7 +188,8 @@ impl KeptPlan {
     /// `blank`.
     #[inline(always)]
     pub(crate) fn excess(&self, l: usize, table: &PatternDb, place: Place, blank: u8) -> u8 {
-        table.excess_with_blank(place.index as usize, place.map, self.table_cell(l, blank))
+        let index = place.index as usize;
+        table.pick(table.nibbles()[table.byte_of(index)], index, place.occupied, self.table_cell(l, blank))
     }
 
     /// The totals of the sums for the lookups' `excess`.
@@ -256,30 +243,6 @@ impl KeptPlan {
             _ => sums[first..end.min(MAX_SUMS)].iter().copied().max().unwrap_or(0),
         }
     }
-}
-
-/// The colex rank of the occupied cells after a tile moved from table cell `from` to `to`
-/// (`occupied` after the move, `crossed` the pattern's tiles strictly between): the moving
-/// tile's term at its position among the occupied cells before and after, and the terms of the
-/// tiles it passes, each one position nearer its old cell.
-#[inline(always)]
-fn moved_map(place: Place, occupied: u32, crossed: u32, (from, to): (u32, u32)) -> u32 {
-    let term = |cell: u32, position: u32| COLEX[cell as usize & 31][position as usize & 15];
-    let position = (place.occupied & ((1u32 << from) - 1)).count_ones();
-    // `passed`: the position before of the next tile passed, from 1 (terms take positions from
-    // 1); a tile at `q` passed upwards goes to `q - 1`, downwards to `q + 1`.
-    let up = to > from;
-    let mut passed = if up { position + 2 } else { position + 1 - crossed.count_ones() };
-    let mut map = place.map.wrapping_sub(term(from, position + 1));
-    let mut rest = crossed;
-    while rest != 0 {
-        let x = rest.trailing_zeros();
-        rest &= rest - 1;
-        let after = if up { passed - 1 } else { passed + 1 };
-        map = map.wrapping_add(term(x, after)).wrapping_sub(term(x, passed));
-        passed += 1;
-    }
-    map.wrapping_add(term(to, (occupied & ((1u32 << to) - 1)).count_ones() + 1))
 }
 
 #[cfg(test)]

@@ -50,15 +50,18 @@ const LATER_READS: usize = MAX_READS * MAX_STAGES;
 /// nodes but costs more time than it saves (docs/experiments.md, "The table of transpositions").
 const REMEMBER_FROM_SLACK: u32 = 2;
 
-/// One lookup of a child: its new place and the node's, and its excess (the nibble of the
-/// table's byte, picked in the node's pass).
+/// One lookup of a child: its new place and the node's, and the table's byte that holds its
+/// excess.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     place: Place,
     /// The lookup's place at the node, put back when the child is done (read here in the
     /// node's pass, where it is on hand, instead of saved again when the child is entered).
     before: Place,
-    value: u8,
+    /// Read in the node's pass, so that the children's reads overlap; its excess is picked
+    /// when the child is entered, when the byte has come (a split table's half may depend on
+    /// the blank's region, a test that would otherwise wait for it).
+    byte: u8,
     lookup: u8,
 }
 
@@ -89,9 +92,9 @@ impl<const R: usize> Child<R> {
         target: 0,
         tile: 0,
         entries: [Entry {
-            place: Place { index: 0, occupied: 0, map: 0 },
-            before: Place { index: 0, occupied: 0, map: 0 },
-            value: 0,
+            place: Place { index: 0, occupied: 0 },
+            before: Place { index: 0, occupied: 0 },
+            byte: 0,
             lookup: 0,
         }; R],
         key: 0,
@@ -376,13 +379,8 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
                 let l = usize::from(l) & (MAX_LOOKUPS - 1);
                 let before = self.place[l];
                 let place = self.plan.moved(l, before, &self.board, tile, target, blank);
-                let table = self.dbs[l];
-                let index = place.index as usize;
-                let byte = self.tables[l][table.byte_of(index)];
-                // Which half of the byte: for a split table, whether the child's blank is in the
-                // first region of the map, worked out while the byte is on its way.
-                let shift = table.shift(index, place.map, self.plan.table_cell(l, target));
-                *entry = Entry { place, before, value: (byte >> shift) & 0xf, lookup: l as u8 };
+                let byte = self.tables[l][self.dbs[l].byte_of(place.index as usize)];
+                *entry = Entry { place, before, byte, lookup: l as u8 };
             }
             count += 1;
         }
@@ -399,7 +397,9 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             for (before, entry) in excess_before.iter_mut().zip(&self.children[depth][i].entries) {
                 let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
                 *before = self.excess[l];
-                self.plan.set(l, entry.value, &mut self.excess, &mut self.sums);
+                let (place, cell) = (entry.place, self.plan.table_cell(l, target));
+                let value = self.dbs[l].pick(entry.byte, place.index as usize, place.occupied, cell);
+                self.plan.set(l, value, &mut self.excess, &mut self.sums);
             }
             let mut largest = self.plan.largest_in(&self.sums, 0);
             // A catalogue's later partitions, each read only while the child is not cut off, or
