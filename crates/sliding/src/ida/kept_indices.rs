@@ -10,10 +10,15 @@
 //!
 //! A move along a table row has no cell between its two cells, so the index changes by the
 //! slot's weight; a move across rows looks at the pattern tiles between (usually none or one).
+//! What a move of one cell changes besides the weights (the two cells as bits, the cells
+//! between, how many cells it crosses and which way) depends only on the lookup, the cell and the
+//! direction, so it is worked out once per heuristic ([`Step`]).
 //!
 //! Beside the index, a lookup keeps the table cells its tiles occupy, as bits: they find the tiles
 //! between, and a split table's lookup ranks them (the *map*, [`crate::pdb::regions`]) where the
 //! blank's region decides the entry.
+
+use puzzle_core::Direction;
 
 use crate::pdb::lookup::{Lookup, MAX_LOOKUPS};
 use crate::pdb::{PatternDb, PdbHeuristic};
@@ -33,8 +38,26 @@ pub(crate) struct Place {
     pub(crate) occupied: u32,
 }
 
+/// What a lookup's place changes by when a tile moves one cell, the same for every tile.
+#[derive(Clone, Copy, Debug, Default)]
+struct Step {
+    /// The tile's table cells before and after, as bits: flipped in the occupied cells.
+    flip: u32,
+    /// The table cells strictly between the two: the pattern's tiles there change the index.
+    between: u32,
+    /// The table cells the tile moves by, negative towards lower cells.
+    hops: i32,
+}
+
 /// What stays fixed for a heuristic: per lookup, its cells, its tiles' slots and weights.
 pub(crate) struct KeptPlan {
+    /// `steps[l][cell][dir]`: lookup `l`'s [`Step`] when the blank moves `dir` onto state cell
+    /// `cell` and the tile there moves into the blank's cell (default where the blank cannot
+    /// come from that side).
+    steps: [[[Step; 4]; MAX_CELLS]; MAX_LOOKUPS],
+    /// `tile_weight[l][tile]`: what one step of `tile`'s digit adds to lookup `l`'s index (0
+    /// for a tile the pattern lacks).
+    tile_weight: [[i64; MAX_CELLS]; MAX_LOOKUPS],
     /// `cell_map[l][state cell]`: lookup `l`'s table cell.
     cell_map: [[u8; MAX_CELLS]; MAX_LOOKUPS],
     /// `state_cell[l][table cell]`: the inverse.
@@ -42,8 +65,6 @@ pub(crate) struct KeptPlan {
     /// `slot[l][tile]`: one more than the slot of `tile` in lookup `l`'s pattern, 0 when the
     /// pattern lacks it.
     slot: [[u8; MAX_CELLS]; MAX_LOOKUPS],
-    /// `weight[l][s]`: what one step of slot `s`'s digit adds to the index.
-    weight: [[i64; MAX_WIDTH]; MAX_LOOKUPS],
     /// `between[l][s][o]`: what a tile of slot `o - 1` lying between the two cells of a move of
     /// slot `s` adds to the change of the index (in the direction of increasing cells): the later
     /// slot's weight, or minus slot `s`'s weight for an earlier slot; 0 for `o = 0` (no pattern
@@ -113,10 +134,11 @@ impl KeptPlan {
             }
         }
         let mut plan = Box::new(KeptPlan {
+            steps: [[[Step::default(); 4]; MAX_CELLS]; MAX_LOOKUPS],
+            tile_weight: [[0; MAX_CELLS]; MAX_LOOKUPS],
             cell_map: [[0; MAX_CELLS]; MAX_LOOKUPS],
             state_cell: [[0; MAX_CELLS]; MAX_LOOKUPS],
             slot: [[0; MAX_CELLS]; MAX_LOOKUPS],
-            weight: [[0; MAX_WIDTH]; MAX_LOOKUPS],
             between: [[[0; MAX_WIDTH + 1]; MAX_WIDTH]; MAX_LOOKUPS],
             sum_of,
             mates,
@@ -132,10 +154,29 @@ impl KeptPlan {
             }
             for (s, &tile) in lookup.tiles().iter().enumerate() {
                 plan.slot[l][usize::from(tile)] = s as u8 + 1;
+                plan.tile_weight[l][usize::from(tile)] = i64::from(lookup.weights()[s]);
+            }
+            let (rows, cols) = (lookup.table.key().rows(), lookup.table.key().cols());
+            for cell in 0..cells {
+                for dir in Direction::ALL {
+                    // The blank came onto `cell` moving `dir`: it was one cell the other way.
+                    let (dr, dc) = dir.opposite().delta();
+                    let (r, c) = ((cell / cols) as isize + dr, (cell % cols) as isize + dc);
+                    if !(0..rows as isize).contains(&r) || !(0..cols as isize).contains(&c) {
+                        continue;
+                    }
+                    let to = r as usize * cols + c as usize;
+                    let (from, to) = (lookup.cell_map()[cell], lookup.cell_map()[to]);
+                    let (lo, hi) = (u32::from(from.min(to)), u32::from(from.max(to)));
+                    plan.steps[l][cell][dir.index()] = Step {
+                        flip: 1 << lo | 1 << hi,
+                        between: ((1u32 << hi) - 1) & !((2u32 << lo) - 1),
+                        hops: i32::from(to) - i32::from(from),
+                    };
+                }
             }
             let weights = lookup.weights();
             for (s, &w) in weights.iter().enumerate() {
-                plan.weight[l][s] = i64::from(w);
                 for (j, &wj) in weights.iter().enumerate() {
                     plan.between[l][s][j + 1] = if j > s { i64::from(wj) } else { -i64::from(w) };
                 }
@@ -144,31 +185,30 @@ impl KeptPlan {
         Some(plan)
     }
 
-    /// Lookup `l`'s [`Place`] after its tile `tile` moved from state cell `from` to `to`, from
-    /// the one before; `board` is the board before or after the move (the cells between the two
-    /// are the same).
+    /// Lookup `l`'s [`Place`] after its tile `tile` moved from state cell `from` into the
+    /// blank's cell, the blank having moved `dir` onto `from`, from the one before; `board` is
+    /// the board before or after the move (the cells between the two are the same).
     #[inline(always)]
-    pub(crate) fn moved(&self, l: usize, place: Place, board: &[u8; 256], tile: u8, from: u8, to: u8) -> Place {
-        let slot = &self.slot[l];
-        let s = usize::from(slot[usize::from(tile) & (MAX_CELLS - 1)]).wrapping_sub(1) & (MAX_WIDTH - 1);
-        let map = &self.cell_map[l];
-        let (c, c2) = (map[usize::from(from) & (MAX_CELLS - 1)], map[usize::from(to) & (MAX_CELLS - 1)]);
-        let (lo, hi) = (u32::from(c.min(c2)), u32::from(c.max(c2)));
-        let between = &self.between[l][s];
-        let mut delta = i64::from(hi - lo) * self.weight[l][s];
-        let occupied = place.occupied ^ (1 << lo) ^ (1 << hi);
+    pub(crate) fn moved(&self, l: usize, place: Place, board: &[u8; 256], tile: u8, from: u8, dir: Direction) -> Place {
+        let l = l & (MAX_LOOKUPS - 1);
+        let step = self.steps[l][usize::from(from) & (MAX_CELLS - 1)][dir.index() & 3];
+        let mut delta = i64::from(step.hops) * self.tile_weight[l][usize::from(tile) & (MAX_CELLS - 1)];
         // The pattern's tiles strictly between the two cells: usually none or one.
-        let mut crossed = place.occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
-        while crossed != 0 {
-            let x = crossed.trailing_zeros() as usize;
-            crossed &= crossed - 1;
-            let occupant = board[usize::from(self.state_cell[l][x & (MAX_CELLS - 1)])];
-            delta += between[usize::from(slot[usize::from(occupant) & (MAX_CELLS - 1)])];
+        let mut crossed = place.occupied & step.between;
+        if crossed != 0 {
+            let slot = &self.slot[l];
+            let s = usize::from(slot[usize::from(tile) & (MAX_CELLS - 1)]).wrapping_sub(1) & (MAX_WIDTH - 1);
+            let between = &self.between[l][s];
+            let mut passed = 0;
+            while crossed != 0 {
+                let x = crossed.trailing_zeros() as usize;
+                crossed &= crossed - 1;
+                let occupant = board[usize::from(self.state_cell[l][x & (MAX_CELLS - 1)])];
+                passed += between[usize::from(slot[usize::from(occupant) & (MAX_CELLS - 1)])];
+            }
+            delta += if step.hops > 0 { passed } else { -passed };
         }
-        let up = c2 > c;
-        let index = i64::from(place.index);
-        let index = (if up { index + delta } else { index - delta }) as u32;
-        Place { index, occupied }
+        Place { index: (i64::from(place.index) + delta) as u32, occupied: place.occupied ^ step.flip }
     }
 
     /// Lookup `l`'s [`Place`] for `state`, from scratch.

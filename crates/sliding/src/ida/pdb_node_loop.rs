@@ -277,12 +277,12 @@ fn search_with<const R: usize>(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>)
 
 impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
     /// Reads a catalogue's later partitions for the child of the node at cost `g` whose move
-    /// brings `tile` from `target` to `blank`, while the child's `f` (from its Manhattan distance
+    /// (the blank's `dir`) brings `tile` from `target` into the blank's cell, while the child's `f` (from its Manhattan distance
     /// and the `largest` excess so far, which it raises) is within the bound or would lower the
     /// next bound; the lookups' places and excesses before are kept in `later[g]` for the caller
     /// to put back. Returns how many it kept.
     #[inline(always)]
-    fn read_later(&mut self, g: u32, tile: u8, target: u8, blank: u8, manhattan: u32, largest: &mut u32) -> usize {
+    fn read_later(&mut self, g: u32, tile: u8, target: u8, dir: Direction, manhattan: u32, largest: &mut u32) -> usize {
         let depth = g as usize;
         if depth >= self.later.len() {
             self.later.resize(depth + 1, [(Place::default(), 0, 0); LATER_READS]);
@@ -299,7 +299,7 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
                 let before = self.place[l];
                 self.later[depth][n_later & (LATER_READS - 1)] = (before, self.excess[l], l as u8);
                 n_later += 1;
-                let place = self.plan.moved(l, before, &self.board, tile, target, blank);
+                let place = self.plan.moved(l, before, &self.board, tile, target, dir);
                 self.place[l] = place;
                 let value = self.plan.excess(l, self.dbs[l], place, target);
                 self.plan.set(l, value, &mut self.excess, &mut self.sums);
@@ -378,7 +378,7 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             for (entry, &l) in child.entries.iter_mut().zip(&self.first[tile_at]) {
                 let l = usize::from(l) & (MAX_LOOKUPS - 1);
                 let before = self.place[l];
-                let place = self.plan.moved(l, before, &self.board, tile, target, blank);
+                let place = self.plan.moved(l, before, &self.board, tile, target, dir);
                 let byte = self.tables[l][self.dbs[l].byte_of(place.index as usize)];
                 *entry = Entry { place, before, byte, lookup: l as u8 };
             }
@@ -407,7 +407,7 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             // the generic walk's): a child searched has read them all, and its excesses and sums
             // are exact for every partition when its children read them.
             let n_later = if self.stages > 1 && !seen {
-                self.read_later(g, tile, target, blank, manhattan, &mut largest)
+                self.read_later(g, tile, target, dir, manhattan, &mut largest)
             } else {
                 0
             };
