@@ -110,6 +110,10 @@ struct PdbNodeLoop<'a, 'g, 'd, const R: usize> {
     /// Each lookup's table, and its bytes.
     dbs: [&'a PatternDb; MAX_LOOKUPS],
     tables: [&'a [u8]; MAX_LOOKUPS],
+    /// `halves[l]`: how far to shift an index right for its byte in lookup `l`'s table (1 for
+    /// a plain table, two entries a byte; 0 for a split one), kept here so that the node's pass
+    /// does not ask the table.
+    halves: [u32; MAX_LOOKUPS],
     /// `reads[k][tile][..reads_len[k][tile]]`: the lookups of partition `k` that read `tile`.
     reads: [[[u8; MAX_READS]; MAX_CELLS]; MAX_STAGES],
     reads_len: [[u8; MAX_CELLS]; MAX_STAGES],
@@ -215,6 +219,10 @@ fn search_with<const R: usize>(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>)
     let mut tables: [&[u8]; MAX_LOOKUPS] = [&[]; MAX_LOOKUPS];
     // The slots past the last lookup are never read; any table fills them.
     let mut dbs: [&PatternDb; MAX_LOOKUPS] = [heuristic.lookups.first()?.table.as_ref(); MAX_LOOKUPS];
+    let mut halves = [0; MAX_LOOKUPS];
+    for (half, lookup) in halves.iter_mut().zip(&heuristic.lookups) {
+        *half = u32::from(!lookup.table.is_split());
+    }
     for ((table, db), lookup) in tables.iter_mut().zip(&mut dbs).zip(&heuristic.lookups) {
         *table = lookup.table.nibbles();
         *db = &lookup.table;
@@ -236,6 +244,7 @@ fn search_with<const R: usize>(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>)
         plan: &plan,
         dbs,
         tables,
+        halves,
         reads,
         reads_len,
         first: first_reads,
@@ -379,7 +388,7 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
                 let l = usize::from(l) & (MAX_LOOKUPS - 1);
                 let before = self.place[l];
                 let place = self.plan.moved(l, before, &self.board, tile, target, dir);
-                let byte = self.tables[l][self.dbs[l].byte_of(place.index as usize)];
+                let byte = self.tables[l][(place.index >> self.halves[l]) as usize];
                 *entry = Entry { place, before, byte, lookup: l as u8 };
             }
             count += 1;
@@ -466,6 +475,7 @@ mod tests {
     use super::super::iteration::{Iteration, NodeLoop};
     use super::super::kept_indices::tests::{catalogue, heuristic, random_walk};
     use super::super::{slide_blank, Estimate, Geometry, Pdb, State};
+    use crate::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
 
     /// What one iteration did: whether it reached the goal, its nodes, its next bound, its path,
     /// and the board the walk stands on at the end.
@@ -553,6 +563,47 @@ mod tests {
         }
         assert!(found > 40 && found < searched, "{found} of {searched} iterations reached the goal");
         assert!(machine_nodes < plain_nodes, "the machine cut no node: {machine_nodes} of {plain_nodes}");
+    }
+
+    /// A 3x3 partition whose first two parts read one table, the second through the transpose
+    /// (tiles 1, 2 and 3, 6): the transpose's sum reads each through the other's lookup, so
+    /// those tiles are read by one lookup and the rest by two. The lean loop reads the first
+    /// tiles' one lookup twice, and visits the nodes the generic walk visits, finds the same
+    /// path and reports the same next bound.
+    #[test]
+    fn tiles_read_by_fewer_lookups_are_searched_as_by_the_generic_walk() {
+        let identity: Vec<u8> = (0..9).collect();
+        let transpose: Vec<u8> = (0..9).map(|x| (x % 3) * 3 + x / 3).collect();
+        let pair = PatternKey::new(3, 3, 0, &[1, 2]).unwrap();
+        let rest = PatternKey::new(3, 3, 0, &[4, 5, 7, 8]).unwrap();
+        let specs = [
+            PartSpec { key: pair.clone(), through: identity.clone() },
+            PartSpec { key: pair.clone(), through: transpose },
+            PartSpec { key: rest.clone(), through: identity },
+        ];
+        let tables = [pair, rest].map(|key| Arc::new(PatternDb::build(&key, &|_| {}).unwrap()));
+        let shape = puzzle_core::Shape::new(3, 3).unwrap();
+        let heuristic = Arc::new(PdbHeuristic::with_partition(shape, 0, &specs, &tables).unwrap());
+        let widths: Vec<usize> = (1..9).map(|tile| heuristic.reading(tile).len()).collect();
+        assert_eq!(widths, [1, 1, 1, 2, 2, 1, 2, 2], "tiles 1 to 8: the lookups that read each");
+        let geometry = Geometry::new(3, 3);
+        let mut rng = SplitMix64::new(7);
+        let (mut found, mut searched) = (0, 0);
+        for _ in 0..30 {
+            let state = random_walk(&geometry, 9, rng.below(40), &mut rng);
+            let mut estimate = Pdb::new(0, Arc::clone(&heuristic), 9);
+            estimate.duplicates = Some(Duplicates::none());
+            assert!(estimate.kept.is_some(), "the indices are kept");
+            let h = estimate.reset(&geometry, &state);
+            for bound in [h, h + 2, h + 4, h + 6] {
+                let lean = iteration(&geometry, &state, &estimate, bound, true, false);
+                let generic = iteration(&geometry, &state, &estimate, bound, false, false);
+                assert_eq!(lean, generic, "bound {bound}");
+                found += usize::from(lean.found);
+                searched += 1;
+            }
+        }
+        assert!(found > 10 && found < searched, "{found} of {searched} iterations reached the goal");
     }
 
     /// A catalogue's partitions, each a list of patterns.
