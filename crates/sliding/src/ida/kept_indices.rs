@@ -75,6 +75,9 @@ pub(crate) struct KeptPlan {
     /// `mates[l]`: the lookups of the part that holds lookup `l` (itself twice for a part of
     /// one), whose larger excess the part takes.
     mates: [[u8; 2]; MAX_LOOKUPS],
+    /// Whether some part has two lookups; without, a part's excess is its one lookup's, and a
+    /// new excess changes its sum by the difference alone.
+    paired: bool,
     /// How many sums the heuristic takes the largest of.
     sums: usize,
     /// How many lookups it has.
@@ -142,6 +145,7 @@ impl KeptPlan {
             between: [[[0; MAX_WIDTH + 1]; MAX_WIDTH]; MAX_LOOKUPS],
             sum_of,
             mates,
+            paired: mates.iter().any(|[a, b]| a != b),
             sums: parts.len(),
             lookups: heuristic.lookups.len(),
             stage_sums,
@@ -248,12 +252,18 @@ impl KeptPlan {
     /// Sets lookup `l`'s excess to `value`, and its sum's total with it.
     #[inline]
     pub(crate) fn set(&self, l: usize, value: u8, excess: &mut [u8; MAX_LOOKUPS], sums: &mut Sums) {
+        let l = l & (MAX_LOOKUPS - 1);
+        let total = &mut sums[usize::from(self.sum_of[l]) & (MAX_SUMS - 1)];
+        if !self.paired {
+            *total = total.wrapping_add(u32::from(value)).wrapping_sub(u32::from(excess[l]));
+            excess[l] = value;
+            return;
+        }
         let [a, b] = self.mates[l];
         let (a, b) = (usize::from(a) & (MAX_LOOKUPS - 1), usize::from(b) & (MAX_LOOKUPS - 1));
         let before = excess[a].max(excess[b]);
         excess[l] = value;
         let after = excess[a].max(excess[b]);
-        let total = &mut sums[usize::from(self.sum_of[l]) & (MAX_SUMS - 1)];
         *total = total.wrapping_add(u32::from(after)).wrapping_sub(u32::from(before));
     }
 
