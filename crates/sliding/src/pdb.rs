@@ -320,15 +320,21 @@ impl PatternDb {
         }
     }
 
-    /// How far to shift that byte right for the excess of the placement ranked `index`, its tiles
-    /// on the map ranked `map` (`regions::colex` of the occupied table cells) and the blank at
-    /// table cell `blank`.
+    /// The excess of the placement ranked `index`, its tiles on the table cells `occupied` (bits)
+    /// and the blank at table cell `blank`, from `byte`, the byte of [`PatternDb::nibbles`] that
+    /// holds it ([`PatternDb::byte_of`]). A split byte whose two values are equal (the open cells
+    /// are one region, or the blank's region does not matter) needs no region: the map is ranked
+    /// and its first region read only where they differ.
     #[inline(always)]
-    pub(crate) fn shift(&self, index: usize, map: u32, blank: u8) -> u32 {
-        if self.split {
-            4 * (!(self.first_regions[map as usize] >> (blank & 31)) & 1)
+    pub(crate) fn pick(&self, byte: u8, index: usize, occupied: u32, blank: u8) -> u8 {
+        if !self.split {
+            return nibble(byte, index);
+        }
+        let (first, other) = (byte & 0xf, byte >> 4);
+        if first == other || self.first_regions[colex(occupied) as usize] >> (blank & 31) & 1 != 0 {
+            first
         } else {
-            4 * (index as u32 & 1)
+            other
         }
     }
 
@@ -347,7 +353,13 @@ impl PatternDb {
     /// with the blank at table cell `blank`.
     #[inline]
     pub(crate) fn excess_with_blank(&self, index: usize, map: u32, blank: u8) -> u8 {
-        (self.nibbles[self.byte_of(index)] >> self.shift(index, map, blank)) & 0xf
+        let byte = self.nibbles[self.byte_of(index)];
+        if !self.split {
+            return nibble(byte, index);
+        }
+        // The low half for the first region of the map, the high half for the others.
+        let first = self.first_regions[map as usize] >> (blank & 31) & 1;
+        (byte >> (4 * (1 - first))) & 0xf
     }
 
     /// The rank of a placement: `cells[i]` holds the pattern's tile `i`. Cells must be distinct

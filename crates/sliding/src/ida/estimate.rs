@@ -319,11 +319,15 @@ impl Estimate for Pdb {
         let reading = heuristic.reading(tile);
         let saved = (md_saved, reading.len() as u8);
         if let Some(kept) = &self.kept {
+            // The blank moved from `to` onto `from`.
+            let neighbours = &geometry.neighbour[usize::from(to)];
+            let dir =
+                Direction::ALL.into_iter().find(|dir| neighbours[dir.index()] == from).unwrap_or(Direction::North);
             for &l in reading {
                 let l = usize::from(l) & (MAX_LOOKUPS - 1);
                 let before = self.place[l];
                 self.undo.push(Undo { place: before, lookup: l as u8, excess: self.excess[l] });
-                let place = kept.moved(l, before, &state.board, tile, from, to);
+                let place = kept.moved(l, before, &state.board, tile, from, dir);
                 self.place[l] = place;
                 let table = &heuristic.lookups[l].table;
                 kept.set(l, kept.excess(l, table, place, state.blank), &mut self.excess, &mut self.sums);

@@ -10,14 +10,17 @@
 //!
 //! A move along a table row has no cell between its two cells, so the index changes by the
 //! slot's weight; a move across rows looks at the pattern tiles between (usually none or one).
+//! What a move of one cell changes besides the weights (the two cells as bits, the cells
+//! between, how many cells it crosses and which way) depends only on the lookup, the cell and the
+//! direction, so it is worked out once per heuristic ([`Step`]).
 //!
-//! Beside the index, a lookup keeps the table cells its tiles occupy, as bits (they find the tiles
-//! between), and their colex rank (the *map*, which a split table's lookup needs,
-//! [`crate::pdb::regions`]): a term per occupied cell, by its position among them, so a move
-//! changes the terms of the moving tile and of the tiles it passes.
+//! Beside the index, a lookup keeps the table cells its tiles occupy, as bits: they find the tiles
+//! between, and a split table's lookup ranks them (the *map*, [`crate::pdb::regions`]) where the
+//! blank's region decides the entry.
+
+use puzzle_core::Direction;
 
 use crate::pdb::lookup::{Lookup, MAX_LOOKUPS};
-use crate::pdb::regions::COLEX;
 use crate::pdb::{PatternDb, PdbHeuristic};
 
 use super::state::State;
@@ -27,17 +30,34 @@ const MAX_WIDTH: usize = 8;
 /// The most cells a board may have for its indices to be kept.
 pub(super) const MAX_CELLS: usize = 32;
 
-/// A lookup's placement as the search keeps it: the table's index, the table cells the tiles
-/// occupy (bits) and, for a split table, their colex rank (0 for a plain one).
+/// A lookup's placement as the search keeps it: the table's index and the table cells the tiles
+/// occupy (bits).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Place {
     pub(crate) index: u32,
     pub(crate) occupied: u32,
-    pub(crate) map: u32,
+}
+
+/// What a lookup's place changes by when a tile moves one cell, the same for every tile.
+#[derive(Clone, Copy, Debug, Default)]
+struct Step {
+    /// The tile's table cells before and after, as bits: flipped in the occupied cells.
+    flip: u32,
+    /// The table cells strictly between the two: the pattern's tiles there change the index.
+    between: u32,
+    /// The table cells the tile moves by, negative towards lower cells.
+    hops: i32,
 }
 
 /// What stays fixed for a heuristic: per lookup, its cells, its tiles' slots and weights.
 pub(crate) struct KeptPlan {
+    /// `steps[l][cell][dir]`: lookup `l`'s [`Step`] when the blank moves `dir` onto state cell
+    /// `cell` and the tile there moves into the blank's cell (default where the blank cannot
+    /// come from that side).
+    steps: [[[Step; 4]; MAX_CELLS]; MAX_LOOKUPS],
+    /// `tile_weight[l][tile]`: what one step of `tile`'s digit adds to lookup `l`'s index (0
+    /// for a tile the pattern lacks).
+    tile_weight: [[i64; MAX_CELLS]; MAX_LOOKUPS],
     /// `cell_map[l][state cell]`: lookup `l`'s table cell.
     cell_map: [[u8; MAX_CELLS]; MAX_LOOKUPS],
     /// `state_cell[l][table cell]`: the inverse.
@@ -45,8 +65,6 @@ pub(crate) struct KeptPlan {
     /// `slot[l][tile]`: one more than the slot of `tile` in lookup `l`'s pattern, 0 when the
     /// pattern lacks it.
     slot: [[u8; MAX_CELLS]; MAX_LOOKUPS],
-    /// `weight[l][s]`: what one step of slot `s`'s digit adds to the index.
-    weight: [[i64; MAX_WIDTH]; MAX_LOOKUPS],
     /// `between[l][s][o]`: what a tile of slot `o - 1` lying between the two cells of a move of
     /// slot `s` adds to the change of the index (in the direction of increasing cells): the later
     /// slot's weight, or minus slot `s`'s weight for an earlier slot; 0 for `o = 0` (no pattern
@@ -57,11 +75,11 @@ pub(crate) struct KeptPlan {
     /// `mates[l]`: the lookups of the part that holds lookup `l` (itself twice for a part of
     /// one), whose larger excess the part takes.
     mates: [[u8; 2]; MAX_LOOKUPS],
+    /// Whether some part has two lookups; without, a part's excess is its one lookup's, and a
+    /// new excess changes its sum by the difference alone.
+    paired: bool,
     /// How many sums the heuristic takes the largest of.
     sums: usize,
-    /// `split[l]`: whether lookup `l`'s table is split, so that its map's rank is kept (it stays
-    /// 0 for a plain table).
-    split: [bool; MAX_LOOKUPS],
     /// How many lookups it has.
     lookups: usize,
     /// `stage_sums[k]`: the first and the end of partition `k`'s sums, for a catalogue read
@@ -119,31 +137,50 @@ impl KeptPlan {
             }
         }
         let mut plan = Box::new(KeptPlan {
+            steps: [[[Step::default(); 4]; MAX_CELLS]; MAX_LOOKUPS],
+            tile_weight: [[0; MAX_CELLS]; MAX_LOOKUPS],
             cell_map: [[0; MAX_CELLS]; MAX_LOOKUPS],
             state_cell: [[0; MAX_CELLS]; MAX_LOOKUPS],
             slot: [[0; MAX_CELLS]; MAX_LOOKUPS],
-            weight: [[0; MAX_WIDTH]; MAX_LOOKUPS],
             between: [[[0; MAX_WIDTH + 1]; MAX_WIDTH]; MAX_LOOKUPS],
             sum_of,
             mates,
+            paired: mates.iter().any(|[a, b]| a != b),
             sums: parts.len(),
-            split: [false; MAX_LOOKUPS],
             lookups: heuristic.lookups.len(),
             stage_sums,
             stages: heuristic.stages().len(),
         });
         for (l, lookup) in heuristic.lookups.iter().enumerate() {
-            plan.split[l] = lookup.table.is_split();
             plan.cell_map[l][..cells].copy_from_slice(&lookup.cell_map()[..cells]);
             for state_cell in 0..cells {
                 plan.state_cell[l][usize::from(lookup.cell_map()[state_cell])] = state_cell as u8;
             }
             for (s, &tile) in lookup.tiles().iter().enumerate() {
                 plan.slot[l][usize::from(tile)] = s as u8 + 1;
+                plan.tile_weight[l][usize::from(tile)] = i64::from(lookup.weights()[s]);
+            }
+            let (rows, cols) = (lookup.table.key().rows(), lookup.table.key().cols());
+            for cell in 0..cells {
+                for dir in Direction::ALL {
+                    // The blank came onto `cell` moving `dir`: it was one cell the other way.
+                    let (dr, dc) = dir.opposite().delta();
+                    let (r, c) = ((cell / cols) as isize + dr, (cell % cols) as isize + dc);
+                    if !(0..rows as isize).contains(&r) || !(0..cols as isize).contains(&c) {
+                        continue;
+                    }
+                    let to = r as usize * cols + c as usize;
+                    let (from, to) = (lookup.cell_map()[cell], lookup.cell_map()[to]);
+                    let (lo, hi) = (u32::from(from.min(to)), u32::from(from.max(to)));
+                    plan.steps[l][cell][dir.index()] = Step {
+                        flip: 1 << lo | 1 << hi,
+                        between: ((1u32 << hi) - 1) & !((2u32 << lo) - 1),
+                        hops: i32::from(to) - i32::from(from),
+                    };
+                }
             }
             let weights = lookup.weights();
             for (s, &w) in weights.iter().enumerate() {
-                plan.weight[l][s] = i64::from(w);
                 for (j, &wj) in weights.iter().enumerate() {
                     plan.between[l][s][j + 1] = if j > s { i64::from(wj) } else { -i64::from(w) };
                 }
@@ -152,44 +189,37 @@ impl KeptPlan {
         Some(plan)
     }
 
-    /// Lookup `l`'s [`Place`] after its tile `tile` moved from state cell `from` to `to`, from
-    /// the one before; `board` is the board before or after the move (the cells between the two
-    /// are the same).
+    /// Lookup `l`'s [`Place`] after its tile `tile` moved from state cell `from` into the
+    /// blank's cell, the blank having moved `dir` onto `from`, from the one before; `board` is
+    /// the board before or after the move (the cells between the two are the same).
     #[inline(always)]
-    pub(crate) fn moved(&self, l: usize, place: Place, board: &[u8; 256], tile: u8, from: u8, to: u8) -> Place {
-        let slot = &self.slot[l];
-        let s = usize::from(slot[usize::from(tile) & (MAX_CELLS - 1)]).wrapping_sub(1) & (MAX_WIDTH - 1);
-        let map = &self.cell_map[l];
-        let (c, c2) = (map[usize::from(from) & (MAX_CELLS - 1)], map[usize::from(to) & (MAX_CELLS - 1)]);
-        let (lo, hi) = (u32::from(c.min(c2)), u32::from(c.max(c2)));
-        let between = &self.between[l][s];
-        let mut delta = i64::from(hi - lo) * self.weight[l][s];
-        let occupied = place.occupied ^ (1 << lo) ^ (1 << hi);
+    pub(crate) fn moved(&self, l: usize, place: Place, board: &[u8; 256], tile: u8, from: u8, dir: Direction) -> Place {
+        let l = l & (MAX_LOOKUPS - 1);
+        let step = self.steps[l][usize::from(from) & (MAX_CELLS - 1)][dir.index() & 3];
+        let mut delta = i64::from(step.hops) * self.tile_weight[l][usize::from(tile) & (MAX_CELLS - 1)];
         // The pattern's tiles strictly between the two cells: usually none or one.
-        let crossed_all = place.occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
-        let mut crossed = crossed_all;
-        while crossed != 0 {
-            let x = crossed.trailing_zeros() as usize;
-            crossed &= crossed - 1;
-            let occupant = board[usize::from(self.state_cell[l][x & (MAX_CELLS - 1)])];
-            delta += between[usize::from(slot[usize::from(occupant) & (MAX_CELLS - 1)])];
+        let mut crossed = place.occupied & step.between;
+        if crossed != 0 {
+            let slot = &self.slot[l];
+            let s = usize::from(slot[usize::from(tile) & (MAX_CELLS - 1)]).wrapping_sub(1) & (MAX_WIDTH - 1);
+            let between = &self.between[l][s];
+            let mut passed = 0;
+            while crossed != 0 {
+                let x = crossed.trailing_zeros() as usize;
+                crossed &= crossed - 1;
+                let occupant = board[usize::from(self.state_cell[l][x & (MAX_CELLS - 1)])];
+                passed += between[usize::from(slot[usize::from(occupant) & (MAX_CELLS - 1)])];
+            }
+            delta += if step.hops > 0 { passed } else { -passed };
         }
-        let up = c2 > c;
-        let index = i64::from(place.index);
-        let index = (if up { index + delta } else { index - delta }) as u32;
-        let map = if self.split[l & (MAX_LOOKUPS - 1)] {
-            moved_map(place, occupied, crossed_all, (u32::from(c), u32::from(c2)))
-        } else {
-            0
-        };
-        Place { index, occupied, map }
+        Place { index: (i64::from(place.index) + delta) as u32, occupied: place.occupied ^ step.flip }
     }
 
     /// Lookup `l`'s [`Place`] for `state`, from scratch.
     pub(crate) fn place(&self, l: usize, lookup: &Lookup, state: &State) -> Place {
         let cell = |tile: &u8| self.cell_map[l][usize::from(state.pos[usize::from(*tile)]) & (MAX_CELLS - 1)];
         let occupied = lookup.tiles().iter().fold(0u32, |bits, tile| bits | 1 << cell(tile));
-        Place { index: lookup.index(&state.pos) as u32, occupied, map: lookup.table.map(occupied) }
+        Place { index: lookup.index(&state.pos) as u32, occupied }
     }
 
     /// Lookup `l`'s table cell for the state cell `cell`.
@@ -202,7 +232,8 @@ impl KeptPlan {
     /// `blank`.
     #[inline(always)]
     pub(crate) fn excess(&self, l: usize, table: &PatternDb, place: Place, blank: u8) -> u8 {
-        table.excess_with_blank(place.index as usize, place.map, self.table_cell(l, blank))
+        let index = place.index as usize;
+        table.pick(table.nibbles()[table.byte_of(index)], index, place.occupied, self.table_cell(l, blank))
     }
 
     /// The totals of the sums for the lookups' `excess`.
@@ -221,12 +252,18 @@ impl KeptPlan {
     /// Sets lookup `l`'s excess to `value`, and its sum's total with it.
     #[inline]
     pub(crate) fn set(&self, l: usize, value: u8, excess: &mut [u8; MAX_LOOKUPS], sums: &mut Sums) {
+        let l = l & (MAX_LOOKUPS - 1);
+        let total = &mut sums[usize::from(self.sum_of[l]) & (MAX_SUMS - 1)];
+        if !self.paired {
+            *total = total.wrapping_add(u32::from(value)).wrapping_sub(u32::from(excess[l]));
+            excess[l] = value;
+            return;
+        }
         let [a, b] = self.mates[l];
         let (a, b) = (usize::from(a) & (MAX_LOOKUPS - 1), usize::from(b) & (MAX_LOOKUPS - 1));
         let before = excess[a].max(excess[b]);
         excess[l] = value;
         let after = excess[a].max(excess[b]);
-        let total = &mut sums[usize::from(self.sum_of[l]) & (MAX_SUMS - 1)];
         *total = total.wrapping_add(u32::from(after)).wrapping_sub(u32::from(before));
     }
 
@@ -256,30 +293,6 @@ impl KeptPlan {
             _ => sums[first..end.min(MAX_SUMS)].iter().copied().max().unwrap_or(0),
         }
     }
-}
-
-/// The colex rank of the occupied cells after a tile moved from table cell `from` to `to`
-/// (`occupied` after the move, `crossed` the pattern's tiles strictly between): the moving
-/// tile's term at its position among the occupied cells before and after, and the terms of the
-/// tiles it passes, each one position nearer its old cell.
-#[inline(always)]
-fn moved_map(place: Place, occupied: u32, crossed: u32, (from, to): (u32, u32)) -> u32 {
-    let term = |cell: u32, position: u32| COLEX[cell as usize & 31][position as usize & 15];
-    let position = (place.occupied & ((1u32 << from) - 1)).count_ones();
-    // `passed`: the position before of the next tile passed, from 1 (terms take positions from
-    // 1); a tile at `q` passed upwards goes to `q - 1`, downwards to `q + 1`.
-    let up = to > from;
-    let mut passed = if up { position + 2 } else { position + 1 - crossed.count_ones() };
-    let mut map = place.map.wrapping_sub(term(from, position + 1));
-    let mut rest = crossed;
-    while rest != 0 {
-        let x = rest.trailing_zeros();
-        rest &= rest - 1;
-        let after = if up { passed - 1 } else { passed + 1 };
-        map = map.wrapping_add(term(x, after)).wrapping_sub(term(x, passed));
-        passed += 1;
-    }
-    map.wrapping_add(term(to, (occupied & ((1u32 << to) - 1)).count_ones() + 1))
 }
 
 #[cfg(test)]

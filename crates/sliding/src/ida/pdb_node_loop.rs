@@ -17,6 +17,13 @@
 //! tables are read through slices taken once, not through the heuristic's lookups, and the tile
 //! moved is read by at most [`MAX_READS`] lookups (two in every heuristic the tiers build: a part
 //! and its mirror image), so what a child saves is a few words.
+//!
+//! What makes a child cheap (the 24-puzzle #40 at 945 instructions a node against 1,512 before,
+//! callgrind, one thread, docs/benchmarks.md): the loop is made for the number of lookups of the
+//! first partition that read a tile, so a child's lookups are unrolled (a tile read by fewer reads
+//! its last again); an index moves by a step worked out once per lookup, cell and direction
+//! ([`KeptPlan::moved`]); a split table's byte is resolved by the blank's region only where its
+//! two values differ, when the child is entered and the byte has come ([`PatternDb::pick`]).
 
 use std::sync::Arc;
 
@@ -50,29 +57,30 @@ const LATER_READS: usize = MAX_READS * MAX_STAGES;
 /// nodes but costs more time than it saves (docs/experiments.md, "The table of transpositions").
 const REMEMBER_FROM_SLACK: u32 = 2;
 
-/// One lookup of a child: its new place and the node's, the table's byte that holds its
-/// excess, and how far to shift the byte for it.
+/// One lookup of a child: its new place and the node's, and the table's byte that holds its
+/// excess.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     place: Place,
     /// The lookup's place at the node, put back when the child is done (read here in the
     /// node's pass, where it is on hand, instead of saved again when the child is entered).
     before: Place,
+    /// Read in the node's pass, so that the children's reads overlap; its excess is picked
+    /// when the child is entered, when the byte has come (a split table's half may depend on
+    /// the blank's region, a test that would otherwise wait for it).
     byte: u8,
-    shift: u8,
     lookup: u8,
 }
 
-/// A child of a node: its move, the tile that moves, and its lookups' entries. The records
-/// live in [`PdbNodeLoop::children`], a slot of four per depth, so that a node writes only
-/// what its children use instead of clearing a record on the stack.
+/// A child of a node: its move, the tile that moves, and the entries of the `R` lookups that
+/// read the tile. The records live in [`PdbNodeLoop::children`], a slot of four per depth, so
+/// that a node writes only what its children use instead of clearing a record on the stack.
 #[derive(Clone, Copy)]
-struct Child {
+struct Child<const R: usize> {
     dir: Direction,
     target: u8,
     tile: u8,
-    read: u8,
-    entries: [Entry; MAX_READS],
+    entries: [Entry; R],
     /// The board after the move, packed, and whether the search reached it before at no
     /// greater cost (then it is not searched again); written only when the loop keeps a table
     /// of transpositions, and `false` throughout otherwise.
@@ -84,33 +92,41 @@ struct Child {
     row: [u32; 4],
 }
 
-/// A record no node has written.
-const UNWRITTEN: Child = Child {
-    dir: Direction::North,
-    target: 0,
-    tile: 0,
-    read: 0,
-    entries: [Entry {
-        place: Place { index: 0, occupied: 0, map: 0 },
-        before: Place { index: 0, occupied: 0, map: 0 },
-        byte: 0,
-        shift: 0,
-        lookup: 0,
-    }; MAX_READS],
-    key: 0,
-    seen: false,
-    row: [0; 4],
-};
+impl<const R: usize> Child<R> {
+    /// A record no node has written.
+    const UNWRITTEN: Child<R> = Child {
+        dir: Direction::North,
+        target: 0,
+        tile: 0,
+        entries: [Entry {
+            place: Place { index: 0, occupied: 0 },
+            before: Place { index: 0, occupied: 0 },
+            byte: 0,
+            lookup: 0,
+        }; R],
+        key: 0,
+        seen: false,
+        row: [0; 4],
+    };
+}
 
-/// What the loop keeps, the node's own values in place.
-struct PdbNodeLoop<'a, 'g, 'd> {
+/// What the loop keeps, the node's own values in place; `R` lookups of the first partition read
+/// every tile (a tile read by fewer reads its last one again, which changes nothing).
+struct PdbNodeLoop<'a, 'g, 'd, const R: usize> {
     plan: &'a KeptPlan,
     /// Each lookup's table, and its bytes.
     dbs: [&'a PatternDb; MAX_LOOKUPS],
     tables: [&'a [u8]; MAX_LOOKUPS],
+    /// `halves[l]`: how far to shift an index right for its byte in lookup `l`'s table (1 for
+    /// a plain table, two entries a byte; 0 for a split one), kept here so that the node's pass
+    /// does not ask the table.
+    halves: [u32; MAX_LOOKUPS],
     /// `reads[k][tile][..reads_len[k][tile]]`: the lookups of partition `k` that read `tile`.
     reads: [[[u8; MAX_READS]; MAX_CELLS]; MAX_STAGES],
     reads_len: [[u8; MAX_CELLS]; MAX_STAGES],
+    /// `first[tile]`: the `R` lookups of the first partition that read `tile`, padded with its
+    /// last, so that a child's lookups are a loop of fixed length, unrolled.
+    first: [[u8; R]; MAX_CELLS],
     /// How many partitions the heuristic reads one after the other (1 unless a catalogue).
     stages: usize,
     /// `later[g]`: what a child of the node at cost `g` changed in a catalogue's later
@@ -118,7 +134,7 @@ struct PdbNodeLoop<'a, 'g, 'd> {
     /// heuristic of one partition pays nothing for it.
     later: Vec<[(Place, u8, u8); LATER_READS]>,
     /// `children[g]`: the children of the node at cost `g` on the current path.
-    children: Vec<[Child; 4]>,
+    children: Vec<[Child<R>; 4]>,
     distance: &'g [[u8; 256]; 256],
     legal: &'g [[(Direction, u8); 4]; 256],
     legal_len: &'g [u8; 256],
@@ -147,6 +163,28 @@ impl NodeLoop for Pdb {
 }
 
 fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
+    // The most lookups of the first partition that read one tile: the loop is made for that
+    // number, its per-lookup loops unrolled.
+    let heuristic = &walk.estimate.heuristic;
+    let end = heuristic.stages().first().map_or(0, |&(end, _)| end);
+    let blank_tile = walk.estimate.manhattan.blank_tile;
+    let widths = (0..walk.state.cells)
+        .filter(|&tile| tile != usize::from(blank_tile))
+        .map(|tile| heuristic.reading(tile as u8).iter().filter(|&&l| usize::from(l) < end).count());
+    // A tile that moves but no lookup of the first partition reads has no lookup to pad with.
+    if widths.clone().any(|width| width == 0) {
+        return None;
+    }
+    let width = widths.max()?;
+    match width {
+        1 => search_with::<1>(walk, watch),
+        2 => search_with::<2>(walk, watch),
+        _ => None,
+    }
+}
+
+/// [`search`] with `R` lookups of the first partition for every tile.
+fn search_with<const R: usize>(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
     let plan: Arc<KeptPlan> = Arc::clone(walk.estimate.kept.as_ref()?);
     let heuristic: Arc<PdbHeuristic> = Arc::clone(&walk.estimate.heuristic);
     // The machine the walk follows (the estimate's choice, deepening with the nodes this
@@ -163,6 +201,7 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
     let cells = walk.state.cells;
     let mut reads = [[[0u8; MAX_READS]; MAX_CELLS]; MAX_STAGES];
     let mut reads_len = [[0u8; MAX_CELLS]; MAX_STAGES];
+    let mut first_reads = [[0u8; R]; MAX_CELLS];
     let stages = plan.stages();
     let mut first = 0;
     for (k, &(end, _)) in heuristic.stages().iter().enumerate() {
@@ -174,12 +213,23 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
             }
             reads[k][tile][..lookups.len()].copy_from_slice(&lookups);
             reads_len[k][tile] = lookups.len() as u8;
+            if k == 0 {
+                // Padded with the last lookup: reading it twice sets the same excess twice.
+                // The blank's tile, which no lookup reads and no move moves, keeps zeros.
+                for (r, slot) in first_reads[tile].iter_mut().enumerate() {
+                    *slot = lookups.get(r).or(lookups.last()).copied().unwrap_or(0);
+                }
+            }
         }
         first = end;
     }
     let mut tables: [&[u8]; MAX_LOOKUPS] = [&[]; MAX_LOOKUPS];
     // The slots past the last lookup are never read; any table fills them.
     let mut dbs: [&PatternDb; MAX_LOOKUPS] = [heuristic.lookups.first()?.table.as_ref(); MAX_LOOKUPS];
+    let mut halves = [0; MAX_LOOKUPS];
+    for (half, lookup) in halves.iter_mut().zip(&heuristic.lookups) {
+        *half = u32::from(!lookup.table.is_split());
+    }
     for ((table, db), lookup) in tables.iter_mut().zip(&mut dbs).zip(&heuristic.lookups) {
         *table = lookup.table.nibbles();
         *db = &lookup.table;
@@ -201,8 +251,10 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
         plan: &plan,
         dbs,
         tables,
+        halves,
         reads,
         reads_len,
+        first: first_reads,
         stages,
         later: Vec::new(),
         children: Vec::new(),
@@ -239,14 +291,14 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
     Some(found)
 }
 
-impl PdbNodeLoop<'_, '_, '_> {
+impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
     /// Reads a catalogue's later partitions for the child of the node at cost `g` whose move
-    /// brings `tile` from `target` to `blank`, while the child's `f` (from its Manhattan distance
+    /// (the blank's `dir`) brings `tile` from `target` into the blank's cell, while the child's `f` (from its Manhattan distance
     /// and the `largest` excess so far, which it raises) is within the bound or would lower the
     /// next bound; the lookups' places and excesses before are kept in `later[g]` for the caller
     /// to put back. Returns how many it kept.
     #[inline(always)]
-    fn read_later(&mut self, g: u32, tile: u8, target: u8, blank: u8, manhattan: u32, largest: &mut u32) -> usize {
+    fn read_later(&mut self, g: u32, tile: u8, target: u8, dir: Direction, manhattan: u32, largest: &mut u32) -> usize {
         let depth = g as usize;
         if depth >= self.later.len() {
             self.later.resize(depth + 1, [(Place::default(), 0, 0); LATER_READS]);
@@ -263,7 +315,7 @@ impl PdbNodeLoop<'_, '_, '_> {
                 let before = self.place[l];
                 self.later[depth][n_later & (LATER_READS - 1)] = (before, self.excess[l], l as u8);
                 n_later += 1;
-                let place = self.plan.moved(l, before, &self.board, tile, target, blank);
+                let place = self.plan.moved(l, before, &self.board, tile, target, dir);
                 self.place[l] = place;
                 let value = self.plan.excess(l, self.dbs[l], place, target);
                 self.plan.set(l, value, &mut self.excess, &mut self.sums);
@@ -311,7 +363,7 @@ impl PdbNodeLoop<'_, '_, '_> {
         }
         let depth = g as usize;
         if depth >= self.children.len() {
-            self.children.resize(depth + 1, [UNWRITTEN; 4]);
+            self.children.resize(depth + 1, [Child::UNWRITTEN; 4]);
         }
         let b = usize::from(blank);
         let moves = &self.legal[b][..usize::from(self.legal_len[b])];
@@ -330,46 +382,39 @@ impl PdbNodeLoop<'_, '_, '_> {
             }
             let tile = self.board[usize::from(target)];
             let tile_at = usize::from(tile) & (MAX_CELLS - 1);
-            let read = usize::from(self.reads_len[0][tile_at]).min(MAX_READS);
             let child = &mut self.children[depth][count & 3];
             child.dir = dir;
             child.target = target;
             child.tile = tile;
-            child.read = read as u8;
             child.row = self.machine[next_machine as usize];
             if let Some(seen) = &self.seen {
                 child.key = seen.swapped(key, blank, target, tile, self.board[b]);
                 child.seen = remember && seen.contains(child.key, g + 1);
             }
-            for k in 0..read {
-                let l = usize::from(self.reads[0][tile_at][k]) & (MAX_LOOKUPS - 1);
+            for (entry, &l) in child.entries.iter_mut().zip(&self.first[tile_at]) {
+                let l = usize::from(l) & (MAX_LOOKUPS - 1);
                 let before = self.place[l];
-                let place = self.plan.moved(l, before, &self.board, tile, target, blank);
-                let table = self.dbs[l];
-                let index = place.index as usize;
-                let byte = self.tables[l][table.byte_of(index)];
-                // Which half of the byte: for a split table, whether the child's blank is in the
-                // first region of the map, read while the byte is on its way.
-                let shift = table.shift(index, place.map, self.plan.table_cell(l, target)) as u8;
-                child.entries[k] = Entry { place, before, byte, shift, lookup: l as u8 };
+                let place = self.plan.moved(l, before, &self.board, tile, target, dir);
+                let byte = self.tables[l][(place.index >> self.halves[l]) as usize];
+                *entry = Entry { place, before, byte, lookup: l as u8 };
             }
             count += 1;
         }
         for i in 0..count.min(4) {
             let child = &self.children[depth][i];
-            let (dir, target, tile, read, seen) =
-                (child.dir, child.target, child.tile, usize::from(child.read), child.seen);
+            let (dir, target, tile, seen) = (child.dir, child.target, child.tile, child.seen);
             let t = usize::from(target);
             let distance = &self.distance[usize::from(tile)];
             let manhattan = self.manhattan + u32::from(distance[b]) - u32::from(distance[t]);
             let sums = self.sums;
             // The excesses before, put back in reverse order when the child is done (two
-            // lookups of one part may both read the tile).
-            let mut excess_before = [0u8; MAX_READS];
-            for (k, before) in excess_before.iter_mut().enumerate().take(read) {
-                let entry = &self.children[depth][i].entries[k];
-                let (l, value) = (usize::from(entry.lookup) & (MAX_LOOKUPS - 1), (entry.byte >> entry.shift) & 0xf);
+            // lookups of one part may both read the tile, and a padded tile reads one twice).
+            let mut excess_before = [0u8; R];
+            for (before, entry) in excess_before.iter_mut().zip(&self.children[depth][i].entries) {
+                let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
                 *before = self.excess[l];
+                let (place, cell) = (entry.place, self.plan.table_cell(l, target));
+                let value = self.dbs[l].pick(entry.byte, place.index as usize, place.occupied, cell);
                 self.plan.set(l, value, &mut self.excess, &mut self.sums);
             }
             let mut largest = self.plan.largest_in(&self.sums, 0);
@@ -378,7 +423,7 @@ impl PdbNodeLoop<'_, '_, '_> {
             // the generic walk's): a child searched has read them all, and its excesses and sums
             // are exact for every partition when its children read them.
             let n_later = if self.stages > 1 && !seen {
-                self.read_later(g, tile, target, blank, manhattan, &mut largest)
+                self.read_later(g, tile, target, dir, manhattan, &mut largest)
             } else {
                 0
             };
@@ -389,8 +434,7 @@ impl PdbNodeLoop<'_, '_, '_> {
             } else if f <= self.walk.bound {
                 // The child's places are written only for a child searched: the later
                 // partitions' lookups are other lookups, and a child cut off reads no place.
-                for k in 0..read {
-                    let entry = &self.children[depth][i].entries[k];
+                for entry in &self.children[depth][i].entries {
                     self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.place;
                 }
                 let (child_key, child_row) = (self.children[depth][i].key, self.children[depth][i].row);
@@ -404,8 +448,7 @@ impl PdbNodeLoop<'_, '_, '_> {
                 self.walk.path.pop();
                 (self.board[b], self.board[t]) = (blank_value, tile);
                 self.manhattan = before;
-                for k in 0..read {
-                    let entry = &self.children[depth][i].entries[k];
+                for entry in self.children[depth][i].entries.iter().rev() {
                     self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.before;
                 }
             } else {
@@ -418,9 +461,8 @@ impl PdbNodeLoop<'_, '_, '_> {
                     (self.place[l], self.excess[l]) = (place, excess);
                 }
             }
-            for k in (0..read).rev() {
-                let l = usize::from(self.children[depth][i].entries[k].lookup) & (MAX_LOOKUPS - 1);
-                self.excess[l] = excess_before[k];
+            for (entry, &before) in self.children[depth][i].entries.iter().zip(&excess_before).rev() {
+                self.excess[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = before;
             }
             self.sums = sums;
         }
@@ -440,6 +482,7 @@ mod tests {
     use super::super::iteration::{Iteration, NodeLoop};
     use super::super::kept_indices::tests::{catalogue, heuristic, random_walk};
     use super::super::{slide_blank, Estimate, Geometry, Pdb, State};
+    use crate::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
 
     /// What one iteration did: whether it reached the goal, its nodes, its next bound, its path,
     /// and the board the walk stands on at the end.
@@ -528,6 +571,47 @@ mod tests {
         }
         assert!(found > 40 && found < searched, "{found} of {searched} iterations reached the goal");
         assert!(machine_nodes < plain_nodes, "the machine cut no node: {machine_nodes} of {plain_nodes}");
+    }
+
+    /// A 3x3 partition whose first two parts read one table, the second through the transpose
+    /// (tiles 1, 2 and 3, 6): the transpose's sum reads each through the other's lookup, so
+    /// those tiles are read by one lookup and the rest by two. The lean loop reads the first
+    /// tiles' one lookup twice, and visits the nodes the generic walk visits, finds the same
+    /// path and reports the same next bound.
+    #[test]
+    fn tiles_read_by_fewer_lookups_are_searched_as_by_the_generic_walk() {
+        let identity: Vec<u8> = (0..9).collect();
+        let transpose: Vec<u8> = (0..9).map(|x| (x % 3) * 3 + x / 3).collect();
+        let pair = PatternKey::new(3, 3, 0, &[1, 2]).unwrap();
+        let rest = PatternKey::new(3, 3, 0, &[4, 5, 7, 8]).unwrap();
+        let specs = [
+            PartSpec { key: pair.clone(), through: identity.clone() },
+            PartSpec { key: pair.clone(), through: transpose },
+            PartSpec { key: rest.clone(), through: identity },
+        ];
+        let tables = [pair, rest].map(|key| Arc::new(PatternDb::build(&key, &|_| {}).unwrap()));
+        let shape = puzzle_core::Shape::new(3, 3).unwrap();
+        let heuristic = Arc::new(PdbHeuristic::with_partition(shape, 0, &specs, &tables).unwrap());
+        let widths: Vec<usize> = (1..9).map(|tile| heuristic.reading(tile).len()).collect();
+        assert_eq!(widths, [1, 1, 1, 2, 2, 1, 2, 2], "tiles 1 to 8: the lookups that read each");
+        let geometry = Geometry::new(3, 3);
+        let mut rng = SplitMix64::new(7);
+        let (mut found, mut searched) = (0, 0);
+        for _ in 0..30 {
+            let state = random_walk(&geometry, 9, rng.below(40), &mut rng);
+            let mut estimate = Pdb::new(0, Arc::clone(&heuristic), 9);
+            estimate.duplicates = Some(Duplicates::none());
+            assert!(estimate.kept.is_some(), "the indices are kept");
+            let h = estimate.reset(&geometry, &state);
+            for bound in [h, h + 2, h + 4, h + 6] {
+                let lean = iteration(&geometry, &state, &estimate, bound, true, false);
+                let generic = iteration(&geometry, &state, &estimate, bound, false, false);
+                assert_eq!(lean, generic, "bound {bound}");
+                found += usize::from(lean.found);
+                searched += 1;
+            }
+        }
+        assert!(found > 10 && found < searched, "{found} of {searched} iterations reached the goal");
     }
 
     /// A catalogue's partitions, each a list of patterns.

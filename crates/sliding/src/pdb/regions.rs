@@ -7,9 +7,9 @@
 //! blank's region); ours keep two in one byte per placement (a *split* table): the distance with
 //! the blank in the region of the lowest open cell (the *first* region, the low nibble), and the
 //! least over the other regions (the high nibble; the same as the low one when the open cells are
-//! one region). A lookup reads the byte at the placement's rank, as it would a plain table's, and
-//! beside it the cells of the first region of its map (`Regions::into_first_regions`, by the map's
-//! colex rank, which the search keeps move by move), so no read waits for another.
+//! one region). A lookup reads the byte at the placement's rank, as it would a plain table's; only
+//! where its two values differ does it rank the map (colex, from the occupied cells) and read the
+//! cells of the map's first region (`Regions::into_first_regions`) to pick one.
 //!
 //! On the 24-puzzle's 6-tile patterns, the tiles cut the open cells of 37% of the maps (sets of
 //! occupied cells), into 2.13 regions on average, so two values hold almost all of what one per
@@ -32,7 +32,7 @@ pub(crate) const MAX_TILES: usize = 8;
 /// `COLEX[c][i]`: C(c, i), the colex rank's term of a cell `c` that is the `i`-th lowest
 /// (from 1) of its map, for maps of at most [`MAX_TILES`] of 32 cells (16 columns, so that an
 /// index masked to 4 bits needs no bounds check).
-pub(crate) static COLEX: [[u32; 16]; 32] = {
+static COLEX: [[u32; 16]; 32] = {
     let mut c = [[0u32; 16]; 32];
     let mut n = 0;
     while n < 32 {
