@@ -28,6 +28,7 @@ use crate::weight::Weight;
 use crate::weighted::{search_from, Deepen};
 
 pub use crate::solve::SolveError;
+#[doc(hidden)] // for tests: not part of the API
 pub use crate::tally::{tally, Tally};
 pub use crate::weight::{WeightError, MAX_WEIGHT};
 

@@ -15,6 +15,7 @@
 /// let counted = if cfg!(feature = "test-support") { 1 } else { 0 };
 /// assert!(tally().format_detections >= format_detections + counted);
 /// ```
+#[doc(hidden)] // for tests: not part of the API
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Input formats told from their text.
@@ -39,6 +40,7 @@ pub struct Tally {
 /// assert!(tally().parities >= before + counted);
 /// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
+#[doc(hidden)] // for tests: not part of the API
 pub fn tally() -> Tally {
     #[cfg(any(test, feature = "test-support"))]
     {
