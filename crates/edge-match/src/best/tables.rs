@@ -9,8 +9,9 @@
 //!
 //! The lists are built once; a restart only reorders each list (within each number of
 //! mismatches, pieces with more priority-colour sides first, ties broken at random from the
-//! restart's stream), so that the hot loop's stop at the priority curve is exact: every
-//! candidate after the first one below the curve has no more priority sides.
+//! restart's stream), so that the hot loop's cut at the priority curve is exact: every candidate
+//! of the same number of mismatches after the first one below the curve has no more priority
+//! sides, and the loop goes on to the candidates of one more mismatch when the budget allows.
 
 use std::collections::HashMap;
 
