@@ -127,23 +127,6 @@ pub(super) fn brute_force_prefixes(
     counts
 }
 
-/// A clue for `cell`: the first piece from `from` on, in the first of its turns, that fits the
-/// cell's frame class (a clue that shows the frame inward is valid input, but leaves nothing to
-/// place beside it here).
-fn clue_for(puzzle: &Puzzle, cell: usize, from: usize) -> Option<Placement> {
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    let (r, c) = (cell / cols, cell % cols);
-    let outside = [r == 0, c + 1 == cols, r + 1 == rows, c == 0];
-    let n = puzzle.pieces().len();
-    (0..n).map(|i| (from + i) % n).find_map(|piece| {
-        let fits = |turn: u8| {
-            let sides = puzzle.placed(Placement::new(piece, turn));
-            !puzzle.framed() || (0..4).all(|d| (sides[d] == 0) == outside[d])
-        };
-        (0..4).find(|&turn| fits(turn)).map(|turn| Placement::new(piece, turn))
-    })
-}
-
 /// One case: a board, a clue, the search's rules and scan order.
 #[derive(Clone, Debug)]
 struct Case {
@@ -151,7 +134,7 @@ struct Case {
     colours: u16,
     noise: usize,
     seed: u64,
-    clue: Option<(usize, usize)>,
+    clue: Option<(usize, usize, u8)>,
     breaks: Vec<usize>,
     cell_breaks: u8,
     border_breaks: bool,
@@ -171,9 +154,10 @@ fn run(case: &Case) -> Option<(Vec<u64>, u64, Vec<u64>)> {
         unframed(rows, cols, case.colours, case.seed)
     };
     let mut clues = vec![None; rows * cols];
-    if let Some((cell, piece)) = case.clue {
-        let cell = cell % (rows * cols);
-        clues[cell] = clue_for(&puzzle, cell, piece);
+    // Any piece in any turn: a clue may show the frame's colour inward, where a piece can go
+    // beside it only at a mismatch.
+    if let Some((cell, piece, turn)) = case.clue {
+        clues[cell % (rows * cols)] = Some(Placement::new(piece % puzzle.pieces().len(), turn));
     }
     let scan = [None, Some(Order::Row), Some(Order::Snake)][case.scan];
     let settings = Settings {
@@ -197,7 +181,7 @@ fn run(case: &Case) -> Option<(Vec<u64>, u64, Vec<u64>)> {
 fn cases() -> impl Strategy<Value = Case> {
     (
         (0usize..7, 2u16..=4, 0usize..4, 0u64..1000),
-        proptest::option::of((0usize..12, 0usize..12)),
+        proptest::option::of((0usize..12, 0usize..12, 0u8..4)),
         (proptest::collection::vec(0usize..12, 0..4), 1u8..=2, any::<bool>()),
         (proptest::collection::vec(1u16..=4, 0..3), 0usize..3),
     )
