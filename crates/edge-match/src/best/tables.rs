@@ -9,8 +9,9 @@
 //!
 //! The lists are built once; a restart only reorders each list (within each number of
 //! mismatches, pieces with more priority-colour sides first, ties broken at random from the
-//! restart's stream), so that the hot loop's stop at the priority curve is exact: every
-//! candidate after the first one below the curve has no more priority sides.
+//! restart's stream), so that the hot loop's cut at the priority curve is exact: every candidate
+//! of the same number of mismatches after the first one below the curve has no more priority
+//! sides, and the loop goes on to the candidates of one more mismatch when the budget allows.
 
 use std::collections::HashMap;
 
@@ -33,13 +34,16 @@ pub(crate) struct Cand {
 }
 
 /// What decides a cell's candidate list: which sides face the outside, whether its south and
-/// west joins run along the frame between two border cells, and the colours clue neighbours to
-/// the north and east require.
+/// west joins run along the frame between two border cells, whether a clue to the south or west
+/// shows the frame's colour toward it (a clue may be turned so: no piece matches it there, but one
+/// may go there at a mismatch), and the colours clue neighbours to the north and east require.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Kind {
     outside: [bool; 4],
     south_border: bool,
     west_border: bool,
+    south_frame: bool,
+    west_frame: bool,
     north: Option<(u16, bool)>,
     east: Option<(u16, bool)>,
 }
@@ -131,6 +135,10 @@ impl CandidateTables {
             framed && (r == 0 || r + 1 == rows || k == 0 || k + 1 == cols)
         };
         let clue_sides = |c: usize| clues[c].map(|p| puzzle.placed(p));
+        // Whether the neighbour (a clue, if any) shows the frame's colour on its side `dir`.
+        let shows_frame = |neighbour: usize, dir: usize| {
+            framed && clue_sides(neighbour).is_some_and(|sides| puzzle.partner(sides[dir]) == 0)
+        };
         let priority = |colour: u16| settings.priority.contains(&colour);
         let heur_of: Vec<u8> =
             puzzle.pieces().iter().map(|sides| sides.iter().filter(|&&s| priority(s)).count() as u8).collect();
@@ -202,6 +210,8 @@ impl CandidateTables {
                 outside,
                 south_border: !outside[SOUTH] && border(c) && border(c + cols),
                 west_border: !outside[WEST] && border(c) && border(c - 1),
+                south_frame: !outside[SOUTH] && shows_frame(c + cols, NORTH),
+                west_frame: !outside[WEST] && shows_frame(c - 1, EAST),
                 north,
                 east,
             };
@@ -228,10 +238,13 @@ impl CandidateTables {
         let inner_colours: Vec<u16> = (u16::from(framed)..nc as u16).collect();
         for kind in &kind_list {
             let mut buckets: Vec<Vec<Cand>> = vec![Vec::new(); kw * kw];
-            let s_dom: Vec<u16> =
-                if kind.outside[SOUTH] { vec![if framed { 0 } else { wild }] } else { inner_colours.clone() };
-            let w_dom: Vec<u16> =
-                if kind.outside[WEST] { vec![if framed { 0 } else { wild }] } else { inner_colours.clone() };
+            let domain = |outside: bool, shows_frame: bool| match (outside, shows_frame) {
+                (true, _) => vec![if framed { 0 } else { wild }],
+                (false, false) => inner_colours.clone(),
+                (false, true) => vec![0],
+            };
+            let s_dom = domain(kind.outside[SOUTH], kind.south_frame);
+            let w_dom = domain(kind.outside[WEST], kind.west_frame);
             for (piece, _) in puzzle.pieces().iter().enumerate() {
                 if used_init[piece / 64] >> (piece % 64) & 1 == 1 {
                     continue;

@@ -6,6 +6,8 @@ use crate::engine::Order;
 use crate::model::PuzzleSpec;
 use proptest::prelude::*;
 
+mod prefixes;
+
 /// A framed board cut from a random picture, then some inner sides recoloured so that it
 /// usually has no perfect board; pieces shuffled and turned.
 fn framed(rows: usize, cols: usize, colours: u16, noise: usize, seed: u64) -> Puzzle {
@@ -349,102 +351,6 @@ fn clues_stay_and_solvable_boards_are_solved() {
     let last = &found.last().unwrap().cells;
     assert_eq!(last[5], board[5]);
     assert_eq!(score_board(&puzzle, last).unwrap().matching, 24);
-}
-
-/// Partial boards by cells placed (clues included): every way to fill the first `k` cells of
-/// `order` that are not clues, each piece once in any of its turns, with every join between two
-/// filled cells matching, by plain enumeration.
-fn brute_force_prefixes(puzzle: &Puzzle, clues: &[Option<Placement>], order: &[usize]) -> Vec<u64> {
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    let free: Vec<usize> = order.iter().copied().filter(|&c| clues[c].is_none()).collect();
-    let n_clues = rows * cols - free.len();
-    let mut board: Vec<Option<[u16; 4]>> = clues.iter().map(|c| c.map(|p| puzzle.placed(p))).collect();
-    let mut used = vec![false; puzzle.pieces().len()];
-    for p in clues.iter().flatten() {
-        used[p.piece] = true;
-    }
-    let mut counts = vec![0u64; rows * cols + 1];
-    fn go(
-        puzzle: &Puzzle,
-        free: &[usize],
-        k: usize,
-        n_clues: usize,
-        board: &mut Vec<Option<[u16; 4]>>,
-        used: &mut Vec<bool>,
-        counts: &mut Vec<u64>,
-    ) {
-        let Some(&cell) = free.get(k) else { return };
-        let cols = puzzle.cols();
-        for piece in 0..puzzle.pieces().len() {
-            if used[piece] {
-                continue;
-            }
-            for turn in 0..4 {
-                let p = puzzle.pieces()[piece];
-                let sides = [p[turn], p[(turn + 1) % 4], p[(turn + 2) % 4], p[(turn + 3) % 4]];
-                let (r, c) = (cell / cols, cell % cols);
-                // (neighbour, its side facing this cell, this cell's side facing it)
-                let mut neighbours = Vec::new();
-                if r > 0 {
-                    neighbours.push((cell - cols, 2, 0));
-                }
-                if r + 1 < puzzle.rows() {
-                    neighbours.push((cell + cols, 0, 2));
-                }
-                if c > 0 {
-                    neighbours.push((cell - 1, 1, 3));
-                }
-                if c + 1 < cols {
-                    neighbours.push((cell + 1, 3, 1));
-                }
-                if neighbours.iter().any(|&(n, theirs, mine)| board[n].is_some_and(|s| s[theirs] != sides[mine])) {
-                    continue;
-                }
-                counts[n_clues + k + 1] += 1;
-                used[piece] = true;
-                board[cell] = Some(sides);
-                go(puzzle, free, k + 1, n_clues, board, used, counts);
-                board[cell] = None;
-                used[piece] = false;
-            }
-        }
-    }
-    go(puzzle, &free, 0, n_clues, &mut board, &mut used, &mut counts);
-    let last = counts.iter().rposition(|&count| count > 0).map_or(0, |last| last + 1);
-    counts.truncate(last);
-    counts
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
-
-    /// With no mismatch allowed, no priority colours and no restart, a search without a perfect
-    /// board visits every partial board once: its placements by depth are the brute-force count
-    /// of partial boards, and add up to its placements.
-    #[test]
-    fn depth_nodes_count_every_partial_board(shape in 0usize..4, colours in 2u16..=4, seed in 0u64..1000,
-                                             clue in proptest::option::of(0usize..6)) {
-        let (rows, cols) = [(2, 2), (2, 3), (3, 2), (1, 5)][shape];
-        let puzzle = unframed(rows, cols, colours, seed);
-        let mut clues = vec![None; rows * cols];
-        if let Some(cell) = clue {
-            clues[cell % (rows * cols)] = Some(Placement::new(0, 1));
-        }
-        let settings = Settings {
-            restart_nodes: u64::MAX,
-            priority: Vec::new(),
-            order: Some(Order::Row),
-            ..settings(seed, Breaks::default())
-        };
-        let order = order::upside_down(Order::Row, rows, cols).unwrap();
-        let expected = brute_force_prefixes(&puzzle, &clues, &order);
-        let (_, outcome) = improvements(&BoardSearch::new(&puzzle, &clues, settings), None);
-        // A perfect board ends the search before the tree is done: compare only exhausted runs.
-        prop_assume!(outcome.end == End::Exhausted);
-        let depth_nodes = outcome.checkpoint.depth_nodes();
-        prop_assert_eq!(&depth_nodes, &expected);
-        prop_assert_eq!(depth_nodes.iter().sum::<u64>(), outcome.nodes);
-    }
 }
 
 /// Within each number of mismatches, every restart's lists hold the pieces with more priority

@@ -213,11 +213,21 @@ impl<'t> Worker<'t> {
                     break;
                 }
                 if self.used[usize::from(c.piece) >> 6] >> (c.piece & 63) & 1 == 0 {
-                    if have + u16::from(c.heur) < step.rate {
+                    if have + u16::from(c.heur) >= step.rate {
+                        found = Some(c);
                         break;
                     }
-                    found = Some(c);
-                    break;
+                    // Below the curve. The rest of this number of mismatches has no more
+                    // priority sides (the lists' order), but a candidate costing one more
+                    // mismatch may have more: go on to those while the budget allows them.
+                    if c.breaks >= budget {
+                        break;
+                    }
+                    i += 1;
+                    while i < hi && list[i].breaks == c.breaks {
+                        i += 1;
+                    }
+                    continue;
                 }
                 i += 1;
             }
