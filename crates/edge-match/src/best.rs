@@ -340,6 +340,7 @@ impl<'p> BoardSearch<'p> {
                     nodes: 0,
                     restart_start: 0,
                     best_partial: 0,
+                    next_tie: 0,
                     stack: vec![0],
                     finished: false,
                     depth_nodes: Vec::new(),
@@ -374,6 +375,7 @@ impl<'p> BoardSearch<'p> {
                     let mut worker = Worker::new(t, s.seed, thread, state.restart, state.restart_start);
                     worker.nodes = state.nodes;
                     worker.best_partial = state.best_partial;
+                    worker.next_tie = state.next_tie;
                     // Checked by `resume`, like the stack.
                     let _ = worker.set_depth_nodes(&state.depth_nodes);
                     // Checked by `resume`; a fresh state is the empty stack.
@@ -383,6 +385,7 @@ impl<'p> BoardSearch<'p> {
                         nodes: w.nodes,
                         restart_start: w.restart_start,
                         best_partial: w.best_partial,
+                        next_tie: w.next_tie,
                         stack: w.stack(),
                         finished,
                         depth_nodes: w.depth_nodes(),

@@ -17,6 +17,10 @@ pub(crate) struct ThreadState {
     pub(crate) nodes: u64,
     pub(crate) restart_start: u64,
     pub(crate) best_partial: u32,
+    /// The placements from which a tie with `best_partial` is completed again; 0 in
+    /// checkpoints of versions before 5, which completed every tie.
+    #[serde(default)]
+    pub(crate) next_tie: u64,
     pub(crate) stack: Vec<u32>,
     pub(crate) finished: bool,
     /// Placements by the cells on the board after them (clues included), trailing zeros left

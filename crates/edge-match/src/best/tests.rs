@@ -253,6 +253,7 @@ fn checkpoints_of_the_text_format_still_read() {
         nodes: 45_000,
         restart_start: 30_000,
         best_partial: 57,
+        next_tie: 0,
         stack,
         finished: false,
         depth_nodes: Vec::new(),
@@ -308,8 +309,8 @@ fn checkpoint_json_round_trips_and_errors_say_where() {
         },
     );
     check(
-        text.replacen("\"version\":4", "\"version\":5", 1),
-        CheckpointError::Invalid("a checkpoint of version 5, but this `puzzle` reads versions 1 to 4".to_owned()),
+        text.replacen("\"version\":5", "\"version\":6", 1),
+        CheckpointError::Invalid("a checkpoint of version 6, but this `puzzle` reads versions 1 to 5".to_owned()),
     );
     check(
         text.replacen("\"format\":\"puzzle best checkpoint\"", "\"format\":\"other\"", 1),
