@@ -407,3 +407,34 @@ fn luby_restarts_follow_the_sequence() {
     let (_, resumed) = improvements(&BoardSearch::resume(&puzzle, &[], checkpoint).unwrap(), Some(10_000));
     assert_eq!(resumed.checkpoint.threads, whole.checkpoint.threads);
 }
+
+/// A worker reports every placement that raises its best partial score, and one that only ties
+/// it at most once every `TIE_GAP` placements: completing a board costs thousands of placements,
+/// and a search that keeps coming back to its deepest level ties at nearly every placement there.
+/// Restarts every 5,000 placements come back to the same best again and again.
+#[test]
+fn ties_are_completed_at_most_once_every_tie_gap() {
+    let puzzle = framed(3, 4, 3, 4, 17);
+    let search = BoardSearch::new(&puzzle, &[], settings(1, Breaks::default()));
+    let mut worker = Worker::new(&search.tables, 1, 0, 0, 0);
+    let mut reports: Vec<(u64, u32)> = Vec::new();
+    let end = 4 * worker::TIE_GAP;
+    while worker.nodes < end {
+        let bound = (worker.restart_start + 5_000).min(end);
+        let exit = worker.run(bound, &mut |w, _| reports.push((w.nodes, w.best_partial)));
+        if exit != Exit::Bound || worker.nodes >= worker.restart_start + 5_000 {
+            worker.restart();
+        }
+    }
+    let mut ties = 0;
+    for pair in reports.windows(2) {
+        let [(before, best), (at, score)] = [pair[0], pair[1]];
+        assert!(score >= best, "{reports:?}");
+        if score == best {
+            ties += 1;
+            assert!(at - before >= worker::TIE_GAP, "a tie {} placements after the last report", at - before);
+        }
+    }
+    // The restarts tie as often as the gap lets them.
+    assert!(ties >= 2, "{reports:?}");
+}
