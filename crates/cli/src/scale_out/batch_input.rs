@@ -8,6 +8,7 @@ use std::path::Path;
 
 use sliding::parse::Format;
 
+use super::shard::ShardAnswer;
 use crate::input::BadInput;
 
 /// The boards of the batch, in input order.
@@ -44,9 +45,9 @@ impl BatchInput {
         Ok(BatchInput { name, fingerprint, boards })
     }
 
-    /// Why a shard line (`value`, of board `index` of `total` of the input `input`) is not of
+    /// Why a shard line (`answer`, of board `index` of `total` of the input `input`) is not of
     /// this batch, or `None` when it is.
-    pub(crate) fn refusal(&self, index: u64, total: u64, input: u64, value: &serde_json::Value) -> Option<String> {
+    pub(crate) fn refusal(&self, index: u64, total: u64, input: u64, answer: &ShardAnswer) -> Option<String> {
         let name = &self.name;
         if input != self.fingerprint {
             return Some(format!(
@@ -61,19 +62,22 @@ impl BatchInput {
             ));
         }
         let (label, board) = usize::try_from(index).ok().and_then(|index| self.boards.get(index))?;
-        let text = |key: &str| value.get(key).and_then(serde_json::Value::as_str);
+        let answered = answer.board.as_deref();
         match board {
-            None if value.get("error").is_none() => {
+            None if answer.error.is_none() => {
                 Some(format!("board index {index} of --input {name} is a bad board, but this line answers it"))
             }
-            Some(board) if text("board") != Some(board.as_str()) => Some(format!(
+            Some(board) if answered != Some(board.as_str()) => Some(format!(
                 "board index {index} of --input {name} is {board}, but this line answers {}",
-                text("board").map_or_else(|| "none".to_owned(), puzzle_core::text::excerpt)
+                answered.map_or_else(|| "none".to_owned(), puzzle_core::text::excerpt)
             )),
-            _ if text("label") != label.as_deref() => Some(format!(
+            _ if answer.label != *label => Some(format!(
                 "board index {index} of --input {name} is labelled {}, but this line {}",
                 label.as_deref().map_or("nothing".to_owned(), puzzle_core::text::excerpt),
-                text("label").map_or("has no label".to_owned(), |l| format!("says {}", puzzle_core::text::excerpt(l)))
+                answer
+                    .label
+                    .as_deref()
+                    .map_or("has no label".to_owned(), |l| format!("says {}", puzzle_core::text::excerpt(l)))
             )),
             _ => None,
         }

@@ -70,8 +70,8 @@ struct Record<'a> {
 }
 
 impl Record<'_> {
-    /// The line's JSON value (read once already, so it parses).
-    fn value(&self) -> anyhow::Result<serde_json::Value> {
+    /// The line read as `T` (its JSON was read once already, so it parses).
+    fn parse<T: serde::de::DeserializeOwned>(&self) -> anyhow::Result<T> {
         serde_json::from_str(self.text).map_err(|err| self.error(format!("expected JSON lines: {err}")).into())
     }
 
@@ -185,11 +185,10 @@ fn merge_shards(
     let mut placed: BTreeMap<u64, Placed<'_>> = BTreeMap::new();
     for record in records {
         crate::interrupt::poll_merge()?;
-        let value = record.value()?;
-        let number = |key: &str| value.get(key).and_then(serde_json::Value::as_u64);
-        let (Some(index), Some(size)) = (number("index"), number("total")) else {
+        let place: super::shard::ShardPlace = record.parse()?;
+        let (Some(index), Some(size)) = (place.index, place.total) else {
             return Err(record
-                .error(if value.get("unit").is_some() {
+                .error(if place.unit.is_some() {
                     "a unit result among shard outputs: merge them separately".to_owned()
                 } else {
                     format!("{NOT_AN_OUTPUT}: \"index\" and \"total\" must be whole numbers")
@@ -202,11 +201,10 @@ fn merge_shards(
                  {\"index\":I,\"total\":T,\"input\":\"F\",\"goal\":\"G\",",
             )
         };
-        let input = value.get("input").and_then(serde_json::Value::as_str).map(|f| u64::from_str_radix(f, 16));
-        let Some(Ok(input)) = input else { return Err(expected_form().into()) };
-        let Some(goal) = value.get("goal").and_then(serde_json::Value::as_str) else {
+        let Some(Ok(input)) = place.input.as_deref().map(|f| u64::from_str_radix(f, 16)) else {
             return Err(expected_form().into());
         };
+        let Some(goal) = place.goal.as_deref() else { return Err(expected_form().into()) };
         // The record as the run without --shard prints it: the same line without the keys of
         // its place and its hash, which binds it there.
         let place = super::shard::Place { index: index as usize, total: size as usize, input, goal };
@@ -215,12 +213,12 @@ fn merge_shards(
             Ok(None) => return Err(expected_form().into()),
             Err(refused) => return Err(record.error(refused).into()),
         };
-        let answer = <super::shard::ShardAnswer as serde::Deserialize>::deserialize(&value)
+        let answer: super::shard::ShardAnswer = serde_json::from_str(record.text)
             .map_err(|err| record.error(format!("not a board's answer of `puzzle slide --json`: {err}")))?;
         if let Some(wrong) = answer.inconsistency().or_else(|| answer.replay_refusal(goal)) {
             return Err(record.error(wrong).into());
         }
-        if let Some(wrong) = batch.and_then(|batch| batch.refusal(index, size, input, &value)) {
+        if let Some(wrong) = batch.and_then(|batch| batch.refusal(index, size, input, &answer)) {
             return Err(record.error(wrong).into());
         }
         match &total {

@@ -165,14 +165,52 @@ pub(crate) fn json_line(place: Option<Place<'_>>, record: &impl Serialize) -> an
     })
 }
 
+/// The keys of a sharded line's place as merge reads them back, each `None` where the line has
+/// no such key or a value of another kind (a line's text is checked against its place by
+/// [`unsealed_record`]); `unit` is there only on a unit result, which is no shard line.
+#[derive(Debug, Deserialize)]
+pub(crate) struct ShardPlace {
+    #[serde(default, deserialize_with = "lenient")]
+    pub(crate) index: Option<u64>,
+    #[serde(default, deserialize_with = "lenient")]
+    pub(crate) total: Option<u64>,
+    #[serde(default, deserialize_with = "lenient")]
+    pub(crate) input: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
+    pub(crate) goal: Option<String>,
+    #[serde(default)]
+    pub(crate) unit: Option<serde::de::IgnoredAny>,
+}
+
+/// A value of type `T`, or `None` for a value of any other kind.
+fn lenient<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    /// `T`, or anything else.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either<T> {
+        Wanted(T),
+        Other(serde::de::IgnoredAny),
+    }
+    Ok(match Either::<T>::deserialize(deserializer)? {
+        Either::Wanted(value) => Some(value),
+        Either::Other(_) => None,
+    })
+}
+
 /// A sharded board's line of `puzzle slide --json` as merge reads it back: the keys it checks
-/// (the place keys and the rest are read as text by the merge itself). A bad board's line has
-/// only `"error"`.
+/// (the place keys are [`ShardPlace`]'s, and the rest is read as text by the merge itself). A bad
+/// board's line has only `"error"`.
 #[derive(Debug, Deserialize)]
 pub(crate) struct ShardAnswer {
     /// The bad board's message, instead of an answer.
     #[serde(default)]
     pub(crate) error: Option<String>,
+    #[serde(default)]
+    pub(crate) label: Option<String>,
     #[serde(default)]
     pub(crate) board: Option<String>,
     #[serde(default)]

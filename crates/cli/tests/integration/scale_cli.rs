@@ -222,6 +222,16 @@ fn merge_names_what_is_wrong() {
     check(&["-"], "{\"moves\":3}\n", (1, "", "error: <stdin>:1:1: expected a line of `puzzle slide --shard K/N --json` (with \"index\"), `puzzle slide --unit` (with \"search\":\"slide\"), `puzzle edge --unit` (with \"unit\") or `puzzle edge --best --json` (with \"edges_matching\")\n"));
     check(
         &["-"],
+        "{\"index\":\"1\",\"total\":3,\"input\":\"0123456789abcdef\",\"goal\":\"blank-last\"}\n",
+        (1, "", "error: <stdin>:1:1: expected a line of `puzzle slide --shard K/N --json` (with \"index\"), `puzzle slide --unit` (with \"search\":\"slide\"), `puzzle edge --unit` (with \"unit\") or `puzzle edge --best --json` (with \"edges_matching\"): \"index\" and \"total\" must be whole numbers\n"),
+    );
+    check(
+        &["-"],
+        "{\"index\":1,\"total\":3,\"input\":7,\"goal\":\"blank-last\"}\n",
+        (1, "", "error: <stdin>:1:1: expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,\"input\":\"F\",\"goal\":\"G\",\n"),
+    );
+    check(
+        &["-"],
         "{\"total\":3,\"index\":1,\"moves\":3}\n",
         (1, "", "error: <stdin>:1:1: expected a line as `puzzle slide --shard K/N --json` writes it, starting with {\"index\":I,\"total\":T,\"input\":\"F\",\"goal\":\"G\",\n"),
     );
