@@ -11,7 +11,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use sliding::machine::{DuplicateMachine, MachineFileError};
+use sliding::machine::DuplicateMachine;
+use sliding::pdb::TableFileError;
 
 use crate::cache_dir::{cache_dir, check_writable};
 use crate::interrupt::{self, Interrupted};
@@ -27,7 +28,7 @@ pub(crate) fn load(rows: usize, cols: usize, depth: usize) -> Option<Arc<Duplica
         Cached::Found(machine) => Some(Arc::new(machine)),
         Cached::Missing => None,
         Cached::Unopened(err) => cannot_read(&path, &err),
-        Cached::Damaged(MachineFileError::Read(err)) => cannot_read(&path, &err),
+        Cached::Damaged(TableFileError::Read(err)) => cannot_read(&path, &err),
         Cached::Damaged(err) => {
             crate::output::eprintln_or_drop!("warning: {}: {err}; rebuilding it", path.display());
             let machine = build_with_progress(rows, cols, depth)?;

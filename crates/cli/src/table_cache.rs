@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use sliding::pdb::CachedTable;
+use sliding::pdb::{CachedTable, TableFileError};
 
 use crate::cache_dir::cache_dir;
 
@@ -20,7 +20,7 @@ pub(crate) enum Cached<T: CachedTable> {
     /// A file that could not be opened.
     Unopened(std::io::Error),
     /// A file that is not the table: damaged, foreign, of another version, or unreadable.
-    Damaged(T::Error),
+    Damaged(TableFileError),
 }
 
 /// Where the table of `key` is kept: its file in the cache directory.

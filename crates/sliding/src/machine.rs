@@ -14,16 +14,19 @@
 use std::sync::Arc;
 
 use search::Limits;
-use thiserror::Error;
 
 use crate::ida::duplicates::{self, Duplicates, FORBIDDEN};
-use crate::pdb::CachedTable;
+use crate::pdb::cached::{header_line, read_header};
+use crate::pdb::{CachedTable, TableFileError};
 
 /// The format version, part of the header and of file names. Bump it whenever the meaning of the
 /// bytes (or of the move order the machine is built for) changes.
 const VERSION: u32 = 3;
 
 const MAGIC: &str = "puzzle-machine";
+
+/// The kind's name in messages.
+const KIND: &str = "duplicate-pruning machine";
 
 /// The longest header line read before a file is called foreign.
 const MAX_HEADER: usize = 256;
@@ -38,7 +41,7 @@ const MAX_HEADER: usize = 256;
 /// let bytes = machine.file_bytes();
 /// let read = DuplicateMachine::from_file_bytes(4, 4, 6, &bytes)?;
 /// assert_eq!(read.states(), machine.states());
-/// # Ok::<(), sliding::machine::MachineFileError>(())
+/// # Ok::<(), sliding::pdb::TableFileError>(())
 /// ```
 #[derive(Clone)]
 pub struct DuplicateMachine {
@@ -57,55 +60,6 @@ impl std::fmt::Debug for DuplicateMachine {
             .field("states", &self.states())
             .finish()
     }
-}
-
-/// Why bytes are not the machine wanted.
-///
-/// ```
-/// use sliding::machine::{DuplicateMachine, MachineFileError};
-///
-/// let mut bytes = DuplicateMachine::build(4, 4, 4).file_bytes();
-/// *bytes.last_mut().expect("a machine has states") ^= 1;
-/// assert_eq!(DuplicateMachine::from_file_bytes(4, 4, 4, &bytes).unwrap_err(), MachineFileError::Checksum);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum MachineFileError {
-    /// No header line, or one that does not parse.
-    #[error("not a duplicate-pruning machine file (bad header)")]
-    BadHeader,
-    /// Another format version.
-    #[error("format version {found}, expected {expected}")]
-    Version {
-        /// Version in the file.
-        found: String,
-        /// Version this program writes.
-        expected: u32,
-    },
-    /// The header names another shape or depth.
-    #[error("the file holds the machine of {found}, not {expected}")]
-    Other {
-        /// What the header names.
-        found: String,
-        /// What was wanted.
-        expected: String,
-    },
-    /// The data is shorter or longer than the header says.
-    #[error("expected {expected} bytes of transitions, found {found}")]
-    Length {
-        /// Bytes expected.
-        expected: usize,
-        /// Bytes present.
-        found: usize,
-    },
-    /// The data does not match its checksum.
-    #[error("checksum mismatch: the file is corrupt")]
-    Checksum,
-    /// A transition names a state the machine does not have.
-    #[error("a transition leads to state {0}, past the last one")]
-    BadState(u32),
-    /// The file could not be read.
-    #[error("cannot read it: {0}")]
-    Read(String),
 }
 
 impl DuplicateMachine {
@@ -197,15 +151,8 @@ impl DuplicateMachine {
     /// ```
     pub fn file_bytes(&self) -> Vec<u8> {
         let body = body_bytes(self.inner.transitions());
-        let mut bytes = format!(
-            "{MAGIC} v{VERSION} rows={} cols={} depth={} states={} checksum={:016x}\n",
-            self.rows,
-            self.cols,
-            self.depth,
-            self.states(),
-            checksum(&body)
-        )
-        .into_bytes();
+        let fields = format!("rows={} cols={} depth={} states={}", self.rows, self.cols, self.depth, self.states());
+        let mut bytes = (header_line(MAGIC, VERSION, &fields, checksum(&body)) + "\n").into_bytes();
         bytes.extend_from_slice(&body);
         bytes
     }
@@ -214,55 +161,42 @@ impl DuplicateMachine {
     /// names it, the length and the checksum match and every transition names a state.
     ///
     /// ```
-    /// use sliding::machine::{DuplicateMachine, MachineFileError};
+    /// use sliding::machine::DuplicateMachine;
+    /// use sliding::pdb::TableFileError;
     ///
     /// let bytes = DuplicateMachine::build(4, 4, 4).file_bytes();
     /// assert!(matches!(
     ///     DuplicateMachine::from_file_bytes(5, 5, 4, &bytes),
-    ///     Err(MachineFileError::Other { .. })
+    ///     Err(TableFileError::OtherTable { .. })
     /// ));
-    /// assert_eq!(DuplicateMachine::from_file_bytes(4, 4, 4, b"hello\n").unwrap_err(), MachineFileError::BadHeader);
+    /// let error = DuplicateMachine::from_file_bytes(4, 4, 4, b"hello\n").unwrap_err();
+    /// assert_eq!(error, TableFileError::BadHeader("duplicate-pruning machine"));
     /// ```
     pub fn from_file_bytes(
         rows: usize,
         cols: usize,
         depth: usize,
         bytes: &[u8],
-    ) -> Result<DuplicateMachine, MachineFileError> {
+    ) -> Result<DuplicateMachine, TableFileError> {
         crate::count(crate::Step::TableRead);
-        let end = bytes.iter().take(MAX_HEADER).position(|&b| b == b'\n').ok_or(MachineFileError::BadHeader)?;
-        let header = std::str::from_utf8(&bytes[..end]).map_err(|_| MachineFileError::BadHeader)?;
+        let bad = || TableFileError::BadHeader(KIND);
+        let end = bytes.iter().take(MAX_HEADER).position(|&b| b == b'\n').ok_or_else(bad)?;
         let body = &bytes[end + 1..];
-        let fields: Vec<&str> = header.split(' ').collect();
-        let [magic, version, shape @ .., states, sum] = fields.as_slice() else {
-            return Err(MachineFileError::BadHeader);
-        };
-        if *magic != MAGIC {
-            return Err(MachineFileError::BadHeader);
-        }
-        if *version != format!("v{VERSION}") {
-            return Err(MachineFileError::Version { found: version.to_string(), expected: VERSION });
-        }
+        let (fields, sum) = read_header(&bytes[..end], KIND, MAGIC, VERSION)?;
+        let [shape @ .., states] = fields.as_slice() else { return Err(bad()) };
         let wanted = format!("rows={rows} cols={cols} depth={depth}");
         let found = shape.join(" ");
         if found != wanted {
-            return Err(MachineFileError::Other { found, expected: wanted });
+            return Err(TableFileError::OtherTable { found, expected: wanted });
         }
-        let states: usize = states
-            .strip_prefix("states=")
-            .and_then(|n| n.parse().ok())
-            .filter(|&n| n > 0)
-            .ok_or(MachineFileError::BadHeader)?;
-        let sum = sum
-            .strip_prefix("checksum=")
-            .and_then(|s| u64::from_str_radix(s, 16).ok())
-            .ok_or(MachineFileError::BadHeader)?;
-        let expected = states.checked_mul(16).ok_or(MachineFileError::BadHeader)?;
+        let states: usize =
+            states.strip_prefix("states=").and_then(|n| n.parse().ok()).filter(|&n| n > 0).ok_or_else(bad)?;
+        let expected = states.checked_mul(16).ok_or_else(bad)?;
         if body.len() != expected {
-            return Err(MachineFileError::Length { expected, found: body.len() });
+            return Err(TableFileError::Length { what: "transitions", expected, found: body.len() });
         }
         if checksum(body) != sum {
-            return Err(MachineFileError::Checksum);
+            return Err(TableFileError::Checksum);
         }
         let mut next = Vec::with_capacity(states);
         for state in body.chunks_exact(16) {
@@ -270,7 +204,7 @@ impl DuplicateMachine {
             for (slot, word) in row.iter_mut().zip(state.chunks_exact(4)) {
                 let value = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
                 if value != FORBIDDEN && value as usize >= states {
-                    return Err(MachineFileError::BadState(value));
+                    return Err(TableFileError::BadData(past_the_last(value)));
                 }
                 *slot = value;
             }
@@ -278,6 +212,11 @@ impl DuplicateMachine {
         }
         Ok(DuplicateMachine { rows, cols, depth, inner: Arc::new(Duplicates::from_transitions(next)) })
     }
+}
+
+/// What is wrong with a transition to `state`, past the last state.
+fn past_the_last(state: u32) -> String {
+    format!("a transition leads to state {state}, past the last one")
 }
 
 /// The transitions as little-endian bytes.
@@ -301,7 +240,6 @@ fn checksum(bytes: &[u8]) -> u64 {
 /// depth.
 impl CachedTable for DuplicateMachine {
     type Key = (usize, usize, usize);
-    type Error = MachineFileError;
     const KIND: &'static str = "duplicate-pruning machine";
 
     fn file_name(&(rows, cols, depth): &(usize, usize, usize)) -> String {
@@ -312,9 +250,12 @@ impl CachedTable for DuplicateMachine {
         out.write_all(&self.file_bytes())
     }
 
-    fn read_checked(&(rows, cols, depth): &(usize, usize, usize), file: &std::fs::File) -> Result<Self, Self::Error> {
+    fn read_checked(
+        &(rows, cols, depth): &(usize, usize, usize),
+        file: &std::fs::File,
+    ) -> Result<Self, TableFileError> {
         let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut &*file, &mut bytes).map_err(|err| MachineFileError::Read(err.to_string()))?;
+        std::io::Read::read_to_end(&mut &*file, &mut bytes)?;
         DuplicateMachine::from_file_bytes(rows, cols, depth, &bytes)
     }
 }
@@ -331,23 +272,27 @@ mod tests {
         let bytes = machine.file_bytes();
         let read = DuplicateMachine::from_file_bytes(4, 4, 8, &bytes).unwrap();
         assert_eq!(read.inner.transitions(), machine.inner.transitions());
-        let check = |bytes: &[u8], rows, depth, expected: MachineFileError| {
+        let check = |bytes: &[u8], rows, depth, expected: TableFileError| {
             assert_eq!(DuplicateMachine::from_file_bytes(rows, 4, depth, bytes).unwrap_err(), expected);
         };
         check(
             &bytes[..bytes.len() - 1],
             4,
             8,
-            MachineFileError::Length { expected: machine.states() * 16, found: machine.states() * 16 - 1 },
+            TableFileError::Length {
+                what: "transitions",
+                expected: machine.states() * 16,
+                found: machine.states() * 16 - 1,
+            },
         );
         let mut flipped = bytes.clone();
         flipped[bytes.len() / 2 + 40] ^= 0x10;
-        check(&flipped, 4, 8, MachineFileError::Checksum);
+        check(&flipped, 4, 8, TableFileError::Checksum);
         check(
             &bytes,
             4,
             10,
-            MachineFileError::Other {
+            TableFileError::OtherTable {
                 found: "rows=4 cols=4 depth=8".to_owned(),
                 expected: "rows=4 cols=4 depth=10".to_owned(),
             },
@@ -356,15 +301,15 @@ mod tests {
             &bytes,
             5,
             8,
-            MachineFileError::Other {
+            TableFileError::OtherTable {
                 found: "rows=4 cols=4 depth=8".to_owned(),
                 expected: "rows=5 cols=4 depth=8".to_owned(),
             },
         );
         let other_version = String::from_utf8_lossy(&bytes).replacen(" v3 ", " v9 ", 1);
-        check(other_version.as_bytes(), 4, 8, MachineFileError::Version { found: "v9".to_owned(), expected: 3 });
-        check(b"", 4, 8, MachineFileError::BadHeader);
-        check(b"puzzle-pdb v3 rows=4\n", 4, 8, MachineFileError::BadHeader);
+        check(other_version.as_bytes(), 4, 8, TableFileError::Version { found: "v9".to_owned(), expected: 3 });
+        check(b"", 4, 8, TableFileError::BadHeader(KIND));
+        check(b"puzzle-pdb v3 rows=4\n", 4, 8, TableFileError::BadHeader(KIND));
     }
 
     /// A transition past the last state, under a checksum that matches, is refused rather than
@@ -376,6 +321,9 @@ mod tests {
             format!("{MAGIC} v{VERSION} rows=4 cols=4 depth=2 states=1 checksum={:016x}\n", checksum(&body))
                 .into_bytes();
         bytes.extend_from_slice(&body);
-        assert_eq!(DuplicateMachine::from_file_bytes(4, 4, 2, &bytes).unwrap_err(), MachineFileError::BadState(1));
+        assert_eq!(
+            DuplicateMachine::from_file_bytes(4, 4, 2, &bytes).unwrap_err(),
+            TableFileError::BadData(past_the_last(1))
+        );
     }
 }

@@ -20,7 +20,7 @@
 //! (`regions`), and a lookup that knows the blank's cell reads the one for its region.
 
 mod build;
-mod cached;
+pub(crate) mod cached;
 mod catalogue;
 pub(crate) mod file;
 pub(crate) mod lookup;
@@ -37,9 +37,8 @@ use memory::TableMemory;
 use regions::{colex, Regions};
 
 pub use build::BuildProgress;
-pub use cached::CachedTable;
+pub use cached::{CachedTable, TableFileError};
 pub use catalogue::tier_catalogue;
-pub use file::FileError;
 pub use lookup::PdbHeuristic;
 pub use memory::MemoryError;
 pub use partition::{canonical_blank, grid_symmetries, tier_partition, PartSpec, Tier, PDB_MAX_CELLS};

@@ -18,11 +18,12 @@
 
 use std::io::Read;
 
-use rayon::prelude::*;
-use thiserror::Error;
-
-use super::cached::CachedTable;
+use super::cached::{header_line, read_header, CachedTable, TableFileError};
 use super::memory::{MemoryError, TableMemory};
+use rayon::prelude::*;
+
+/// The kind's name in messages.
+const KIND: &str = "pattern database";
 use super::regions::Regions;
 use super::{table_bytes, PatternDb, PatternKey};
 
@@ -37,63 +38,6 @@ const CHUNK: usize = 1 << 20;
 const PIECE_CHUNKS: usize = 8;
 
 const MAGIC: &str = "puzzle-pdb";
-
-/// Why bytes are not the table wanted.
-///
-/// ```
-/// use sliding::pdb::{FileError, PatternDb, PatternKey};
-///
-/// let key = PatternKey::new(2, 3, 5, &[0, 1, 2])?;
-/// let table = PatternDb::build(&key, &|_| {}).unwrap();
-/// // The file form: the header line, then the entries.
-/// let mut bytes = table.header().into_bytes();
-/// bytes.extend_from_slice(table.nibbles());
-/// assert_eq!(PatternDb::from_file_bytes(&key, bytes.clone()), Ok(table));
-/// // A changed entry no longer matches the checksum in the header.
-/// *bytes.last_mut().expect("a table has entries") ^= 1;
-/// assert_eq!(PatternDb::from_file_bytes(&key, bytes), Err(FileError::Checksum));
-/// assert_eq!(PatternDb::from_file_bytes(&key, b"hello\n".to_vec()), Err(FileError::BadHeader));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum FileError {
-    /// No header line, or one that does not parse.
-    #[error("not a pattern database file (bad header)")]
-    BadHeader,
-    /// Another format version.
-    #[error("format version {found}, expected {expected}")]
-    Version {
-        /// Version in the file.
-        found: String,
-        /// Version this program writes.
-        expected: u32,
-    },
-    /// The header names another table.
-    #[error("the file holds {found}, not {expected}")]
-    OtherTable {
-        /// What the header names.
-        found: String,
-        /// What was wanted.
-        expected: String,
-    },
-    /// The data is shorter or longer than the header says.
-    #[error("expected {expected} bytes of entries, found {found}")]
-    Length {
-        /// Bytes expected.
-        expected: usize,
-        /// Bytes present.
-        found: usize,
-    },
-    /// The data does not match its checksum.
-    #[error("checksum mismatch: the file is corrupt")]
-    Checksum,
-    /// The file could not be read to its end.
-    #[error("cannot read it: {0}")]
-    Read(String),
-    /// The system would not give the table's memory.
-    #[error(transparent)]
-    Memory(#[from] MemoryError),
-}
 
 /// The hash of one chunk: the workspace's checksum ([`puzzle_core::fingerprint()`]).
 fn chunk_hash(bytes: &[u8]) -> u64 {
@@ -137,28 +81,27 @@ impl PatternDb {
     /// The header line of the file form, newline included; the file is this line followed by
     /// [`PatternDb::nibbles`].
     pub fn header(&self) -> String {
-        let table = describe(&self.key, self.split);
-        format!("{MAGIC} v{VERSION} {table} checksum={:016x}\n", checksum(&self.nibbles))
+        header_line(MAGIC, VERSION, &describe(&self.key, self.split), checksum(&self.nibbles)) + "\n"
     }
 
     /// Reads the file form of the table for `key`, checking the header against `key` and the data
     /// against the checksum.
-    pub fn from_file_bytes(key: &PatternKey, bytes: Vec<u8>) -> Result<PatternDb, FileError> {
+    pub fn from_file_bytes(key: &PatternKey, bytes: Vec<u8>) -> Result<PatternDb, TableFileError> {
         PatternDb::read(key, &mut bytes.as_slice())
     }
 
     /// Reads the file form of the table for `key` from `reader` (a file, say), as
     /// [`PatternDb::from_file_bytes`] does, straight into the table's memory: the entries are
     /// read once, never copied.
-    pub fn read(key: &PatternKey, reader: &mut impl Read) -> Result<PatternDb, FileError> {
+    pub fn read(key: &PatternKey, reader: &mut impl Read) -> Result<PatternDb, TableFileError> {
         let mut header = Vec::with_capacity(256);
         let mut byte = [0u8; 1];
         loop {
             if header.len() == MAX_HEADER {
-                return Err(FileError::BadHeader);
+                return Err(TableFileError::BadHeader(KIND));
             }
             match reader.read(&mut byte) {
-                Ok(0) => return Err(FileError::BadHeader),
+                Ok(0) => return Err(TableFileError::BadHeader(KIND)),
                 Ok(_) if byte[0] == b'\n' => break,
                 Ok(_) => header.push(byte[0]),
                 Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
@@ -174,10 +117,10 @@ impl PatternDb {
             .map_err(|_| MemoryError { what: key.memory_name(), bytes: length + 1 })?;
         let found = reader.take(length as u64 + 1).read_to_end(&mut nibbles).map_err(io_error)?;
         if found != length {
-            return Err(FileError::Length { expected: length, found });
+            return Err(TableFileError::Length { what: "entries", expected: length, found });
         }
         if checksum(&nibbles) != stored {
-            return Err(FileError::Checksum);
+            return Err(TableFileError::Checksum);
         }
         Ok(PatternDb::from_parts(key, TableMemory::from_slice(&nibbles, || key.memory_name())?, regions))
     }
@@ -186,7 +129,7 @@ impl PatternDb {
     /// pieces of 8 MiB read and hashed on all of rayon's threads: each piece is hashed while
     /// it is still in the cache that reading it filled. Falls back to [`PatternDb::read`] off
     /// Unix.
-    pub fn read_file(key: &PatternKey, file: &std::fs::File) -> Result<PatternDb, FileError> {
+    pub fn read_file(key: &PatternKey, file: &std::fs::File) -> Result<PatternDb, TableFileError> {
         crate::count(crate::Step::TableRead);
         PatternDb::read_file_in_pieces(key, file, PIECE_CHUNKS)
     }
@@ -196,7 +139,7 @@ impl PatternDb {
         key: &PatternKey,
         file: &std::fs::File,
         piece_chunks: usize,
-    ) -> Result<PatternDb, FileError> {
+    ) -> Result<PatternDb, TableFileError> {
         #[cfg(unix)]
         {
             use std::os::unix::fs::FileExt;
@@ -210,7 +153,7 @@ impl PatternDb {
                     Err(err) => return Err(io_error(err)),
                 }
             }
-            let end = head[..got].iter().position(|&b| b == b'\n').ok_or(FileError::BadHeader)?;
+            let end = head[..got].iter().position(|&b| b == b'\n').ok_or(TableFileError::BadHeader(KIND))?;
             let regions = Regions::new(key);
             let stored = check_header(key, regions.is_some(), &head[..end])?;
             let start = end as u64 + 1;
@@ -218,7 +161,7 @@ impl PatternDb {
             let size = file.metadata().map_err(io_error)?.len();
             let found = usize::try_from(size.saturating_sub(start)).unwrap_or(usize::MAX);
             if found != length {
-                return Err(FileError::Length { expected: length, found });
+                return Err(TableFileError::Length { what: "entries", expected: length, found });
             }
             let mut nibbles = TableMemory::zeroed(length, || key.memory_name())?;
             let hashes: Vec<Vec<u64>> = nibbles
@@ -228,9 +171,9 @@ impl PatternDb {
                     file.read_exact_at(piece, start + (i * CHUNK * piece_chunks) as u64).map_err(io_error)?;
                     Ok(piece.chunks(CHUNK).map(chunk_hash).collect())
                 })
-                .collect::<Result<_, FileError>>()?;
+                .collect::<Result<_, TableFileError>>()?;
             if fold_chunks(hashes.into_iter().flatten(), length) != stored {
-                return Err(FileError::Checksum);
+                return Err(TableFileError::Checksum);
             }
             Ok(PatternDb::from_parts(key, nibbles, regions))
         }
@@ -245,38 +188,23 @@ impl PatternDb {
 /// The longest header line accepted.
 const MAX_HEADER: usize = 4096;
 
-fn io_error(err: std::io::Error) -> FileError {
-    FileError::Read(err.to_string())
+fn io_error(err: std::io::Error) -> TableFileError {
+    TableFileError::from(err)
 }
 
 /// Checks a header line (without its newline) against `key`, split or not; the stored checksum.
-fn check_header(key: &PatternKey, split: bool, header: &[u8]) -> Result<u64, FileError> {
-    let header = std::str::from_utf8(header).map_err(|_| FileError::BadHeader)?;
-    let mut fields = header.split(' ');
-    if fields.next() != Some(MAGIC) {
-        return Err(FileError::BadHeader);
-    }
-    let version = fields.next().ok_or(FileError::BadHeader)?;
-    if version != format!("v{VERSION}") {
-        return Err(FileError::Version { found: version.to_owned(), expected: VERSION });
-    }
-    let rest: Vec<&str> = fields.collect();
-    let (checksum_field, table) = rest.split_last().ok_or(FileError::BadHeader)?;
-    let stored = checksum_field
-        .strip_prefix("checksum=")
-        .and_then(|hex| u64::from_str_radix(hex, 16).ok())
-        .ok_or(FileError::BadHeader)?;
-    let table = table.join(" ");
+fn check_header(key: &PatternKey, split: bool, header: &[u8]) -> Result<u64, TableFileError> {
+    let (fields, stored) = read_header(header, KIND, MAGIC, VERSION)?;
+    let table = fields.join(" ");
     let expected = describe(key, split);
     if table != expected {
-        return Err(FileError::OtherTable { found: table, expected });
+        return Err(TableFileError::OtherTable { found: table, expected });
     }
     Ok(stored)
 }
 
 impl CachedTable for PatternDb {
     type Key = PatternKey;
-    type Error = FileError;
     const KIND: &'static str = "pattern database";
 
     fn file_name(key: &PatternKey) -> String {
@@ -288,7 +216,7 @@ impl CachedTable for PatternDb {
         out.write_all(self.nibbles())
     }
 
-    fn read_checked(key: &PatternKey, file: &std::fs::File) -> Result<PatternDb, FileError> {
+    fn read_checked(key: &PatternKey, file: &std::fs::File) -> Result<PatternDb, TableFileError> {
         PatternDb::read_file(key, file)
     }
 }
@@ -316,30 +244,36 @@ mod tests {
             .starts_with("puzzle-pdb v4 rows=2 cols=3 blank=5 tiles=0,1,2 entries=120 split=1 checksum="));
 
         let other = PatternKey::new(2, 3, 5, &[0, 1, 3]).unwrap();
-        assert!(matches!(PatternDb::from_file_bytes(&other, good.clone()), Err(FileError::OtherTable { .. })));
+        assert!(matches!(PatternDb::from_file_bytes(&other, good.clone()), Err(TableFileError::OtherTable { .. })));
 
         let mut flipped = good.clone();
         *flipped.last_mut().unwrap() ^= 0x10;
-        assert_eq!(PatternDb::from_file_bytes(&key, flipped), Err(FileError::Checksum));
+        assert_eq!(PatternDb::from_file_bytes(&key, flipped), Err(TableFileError::Checksum));
 
         let mut short = good.clone();
         short.pop();
-        assert_eq!(PatternDb::from_file_bytes(&key, short), Err(FileError::Length { expected: 120, found: 119 }));
+        assert_eq!(
+            PatternDb::from_file_bytes(&key, short),
+            Err(TableFileError::Length { what: "entries", expected: 120, found: 119 })
+        );
         let mut long = good.clone();
         long.push(0);
-        assert_eq!(PatternDb::from_file_bytes(&key, long), Err(FileError::Length { expected: 120, found: 121 }));
+        assert_eq!(
+            PatternDb::from_file_bytes(&key, long),
+            Err(TableFileError::Length { what: "entries", expected: 120, found: 121 })
+        );
 
         let mut old = good.clone();
         assert_eq!(&old[..13], b"puzzle-pdb v4");
         // A file of version 3 (a four-lane FNV-1a checksum) is refused by its version, and so
         // built again.
         old[12] = b'3';
-        assert!(matches!(PatternDb::from_file_bytes(&key, old), Err(FileError::Version { .. })));
-        assert_eq!(PatternDb::from_file_bytes(&key, b"hello".to_vec()), Err(FileError::BadHeader));
-        assert_eq!(PatternDb::from_file_bytes(&key, Vec::new()), Err(FileError::BadHeader));
+        assert!(matches!(PatternDb::from_file_bytes(&key, old), Err(TableFileError::Version { .. })));
+        assert_eq!(PatternDb::from_file_bytes(&key, b"hello".to_vec()), Err(TableFileError::BadHeader(KIND)));
+        assert_eq!(PatternDb::from_file_bytes(&key, Vec::new()), Err(TableFileError::BadHeader(KIND)));
         let mut garbage = b"puzzle-pdb v4 rows=2 checksum=zz\n".to_vec();
         garbage.extend_from_slice(&[0; 120]);
-        assert_eq!(PatternDb::from_file_bytes(&key, garbage), Err(FileError::BadHeader));
+        assert_eq!(PatternDb::from_file_bytes(&key, garbage), Err(TableFileError::BadHeader(KIND)));
     }
 
     /// The checksum of a table, against its definition written plainly: XXH3 of each mebibyte,
@@ -385,14 +319,17 @@ mod tests {
             let mut flipped = good.clone();
             flipped[good.len() - CHUNK - 3] ^= 1;
             let file = write("flipped", &flipped);
-            assert_eq!(PatternDb::read_file_in_pieces(&key, &file, piece_chunks), Err(FileError::Checksum));
+            assert_eq!(PatternDb::read_file_in_pieces(&key, &file, piece_chunks), Err(TableFileError::Checksum));
             let file = write("short", &good[..good.len() - 1]);
-            assert!(matches!(PatternDb::read_file_in_pieces(&key, &file, piece_chunks), Err(FileError::Length { .. })));
+            assert!(matches!(
+                PatternDb::read_file_in_pieces(&key, &file, piece_chunks),
+                Err(TableFileError::Length { .. })
+            ));
         }
         let other = PatternKey::new(5, 5, 0, &[1, 2, 3, 4, 6]).unwrap();
         let file = write("good", &good);
-        assert!(matches!(PatternDb::read_file(&other, &file), Err(FileError::OtherTable { .. })));
+        assert!(matches!(PatternDb::read_file(&other, &file), Err(TableFileError::OtherTable { .. })));
         let file = write("empty", b"");
-        assert_eq!(PatternDb::read_file(&key, &file), Err(FileError::BadHeader));
+        assert_eq!(PatternDb::read_file(&key, &file), Err(TableFileError::BadHeader(KIND)));
     }
 }
