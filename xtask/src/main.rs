@@ -2,6 +2,7 @@
 
 mod bench;
 mod board;
+mod census;
 mod constructive_bench;
 mod fixtures;
 mod fuzz;
@@ -99,6 +100,30 @@ enum Command {
 
 #[derive(Debug, Subcommand)]
 enum Bench {
+    /// A census of a seven-partition catalogue of the 24-puzzle (measurement only): nodes of an
+    /// exact IDA* with the largest of the first --partitions partitions against Korf and
+    /// Felner's published counts, and per searched node how many partitions were tight
+    Census {
+        /// The instance file
+        #[arg(long, default_value = "fixtures/data/korf24.txt")]
+        file: PathBuf,
+        /// Published node counts (`id optimum nodes` lines)
+        #[arg(long, default_value = "fixtures/data/korf24_kf2002_nodes.txt")]
+        published: PathBuf,
+        /// Instance ids, comma-separated
+        #[arg(long, value_delimiter = ',', default_values = ["40", "38", "25", "44", "32"])]
+        ids: Vec<u32>,
+        /// The catalogue's first this many partitions (1: Korf and Felner's alone; 2: the
+        /// library's catalogue tier; 7: all)
+        #[arg(long, default_value_t = 7)]
+        partitions: usize,
+        /// Nodes per board before it gives up
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// The table cache (default: PUZZLE_CACHE_DIR)
+        #[arg(long)]
+        cache_dir: Option<PathBuf>,
+    },
     /// `puzzle slide` on a batch of random judge-B boards, against a plain C++ A* (built with g++
     /// from xtask/bench/astar8.cpp when g++ is present)
     JudgeB {
@@ -230,6 +255,16 @@ fn main() -> ExitCode {
             let file = if file.is_relative() { root.join(file) } else { file };
             let published = published.map(|p| if p.is_relative() { root.join(p) } else { p });
             korf::run(&root, &korf::Korf { file, ids, time_limit, threads, fresh, published })
+        }
+        Command::Bench(Bench::Census { file, published, ids, partitions, max_nodes, cache_dir }) => {
+            let file = if file.is_relative() { root.join(file) } else { file };
+            let published = if published.is_relative() { root.join(published) } else { published };
+            match cache_dir.or_else(|| std::env::var_os("PUZZLE_CACHE_DIR").map(PathBuf::from)) {
+                Some(cache_dir) => {
+                    census::run(&census::CensusOptions { file, published, ids, partitions, max_nodes, cache_dir })
+                }
+                None => Err(anyhow::anyhow!("give --cache-dir or PUZZLE_CACHE_DIR")),
+            }
         }
         Command::Bench(Bench::Within { file, count, weights, sizes, boards, seed, time_limit }) => {
             let file = if file.is_relative() { root.join(file) } else { file };

@@ -18,6 +18,8 @@ use search::deepen::deepen;
 use search::walk::Watch;
 use search::Limits;
 
+#[cfg(feature = "test-support")]
+pub(crate) mod census;
 pub(crate) mod duplicates;
 mod estimate;
 mod iteration;
