@@ -159,8 +159,15 @@ fn an_edge_page_steps_through_the_first_solutions_of_all_and_counts() {
     }
     // A plain count draws the first solutions it found: those --all lists first.
     let (_, all) = page(&["edge", "--all", "--plain", "fixtures/data/brendan_set1_03x03.puz"]);
-    let (stdout, data) = page(&["edge", "--count", "--plain", "fixtures/data/brendan_set1_03x03.puz"]);
-    let count: usize = stdout.trim().parse().unwrap();
+    // (A plain count prints its time too: its page is read here, not beside a second run.)
+    let dir = common::scratch();
+    let file = dir.path().join("count.html");
+    let file = file.to_str().unwrap();
+    let run =
+        common::puzzle(&["edge", "--count", "--plain", "fixtures/data/brendan_set1_03x03.puz", "--html", file], "");
+    assert_eq!(run.code, 0, "{}", run.failure("a plain count"));
+    let data = self::data(&std::fs::read_to_string(file).unwrap());
+    let count: usize = run.stdout.lines().next().unwrap().parse().unwrap();
     assert_eq!(data["boards"].as_array().unwrap().len(), count.min(20));
     assert_eq!(data["boards"], all["boards"]);
     assert!(data["note"].as_str().unwrap().starts_with(&format!("{count} solutions; the first")), "{}", data["note"]);
