@@ -36,6 +36,7 @@ mod estimate;
 #[cfg(feature = "gpu")]
 pub(crate) mod gpu_tree;
 mod join;
+mod kept;
 mod mode;
 mod order;
 mod ordered;
@@ -49,11 +50,12 @@ mod tables;
 mod walk;
 
 #[cfg(any(test, feature = "test-support"))]
-pub use builds::table_builds;
+pub use builds::{solution_walks, table_builds};
 #[cfg(any(test, feature = "test-support"))]
 pub use estimate::estimate_nodes;
 pub(crate) use estimate::{build_candidates, cheapest_corner, estimate_order, estimated_engines};
 pub(crate) use join::{Join, DEFAULT_MEMORY};
+pub(crate) use kept::Kept;
 pub use mode::Mode;
 pub use order::Order;
 pub use ordered::OrderedEngine;

@@ -12,8 +12,8 @@ use thiserror::Error;
 
 use crate::answer::Answer;
 use crate::engine::{
-    build_candidates, cheapest_corner, estimate_order, estimated_engines, unique_corners, Corner, Engine, Join, Mode,
-    Order, OrderedEngine, Search, Split, SplitError, DEFAULT_MEMORY,
+    build_candidates, cheapest_corner, estimate_order, estimated_engines, unique_corners, Corner, Engine, Join, Kept,
+    Mode, Order, OrderedEngine, Search, Split, SplitError, DEFAULT_MEMORY,
 };
 use crate::model::{Placement, Puzzle};
 
@@ -548,25 +548,71 @@ impl Plan {
     /// A plan that meets in the middle counts by its join, and walks where the bottom rows
     /// turn out to have more fillings than its memory holds.
     pub fn count(&self, limits: &Limits<'_>, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Counts {
-        if let Some(counts) = self.joined(limits, observe) {
+        if let Some(counts) = self.joined(limits, observe, &mut Kept::new(0)) {
             return counts;
         }
         on_engine!(&self.engine, engine => engine.count_observed(self.mode, limits, observe))
     }
 
-    /// Counts pictures up to the turns of the whole board, each orbit once.
-    pub fn count_distinct(&self, limits: &Limits<'_>) -> Counts {
-        if let Some(counts) = self.joined(limits, &|_, _, _| {}) {
-            return counts;
+    /// [`Plan::count`], keeping the first `keep` solutions the count itself finds (placements
+    /// by cell), in the order of its tree and the same on any number of threads: the first
+    /// solutions of [`Plan::for_each_solution`] where no corner is pinned; with one, the first
+    /// pictures of the searches it reduces the count to (the corner piece top-left, and on an
+    /// oblong board top-right), each standing for its turns of the board. A count stopped by
+    /// `limits` keeps the first of those it found. A join keeps the first top rows that meet
+    /// its table and fills their bottom rows by a walk below each, until it has `keep` boards.
+    /// With `keep` 0 it is [`Plan::count`].
+    ///
+    /// ```
+    /// use edge_match::parse::{ParseOptions, parse_puzzle};
+    /// use edge_match::{Limits, Mode, Placement, Solver, Task};
+    ///
+    /// // One cell: the piece's four turns, the first two kept.
+    /// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+    /// let plan = Solver::new(&puzzle).plan(Task::Count, Mode::Plain, None, false);
+    /// let (counts, boards) = plan.count_keeping(&Limits::NONE, &|_, _, _| {}, 2);
+    /// assert_eq!(counts.solutions, 4);
+    /// assert_eq!(boards, [[Placement::new(0, 0)], [Placement::new(0, 1)]]);
+    /// ```
+    pub fn count_keeping(
+        &self,
+        limits: &Limits<'_>,
+        observe: &(dyn Fn(usize, usize, u64) + Sync),
+        keep: usize,
+    ) -> (Counts, Vec<Vec<Placement>>) {
+        let mut kept = Kept::new(keep);
+        if let Some(counts) = self.joined(limits, observe, &mut kept) {
+            return (counts, kept.into_boards());
         }
-        on_engine!(&self.engine, engine => engine.count_distinct(limits))
+        on_engine!(&self.engine, engine => engine.count_keeping(self.mode, limits, observe, keep))
     }
 
-    /// The count by the plan's join, if it has one and its table fits.
-    fn joined(&self, limits: &Limits<'_>, observe: &(dyn Fn(usize, usize, u64) + Sync)) -> Option<Counts> {
+    /// Counts pictures up to the turns of the whole board, each orbit once.
+    pub fn count_distinct(&self, limits: &Limits<'_>) -> Counts {
+        self.count_distinct_keeping(limits, 0).0
+    }
+
+    /// [`Plan::count_distinct`], keeping the first `keep` pictures it counts (one of each
+    /// orbit, placements by cell) in the order of its tree, as [`Plan::count_keeping`] does.
+    pub fn count_distinct_keeping(&self, limits: &Limits<'_>, keep: usize) -> (Counts, Vec<Vec<Placement>>) {
+        let mut kept = Kept::new(keep);
+        if let Some(counts) = self.joined(limits, &|_, _, _| {}, &mut kept) {
+            return (counts, kept.into_boards());
+        }
+        on_engine!(&self.engine, engine => engine.count_distinct_keeping(limits, keep))
+    }
+
+    /// The count by the plan's join, if it has one and its table fits, keeping boards in
+    /// `kept` where asked.
+    fn joined(
+        &self,
+        limits: &Limits<'_>,
+        observe: &(dyn Fn(usize, usize, u64) + Sync),
+        kept: &mut Kept,
+    ) -> Option<Counts> {
         let join = self.join.as_ref().filter(|_| limits.max_expanded.is_none())?;
         let watch = search::walk::Watch::new(limits);
-        join.count(self.turns, &watch, observe)
+        join.count(self.turns, &watch, observe, kept)
     }
 
     /// Calls `visit` with every solution in search order, on the calling thread, until it

@@ -29,7 +29,7 @@ use crate::model::{Placement, Puzzle, PuzzleSpec};
 
 pub use puzzle_core::SplitMix64;
 
-pub use crate::engine::{estimate_nodes, table_builds, Engine, OrderedEngine, Search};
+pub use crate::engine::{estimate_nodes, solution_walks, table_builds, Engine, OrderedEngine, Search};
 
 /// Every board shape the brute-force comparisons try: one cell, one row and one column up to 5,
 /// and small rectangles up to 12 cells.

@@ -50,6 +50,8 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
     let marks_shown = (args.order.is_some() || plan.order != Order::Row || plan.auto).then_some(shown);
     let printer = printer(puzzle, args.output.json, shown, marks_shown, args.plain);
     let out: &mut dyn Write = out;
+    // The solutions a count keeps for its page: none without one.
+    let kept = if args.html.path.is_some() { crate::html::edge::MAX_PAGE_SOLUTIONS } else { 0 };
     if let Some(bar) = bar {
         // Subtrees finished out of all (each search through the board's turns has its own) and
         // the placements made in them, kept in atomics the ticker reads: the workers never touch
@@ -67,25 +69,27 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
             progress[1].store(total as u64, Relaxed);
             progress[2].fetch_add(nodes, Relaxed);
         };
-        let counts = match &device {
-            Some(device) => device.count(&plan, &limits, &observe),
-            None => Ok(plan.count(&limits, &observe)),
+        // With a page to draw, the count keeps the first solutions it finds; the GPU's counts
+        // keep none, so its page's boards come from a search of their own on the CPU.
+        let counted = match &device {
+            Some(device) => device.count(&plan, &limits, &observe).map(|counts| (counts, None)),
+            None => Ok(plan.count_keeping(&limits, &observe, kept)).map(|(counts, boards)| (counts, Some(boards))),
         };
         drop(ticker);
-        let counts = counts?;
-        if let Some(path) = &args.html.path {
-            crate::html::write(path, &crate::html::edge::counted(puzzle, &plan, &limits, &counts)?)?;
-        }
+        let (counts, boards) = counted?;
+        let pinned = plan.corner.filter(|_| boards.is_some() && plan.mode() == Mode::Pictures);
+        write_count_page(puzzle, &plan, &limits, &counts, boards, pinned, args.html.path.as_deref())?;
         return printer.count(out, &counts, started.elapsed().as_secs_f64());
     }
     if args.distinct {
-        let counts = match &device {
-            Some(device) => device.count_distinct(&plan, &limits)?,
-            None => plan.count_distinct(&limits),
+        let (counts, boards) = match &device {
+            Some(device) => (device.count_distinct(&plan, &limits)?, None),
+            None => {
+                let (counts, boards) = plan.count_distinct_keeping(&limits, kept);
+                (counts, Some(boards))
+            }
         };
-        if let Some(path) = &args.html.path {
-            crate::html::write(path, &crate::html::edge::counted(puzzle, &plan, &limits, &counts)?)?;
-        }
+        write_count_page(puzzle, &plan, &limits, &counts, boards, None, args.html.path.as_deref())?;
         return printer.count(out, &counts, started.elapsed().as_secs_f64());
     }
     if args.all {
@@ -117,6 +121,22 @@ pub(crate) fn run(job: &Job<'_>, out: &mut impl Write) -> anyhow::Result<()> {
         crate::html::write(path, &crate::html::edge::first(puzzle, solution.as_ref()))?;
     }
     printer.first(out, solution.as_ref(), nodes, elapsed_ms)
+}
+
+/// Writes the page of a count to `html`, if asked: `boards`, the solutions the count kept, or
+/// where it kept none (`None`: the GPU's count) those of a search of the plan's own.
+fn write_count_page(
+    puzzle: &Puzzle,
+    plan: &Plan,
+    limits: &Limits<'_>,
+    counts: &edge_match::Counts,
+    boards: Option<Vec<Vec<Placement>>>,
+    pinned: Option<usize>,
+    html: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
+    let Some(path) = html else { return Ok(()) };
+    let boards = boards.unwrap_or_else(|| crate::html::edge::searched(plan, limits, counts));
+    crate::html::write(path, &crate::html::edge::counted(puzzle, &boards, counts, pinned)?)
 }
 
 /// Re-checks the solver's answer independently; a failure is a bug, reported as an internal
@@ -169,4 +189,87 @@ fn write_all(
     }
     // A stream stopped early says so after the solutions found.
     printer.end(out, number, counts.stopped)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+    use edge_match::testing::{puz_text, random_colour_puzzle, solution_walks};
+    use serde_json::Value;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Edge {
+        #[command(flatten)]
+        args: super::super::EdgeArgs,
+    }
+
+    /// Runs `puzzle edge ARGS FILE` (with `--html PAGE` when `html`) on `threads` of rayon's
+    /// threads: the page, if any, and the walks streaming solutions made on the thread that ran it.
+    fn run_edge(args: &[&str], file: &std::path::Path, html: bool, threads: usize) -> (Option<String>, u64) {
+        let dir = tempfile::tempdir().unwrap();
+        let page = dir.path().join("page.html");
+        let mut argv = vec!["edge", file.to_str().unwrap()];
+        argv.extend(args);
+        if html {
+            argv.extend(["--html", page.to_str().unwrap()]);
+        }
+        let edge = Edge::parse_from(argv);
+        let run = || {
+            let before = solution_walks();
+            super::super::run(&edge.args, &mut Vec::new()).unwrap();
+            solution_walks() - before
+        };
+        let walks = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(run);
+        (html.then(|| std::fs::read_to_string(page).unwrap()), walks)
+    }
+
+    /// The boards a page draws, as placements by cell.
+    fn drawn(page: &str) -> Vec<Vec<Placement>> {
+        let open = r#"<script type="application/json" id="data">"#;
+        let start = page.find(open).unwrap() + open.len();
+        let data: Value = serde_json::from_str(&page[start..start + page[start..].find("</script>").unwrap()]).unwrap();
+        let cell = |c: &Value| Placement::new(c[0].as_u64().unwrap() as usize, c[1].as_u64().unwrap() as u8);
+        let boards = data["boards"].as_array().unwrap();
+        boards.iter().map(|board| board["cells"].as_array().unwrap().iter().map(cell).collect()).collect()
+    }
+
+    /// A count's page draws the first boards the count itself kept (checked, and the same on
+    /// one thread and two), and walks no solution besides the count's own.
+    #[test]
+    fn a_count_page_draws_the_boards_the_count_found_without_searching_again() {
+        let mut drawn_boards = 0;
+        // Framed boards (a corner piece to pin or not) and an unframed one, all of many solutions.
+        for (seed, size, colours, framed) in [(1, 4, 3, true), (2, 4, 3, true), (3, 3, 4, false)] {
+            let puzzle = random_colour_puzzle(size, size, colours, framed, true, seed);
+            let dir = tempfile::tempdir().unwrap();
+            let file = dir.path().join("puzzle.puz");
+            std::fs::write(&file, puz_text(&puzzle)).unwrap();
+            let solver = Solver::new(&puzzle);
+            for (flags, task, mode) in [
+                (&["--count"][..], Task::Count, Mode::Pictures),
+                (&["--count", "--plain"][..], Task::Count, Mode::Plain),
+                (&["--distinct"][..], Task::Distinct, Mode::Pictures),
+            ] {
+                let what = format!("seed {seed}, {flags:?}");
+                let (_, without) = run_edge(flags, &file, false, 1);
+                let (one, walks) = run_edge(flags, &file, true, 1);
+                assert_eq!(walks, without, "{what}: the page searched again");
+                let (two, _) = run_edge(flags, &file, true, 2);
+                let one = one.unwrap();
+                assert_eq!(Some(&one), two.as_ref(), "{what}: one thread and two");
+                let plan = solver.plan(task, mode, None, false);
+                let keep = crate::html::edge::MAX_PAGE_SOLUTIONS;
+                let (counts, kept) = match task {
+                    Task::Distinct => plan.count_distinct_keeping(&Limits::NONE, keep),
+                    _ => plan.count_keeping(&Limits::NONE, &|_, _, _| {}, keep),
+                };
+                assert!(counts.solutions > 0, "{what}");
+                assert_eq!(drawn(&one), kept, "{what}");
+                drawn_boards += kept.len();
+            }
+        }
+        assert!(drawn_boards > 40, "{drawn_boards}");
+    }
 }

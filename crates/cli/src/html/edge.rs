@@ -45,31 +45,44 @@ pub(crate) fn solutions(puzzle: &Puzzle, solutions: &[Solution], found: String) 
     render(puzzle, note, boards)
 }
 
-/// The page of a count (`--count`, `--distinct`) of `counts`: its first solutions (at most
-/// [`MAX_PAGE_SOLUTIONS`]) found again by `plan` under `limits`, each checked.
-pub(crate) fn counted(puzzle: &Puzzle, plan: &Plan, limits: &Limits<'_>, counts: &Counts) -> anyhow::Result<String> {
-    let mut found = Vec::new();
-    let mut failure = None;
-    if counts.solutions > 0 {
-        plan.for_each_solution(limits, |placements| match edge_match::check::check_solution(puzzle, placements) {
-            Ok(solution) => {
-                found.push(solution);
-                found.len() < MAX_PAGE_SOLUTIONS
-            }
-            Err(err) => {
-                failure = Some(err);
-                false
-            }
-        });
-    }
-    if let Some(err) = failure {
-        return Err(anyhow::Error::from(err).context("the solver's answer failed the independent check"));
-    }
-    let counted = match counts.stopped {
+/// The page of a count (`--count`, `--distinct`) of `counts`: `boards`, the first solutions
+/// the count found (at most [`MAX_PAGE_SOLUTIONS`]), each checked before it is drawn. `pinned`:
+/// the corner piece a count of pictures pinned, whose boards each stand for their turns with
+/// the whole board.
+pub(crate) fn counted(
+    puzzle: &Puzzle,
+    boards: &[Vec<Placement>],
+    counts: &Counts,
+    pinned: Option<usize>,
+) -> anyhow::Result<String> {
+    let found = (boards.iter().take(MAX_PAGE_SOLUTIONS))
+        .map(|board| edge_match::check::check_solution(puzzle, board))
+        .collect::<Result<Vec<Solution>, _>>()
+        .map_err(|err| anyhow::Error::from(err).context("the solver's answer failed the independent check"))?;
+    let mut counted = match counts.stopped {
         true => format!("at least {} solutions (a limit stopped the count)", counts.solutions),
         false => format!("{} solutions", counts.solutions),
     };
+    if let Some(piece) = pinned.filter(|_| !found.is_empty()) {
+        counted.push_str(&format!(
+            " (counted with corner piece {piece} pinned: each board shown stands for its turns with the whole board)"
+        ));
+    }
     Ok(solutions(puzzle, &found, counted))
+}
+
+/// The first solutions of `plan` (at most [`MAX_PAGE_SOLUTIONS`]) found by a search of its own
+/// under `limits`, for a count that cannot keep the boards it finds (the GPU's); none where
+/// `counts` found none.
+pub(crate) fn searched(plan: &Plan, limits: &Limits<'_>, counts: &Counts) -> Vec<Vec<Placement>> {
+    let mut found = Vec::new();
+    if counts.solutions > 0 {
+        plan.for_each_solution(limits, |placements| {
+            found.push(placements.to_vec());
+            found.len() < MAX_PAGE_SOLUTIONS
+        });
+    }
+    found
 }
 
 /// The page of a `--best` board whose score the independent scorer gave as `score`: its

@@ -157,10 +157,27 @@ fn an_edge_page_steps_through_the_first_solutions_of_all_and_counts() {
             .collect();
         assert_eq!(board["cells"], Value::Array(cells));
     }
+    // A plain count draws the first solutions it found: those --all lists first.
+    let (_, all) = page(&["edge", "--all", "--plain", "fixtures/data/brendan_set1_03x03.puz"]);
+    // (A plain count prints its time too: its page is read here, not beside a second run.)
+    let dir = common::scratch();
+    let file = dir.path().join("count.html");
+    let file = file.to_str().unwrap();
+    let run =
+        common::puzzle(&["edge", "--count", "--plain", "fixtures/data/brendan_set1_03x03.puz", "--html", file], "");
+    assert_eq!(run.code, 0, "{}", run.failure("a plain count"));
+    let data = self::data(&std::fs::read_to_string(file).unwrap());
+    let count: usize = run.stdout.lines().next().unwrap().parse().unwrap();
+    assert_eq!(data["boards"].as_array().unwrap().len(), count.min(20));
+    assert_eq!(data["boards"], all["boards"]);
+    assert!(data["note"].as_str().unwrap().starts_with(&format!("{count} solutions; the first")), "{}", data["note"]);
+    // A count of pictures pins a corner piece: each picture it found stands for the board's four
+    // turns.
     let (stdout, data) = page(&["edge", "--count", "fixtures/data/brendan_set1_03x03.puz"]);
     let count: usize = stdout.trim().parse().unwrap();
-    assert_eq!(data["boards"].as_array().unwrap().len(), count.min(20));
-    assert!(data["note"].as_str().unwrap().starts_with(&format!("{count} solutions; the first")), "{}", data["note"]);
+    assert_eq!(data["boards"].as_array().unwrap().len(), (count / 4).min(20));
+    let note = data["note"].as_str().unwrap();
+    assert!(note.starts_with(&format!("{count} solutions (counted with corner piece ")), "{note}");
     let (stdout, data) = page(&["edge", "--count", "fixtures/edge/no_solution.txt"]);
     assert_eq!(stdout.trim(), "0");
     assert_eq!(data["boards"], serde_json::json!([]));

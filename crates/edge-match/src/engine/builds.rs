@@ -1,10 +1,43 @@
-//! A tally of the candidate tables built on the calling thread (either engine's lists, every
-//! piece in every turn sorted into them), so that tests can check how often a plan and its count
-//! build them; counted only for tests (`test-support`), a no-op otherwise.
+//! Tallies of work on the calling thread, so that tests can check how often a plan and its
+//! count do it: the candidate tables built (either engine's lists, every piece in every turn
+//! sorted into them) and the walks that stream solutions one by one (every solution, those
+//! below a unit, the pictures a distinct count looks at without a corner). Counted only for
+//! tests (`test-support`), a no-op otherwise.
 
 #[cfg(any(test, feature = "test-support"))]
 thread_local! {
     static BUILDS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    static SOLUTION_WALKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts one more walk streaming solutions on this thread.
+#[inline]
+pub(super) fn tally_solution_walk() {
+    #[cfg(any(test, feature = "test-support"))]
+    SOLUTION_WALKS.with(|walks| walks.set(walks.get() + 1));
+}
+
+/// The walks that streamed solutions one by one on this thread so far (each
+/// [`crate::Plan::for_each_solution`] and [`crate::Plan::solutions_below`] counts one; a count,
+/// keeping boards or not, none unless it is a distinct count without a corner piece, which
+/// looks at every picture).
+///
+/// ```
+/// use edge_match::parse::{ParseOptions, parse_puzzle};
+/// use edge_match::testing::solution_walks;
+/// use edge_match::{Limits, Mode, Solver, Task};
+///
+/// let puzzle = parse_puzzle("A+ B+ C+ D+\n", &ParseOptions::default()).unwrap();
+/// let plan = Solver::new(&puzzle).plan(Task::Count, Mode::Plain, None, false);
+/// let before = solution_walks();
+/// let (counts, boards) = plan.count_keeping(&Limits::NONE, &|_, _, _| {}, 2);
+/// assert_eq!((counts.solutions, boards.len(), solution_walks()), (4, 2, before));
+/// plan.for_each_solution(&Limits::NONE, |_| true);
+/// assert_eq!(solution_walks(), before + 1);
+/// ```
+#[cfg(any(test, feature = "test-support"))]
+pub fn solution_walks() -> u64 {
+    SOLUTION_WALKS.with(std::cell::Cell::get)
 }
 
 /// Counts one more build of candidate tables on this thread.

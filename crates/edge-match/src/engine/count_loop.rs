@@ -13,16 +13,22 @@
 //! driver's node for node in plain mode, and in pictures mode unless it looks ahead at the cell
 //! below or (in the diagonal order) at the east neighbour, which leaves out subtrees the generic
 //! walk enters; the solutions are the same either way. `tests` below check both.
+//!
+//! A count that keeps boards ([`RowWalk::count_keeping`]) runs the loop stopped at the last
+//! cell ([`RowWalk::leaves`]): every complete board goes to a sink that counts it and keeps the
+//! first, so the counting loop itself is compiled as before, with nothing more per solution.
 
 use search::walk::{self, Poll, Watch};
 
 use search::walk::Counts;
 
+use super::kept::Kept;
 use super::mode::Mode;
 use super::order::NO_NEIGHBOUR;
 use super::row::Candidate;
+use super::searches::PlacingWalk;
 use super::walk::RowWalk;
-use crate::model::FRAME;
+use crate::model::{Placement, FRAME};
 
 /// Whether `masks[at..at + W]` holds a piece outside `used` other than bit `bit` of word `word`.
 #[inline(always)]
@@ -50,7 +56,8 @@ fn all_used<const W: usize>(masks: &[u64], at: usize, used: &[u64; W]) -> bool {
 /// prefixes (`tree`) from the depth that row starts at (`from`): from the root (node 0), the
 /// child of node `n` for a cell showing `s` south is `tree[n * keys + s]` (`keys`: the engine's
 /// colour keys), `u32::MAX` where no allowed row goes on so. A candidate of that row that
-/// leaves its prefix no way on is a placement but no subtree (nor leaf).
+/// leaves its prefix no way on is a placement but no subtree (nor leaf). A `from` past the
+/// cells restricts no row (`tree` is then empty).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Stop<'t> {
     pub(crate) depth: usize,
@@ -63,9 +70,53 @@ pub(crate) trait Leaves {
     /// One leaf: the candidates placed at the depths before its last, the used pieces (those
     /// candidates' pieces, one bit each, in words of 64), and its last candidate.
     fn leaf(&mut self, placed: &[Candidate], used: &[u64], last: Candidate);
+
+    /// The leaves that follow, until the next call, are those of subtree `index` of a cut
+    /// (`join/leaves.rs`), whose subtrees are numbered in the tree's order.
+    fn subtree(&mut self, _index: usize) {}
+}
+
+/// The complete boards of a count that keeps some: counted, the first kept (placements by
+/// cell).
+struct Keeper<'k> {
+    cell_at: &'k [u32],
+    kept: &'k mut Kept,
+    solutions: u64,
+}
+
+impl Leaves for Keeper<'_> {
+    #[inline]
+    fn leaf(&mut self, placed: &[Candidate], _used: &[u64], last: Candidate) {
+        self.solutions += 1;
+        let cell_at = self.cell_at;
+        self.kept.offer(|| {
+            let mut board = vec![Placement::new(0, 0); cell_at.len()];
+            for (depth, c) in placed.iter().chain([&last]).enumerate() {
+                board[cell_at[depth] as usize] = Placement::new(c.piece(), c.rotation());
+            }
+            board
+        });
+    }
 }
 
 impl RowWalk<'_> {
+    /// [`RowWalk::count`], keeping the first solutions below the floor in `kept`: the tight
+    /// loop stopped at the last cell, whose leaves are the solutions (the same counts, the
+    /// same order), or where it cannot run, the core's generic loop.
+    pub(crate) fn count_keeping(&mut self, watch: &Watch<'_>, kept: &mut Kept) {
+        let engine = self.engine;
+        let stop = Stop { depth: engine.cells, tree: &[], from: usize::MAX };
+        let mut keeper = Keeper { cell_at: &engine.cell_at, kept, solutions: 0 };
+        if self.leaves(watch, stop, &mut keeper) {
+            self.counts.solutions += keeper.solutions;
+            return;
+        }
+        walk::for_each(self, watch, &mut |solved| {
+            keeper.kept.offer(|| solved.placements());
+            true
+        });
+    }
+
     /// Counts every solution below the floor: the tight loop when the puzzle's pieces fit its
     /// used set (at most 1024 pieces), else the core's generic one.
     pub(crate) fn count(&mut self, watch: &Watch<'_>) {

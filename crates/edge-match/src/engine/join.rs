@@ -18,12 +18,14 @@ mod leaves;
 mod meet;
 
 use puzzle_core::SplitMix64;
-use search::walk::{Counts, Observe, Walk, Watch};
+use search::walk::{self, Counts, Observe, Walk, Watch};
 use search::Limits;
 
+use super::kept::Kept;
 use super::mode::Mode;
 use super::order::Order;
-use super::row::Engine;
+use super::row::{Candidate, Engine};
+use super::searches::PlacingWalk;
 use super::symmetry::count_in_turn;
 use super::walk::RowWalk;
 use bottom::{bottom_table, ENTRY_BYTES};
@@ -104,8 +106,13 @@ impl Join {
 
     /// Counts the solutions, each picture found standing for `turns` (the board's turns, where
     /// the searches are the corner split's; else 1); `None` when the bottom rows have more
-    /// fillings than the memory holds (the count is then the walk's to make).
-    pub(crate) fn count(&self, turns: u64, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
+    /// fillings than the memory holds (the count is then the walk's to make, and `kept` is
+    /// left as it was).
+    ///
+    /// Where `kept` was asked for boards, the meeting keeps the first top leaves that meet the
+    /// table, and their bottom rows are filled by a walk below each of those leaves in turn,
+    /// until the boards are enough: the first solutions of the whole walk, in its order.
+    pub(crate) fn count(&self, turns: u64, watch: &Watch<'_>, observe: Observe<'_>, kept: &mut Kept) -> Option<Counts> {
         let max_fillings = self.memory / 2 / ENTRY_BYTES;
         let first_row = self.top_rows();
         let Some(table) = bottom_table(&self.bottom, self.mode, first_row, &self.layout, max_fillings, watch) else {
@@ -117,14 +124,21 @@ impl Join {
         let failed = std::cell::Cell::new(false);
         let (cols, keys) = (self.engines[0].cols, self.engines[0].keys);
         let tree = bottom::boundary_tree(&table, &self.layout, cols, keys);
+        let keep = kept.room() as u64;
+        let mut first_leaves = Vec::new();
         let mut counts = count_in_turn(&self.engines, watch, |engine, part| {
             let meeting = meet::Meeting { depth: self.depth, layout: &self.layout, table: &table, tree: &tree, buffer };
-            let met = meet::meet(engine, self.mode, &meeting, part, observe);
+            let met = meet::meet(engine, self.mode, &meeting, part, observe, keep);
             failed.set(failed.get() || met.is_none());
-            met.unwrap_or_default()
+            let (counts, leaves) = met.unwrap_or_default();
+            first_leaves.push(leaves);
+            counts
         });
         if failed.get() {
             return None;
+        }
+        for (engine, leaves) in self.engines.iter().zip(first_leaves) {
+            fill_below(engine, self.mode, &leaves, watch, kept);
         }
         counts.solutions *= turns;
         counts.nodes += table.nodes;
@@ -221,6 +235,22 @@ impl Join {
         let mut join = Join::new(engines, whole, mode, top_rows, memory)?;
         (join.estimate, join.walk_estimate) = (cost, walk);
         Some(join)
+    }
+}
+
+/// The solutions below each of `leaves` (top leaves of `engine`'s tree in `mode`) in the walk's
+/// order, to `kept` until it wants no more.
+fn fill_below(engine: &Engine, mode: Mode, leaves: &[Vec<Candidate>], watch: &Watch<'_>, kept: &mut Kept) {
+    for leaf in leaves {
+        if !kept.wants() {
+            return;
+        }
+        let mut walk = RowWalk::new(engine, mode);
+        walk::resume(&mut walk, leaf);
+        walk::for_each(&mut walk, watch, &mut |solved| {
+            kept.offer(|| solved.placements());
+            kept.wants()
+        });
     }
 }
 

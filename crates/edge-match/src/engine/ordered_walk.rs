@@ -5,6 +5,7 @@
 
 use search::walk::{self, Counts, Observe, Walk, Watch};
 
+use super::kept::Kept;
 use super::mode::Mode;
 use super::order::Order;
 use super::ordered::OrderedEngine;
@@ -20,27 +21,28 @@ impl Search for OrderedEngine {
         walk::count(below, watch);
     }
 
-    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
+    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>, kept: &mut Kept) -> Counts {
         match self.turned_searches(mode) {
             Some((engines, turns)) => {
-                let mut counts =
-                    count_in_turn(&engines, watch, |engine, part| count_tree(engine, Mode::Pictures, part, observe));
+                let mut counts = count_in_turn(&engines, watch, |engine, part| {
+                    count_tree(engine, Mode::Pictures, part, observe, kept)
+                });
                 counts.solutions *= turns;
                 counts
             }
-            None => count_tree(self, mode, watch, observe),
+            None => count_tree(self, mode, watch, observe, kept),
         }
     }
 
     /// Through the board's turns when the count's reduced searches apply (every orbit holds
     /// exactly one of their pictures), else over every picture on the calling thread.
-    fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts {
+    fn count_distinct_watched(&self, watch: &Watch<'_>, kept: &mut Kept) -> Counts {
         if let Some((engines, _)) = self.turned_searches(Mode::Pictures) {
             return count_in_turn(&engines, watch, |engine, part| {
-                count_tree(engine, Mode::Pictures, part, &|_, _, _| {})
+                count_tree(engine, Mode::Pictures, part, &|_, _, _| {}, kept)
             });
         }
-        one_per_orbit(&self.puzzle, self.clued, |visit| for_each_watched(self, Mode::Pictures, watch, visit))
+        one_per_orbit(&self.puzzle, self.clued, kept, |visit| for_each_watched(self, Mode::Pictures, watch, visit))
     }
 
     fn turned(&self, mode: Mode) -> Option<(Vec<OrderedEngine>, u64)> {

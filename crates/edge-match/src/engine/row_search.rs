@@ -5,6 +5,7 @@
 
 use search::walk::{Counts, Observe, Watch};
 
+use super::kept::Kept;
 use super::mode::Mode;
 use super::order::{north_west_links, Order};
 use super::parallel::count_tree;
@@ -22,13 +23,17 @@ impl Search for Engine {
         below.count(watch);
     }
 
-    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts {
-        let by_turns = if mode == Mode::Pictures { self.count_by_turns(watch, observe) } else { None };
-        by_turns.unwrap_or_else(|| count_tree(self, mode, watch, observe))
+    fn keep_below_floor(below: &mut RowWalk<'_>, watch: &Watch<'_>, kept: &mut Kept) {
+        below.count_keeping(watch, kept);
     }
 
-    fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts {
-        self.count_distinct_pictures(watch)
+    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>, kept: &mut Kept) -> Counts {
+        let by_turns = if mode == Mode::Pictures { self.count_by_turns(watch, observe, kept) } else { None };
+        by_turns.unwrap_or_else(|| count_tree(self, mode, watch, observe, kept))
+    }
+
+    fn count_distinct_watched(&self, watch: &Watch<'_>, kept: &mut Kept) -> Counts {
+        self.count_distinct_pictures(watch, kept)
     }
 
     fn turned(&self, mode: Mode) -> Option<(Vec<Engine>, u64)> {
@@ -40,19 +45,19 @@ impl Search for Engine {
 impl Engine {
     /// The pictures counted through the board's turns ([`Engine::corner_split`]), when the
     /// engine has a corner: the reduced searches' count times the turns of the board.
-    fn count_by_turns(&self, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
+    fn count_by_turns(&self, watch: &Watch<'_>, observe: Observe<'_>, kept: &mut Kept) -> Option<Counts> {
         let corner = self.corner?;
-        let mut counts = self.count_corner_split(watch, observe)?;
+        let mut counts = self.count_corner_split(watch, observe, kept)?;
         counts.solutions *= corner.turns;
         Some(counts)
     }
 
     /// The pictures of the searches the corner reduces a count to ([`Engine::corner_split`]):
     /// one per orbit under the board's turns. Under a node limit, each search has what the ones
-    /// before it left.
-    fn count_corner_split(&self, watch: &Watch<'_>, observe: Observe<'_>) -> Option<Counts> {
+    /// before it left. The first pictures found go to `kept`.
+    fn count_corner_split(&self, watch: &Watch<'_>, observe: Observe<'_>, kept: &mut Kept) -> Option<Counts> {
         let engines = self.corner_split()?;
-        Some(count_in_turn(engines, watch, |engine, part| count_tree(engine, Mode::Pictures, part, observe)))
+        Some(count_in_turn(engines, watch, |engine, part| count_tree(engine, Mode::Pictures, part, observe, kept)))
     }
 
     /// The board's turns as a shortcut for counting pictures, with the engine's corner piece
@@ -116,11 +121,11 @@ impl Engine {
     /// which a turn would move). Sequential, except with a corner piece as [`Engine::count`]
     /// uses: then every orbit holds exactly one picture of its reduced searches, which run in
     /// parallel.
-    fn count_distinct_pictures(&self, watch: &Watch<'_>) -> Counts {
-        if let Some(counts) = self.count_corner_split(watch, &|_, _, _| {}) {
+    fn count_distinct_pictures(&self, watch: &Watch<'_>, kept: &mut Kept) -> Counts {
+        if let Some(counts) = self.count_corner_split(watch, &|_, _, _| {}, kept) {
             return counts;
         }
         let clued = self.fixed.iter().any(Option::is_some);
-        one_per_orbit(&self.puzzle, clued, |visit| for_each_watched(self, Mode::Pictures, watch, visit))
+        one_per_orbit(&self.puzzle, clued, kept, |visit| for_each_watched(self, Mode::Pictures, watch, visit))
     }
 }

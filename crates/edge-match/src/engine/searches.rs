@@ -7,6 +7,7 @@
 use search::walk::{self, Counts, Observe, Walk, Watch};
 use search::Limits;
 
+use super::kept::Kept;
 use super::mode::Mode;
 use super::order::Order;
 use crate::answer::Answer;
@@ -152,11 +153,23 @@ pub trait Search: std::fmt::Debug + Sync + Sized {
     /// Counts every solution below the walk's floor (the tight loop where the engine has one).
     fn count_below_floor(walk: &mut Self::Walk<'_>, watch: &Watch<'_>);
 
-    /// Counts the solutions in `mode`, through the board's turns where the engine has a corner.
-    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>) -> Counts;
+    /// [`Search::count_below_floor`], keeping the first solutions in `kept`: the same counts,
+    /// by the core's generic loop unless the engine has a faster one.
+    fn keep_below_floor(walk: &mut Self::Walk<'_>, watch: &Watch<'_>, kept: &mut Kept) {
+        walk::for_each(walk, watch, &mut |solved| {
+            kept.offer(|| solved.placements());
+            true
+        });
+    }
 
-    /// Counts the pictures up to the board's turns.
-    fn count_distinct_watched(&self, watch: &Watch<'_>) -> Counts;
+    /// Counts the solutions in `mode`, through the board's turns where the engine has a corner,
+    /// keeping the first the count finds in `kept` (those of the reduced searches, through the
+    /// board's turns: each stands for its turns).
+    fn count_watched(&self, mode: Mode, watch: &Watch<'_>, observe: Observe<'_>, kept: &mut Kept) -> Counts;
+
+    /// Counts the pictures up to the board's turns, keeping the first pictures counted (one
+    /// per orbit) in `kept`.
+    fn count_distinct_watched(&self, watch: &Watch<'_>, kept: &mut Kept) -> Counts;
 
     /// The searches a count in `mode` reduces to through the board's turns (the corner piece
     /// fixed top-left, and on an oblong board top-right too), with the number of turns each
@@ -189,7 +202,24 @@ pub trait Search: std::fmt::Debug + Sync + Sized {
     /// in it (for a progress display).
     fn count_observed(&self, mode: Mode, limits: &Limits<'_>, observe: Observe<'_>) -> Counts {
         let watch = Watch::new(limits);
-        finish(self.count_watched(mode, &watch, observe), &watch)
+        finish(self.count_watched(mode, &watch, observe, &mut Kept::new(0)), &watch)
+    }
+
+    /// [`Search::count_observed`], keeping the first `keep` solutions the count finds
+    /// (placements by cell) in the order of its tree, the same on any number of threads; with
+    /// a corner pinned, the pictures of its reduced searches (each standing for its turns of
+    /// the board). A count stopped by `limits` keeps the first of those it found.
+    fn count_keeping(
+        &self,
+        mode: Mode,
+        limits: &Limits<'_>,
+        observe: Observe<'_>,
+        keep: usize,
+    ) -> (Counts, Vec<Vec<Placement>>) {
+        let watch = Watch::new(limits);
+        let mut kept = Kept::new(keep);
+        let counts = finish(self.count_watched(mode, &watch, observe, &mut kept), &watch);
+        (counts, kept.into_boards())
     }
 
     /// Counts pictures up to the turns of the whole board, each orbit once: through the board's
@@ -197,7 +227,16 @@ pub trait Search: std::fmt::Debug + Sync + Sized {
     /// calling thread.
     fn count_distinct(&self, limits: &Limits<'_>) -> Counts {
         let watch = Watch::new(limits);
-        finish(self.count_distinct_watched(&watch), &watch)
+        finish(self.count_distinct_watched(&watch, &mut Kept::new(0)), &watch)
+    }
+
+    /// [`Search::count_distinct`], keeping the first `keep` pictures it counts (one per orbit,
+    /// placements by cell) in the order of its tree.
+    fn count_distinct_keeping(&self, limits: &Limits<'_>, keep: usize) -> (Counts, Vec<Vec<Placement>>) {
+        let watch = Watch::new(limits);
+        let mut kept = Kept::new(keep);
+        let counts = finish(self.count_distinct_watched(&watch, &mut kept), &watch);
+        (counts, kept.into_boards())
     }
 
     /// Calls `visit` with every solution (in `mode`, placements by cell) in search order, on the
@@ -300,6 +339,7 @@ pub trait Search: std::fmt::Debug + Sync + Sized {
         }
         let watch = Watch::new(limits);
         let mut walk = walk_below(self, mode, prefix)?;
+        super::builds::tally_solution_walk();
         walk::for_each(&mut walk, &watch, &mut |solved| visit(&solved.placements()));
         Ok(finish(*walk.counts(), &watch))
     }
@@ -319,6 +359,7 @@ pub(super) fn for_each_watched<S: Search>(
     watch: &Watch<'_>,
     visit: &mut dyn FnMut(&[Placement]) -> bool,
 ) -> Counts {
+    super::builds::tally_solution_walk();
     let mut walk = engine.walk(mode);
     walk::for_each(&mut walk, watch, &mut |solved| visit(&solved.placements()));
     finish(*walk.counts(), watch)

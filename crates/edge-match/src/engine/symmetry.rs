@@ -7,6 +7,7 @@
 
 use search::walk::{Counts, Watch};
 
+use super::kept::Kept;
 use crate::model::{Placement, Puzzle, FRAME};
 
 /// A corner piece unlike every other, pinned by a count of pictures through the board's turns.
@@ -19,8 +20,13 @@ pub(crate) struct Corner {
 }
 
 /// The counts of the searches the board's turns reduce a count to, one after the other, each by
-/// `count` (under a node limit, each has what the ones before it left).
-pub(super) fn count_in_turn<E>(engines: &[E], watch: &Watch<'_>, count: impl Fn(&E, &Watch<'_>) -> Counts) -> Counts {
+/// `count` (under a node limit, each has what the ones before it left; boards it keeps come
+/// after the earlier searches').
+pub(super) fn count_in_turn<E>(
+    engines: &[E],
+    watch: &Watch<'_>,
+    mut count: impl FnMut(&E, &Watch<'_>) -> Counts,
+) -> Counts {
     let mut total = Counts::default();
     for engine in engines {
         let part = watch.with_budget(watch.budget().saturating_sub(total.nodes));
@@ -37,10 +43,12 @@ pub(super) fn count_in_turn<E>(engines: &[E], watch: &Watch<'_>, count: impl Fn(
 /// orbit under the turns of the whole board: a half turn on any board, quarter turns too on a
 /// square one; none when pieces may not turn (turning the board turns them) or with clues
 /// (`clued`: clues fix the board in place, so a turn of a solution moves them and is no
-/// solution of the same puzzle). Returns `for_each`'s counts with the solutions so counted.
+/// solution of the same puzzle). Returns `for_each`'s counts with the solutions so counted;
+/// the first pictures counted go to `kept`.
 pub(super) fn one_per_orbit(
     puzzle: &Puzzle,
     clued: bool,
+    kept: &mut Kept,
     for_each: impl FnOnce(&mut dyn FnMut(&[Placement]) -> bool) -> Counts,
 ) -> Counts {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
@@ -55,6 +63,7 @@ pub(super) fn one_per_orbit(
         // Counted when no turn of it is smaller: once per orbit.
         if turns.iter().all(|&t| turned_picture(&here, rows, cols, t) >= here) {
             distinct += 1;
+            kept.offer(|| placements.to_vec());
         }
         true
     });

@@ -15,7 +15,8 @@ use super::super::walk::RowWalk;
 
 /// Every leaf of `engine`'s tree in `mode` stopped at `stop` (the tight loop), on rayon's
 /// threads: the tree cut as a count cuts it, each thread taking the next subtree in turn with
-/// a sink of its own from `new_sink` (one per thread, so the memory they hold is bounded).
+/// a sink of its own from `new_sink` (one per thread, so the memory they hold is bounded),
+/// told each subtree's number in the tree's order before its leaves ([`Leaves::subtree`]).
 /// Returns the placements made and the sinks; `None` when the tight loop cannot run the engine.
 pub(crate) fn each_leaf<S: Leaves + Send>(
     engine: &Engine,
@@ -39,6 +40,7 @@ pub(crate) fn each_leaf<S: Leaves + Send>(
                 if at >= prefixes.len() || watch.must_stop(0) {
                     break;
                 }
+                sink.subtree(at);
                 let mut walk = RowWalk::new(engine, mode);
                 walk::resume(&mut walk, &prefixes[at]);
                 if !walk.leaves(watch, stop, &mut sink) {

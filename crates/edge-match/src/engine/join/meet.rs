@@ -4,6 +4,11 @@
 //! sorted and merged with the bottom rows' sorted table (`bottom.rs`), every run of equal keys
 //! adding its length times the table's count. Reads go forward through both sides, so the
 //! table is read in passes, never at random.
+//!
+//! A count that keeps boards also keeps the first top leaves that meet the table, looked up
+//! one by one ([`FirstMeets`]), for the join to fill their bottom rows (`join.rs`).
+
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use search::walk::{Counts, Observe, Watch};
 
@@ -19,25 +24,37 @@ use super::leaves::each_leaf;
 /// meet on their key (the top's last row showing south only the prefixes of the table's
 /// boundaries); the threads' buffers hold `meeting.buffer` keys in all. The
 /// placements are the top walk's; `None` when the tight loop cannot run the engine.
+/// With `keep` above 0, also the first top leaves in the tree's order that meet the table
+/// (placements by depth), as many as hold at least `keep` solutions where there are so many.
 pub(crate) fn meet(
     engine: &Engine,
     mode: Mode,
     meeting: &Meeting<'_>,
     watch: &Watch<'_>,
     observe: Observe<'_>,
-) -> Option<Counts> {
+    keep: u64,
+) -> Option<(Counts, Vec<Vec<Candidate>>)> {
     let &Meeting { depth, layout, table, tree, buffer } = meeting;
     let cols = engine.cols;
     let workers = rayon::current_num_threads().max(1);
     let cap = (buffer / workers).max(1);
     let stop = Stop { depth, tree, from: depth - cols };
-    let new_sink = || Sink { layout, table, depth, cols, keys: Vec::new(), cap, solutions: 0 };
+    let bound = AtomicUsize::new(usize::MAX);
+    let new_sink = || {
+        let first =
+            (keep > 0).then(|| FirstMeets { bound: &bound, keep, subtree: 0, solutions: 0, leaves: Vec::new() });
+        Sink { layout, table, depth, cols, keys: Vec::new(), cap, solutions: 0, first }
+    };
     let (mut counts, sinks) = each_leaf(engine, mode, stop, new_sink, watch, observe)?;
+    let mut leaves = Vec::new();
     for mut sink in sinks {
         sink.flush();
         counts.solutions += sink.solutions;
+        leaves.extend(sink.first.map(|first| first.leaves).unwrap_or_default());
     }
-    Some(counts)
+    // Each subtree's leaves came to one sink, in order: a stable sort by subtree keeps that.
+    leaves.sort_by_key(|&(subtree, _)| subtree);
+    Some((counts, leaves.into_iter().map(|(_, leaf)| leaf).collect()))
 }
 
 /// What the top walks of a join meet: the cells of the top rows (a multiple of the columns),
@@ -51,7 +68,8 @@ pub(crate) struct Meeting<'a> {
     pub(crate) buffer: usize,
 }
 
-/// One thread's leaves: their keys until the buffer is full, and the solutions merged so far.
+/// One thread's leaves: their keys until the buffer is full, the solutions merged so far, and
+/// for a count that keeps boards, the first leaves that meet.
 struct Sink<'a> {
     layout: &'a KeyLayout,
     table: &'a Table,
@@ -60,6 +78,19 @@ struct Sink<'a> {
     keys: Vec<u128>,
     cap: usize,
     solutions: u64,
+    first: Option<FirstMeets<'a>>,
+}
+
+/// One thread's first top leaves that meet the table (each with the subtree it lies in), until
+/// they hold `keep` solutions. The tree's first leaves holding `keep` solutions lie in the
+/// subtrees up to `bound`, the least subtree by which some thread's leaves held that many; past
+/// it no thread keeps any, so each keeps at most `keep` leaves.
+struct FirstMeets<'a> {
+    bound: &'a AtomicUsize,
+    keep: u64,
+    subtree: usize,
+    solutions: u64,
+    leaves: Vec<(usize, Vec<Candidate>)>,
 }
 
 impl Leaves for Sink<'_> {
@@ -74,9 +105,34 @@ impl Leaves for Sink<'_> {
             key |= layout.colour(col, c.south());
         }
         key |= layout.colour(self.cols - 1, last.south());
+        if let Some(first) = self.first.as_mut() {
+            first.offer(self.table, key, placed, last);
+        }
         self.keys.push(key);
         if self.keys.len() >= self.cap {
             self.flush();
+        }
+    }
+
+    fn subtree(&mut self, index: usize) {
+        if let Some(first) = self.first.as_mut() {
+            first.subtree = index;
+        }
+    }
+}
+
+impl FirstMeets<'_> {
+    /// Keeps the leaf `placed` then `last`, whose key is `key`, if it meets `table` and may be
+    /// among the tree's first.
+    fn offer(&mut self, table: &Table, key: u128, placed: &[Candidate], last: Candidate) {
+        if self.solutions >= self.keep || self.subtree > self.bound.load(Relaxed) {
+            return;
+        }
+        let Ok(at) = table.keys.binary_search(&key) else { return };
+        self.leaves.push((self.subtree, placed.iter().copied().chain([last]).collect()));
+        self.solutions += table.counts[at];
+        if self.solutions >= self.keep {
+            self.bound.fetch_min(self.subtree, Relaxed);
         }
     }
 }

@@ -1,27 +1,45 @@
 //! The join's counts against the brute force (`crate::testing`), on boards of every shape the
-//! brute force finishes, each meeting row, both modes, with and without a pinned corner.
+//! brute force finishes, each meeting row, both modes, with and without a pinned corner; and
+//! the boards a join keeps against those the walk keeps.
 
 use search::walk::Watch;
 use search::Limits;
 
+use super::super::kept::Kept;
 use super::super::mode::Mode;
+use super::super::order::Order;
+use super::super::row::Engine;
+use super::super::searches::Search;
 use super::super::symmetry::{unique_corners, Corner};
 use super::Join;
-use crate::model::Puzzle;
+use crate::model::{Placement, Puzzle};
 use crate::testing::{brute_colour, random_colour_puzzle, Brute};
 
 /// Enough for the tables of these boards.
 const MEMORY: u64 = 64 << 20;
 
-/// The join's solutions of `puzzle` meeting below `top_rows` rows, in `mode`, with `corner`.
+/// Boards a join keeps in these tests.
+const KEEP: usize = 5;
+
+/// The join's solutions of `puzzle` meeting below `top_rows` rows, in `mode`, with `corner`,
+/// and the first [`KEEP`] boards it keeps, which must be those the walk keeps.
 /// Its top leaves go to buffers of `buffer` keys in all (each thread its share).
 fn joined(puzzle: &Puzzle, mode: Mode, corner: Option<Corner>, top_rows: usize, buffer: usize) -> Option<u64> {
     let mut join = Join::plan(puzzle, &[], mode, corner, MEMORY, Some(top_rows), &Limits::NONE)?;
     join.buffer = Some(buffer);
     assert_eq!(join.top_rows(), top_rows);
     let turns = corner.map_or(1, |corner| corner.turns);
-    let counts = join.count(turns, &Watch::new(&Limits::NONE), &|_, _, _| {}).expect("the table fits");
+    let mut kept = Kept::new(KEEP);
+    let counts = join.count(turns, &Watch::new(&Limits::NONE), &|_, _, _| {}, &mut kept).expect("the table fits");
     assert!(!counts.stopped);
+    let walk = Engine::planned(puzzle, &[], Order::Row, corner, 1).expect("row order");
+    let (walked, boards) = walk.count_keeping(mode, &Limits::NONE, &|_, _, _| {}, KEEP);
+    assert_eq!(walked.solutions, counts.solutions);
+    let kept: Vec<Vec<Placement>> = kept.into_boards();
+    assert_eq!(kept, boards, "the join keeps the walk's first boards");
+    for board in &kept {
+        crate::check::check_solution(puzzle, board).expect("a kept board is a solution");
+    }
     Some(counts.solutions)
 }
 
