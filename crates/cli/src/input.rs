@@ -9,7 +9,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-use puzzle_core::Pos;
+use puzzle_core::text::Pos;
 
 /// The longest line an input may hold: 16 MiB. The longest sliding board on one line, 2^20 tiles
 /// of at most seven digits, takes 8 MiB; an edge-matching line holds one piece.

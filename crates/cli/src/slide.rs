@@ -10,7 +10,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use puzzle_core::Pos;
+use puzzle_core::text::Pos;
 use sliding::parse::Format;
 use sliding::{Goal, GoalKind};
 

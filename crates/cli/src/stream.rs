@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use puzzle_core::{Line, Pos};
+use puzzle_core::text::{Line, Pos};
 
 use crate::input::{cannot_read, long_line_message, BadInput, Input, MAX_LINE_BYTES};
 

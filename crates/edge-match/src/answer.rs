@@ -39,6 +39,7 @@ impl Answer {
     }
 
     /// Whether the whole tree was searched: the count is the answer, not a lower bound.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn complete(&self) -> bool {
         !self.counts.stopped
     }

@@ -309,11 +309,6 @@ impl<'p> BoardSearch<'p> {
         Duration::from_millis(self.start.as_ref().map_or(0, Checkpoint::elapsed_ms))
     }
 
-    /// Cells on the board.
-    pub fn cells(&self) -> usize {
-        self.puzzle.rows() * self.puzzle.cols()
-    }
-
     /// Searches until `control` says stop, the board is perfect or the search is exhausted,
     /// calling `on_event` (on this thread) with each better board and each checkpoint; the run
     /// stops (as by the interrupt flag) when `on_event` returns `false`.

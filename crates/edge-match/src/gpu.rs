@@ -359,6 +359,7 @@ impl Gpu {
     }
 
     /// The adapter's name and back end, e.g. `llvmpipe (LLVM 15.0.6, 256 bits) (Vulkan)`.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn adapter(&self) -> &str {
         &self.adapter
     }

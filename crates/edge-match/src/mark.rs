@@ -29,7 +29,7 @@ pub enum Half {
 }
 
 impl Half {
-    /// All four halves, in the order of their [`index`](Self::index).
+    /// All four halves, in the order of their discriminants (top, bottom, left, right).
     pub const ALL: [Half; 4] = [Half::Top, Half::Bottom, Half::Left, Half::Right];
 
     /// The half written as `symbol`, one of `+ - / *`.
@@ -62,11 +62,6 @@ impl Half {
             Half::Right => Half::Left,
         }
     }
-
-    /// A number from 0 to 3; a half and its complement differ only in the lowest bit.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
 }
 
 /// Half of a picture: a letter `A`-`Z` naming the picture and the [`Half`] shown.
@@ -90,7 +85,8 @@ pub struct Mark {
 
 impl Mark {
     /// The number of different marks (and of their [`Mark::code`]s): 26 letters times 4 halves.
-    pub const N_CODES: usize = 26 * 4;
+    #[cfg(test)]
+    pub(crate) const N_CODES: usize = 26 * 4;
 
     /// The mark showing `half` of picture `letter`, if `letter` is a capital `A`-`Z`.
     pub const fn new(letter: char, half: Half) -> Option<Mark> {
@@ -132,7 +128,8 @@ impl Mark {
         self.letter == other.letter && halves_pair
     }
 
-    /// The compact code of this mark, `letter * 4 + half`, below [`Mark::N_CODES`].
+    /// The compact code of this mark, `letter * 4 + half`, below `Mark::N_CODES` (104).
+    #[cfg(any(test, feature = "test-support"))]
     pub const fn code(self) -> u16 {
         self.letter as u16 * 4 + self.half as u16
     }

@@ -91,7 +91,7 @@ pub enum PuzzleError {
         /// The largest allowed.
         max: u16,
     },
-    /// A partner table that does not pair codes (see [`Puzzle::with_partners`]).
+    /// A partner table that does not pair codes (see `Puzzle::with_partners`).
     #[error("the partner table does not pair codes: code {code} has partner {partner}")]
     Partners {
         /// The first code whose partner is out of range or not paired back.
@@ -100,7 +100,7 @@ pub enum PuzzleError {
         partner: u16,
     },
     /// Mark labels that are not one per code, or whose complements are not the codes' partners
-    /// (see [`Puzzle::with_marks`]).
+    /// (see `Puzzle::with_marks`).
     #[error("the marks do not label the codes: code {code}")]
     Marks {
         /// The first code whose mark is missing or whose partner is not labelled by its
@@ -176,7 +176,8 @@ impl Puzzle {
     }
 
     /// The rotations a piece may take, in the order the searches try them.
-    pub const fn rotations(&self) -> &'static [Rotation] {
+    #[cfg(any(test, feature = "test-support"))]
+    pub(crate) const fn rotations(&self) -> &'static [Rotation] {
         if self.rotate {
             &Rotation::ALL
         } else {
@@ -193,7 +194,7 @@ impl Puzzle {
     /// Labels every code with the mark it stands for: `marks[c]` for code `c`, one per code
     /// ([`Puzzle::n_colours`]), the complement of each code's mark labelling its partner.
     /// Nothing else changes: marks only name codes, for drawing and for the checker.
-    pub fn with_marks(mut self, marks: Vec<crate::mark::Mark>) -> Result<Puzzle, PuzzleError> {
+    pub(crate) fn with_marks(mut self, marks: Vec<crate::mark::Mark>) -> Result<Puzzle, PuzzleError> {
         if marks.len() != self.n_colours {
             return Err(PuzzleError::Marks { code: marks.len().min(self.n_colours) as u16 });
         }
@@ -215,7 +216,7 @@ impl Puzzle {
     /// The engines stay equality-only: a candidate carries, for each side whose neighbour is
     /// placed after it, the partner of what it shows there (docs/algorithms.md, "Partner
     /// tables").
-    pub fn with_partners(mut self, partner: Vec<u16>) -> Result<Puzzle, PuzzleError> {
+    pub(crate) fn with_partners(mut self, partner: Vec<u16>) -> Result<Puzzle, PuzzleError> {
         let too_long = partner.len() > usize::from(Self::MAX_COLOUR) + 1;
         for (code, &p) in partner.iter().enumerate() {
             let code = code as u16;
@@ -235,14 +236,14 @@ impl Puzzle {
     }
 
     /// The code a side touching a side of code `code` must show: `code` itself unless a partner
-    /// table was given ([`Puzzle::with_partners`]).
+    /// table was given (`Puzzle::with_partners`).
     #[inline]
     pub fn partner(&self, code: u16) -> u16 {
         self.partner.get(usize::from(code)).copied().unwrap_or(code)
     }
 
     /// Whether every code is its own partner (colours match when equal).
-    pub fn equal_colours(&self) -> bool {
+    pub(crate) fn equal_colours(&self) -> bool {
         self.partner.is_empty()
     }
 

@@ -23,7 +23,7 @@
 use std::collections::BTreeMap;
 
 use puzzle_core::text::excerpt;
-use puzzle_core::{lines, Pos};
+use puzzle_core::text::{lines, Pos};
 
 pub use crate::mark::{Half, Mark, MarkError};
 use crate::model::{Puzzle, PuzzleError, PuzzleSpec};
@@ -167,16 +167,8 @@ pub fn parse_puzzle(text: &str, options: &ParseOptions) -> Result<Puzzle, ParseE
 /// Piece `piece` of a puzzle read from the marks format, as its line in that format (marks
 /// north, west, south, east, e.g. `A* B* B/ C*`); `None` for a colour puzzle or a piece it does
 /// not have.
-///
-/// ```
-/// use edge_match::parse::{ParseOptions, parse_puzzle, piece_line};
-///
-/// let puzzle = parse_puzzle("A* B* B/ C*\n", &ParseOptions::default()).unwrap();
-/// // The line reads back as written, whatever order the model keeps the sides in.
-/// assert_eq!(piece_line(&puzzle, 0).as_deref(), Some("A* B* B/ C*"));
-/// assert_eq!(piece_line(&puzzle, 1), None);
-/// ```
-pub fn piece_line(puzzle: &Puzzle, piece: usize) -> Option<String> {
+#[cfg(test)]
+pub(crate) fn piece_line(puzzle: &Puzzle, piece: usize) -> Option<String> {
     let marks = puzzle.marks()?;
     let [north, east, south, west] = puzzle.pieces().get(piece)?.map(|code| marks[usize::from(code)]);
     Some(format!("{north} {west} {south} {east}"))
@@ -344,5 +336,13 @@ mod tests {
     fn square_sides() {
         let got: Vec<Option<usize>> = (0..10).map(square_side).collect();
         assert_eq!(got, [None, Some(1), None, None, Some(2), None, None, None, None, Some(3)]);
+    }
+
+    #[test]
+    fn piece_line_reads_back_as_written() {
+        let puzzle = parse_puzzle("A* B* B/ C*\n", &ParseOptions::default()).unwrap();
+        // The line reads back as written, whatever order the model keeps the sides in.
+        assert_eq!(piece_line(&puzzle, 0).as_deref(), Some("A* B* B/ C*"));
+        assert_eq!(piece_line(&puzzle, 1), None);
     }
 }

@@ -123,13 +123,8 @@ impl Solver {
         self
     }
 
-    /// The puzzle searched.
-    pub fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
-    }
-
     /// Plans `task` in `mode`: the order `pick` asks for (`None`: the library's default,
-    /// [`OrderPick::default_for`]), the corner a count pins, the estimate (computed for a given
+    /// `OrderPick::default_for`), the corner a count pins, the estimate (computed for a given
     /// order only when `estimate` asks), and the engine. Counts never depend on the order; the
     /// first solution and the order of a solution stream do.
     ///
@@ -523,6 +518,7 @@ fn planning_deadline(deadline: std::time::Instant) -> std::time::Instant {
 
 impl Plan {
     /// How solutions are told apart.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn mode(&self) -> Mode {
         self.mode
     }

@@ -14,7 +14,7 @@
 //! character (after spaces) is `c` or `#` are comments; blank lines are skipped.
 
 use puzzle_core::text::excerpt;
-use puzzle_core::{lines, Line, Pos};
+use puzzle_core::text::{lines, Line, Pos};
 
 use crate::model::{Puzzle, PuzzleError, PuzzleSpec, FRAME};
 

@@ -75,18 +75,7 @@ pub fn render_solution(puzzle: &Puzzle, placements: &[Placement]) -> String {
 /// # Panics
 ///
 /// If a placement names a piece `puzzle` does not have.
-///
-/// ```
-/// use edge_match::parse::{PuzOptions, parse_puz};
-/// use edge_match::render::render_partial;
-/// use edge_match::Placement;
-///
-/// let puzzle = parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &PuzOptions::default()).unwrap();
-/// let text = render_partial(&puzzle, &[None, Some(Placement::new(1, 0))]);
-/// assert_eq!(text.lines().count(), 5);
-/// assert!(text.contains("1,0") && !text.contains("0,0"));
-/// ```
-pub fn render_partial(puzzle: &Puzzle, cells: &[Option<Placement>]) -> String {
+pub(crate) fn render_partial(puzzle: &Puzzle, cells: &[Option<Placement>]) -> String {
     let layout = Layout::new(puzzle);
     let mut text = String::new();
     for row in cells.chunks(puzzle.cols()) {
@@ -384,5 +373,13 @@ D+  (4,1) A* A/  (8,0) B* B/  (3,3) A*
         };
         check_wide(11, "+--- A+ ---+ +--- A+ ---+", "B+  (0,0) D+ B+  (1,0) D+", "B+ (10,0) D+");
         check_wide(101, "+---- A+ ----+ +---- A+ ----+", "B+   (0,0)  D+ B+   (1,0)  D+", "B+  (100,0) D+");
+    }
+
+    #[test]
+    fn partial_board_draws_an_empty_cell_blank() {
+        let puzzle = crate::puz::parse_puz("2 1\n0 1 0 0\n0 0 0 1\n", &crate::puz::PuzOptions::default()).unwrap();
+        let text = render_partial(&puzzle, &[None, Some(Placement::new(1, 0))]);
+        assert_eq!(text.lines().count(), 5);
+        assert!(text.contains("1,0") && !text.contains("0,0"));
     }
 }

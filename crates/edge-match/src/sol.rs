@@ -15,7 +15,7 @@
 use std::fmt::Write as _;
 
 use puzzle_core::text::excerpt;
-use puzzle_core::{lines, Pos};
+use puzzle_core::text::{lines, Pos};
 
 use crate::model::{Placement, Puzzle};
 

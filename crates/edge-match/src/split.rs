@@ -57,7 +57,7 @@ pub fn puzzle_key(puzzle: &Puzzle, clues: &[Option<Placement>], mode: Mode) -> u
         let partners: Vec<String> = (0..puzzle.n_colours() as u16).map(|c| puzzle.partner(c).to_string()).collect();
         text.push_str(&format!("partners {}\n", partners.join(" ")));
     }
-    puzzle_core::fingerprint(text.as_bytes())
+    puzzle_core::fingerprint::fingerprint(text.as_bytes())
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 /// The 64-bit XXH3 hash of `bytes` (seed 0).
 ///
 /// ```
-/// use puzzle_core::fingerprint;
+/// use puzzle_core::fingerprint::fingerprint;
 /// // The published XXH3-64 values of the empty string and of "a".
 /// assert_eq!(fingerprint(b""), 0x2d06_8005_38d3_94c2);
 /// assert_eq!(fingerprint(b"a"), 0xe6c6_32b6_1e96_4e1f);
@@ -25,7 +25,7 @@ pub fn fingerprint(bytes: &[u8]) -> u64 {
 /// let mut pieces = Fingerprint::new();
 /// pieces.update(b"foo");
 /// pieces.update(b"bar");
-/// assert_eq!(pieces.finish(), puzzle_core::fingerprint(b"foobar"));
+/// assert_eq!(pieces.finish(), puzzle_core::fingerprint::fingerprint(b"foobar"));
 /// ```
 #[derive(Clone)]
 pub struct Fingerprint(Box<Xxh3>);

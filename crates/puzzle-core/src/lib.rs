@@ -9,17 +9,18 @@
 //!
 //! - [`Shape`] is a board's rows and columns; its [`Cell`]s are numbered row-major and
 //!   [`Shape::neighbour`] steps from one to the next in a [`Direction`].
-//! - [`lines`] scans text into [`Line`]s and [`Token`]s that know their [`Pos`], so that a parser
-//!   can say where its input is wrong.
+//! - [`text::lines`] scans text into [`Line`](text::Line)s and [`Token`](text::Token)s that know
+//!   their [`Pos`](text::Pos), so that a parser can say where its input is wrong.
 //! - [`permutation_parity`] and [`inversions`] decide which sliding boards are solvable;
 //!   [`rank_nibbles`] turns a board packed four bits a cell into one number.
-//! - [`Rotation`] turns the four sides of a square piece; [`fingerprint()`] is the one checksum (XXH3), which names a puzzle and checks files;
+//! - [`Rotation`] turns the four sides of a square piece; [`fingerprint()`](fingerprint::fingerprint()) is the one checksum (XXH3), which names a puzzle and checks files;
 //!   [`SplitMix64`] is the one seeded random generator.
 //!
 //! A sliding board read from text, looked at and encoded:
 //!
 //! ```
-//! use puzzle_core::{inversions, lines, rank_nibbles, Direction, Parity, Shape};
+//! use puzzle_core::text::lines;
+//! use puzzle_core::{inversions, rank_nibbles, Direction, Parity, Shape};
 //!
 //! /// The numbers of `text`, or where the first that is not one stands.
 //! fn read(text: &str) -> Result<Vec<u8>, String> {
@@ -58,17 +59,15 @@
 #![warn(unreachable_pub)]
 
 pub mod fingerprint;
-pub mod geometry;
-pub mod parity;
-pub mod rank;
-pub mod rng;
-pub mod rotation;
+mod geometry;
+mod parity;
+mod rank;
+mod rng;
+mod rotation;
 pub mod text;
 
-pub use fingerprint::fingerprint;
 pub use geometry::{Cell, Direction, Shape, ShapeError};
 pub use parity::{inversions, permutation_parity, Parity};
 pub use rank::{factorial, rank_nibbles};
 pub use rng::SplitMix64;
 pub use rotation::Rotation;
-pub use text::{lines, Line, Pos, Token};

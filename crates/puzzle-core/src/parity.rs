@@ -25,25 +25,6 @@ impl Parity {
             Parity::Odd
         }
     }
-
-    /// The parity of the composition of two permutations (the sum of the two parities).
-    ///
-    /// ```
-    /// use puzzle_core::{permutation_parity, Parity};
-    ///
-    /// assert_eq!(Parity::Odd.combine(Parity::Odd), Parity::Even);
-    /// assert_eq!(Parity::Even.combine(Parity::Odd), Parity::Odd);
-    /// // Two swaps in a row make an even permutation.
-    /// let swap01 = permutation_parity(&[1u8, 0, 2]);
-    /// let swap12 = permutation_parity(&[0u8, 2, 1]);
-    /// assert_eq!(swap01.combine(swap12), permutation_parity(&[1u8, 2, 0]));
-    /// ```
-    pub const fn combine(self, other: Parity) -> Parity {
-        match (self, other) {
-            (Parity::Even, Parity::Even) | (Parity::Odd, Parity::Odd) => Parity::Even,
-            _ => Parity::Odd,
-        }
-    }
 }
 
 /// The parity of `perm`, a permutation of `0..perm.len()`.

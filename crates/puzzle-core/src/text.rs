@@ -18,7 +18,7 @@ impl Pos {
     /// The position at `line`, `col`.
     ///
     /// ```
-    /// use puzzle_core::Pos;
+    /// use puzzle_core::text::Pos;
     ///
     /// let pos = Pos::new(3, 7);
     /// assert_eq!((pos.line, pos.col), (3, 7));
@@ -48,7 +48,7 @@ pub struct Line<'a> {
 /// A maximal run of non-whitespace characters on a line.
 ///
 /// ```
-/// use puzzle_core::{lines, Pos, Token};
+/// use puzzle_core::text::{lines, Pos, Token};
 ///
 /// // The second line's only token starts at its second character.
 /// let second = lines("5 6\n 7").nth(1).unwrap();
@@ -69,7 +69,7 @@ impl<'a> Line<'a> {
     /// Whether the line holds only whitespace.
     ///
     /// ```
-    /// use puzzle_core::lines;
+    /// use puzzle_core::text::lines;
     ///
     /// let blank: Vec<bool> = lines("1 2\n \t\n\n3").map(|line| line.is_blank()).collect();
     /// assert_eq!(blank, [false, true, true, false]);
@@ -81,7 +81,7 @@ impl<'a> Line<'a> {
     /// The position of the first character of the line.
     ///
     /// ```
-    /// use puzzle_core::{lines, Pos};
+    /// use puzzle_core::text::{lines, Pos};
     ///
     /// let line = lines("a\n  b c").nth(1).unwrap();
     /// assert_eq!(line.start(), Pos::new(2, 1));
@@ -93,7 +93,7 @@ impl<'a> Line<'a> {
     /// The position just after the last character of the line.
     ///
     /// ```
-    /// use puzzle_core::{lines, Pos};
+    /// use puzzle_core::text::{lines, Pos};
     ///
     /// let line = lines("a\n  b c\r\n").nth(1).unwrap();
     /// assert_eq!(line.end(), Pos::new(2, 6));
@@ -105,7 +105,7 @@ impl<'a> Line<'a> {
     /// The position of the first non-whitespace character, or of the line's end if it is blank.
     ///
     /// ```
-    /// use puzzle_core::{lines, Pos};
+    /// use puzzle_core::text::{lines, Pos};
     ///
     /// let mut lines = lines("  b c\n   ");
     /// assert_eq!(lines.next().unwrap().first_non_blank(), Pos::new(1, 3));
@@ -119,7 +119,7 @@ impl<'a> Line<'a> {
     /// The whitespace-separated tokens of the line, with their positions.
     ///
     /// ```
-    /// use puzzle_core::{lines, Pos};
+    /// use puzzle_core::text::{lines, Pos};
     ///
     /// let line = lines("1  23\té 4").next().unwrap();
     /// let tokens: Vec<(usize, &str)> = line.tokens().map(|token| (token.pos.col, token.text)).collect();
@@ -148,7 +148,7 @@ impl<'a> Line<'a> {
     /// The characters of the line with their positions.
     ///
     /// ```
-    /// use puzzle_core::{lines, Pos};
+    /// use puzzle_core::text::{lines, Pos};
     ///
     /// let line = lines("x\né!").nth(1).unwrap();
     /// let chars: Vec<(Pos, char)> = line.chars().collect();
@@ -163,7 +163,7 @@ impl<'a> Line<'a> {
 /// The lines of `input`, numbered from 1.
 ///
 /// ```
-/// use puzzle_core::lines;
+/// use puzzle_core::text::lines;
 ///
 /// // A byte-order mark and CRLF endings are skipped.
 /// let all: Vec<(usize, &str)> = lines("\u{feff}1 2\r\n\n3\n").map(|line| (line.number, line.text)).collect();

@@ -61,10 +61,10 @@
 #![deny(missing_docs)]
 #![warn(unreachable_pub)]
 
-pub mod astar;
-pub mod bfs;
+mod astar;
+mod bfs;
 pub mod deepen;
-pub mod idastar;
+mod idastar;
 pub mod walk;
 
 use std::fmt::Debug;
@@ -74,7 +74,6 @@ use std::time::Instant;
 
 pub use astar::astar;
 pub use bfs::bfs;
-pub use deepen::deepen;
 pub use idastar::idastar;
 
 /// A path cost: a totally ordered, additive quantity whose [`Default`] is zero.
@@ -192,22 +191,7 @@ impl Limits<'_> {
     pub const NONE: Limits<'static> = Limits { max_expanded: None, deadline: None, interrupt: None, progress: None };
 
     /// Whether the interrupt flag is set.
-    ///
-    /// ```
-    /// use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-    ///
-    /// use search::{bfs, Limits, Status};
-    ///
-    /// let stop = AtomicBool::new(false);
-    /// let limits = Limits { interrupt: Some(&stop), ..Limits::NONE };
-    /// assert!(!limits.interrupted());
-    /// // Ctrl-C: a search given these limits gives up.
-    /// stop.store(true, Relaxed);
-    /// assert!(limits.interrupted());
-    /// let outcome = bfs(&0u32, |&n| [((), n + 1)], |&n| n == 5, &limits);
-    /// assert_eq!(outcome.status, Status::GaveUp);
-    /// ```
-    pub fn interrupted(&self) -> bool {
+    pub(crate) fn interrupted(&self) -> bool {
         self.interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
@@ -215,16 +199,7 @@ impl Limits<'_> {
     pub const CLOCK_INTERVAL: u64 = 1024;
 
     /// Whether a search that has done `expanded` expansions must stop.
-    ///
-    /// ```
-    /// use search::Limits;
-    ///
-    /// let limits = Limits { max_expanded: Some(10), ..Limits::NONE };
-    /// assert!(!limits.exceeded_at(9));
-    /// assert!(limits.exceeded_at(10));
-    /// assert!(!Limits::NONE.exceeded_at(u64::MAX));
-    /// ```
-    pub fn exceeded_at(&self, expanded: u64) -> bool {
+    pub(crate) fn exceeded_at(&self, expanded: u64) -> bool {
         self.max_expanded.is_some_and(|max| expanded >= max) || (expanded % Self::CLOCK_INTERVAL == 0 && self.stopped())
     }
 
@@ -347,4 +322,28 @@ fn path_to<'a, N: Clone + 'a, M: Clone + 'a>(
     states.reverse();
     moves.reverse();
     (states, moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+    use super::*;
+
+    #[test]
+    fn interrupt_flag_and_expansion_limit() {
+        let stop = AtomicBool::new(false);
+        let limits = Limits { interrupt: Some(&stop), ..Limits::NONE };
+        assert!(!limits.interrupted());
+        // Ctrl-C: a search given these limits gives up.
+        stop.store(true, Relaxed);
+        assert!(limits.interrupted());
+        let outcome = bfs(&0u32, |&n| [((), n + 1)], |&n| n == 5, &limits);
+        assert_eq!(outcome.status, Status::GaveUp);
+
+        let limits = Limits { max_expanded: Some(10), ..Limits::NONE };
+        assert!(!limits.exceeded_at(9));
+        assert!(limits.exceeded_at(10));
+        assert!(!Limits::NONE.exceeded_at(u64::MAX));
+    }
 }

@@ -271,27 +271,7 @@ impl<'l> Watch<'l> {
     /// The watch of subtree `index` of a search that wants the first solution in subtree order:
     /// it stops once a subtree before it has found one (`first_found` holds the least such
     /// index), or when `self` stops; a limit it reaches stops `self` too.
-    ///
-    /// ```
-    /// use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-    ///
-    /// use search::walk::Watch;
-    /// use search::Limits;
-    ///
-    /// let limits = Limits::NONE;
-    /// let watch = Watch::new(&limits);
-    /// // No subtree has found a solution yet.
-    /// let first_found = AtomicUsize::new(usize::MAX);
-    /// let (second, fifth) = (watch.subtree(&first_found, 2), watch.subtree(&first_found, 5));
-    /// assert!(!fifth.must_stop(0));
-    /// // Subtree 3 finds one: subtree 5 stops, and subtree 2 goes on, as it may hold an earlier one.
-    /// first_found.fetch_min(3, Relaxed);
-    /// assert!(fifth.must_stop(0));
-    /// assert!(!second.must_stop(0));
-    /// // Being overtaken stops a subtree, not the search.
-    /// assert!(!watch.stopped());
-    /// ```
-    pub fn subtree(&'l self, first_found: &'l AtomicUsize, index: usize) -> Watch<'l> {
+    pub(crate) fn subtree(&'l self, first_found: &'l AtomicUsize, index: usize) -> Watch<'l> {
         Watch { stopped: AtomicBool::new(false), below: Some((first_found, index)), parent: Some(self), ..*self }
     }
 
@@ -324,7 +304,7 @@ impl<'l> Watch<'l> {
     }
 
     /// The limits watched.
-    pub fn limits(&self) -> &'l Limits<'l> {
+    pub(crate) fn limits(&self) -> &'l Limits<'l> {
         self.limits
     }
 

@@ -138,6 +138,7 @@ impl Path {
     }
 
     /// The moves when they are in memory; `None` for a fast answer's.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn as_moves(&self) -> Option<&[Direction]> {
         match self {
             Path::Moves(moves) => Some(moves),
@@ -265,6 +266,7 @@ impl Answer {
     }
 
     /// What was found, taken out of the answer.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn into_verdict(self) -> Verdict {
         self.outcome
     }

@@ -74,6 +74,7 @@ impl DuplicateMachine {
     /// // and one after each move.
     /// assert_eq!(DuplicateMachine::build(3, 3, 2).states(), 5);
     /// ```
+    #[cfg(any(test, feature = "test-support"))]
     pub fn build(rows: usize, cols: usize, depth: usize) -> DuplicateMachine {
         let depth = depth.min(duplicates::MAX_DEPTH);
         DuplicateMachine { rows, cols, depth, inner: Arc::new(Duplicates::build(rows, cols, depth)) }
@@ -230,10 +231,10 @@ fn body_bytes(transitions: &[[u32; 4]]) -> Vec<u8> {
     body
 }
 
-/// The body's checksum: the workspace's one checksum ([`puzzle_core::fingerprint()`]) over the
+/// The body's checksum: the workspace's one checksum ([`puzzle_core::fingerprint::fingerprint()`]) over the
 /// whole body. It guards against accidents (a truncated or damaged file), not attackers.
 fn checksum(bytes: &[u8]) -> u64 {
-    puzzle_core::fingerprint(bytes)
+    puzzle_core::fingerprint::fingerprint(bytes)
 }
 
 /// The machine in the table cache: its key is the board's rows and columns and the machine's

@@ -83,7 +83,7 @@ pub struct Batch {
 /// A parse error at a position in the input.
 ///
 /// ```
-/// use puzzle_core::Pos;
+/// use puzzle_core::text::Pos;
 /// use sliding::parse::{parse_judge_a, ParseErrorKind};
 ///
 /// // The `x` is on line 2, column 3.
@@ -332,6 +332,7 @@ pub fn parse_judge_a(text: &str) -> Result<Board, ParseError> {
 /// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg(any(test, feature = "test-support"))]
 pub struct JudgeBInput {
     /// One entry per board found, in input order.
     pub boards: Vec<Result<Board, ParseError>>,
@@ -355,6 +356,7 @@ pub struct JudgeBInput {
 /// assert_eq!(input.batch_error, None);
 /// # Ok::<(), sliding::parse::ParseError>(())
 /// ```
+#[cfg(any(test, feature = "test-support"))]
 pub fn parse_judge_b(text: &str) -> Result<JudgeBInput, ParseError> {
     let mut reader = JudgeBReader::default();
     let mut boards = Vec::new();
@@ -374,7 +376,7 @@ pub fn parse_judge_b(text: &str) -> Result<JudgeBInput, ParseError> {
 /// for the whole text at once).
 ///
 /// ```
-/// use puzzle_core::lines;
+/// use puzzle_core::text::lines;
 /// use sliding::parse::JudgeBReader;
 ///
 /// let mut reader = JudgeBReader::default();
@@ -405,7 +407,7 @@ pub struct JudgeBReader {
 /// problem with the count.
 ///
 /// ```
-/// use puzzle_core::lines;
+/// use puzzle_core::text::lines;
 /// use sliding::parse::JudgeBReader;
 ///
 /// // The input ends after two of the board's three rows.
@@ -421,7 +423,7 @@ pub struct JudgeBReader {
 pub struct JudgeBEnd {
     /// A board with fewer than three rows at the end of the input (always an `Err`).
     pub last_board: Option<Result<Board, ParseError>>,
-    /// The count disagrees with the boards, as in [`JudgeBInput::batch_error`].
+    /// The count disagrees with the boards, as in `JudgeBInput::batch_error`.
     pub batch_error: Option<ParseError>,
 }
 

@@ -38,13 +38,12 @@ use regions::{colex, Regions};
 
 pub use build::BuildProgress;
 pub use cached::{CachedTable, TableFileError};
-pub use catalogue::tier_catalogue;
 pub use lookup::PdbHeuristic;
 pub use memory::MemoryError;
 pub use partition::{canonical_blank, grid_symmetries, tier_partition, PartSpec, Tier, PDB_MAX_CELLS};
 
 /// The largest excess a table entry can hold.
-pub const MAX_EXCESS: u8 = 15;
+pub(crate) const MAX_EXCESS: u8 = 15;
 
 /// Which table: a board shape, the goal cell of the blank, and the pattern's tiles, each named by
 /// its goal cell, in the order the table ranks them.
@@ -116,7 +115,7 @@ pub enum PatternError {
 
 impl PatternKey {
     /// The most entries a table may have (about 2 GiB of 4-bit entries).
-    pub const MAX_ENTRIES: u64 = 1 << 32;
+    pub(crate) const MAX_ENTRIES: u64 = 1 << 32;
 
     /// A validated key: a `rows`×`cols` board of at most 64 cells, the blank's goal cell, and
     /// 1 to `cells - 1` distinct tiles (goal cells other than the blank's), at most 32 cells left
@@ -155,22 +154,22 @@ impl PatternKey {
     }
 
     /// Rows of the board.
-    pub fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         usize::from(self.rows)
     }
 
     /// Columns of the board.
-    pub fn cols(&self) -> usize {
+    pub(crate) fn cols(&self) -> usize {
         usize::from(self.cols)
     }
 
     /// Cells of the board.
-    pub fn cells(&self) -> usize {
+    pub(crate) fn cells(&self) -> usize {
         self.rows() * self.cols()
     }
 
     /// The goal cell of the blank.
-    pub fn blank(&self) -> usize {
+    pub(crate) fn blank(&self) -> usize {
         usize::from(self.blank)
     }
 
@@ -245,6 +244,7 @@ impl PatternDb {
     /// (placement, region of the blank), on all of rayon's threads. `progress` is called from the
     /// worker threads as the search advances.
     /// The error says how much memory the system refused.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn build(key: &PatternKey, progress: &(dyn Fn(&BuildProgress) + Sync)) -> Result<PatternDb, MemoryError> {
         Ok(build::build(key, progress, &Limits::NONE)?.unwrap_or_else(|| unreachable!("a build without limits ends")))
     }
@@ -300,7 +300,8 @@ impl PatternDb {
     /// The least stored excess for the placement ranked `index` (see [`PatternDb::index`]),
     /// wherever the blank.
     #[inline]
-    pub fn excess(&self, index: usize) -> u8 {
+    #[cfg(any(test, feature = "test-support"))]
+    pub(crate) fn excess(&self, index: usize) -> u8 {
         if self.split {
             let byte = self.nibbles[index];
             (byte & 0xf).min(byte >> 4)
@@ -364,12 +365,14 @@ impl PatternDb {
     /// The rank of a placement: `cells[i]` holds the pattern's tile `i`. Cells must be distinct
     /// and on the board.
     #[inline]
-    pub fn index(&self, cells: impl IntoIterator<Item = u8>) -> usize {
+    #[cfg(any(test, feature = "test-support"))]
+    pub(crate) fn index(&self, cells: impl IntoIterator<Item = u8>) -> usize {
         rank(cells, self.key.cells())
     }
 
     /// The lower bound the table gives for the pattern's tiles at `cells`, wherever the blank:
     /// their Manhattan distance plus twice the stored excess.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn value(&self, cells: &[u8]) -> u32 {
         self.manhattan(cells) + 2 * u32::from(self.excess(self.index(cells.iter().copied())))
     }
@@ -377,6 +380,7 @@ impl PatternDb {
     /// The lower bound for the pattern's tiles at `cells` with the blank at table cell `blank`
     /// (an open cell): [`PatternDb::value`], or the larger value of the blank's region where the
     /// table is split.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn value_with_blank(&self, cells: &[u8], blank: u8) -> u32 {
         let map = self.map(cells.iter().fold(0u32, |bits, &cell| bits | 1 << (cell & 31)));
         let excess = self.excess_with_blank(self.index(cells.iter().copied()), map, blank);
@@ -384,6 +388,7 @@ impl PatternDb {
     }
 
     /// The Manhattan distance of the pattern's tiles at `cells`.
+    #[cfg(any(test, feature = "test-support"))]
     fn manhattan(&self, cells: &[u8]) -> u32 {
         let cols = self.key.cols();
         let manhattan: usize = self

@@ -156,12 +156,13 @@ impl Replay {
     }
 
     /// The moves applied so far.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn n_moves(&self) -> u64 {
         self.n_moves
     }
 
     /// The board now.
-    pub fn board(&self) -> Board {
+    pub(crate) fn board(&self) -> Board {
         Board::from_parts(self.shape, self.tiles.clone(), self.blank)
     }
 

@@ -209,3 +209,34 @@ pub fn lower_bound(board: &Board, goal: &Board, heuristic: &Heuristic) -> Result
 pub fn judge_goal(board: &Board) -> Board {
     Board::goal(board.shape(), GoalKind::BlankLast).unwrap_or_else(|_| unreachable!("a board's shape has a goal"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_catalogue_takes_the_larger_sum() {
+        use std::sync::Arc;
+
+        use puzzle_core::{Direction, Shape};
+
+        use crate::board::{Board, GoalKind};
+        use crate::heuristic::Heuristic;
+        use crate::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
+
+        let shape = Shape::new(2, 3).unwrap();
+        let goal = Board::goal(shape, GoalKind::BlankFirst).unwrap();
+        let identity: Vec<u8> = (0..6).collect();
+        let part =
+            |tiles: &[usize]| PartSpec { key: PatternKey::new(2, 3, 0, tiles).unwrap(), through: identity.clone() };
+        // Two partitions of the five tiles: the estimate is the larger of their sums.
+        let catalogue = vec![vec![part(&[1, 2]), part(&[3, 4, 5])], vec![part(&[1, 4]), part(&[2, 3, 5])]];
+        let tables: Vec<Arc<PatternDb>> =
+            catalogue.iter().flatten().map(|part| Arc::new(PatternDb::build(&part.key, &|_| {}).unwrap())).collect();
+        let pdb = PdbHeuristic::with_catalogue(shape, 0, &catalogue, &tables).unwrap();
+        let heuristic = Heuristic::Pdb(Arc::new(pdb));
+        // Two moves from the goal: at least the Manhattan distance 2 and at most the distance 2.
+        let board = goal.replay(&[Direction::East, Direction::South]).expect("both moves stay on the board");
+        assert_eq!(lower_bound(&board, &goal, &heuristic).unwrap(), 2);
+    }
+}

@@ -340,11 +340,6 @@ pub fn unit_prefixes(
 }
 
 impl SplitSearch {
-    /// The board searched.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
     /// The goal it is searched toward.
     pub fn goal(&self) -> &Board {
         &self.goal
@@ -355,18 +350,13 @@ impl SplitSearch {
         self.named
     }
 
-    /// The depth of the cut, in moves.
-    pub fn depth(&self) -> usize {
-        self.depth
-    }
-
     /// The first round's bound: the heuristic's value of the board, a lower bound on the
     /// optimum.
     pub fn start_bound(&self) -> u32 {
         lower_bound(&self.board, &self.goal, &self.heuristic).unwrap_or(0)
     }
 
-    /// The prefixes of units 1, 2, …: every sequence of [`SplitSearch::depth`] moves that never
+    /// The prefixes of units 1, 2, …: every sequence of the cut's depth in moves that never
     /// undoes the move before it, in move order. The same whatever the bound. The listing polls
     /// `limits` ([`SplitError::Stopped`]): a deep cut lists millions of units.
     pub fn prefixes(&self, limits: &Limits<'_>) -> Result<Vec<Vec<Direction>>, SplitError> {

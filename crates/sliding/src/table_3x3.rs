@@ -55,7 +55,7 @@ impl DistanceTable {
     }
 
     /// Builds the table for `goal` by breadth-first search; `None` unless `goal` is 3×3.
-    pub fn build(goal: &Board) -> Option<DistanceTable> {
+    pub(crate) fn build(goal: &Board) -> Option<DistanceTable> {
         let shape = goal.shape();
         if shape.rows() != 3 || shape.cols() != 3 {
             return None;
@@ -116,7 +116,7 @@ impl DistanceTable {
 
     /// An optimal path from `board` to the goal: at each step the first move in move order (up,
     /// down, left, right) that brings the board one move closer.
-    pub fn path(&self, board: &Board) -> Option<Vec<Direction>> {
+    pub(crate) fn path(&self, board: &Board) -> Option<Vec<Direction>> {
         let shape = self.goal.shape();
         if board.shape() != shape {
             return None;

@@ -84,11 +84,6 @@ impl Weight {
     pub fn is_one(self) -> bool {
         self.hundredths == WEIGHT_SCALE
     }
-
-    /// The weight as a number.
-    pub fn as_f64(self) -> f64 {
-        f64::from(self.hundredths) / f64::from(WEIGHT_SCALE)
-    }
 }
 
 impl Default for Weight {

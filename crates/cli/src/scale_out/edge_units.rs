@@ -416,7 +416,7 @@ fn solve_below(
 /// A JSON error as bad input at its place in `file`, whose line 1 is line `first_line`.
 pub(crate) fn json_error(file: &str, first_line: usize, err: &serde_json::Error) -> BadInput {
     let message = crate::input::shorten_quotes(&json_message(err));
-    let pos = puzzle_core::Pos::new(first_line + err.line().max(1) - 1, err.column().max(1));
+    let pos = puzzle_core::text::Pos::new(first_line + err.line().max(1) - 1, err.column().max(1));
     BadInput { file: file.to_owned(), pos: Some(pos), message }
 }
 

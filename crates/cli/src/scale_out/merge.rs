@@ -82,7 +82,7 @@ impl Record<'_> {
     fn error(&self, message: impl Into<String>) -> BadInput {
         BadInput {
             file: self.file.to_owned(),
-            pos: Some(puzzle_core::Pos::new(self.line, 1)),
+            pos: Some(puzzle_core::text::Pos::new(self.line, 1)),
             message: crate::input::shorten_quotes(&message.into()),
         }
     }

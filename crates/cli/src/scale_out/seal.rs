@@ -1,6 +1,6 @@
 //! The hash that binds a result line to the unit it answers (`"result_hash"`), written by the
 //! worker and checked by `puzzle merge`, so that a damaged or mixed-up result is refused by
-//! name instead of being summed. It is [`puzzle_core::fingerprint()`] over the unit's own hash and the
+//! name instead of being summed. It is [`puzzle_core::fingerprint::fingerprint()`] over the unit's own hash and the
 //! result's fields: it catches a changed byte, a result moved to another unit and a result of
 //! another job, not a worker that lies on purpose (anyone can recompute it).
 
@@ -120,7 +120,7 @@ pub(crate) fn version_refusal(version: &str, split: &str) -> Option<String> {
 /// its text holds is refused, by the worker and by `puzzle merge`. The same hash of a unit's
 /// whole line starts its results' `"result_hash"`.
 pub(crate) fn unit_hash(identity: &str) -> String {
-    format!("{:016x}", puzzle_core::fingerprint(identity.as_bytes()))
+    format!("{:016x}", puzzle_core::fingerprint::fingerprint(identity.as_bytes()))
 }
 
 /// A result line as read back: its fields before its hash (which it ends with, as
@@ -236,8 +236,8 @@ mod tests {
         let line = "{\"nodes\":9,\"count\":1,\"elapsed_ms\":0.30000000000000004}";
         let sealed = seal_json(&unit, &Counted { nodes: 9, count: 1, elapsed_ms: 0.1 + 0.2 }).unwrap();
         // The hash as docs/formats.md defines it, computed here by hand.
-        let unit_hash = format!("{:016x}", puzzle_core::fingerprint(unit_json.as_bytes()));
-        let hash = puzzle_core::fingerprint(format!("{unit_hash}|{line}").as_bytes());
+        let unit_hash = format!("{:016x}", puzzle_core::fingerprint::fingerprint(unit_json.as_bytes()));
+        let hash = puzzle_core::fingerprint::fingerprint(format!("{unit_hash}|{line}").as_bytes());
         let expected =
             format!("{{\"nodes\":9,\"count\":1,\"elapsed_ms\":0.30000000000000004,\"result_hash\":\"{hash:016x}\"}}");
         assert_eq!(sealed, expected);

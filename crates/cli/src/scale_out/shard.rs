@@ -56,7 +56,7 @@ pub(crate) fn goal_name(goal: &sliding::Goal) -> String {
     }
 }
 
-/// The fingerprint of a batch's input: [`puzzle_core::fingerprint()`] of its boards as read, one line each (a board's
+/// The fingerprint of a batch's input: [`puzzle_core::fingerprint::fingerprint()`] of its boards as read, one line each (a board's
 /// label and tiles, or the error that refused it), so that every shard of one input names it
 /// alike and a line of another input is told apart.
 pub(crate) fn input_fingerprint(boards: impl Iterator<Item = String>) -> u64 {

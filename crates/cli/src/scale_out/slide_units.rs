@@ -144,7 +144,7 @@ fn puzzle_hash(line: &UnitLine) -> String {
         "{}|{}|{}x{}|{:?}|{:?}|{}|{}",
         line.search, line.version, line.rows, line.cols, line.board, line.goal, line.heuristic, line.depth
     );
-    format!("{:016x}", puzzle_core::fingerprint(identity.as_bytes()))
+    format!("{:016x}", puzzle_core::fingerprint::fingerprint(identity.as_bytes()))
 }
 
 /// The unit's `"unit_hash"` ([`super::seal::unit_hash`]) over everything that decides its

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use puzzle_core::Pos;
+use puzzle_core::text::Pos;
 
 /// Fixtures the mutations start from, bundled so that the test needs no file at run time.
 const SLIDE_FIXTURES: &[&str] = &[
@@ -181,7 +181,7 @@ fn well_formed(input: &str, pos: Pos, message: &str) -> Result<(), TestCaseError
     prop_assert!(!message.contains('\n'), "a message of several lines: {message:?}");
     prop_assert!(!message.ends_with('.'), "a trailing period: {message:?}");
     prop_assert!(!message.starts_with(|c: char| c.is_uppercase()), "not lowercase: {message:?}");
-    let lines: Vec<&str> = puzzle_core::lines(input).map(|line| line.text).collect();
+    let lines: Vec<&str> = puzzle_core::text::lines(input).map(|line| line.text).collect();
     prop_assert!(pos.line >= 1 && pos.col >= 1, "{pos} for {message:?}");
     match lines.get(pos.line - 1) {
         Some(line) => prop_assert!(pos.col <= line.chars().count() + 1, "{pos} beyond its line for {message:?}"),

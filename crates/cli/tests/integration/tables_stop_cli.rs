@@ -185,7 +185,7 @@ fn a_unit_time_limit_counts_the_time_spent_building_tables() {
         unit["heuristic"].as_str().unwrap(),
         unit["depth"]
     );
-    unit["puzzle"] = format!("{:016x}", puzzle_core::fingerprint(identity.as_bytes())).into();
+    unit["puzzle"] = format!("{:016x}", puzzle_core::fingerprint::fingerprint(identity.as_bytes())).into();
     unit["unit_hash"] = super::common::slide_unit_hash(&unit).into();
     let started = Instant::now();
     let child = spawn(&["slide", "--unit", &unit.to_string(), "--time-limit", "0.5"], scratch.path(), "");

@@ -44,13 +44,13 @@ pub struct BreaksError(String);
 
 impl Breaks {
     /// A schedule from its depths (sorted here).
-    pub fn new(mut depths: Vec<usize>) -> Breaks {
+    pub(crate) fn new(mut depths: Vec<usize>) -> Breaks {
         depths.sort_unstable();
         Breaks { depths }
     }
 
     /// The default for a board of `cells` cells: [`RECORD_BREAKS`] scaled from 256 cells.
-    pub fn record(cells: usize) -> Breaks {
+    pub(crate) fn record(cells: usize) -> Breaks {
         Breaks::new(RECORD_BREAKS.iter().map(|&d| d * cells / 256).collect())
     }
 

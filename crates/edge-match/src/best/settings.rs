@@ -37,7 +37,7 @@ impl RestartSchedule {
     }
 
     /// The name `--restart-schedule` takes and checkpoints write.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             RestartSchedule::Fixed => "fixed",
             RestartSchedule::Luby => "luby",

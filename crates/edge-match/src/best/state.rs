@@ -114,7 +114,7 @@ fn puzzle_text(puzzle: &Puzzle, clues: &[Option<Placement>]) -> String {
     text
 }
 
-/// A checkpoint's name for its puzzle and clues: the workspace's [`puzzle_core::fingerprint()`]
+/// A checkpoint's name for its puzzle and clues: the workspace's [`puzzle_core::fingerprint::fingerprint()`]
 /// of their text since version 3, FNV-1a of the same text in the files of versions 1 and 2,
 /// which still resume.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,7 +128,7 @@ pub(crate) enum PuzzleKey {
 impl PuzzleKey {
     /// The key of `puzzle` and `clues`, as this version writes it.
     pub(crate) fn of(puzzle: &Puzzle, clues: &[Option<Placement>]) -> PuzzleKey {
-        PuzzleKey::Fingerprint(puzzle_core::fingerprint(puzzle_text(puzzle, clues).as_bytes()))
+        PuzzleKey::Fingerprint(puzzle_core::fingerprint::fingerprint(puzzle_text(puzzle, clues).as_bytes()))
     }
 
     /// Whether this key names `puzzle` and `clues`, by the hash it was made with.
@@ -148,7 +148,7 @@ impl PuzzleKey {
 }
 
 /// The 64-bit FNV-1a hash, with which checkpoints of versions 1 and 2 named their puzzle: kept
-/// only to know them again (everything written now uses [`puzzle_core::fingerprint()`]).
+/// only to know them again (everything written now uses [`puzzle_core::fingerprint::fingerprint()`]).
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }

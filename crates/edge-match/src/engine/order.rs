@@ -58,7 +58,7 @@ impl Order {
     }
 
     /// The cells (row-major indices) of a `rows` × `cols` board in this order.
-    pub fn cells(self, rows: usize, cols: usize) -> Vec<usize> {
+    pub(crate) fn cells(self, rows: usize, cols: usize) -> Vec<usize> {
         let at = |r: usize, c: usize| r * cols + c;
         match self {
             Order::Row => (0..rows * cols).collect(),

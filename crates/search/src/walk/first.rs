@@ -51,7 +51,7 @@ enum Subtree<W, T> {
 /// range would send a thread to the second half at once, searching it in vain). Each thread
 /// calls `worker` once and makes the walks of its subtrees from what it returned (a domain's
 /// per-thread memory, which a subtree may then share with the ones the thread searched before
-/// it, all earlier in order). Each subtree is searched under [`Watch::subtree`], so that it
+/// it, all earlier in order). Each subtree is searched under `Watch::subtree`, so that it
 /// stops once an earlier one has found a solution; `tally` says what a finished walk counted,
 /// and `merge` adds two tallies. A node budget applies to each subtree on its own: a search
 /// whose nodes must be reproducible runs on one thread (see [`Watch::limited`]).

@@ -204,3 +204,19 @@ fn first_in_order_reports_a_stop_and_no_solution() {
     let result = first_in_order(&cut, || (), |_| queens(8), first, |_: &mut Orderings| (), |(), ()| (), &watch);
     assert!(result.found.is_none() && result.stopped);
 }
+
+#[test]
+fn a_subtree_stops_once_an_earlier_one_found_a_solution() {
+    let limits = Limits::NONE;
+    let watch = Watch::new(&limits);
+    // No subtree has found a solution yet.
+    let first_found = AtomicUsize::new(usize::MAX);
+    let (second, fifth) = (watch.subtree(&first_found, 2), watch.subtree(&first_found, 5));
+    assert!(!fifth.must_stop(0));
+    // Subtree 3 finds one: subtree 5 stops, and subtree 2 goes on, as it may hold an earlier one.
+    first_found.fetch_min(3, Relaxed);
+    assert!(fifth.must_stop(0));
+    assert!(!second.must_stop(0));
+    // Being overtaken stops a subtree, not the search.
+    assert!(!watch.stopped());
+}

@@ -346,10 +346,10 @@ fn letter_table() -> [[u8; PER_BYTE]; 256] {
     unpack_table().map(|four| four.map(|dir| dir.move_letter() as u8))
 }
 
-/// A hash of a block's packed bytes, the workspace's one checksum ([`puzzle_core::fingerprint()`]):
+/// A hash of a block's packed bytes, the workspace's one checksum ([`puzzle_core::fingerprint::fingerprint()`]):
 /// it guards against a slip in packing, compressing or unpacking, not against an adversary.
 fn hash(bytes: &[u8]) -> u64 {
-    puzzle_core::fingerprint(bytes)
+    puzzle_core::fingerprint::fingerprint(bytes)
 }
 
 #[cfg(test)]

@@ -215,6 +215,7 @@ impl FastPath {
 
     /// Whether the moves were kept (compressed), so that [`FastPath::stream`] reads them back
     /// instead of making them again.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn is_kept(&self) -> bool {
         self.tape.is_some()
     }
@@ -298,6 +299,7 @@ impl FastPath {
 
     /// The whole path in memory, checked: for small boards (a gigabyte for 10^9 moves). `Err`
     /// says why the moves made again are wrong (a bug).
+    #[cfg(any(test, feature = "test-support"))]
     pub fn to_vec(&self) -> Result<Vec<Direction>, String> {
         let mut path = Vec::with_capacity(self.n_moves as usize);
         let collected = self.stream(&mut |moves| {

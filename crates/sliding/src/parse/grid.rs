@@ -42,7 +42,7 @@ pub fn parse_grid(text: &str) -> Result<Batch, ParseError> {
 /// second board's first token.
 ///
 /// ```
-/// use puzzle_core::Pos;
+/// use puzzle_core::text::Pos;
 /// use sliding::parse::{parse_goal, ParseErrorKind};
 ///
 /// assert_eq!(parse_goal("_ 1\n2 3\n")?.tiles(), &[0, 1, 2, 3]);

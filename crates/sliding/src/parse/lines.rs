@@ -43,7 +43,7 @@ fn is_skipped(line: &Line<'_>) -> bool {
 /// label and board.
 ///
 /// ```
-/// use puzzle_core::lines;
+/// use puzzle_core::text::lines;
 /// use sliding::parse::parse_line;
 ///
 /// let entries: Vec<_> = lines("# a comment\n\nkorf 0 1 2 3\n").filter_map(|line| parse_line(&line, 2, 2)).collect();

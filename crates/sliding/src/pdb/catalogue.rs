@@ -9,16 +9,7 @@ use crate::pdb::PatternKey;
 /// (canonical) blank cell, in the order the search reads them: [`Tier::Catalogue`] on 5×5 with
 /// the blank in a corner is Korf and Felner's 6-6-6-6 partition and then a second one; every
 /// other tier and shape has the one partition of [`tier_partition`].
-///
-/// ```
-/// use sliding::pdb::{tier_catalogue, tier_partition, Tier};
-///
-/// let catalogue = tier_catalogue(5, 5, 0, Tier::Catalogue);
-/// assert_eq!(catalogue.len(), 2);
-/// assert_eq!(catalogue[0], tier_partition(5, 5, 0, Tier::Full));
-/// assert_eq!(tier_catalogue(4, 4, 0, Tier::Full), [tier_partition(4, 4, 0, Tier::Full)]);
-/// ```
-pub fn tier_catalogue(rows: usize, cols: usize, blank: usize, tier: Tier) -> Vec<Vec<PartSpec>> {
+pub(crate) fn tier_catalogue(rows: usize, cols: usize, blank: usize, tier: Tier) -> Vec<Vec<PartSpec>> {
     let first = tier_partition(rows, cols, blank, tier);
     if (tier, rows, cols, blank) != (Tier::Catalogue, 5, 5, 0) {
         return vec![first];
@@ -89,5 +80,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn catalogue_of_each_tier() {
+        let catalogue = tier_catalogue(5, 5, 0, Tier::Catalogue);
+        assert_eq!(catalogue.len(), 2);
+        assert_eq!(catalogue[0], tier_partition(5, 5, 0, Tier::Full));
+        assert_eq!(tier_catalogue(4, 4, 0, Tier::Full), [tier_partition(4, 4, 0, Tier::Full)]);
     }
 }

@@ -11,7 +11,7 @@
 //!
 //! The checksum hashes chunks of a mebibyte each and folds the chunks' hashes in order, so that
 //! a file is read and checked on every core ([`PatternDb::read_file`]); chunks and fold use the
-//! workspace's one checksum, XXH3 ([`puzzle_core::fingerprint()`]). Version 3 added split tables
+//! workspace's one checksum, XXH3 ([`puzzle_core::fingerprint::fingerprint()`]). Version 3 added split tables
 //! (`super::regions`), a byte per placement, and `split=0` or `split=1` in the header; version
 //! 4 changed only the checksum, from a four-lane FNV-1a to XXH3, so that files of version 3 are
 //! built again (a new cache file name).
@@ -39,9 +39,9 @@ const PIECE_CHUNKS: usize = 8;
 
 const MAGIC: &str = "puzzle-pdb";
 
-/// The hash of one chunk: the workspace's checksum ([`puzzle_core::fingerprint()`]).
+/// The hash of one chunk: the workspace's checksum ([`puzzle_core::fingerprint::fingerprint()`]).
 fn chunk_hash(bytes: &[u8]) -> u64 {
-    puzzle_core::fingerprint(bytes)
+    puzzle_core::fingerprint::fingerprint(bytes)
 }
 
 /// The checksum of a table from its chunks' hashes, in order, and its length: the checksum of

@@ -179,6 +179,7 @@ impl PdbHeuristic {
     /// admissible sum (the carried board is as far from the carried goal, and tiles are named by
     /// goal cell). When all sums cover the same tile sets, they merge into one sum that takes, per
     /// part, the largest lookup; otherwise the heuristic is the largest sum.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn new(shape: Shape, goal_blank: usize, tables: &[Arc<PatternDb>]) -> Result<PdbHeuristic, PatternKey> {
         Self::for_tier(shape, goal_blank, Tier::Full, tables)
     }
@@ -210,32 +211,7 @@ impl PdbHeuristic {
     /// symmetries that keep the goal's blank, as [`PdbHeuristic::new`] reads its partition),
     /// whose keys have the blank at the canonical cell. The node loop reads the partitions in
     /// order, a later one only for a child the earlier ones do not cut off.
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    ///
-    /// use puzzle_core::{Direction, Shape};
-    /// use sliding::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
-    /// use sliding::{Board, GoalKind};
-    /// use sliding::testing::{lower_bound, Heuristic};
-    ///
-    /// let shape = Shape::new(2, 3)?;
-    /// let goal = Board::goal(shape, GoalKind::BlankFirst)?;
-    /// let identity: Vec<u8> = (0..6).collect();
-    /// let part = |tiles: &[usize]| PartSpec { key: PatternKey::new(2, 3, 0, tiles).unwrap(), through: identity.clone() };
-    /// // Two partitions of the five tiles: the estimate is the larger of their sums.
-    /// let catalogue = vec![vec![part(&[1, 2]), part(&[3, 4, 5])], vec![part(&[1, 4]), part(&[2, 3, 5])]];
-    /// let tables: Vec<Arc<PatternDb>> =
-    ///     catalogue.iter().flatten().map(|part| Arc::new(PatternDb::build(&part.key, &|_| {}).unwrap())).collect();
-    /// let pdb = PdbHeuristic::with_catalogue(shape, 0, &catalogue, &tables)
-    ///     .map_err(|key| format!("no table for {key}"))?;
-    /// let heuristic = Heuristic::Pdb(Arc::new(pdb));
-    /// // Two moves from the goal: at least the Manhattan distance 2 and at most the distance 2.
-    /// let board = goal.replay(&[Direction::East, Direction::South]).expect("both moves stay on the board");
-    /// assert_eq!(lower_bound(&board, &goal, &heuristic)?, 2);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn with_catalogue(
+    pub(crate) fn with_catalogue(
         shape: Shape,
         goal_blank: usize,
         partitions: &[Vec<PartSpec>],
@@ -416,6 +392,7 @@ impl PdbHeuristic {
     }
 
     /// A description for reports: the lookups per part.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn describe(&self) -> String {
         let sums: Vec<String> = self
             .sums

@@ -99,7 +99,7 @@ pub enum Tier {
     /// a corner): minutes to build and hundreds of megabytes, for far smaller searches. On other
     /// shapes and goals the same as [`Tier::Quick`].
     Full,
-    /// A catalogue on 5×5 with the blank in a corner ([`super::tier_catalogue`]): Korf and
+    /// A catalogue on 5×5 with the blank in a corner (`tier_catalogue`): Korf and
     /// Felner's 6-6-6-6 partition and a second one, four tables of 128 MB, the estimate the
     /// largest of the two, the second read only where the first does not cut a child off. On
     /// other shapes and goals the same as [`Tier::Full`].

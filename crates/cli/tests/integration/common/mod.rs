@@ -153,8 +153,8 @@ pub fn puzzle_bytes(args: &[&str], stdin: &[u8]) -> Run {
 /// the 16 hexadecimal digits of the fingerprint of `unit` (the unit's line, or the keys of its place for
 /// a board of a sharded batch), `|` and `line` — made here from the documented rule.
 pub fn sealed(unit: &str, line: &str) -> String {
-    let unit_hash = format!("{:016x}", puzzle_core::fingerprint(unit.as_bytes()));
-    let hash = puzzle_core::fingerprint(format!("{unit_hash}|{line}").as_bytes());
+    let unit_hash = format!("{:016x}", puzzle_core::fingerprint::fingerprint(unit.as_bytes()));
+    let hash = puzzle_core::fingerprint::fingerprint(format!("{unit_hash}|{line}").as_bytes());
     format!("{},\"result_hash\":\"{hash:016x}\"}}", line.strip_suffix('}').expect("a JSON object"))
 }
 
@@ -164,7 +164,7 @@ pub fn sealed(unit: &str, line: &str) -> String {
 pub fn edge_unit_rehashed(line: &str) -> String {
     const KEY: &str = ",\"unit_hash\":\"";
     let at = line.find(KEY).expect("an edge unit with its hash");
-    let hash = puzzle_core::fingerprint(format!("{}}}", &line[..at]).as_bytes());
+    let hash = puzzle_core::fingerprint::fingerprint(format!("{}}}", &line[..at]).as_bytes());
     let rest = &line[at + KEY.len() + 16..];
     format!("{}{KEY}{hash:016x}{rest}", &line[..at])
 }
@@ -192,5 +192,5 @@ pub fn slide_unit_hash(unit: &serde_json::Value) -> String {
         unit["unit"],
         unit["prefix"].as_str().unwrap_or("null")
     );
-    format!("{:016x}", puzzle_core::fingerprint(identity.as_bytes()))
+    format!("{:016x}", puzzle_core::fingerprint::fingerprint(identity.as_bytes()))
 }
