@@ -48,7 +48,7 @@ fn part(tiles: &[usize], through: &[u8]) -> PartSpec {
 }
 
 /// The seven partitions of the 24-puzzle's tiles (blank's goal at cell 0), in the order of the
-/// catalogue: Korf and Felner's, the library's second ([`sliding::pdb::tier_catalogue`]), and
+/// catalogue: Korf and Felner's, the library's second (`Tier::Catalogue`), and
 /// five more. Korf and Felner's 3×2 block `3 4 8 9 13 14` is read through every symmetry that
 /// keeps the goal's blank off it (six placements of a 3×2 or 2×3 block in the corners away from
 /// the blank), and a few corner patterns through the main diagonal, so that seven partitions
