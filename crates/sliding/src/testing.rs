@@ -68,7 +68,7 @@ pub fn solve_fast(board: &Board, goal: &Board, limits: &Limits<'_>) -> Verdict {
 }
 
 /// A census of a catalogue of `partitions` (each a partition of the tiles into parts read
-/// through the grid's symmetries, as [`PdbHeuristic::with_catalogue`] takes them, from `tables`)
+/// through the grid's symmetries, as `PdbHeuristic::with_catalogue` takes them, from `tables`)
 /// on an exact IDA\* from `board` to `goal` whose estimate is the largest of every partition's:
 /// per iteration, how many partitions were tight at each searched node ([`Census`]), walking
 /// `machine` (none: no duplicate pruning beyond the move that undoes the one before), stopped
