@@ -518,7 +518,6 @@ fn planning_deadline(deadline: std::time::Instant) -> std::time::Instant {
 
 impl Plan {
     /// How solutions are told apart.
-    #[cfg(any(test, feature = "test-support"))]
     pub fn mode(&self) -> Mode {
         self.mode
     }
