@@ -4,17 +4,33 @@
 //! below a unit, the pictures a distinct count looks at without a corner). Counted only for
 //! tests (`test-support`), a no-op otherwise.
 
-#[cfg(any(test, feature = "test-support"))]
-thread_local! {
-    static BUILDS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    static SOLUTION_WALKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+/// What the tallies count.
+#[derive(Clone, Copy)]
+pub(super) enum Work {
+    /// A build of candidate tables.
+    TableBuild,
+    /// A walk streaming solutions one by one.
+    SolutionWalk,
 }
 
-/// Counts one more walk streaming solutions on this thread.
+#[cfg(any(test, feature = "test-support"))]
+thread_local! {
+    static COUNTS: [std::cell::Cell<u64>; 2] = const { [std::cell::Cell::new(0), std::cell::Cell::new(0)] };
+}
+
+/// Counts one more `work` on this thread (with `test-support`; nothing otherwise).
 #[inline]
-pub(super) fn tally_solution_walk() {
+pub(super) fn tally(work: Work) {
     #[cfg(any(test, feature = "test-support"))]
-    SOLUTION_WALKS.with(|walks| walks.set(walks.get() + 1));
+    COUNTS.with(|counts| counts[work as usize].set(counts[work as usize].get() + 1));
+    #[cfg(not(any(test, feature = "test-support")))]
+    let _ = work;
+}
+
+/// How many `work` this thread has done so far.
+#[cfg(any(test, feature = "test-support"))]
+fn tallied(work: Work) -> u64 {
+    COUNTS.with(|counts| counts[work as usize].get())
 }
 
 /// The walks that streamed solutions one by one on this thread so far (each
@@ -37,14 +53,7 @@ pub(super) fn tally_solution_walk() {
 /// ```
 #[cfg(any(test, feature = "test-support"))]
 pub fn solution_walks() -> u64 {
-    SOLUTION_WALKS.with(std::cell::Cell::get)
-}
-
-/// Counts one more build of candidate tables on this thread.
-#[inline]
-pub(super) fn tally() {
-    #[cfg(any(test, feature = "test-support"))]
-    BUILDS.with(|builds| builds.set(builds.get() + 1));
+    tallied(Work::SolutionWalk)
 }
 
 /// The candidate tables built on this thread so far (every plan, estimate and search of either
@@ -61,5 +70,5 @@ pub(super) fn tally() {
 /// ```
 #[cfg(any(test, feature = "test-support"))]
 pub fn table_builds() -> u64 {
-    BUILDS.with(std::cell::Cell::get)
+    tallied(Work::TableBuild)
 }

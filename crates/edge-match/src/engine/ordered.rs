@@ -126,7 +126,7 @@ impl OrderedEngine {
         keep: impl Fn(usize, usize) -> bool,
         limits: &Limits<'_>,
     ) -> Option<OrderedEngine> {
-        super::builds::tally();
+        super::builds::tally(super::builds::Work::TableBuild);
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let keys = puzzle.n_colours().max(1);
         let cells = order.cells(rows, cols);

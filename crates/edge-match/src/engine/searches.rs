@@ -339,7 +339,7 @@ pub trait Search: std::fmt::Debug + Sync + Sized {
         }
         let watch = Watch::new(limits);
         let mut walk = walk_below(self, mode, prefix)?;
-        super::builds::tally_solution_walk();
+        super::builds::tally(super::builds::Work::SolutionWalk);
         walk::for_each(&mut walk, &watch, &mut |solved| visit(&solved.placements()));
         Ok(finish(*walk.counts(), &watch))
     }
@@ -359,7 +359,7 @@ pub(super) fn for_each_watched<S: Search>(
     watch: &Watch<'_>,
     visit: &mut dyn FnMut(&[Placement]) -> bool,
 ) -> Counts {
-    super::builds::tally_solution_walk();
+    super::builds::tally(super::builds::Work::SolutionWalk);
     let mut walk = engine.walk(mode);
     walk::for_each(&mut walk, watch, &mut |solved| visit(&solved.placements()));
     finish(*walk.counts(), watch)

@@ -27,7 +27,7 @@ impl Engine {
         keep: impl Fn(ListKey, usize) -> bool,
         min_words: usize,
     ) -> Engine {
-        super::builds::tally();
+        super::builds::tally(super::builds::Work::TableBuild);
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let cells = rows * cols;
         let keys = puzzle.n_colours() + 1;
