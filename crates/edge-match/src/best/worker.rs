@@ -15,7 +15,7 @@
 //! hundred thousand placements.
 
 use crate::best::tables::{Cand, CandidateTables};
-use crate::model::Placement;
+use crate::model::{Placement, Puzzle};
 
 /// The fewest placements between two ties with the best partial score that are completed into
 /// a board and scored (a strict improvement always is): about 25 ms of search on Eternity II,
@@ -42,7 +42,8 @@ pub(crate) struct Worker<'t> {
     thread: usize,
     cands: Vec<Cand>,
     slots: Vec<u16>,
-    used: Vec<u64>,
+    /// The pieces placed (clues included), a bit each.
+    used: Used,
     placed: Vec<Cand>,
     /// Per depth, the offset in its list of the next candidate to try.
     next: Vec<u32>,
@@ -72,7 +73,7 @@ impl<'t> Worker<'t> {
             thread,
             cands: t.shuffled(seed, thread, restart),
             slots: t.slot_init.clone(),
-            used: t.used_init.clone(),
+            used: Used::new(&t.used_init),
             placed: vec![Cand::default(); n],
             next: vec![0; n + 1],
             cum_b: vec![0; n + 1],
@@ -92,7 +93,7 @@ impl<'t> Worker<'t> {
         self.restart += 1;
         self.cands = self.t.shuffled(self.seed, self.thread, self.restart);
         self.slots.copy_from_slice(&self.t.slot_init);
-        self.used.copy_from_slice(&self.t.used_init);
+        self.used = Used::new(&self.t.used_init);
         self.next.iter_mut().for_each(|x| *x = 0);
         self.depth = 0;
         self.restart_start = self.nodes;
@@ -142,11 +143,11 @@ impl<'t> Worker<'t> {
     }
 
     fn is_used(&self, piece: u16) -> bool {
-        self.used[usize::from(piece) / 64] >> (piece % 64) & 1 == 1
+        self.used.has(piece)
     }
 
     fn place(&mut self, d: usize, c: Cand, offset: u32) {
-        self.used[usize::from(c.piece) / 64] |= 1 << (c.piece % 64);
+        self.used.set(c.piece);
         self.placed[d] = c;
         self.next[d] = offset;
         self.slots[2 * d] = c.north;
@@ -196,33 +197,71 @@ impl<'t> Worker<'t> {
     /// Searches until `bound` placements in all, calling `improved(self, depth)` whenever the
     /// partial score reaches [`Worker::best_partial`] (which it raises first).
     pub(crate) fn run(&mut self, bound: u64, improved: &mut dyn FnMut(&Worker<'t>, usize)) -> Exit {
-        let t = self.t;
-        let n = t.n;
+        let n = self.t.n;
         if n == 0 {
             return Exit::Solved;
         }
+        loop {
+            let d = match self.search(bound) {
+                Stop::Reached(d) => d,
+                Stop::Bound => return Exit::Bound,
+                Stop::Exhausted => return Exit::Exhausted,
+            };
+            improved(self, d);
+            if d == n && self.cum_b[d] == 0 {
+                return Exit::Solved;
+            }
+            if d == n {
+                // A complete board: take the last piece back and go on.
+                self.depth = d - 1;
+                self.used.clear(self.placed[d - 1].piece);
+            }
+            if self.nodes >= bound {
+                return Exit::Bound;
+            }
+        }
+    }
+
+    /// The loop of [`Worker::run`] between two scores worth reporting: searches from
+    /// [`Worker::depth`] until `bound` placements in all, the end of the search, or a placement
+    /// whose partial score beats [`Worker::best_partial`] (or ties it, at most once every
+    /// [`TIE_GAP`] placements), which it raises before it returns. The worker's arrays are
+    /// borrowed once here, so the loop keeps their addresses in registers; its counts and depth
+    /// are written back on return.
+    fn search(&mut self, bound: u64) -> Stop {
+        let t = self.t;
+        let n = t.n;
         let steps = &t.steps[..n];
         let ranges = &t.ranges[..];
         let kw = t.kw;
+        let cands = &self.cands[..];
+        let used = &mut self.used;
+        let placed = &mut self.placed[..n];
+        let next = &mut self.next[..=n];
+        let slots = &mut self.slots[..];
+        let cum_b = &mut self.cum_b[..=n];
+        let cum_h = &mut self.cum_h[..=n];
+        let hist = &mut self.hist[..=n];
         let mut d = self.depth;
         let mut nodes = self.nodes;
-        let mut best = self.best_partial;
+        let best = self.best_partial;
+        let next_tie = self.next_tie;
         loop {
             let step = steps[d];
-            let key = usize::from(self.slots[step.south as usize]) * kw + usize::from(self.slots[step.west as usize]);
+            let key = usize::from(slots[step.south as usize]) * kw + usize::from(slots[step.west as usize]);
             let (lo, hi) = ranges[step.base as usize + key];
             let (lo, hi) = (lo as usize, hi as usize);
-            let budget = step.allow - self.cum_b[d];
-            let have = self.cum_h[d];
-            let mut i = lo + self.next[d] as usize;
-            let list = &self.cands[..hi];
+            let budget = step.allow - cum_b[d];
+            let have = cum_h[d];
+            let list = &cands[..hi];
+            let mut i = lo + next[d] as usize;
             let mut found = None;
             while i < hi {
                 let c = list[i];
                 if c.breaks > budget {
                     break;
                 }
-                if self.used[usize::from(c.piece) >> 6] >> (c.piece & 63) & 1 == 0 {
+                if !used.has(c.piece) {
                     if have + u16::from(c.heur) >= step.rate {
                         found = Some(c);
                         break;
@@ -243,58 +282,97 @@ impl<'t> Worker<'t> {
             }
             match found {
                 Some(c) => {
-                    self.used[usize::from(c.piece) >> 6] |= 1 << (c.piece & 63);
-                    self.placed[d] = c;
-                    self.next[d] = (i + 1 - lo) as u32;
-                    self.slots[2 * d] = c.north;
-                    self.slots[2 * d + 1] = c.east;
-                    let breaks = self.cum_b[d] + c.breaks;
-                    self.cum_b[d + 1] = breaks;
-                    self.cum_h[d + 1] = have + u16::from(c.heur);
+                    used.set(c.piece);
+                    placed[d] = c;
+                    next[d] = (i + 1 - lo) as u32;
+                    slots[2 * d] = c.north;
+                    slots[2 * d + 1] = c.east;
+                    let breaks = cum_b[d] + c.breaks;
+                    cum_b[d + 1] = breaks;
+                    cum_h[d + 1] = have + u16::from(c.heur);
                     nodes += 1;
                     d += 1;
-                    self.hist[d] += 1;
+                    hist[d] += 1;
                     let score = u32::from(step.joins) - u32::from(breaks);
                     // Ties too: the same number of joins placed may complete to a better board.
                     // But a search that keeps coming back to its deepest level (a dead subtree,
                     // clues it cannot meet) ties at nearly every placement there, and completing
                     // a board costs as much as thousands of placements: a tie is completed at
                     // most once every `TIE_GAP` placements.
-                    if score > best || (score == best && nodes >= self.next_tie) {
-                        best = score;
+                    if score > best || (score == best && nodes >= next_tie) {
                         self.best_partial = score;
                         self.next_tie = nodes + TIE_GAP;
-                        self.depth = d;
-                        self.nodes = nodes;
-                        improved(self, d);
-                        if d == n && breaks == 0 {
-                            return Exit::Solved;
-                        }
+                        (self.depth, self.nodes) = (d, nodes);
+                        return Stop::Reached(d);
                     }
                     if d == n {
                         // A complete board: take the last piece back and go on.
                         d -= 1;
-                        let p = self.placed[d].piece;
-                        self.used[usize::from(p) >> 6] &= !(1 << (p & 63));
+                        used.clear(placed[d].piece);
                     }
                     if nodes >= bound {
-                        self.depth = d;
-                        self.nodes = nodes;
-                        return Exit::Bound;
+                        (self.depth, self.nodes) = (d, nodes);
+                        return Stop::Bound;
                     }
                 }
                 None => {
-                    self.next[d] = 0;
+                    next[d] = 0;
                     if d == 0 {
-                        self.depth = 0;
-                        self.nodes = nodes;
-                        return Exit::Exhausted;
+                        (self.depth, self.nodes) = (0, nodes);
+                        return Stop::Exhausted;
                     }
                     d -= 1;
-                    let p = self.placed[d].piece;
-                    self.used[usize::from(p) >> 6] &= !(1 << (p & 63));
+                    used.clear(placed[d].piece);
                 }
             }
         }
+    }
+}
+
+/// Why [`Worker::search`] returned.
+enum Stop {
+    /// A placement brought the partial score to the best (raised first); the depth after it.
+    Reached(usize),
+    /// The node count reached the bound.
+    Bound,
+    /// The search of this restart's order is finished.
+    Exhausted,
+}
+
+/// A set of pieces, a bit each, in a fixed number of words: every puzzle has at most
+/// [`Puzzle::MAX_CELLS`] pieces, so a piece's word is found without a bounds check.
+#[derive(Clone, Copy, Debug)]
+struct Used([u64; USED_WORDS]);
+
+/// The words of [`Used`].
+const USED_WORDS: usize = Puzzle::MAX_CELLS / 64;
+
+impl Used {
+    /// The set of `words` (at most [`USED_WORDS`] of them).
+    fn new(words: &[u64]) -> Used {
+        let mut used = [0; USED_WORDS];
+        used[..words.len()].copy_from_slice(words);
+        Used(used)
+    }
+
+    #[inline(always)]
+    fn has(&self, piece: u16) -> bool {
+        self.0[Used::word(piece)] >> (piece & 63) & 1 == 1
+    }
+
+    #[inline(always)]
+    fn set(&mut self, piece: u16) {
+        self.0[Used::word(piece)] |= 1 << (piece & 63);
+    }
+
+    #[inline(always)]
+    fn clear(&mut self, piece: u16) {
+        self.0[Used::word(piece)] &= !(1 << (piece & 63));
+    }
+
+    /// The word of `piece` (under [`Puzzle::MAX_CELLS`], so the mask changes nothing).
+    #[inline(always)]
+    fn word(piece: u16) -> usize {
+        usize::from(piece >> 6) & (USED_WORDS - 1)
     }
 }
