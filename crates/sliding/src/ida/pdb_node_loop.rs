@@ -72,9 +72,20 @@ struct Entry {
     lookup: u8,
 }
 
+/// What the node's pass reads of a lookup's table, side by side so that one address finds both.
+#[derive(Clone, Copy)]
+struct Lane<'a> {
+    /// The table's bytes.
+    bytes: &'a [u8],
+    /// How far to shift an index right for its byte (1 for a plain table, two entries a byte;
+    /// 0 for a split one), kept here so that the node's pass does not ask the table.
+    half: u32,
+}
+
 /// A child of a node: its move, the tile that moves, and the entries of the `R` lookups that
-/// read the tile. The records live in [`PdbNodeLoop::children`], a slot of four per depth, so
-/// that a node writes only what its children use instead of clearing a record on the stack.
+/// read the tile. The records live in a slot of four per depth, allocated once for the search
+/// (`rows` in [`search_with`]), so that a node writes only what its children use instead of
+/// clearing a record on the stack.
 #[derive(Clone, Copy)]
 struct Child<const R: usize> {
     dir: Direction,
@@ -116,11 +127,7 @@ struct PdbNodeLoop<'a, 'g, 'd, const R: usize> {
     plan: &'a KeptPlan,
     /// Each lookup's table, and its bytes.
     dbs: [&'a PatternDb; MAX_LOOKUPS],
-    tables: [&'a [u8]; MAX_LOOKUPS],
-    /// `halves[l]`: how far to shift an index right for its byte in lookup `l`'s table (1 for
-    /// a plain table, two entries a byte; 0 for a split one), kept here so that the node's pass
-    /// does not ask the table.
-    halves: [u32; MAX_LOOKUPS],
+    lanes: [Lane<'a>; MAX_LOOKUPS],
     /// `reads[k][tile][..reads_len[k][tile]]`: the lookups of partition `k` that read `tile`.
     reads: [[[u8; MAX_READS]; MAX_CELLS]; MAX_STAGES],
     reads_len: [[u8; MAX_CELLS]; MAX_STAGES],
@@ -129,12 +136,13 @@ struct PdbNodeLoop<'a, 'g, 'd, const R: usize> {
     first: [[u8; R]; MAX_CELLS],
     /// How many partitions the heuristic reads one after the other (1 unless a catalogue).
     stages: usize,
+    /// Whether the first partition takes the largest of two sums (a partition and its mirror
+    /// image, as every tier's does), read then without asking the plan where they lie.
+    first_pair: bool,
     /// `later[g]`: what a child of the node at cost `g` changed in a catalogue's later
     /// partitions (place, excess, lookup), to put back; kept here, not on the stack, so that a
     /// heuristic of one partition pays nothing for it.
     later: Vec<[(Place, u8, u8); LATER_READS]>,
-    /// `children[g]`: the children of the node at cost `g` on the current path.
-    children: Vec<[Child<R>; 4]>,
     distance: &'g [[u8; 256]; 256],
     legal: &'g [[(Direction, u8); 4]; 256],
     legal_len: &'g [u8; 256],
@@ -147,7 +155,17 @@ struct PdbNodeLoop<'a, 'g, 'd, const R: usize> {
     sums: Sums,
     /// The states this search reached, and at what cost (`None`: the board does not pack).
     seen: Option<Transpositions>,
-    walk: &'d mut Iteration<'g, Pdb>,
+    /// The iteration's bound, and the least `f` over it seen so far (the walk's, written back
+    /// when the search ends): kept here, not behind the walk, so that a child's test reads no
+    /// pointer first.
+    bound: u32,
+    next_bound: u32,
+    /// The nodes made, counted as the walk counts them (written back when the search ends).
+    nodes: u64,
+    /// The path below the search's floor once the goal is reached, deepest move first: each
+    /// level adds its move as the search returns, so that no level pushes and pops a move on
+    /// the way down.
+    found_path: Vec<Direction>,
     watch: &'d Watch<'d>,
     poll: Poll,
     /// Whether a limit stopped the search.
@@ -223,15 +241,11 @@ fn search_with<const R: usize>(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>)
         }
         first = end;
     }
-    let mut tables: [&[u8]; MAX_LOOKUPS] = [&[]; MAX_LOOKUPS];
+    let mut lanes = [Lane { bytes: &[], half: 0 }; MAX_LOOKUPS];
     // The slots past the last lookup are never read; any table fills them.
     let mut dbs: [&PatternDb; MAX_LOOKUPS] = [heuristic.lookups.first()?.table.as_ref(); MAX_LOOKUPS];
-    let mut halves = [0; MAX_LOOKUPS];
-    for (half, lookup) in halves.iter_mut().zip(&heuristic.lookups) {
-        *half = u32::from(!lookup.table.is_split());
-    }
-    for ((table, db), lookup) in tables.iter_mut().zip(&mut dbs).zip(&heuristic.lookups) {
-        *table = lookup.table.nibbles();
+    for ((lane, db), lookup) in lanes.iter_mut().zip(&mut dbs).zip(&heuristic.lookups) {
+        *lane = Lane { bytes: lookup.table.nibbles(), half: u32::from(!lookup.table.is_split()) };
         *db = &lookup.table;
     }
     let geometry = walk.geometry;
@@ -246,18 +260,20 @@ fn search_with<const R: usize>(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>)
     // one lower (from `u64::MAX` in a subtree whose floor was counted above the cut, so that the
     // count wraps back to 0 there), polled from the count as it stands.
     let poll = Poll::new(walk.counts.nodes, watch);
-    walk.counts.nodes = walk.counts.nodes.wrapping_sub(1);
+    // A node's children are searched only within the bound, so a searched node's cost is at
+    // most the bound: the depths below the floor are at most `bound - g`, one slot each.
+    let rows = walk.bound.saturating_sub(g) as usize + 1;
+    let mut children = vec![[Child::<R>::UNWRITTEN; 4]; rows];
     let mut lean = PdbNodeLoop {
         plan: &plan,
         dbs,
-        tables,
-        halves,
+        lanes,
         reads,
         reads_len,
         first: first_reads,
         stages,
+        first_pair: heuristic.stages().first().map(|&(_, end)| end) == Some(2),
         later: Vec::new(),
-        children: Vec::new(),
         distance: geometry.distance(),
         legal: &geometry.legal,
         legal_len: &geometry.legal_len,
@@ -268,22 +284,29 @@ fn search_with<const R: usize>(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>)
         excess,
         sums,
         seen,
-        walk,
+        bound: walk.bound,
+        next_bound: walk.next_bound,
+        nodes: walk.counts.nodes.wrapping_sub(1),
+        found_path: Vec::new(),
         watch,
         poll,
         stopped: false,
     };
-    let nodes_before = lean.walk.counts.nodes;
+    let nodes_before = lean.nodes;
     let row = lean.machine[machine as usize];
-    let found = lean.search(g, h, blank, previous, key, row);
+    let found = lean.search(&mut children, g, h, blank, previous, key, row);
     if let Some(seen) = lean.seen.take() {
-        seen.put_back(lean.walk.counts.nodes.wrapping_sub(nodes_before));
+        seen.put_back(lean.nodes.wrapping_sub(nodes_before));
     }
-    let stopped = lean.stopped;
+    let (stopped, nodes, next_bound) = (lean.stopped, lean.nodes, lean.next_bound);
+    let found_path = std::mem::take(&mut lean.found_path);
+    walk.counts.nodes = nodes;
+    walk.next_bound = next_bound;
     walk.counts.stopped |= stopped;
     if found {
         // Stand the walk on the goal, where the generic driver leaves it.
-        for dir in walk.path.split_off(depth) {
+        debug_assert_eq!(walk.path.len(), depth, "the floor's path is the walk's");
+        for dir in found_path.into_iter().rev() {
             walk.push(dir);
         }
         walk.counts.solutions += 1;
@@ -307,7 +330,7 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
         let mut n_later = 0;
         let mut stage = 1;
         let mut f = g + 1 + manhattan + 2 * *largest;
-        while stage < self.stages && (!LAZY || f <= self.walk.bound || f < self.walk.next_bound) {
+        while stage < self.stages && (!LAZY || f <= self.bound || f < self.next_bound) {
             let k = stage & (MAX_STAGES - 1);
             let read = usize::from(self.reads_len[k][tile_at]).min(MAX_READS);
             for &l in &self.reads[k][tile_at][..read] {
@@ -335,8 +358,8 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             return false;
         }
         // Wrapping: the count starts one below the floor's, which may be 0 (see `search`).
-        let nodes = self.walk.counts.nodes.wrapping_add(1);
-        self.walk.counts.nodes = nodes;
+        let nodes = self.nodes.wrapping_add(1);
+        self.nodes = nodes;
         if self.poll.due(nodes) && self.poll.must_stop(nodes, self.watch) {
             self.stopped = true;
             return false;
@@ -346,9 +369,19 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
 
     /// Depth-first search below the node whose blank is at `blank` (the board's packed `key`),
     /// with cost `g` and bound `h`, `row` the duplicate-pruning machine's transitions from the
-    /// node's state; `true` when
-    /// the goal was reached (the path is in the search's `path`).
-    fn search(&mut self, g: u32, h: u32, blank: u8, previous: Option<Direction>, key: u128, row: [u32; 4]) -> bool {
+    /// node's state, `children` the slots of its depth and those below; `true` when the goal was
+    /// reached (the path is in `found_path`, deepest move first).
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        children: &mut [[Child<R>; 4]],
+        g: u32,
+        h: u32,
+        blank: u8,
+        previous: Option<Direction>,
+        key: u128,
+        row: [u32; 4],
+    ) -> bool {
         if !self.visit() {
             return false;
         }
@@ -357,14 +390,16 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
         }
         // Saturating: a walk may start below a node whose estimate is over the bound (the tests
         // do), whose children are then all cut off.
-        let remember = self.seen.is_some() && self.walk.bound.saturating_sub(g + h) >= REMEMBER_FROM_SLACK;
+        let remember = self.seen.is_some() && self.bound.saturating_sub(g + h) >= REMEMBER_FROM_SLACK;
         if let Some(seen) = self.seen.as_mut().filter(|_| remember) {
             seen.record(key, g);
         }
-        let depth = g as usize;
-        if depth >= self.children.len() {
-            self.children.resize(depth + 1, [Child::UNWRITTEN; 4]);
-        }
+        // A slot for every depth down to the bound (`rows` in `search_with`): a node is
+        // searched only within it.
+        let Some((slot, below)) = children.split_first_mut() else {
+            debug_assert!(false, "a node at cost {g} below the bound {}", self.bound);
+            return false;
+        };
         let b = usize::from(blank);
         let moves = &self.legal[b][..usize::from(self.legal_len[b])];
         // First every child's table entries, so that their reads from memory overlap: per
@@ -382,7 +417,7 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             }
             let tile = self.board[usize::from(target)];
             let tile_at = usize::from(tile) & (MAX_CELLS - 1);
-            let child = &mut self.children[depth][count & 3];
+            let child = &mut slot[count & 3];
             child.dir = dir;
             child.target = target;
             child.tile = tile;
@@ -395,13 +430,13 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
                 let l = usize::from(l) & (MAX_LOOKUPS - 1);
                 let before = self.place[l];
                 let place = self.plan.moved(l, before, &self.board, tile, target, dir);
-                let byte = self.tables[l][(place.index >> self.halves[l]) as usize];
+                let lane = &self.lanes[l];
+                let byte = lane.bytes[(place.index >> lane.half) as usize];
                 *entry = Entry { place, before, byte, lookup: l as u8 };
             }
             count += 1;
         }
-        for i in 0..count.min(4) {
-            let child = &self.children[depth][i];
+        for child in &slot[..count.min(4)] {
             let (dir, target, tile, seen) = (child.dir, child.target, child.tile, child.seen);
             let t = usize::from(target);
             let distance = &self.distance[usize::from(tile)];
@@ -410,14 +445,15 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             // The excesses before, put back in reverse order when the child is done (two
             // lookups of one part may both read the tile, and a padded tile reads one twice).
             let mut excess_before = [0u8; R];
-            for (before, entry) in excess_before.iter_mut().zip(&self.children[depth][i].entries) {
+            for (before, entry) in excess_before.iter_mut().zip(&child.entries) {
                 let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
                 *before = self.excess[l];
                 let (place, cell) = (entry.place, self.plan.table_cell(l, target));
                 let value = self.dbs[l].pick(entry.byte, place.index as usize, place.occupied, cell);
                 self.plan.set(l, value, &mut self.excess, &mut self.sums);
             }
-            let mut largest = self.plan.largest_in(&self.sums, 0);
+            let mut largest =
+                if self.first_pair { self.sums[0].max(self.sums[1]) } else { self.plan.largest_in(&self.sums, 0) };
             // A catalogue's later partitions, each read only while the child is not cut off, or
             // while its estimate so far would lower the next bound (so that the next bound is
             // the generic walk's): a child searched has read them all, and its excesses and sums
@@ -431,37 +467,36 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             let child_h = manhattan + 2 * largest;
             if seen {
                 // Searched already at no greater cost (or an ancestor): nothing new below.
-            } else if f <= self.walk.bound {
+            } else if f <= self.bound {
                 // The child's places are written only for a child searched: the later
                 // partitions' lookups are other lookups, and a child cut off reads no place.
-                for entry in &self.children[depth][i].entries {
+                for entry in &child.entries {
                     self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.place;
                 }
-                let (child_key, child_row) = (self.children[depth][i].key, self.children[depth][i].row);
+                let (child_key, child_row) = (child.key, child.row);
                 let (before, blank_value) = (self.manhattan, self.board[b]);
                 self.manhattan = manhattan;
                 (self.board[b], self.board[t]) = (tile, blank_value);
-                self.walk.path.push(dir);
-                if self.search(g + 1, child_h, target, Some(dir), child_key, child_row) {
+                if self.search(below, g + 1, child_h, target, Some(dir), child_key, child_row) {
+                    self.found_path.push(dir);
                     return true;
                 }
-                self.walk.path.pop();
                 (self.board[b], self.board[t]) = (blank_value, tile);
                 self.manhattan = before;
-                for entry in self.children[depth][i].entries.iter().rev() {
+                for entry in child.entries.iter().rev() {
                     self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.before;
                 }
             } else {
-                self.walk.next_bound = self.walk.next_bound.min(f);
+                self.next_bound = self.next_bound.min(f);
             }
             if n_later > 0 {
-                let later = &self.later[depth];
+                let later = &self.later[g as usize];
                 for &(place, excess, l) in later[..n_later.min(LATER_READS)].iter().rev() {
                     let l = usize::from(l) & (MAX_LOOKUPS - 1);
                     (self.place[l], self.excess[l]) = (place, excess);
                 }
             }
-            for (entry, &before) in self.children[depth][i].entries.iter().zip(&excess_before).rev() {
+            for (entry, &before) in child.entries.iter().zip(&excess_before).rev() {
                 self.excess[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = before;
             }
             self.sums = sums;
