@@ -277,6 +277,17 @@ impl KeptPlan {
         }
     }
 
+    /// The sum whose part holds lookup `l`.
+    #[inline(always)]
+    pub(crate) fn sum_of(&self, l: usize) -> u8 {
+        self.sum_of[l & (MAX_LOOKUPS - 1)]
+    }
+
+    /// Whether some part has two lookups (whose larger excess it takes).
+    pub(crate) fn paired(&self) -> bool {
+        self.paired
+    }
+
     /// How many partitions the heuristic reads one after the other (1 unless a catalogue).
     pub(crate) fn stages(&self) -> usize {
         self.stages

@@ -139,6 +139,10 @@ struct PdbNodeLoop<'a, 'g, 'd, const R: usize> {
     /// Whether the first partition takes the largest of two sums (a partition and its mirror
     /// image, as every tier's does), read then without asking the plan where they lie.
     first_pair: bool,
+    /// Whether, beside that, the heuristic is that one partition and no part of it has two
+    /// lookups: a lookup's new excess then changes its sum by the difference alone, and a
+    /// child's two sums are worked out without writing them.
+    apart: bool,
     /// `later[g]`: what a child of the node at cost `g` changed in a catalogue's later
     /// partitions (place, excess, lookup), to put back; kept here, not on the stack, so that a
     /// heuristic of one partition pays nothing for it.
@@ -199,6 +203,13 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
         2 => search_with::<2>(walk, watch),
         _ => None,
     }
+}
+
+/// Whether `heuristic` is one partition of two sums (a partition and its mirror image, as the
+/// tiers build it) of which no part has two lookups: the loop then works out a child's sums on
+/// the side ([`PdbNodeLoop::apart`]).
+fn apart(heuristic: &PdbHeuristic, plan: &KeptPlan) -> bool {
+    heuristic.stages() == [(heuristic.lookups.len(), 2)] && !plan.paired()
 }
 
 /// [`search`] with `R` lookups of the first partition for every tile.
@@ -273,6 +284,7 @@ fn search_with<const R: usize>(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>)
         first: first_reads,
         stages,
         first_pair: heuristic.stages().first().map(|&(_, end)| end) == Some(2),
+        apart: apart(&heuristic, &plan),
         later: Vec::new(),
         distance: geometry.distance(),
         legal: &geometry.legal,
@@ -441,6 +453,42 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             let t = usize::from(target);
             let distance = &self.distance[usize::from(tile)];
             let manhattan = self.manhattan + u32::from(distance[b]) - u32::from(distance[t]);
+            if self.apart {
+                // The child's excesses and its two sums worked out on the side, and written
+                // only for a child searched: most children are cut off.
+                let mut values = [0u8; R];
+                let mut totals = [self.sums[0], self.sums[1]];
+                let mut previous = MAX_LOOKUPS;
+                for (value, entry) in values.iter_mut().zip(&child.entries) {
+                    let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
+                    let (place, cell) = (entry.place, self.plan.table_cell(l, target));
+                    *value = self.dbs[l].pick(entry.byte, place.index as usize, place.occupied, cell);
+                    // A padded tile reads its last lookup again, next to it: one change.
+                    if l != previous {
+                        let total = &mut totals[usize::from(self.plan.sum_of(l)) & 1];
+                        *total = total.wrapping_add(u32::from(*value)).wrapping_sub(u32::from(self.excess[l]));
+                    }
+                    previous = l;
+                }
+                let largest = totals[0].max(totals[1]);
+                let f = g + 1 + manhattan + 2 * largest;
+                if seen {
+                    // Searched already at no greater cost (or an ancestor): nothing new below.
+                } else if f <= self.bound {
+                    let (excess, sums) = (self.excess, self.sums);
+                    for (entry, &value) in child.entries.iter().zip(&values) {
+                        self.excess[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = value;
+                    }
+                    (self.sums[0], self.sums[1]) = (totals[0], totals[1]);
+                    if self.descend(child, below, g, manhattan + 2 * largest, manhattan, b) {
+                        return true;
+                    }
+                    (self.excess, self.sums) = (excess, sums);
+                } else {
+                    self.next_bound = self.next_bound.min(f);
+                }
+                continue;
+            }
             let sums = self.sums;
             // The excesses before, put back in reverse order when the child is done (two
             // lookups of one part may both read the tile, and a padded tile reads one twice).
@@ -468,23 +516,8 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             if seen {
                 // Searched already at no greater cost (or an ancestor): nothing new below.
             } else if f <= self.bound {
-                // The child's places are written only for a child searched: the later
-                // partitions' lookups are other lookups, and a child cut off reads no place.
-                for entry in &child.entries {
-                    self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.place;
-                }
-                let (child_key, child_row) = (child.key, child.row);
-                let (before, blank_value) = (self.manhattan, self.board[b]);
-                self.manhattan = manhattan;
-                (self.board[b], self.board[t]) = (tile, blank_value);
-                if self.search(below, g + 1, child_h, target, Some(dir), child_key, child_row) {
-                    self.found_path.push(dir);
+                if self.descend(child, below, g, child_h, manhattan, b) {
                     return true;
-                }
-                (self.board[b], self.board[t]) = (blank_value, tile);
-                self.manhattan = before;
-                for entry in child.entries.iter().rev() {
-                    self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.before;
                 }
             } else {
                 self.next_bound = self.next_bound.min(f);
@@ -503,6 +536,42 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
         }
         false
     }
+
+    /// Searches `child` of the node at cost `g` whose blank is at `b`, its estimate `child_h`
+    /// and its Manhattan distance `manhattan`, its excesses and sums already in place: moves
+    /// its tile and places, and puts them back unless the goal was reached below (then its
+    /// move joins `found_path`).
+    #[inline(always)]
+    fn descend(
+        &mut self,
+        child: &Child<R>,
+        below: &mut [[Child<R>; 4]],
+        g: u32,
+        child_h: u32,
+        manhattan: u32,
+        b: usize,
+    ) -> bool {
+        let (dir, target, tile) = (child.dir, child.target, child.tile);
+        let t = usize::from(target);
+        // The child's places are written only for a child searched: the later partitions'
+        // lookups are other lookups, and a child cut off reads no place.
+        for entry in &child.entries {
+            self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.place;
+        }
+        let (before, blank_value) = (self.manhattan, self.board[b]);
+        self.manhattan = manhattan;
+        (self.board[b], self.board[t]) = (tile, blank_value);
+        if self.search(below, g + 1, child_h, target, Some(dir), child.key, child.row) {
+            self.found_path.push(dir);
+            return true;
+        }
+        (self.board[b], self.board[t]) = (blank_value, tile);
+        self.manhattan = before;
+        for entry in child.entries.iter().rev() {
+            self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.before;
+        }
+        false
+    }
 }
 
 #[cfg(test)]
@@ -516,6 +585,7 @@ mod tests {
     use super::super::duplicates::{Duplicates, Machines};
     use super::super::iteration::{Iteration, NodeLoop};
     use super::super::kept_indices::tests::{catalogue, heuristic, random_walk};
+    use super::super::kept_indices::KeptPlan;
     use super::super::{slide_blank, Estimate, Geometry, Pdb, State};
     use crate::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
 
@@ -566,12 +636,16 @@ mod tests {
         ];
         let mut rng = SplitMix64::new(22);
         let (mut found, mut searched) = (0, 0);
+        // Heuristics whose children's sums are worked out on the side, and the others.
+        let mut apart_cases = 0;
         // Nodes without the machine and with it, over the iterations that found no path either
         // way (above the optimum, a path the machine forbids may end the search sooner).
         let (mut plain_nodes, mut machine_nodes) = (0, 0);
         for (rows, cols, parts) in cases {
             let n = rows * cols;
             let heuristic = heuristic(rows, cols, parts);
+            let plan = KeptPlan::new(&heuristic, n).expect("the indices are kept");
+            apart_cases += usize::from(super::apart(&heuristic, &plan));
             let geometry = Geometry::new(rows, cols);
             let goal: Vec<u8> = (0..n as u8).collect();
             let machine = Arc::new(Duplicates::build(rows, cols, 10));
@@ -606,6 +680,7 @@ mod tests {
         }
         assert!(found > 40 && found < searched, "{found} of {searched} iterations reached the goal");
         assert!(machine_nodes < plain_nodes, "the machine cut no node: {machine_nodes} of {plain_nodes}");
+        assert!(apart_cases > 0 && apart_cases < cases.len(), "{apart_cases} of {} heuristics apart", cases.len());
     }
 
     /// A 3x3 partition whose first two parts read one table, the second through the transpose
