@@ -434,10 +434,6 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             child.target = target;
             child.tile = tile;
             child.row = self.machine[next_machine as usize];
-            if let Some(seen) = &self.seen {
-                child.key = seen.swapped(key, blank, target, tile, self.board[b]);
-                child.seen = remember && seen.contains(child.key, g + 1);
-            }
             for (entry, &l) in child.entries.iter_mut().zip(&self.first[tile_at]) {
                 let l = usize::from(l) & (MAX_LOOKUPS - 1);
                 let before = self.place[l];
@@ -447,6 +443,16 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
                 *entry = Entry { place, before, byte, lookup: l as u8 };
             }
             count += 1;
+        }
+        // The children's keys in the table of transpositions, in a pass of their own, so that
+        // a search without the table (the machine replaces it) carries none of its work in
+        // the pass above.
+        if let Some(seen) = &self.seen {
+            let blank_value = self.board[b];
+            for child in &mut slot[..count.min(4)] {
+                child.key = seen.swapped(key, blank, child.target, child.tile, blank_value);
+                child.seen = remember && seen.contains(child.key, g + 1);
+            }
         }
         for child in &slot[..count.min(4)] {
             let (dir, target, tile, seen) = (child.dir, child.target, child.tile, child.seen);
