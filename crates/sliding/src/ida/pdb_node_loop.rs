@@ -18,12 +18,17 @@
 //! moved is read by at most [`MAX_READS`] lookups (two in every heuristic the tiers build: a part
 //! and its mirror image), so what a child saves is a few words.
 //!
-//! What makes a child cheap (the 24-puzzle #40 at 945 instructions a node against 1,512 before,
+//! What makes a child cheap (the 24-puzzle #40 at 840 instructions a node against 1,512 before,
 //! callgrind, one thread, docs/benchmarks.md): the loop is made for the number of lookups of the
 //! first partition that read a tile, so a child's lookups are unrolled (a tile read by fewer reads
 //! its last again); an index moves by a step worked out once per lookup, cell and direction
 //! ([`KeptPlan::moved`]); a split table's byte is resolved by the blank's region only where its
-//! two values differ, when the child is entered and the byte has come ([`PatternDb::pick`]).
+//! two values differ, when the child is entered and the byte has come ([`PatternDb::pick`]); a
+//! depth's records are a slot split off a slice made once for the search, so that no node tests
+//! or grows a vector; a heuristic of one partition of two sums works out a child's sums on the
+//! side and writes them only for a child searched; the node count, the bounds and the path stay
+//! in the loop (the path written only once the goal is reached); and the keys of the table of
+//! transpositions are made in a pass of their own, run only when the search keeps the table.
 
 use std::sync::Arc;
 
