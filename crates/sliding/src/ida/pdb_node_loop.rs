@@ -18,7 +18,7 @@
 //! moved is read by at most [`MAX_READS`] lookups (two in every heuristic the tiers build: a part
 //! and its mirror image), so what a child saves is a few words.
 //!
-//! What makes a child cheap (the 24-puzzle #40 at 840 instructions a node against 1,512 before,
+//! What makes a child cheap (the 24-puzzle #40 at 839 instructions a node against 1,512 before,
 //! callgrind, one thread, docs/benchmarks.md): the loop is made for the number of lookups of the
 //! first partition that read a tile, so a child's lookups are unrolled (a tile read by fewer reads
 //! its last again); an index moves by a step worked out once per lookup, cell and direction
