@@ -56,8 +56,10 @@ pub(crate) struct KeptPlan {
     /// come from that side).
     steps: [[[Step; 4]; MAX_CELLS]; MAX_LOOKUPS],
     /// `tile_weight[l][tile]`: what one step of `tile`'s digit adds to lookup `l`'s index (0
-    /// for a tile the pattern lacks).
-    tile_weight: [[i64; MAX_CELLS]; MAX_LOOKUPS],
+    /// for a tile the pattern lacks). This and `between` are added modulo 2^32 (negative
+    /// values wrapped): an index is below 2^32, so the wrapping sums give it exactly, and the
+    /// tables take half the cache of signed 64-bit ones.
+    tile_weight: [[u32; MAX_CELLS]; MAX_LOOKUPS],
     /// `cell_map[l][state cell]`: lookup `l`'s table cell.
     cell_map: [[u8; MAX_CELLS]; MAX_LOOKUPS],
     /// `state_cell[l][table cell]`: the inverse.
@@ -69,7 +71,7 @@ pub(crate) struct KeptPlan {
     /// slot `s` adds to the change of the index (in the direction of increasing cells): the later
     /// slot's weight, or minus slot `s`'s weight for an earlier slot; 0 for `o = 0` (no pattern
     /// tile there).
-    between: [[[i64; MAX_WIDTH + 1]; MAX_WIDTH]; MAX_LOOKUPS],
+    between: [[[u32; MAX_WIDTH + 1]; MAX_WIDTH]; MAX_LOOKUPS],
     /// `sum_of[l]`: the sum whose part holds lookup `l`.
     sum_of: [u8; MAX_LOOKUPS],
     /// `mates[l]`: the lookups of the part that holds lookup `l` (itself twice for a part of
@@ -158,7 +160,7 @@ impl KeptPlan {
             }
             for (s, &tile) in lookup.tiles().iter().enumerate() {
                 plan.slot[l][usize::from(tile)] = s as u8 + 1;
-                plan.tile_weight[l][usize::from(tile)] = i64::from(lookup.weights()[s]);
+                plan.tile_weight[l][usize::from(tile)] = lookup.weights()[s];
             }
             let (rows, cols) = (lookup.table.key().rows(), lookup.table.key().cols());
             for cell in 0..cells {
@@ -182,7 +184,7 @@ impl KeptPlan {
             let weights = lookup.weights();
             for (s, &w) in weights.iter().enumerate() {
                 for (j, &wj) in weights.iter().enumerate() {
-                    plan.between[l][s][j + 1] = if j > s { i64::from(wj) } else { -i64::from(w) };
+                    plan.between[l][s][j + 1] = if j > s { wj } else { w.wrapping_neg() };
                 }
             }
         }
@@ -196,23 +198,23 @@ impl KeptPlan {
     pub(crate) fn moved(&self, l: usize, place: Place, board: &[u8; 256], tile: u8, from: u8, dir: Direction) -> Place {
         let l = l & (MAX_LOOKUPS - 1);
         let step = self.steps[l][usize::from(from) & (MAX_CELLS - 1)][dir.index() & 3];
-        let mut delta = i64::from(step.hops) * self.tile_weight[l][usize::from(tile) & (MAX_CELLS - 1)];
+        let mut delta = (step.hops as u32).wrapping_mul(self.tile_weight[l][usize::from(tile) & (MAX_CELLS - 1)]);
         // The pattern's tiles strictly between the two cells: usually none or one.
         let mut crossed = place.occupied & step.between;
         if crossed != 0 {
             let slot = &self.slot[l];
             let s = usize::from(slot[usize::from(tile) & (MAX_CELLS - 1)]).wrapping_sub(1) & (MAX_WIDTH - 1);
             let between = &self.between[l][s];
-            let mut passed = 0;
+            let mut passed = 0u32;
             while crossed != 0 {
                 let x = crossed.trailing_zeros() as usize;
                 crossed &= crossed - 1;
                 let occupant = board[usize::from(self.state_cell[l][x & (MAX_CELLS - 1)])];
-                passed += between[usize::from(slot[usize::from(occupant) & (MAX_CELLS - 1)])];
+                passed = passed.wrapping_add(between[usize::from(slot[usize::from(occupant) & (MAX_CELLS - 1)])]);
             }
-            delta += if step.hops > 0 { passed } else { -passed };
+            delta = delta.wrapping_add(if step.hops > 0 { passed } else { passed.wrapping_neg() });
         }
-        Place { index: (i64::from(place.index) + delta) as u32, occupied: place.occupied ^ step.flip }
+        Place { index: place.index.wrapping_add(delta), occupied: place.occupied ^ step.flip }
     }
 
     /// Lookup `l`'s [`Place`] for `state`, from scratch.
@@ -275,6 +277,17 @@ impl KeptPlan {
             2 => sums[0].max(sums[1]),
             n => sums[..n].iter().copied().max().unwrap_or(0),
         }
+    }
+
+    /// The sum whose part holds lookup `l`.
+    #[inline(always)]
+    pub(crate) fn sum_of(&self, l: usize) -> u8 {
+        self.sum_of[l & (MAX_LOOKUPS - 1)]
+    }
+
+    /// Whether some part has two lookups (whose larger excess it takes).
+    pub(crate) fn paired(&self) -> bool {
+        self.paired
     }
 
     /// How many partitions the heuristic reads one after the other (1 unless a catalogue).

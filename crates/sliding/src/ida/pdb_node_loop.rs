@@ -18,12 +18,17 @@
 //! moved is read by at most [`MAX_READS`] lookups (two in every heuristic the tiers build: a part
 //! and its mirror image), so what a child saves is a few words.
 //!
-//! What makes a child cheap (the 24-puzzle #40 at 945 instructions a node against 1,512 before,
+//! What makes a child cheap (the 24-puzzle #40 at 839 instructions a node against 1,512 before,
 //! callgrind, one thread, docs/benchmarks.md): the loop is made for the number of lookups of the
 //! first partition that read a tile, so a child's lookups are unrolled (a tile read by fewer reads
 //! its last again); an index moves by a step worked out once per lookup, cell and direction
 //! ([`KeptPlan::moved`]); a split table's byte is resolved by the blank's region only where its
-//! two values differ, when the child is entered and the byte has come ([`PatternDb::pick`]).
+//! two values differ, when the child is entered and the byte has come ([`PatternDb::pick`]); a
+//! depth's records are a slot split off a slice made once for the search, so that no node tests
+//! or grows a vector; a heuristic of one partition of two sums works out a child's sums on the
+//! side and writes them only for a child searched; the node count, the bounds and the path stay
+//! in the loop (the path written only once the goal is reached); and the keys of the table of
+//! transpositions are made in a pass of their own, run only when the search keeps the table.
 
 use std::sync::Arc;
 
@@ -72,9 +77,20 @@ struct Entry {
     lookup: u8,
 }
 
+/// What the node's pass reads of a lookup's table, side by side so that one address finds both.
+#[derive(Clone, Copy)]
+struct Lane<'a> {
+    /// The table's bytes.
+    bytes: &'a [u8],
+    /// How far to shift an index right for its byte (1 for a plain table, two entries a byte;
+    /// 0 for a split one), kept here so that the node's pass does not ask the table.
+    half: u32,
+}
+
 /// A child of a node: its move, the tile that moves, and the entries of the `R` lookups that
-/// read the tile. The records live in [`PdbNodeLoop::children`], a slot of four per depth, so
-/// that a node writes only what its children use instead of clearing a record on the stack.
+/// read the tile. The records live in a slot of four per depth, allocated once for the search
+/// (`rows` in [`search_with`]), so that a node writes only what its children use instead of
+/// clearing a record on the stack.
 #[derive(Clone, Copy)]
 struct Child<const R: usize> {
     dir: Direction,
@@ -116,11 +132,7 @@ struct PdbNodeLoop<'a, 'g, 'd, const R: usize> {
     plan: &'a KeptPlan,
     /// Each lookup's table, and its bytes.
     dbs: [&'a PatternDb; MAX_LOOKUPS],
-    tables: [&'a [u8]; MAX_LOOKUPS],
-    /// `halves[l]`: how far to shift an index right for its byte in lookup `l`'s table (1 for
-    /// a plain table, two entries a byte; 0 for a split one), kept here so that the node's pass
-    /// does not ask the table.
-    halves: [u32; MAX_LOOKUPS],
+    lanes: [Lane<'a>; MAX_LOOKUPS],
     /// `reads[k][tile][..reads_len[k][tile]]`: the lookups of partition `k` that read `tile`.
     reads: [[[u8; MAX_READS]; MAX_CELLS]; MAX_STAGES],
     reads_len: [[u8; MAX_CELLS]; MAX_STAGES],
@@ -129,12 +141,17 @@ struct PdbNodeLoop<'a, 'g, 'd, const R: usize> {
     first: [[u8; R]; MAX_CELLS],
     /// How many partitions the heuristic reads one after the other (1 unless a catalogue).
     stages: usize,
+    /// Whether the first partition takes the largest of two sums (a partition and its mirror
+    /// image, as every tier's does), read then without asking the plan where they lie.
+    first_pair: bool,
+    /// Whether, beside that, the heuristic is that one partition and no part of it has two
+    /// lookups: a lookup's new excess then changes its sum by the difference alone, and a
+    /// child's two sums are worked out without writing them.
+    apart: bool,
     /// `later[g]`: what a child of the node at cost `g` changed in a catalogue's later
     /// partitions (place, excess, lookup), to put back; kept here, not on the stack, so that a
     /// heuristic of one partition pays nothing for it.
     later: Vec<[(Place, u8, u8); LATER_READS]>,
-    /// `children[g]`: the children of the node at cost `g` on the current path.
-    children: Vec<[Child<R>; 4]>,
     distance: &'g [[u8; 256]; 256],
     legal: &'g [[(Direction, u8); 4]; 256],
     legal_len: &'g [u8; 256],
@@ -147,7 +164,17 @@ struct PdbNodeLoop<'a, 'g, 'd, const R: usize> {
     sums: Sums,
     /// The states this search reached, and at what cost (`None`: the board does not pack).
     seen: Option<Transpositions>,
-    walk: &'d mut Iteration<'g, Pdb>,
+    /// The iteration's bound, and the least `f` over it seen so far (the walk's, written back
+    /// when the search ends): kept here, not behind the walk, so that a child's test reads no
+    /// pointer first.
+    bound: u32,
+    next_bound: u32,
+    /// The nodes made, counted as the walk counts them (written back when the search ends).
+    nodes: u64,
+    /// The path below the search's floor once the goal is reached, deepest move first: each
+    /// level adds its move as the search returns, so that no level pushes and pops a move on
+    /// the way down.
+    found_path: Vec<Direction>,
     watch: &'d Watch<'d>,
     poll: Poll,
     /// Whether a limit stopped the search.
@@ -181,6 +208,13 @@ fn search(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>) -> Option<bool> {
         2 => search_with::<2>(walk, watch),
         _ => None,
     }
+}
+
+/// Whether `heuristic` is one partition of two sums (a partition and its mirror image, as the
+/// tiers build it) of which no part has two lookups: the loop then works out a child's sums on
+/// the side ([`PdbNodeLoop::apart`]).
+fn apart(heuristic: &PdbHeuristic, plan: &KeptPlan) -> bool {
+    heuristic.stages() == [(heuristic.lookups.len(), 2)] && !plan.paired()
 }
 
 /// [`search`] with `R` lookups of the first partition for every tile.
@@ -223,15 +257,11 @@ fn search_with<const R: usize>(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>)
         }
         first = end;
     }
-    let mut tables: [&[u8]; MAX_LOOKUPS] = [&[]; MAX_LOOKUPS];
+    let mut lanes = [Lane { bytes: &[], half: 0 }; MAX_LOOKUPS];
     // The slots past the last lookup are never read; any table fills them.
     let mut dbs: [&PatternDb; MAX_LOOKUPS] = [heuristic.lookups.first()?.table.as_ref(); MAX_LOOKUPS];
-    let mut halves = [0; MAX_LOOKUPS];
-    for (half, lookup) in halves.iter_mut().zip(&heuristic.lookups) {
-        *half = u32::from(!lookup.table.is_split());
-    }
-    for ((table, db), lookup) in tables.iter_mut().zip(&mut dbs).zip(&heuristic.lookups) {
-        *table = lookup.table.nibbles();
+    for ((lane, db), lookup) in lanes.iter_mut().zip(&mut dbs).zip(&heuristic.lookups) {
+        *lane = Lane { bytes: lookup.table.nibbles(), half: u32::from(!lookup.table.is_split()) };
         *db = &lookup.table;
     }
     let geometry = walk.geometry;
@@ -246,18 +276,21 @@ fn search_with<const R: usize>(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>)
     // one lower (from `u64::MAX` in a subtree whose floor was counted above the cut, so that the
     // count wraps back to 0 there), polled from the count as it stands.
     let poll = Poll::new(walk.counts.nodes, watch);
-    walk.counts.nodes = walk.counts.nodes.wrapping_sub(1);
+    // A node's children are searched only within the bound, so a searched node's cost is at
+    // most the bound: the depths below the floor are at most `bound - g`, one slot each.
+    let rows = walk.bound.saturating_sub(g) as usize + 1;
+    let mut children = vec![[Child::<R>::UNWRITTEN; 4]; rows];
     let mut lean = PdbNodeLoop {
         plan: &plan,
         dbs,
-        tables,
-        halves,
+        lanes,
         reads,
         reads_len,
         first: first_reads,
         stages,
+        first_pair: heuristic.stages().first().map(|&(_, end)| end) == Some(2),
+        apart: apart(&heuristic, &plan),
         later: Vec::new(),
-        children: Vec::new(),
         distance: geometry.distance(),
         legal: &geometry.legal,
         legal_len: &geometry.legal_len,
@@ -268,22 +301,29 @@ fn search_with<const R: usize>(walk: &mut Iteration<'_, Pdb>, watch: &Watch<'_>)
         excess,
         sums,
         seen,
-        walk,
+        bound: walk.bound,
+        next_bound: walk.next_bound,
+        nodes: walk.counts.nodes.wrapping_sub(1),
+        found_path: Vec::new(),
         watch,
         poll,
         stopped: false,
     };
-    let nodes_before = lean.walk.counts.nodes;
+    let nodes_before = lean.nodes;
     let row = lean.machine[machine as usize];
-    let found = lean.search(g, h, blank, previous, key, row);
+    let found = lean.search(&mut children, g, h, blank, previous, key, row);
     if let Some(seen) = lean.seen.take() {
-        seen.put_back(lean.walk.counts.nodes.wrapping_sub(nodes_before));
+        seen.put_back(lean.nodes.wrapping_sub(nodes_before));
     }
-    let stopped = lean.stopped;
+    let (stopped, nodes, next_bound) = (lean.stopped, lean.nodes, lean.next_bound);
+    let found_path = std::mem::take(&mut lean.found_path);
+    walk.counts.nodes = nodes;
+    walk.next_bound = next_bound;
     walk.counts.stopped |= stopped;
     if found {
         // Stand the walk on the goal, where the generic driver leaves it.
-        for dir in walk.path.split_off(depth) {
+        debug_assert_eq!(walk.path.len(), depth, "the floor's path is the walk's");
+        for dir in found_path.into_iter().rev() {
             walk.push(dir);
         }
         walk.counts.solutions += 1;
@@ -307,7 +347,7 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
         let mut n_later = 0;
         let mut stage = 1;
         let mut f = g + 1 + manhattan + 2 * *largest;
-        while stage < self.stages && (!LAZY || f <= self.walk.bound || f < self.walk.next_bound) {
+        while stage < self.stages && (!LAZY || f <= self.bound || f < self.next_bound) {
             let k = stage & (MAX_STAGES - 1);
             let read = usize::from(self.reads_len[k][tile_at]).min(MAX_READS);
             for &l in &self.reads[k][tile_at][..read] {
@@ -335,8 +375,8 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             return false;
         }
         // Wrapping: the count starts one below the floor's, which may be 0 (see `search`).
-        let nodes = self.walk.counts.nodes.wrapping_add(1);
-        self.walk.counts.nodes = nodes;
+        let nodes = self.nodes.wrapping_add(1);
+        self.nodes = nodes;
         if self.poll.due(nodes) && self.poll.must_stop(nodes, self.watch) {
             self.stopped = true;
             return false;
@@ -346,9 +386,19 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
 
     /// Depth-first search below the node whose blank is at `blank` (the board's packed `key`),
     /// with cost `g` and bound `h`, `row` the duplicate-pruning machine's transitions from the
-    /// node's state; `true` when
-    /// the goal was reached (the path is in the search's `path`).
-    fn search(&mut self, g: u32, h: u32, blank: u8, previous: Option<Direction>, key: u128, row: [u32; 4]) -> bool {
+    /// node's state, `children` the slots of its depth and those below; `true` when the goal was
+    /// reached (the path is in `found_path`, deepest move first).
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        children: &mut [[Child<R>; 4]],
+        g: u32,
+        h: u32,
+        blank: u8,
+        previous: Option<Direction>,
+        key: u128,
+        row: [u32; 4],
+    ) -> bool {
         if !self.visit() {
             return false;
         }
@@ -357,14 +407,16 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
         }
         // Saturating: a walk may start below a node whose estimate is over the bound (the tests
         // do), whose children are then all cut off.
-        let remember = self.seen.is_some() && self.walk.bound.saturating_sub(g + h) >= REMEMBER_FROM_SLACK;
+        let remember = self.seen.is_some() && self.bound.saturating_sub(g + h) >= REMEMBER_FROM_SLACK;
         if let Some(seen) = self.seen.as_mut().filter(|_| remember) {
             seen.record(key, g);
         }
-        let depth = g as usize;
-        if depth >= self.children.len() {
-            self.children.resize(depth + 1, [Child::UNWRITTEN; 4]);
-        }
+        // A slot for every depth down to the bound (`rows` in `search_with`): a node is
+        // searched only within it.
+        let Some((slot, below)) = children.split_first_mut() else {
+            debug_assert!(false, "a node at cost {g} below the bound {}", self.bound);
+            return false;
+        };
         let b = usize::from(blank);
         let moves = &self.legal[b][..usize::from(self.legal_len[b])];
         // First every child's table entries, so that their reads from memory overlap: per
@@ -382,42 +434,85 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             }
             let tile = self.board[usize::from(target)];
             let tile_at = usize::from(tile) & (MAX_CELLS - 1);
-            let child = &mut self.children[depth][count & 3];
+            let child = &mut slot[count & 3];
             child.dir = dir;
             child.target = target;
             child.tile = tile;
             child.row = self.machine[next_machine as usize];
-            if let Some(seen) = &self.seen {
-                child.key = seen.swapped(key, blank, target, tile, self.board[b]);
-                child.seen = remember && seen.contains(child.key, g + 1);
-            }
             for (entry, &l) in child.entries.iter_mut().zip(&self.first[tile_at]) {
                 let l = usize::from(l) & (MAX_LOOKUPS - 1);
                 let before = self.place[l];
                 let place = self.plan.moved(l, before, &self.board, tile, target, dir);
-                let byte = self.tables[l][(place.index >> self.halves[l]) as usize];
+                let lane = &self.lanes[l];
+                let byte = lane.bytes[(place.index >> lane.half) as usize];
                 *entry = Entry { place, before, byte, lookup: l as u8 };
             }
             count += 1;
         }
-        for i in 0..count.min(4) {
-            let child = &self.children[depth][i];
+        // The children's keys in the table of transpositions, in a pass of their own, so that
+        // a search without the table (the machine replaces it) carries none of its work in
+        // the pass above.
+        if let Some(seen) = &self.seen {
+            let blank_value = self.board[b];
+            for child in &mut slot[..count.min(4)] {
+                child.key = seen.swapped(key, blank, child.target, child.tile, blank_value);
+                child.seen = remember && seen.contains(child.key, g + 1);
+            }
+        }
+        for child in &slot[..count.min(4)] {
             let (dir, target, tile, seen) = (child.dir, child.target, child.tile, child.seen);
             let t = usize::from(target);
             let distance = &self.distance[usize::from(tile)];
             let manhattan = self.manhattan + u32::from(distance[b]) - u32::from(distance[t]);
+            if self.apart {
+                // The child's excesses and its two sums worked out on the side, and written
+                // only for a child searched: most children are cut off.
+                let mut values = [0u8; R];
+                let mut totals = [self.sums[0], self.sums[1]];
+                let mut previous = MAX_LOOKUPS;
+                for (value, entry) in values.iter_mut().zip(&child.entries) {
+                    let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
+                    let (place, cell) = (entry.place, self.plan.table_cell(l, target));
+                    *value = self.dbs[l].pick(entry.byte, place.index as usize, place.occupied, cell);
+                    // A padded tile reads its last lookup again, next to it: one change.
+                    if l != previous {
+                        let total = &mut totals[usize::from(self.plan.sum_of(l)) & 1];
+                        *total = total.wrapping_add(u32::from(*value)).wrapping_sub(u32::from(self.excess[l]));
+                    }
+                    previous = l;
+                }
+                let largest = totals[0].max(totals[1]);
+                let f = g + 1 + manhattan + 2 * largest;
+                if seen {
+                    // Searched already at no greater cost (or an ancestor): nothing new below.
+                } else if f <= self.bound {
+                    let (excess, sums) = (self.excess, self.sums);
+                    for (entry, &value) in child.entries.iter().zip(&values) {
+                        self.excess[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = value;
+                    }
+                    (self.sums[0], self.sums[1]) = (totals[0], totals[1]);
+                    if self.descend(child, below, g, manhattan + 2 * largest, manhattan, b) {
+                        return true;
+                    }
+                    (self.excess, self.sums) = (excess, sums);
+                } else {
+                    self.next_bound = self.next_bound.min(f);
+                }
+                continue;
+            }
             let sums = self.sums;
             // The excesses before, put back in reverse order when the child is done (two
             // lookups of one part may both read the tile, and a padded tile reads one twice).
             let mut excess_before = [0u8; R];
-            for (before, entry) in excess_before.iter_mut().zip(&self.children[depth][i].entries) {
+            for (before, entry) in excess_before.iter_mut().zip(&child.entries) {
                 let l = usize::from(entry.lookup) & (MAX_LOOKUPS - 1);
                 *before = self.excess[l];
                 let (place, cell) = (entry.place, self.plan.table_cell(l, target));
                 let value = self.dbs[l].pick(entry.byte, place.index as usize, place.occupied, cell);
                 self.plan.set(l, value, &mut self.excess, &mut self.sums);
             }
-            let mut largest = self.plan.largest_in(&self.sums, 0);
+            let mut largest =
+                if self.first_pair { self.sums[0].max(self.sums[1]) } else { self.plan.largest_in(&self.sums, 0) };
             // A catalogue's later partitions, each read only while the child is not cut off, or
             // while its estimate so far would lower the next bound (so that the next bound is
             // the generic walk's): a child searched has read them all, and its excesses and sums
@@ -431,40 +526,60 @@ impl<const R: usize> PdbNodeLoop<'_, '_, '_, R> {
             let child_h = manhattan + 2 * largest;
             if seen {
                 // Searched already at no greater cost (or an ancestor): nothing new below.
-            } else if f <= self.walk.bound {
-                // The child's places are written only for a child searched: the later
-                // partitions' lookups are other lookups, and a child cut off reads no place.
-                for entry in &self.children[depth][i].entries {
-                    self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.place;
-                }
-                let (child_key, child_row) = (self.children[depth][i].key, self.children[depth][i].row);
-                let (before, blank_value) = (self.manhattan, self.board[b]);
-                self.manhattan = manhattan;
-                (self.board[b], self.board[t]) = (tile, blank_value);
-                self.walk.path.push(dir);
-                if self.search(g + 1, child_h, target, Some(dir), child_key, child_row) {
+            } else if f <= self.bound {
+                if self.descend(child, below, g, child_h, manhattan, b) {
                     return true;
                 }
-                self.walk.path.pop();
-                (self.board[b], self.board[t]) = (blank_value, tile);
-                self.manhattan = before;
-                for entry in self.children[depth][i].entries.iter().rev() {
-                    self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.before;
-                }
             } else {
-                self.walk.next_bound = self.walk.next_bound.min(f);
+                self.next_bound = self.next_bound.min(f);
             }
             if n_later > 0 {
-                let later = &self.later[depth];
+                let later = &self.later[g as usize];
                 for &(place, excess, l) in later[..n_later.min(LATER_READS)].iter().rev() {
                     let l = usize::from(l) & (MAX_LOOKUPS - 1);
                     (self.place[l], self.excess[l]) = (place, excess);
                 }
             }
-            for (entry, &before) in self.children[depth][i].entries.iter().zip(&excess_before).rev() {
+            for (entry, &before) in child.entries.iter().zip(&excess_before).rev() {
                 self.excess[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = before;
             }
             self.sums = sums;
+        }
+        false
+    }
+
+    /// Searches `child` of the node at cost `g` whose blank is at `b`, its estimate `child_h`
+    /// and its Manhattan distance `manhattan`, its excesses and sums already in place: moves
+    /// its tile and places, and puts them back unless the goal was reached below (then its
+    /// move joins `found_path`).
+    #[inline(always)]
+    fn descend(
+        &mut self,
+        child: &Child<R>,
+        below: &mut [[Child<R>; 4]],
+        g: u32,
+        child_h: u32,
+        manhattan: u32,
+        b: usize,
+    ) -> bool {
+        let (dir, target, tile) = (child.dir, child.target, child.tile);
+        let t = usize::from(target);
+        // The child's places are written only for a child searched: the later partitions'
+        // lookups are other lookups, and a child cut off reads no place.
+        for entry in &child.entries {
+            self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.place;
+        }
+        let (before, blank_value) = (self.manhattan, self.board[b]);
+        self.manhattan = manhattan;
+        (self.board[b], self.board[t]) = (tile, blank_value);
+        if self.search(below, g + 1, child_h, target, Some(dir), child.key, child.row) {
+            self.found_path.push(dir);
+            return true;
+        }
+        (self.board[b], self.board[t]) = (blank_value, tile);
+        self.manhattan = before;
+        for entry in child.entries.iter().rev() {
+            self.place[usize::from(entry.lookup) & (MAX_LOOKUPS - 1)] = entry.before;
         }
         false
     }
@@ -481,6 +596,7 @@ mod tests {
     use super::super::duplicates::{Duplicates, Machines};
     use super::super::iteration::{Iteration, NodeLoop};
     use super::super::kept_indices::tests::{catalogue, heuristic, random_walk};
+    use super::super::kept_indices::KeptPlan;
     use super::super::{slide_blank, Estimate, Geometry, Pdb, State};
     use crate::pdb::{PartSpec, PatternDb, PatternKey, PdbHeuristic};
 
@@ -531,12 +647,16 @@ mod tests {
         ];
         let mut rng = SplitMix64::new(22);
         let (mut found, mut searched) = (0, 0);
+        // Heuristics whose children's sums are worked out on the side, and the others.
+        let mut apart_cases = 0;
         // Nodes without the machine and with it, over the iterations that found no path either
         // way (above the optimum, a path the machine forbids may end the search sooner).
         let (mut plain_nodes, mut machine_nodes) = (0, 0);
         for (rows, cols, parts) in cases {
             let n = rows * cols;
             let heuristic = heuristic(rows, cols, parts);
+            let plan = KeptPlan::new(&heuristic, n).expect("the indices are kept");
+            apart_cases += usize::from(super::apart(&heuristic, &plan));
             let geometry = Geometry::new(rows, cols);
             let goal: Vec<u8> = (0..n as u8).collect();
             let machine = Arc::new(Duplicates::build(rows, cols, 10));
@@ -571,6 +691,7 @@ mod tests {
         }
         assert!(found > 40 && found < searched, "{found} of {searched} iterations reached the goal");
         assert!(machine_nodes < plain_nodes, "the machine cut no node: {machine_nodes} of {plain_nodes}");
+        assert!(apart_cases > 0 && apart_cases < cases.len(), "{apart_cases} of {} heuristics apart", cases.len());
     }
 
     /// A 3x3 partition whose first two parts read one table, the second through the transpose
