@@ -42,6 +42,7 @@ mod order;
 mod ordered;
 mod ordered_walk;
 mod parallel;
+mod restricted;
 mod row;
 mod row_search;
 mod searches;

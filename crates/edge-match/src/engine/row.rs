@@ -79,8 +79,8 @@ pub struct Engine {
     pub(super) cell_at: Vec<u32>,
     pub(super) north_at: Vec<u32>,
     pub(super) west_at: Vec<u32>,
-    /// The searches of the corner split (`row_search.rs`), built the first time a count asks
-    /// and kept, so that the plan's join and its count share them. Set only for this engine's
+    /// The searches of the corner split (`row_search.rs`), derived from this engine's tables
+    /// the first time a count asks and kept, so that the plan's join and its count share them. Set only for this engine's
     /// corner and order: whatever changes those starts from an empty one.
     pub(super) split: std::sync::OnceLock<Option<Vec<Engine>>>,
 }
