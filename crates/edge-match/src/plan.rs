@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::answer::Answer;
 use crate::engine::{
-    build_candidates, cheapest_corner, estimate_order, estimated_engines, unique_corners, Corner, Engine, Join, Kept,
+    build_candidates, cheapest_corner, estimate_order, estimated_tables, unique_corners, Corner, Engine, Join, Kept,
     Mode, Order, OrderedEngine, Search, Split, SplitError, DEFAULT_MEMORY,
 };
 use crate::model::{Placement, Puzzle};
@@ -189,9 +189,10 @@ impl Solver {
         // search's own deadline or a signal stops the plan.
         let planning = Limits { deadline: limits.deadline.map(planning_deadline), ..*limits };
         let mut stopped = false;
-        // The engines the corner's estimates probed, which are those of the count's estimate in
-        // row order: kept for it, so that they are built once.
-        let mut row_engines = None;
+        // The row order's tables the corners' estimates probed, with the chosen corner's pins,
+        // which are those of the count's estimate in row order: kept for it, so that they are
+        // built once.
+        let mut row_tables = None;
         let corner = if pins {
             let (corners, turns) = unique_corners(puzzle, clues);
             match corners.len() {
@@ -202,8 +203,8 @@ impl Solver {
                     // Any of the corners gives the same count: stopped, the first serves.
                     let cheapest = cheapest_corner(puzzle, &corners, &planning);
                     stopped |= cheapest.is_none() && limits.stopped();
-                    let piece = cheapest.map_or(corners[0], |(piece, engines)| {
-                        row_engines = Some(engines);
+                    let piece = cheapest.map_or(corners[0], |(piece, probed)| {
+                        row_tables = Some(probed);
                         piece
                     });
                     Some(Corner { piece, turns })
@@ -215,12 +216,12 @@ impl Solver {
         // A distinct count searches the pictures' tree whatever the mode.
         let estimated_mode = if task == Task::Distinct { Mode::Pictures } else { mode };
         let mut estimate_of = |order: Order| {
-            let built = row_engines.take().filter(|_| order == Order::Row && estimated_mode == Mode::Pictures);
-            let engines = match built {
-                Some(engines) => engines,
-                None => estimated_engines(puzzle, clues, estimated_mode, order, corner, &planning)?,
+            let built = row_tables.take().filter(|_| order == Order::Row && estimated_mode == Mode::Pictures);
+            let probed = match built {
+                Some(probed) => probed,
+                None => estimated_tables(puzzle, clues, estimated_mode, order, corner, &planning)?,
             };
-            estimate_order(&engines, estimated_mode, &planning)
+            estimate_order(&probed, estimated_mode, &planning)
         };
         let (order, estimate, estimates) = match pick {
             _ if stopped => (Order::Row, None, Vec::new()),

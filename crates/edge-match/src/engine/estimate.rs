@@ -6,6 +6,11 @@
 //! them). The mean of many probes converges to the tree's size; a plan (`crate::plan`) takes
 //! the cheapest order by that mean for `auto`, and the cheapest corner piece to pin.
 //!
+//! Each order's tables are built once, unpinned: a corner's pins (`pin.rs`) are applied as the
+//! probes go, so one build serves every corner probed and the order's estimate under the corner
+//! chosen, with the estimates of tables built with each pin, bit for bit (the same candidates
+//! in the same order, so the same random choices; `estimate/tests.rs`).
+//!
 //! Probes stop at a budget of their own, counted in candidates looked at (not in time, so that
 //! a choice does not depend on the machine), and poll the search's [`Limits`] as they go: a
 //! deadline or a signal stops the planning of a search as it stops the search.
@@ -13,6 +18,7 @@
 use super::mode::Mode;
 use super::order::Order;
 use super::ordered::OrderedEngine;
+use super::pin::Pin;
 use super::symmetry::Corner;
 use crate::model::{Placement, Puzzle};
 use puzzle_core::SplitMix64;
@@ -45,6 +51,8 @@ impl Steps {
     }
 }
 
+// Public only to tests (`test-support`); a plan estimates through `estimate_order`.
+#[cfg_attr(not(any(test, feature = "test-support")), allow(dead_code))]
 /// The mean of `probes` Knuth probes of `engine`'s tree in `mode` (seeded by `seed`), stopping
 /// early once the probes have looked at `max_steps` candidates (at least one probe is made).
 /// Returns the estimated number of placements and the probes made; `None` when `limits` stop
@@ -86,10 +94,23 @@ pub fn estimate_nodes(
     seed: u64,
     limits: &Limits<'_>,
 ) -> Option<(f64, usize)> {
-    let probing = Probing { probes, max_steps, seed };
+    probe(engine, Pin::NONE, mode, tight, Probing { probes, max_steps, seed }, limits)
+}
+
+/// [`estimate_nodes`] of the tree of `engine` with `pin` applied (one of the searches a count
+/// with a corner pinned reduces to): the estimate of the engine built with that pin, from the
+/// same candidates in the same order, so the same probes.
+fn probe(
+    engine: &OrderedEngine,
+    pin: Pin,
+    mode: Mode,
+    tight: bool,
+    probing: Probing,
+    limits: &Limits<'_>,
+) -> Option<(f64, usize)> {
     match tight {
-        true => tight_nodes(engine, mode, probing, limits),
-        false => plain_nodes(engine, mode, probing, limits),
+        true => tight_nodes(engine, pin, mode, probing, limits),
+        false => plain_nodes(engine, pin, mode, probing, limits),
     }
 }
 
@@ -102,7 +123,13 @@ struct Probing {
 }
 
 /// [`estimate_nodes`] of the tree as the engine searches it.
-fn plain_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Limits<'_>) -> Option<(f64, usize)> {
+fn plain_nodes(
+    engine: &OrderedEngine,
+    pin: Pin,
+    mode: Mode,
+    probing: Probing,
+    limits: &Limits<'_>,
+) -> Option<(f64, usize)> {
     let Probing { probes, max_steps, seed } = probing;
     let n = engine.n_cells();
     let mut rng = SplitMix64::new(seed);
@@ -114,7 +141,7 @@ fn plain_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Li
         let (mut weight, mut total) = (1.0f64, 0.0f64);
         for depth in 0..n {
             children.clear();
-            engine.children(depth, &at_cell, &used, mode, |index| children.push(index));
+            engine.children(depth, &at_cell, &used, mode, pin, |index| children.push(index));
             if !steps.add(children.len() as u64 + 1, limits) {
                 return None;
             }
@@ -135,10 +162,16 @@ fn plain_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Li
 }
 
 /// [`estimate_nodes`] of the tree the tight loop walks.
-fn tight_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Limits<'_>) -> Option<(f64, usize)> {
+fn tight_nodes(
+    engine: &OrderedEngine,
+    pin: Pin,
+    mode: Mode,
+    probing: Probing,
+    limits: &Limits<'_>,
+) -> Option<(f64, usize)> {
     let Probing { probes, max_steps, seed } = probing;
     if mode == Mode::Plain {
-        return plain_nodes(engine, mode, probing, limits);
+        return plain_nodes(engine, pin, mode, probing, limits);
     }
     let n = engine.n_cells();
     let (rows, cols) = engine.shape();
@@ -177,7 +210,7 @@ fn tight_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Li
         let (mut weight, mut total) = (1.0f64, 0.0f64);
         for (depth, &(target, below)) in looks.iter().enumerate() {
             children.clear();
-            engine.children(depth, &at_cell, &used, mode, |index| children.push(index));
+            engine.children(depth, &at_cell, &used, mode, pin, |index| children.push(index));
             if !steps.add(children.len() as u64 + 1, limits) {
                 return None;
             }
@@ -189,7 +222,7 @@ fn tight_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Li
                 at_cell[cell] = index;
                 let piece = engine.piece_of(index);
                 let fits = |other: Option<usize>| {
-                    other.is_none_or(|other| engine.any_fit(other, &at_cell, &placed, &used, piece))
+                    other.is_none_or(|other| engine.any_fit(other, &at_cell, &placed, &used, piece, pin))
                 };
                 if depth + 1 < n && fits(target) && fits(below) {
                     alive.push(index);
@@ -231,36 +264,45 @@ fn budget(steps: u64, limits: &Limits<'_>) -> u64 {
     steps.min(limits.max_expanded.unwrap_or(u64::MAX))
 }
 
-/// The engines whose trees [`estimate_order`] probes for a search of `puzzle` (with `clues`) in
+/// One order's tables for the estimator, and the searches its estimate probes on them: with a
+/// corner pinned, the pins of the searches a count reduces to (one, or two on an oblong board),
+/// applied as the probes go; else the whole tree. One build serves every corner probed.
+pub(crate) struct Probed {
+    engine: OrderedEngine,
+    pins: Vec<Pin>,
+}
+
+/// The tables whose trees [`estimate_order`] probes for a search of `puzzle` (with `clues`) in
 /// `mode` and `order`: with a `corner` (a count of pictures through the board's turns), the
-/// reduced searches' (built as that count builds them); else the whole tree's, as the first
+/// reduced searches' (as that count searches them); else the whole tree's, as the first
 /// solution and `--all` search it. `None` when `limits` stop the building.
-pub(crate) fn estimated_engines(
+pub(crate) fn estimated_tables(
     puzzle: &Puzzle,
     clues: &[Option<Placement>],
     mode: Mode,
     order: Order,
     corner: Option<Corner>,
     limits: &Limits<'_>,
-) -> Option<Vec<OrderedEngine>> {
-    match corner.filter(|_| mode == Mode::Pictures && clues.iter().all(Option::is_none)) {
-        Some(corner) => OrderedEngine::pinned_within(puzzle, order, corner.piece, limits),
-        None => Some(vec![OrderedEngine::build_within(puzzle, clues, order, |_, _| true, limits)?]),
-    }
+) -> Option<Probed> {
+    let corner = corner.filter(|_| mode == Mode::Pictures && clues.iter().all(Option::is_none));
+    let engine = OrderedEngine::build_within(puzzle, clues, order, |_, _| true, limits)?;
+    let pins = match corner {
+        Some(corner) => Pin::searches(corner.piece, puzzle.rows(), puzzle.cols()),
+        None => vec![Pin::NONE],
+    };
+    Some(Probed { engine, pins })
 }
 
-/// The estimated placements of a search in `mode` of the trees of `engines` (one order's
-/// [`estimated_engines`]) by Knuth's estimator (a fixed number of seeded probes, so that a
+/// The estimated placements of a search in `mode` of the trees of `probed` (one order's
+/// [`estimated_tables`]) by Knuth's estimator (a fixed number of seeded probes, so that a
 /// choice by it is reproducible). `None` when `limits` stop the probes; their node limit, where
 /// it is below the probes' own budget, is theirs.
-pub(crate) fn estimate_order(engines: &[OrderedEngine], mode: Mode, limits: &Limits<'_>) -> Option<f64> {
+pub(crate) fn estimate_order(probed: &Probed, mode: Mode, limits: &Limits<'_>) -> Option<f64> {
     // Orders on the tight loop are estimated with its look-ahead, the others as they search.
-    let estimate = |engine: &OrderedEngine| {
-        let tight = engine.order.north_west_first();
-        let probed = estimate_nodes(engine, mode, tight, PROBES, budget(PROBE_STEPS, limits), 0x5eed, limits);
-        probed.map(|(nodes, _)| nodes)
-    };
-    engines.iter().map(estimate).sum()
+    let tight = probed.engine.order.north_west_first();
+    let probing = Probing { probes: PROBES, max_steps: budget(PROBE_STEPS, limits), seed: 0x5eed };
+    let estimate = |&pin: &Pin| probe(&probed.engine, pin, mode, tight, probing, limits).map(|(nodes, _)| nodes);
+    probed.pins.iter().map(estimate).sum()
 }
 
 /// Probes per corner for [`cheapest_corner`], and the candidates they may look at in all.
@@ -273,30 +315,24 @@ const CORNER_STEPS: u64 = 1_500_000;
 /// tight loop in row order estimated by Knuth's probes (seeded, so the choice is
 /// reproducible); ties go to the first. Any of them gives the same count; their trees differ
 /// (Brendan's set 2 6×6: 7.96 M placements instead of the first corner's 10.23 M; on deeper
-/// trees, such as the 7×7's, a thousand probes are too few to rank the corners reliably). A plan
-/// asks once and keeps the answer, with the engines probed for it (those of its count's
+/// trees, such as the 7×7's, a thousand probes are too few to rank the corners reliably). The
+/// row order's tables are built once and every corner probed on them with its pins; a plan
+/// asks once and keeps the answer, with those tables and the chosen corner's pins (its count's
 /// estimate in row order). `None` when `limits` stop the probes.
-pub(crate) fn cheapest_corner(
-    puzzle: &Puzzle,
-    corners: &[usize],
-    limits: &Limits<'_>,
-) -> Option<(usize, Vec<OrderedEngine>)> {
-    let probe = |engine: &OrderedEngine| {
-        tight_nodes(
-            engine,
-            Mode::Pictures,
-            Probing { probes: CORNER_PROBES, max_steps: budget(CORNER_STEPS, limits), seed: 0x5eed },
-            limits,
-        )
-        .map(|(nodes, _)| nodes)
-    };
-    let mut best: Option<(f64, usize, Vec<OrderedEngine>)> = None;
+pub(crate) fn cheapest_corner(puzzle: &Puzzle, corners: &[usize], limits: &Limits<'_>) -> Option<(usize, Probed)> {
+    let engine = OrderedEngine::build_within(puzzle, &[], Order::Row, |_, _| true, limits)?;
+    let probing = Probing { probes: CORNER_PROBES, max_steps: budget(CORNER_STEPS, limits), seed: 0x5eed };
+    let probe = |&pin: &Pin| tight_nodes(&engine, pin, Mode::Pictures, probing, limits).map(|(nodes, _)| nodes);
+    let mut best: Option<(f64, usize, Vec<Pin>)> = None;
     for &corner in corners {
-        let engines = OrderedEngine::pinned_within(puzzle, Order::Row, corner, limits)?;
-        let nodes: f64 = engines.iter().map(probe).sum::<Option<f64>>()?;
+        let pins = Pin::searches(corner, puzzle.rows(), puzzle.cols());
+        let nodes: f64 = pins.iter().map(probe).sum::<Option<f64>>()?;
         if best.as_ref().is_none_or(|(least, _, _)| nodes < *least) {
-            best = Some((nodes, corner, engines));
+            best = Some((nodes, corner, pins));
         }
     }
-    best.map(|(_, corner, engines)| (corner, engines))
+    best.map(|(_, corner, pins)| (corner, Probed { engine, pins }))
 }
+
+#[cfg(test)]
+mod tests;
