@@ -23,6 +23,7 @@
 //! the corner split's from them, `walk.rs` walks them, `count_loop.rs` is the tight counting
 //! loop (the core's hook for the row engine) and `row_search.rs` its searches; `ordered.rs` and
 //! `ordered_walk.rs` the engine for any order; `pin.rs` a corner pin as a filter on cells;
+//! `probe.rs` what the estimator reads of either engine;
 //! `parallel.rs` the depth of the cut for rayon's threads; `builds.rs` tallies the tables built
 //! (for tests); `symmetry.rs` the board's turns;
 //! `estimate.rs` Knuth's estimator by which a plan (`crate::plan`) picks an order and a corner;
@@ -44,6 +45,7 @@ mod ordered;
 mod ordered_walk;
 mod parallel;
 mod pin;
+mod probe;
 mod restricted;
 mod row;
 mod row_search;

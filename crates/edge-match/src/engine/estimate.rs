@@ -6,10 +6,12 @@
 //! them). The mean of many probes converges to the tree's size; a plan (`crate::plan`) takes
 //! the cheapest order by that mean for `auto`, and the cheapest corner piece to pin.
 //!
-//! Each order's tables are built once, unpinned: a corner's pins (`pin.rs`) are applied as the
-//! probes go, so one build serves every corner probed and the order's estimate under the corner
-//! chosen, with the estimates of tables built with each pin, bit for bit (the same candidates
-//! in the same order, so the same random choices; `estimate/tests.rs`).
+//! The probes read either engine (`probe.rs`): an order the row engine runs is probed on the
+//! row engine's tables, linked for it, which its count then searches, and every corner on them
+//! in row order; any other order on the ordered engine's, built for it. The tables are never
+//! pinned: a corner's pins (`pin.rs`) are applied as the probes go. The estimates are, bit for
+//! bit, those of the ordered engine built with each pin (the same candidates in the same order,
+//! so the same random choices; `estimate/tests.rs`).
 //!
 //! Probes stop at a budget of their own, counted in candidates looked at (not in time, so that
 //! a choice does not depend on the machine), and poll the search's [`Limits`] as they go: a
@@ -19,6 +21,8 @@ use super::mode::Mode;
 use super::order::Order;
 use super::ordered::OrderedEngine;
 use super::pin::Pin;
+use super::probe::Probe;
+use super::row::Engine;
 use super::symmetry::Corner;
 use crate::model::{Placement, Puzzle};
 use puzzle_core::SplitMix64;
@@ -101,7 +105,7 @@ pub fn estimate_nodes(
 /// with a corner pinned reduces to): the estimate of the engine built with that pin, from the
 /// same candidates in the same order, so the same probes.
 fn probe(
-    engine: &OrderedEngine,
+    engine: &impl Probe,
     pin: Pin,
     mode: Mode,
     tight: bool,
@@ -124,7 +128,7 @@ struct Probing {
 
 /// [`estimate_nodes`] of the tree as the engine searches it.
 fn plain_nodes(
-    engine: &OrderedEngine,
+    engine: &impl Probe,
     pin: Pin,
     mode: Mode,
     probing: Probing,
@@ -163,7 +167,7 @@ fn plain_nodes(
 
 /// [`estimate_nodes`] of the tree the tight loop walks.
 fn tight_nodes(
-    engine: &OrderedEngine,
+    engine: &impl Probe,
     pin: Pin,
     mode: Mode,
     probing: Probing,
@@ -266,31 +270,45 @@ fn budget(steps: u64, limits: &Limits<'_>) -> u64 {
 
 /// One order's tables for the estimator, and the searches its estimate probes on them: with a
 /// corner pinned, the pins of the searches a count reduces to (one, or two on an oblong board),
-/// applied as the probes go; else the whole tree. One build serves every corner probed.
+/// applied as the probes go; else the whole tree. An order the row engine runs is probed on
+/// the row engine's tables linked for it, which its count then searches; any other on the
+/// ordered engine's, built for it.
 pub(crate) struct Probed {
-    engine: OrderedEngine,
+    tables: Tables,
     pins: Vec<Pin>,
+}
+
+/// Either engine's tables.
+enum Tables {
+    Row(Box<Engine>),
+    Ordered(Box<OrderedEngine>),
 }
 
 /// The tables whose trees [`estimate_order`] probes for a search of `puzzle` (with `clues`) in
 /// `mode` and `order`: with a `corner` (a count of pictures through the board's turns), the
 /// reduced searches' (as that count searches them); else the whole tree's, as the first
-/// solution and `--all` search it. `None` when `limits` stop the building.
-pub(crate) fn estimated_tables(
+/// solution and `--all` search it. An order the row engine runs takes `row`'s tables (the
+/// row engine's, without a corner), linked for it: nothing is built. `None` when `limits` stop
+/// the building.
+pub(crate) fn estimated_tables<'a>(
     puzzle: &Puzzle,
     clues: &[Option<Placement>],
     mode: Mode,
     order: Order,
     corner: Option<Corner>,
+    row: impl FnOnce() -> &'a Engine,
     limits: &Limits<'_>,
 ) -> Option<Probed> {
     let corner = corner.filter(|_| mode == Mode::Pictures && clues.iter().all(Option::is_none));
-    let engine = OrderedEngine::build_within(puzzle, clues, order, |_, _| true, limits)?;
+    let tables = match order.north_west_first() {
+        true => Tables::Row(Box::new(row().planned_from(order, None).expect("an order the row engine runs"))),
+        false => Tables::Ordered(Box::new(OrderedEngine::build_within(puzzle, clues, order, |_, _| true, limits)?)),
+    };
     let pins = match corner {
         Some(corner) => Pin::searches(corner.piece, puzzle.rows(), puzzle.cols()),
         None => vec![Pin::NONE],
     };
-    Some(Probed { engine, pins })
+    Some(Probed { tables, pins })
 }
 
 /// The estimated placements of a search in `mode` of the trees of `probed` (one order's
@@ -299,9 +317,14 @@ pub(crate) fn estimated_tables(
 /// it is below the probes' own budget, is theirs.
 pub(crate) fn estimate_order(probed: &Probed, mode: Mode, limits: &Limits<'_>) -> Option<f64> {
     // Orders on the tight loop are estimated with its look-ahead, the others as they search.
-    let tight = probed.engine.order.north_west_first();
     let probing = Probing { probes: PROBES, max_steps: budget(PROBE_STEPS, limits), seed: 0x5eed };
-    let estimate = |&pin: &Pin| probe(&probed.engine, pin, mode, tight, probing, limits).map(|(nodes, _)| nodes);
+    let estimate = |&pin: &Pin| {
+        match &probed.tables {
+            Tables::Row(engine) => probe(&**engine, pin, mode, true, probing, limits),
+            Tables::Ordered(engine) => probe(&**engine, pin, mode, false, probing, limits),
+        }
+        .map(|(nodes, _)| nodes)
+    };
     probed.pins.iter().map(estimate).sum()
 }
 
@@ -316,22 +339,20 @@ const CORNER_STEPS: u64 = 1_500_000;
 /// reproducible); ties go to the first. Any of them gives the same count; their trees differ
 /// (Brendan's set 2 6×6: 7.96 M placements instead of the first corner's 10.23 M; on deeper
 /// trees, such as the 7×7's, a thousand probes are too few to rank the corners reliably). The
-/// row order's tables are built once and every corner probed on them with its pins; a plan
-/// asks once and keeps the answer, with those tables and the chosen corner's pins (its count's
-/// estimate in row order). `None` when `limits` stop the probes.
-pub(crate) fn cheapest_corner(puzzle: &Puzzle, corners: &[usize], limits: &Limits<'_>) -> Option<(usize, Probed)> {
-    let engine = OrderedEngine::build_within(puzzle, &[], Order::Row, |_, _| true, limits)?;
+/// corners are probed on `row`, the row engine's tables in row order without a corner, each
+/// with its pins; a plan asks once and keeps the answer. `None` when `limits` stop the probes.
+pub(crate) fn cheapest_corner(row: &Engine, corners: &[usize], limits: &Limits<'_>) -> Option<usize> {
     let probing = Probing { probes: CORNER_PROBES, max_steps: budget(CORNER_STEPS, limits), seed: 0x5eed };
-    let probe = |&pin: &Pin| tight_nodes(&engine, pin, Mode::Pictures, probing, limits).map(|(nodes, _)| nodes);
-    let mut best: Option<(f64, usize, Vec<Pin>)> = None;
+    let probe = |&pin: &Pin| tight_nodes(row, pin, Mode::Pictures, probing, limits).map(|(nodes, _)| nodes);
+    let (rows, cols) = Probe::shape(row);
+    let mut best: Option<(f64, usize)> = None;
     for &corner in corners {
-        let pins = Pin::searches(corner, puzzle.rows(), puzzle.cols());
-        let nodes: f64 = pins.iter().map(probe).sum::<Option<f64>>()?;
-        if best.as_ref().is_none_or(|(least, _, _)| nodes < *least) {
-            best = Some((nodes, corner, pins));
+        let nodes: f64 = Pin::searches(corner, rows, cols).iter().map(probe).sum::<Option<f64>>()?;
+        if best.is_none_or(|(least, _)| nodes < least) {
+            best = Some((nodes, corner));
         }
     }
-    best.map(|(_, corner, pins)| (corner, Probed { engine, pins }))
+    best.map(|(_, corner)| corner)
 }
 
 #[cfg(test)]

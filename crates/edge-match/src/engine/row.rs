@@ -128,6 +128,23 @@ impl Engine {
         Some(engine)
     }
 
+    /// Whether the row engine runs `order` on `puzzle`'s board: whether the order fills every
+    /// cell after its north and west neighbours there ([`Engine::in_order`]).
+    pub(crate) fn runs(puzzle: &Puzzle, order: Order) -> bool {
+        north_west_links(order, puzzle.rows(), puzzle.cols()).is_some()
+    }
+
+    /// The engine of a plan in `order` with `corner` on this engine's tables (those of
+    /// [`Engine::planned`] in any order and with any corner), linked for it: nothing is built,
+    /// and its corner split starts empty. `None` where the order is not one the row engine runs.
+    pub(crate) fn planned_from(&self, order: Order, corner: Option<Corner>) -> Option<Engine> {
+        let (cell_at, north_at, west_at) = north_west_links(order, self.puzzle.rows(), self.cols)?;
+        let mut engine = Engine { split: std::sync::OnceLock::new(), ..self.clone() };
+        (engine.order, engine.cell_at, engine.north_at, engine.west_at) = (order, cell_at, north_at, west_at);
+        engine.corner = corner;
+        Some(engine)
+    }
+
     /// The candidates' slice for `cell` given its neighbours' colours (`north`, `west` are keys).
     #[inline(always)]
     pub(super) fn range(&self, cell: usize, north: u32, west: u32) -> (u32, u32) {

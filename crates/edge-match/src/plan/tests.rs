@@ -1,5 +1,6 @@
 //! How often a plan and its count build candidate tables: once for each table they need (the
-//! estimator's, per order probed, and the engine's, from which its corner split is derived), never
+//! row engine's, which its corner probes, estimates, count and corner split share, and the
+//! ordered engine's per other order `auto` estimates), never
 //! again for the join or the count; the counts they give, against the brute force; and the
 //! boards a count keeps.
 
@@ -43,11 +44,11 @@ fn a_plain_count_builds_its_tables_once() {
     }
 }
 
-/// A count of pictures builds each table it needs once: the estimator's (one per order it
-/// estimates, on which every corner piece and the searches each pins are probed: the row
-/// order's for the corners, which serves the row order's estimate too, and one per other order
-/// `auto` estimates) and the engine's, from which the searches its corner reduces the count to
-/// are derived, shared by the join's planning and the count.
+/// A count of pictures builds each table it needs once: the row engine's, on which every corner
+/// piece is probed (with the searches each pins), every order the row engine runs is estimated
+/// and counted, and from which the searches its corner reduces the count to are derived, shared
+/// by the join's planning and the count; and one of the ordered engine's per other order `auto`
+/// estimates.
 #[test]
 fn a_count_of_pictures_builds_each_table_once() {
     let mut seen = [0; 3];
@@ -55,7 +56,7 @@ fn a_count_of_pictures_builds_each_table_once() {
         let (corners, _) = unique_corners(&puzzle, &[]);
         let solver = Solver::new(&puzzle);
         let pictures = brute_colour(&puzzle, &[], u64::MAX).pictures.len() as u64;
-        for pick in [OrderPick::Given(Order::Row), OrderPick::Auto] {
+        for pick in [OrderPick::Given(Order::Row), OrderPick::Given(Order::Diagonal), OrderPick::Auto] {
             let ((plan, counts), builds) = built(|| {
                 let plan = solver.plan(Task::Count, Mode::Pictures, Some(pick), false);
                 let counts = plan.count(&Limits::NONE, &|_, _, _| {});
@@ -65,23 +66,21 @@ fn a_count_of_pictures_builds_each_table_once() {
             if !plan.order.north_west_first() {
                 continue;
             }
-            // The row order's tables for the estimator, where several corners are probed (all of
-            // them on the one build, each with its pins), which serve the row order's estimate.
-            let probed = u64::from(corners.len() > 1);
-            // One build per other order `auto` estimates, each with the chosen corner's pins.
-            let orders = match pick {
-                OrderPick::Auto => Order::ALL.len() as u64 - probed,
-                OrderPick::Given(_) => 0,
+            // Given an order the row engine runs: the row engine's tables, once (every corner
+            // probed, the order's estimate, the plan's engine in that order, its corner split and
+            // join). With `auto`, those, and the ordered engine's for spiral and frame-first.
+            let expected = match pick {
+                OrderPick::Given(_) => 1,
+                OrderPick::Auto => 3,
             };
-            // The engine, whose corner split is derived from its tables.
-            let engine = 1;
             let what = format!("{}x{}, {pick:?}, {} corners", puzzle.rows(), puzzle.cols(), corners.len());
-            assert_eq!(builds, probed + orders + engine, "{what}");
+            assert_eq!(builds, expected, "{what}");
             seen[corners.len().min(2)] += 1;
         }
     }
     // Boards without a corner pinned, with one, and with several to choose from.
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    assert_eq!(Order::ALL.iter().filter(|order| !order.north_west_first()).count(), 2);
 }
 
 /// The picture of `board` (the sides each cell shows, row-major) and the least of its turns
