@@ -19,9 +19,11 @@
 //! through the core's one watch, looked at every few million placements.
 //!
 //! By job: `mode.rs` and `order.rs` are leaves (how solutions are told apart, the scan orders);
-//! `row.rs` holds the row engine's type, `tables.rs` builds its lists, `walk.rs` walks them,
-//! `count_loop.rs` is the tight counting loop (the core's hook for the row engine) and
-//! `row_search.rs` its searches; `ordered.rs` and `ordered_walk.rs` the engine for any order;
+//! `row.rs` holds the row engine's type, `tables.rs` builds its lists, `restricted.rs` derives
+//! the corner split's from them, `walk.rs` walks them, `count_loop.rs` is the tight counting
+//! loop (the core's hook for the row engine) and `row_search.rs` its searches; `ordered.rs` and
+//! `ordered_walk.rs` the engine for any order; `pin.rs` a corner pin as a filter on cells;
+//! `probe.rs` what the estimator reads of either engine;
 //! `parallel.rs` the depth of the cut for rayon's threads; `builds.rs` tallies the tables built
 //! (for tests); `symmetry.rs` the board's turns;
 //! `estimate.rs` Knuth's estimator by which a plan (`crate::plan`) picks an order and a corner;
@@ -42,6 +44,9 @@ mod order;
 mod ordered;
 mod ordered_walk;
 mod parallel;
+mod pin;
+mod probe;
+mod restricted;
 mod row;
 mod row_search;
 mod searches;
@@ -53,7 +58,7 @@ mod walk;
 pub use builds::{solution_walks, table_builds};
 #[cfg(any(test, feature = "test-support"))]
 pub use estimate::estimate_nodes;
-pub(crate) use estimate::{build_candidates, cheapest_corner, estimate_order, estimated_engines};
+pub(crate) use estimate::{build_candidates, cheapest_corner, estimate_order, estimated_tables};
 pub(crate) use join::{Join, DEFAULT_MEMORY};
 pub(crate) use kept::Kept;
 pub use mode::Mode;

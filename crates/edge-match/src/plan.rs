@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::answer::Answer;
 use crate::engine::{
-    build_candidates, cheapest_corner, estimate_order, estimated_engines, unique_corners, Corner, Engine, Join, Kept,
+    build_candidates, cheapest_corner, estimate_order, estimated_tables, unique_corners, Corner, Engine, Join, Kept,
     Mode, Order, OrderedEngine, Search, Split, SplitError, DEFAULT_MEMORY,
 };
 use crate::model::{Placement, Puzzle};
@@ -189,9 +189,12 @@ impl Solver {
         // search's own deadline or a signal stops the plan.
         let planning = Limits { deadline: limits.deadline.map(planning_deadline), ..*limits };
         let mut stopped = false;
-        // The engines the corner's estimates probed, which are those of the count's estimate in
-        // row order: kept for it, so that they are built once.
-        let mut row_engines = None;
+        // The row engine's tables, built the first time they are needed: the corners' estimates,
+        // those of every order the row engine runs, and the plan's engine in such an order (or
+        // its join) all run on them, so that they are built once.
+        let row_tables = std::cell::OnceCell::new();
+        let row_engine =
+            || row_tables.get_or_init(|| Engine::planned(puzzle, clues, Order::Row, None, 1).expect("row order"));
         let corner = if pins {
             let (corners, turns) = unique_corners(puzzle, clues);
             match corners.len() {
@@ -200,12 +203,9 @@ impl Solver {
                 _ if !affordable => Some(Corner { piece: corners[0], turns }),
                 _ => {
                     // Any of the corners gives the same count: stopped, the first serves.
-                    let cheapest = cheapest_corner(puzzle, &corners, &planning);
+                    let cheapest = cheapest_corner(row_engine(), &corners, &planning);
                     stopped |= cheapest.is_none() && limits.stopped();
-                    let piece = cheapest.map_or(corners[0], |(piece, engines)| {
-                        row_engines = Some(engines);
-                        piece
-                    });
+                    let piece = cheapest.unwrap_or(corners[0]);
                     Some(Corner { piece, turns })
                 }
             }
@@ -214,13 +214,9 @@ impl Solver {
         };
         // A distinct count searches the pictures' tree whatever the mode.
         let estimated_mode = if task == Task::Distinct { Mode::Pictures } else { mode };
-        let mut estimate_of = |order: Order| {
-            let built = row_engines.take().filter(|_| order == Order::Row && estimated_mode == Mode::Pictures);
-            let engines = match built {
-                Some(engines) => engines,
-                None => estimated_engines(puzzle, clues, estimated_mode, order, corner, &planning)?,
-            };
-            estimate_order(&engines, estimated_mode, &planning)
+        let estimate_of = |order: Order| {
+            let probed = estimated_tables(puzzle, clues, estimated_mode, order, corner, row_engine, &planning)?;
+            estimate_order(&probed, estimated_mode, &planning)
         };
         let (order, estimate, estimates) = match pick {
             _ if stopped => (Order::Row, None, Vec::new()),
@@ -251,9 +247,11 @@ impl Solver {
                 (order, nodes, Vec::new())
             }
         };
-        let engine = match Engine::planned(puzzle, clues, order, corner, 1) {
-            Some(engine) => Built::Row(Box::new(engine)),
-            None => Built::Ordered(Box::new(OrderedEngine::planned(puzzle, clues, order, corner))),
+        let engine = match Engine::runs(puzzle, order) {
+            true => {
+                Built::Row(Box::new(row_engine().planned_from(order, corner).expect("an order the row engine runs")))
+            }
+            false => Built::Ordered(Box::new(OrderedEngine::planned(puzzle, clues, order, corner))),
         };
         // A count may meet in the middle (`engine/join.rs`): in row order, whatever order the walk
         // takes, where the join's estimate is well under the walk's; never under a node limit,
@@ -265,7 +263,7 @@ impl Solver {
             let planned = |engine: &Engine| Join::plan_on(engine, estimated_mode, self.memory, None, &planning);
             match &engine {
                 Built::Row(engine) => planned(engine),
-                Built::Ordered(_) => Engine::planned(puzzle, clues, Order::Row, corner, 1).and_then(|e| planned(&e)),
+                Built::Ordered(_) => row_engine().planned_from(Order::Row, corner).and_then(|e| planned(&e)),
             }
             .map(Box::new)
         } else {

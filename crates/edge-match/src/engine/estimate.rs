@@ -6,6 +6,13 @@
 //! them). The mean of many probes converges to the tree's size; a plan (`crate::plan`) takes
 //! the cheapest order by that mean for `auto`, and the cheapest corner piece to pin.
 //!
+//! The probes read either engine (`probe.rs`): an order the row engine runs is probed on the
+//! row engine's tables, linked for it, which its count then searches, and every corner on them
+//! in row order; any other order on the ordered engine's, built for it. The tables are never
+//! pinned: a corner's pins (`pin.rs`) are applied as the probes go. The estimates are, bit for
+//! bit, those of the ordered engine built with each pin (the same candidates in the same order,
+//! so the same random choices; `estimate/tests.rs`).
+//!
 //! Probes stop at a budget of their own, counted in candidates looked at (not in time, so that
 //! a choice does not depend on the machine), and poll the search's [`Limits`] as they go: a
 //! deadline or a signal stops the planning of a search as it stops the search.
@@ -13,6 +20,9 @@
 use super::mode::Mode;
 use super::order::Order;
 use super::ordered::OrderedEngine;
+use super::pin::Pin;
+use super::probe::Probe;
+use super::row::Engine;
 use super::symmetry::Corner;
 use crate::model::{Placement, Puzzle};
 use puzzle_core::SplitMix64;
@@ -45,6 +55,8 @@ impl Steps {
     }
 }
 
+// Public only to tests (`test-support`); a plan estimates through `estimate_order`.
+#[cfg_attr(not(any(test, feature = "test-support")), allow(dead_code))]
 /// The mean of `probes` Knuth probes of `engine`'s tree in `mode` (seeded by `seed`), stopping
 /// early once the probes have looked at `max_steps` candidates (at least one probe is made).
 /// Returns the estimated number of placements and the probes made; `None` when `limits` stop
@@ -86,10 +98,23 @@ pub fn estimate_nodes(
     seed: u64,
     limits: &Limits<'_>,
 ) -> Option<(f64, usize)> {
-    let probing = Probing { probes, max_steps, seed };
+    probe(engine, Pin::NONE, mode, tight, Probing { probes, max_steps, seed }, limits)
+}
+
+/// [`estimate_nodes`] of the tree of `engine` with `pin` applied (one of the searches a count
+/// with a corner pinned reduces to): the estimate of the engine built with that pin, from the
+/// same candidates in the same order, so the same probes.
+fn probe(
+    engine: &impl Probe,
+    pin: Pin,
+    mode: Mode,
+    tight: bool,
+    probing: Probing,
+    limits: &Limits<'_>,
+) -> Option<(f64, usize)> {
     match tight {
-        true => tight_nodes(engine, mode, probing, limits),
-        false => plain_nodes(engine, mode, probing, limits),
+        true => tight_nodes(engine, pin, mode, probing, limits),
+        false => plain_nodes(engine, pin, mode, probing, limits),
     }
 }
 
@@ -102,7 +127,13 @@ struct Probing {
 }
 
 /// [`estimate_nodes`] of the tree as the engine searches it.
-fn plain_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Limits<'_>) -> Option<(f64, usize)> {
+fn plain_nodes(
+    engine: &impl Probe,
+    pin: Pin,
+    mode: Mode,
+    probing: Probing,
+    limits: &Limits<'_>,
+) -> Option<(f64, usize)> {
     let Probing { probes, max_steps, seed } = probing;
     let n = engine.n_cells();
     let mut rng = SplitMix64::new(seed);
@@ -114,7 +145,7 @@ fn plain_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Li
         let (mut weight, mut total) = (1.0f64, 0.0f64);
         for depth in 0..n {
             children.clear();
-            engine.children(depth, &at_cell, &used, mode, |index| children.push(index));
+            engine.children(depth, &at_cell, &used, mode, pin, |index| children.push(index));
             if !steps.add(children.len() as u64 + 1, limits) {
                 return None;
             }
@@ -135,10 +166,16 @@ fn plain_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Li
 }
 
 /// [`estimate_nodes`] of the tree the tight loop walks.
-fn tight_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Limits<'_>) -> Option<(f64, usize)> {
+fn tight_nodes(
+    engine: &impl Probe,
+    pin: Pin,
+    mode: Mode,
+    probing: Probing,
+    limits: &Limits<'_>,
+) -> Option<(f64, usize)> {
     let Probing { probes, max_steps, seed } = probing;
     if mode == Mode::Plain {
-        return plain_nodes(engine, mode, probing, limits);
+        return plain_nodes(engine, pin, mode, probing, limits);
     }
     let n = engine.n_cells();
     let (rows, cols) = engine.shape();
@@ -177,7 +214,7 @@ fn tight_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Li
         let (mut weight, mut total) = (1.0f64, 0.0f64);
         for (depth, &(target, below)) in looks.iter().enumerate() {
             children.clear();
-            engine.children(depth, &at_cell, &used, mode, |index| children.push(index));
+            engine.children(depth, &at_cell, &used, mode, pin, |index| children.push(index));
             if !steps.add(children.len() as u64 + 1, limits) {
                 return None;
             }
@@ -189,7 +226,7 @@ fn tight_nodes(engine: &OrderedEngine, mode: Mode, probing: Probing, limits: &Li
                 at_cell[cell] = index;
                 let piece = engine.piece_of(index);
                 let fits = |other: Option<usize>| {
-                    other.is_none_or(|other| engine.any_fit(other, &at_cell, &placed, &used, piece))
+                    other.is_none_or(|other| engine.any_fit(other, &at_cell, &placed, &used, piece, pin))
                 };
                 if depth + 1 < n && fits(target) && fits(below) {
                     alive.push(index);
@@ -231,36 +268,64 @@ fn budget(steps: u64, limits: &Limits<'_>) -> u64 {
     steps.min(limits.max_expanded.unwrap_or(u64::MAX))
 }
 
-/// The engines whose trees [`estimate_order`] probes for a search of `puzzle` (with `clues`) in
+/// One order's tables for the estimator, and the searches its estimate probes on them: with a
+/// corner pinned, the pins of the searches a count reduces to (one, or two on an oblong board),
+/// applied as the probes go; else the whole tree. An order the row engine runs is probed on
+/// the row engine's tables linked for it, which its count then searches; any other on the
+/// ordered engine's, built for it.
+pub(crate) struct Probed {
+    tables: Tables,
+    pins: Vec<Pin>,
+}
+
+/// Either engine's tables.
+enum Tables {
+    Row(Box<Engine>),
+    Ordered(Box<OrderedEngine>),
+}
+
+/// The tables whose trees [`estimate_order`] probes for a search of `puzzle` (with `clues`) in
 /// `mode` and `order`: with a `corner` (a count of pictures through the board's turns), the
-/// reduced searches' (built as that count builds them); else the whole tree's, as the first
-/// solution and `--all` search it. `None` when `limits` stop the building.
-pub(crate) fn estimated_engines(
+/// reduced searches' (as that count searches them); else the whole tree's, as the first
+/// solution and `--all` search it. An order the row engine runs takes `row`'s tables (the
+/// row engine's, without a corner), linked for it: nothing is built. `None` when `limits` stop
+/// the building.
+pub(crate) fn estimated_tables<'a>(
     puzzle: &Puzzle,
     clues: &[Option<Placement>],
     mode: Mode,
     order: Order,
     corner: Option<Corner>,
+    row: impl FnOnce() -> &'a Engine,
     limits: &Limits<'_>,
-) -> Option<Vec<OrderedEngine>> {
-    match corner.filter(|_| mode == Mode::Pictures && clues.iter().all(Option::is_none)) {
-        Some(corner) => OrderedEngine::pinned_within(puzzle, order, corner.piece, limits),
-        None => Some(vec![OrderedEngine::build_within(puzzle, clues, order, |_, _| true, limits)?]),
-    }
+) -> Option<Probed> {
+    let corner = corner.filter(|_| mode == Mode::Pictures && clues.iter().all(Option::is_none));
+    let tables = match order.north_west_first() {
+        true => Tables::Row(Box::new(row().planned_from(order, None).expect("an order the row engine runs"))),
+        false => Tables::Ordered(Box::new(OrderedEngine::build_within(puzzle, clues, order, |_, _| true, limits)?)),
+    };
+    let pins = match corner {
+        Some(corner) => Pin::searches(corner.piece, puzzle.rows(), puzzle.cols()),
+        None => vec![Pin::NONE],
+    };
+    Some(Probed { tables, pins })
 }
 
-/// The estimated placements of a search in `mode` of the trees of `engines` (one order's
-/// [`estimated_engines`]) by Knuth's estimator (a fixed number of seeded probes, so that a
+/// The estimated placements of a search in `mode` of the trees of `probed` (one order's
+/// [`estimated_tables`]) by Knuth's estimator (a fixed number of seeded probes, so that a
 /// choice by it is reproducible). `None` when `limits` stop the probes; their node limit, where
 /// it is below the probes' own budget, is theirs.
-pub(crate) fn estimate_order(engines: &[OrderedEngine], mode: Mode, limits: &Limits<'_>) -> Option<f64> {
+pub(crate) fn estimate_order(probed: &Probed, mode: Mode, limits: &Limits<'_>) -> Option<f64> {
     // Orders on the tight loop are estimated with its look-ahead, the others as they search.
-    let estimate = |engine: &OrderedEngine| {
-        let tight = engine.order.north_west_first();
-        let probed = estimate_nodes(engine, mode, tight, PROBES, budget(PROBE_STEPS, limits), 0x5eed, limits);
-        probed.map(|(nodes, _)| nodes)
+    let probing = Probing { probes: PROBES, max_steps: budget(PROBE_STEPS, limits), seed: 0x5eed };
+    let estimate = |&pin: &Pin| {
+        match &probed.tables {
+            Tables::Row(engine) => probe(&**engine, pin, mode, true, probing, limits),
+            Tables::Ordered(engine) => probe(&**engine, pin, mode, false, probing, limits),
+        }
+        .map(|(nodes, _)| nodes)
     };
-    engines.iter().map(estimate).sum()
+    probed.pins.iter().map(estimate).sum()
 }
 
 /// Probes per corner for [`cheapest_corner`], and the candidates they may look at in all.
@@ -273,30 +338,22 @@ const CORNER_STEPS: u64 = 1_500_000;
 /// tight loop in row order estimated by Knuth's probes (seeded, so the choice is
 /// reproducible); ties go to the first. Any of them gives the same count; their trees differ
 /// (Brendan's set 2 6×6: 7.96 M placements instead of the first corner's 10.23 M; on deeper
-/// trees, such as the 7×7's, a thousand probes are too few to rank the corners reliably). A plan
-/// asks once and keeps the answer, with the engines probed for it (those of its count's
-/// estimate in row order). `None` when `limits` stop the probes.
-pub(crate) fn cheapest_corner(
-    puzzle: &Puzzle,
-    corners: &[usize],
-    limits: &Limits<'_>,
-) -> Option<(usize, Vec<OrderedEngine>)> {
-    let probe = |engine: &OrderedEngine| {
-        tight_nodes(
-            engine,
-            Mode::Pictures,
-            Probing { probes: CORNER_PROBES, max_steps: budget(CORNER_STEPS, limits), seed: 0x5eed },
-            limits,
-        )
-        .map(|(nodes, _)| nodes)
-    };
-    let mut best: Option<(f64, usize, Vec<OrderedEngine>)> = None;
+/// trees, such as the 7×7's, a thousand probes are too few to rank the corners reliably). The
+/// corners are probed on `row`, the row engine's tables in row order without a corner, each
+/// with its pins; a plan asks once and keeps the answer. `None` when `limits` stop the probes.
+pub(crate) fn cheapest_corner(row: &Engine, corners: &[usize], limits: &Limits<'_>) -> Option<usize> {
+    let probing = Probing { probes: CORNER_PROBES, max_steps: budget(CORNER_STEPS, limits), seed: 0x5eed };
+    let probe = |&pin: &Pin| tight_nodes(row, pin, Mode::Pictures, probing, limits).map(|(nodes, _)| nodes);
+    let (rows, cols) = Probe::shape(row);
+    let mut best: Option<(f64, usize)> = None;
     for &corner in corners {
-        let engines = OrderedEngine::pinned_within(puzzle, Order::Row, corner, limits)?;
-        let nodes: f64 = engines.iter().map(probe).sum::<Option<f64>>()?;
-        if best.as_ref().is_none_or(|(least, _, _)| nodes < *least) {
-            best = Some((nodes, corner, engines));
+        let nodes: f64 = Pin::searches(corner, rows, cols).iter().map(probe).sum::<Option<f64>>()?;
+        if best.is_none_or(|(least, _)| nodes < least) {
+            best = Some((nodes, corner));
         }
     }
-    best.map(|(_, corner, engines)| (corner, engines))
+    best.map(|(_, corner)| corner)
 }
+
+#[cfg(test)]
+mod tests;

@@ -178,7 +178,7 @@ impl Join {
         if engine.fixed.iter().any(Option::is_some) || puzzle.rows() < 2 {
             return None;
         }
-        // The split built on the engine itself (kept for its count), then linked in row order.
+        // The split derived on the engine itself (kept for its count), then linked in row order.
         let _ = engine.corner_split();
         let row = engine.in_row_order();
         let engines = match row.corner_split() {

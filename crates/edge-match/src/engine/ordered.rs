@@ -9,6 +9,7 @@
 
 use super::mode::Mode;
 use super::order::Order;
+use super::pin::Pin;
 use super::symmetry::Corner;
 use crate::model::{Placement, Puzzle, EAST, FRAME, NORTH, SOUTH, WEST};
 use search::Limits;
@@ -255,29 +256,30 @@ impl OrderedEngine {
         corner: usize,
         limits: &Limits<'_>,
     ) -> Option<Vec<OrderedEngine>> {
-        let cols = puzzle.cols();
-        let mut engines =
-            vec![OrderedEngine::build_within(puzzle, &[], order, |cell, piece| cell != 0 || piece == corner, limits)?];
-        if puzzle.rows() != cols {
-            engines.push(OrderedEngine::build_within(
-                puzzle,
-                &[],
-                order,
-                |cell, piece| (cell != 0 || piece != corner) && (cell != cols - 1 || piece == corner),
-                limits,
-            )?);
-        }
-        Some(engines)
+        let pins = Pin::searches(corner, puzzle.rows(), puzzle.cols());
+        let build =
+            |pin: Pin| OrderedEngine::build_within(puzzle, &[], order, |cell, piece| pin.allows(cell, piece), limits);
+        pins.into_iter().map(build).collect()
     }
 
     /// The candidates that fit cell `depth` of the order given the placements in `at_cell`,
-    /// free in `used`, and (in [`Mode::Pictures`]) without a free earlier twin: calls `found`
-    /// with each candidate's index.
-    pub(super) fn children(&self, depth: usize, at_cell: &[u32], used: &[u64], mode: Mode, mut found: impl FnMut(u32)) {
+    /// free in `used`, allowed there by `pin`, and (in [`Mode::Pictures`]) without a free
+    /// earlier twin: calls `found` with each candidate's index. With a pin, the candidates of
+    /// the engine built with it ([`OrderedEngine::pinned_within`]), in the same order.
+    pub(super) fn children(
+        &self,
+        depth: usize,
+        at_cell: &[u32],
+        used: &[u64],
+        mode: Mode,
+        pin: Pin,
+        mut found: impl FnMut(u32),
+    ) {
         let (start, end) = self.range(depth, at_cell);
-        let plan = &self.plans[self.cells[depth]];
+        let cell = self.cells[depth];
+        let plan = &self.plans[cell];
         for index in start..end {
-            if self.fits(index, plan, at_cell, used, mode) {
+            if pin.allows(cell, self.piece_of(index)) && self.fits(index, plan, at_cell, used, mode) {
                 found(index);
             }
         }
@@ -320,10 +322,18 @@ impl OrderedEngine {
         true
     }
 
-    /// Whether some free piece other than `skip` has a candidate at `cell` that fits its keyed
-    /// neighbours among those `placed` (any colour on the unplaced ones): the look-ahead of the
-    /// tight loop ([`super::Engine`]), which the estimator copies.
-    pub(super) fn any_fit(&self, cell: usize, at_cell: &[u32], placed: &[bool], used: &[u64], skip: usize) -> bool {
+    /// Whether some free piece other than `skip`, allowed at `cell` by `pin`, has a candidate
+    /// there that fits its keyed neighbours among those `placed` (any colour on the unplaced
+    /// ones): the look-ahead of the tight loop ([`super::Engine`]), which the estimator copies.
+    pub(super) fn any_fit(
+        &self,
+        cell: usize,
+        at_cell: &[u32],
+        placed: &[bool],
+        used: &[u64],
+        skip: usize,
+        pin: Pin,
+    ) -> bool {
         let plan = &self.plans[cell];
         // The slot of the placed keys, and the strides of the (at most two) keys still open,
         // which take every colour: no list of slots is built, since the estimator asks twice
@@ -342,7 +352,7 @@ impl OrderedEngine {
             let (start, end) = self.ranges[slot];
             (start..end).any(|index| {
                 let piece = usize::from(self.candidates[index as usize].piece);
-                piece != skip && used[piece / 64] >> (piece % 64) & 1 == 0
+                piece != skip && used[piece / 64] >> (piece % 64) & 1 == 0 && pin.allows(cell, piece)
             })
         };
         (0..span(0)).any(|a| (0..span(1)).any(|b| free_in(base + a * open[0] + b * open[1])))

@@ -79,8 +79,8 @@ pub struct Engine {
     pub(super) cell_at: Vec<u32>,
     pub(super) north_at: Vec<u32>,
     pub(super) west_at: Vec<u32>,
-    /// The searches of the corner split (`row_search.rs`), built the first time a count asks
-    /// and kept, so that the plan's join and its count share them. Set only for this engine's
+    /// The searches of the corner split (`row_search.rs`), derived from this engine's tables
+    /// the first time a count asks and kept, so that the plan's join and its count share them. Set only for this engine's
     /// corner and order: whatever changes those starts from an empty one.
     pub(super) split: std::sync::OnceLock<Option<Vec<Engine>>>,
 }
@@ -123,6 +123,23 @@ impl Engine {
     ) -> Option<Engine> {
         let (cell_at, north_at, west_at) = north_west_links(order, puzzle.rows(), puzzle.cols())?;
         let mut engine = Engine::build(puzzle, clues, |_, _| true, words);
+        (engine.order, engine.cell_at, engine.north_at, engine.west_at) = (order, cell_at, north_at, west_at);
+        engine.corner = corner;
+        Some(engine)
+    }
+
+    /// Whether the row engine runs `order` on `puzzle`'s board: whether the order fills every
+    /// cell after its north and west neighbours there ([`Engine::in_order`]).
+    pub(crate) fn runs(puzzle: &Puzzle, order: Order) -> bool {
+        north_west_links(order, puzzle.rows(), puzzle.cols()).is_some()
+    }
+
+    /// The engine of a plan in `order` with `corner` on this engine's tables (those of
+    /// [`Engine::planned`] in any order and with any corner), linked for it: nothing is built,
+    /// and its corner split starts empty. `None` where the order is not one the row engine runs.
+    pub(crate) fn planned_from(&self, order: Order, corner: Option<Corner>) -> Option<Engine> {
+        let (cell_at, north_at, west_at) = north_west_links(order, self.puzzle.rows(), self.cols)?;
+        let mut engine = Engine { split: std::sync::OnceLock::new(), ..self.clone() };
         (engine.order, engine.cell_at, engine.north_at, engine.west_at) = (order, cell_at, north_at, west_at);
         engine.corner = corner;
         Some(engine)

@@ -67,33 +67,26 @@ impl Engine {
     /// So on a square board the pictures with it in the top-left corner are a quarter of all,
     /// and each orbit under the turns holds exactly one of them; on an oblong board (half turns
     /// only) the pictures with it top-left or top-right are half of all, one per orbit. Returns
-    /// the engines of those searches (one, or two on an oblong board), built the first time they
-    /// are asked for and kept with the engine.
+    /// the engines of those searches (one, or two on an oblong board): this engine's tables with
+    /// the corner piece alone in the top-left cell's list (and, for the second, kept out of it
+    /// and alone in the top-right cell's), derived the first time they are asked for and kept
+    /// with the engine.
     pub(super) fn corner_split(&self) -> Option<&[Engine]> {
         self.split.get_or_init(|| self.build_corner_split()).as_deref()
     }
 
-    /// [`Engine::corner_split`], built.
+    /// [`Engine::corner_split`], derived from this engine's tables ([`Engine::restricted`]):
+    /// nothing is built again.
     fn build_corner_split(&self) -> Option<Vec<Engine>> {
         let corner = self.corner?.piece;
-        let puzzle = &self.puzzle;
         let frame = usize::from(FRAME);
         let top_left = |list: ListKey| list.class == 0 && list.north == frame && list.west == frame;
         let top_right = |list: ListKey| list.class == 1 && list.north == frame;
-        let mut engines =
-            vec![Engine::build(puzzle, &[], |list, piece| !top_left(list) || piece == corner, self.words)];
-        if puzzle.rows() != puzzle.cols() {
-            engines.push(Engine::build(
-                puzzle,
-                &[],
-                |list, piece| (!top_left(list) || piece != corner) && (!top_right(list) || piece == corner),
-                self.words,
-            ));
-        }
-        for engine in &mut engines {
-            engine.look_below = self.look_below;
-            (engine.order, engine.cell_at, engine.north_at, engine.west_at) =
-                (self.order, self.cell_at.clone(), self.north_at.clone(), self.west_at.clone());
+        let mut engines = vec![self.restricted(|list, piece| !top_left(list) || piece == corner)];
+        if self.puzzle.rows() != self.puzzle.cols() {
+            engines.push(self.restricted(|list, piece| {
+                (!top_left(list) || piece != corner) && (!top_right(list) || piece == corner)
+            }));
         }
         Some(engines)
     }

@@ -20,7 +20,9 @@ pub(super) struct ListKey {
 
 impl Engine {
     /// [`Engine::new`], with `keep(list, piece)` deciding whether a piece enters a candidate list
-    /// (`list` = its frame class and the north and west keys).
+    /// (`list` = its frame class and the north and west keys). An engine with fewer pieces in
+    /// some lists is derived from a built one instead ([`Engine::restricted`]); its tests
+    /// compare the two.
     pub(super) fn build(
         puzzle: &Puzzle,
         clues: &[Option<Placement>],
@@ -126,15 +128,56 @@ impl Engine {
                 }
             }
         }
+        let words = puzzle.pieces().len().div_ceil(64).max(min_words).max(1).next_power_of_two();
+        let (cell_at, north_at, west_at) = north_west_links(Order::Row, rows, cols).expect("row order");
+        let mut engine = Engine {
+            puzzle: puzzle.clone(),
+            corner: None,
+            cells,
+            cols,
+            keys,
+            candidates,
+            twins,
+            ranges,
+            words,
+            piece_masks: Vec::new(),
+            blocks: Vec::new(),
+            slots: Vec::new(),
+            slot_twins: Vec::new(),
+            twin_masks: Vec::new(),
+            north_masks: Vec::new(),
+            next_turn: Vec::new(),
+            class,
+            fixed,
+            table,
+            border_key,
+            look_below: puzzle.marks().is_none(),
+            order: Order::Row,
+            cell_at,
+            north_at,
+            west_at,
+            split: std::sync::OnceLock::new(),
+        };
+        engine.index_lists();
+        engine
+    }
+
+    /// Indexes the lists `ranges` cuts from `candidates` (with their `twins`): each candidate's
+    /// next turn in its list and, for the fast loop, the bitset views (`piece_masks`, the packed
+    /// slots, `twin_masks`, `north_masks`). Reads only those three and the engine's shape, so
+    /// that an engine whose lists change ([`Engine::restricted`]) indexes them again.
+    pub(super) fn index_lists(&mut self) {
+        let (ranges, candidates, twins, words, keys) =
+            (&self.ranges, &self.candidates, &self.twins, self.words, self.keys);
+        let framed = self.puzzle.framed();
         let mut next_turn = vec![u32::MAX; candidates.len()];
-        for &(start, end) in &ranges {
+        for &(start, end) in ranges {
             for index in start..end.saturating_sub(1) {
                 if candidates[index as usize + 1].piece() == candidates[index as usize].piece() {
                     next_turn[index as usize] = index + 1;
                 }
             }
         }
-        let words = puzzle.pieces().len().div_ceil(64).max(min_words).max(1).next_power_of_two();
         let (mut piece_masks, mut blocks, mut slots, mut slot_twins, mut twin_masks, mut north_masks) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         if words <= 16 {
@@ -155,8 +198,7 @@ impl Engine {
                     piece_masks[list * words + word] |= mask;
                 }
             }
-            (blocks, slots, slot_twins) =
-                dense_slots(words, &ranges, &candidates, &next_turn, &twin_masks, &piece_masks);
+            (blocks, slots, slot_twins) = dense_slots(words, ranges, candidates, &next_turn, &twin_masks, &piece_masks);
             north_masks = vec![0u64; ranges.len() / keys * 2 * words];
             for list in 0..ranges.len() {
                 let (class_north, west) = (list / keys, list % keys);
@@ -167,35 +209,9 @@ impl Engine {
                 }
             }
         }
-        let (cell_at, north_at, west_at) = north_west_links(Order::Row, rows, cols).expect("row order");
-        Engine {
-            puzzle: puzzle.clone(),
-            corner: None,
-            cells,
-            cols,
-            keys,
-            candidates,
-            twins,
-            ranges,
-            words,
-            piece_masks,
-            blocks,
-            slots,
-            slot_twins,
-            twin_masks,
-            north_masks,
-            next_turn,
-            class,
-            fixed,
-            table,
-            border_key,
-            look_below: puzzle.marks().is_none(),
-            order: Order::Row,
-            cell_at,
-            north_at,
-            west_at,
-            split: std::sync::OnceLock::new(),
-        }
+        (self.next_turn, self.piece_masks, self.blocks, self.slots, self.slot_twins, self.twin_masks) =
+            (next_turn, piece_masks, blocks, slots, slot_twins, twin_masks);
+        self.north_masks = north_masks;
     }
 }
 
