@@ -1,11 +1,201 @@
-//! Filling the cells a search left empty: each empty cell in scan order gets the unused piece and
-//! turn (of the right frame class) that matches most of its placed neighbours, so a board
-//! reported is complete and scores the joins those pieces happen to match as well.
+//! Filling the cells a search left empty, so that a board reported is complete and scores the
+//! joins its filling pieces match as well: first greedily (each empty cell in scan order gets
+//! the unused piece and turn, of the right frame class, that matches most of its placed
+//! neighbours), then, where few cells are empty, by branch and bound over the empty cells for the
+//! filling that matches the most joins, within a budget of placements ([`EXACT_BUDGET`]).
 
 use crate::model::{Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 
-/// `cells` with every empty cell filled greedily in `order`.
+/// The most empty cells the exact filling is tried on; a board with more keeps the greedy one.
+const EXACT_MAX_EMPTY: usize = 40;
+
+/// The most placements the exact filling makes before it keeps the best filling it has found:
+/// a few milliseconds, so that it stays a small part of a search that completes a board at most
+/// every [`crate::best::worker::TIE_GAP`] placements.
+pub(crate) const EXACT_BUDGET: u64 = 1 << 16;
+
+/// `cells` with every empty cell filled in `order`: greedily, then better where the branch and
+/// bound finds a filling that matches more joins within its budget.
 pub(crate) fn complete(puzzle: &Puzzle, cells: &[Option<Placement>], order: &[usize]) -> Vec<Option<Placement>> {
+    let greedy = greedy(puzzle, cells, order);
+    let empty: Vec<usize> = order.iter().copied().filter(|&cell| cells[cell].is_none()).collect();
+    if empty.is_empty() || empty.len() > EXACT_MAX_EMPTY || greedy.iter().any(Option::is_none) {
+        return greedy;
+    }
+    let mut filling = Filling::new(puzzle, cells, &empty);
+    // The incumbent: the joins the greedy filling adds to those among the placed pieces.
+    filling.best = matching(puzzle, &greedy) - matching(puzzle, cells);
+    filling.search(0, 0);
+    match filling.found {
+        Some(found) => {
+            let mut board = cells.to_vec();
+            for (&cell, placement) in empty.iter().zip(found) {
+                board[cell] = Some(placement);
+            }
+            board
+        }
+        None => greedy,
+    }
+}
+
+/// Where a cell's neighbour in each direction stands.
+#[derive(Clone, Copy)]
+enum Side {
+    /// The board's edge, or an empty cell filled after this one (that one counts the join).
+    Open,
+    /// A placed piece: the code this side must show to match it.
+    Placed(u16),
+    /// The empty cell filled `n`-th, before this one.
+    Earlier(usize),
+}
+
+/// A piece in a turn that fits an empty cell's frame class.
+#[derive(Clone, Copy)]
+struct Candidate {
+    placement: Placement,
+    sides: [u16; 4],
+    /// Its matches with placed neighbours.
+    placed: u32,
+}
+
+/// The branch and bound over the empty cells, in the order they are filled.
+struct Filling<'p> {
+    puzzle: &'p Puzzle,
+    sides: Vec<[Side; 4]>,
+    /// Each empty cell's candidates, most placed matches first.
+    candidates: Vec<Vec<Candidate>>,
+    /// The joins at most that the cells from the `i`-th on can add.
+    bound_from: Vec<u32>,
+    /// How many of each cell's neighbours are filled before it.
+    earlier: Vec<u32>,
+    used: Vec<bool>,
+    chosen: Vec<Candidate>,
+    best: usize,
+    found: Option<Vec<Placement>>,
+    budget: u64,
+}
+
+impl<'p> Filling<'p> {
+    fn new(puzzle: &'p Puzzle, cells: &[Option<Placement>], empty: &[usize]) -> Filling<'p> {
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let mut rank = vec![usize::MAX; cells.len()];
+        for (i, &cell) in empty.iter().enumerate() {
+            rank[cell] = i;
+        }
+        let mut used = vec![false; puzzle.pieces().len()];
+        for p in cells.iter().flatten() {
+            used[p.piece] = true;
+        }
+        let rotations: u8 = if puzzle.rotate() { 4 } else { 1 };
+        let mut all_sides = Vec::with_capacity(empty.len());
+        let mut candidates = Vec::with_capacity(empty.len());
+        let mut bounds = Vec::with_capacity(empty.len());
+        let mut earlier = Vec::with_capacity(empty.len());
+        for (i, &cell) in empty.iter().enumerate() {
+            let (r, c) = (cell / cols, cell % cols);
+            let outside = [r == 0, c + 1 == cols, r + 1 == rows, c == 0];
+            let sides = [NORTH, EAST, SOUTH, WEST].map(|dir| {
+                let neighbour = match dir {
+                    NORTH if r > 0 => cell - cols,
+                    EAST if c + 1 < cols => cell + 1,
+                    SOUTH if r + 1 < rows => cell + cols,
+                    WEST if c > 0 => cell - 1,
+                    _ => return Side::Open,
+                };
+                match cells[neighbour] {
+                    Some(other) => Side::Placed(puzzle.partner(puzzle.placed(other)[(dir + 2) % 4])),
+                    None if rank[neighbour] < i => Side::Earlier(rank[neighbour]),
+                    None => Side::Open,
+                }
+            });
+            let mut list = Vec::new();
+            for (piece, _) in puzzle.pieces().iter().enumerate() {
+                if used[piece] {
+                    continue;
+                }
+                for rotation in 0..rotations {
+                    let shown = puzzle.oriented(piece, rotation);
+                    if puzzle.framed() && (0..4).any(|dir| (shown[dir] == 0) != outside[dir]) {
+                        continue;
+                    }
+                    let placed =
+                        (0..4).filter(|&dir| matches!(sides[dir], Side::Placed(code) if code == shown[dir])).count();
+                    list.push(Candidate {
+                        placement: Placement::new(piece, rotation),
+                        sides: shown,
+                        placed: placed as u32,
+                    });
+                }
+            }
+            // Stable, so that ties keep the order of pieces and turns.
+            list.sort_by_key(|c| std::cmp::Reverse(c.placed));
+            let before = sides.iter().filter(|s| matches!(s, Side::Earlier(_))).count() as u32;
+            let joins = sides.iter().filter(|s| !matches!(s, Side::Open)).count() as u32;
+            bounds.push(list.first().map_or(0, |c| (c.placed + before).min(joins)));
+            earlier.push(before);
+            all_sides.push(sides);
+            candidates.push(list);
+        }
+        let mut bound_from = vec![0; empty.len() + 1];
+        for i in (0..empty.len()).rev() {
+            bound_from[i] = bound_from[i + 1] + bounds[i];
+        }
+        Filling {
+            puzzle,
+            sides: all_sides,
+            candidates,
+            bound_from,
+            earlier,
+            used,
+            chosen: Vec::with_capacity(empty.len()),
+            best: 0,
+            found: None,
+            budget: EXACT_BUDGET,
+        }
+    }
+
+    /// Fills the `i`-th empty cell on, `score` being the joins the cells before it added.
+    fn search(&mut self, i: usize, score: u32) {
+        if i == self.sides.len() {
+            if score as usize > self.best {
+                self.best = score as usize;
+                self.found = Some(self.chosen.iter().map(|c| c.placement).collect());
+            }
+            return;
+        }
+        for k in 0..self.candidates[i].len() {
+            let c = self.candidates[i][k];
+            // The rest of the list matches at most as many placed neighbours.
+            if score + c.placed + self.earlier[i] + self.bound_from[i + 1] <= self.best as u32 {
+                return;
+            }
+            if self.used[c.placement.piece] {
+                continue;
+            }
+            if self.budget == 0 {
+                return;
+            }
+            self.budget -= 1;
+            let mut gain = c.placed;
+            for dir in 0..4 {
+                if let Side::Earlier(j) = self.sides[i][dir] {
+                    gain += u32::from(self.puzzle.partner(self.chosen[j].sides[(dir + 2) % 4]) == c.sides[dir]);
+                }
+            }
+            if score + gain + self.bound_from[i + 1] <= self.best as u32 {
+                continue;
+            }
+            self.used[c.placement.piece] = true;
+            self.chosen.push(c);
+            self.search(i + 1, score + gain);
+            self.chosen.pop();
+            self.used[c.placement.piece] = false;
+        }
+    }
+}
+
+/// `cells` with every empty cell filled greedily in `order`.
+fn greedy(puzzle: &Puzzle, cells: &[Option<Placement>], order: &[usize]) -> Vec<Option<Placement>> {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut cells = cells.to_vec();
     let mut used = vec![false; puzzle.pieces().len()];

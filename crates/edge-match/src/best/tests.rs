@@ -6,6 +6,7 @@ use crate::engine::Order;
 use crate::model::PuzzleSpec;
 use proptest::prelude::*;
 
+mod filling;
 mod prefixes;
 
 /// A framed board cut from a random picture, then some inner sides recoloured so that it
