@@ -386,9 +386,13 @@ impl<'p> BoardSearch<'p> {
                         depth_nodes: w.depth_nodes(),
                     };
                     let mut seen = generation.load(Relaxed);
+                    let mut reported = worker.best_partial;
                     let mut report = |w: &Worker<'_>, depth: usize| {
                         let partial = w.board(depth);
-                        let cells = complete::complete(self.puzzle, &partial, &t.order);
+                        let budget =
+                            if w.best_partial > reported { complete::IMPROVEMENT_BUDGET } else { complete::TIE_BUDGET };
+                        reported = w.best_partial;
+                        let cells = complete::complete(self.puzzle, &partial, &t.order, budget);
                         let matching = complete::matching(self.puzzle, &cells);
                         if shared_best.fetch_max(matching, Relaxed) < matching {
                             let placed = partial.iter().flatten().count();

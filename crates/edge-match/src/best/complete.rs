@@ -2,27 +2,36 @@
 //! joins its filling pieces match as well: first greedily (each empty cell in scan order gets
 //! the unused piece and turn, of the right frame class, that matches most of its placed
 //! neighbours), then, where few cells are empty, by branch and bound over the empty cells for the
-//! filling that matches the most joins, within a budget of placements ([`EXACT_BUDGET`]).
+//! filling that matches the most joins, within a budget of placements.
 
 use crate::model::{Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 
-/// The most empty cells the exact filling is tried on; a board with more keeps the greedy one.
-const EXACT_MAX_EMPTY: usize = 40;
+/// The most empty cells the branch and bound is tried on; a board with more keeps the greedy
+/// filling (Eternity II's deep boards have about ten).
+const EXACT_MAX_EMPTY: usize = 16;
 
-/// The most placements the exact filling makes before it keeps the best filling it has found:
-/// a few milliseconds, so that it stays a small part of a search that completes a board at most
-/// every [`crate::best::worker::TIE_GAP`] placements.
-pub(crate) const EXACT_BUDGET: u64 = 1 << 16;
+/// The branch and bound's budget of placements for a board that raised its thread's best
+/// partial score: rare, so worth tens of milliseconds.
+pub(crate) const IMPROVEMENT_BUDGET: u64 = 1 << 18;
+
+/// The budget for a board that only tied it, which may come every
+/// [`crate::best::worker::TIE_GAP`] placements: a few milliseconds against their tens.
+pub(crate) const TIE_BUDGET: u64 = 1 << 14;
 
 /// `cells` with every empty cell filled in `order`: greedily, then better where the branch and
-/// bound finds a filling that matches more joins within its budget.
-pub(crate) fn complete(puzzle: &Puzzle, cells: &[Option<Placement>], order: &[usize]) -> Vec<Option<Placement>> {
+/// bound finds a filling that matches more joins within `budget` placements.
+pub(crate) fn complete(
+    puzzle: &Puzzle,
+    cells: &[Option<Placement>],
+    order: &[usize],
+    budget: u64,
+) -> Vec<Option<Placement>> {
     let greedy = greedy(puzzle, cells, order);
     let empty: Vec<usize> = order.iter().copied().filter(|&cell| cells[cell].is_none()).collect();
     if empty.is_empty() || empty.len() > EXACT_MAX_EMPTY || greedy.iter().any(Option::is_none) {
         return greedy;
     }
-    let mut filling = Filling::new(puzzle, cells, &empty);
+    let mut filling = Filling::new(puzzle, cells, &empty, budget);
     // The incumbent: the joins the greedy filling adds to those among the placed pieces.
     filling.best = matching(puzzle, &greedy) - matching(puzzle, cells);
     filling.search(0, 0);
@@ -64,8 +73,6 @@ struct Filling<'p> {
     sides: Vec<[Side; 4]>,
     /// Each empty cell's candidates, most placed matches first.
     candidates: Vec<Vec<Candidate>>,
-    /// The joins at most that the cells from the `i`-th on can add.
-    bound_from: Vec<u32>,
     /// How many of each cell's neighbours are filled before it.
     earlier: Vec<u32>,
     used: Vec<bool>,
@@ -76,7 +83,7 @@ struct Filling<'p> {
 }
 
 impl<'p> Filling<'p> {
-    fn new(puzzle: &'p Puzzle, cells: &[Option<Placement>], empty: &[usize]) -> Filling<'p> {
+    fn new(puzzle: &'p Puzzle, cells: &[Option<Placement>], empty: &[usize], budget: u64) -> Filling<'p> {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let mut rank = vec![usize::MAX; cells.len()];
         for (i, &cell) in empty.iter().enumerate() {
@@ -89,7 +96,6 @@ impl<'p> Filling<'p> {
         let rotations: u8 = if puzzle.rotate() { 4 } else { 1 };
         let mut all_sides = Vec::with_capacity(empty.len());
         let mut candidates = Vec::with_capacity(empty.len());
-        let mut bounds = Vec::with_capacity(empty.len());
         let mut earlier = Vec::with_capacity(empty.len());
         for (i, &cell) in empty.iter().enumerate() {
             let (r, c) = (cell / cols, cell % cols);
@@ -130,27 +136,20 @@ impl<'p> Filling<'p> {
             // Stable, so that ties keep the order of pieces and turns.
             list.sort_by_key(|c| std::cmp::Reverse(c.placed));
             let before = sides.iter().filter(|s| matches!(s, Side::Earlier(_))).count() as u32;
-            let joins = sides.iter().filter(|s| !matches!(s, Side::Open)).count() as u32;
-            bounds.push(list.first().map_or(0, |c| (c.placed + before).min(joins)));
             earlier.push(before);
             all_sides.push(sides);
             candidates.push(list);
-        }
-        let mut bound_from = vec![0; empty.len() + 1];
-        for i in (0..empty.len()).rev() {
-            bound_from[i] = bound_from[i + 1] + bounds[i];
         }
         Filling {
             puzzle,
             sides: all_sides,
             candidates,
-            bound_from,
             earlier,
             used,
             chosen: Vec::with_capacity(empty.len()),
             best: 0,
             found: None,
-            budget: EXACT_BUDGET,
+            budget,
         }
     }
 
@@ -163,10 +162,15 @@ impl<'p> Filling<'p> {
             }
             return;
         }
+        // What the cells after this one can add at most, with the pieces and neighbours now.
+        let rest: u32 = (i + 1..self.sides.len()).map(|j| self.bound(j)).sum();
+        if score + self.bound(i) + rest <= self.best as u32 {
+            return;
+        }
         for k in 0..self.candidates[i].len() {
             let c = self.candidates[i][k];
             // The rest of the list matches at most as many placed neighbours.
-            if score + c.placed + self.earlier[i] + self.bound_from[i + 1] <= self.best as u32 {
+            if score + c.placed + self.earlier[i] + rest <= self.best as u32 {
                 return;
             }
             if self.used[c.placement.piece] {
@@ -176,13 +180,8 @@ impl<'p> Filling<'p> {
                 return;
             }
             self.budget -= 1;
-            let mut gain = c.placed;
-            for dir in 0..4 {
-                if let Side::Earlier(j) = self.sides[i][dir] {
-                    gain += u32::from(self.puzzle.partner(self.chosen[j].sides[(dir + 2) % 4]) == c.sides[dir]);
-                }
-            }
-            if score + gain + self.bound_from[i + 1] <= self.best as u32 {
+            let gain = c.placed + self.earlier_matches(i, &c);
+            if score + gain + rest <= self.best as u32 {
                 continue;
             }
             self.used[c.placement.piece] = true;
@@ -191,6 +190,38 @@ impl<'p> Filling<'p> {
             self.chosen.pop();
             self.used[c.placement.piece] = false;
         }
+    }
+
+    /// The joins `c` in the `i`-th empty cell matches with the empty cells filled before it.
+    fn earlier_matches(&self, i: usize, c: &Candidate) -> u32 {
+        let mut matches = 0;
+        for dir in 0..4 {
+            if let Side::Earlier(j) = self.sides[i][dir] {
+                if let Some(other) = self.chosen.get(j) {
+                    matches += u32::from(self.puzzle.partner(other.sides[(dir + 2) % 4]) == c.sides[dir]);
+                }
+            }
+        }
+        matches
+    }
+
+    /// The most joins the `j`-th empty cell can add now: its best candidate whose piece is unused,
+    /// counting its matches with placed neighbours and with the cells filled so far, and the
+    /// joins to earlier cells not yet filled as matching.
+    fn bound(&self, j: usize) -> u32 {
+        let filled = self.chosen.len();
+        let open = self.sides[j].iter().filter(|s| matches!(s, Side::Earlier(e) if *e >= filled)).count() as u32;
+        let mut best = 0;
+        for c in &self.candidates[j] {
+            // Sorted by placed matches: no later candidate can do better.
+            if c.placed + self.earlier[j] <= best {
+                break;
+            }
+            if !self.used[c.placement.piece] {
+                best = best.max(c.placed + open + self.earlier_matches(j, c));
+            }
+        }
+        best
     }
 }
 

@@ -2,7 +2,7 @@
 //! few cells empty it is exact, and it never moves a placed piece.
 
 use super::*;
-use crate::best::complete::{complete, matching};
+use crate::best::complete::{complete, matching, IMPROVEMENT_BUDGET};
 
 /// The most joins any filling of the empty cells of `cells` matches, with the pieces no cell
 /// holds, each in any turn that puts the frame outside on a framed board.
@@ -61,13 +61,13 @@ proptest! {
         let puzzle = if is_framed { framed(rows, cols, colours, 3, seed) } else { unframed(rows, cols, colours, seed) };
         let order: Vec<usize> = (0..rows * cols).collect();
         // Some complete board of these pieces, then the cells the test empties.
-        let full = complete(&puzzle, &vec![None; rows * cols], &order);
+        let full = complete(&puzzle, &vec![None; rows * cols], &order, IMPROVEMENT_BUDGET);
         prop_assert!(full.iter().all(Option::is_some));
         let mut cells = full.clone();
         for hole in holes {
             cells[hole % (rows * cols)] = None;
         }
-        let filled = complete(&puzzle, &cells, &order);
+        let filled = complete(&puzzle, &cells, &order, IMPROVEMENT_BUDGET);
         let score = score_board(&puzzle, &filled).unwrap();
         prop_assert_eq!(score.placed, rows * cols);
         prop_assert_eq!(score.matching, matching(&puzzle, &filled));
