@@ -84,55 +84,30 @@ struct Filling<'p> {
 
 impl<'p> Filling<'p> {
     fn new(puzzle: &'p Puzzle, cells: &[Option<Placement>], empty: &[usize], budget: u64) -> Filling<'p> {
-        let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let mut rank = vec![usize::MAX; cells.len()];
         for (i, &cell) in empty.iter().enumerate() {
             rank[cell] = i;
         }
-        let mut used = vec![false; puzzle.pieces().len()];
-        for p in cells.iter().flatten() {
-            used[p.piece] = true;
-        }
-        let rotations: u8 = if puzzle.rotate() { 4 } else { 1 };
+        let used = used_pieces(puzzle, cells);
         let mut all_sides = Vec::with_capacity(empty.len());
         let mut candidates = Vec::with_capacity(empty.len());
         let mut earlier = Vec::with_capacity(empty.len());
         for (i, &cell) in empty.iter().enumerate() {
-            let (r, c) = (cell / cols, cell % cols);
-            let outside = [r == 0, c + 1 == cols, r + 1 == rows, c == 0];
             let sides = [NORTH, EAST, SOUTH, WEST].map(|dir| {
-                let neighbour = match dir {
-                    NORTH if r > 0 => cell - cols,
-                    EAST if c + 1 < cols => cell + 1,
-                    SOUTH if r + 1 < rows => cell + cols,
-                    WEST if c > 0 => cell - 1,
-                    _ => return Side::Open,
-                };
-                match cells[neighbour] {
+                let Some(next) = neighbour(puzzle, cell, dir) else { return Side::Open };
+                match cells[next] {
                     Some(other) => Side::Placed(puzzle.partner(puzzle.placed(other)[(dir + 2) % 4])),
-                    None if rank[neighbour] < i => Side::Earlier(rank[neighbour]),
+                    None if rank[next] < i => Side::Earlier(rank[next]),
                     None => Side::Open,
                 }
             });
-            let mut list = Vec::new();
-            for (piece, _) in puzzle.pieces().iter().enumerate() {
-                if used[piece] {
-                    continue;
-                }
-                for rotation in 0..rotations {
-                    let shown = puzzle.oriented(piece, rotation);
-                    if puzzle.framed() && (0..4).any(|dir| (shown[dir] == 0) != outside[dir]) {
-                        continue;
-                    }
+            let mut list: Vec<Candidate> = fitting(puzzle, &used, cell)
+                .map(|(placement, shown)| {
                     let placed =
                         (0..4).filter(|&dir| matches!(sides[dir], Side::Placed(code) if code == shown[dir])).count();
-                    list.push(Candidate {
-                        placement: Placement::new(piece, rotation),
-                        sides: shown,
-                        placed: placed as u32,
-                    });
-                }
-            }
+                    Candidate { placement, sides: shown, placed: placed as u32 }
+                })
+                .collect();
             // Stable, so that ties keep the order of pieces and turns.
             list.sort_by_key(|c| std::cmp::Reverse(c.placed));
             let before = sides.iter().filter(|s| matches!(s, Side::Earlier(_))).count() as u32;
@@ -227,50 +202,21 @@ impl<'p> Filling<'p> {
 
 /// `cells` with every empty cell filled greedily in `order`.
 fn greedy(puzzle: &Puzzle, cells: &[Option<Placement>], order: &[usize]) -> Vec<Option<Placement>> {
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut cells = cells.to_vec();
-    let mut used = vec![false; puzzle.pieces().len()];
-    for p in cells.iter().flatten() {
-        used[p.piece] = true;
-    }
-    let rotations: u8 = if puzzle.rotate() { 4 } else { 1 };
+    let mut used = used_pieces(puzzle, &cells);
     for &cell in order {
         if cells[cell].is_some() {
             continue;
         }
-        let (r, c) = (cell / cols, cell % cols);
-        let outside = [r == 0, c + 1 == cols, r + 1 == rows, c == 0];
-        let neighbour = |dir: usize| -> Option<usize> {
-            match dir {
-                NORTH if r > 0 => Some(cell - cols),
-                EAST if c + 1 < cols => Some(cell + 1),
-                SOUTH if r + 1 < rows => Some(cell + cols),
-                WEST if c > 0 => Some(cell - 1),
-                _ => None,
-            }
-        };
         let shows: [Option<u16>; 4] = [NORTH, EAST, SOUTH, WEST].map(|dir| {
-            let other = cells[neighbour(dir)?]?;
+            let other = cells[neighbour(puzzle, cell, dir)?]?;
             Some(puzzle.partner(puzzle.placed(other)[(dir + 2) % 4]))
         });
         let mut best: Option<(usize, Placement)> = None;
-        for (piece, _) in puzzle.pieces().iter().enumerate() {
-            if used[piece] {
-                continue;
-            }
-            for rotation in 0..rotations {
-                let sides = puzzle.oriented(piece, rotation);
-                if puzzle.framed() && (0..4).any(|dir| (sides[dir] == 0) != outside[dir]) {
-                    continue;
-                }
-                let matching = (0..4).filter(|&dir| shows[dir] == Some(sides[dir])).count();
-                let better = match best {
-                    None => true,
-                    Some((m, _)) => matching > m,
-                };
-                if better {
-                    best = Some((matching, Placement::new(piece, rotation)));
-                }
+        for (placement, sides) in fitting(puzzle, &used, cell) {
+            let matching = (0..4).filter(|&dir| shows[dir] == Some(sides[dir])).count();
+            if best.is_none_or(|(m, _)| matching > m) {
+                best = Some((matching, placement));
             }
         }
         if let Some((_, placement)) = best {
@@ -279,6 +225,42 @@ fn greedy(puzzle: &Puzzle, cells: &[Option<Placement>], order: &[usize]) -> Vec<
         }
     }
     cells
+}
+
+/// Which pieces `cells` holds.
+fn used_pieces(puzzle: &Puzzle, cells: &[Option<Placement>]) -> Vec<bool> {
+    let mut used = vec![false; puzzle.pieces().len()];
+    for p in cells.iter().flatten() {
+        used[p.piece] = true;
+    }
+    used
+}
+
+/// The cell next to `cell` in direction `dir`, if the board has one there.
+fn neighbour(puzzle: &Puzzle, cell: usize, dir: usize) -> Option<usize> {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let (r, c) = (cell / cols, cell % cols);
+    match dir {
+        NORTH if r > 0 => Some(cell - cols),
+        EAST if c + 1 < cols => Some(cell + 1),
+        SOUTH if r + 1 < rows => Some(cell + cols),
+        WEST if c > 0 => Some(cell - 1),
+        _ => None,
+    }
+}
+
+/// Every piece not `used`, in every turn the puzzle allows that fits `cell`'s frame class (the
+/// frame's sides outside on a framed board), with the sides it shows: pieces in order, then turns.
+fn fitting<'a>(puzzle: &'a Puzzle, used: &'a [bool], cell: usize) -> impl Iterator<Item = (Placement, [u16; 4])> + 'a {
+    let rotations: u8 = if puzzle.rotate() { 4 } else { 1 };
+    let outside = [NORTH, EAST, SOUTH, WEST].map(|dir| neighbour(puzzle, cell, dir).is_none());
+    (0..puzzle.pieces().len()).filter(move |&piece| !used[piece]).flat_map(move |piece| {
+        (0..rotations).filter_map(move |rotation| {
+            let sides = puzzle.oriented(piece, rotation);
+            let fits = !puzzle.framed() || (0..4).all(|dir| (sides[dir] == 0) == outside[dir]);
+            fits.then(|| (Placement::new(piece, rotation), sides))
+        })
+    })
 }
 
 /// Matching joins between placed neighbours (the engine's own count; the CLI prints the
