@@ -9,7 +9,7 @@
 //!
 //! The score of a board is the number of joins between two placed pieces that match. Every
 //! time a thread's search places more matching joins than before, the board, its empty cells
-//! filled with the pieces left (`best/complete.rs`), goes to the caller as an [`Event::Improvement`] if it beats the best so
+//! filled with the pieces left (`best/complete.rs`) and improved by local moves (`best/improve.rs`), goes to the caller as an [`Event::Improvement`] if it beats the best so
 //! far. [`BoardSearch::run`] ends on a stop flag, a node budget, a perfect board or an exhausted
 //! search, and returns a [`Checkpoint`] that [`BoardSearch::resume`] continues exactly.
 //!
@@ -32,6 +32,7 @@
 
 mod checkpoint;
 mod complete;
+mod improve;
 mod order;
 mod rng;
 mod schedule;
@@ -81,7 +82,8 @@ use worker::{Exit, Worker};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Improvement {
-    /// The board, one entry per cell row-major: the search's cells, the empty ones filled.
+    /// The board, one entry per cell row-major: the search's cells, the empty ones filled, then
+    /// improved by exchanges of pieces (`best/improve.rs`), which may move the search's own.
     pub cells: Vec<Option<Placement>>,
     /// The board as the search had it, before completion.
     pub partial: Vec<Option<Placement>>,
@@ -336,6 +338,7 @@ impl<'p> BoardSearch<'p> {
                     restart_start: 0,
                     best_partial: 0,
                     next_tie: 0,
+                    best_filled: 0,
                     stack: vec![0],
                     finished: false,
                     depth_nodes: Vec::new(),
@@ -375,12 +378,15 @@ impl<'p> BoardSearch<'p> {
                     let _ = worker.set_depth_nodes(&state.depth_nodes);
                     // Checked by `resume`; a fresh state is the empty stack.
                     let _ = worker.replay(&state.stack);
+                    // The best filled board's score, shared by the report and the checkpoint.
+                    let best_filled = std::cell::Cell::new(state.best_filled as usize);
                     let save = |w: &Worker<'_>, finished: bool| ThreadState {
                         restart: w.restart,
                         nodes: w.nodes,
                         restart_start: w.restart_start,
                         best_partial: w.best_partial,
                         next_tie: w.next_tie,
+                        best_filled: best_filled.get() as u32,
                         stack: w.stack(),
                         finished,
                         depth_nodes: w.depth_nodes(),
@@ -392,8 +398,12 @@ impl<'p> BoardSearch<'p> {
                         let budget =
                             if w.best_partial > reported { complete::IMPROVEMENT_BUDGET } else { complete::TIE_BUDGET };
                         reported = w.best_partial;
-                        let cells = complete::complete(self.puzzle, &partial, &t.order, budget);
-                        let matching = complete::matching(self.puzzle, &cells);
+                        let mut cells = complete::complete(self.puzzle, &partial, &t.order, budget);
+                        let mut matching = complete::matching(self.puzzle, &cells);
+                        if matching + improve::REACH > best_filled.get() {
+                            matching += improve::improve(self.puzzle, &mut cells, &t.clues, &t.order, improve::BUDGET);
+                        }
+                        best_filled.set(best_filled.get().max(matching));
                         if shared_best.fetch_max(matching, Relaxed) < matching {
                             let placed = partial.iter().flatten().count();
                             let _ = tx.send(Msg::Improvement(Improvement {

@@ -317,7 +317,9 @@ impl Printer<'_> {
             writeln!(out, "{}", crate::scale_out::seal::seal_json(&RunUnit { puzzle: &self.key }, &json)?)?;
         } else {
             let found = match (depth, breaks) {
-                (Some(d), Some(b)) => format!(" by placing {d} pieces with {b} mismatches, then the rest filled"),
+                (Some(d), Some(b)) => {
+                    format!(" by placing {d} pieces with {b} mismatches, then the rest filled and improved")
+                }
                 _ => " (the checkpoint's best board)".to_owned(),
             };
             writeln!(

@@ -125,7 +125,7 @@ fn a_seed_repeats_its_search_and_a_resumed_run_continues_it() {
     let first = seeded("45000", &["--checkpoint", &checkpoint]);
     let text = std::fs::read_to_string(&checkpoint).unwrap();
     let saved: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
-    assert_eq!((saved["format"].as_str(), saved["version"].as_u64()), (Some("puzzle best checkpoint"), Some(5)));
+    assert_eq!((saved["format"].as_str(), saved["version"].as_u64()), (Some("puzzle best checkpoint"), Some(6)));
     assert_eq!((saved["seed"].as_u64(), saved["breaks"].as_str()), (Some(7), Some("20,25,30")), "{text}");
     let second =
         common::puzzle(&["edge", "--best", "--json", "--resume", &checkpoint, "--max-nodes", "120000", SET2_6X6], "");
@@ -190,7 +190,7 @@ fn a_checkpoint_of_the_earlier_text_format_resumes() {
     assert_eq!((end["nodes"].as_u64(), end["seed"].as_u64()), (Some(100000), Some(7)));
     // The checkpoint it wrote is JSON and takes the run to its end.
     let text = std::fs::read_to_string(&new).unwrap();
-    assert!(text.starts_with("{\"format\":\"puzzle best checkpoint\",\"version\":5,"), "{text}");
+    assert!(text.starts_with("{\"format\":\"puzzle best checkpoint\",\"version\":6,"), "{text}");
     let last = dir.path("last.checkpoint");
     std::fs::copy(&new, &last).unwrap();
     let again = resume(&last, "120000");

@@ -22,8 +22,9 @@ const FORMAT: &str = "puzzle best checkpoint";
 /// The version of the file's fields; the text format of earlier versions was version 1,
 /// version 2 is this JSON with a key of FNV-1a ([`PuzzleKey`]), and version 3 had neither
 /// `"restart_schedule"` nor the threads' `"depth_nodes"` (read as a fixed schedule and no counts),
-/// version 4 not the threads' `"next_tie"` (read as 0).
-const VERSION: u32 = 5;
+/// version 4 not the threads' `"next_tie"` (read as 0), version 5 not their `"best_filled"`
+/// (read as 0).
+const VERSION: u32 = 6;
 
 /// The first keys of a checkpoint file, read before the rest so that a file of another kind or
 /// version is named as such.

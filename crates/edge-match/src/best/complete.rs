@@ -237,7 +237,7 @@ fn used_pieces(puzzle: &Puzzle, cells: &[Option<Placement>]) -> Vec<bool> {
 }
 
 /// The cell next to `cell` in direction `dir`, if the board has one there.
-fn neighbour(puzzle: &Puzzle, cell: usize, dir: usize) -> Option<usize> {
+pub(super) fn neighbour(puzzle: &Puzzle, cell: usize, dir: usize) -> Option<usize> {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let (r, c) = (cell / cols, cell % cols);
     match dir {

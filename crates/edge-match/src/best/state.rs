@@ -21,6 +21,10 @@ pub(crate) struct ThreadState {
     /// checkpoints of versions before 5, which completed every tie.
     #[serde(default)]
     pub(crate) next_tie: u64,
+    /// The best score of a filled board the thread has made, which decides which boards are
+    /// improved (`best/improve.rs`); 0 in checkpoints of versions before 6, which improved none.
+    #[serde(default)]
+    pub(crate) best_filled: u32,
     pub(crate) stack: Vec<u32>,
     pub(crate) finished: bool,
     /// Placements by the cells on the board after them (clues included), trailing zeros left

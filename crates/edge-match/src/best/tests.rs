@@ -7,6 +7,7 @@ use crate::model::PuzzleSpec;
 use proptest::prelude::*;
 
 mod filling;
+mod improving;
 mod prefixes;
 
 /// A framed board cut from a random picture, then some inner sides recoloured so that it
@@ -255,6 +256,7 @@ fn checkpoints_of_the_text_format_still_read() {
         restart_start: 30_000,
         best_partial: 57,
         next_tie: 0,
+        best_filled: 0,
         stack,
         finished: false,
         depth_nodes: Vec::new(),
@@ -310,9 +312,14 @@ fn checkpoint_json_round_trips_and_errors_say_where() {
         },
     );
     check(
-        text.replacen("\"version\":5", "\"version\":6", 1),
-        CheckpointError::Invalid("a checkpoint of version 6, but this `puzzle` reads versions 1 to 5".to_owned()),
+        text.replacen("\"version\":6", "\"version\":7", 1),
+        CheckpointError::Invalid("a checkpoint of version 7, but this `puzzle` reads versions 1 to 6".to_owned()),
     );
+    // Version 5 had no "best_filled": read as 0.
+    let filled = checkpoint.threads[0].best_filled;
+    assert!(filled > 0, "the run filled a board");
+    let v5 = text.replacen("\"version\":6", "\"version\":5", 1).replacen(&format!("\"best_filled\":{filled},"), "", 1);
+    assert_eq!(Checkpoint::parse(&v5).unwrap().threads[0].best_filled, 0);
     check(
         text.replacen("\"format\":\"puzzle best checkpoint\"", "\"format\":\"other\"", 1),
         CheckpointError::Invalid(

@@ -141,6 +141,7 @@ pub(super) fn parse(text: &str) -> Result<Checkpoint, CheckpointError> {
             restart_start: number(line, words[6])?,
             best_partial: number(line, words[8])?,
             next_tie: 0,
+            best_filled: 0,
             finished,
             stack: words[12..].iter().map(|w| number(line, w)).collect::<Result<Vec<u32>, _>>()?,
             depth_nodes: Vec::new(),
