@@ -252,14 +252,22 @@ pub(super) fn neighbour(puzzle: &Puzzle, cell: usize, dir: usize) -> Option<usiz
 /// Every piece not `used`, in every turn the puzzle allows that fits `cell`'s frame class (the
 /// frame's sides outside on a framed board), with the sides it shows: pieces in order, then turns.
 fn fitting<'a>(puzzle: &'a Puzzle, used: &'a [bool], cell: usize) -> impl Iterator<Item = (Placement, [u16; 4])> + 'a {
-    let rotations: u8 = if puzzle.rotate() { 4 } else { 1 };
     let outside = [NORTH, EAST, SOUTH, WEST].map(|dir| neighbour(puzzle, cell, dir).is_none());
-    (0..puzzle.pieces().len()).filter(move |&piece| !used[piece]).flat_map(move |piece| {
-        (0..rotations).filter_map(move |rotation| {
-            let sides = puzzle.oriented(piece, rotation);
-            let fits = !puzzle.framed() || (0..4).all(|dir| (sides[dir] == 0) == outside[dir]);
-            fits.then(|| (Placement::new(piece, rotation), sides))
-        })
+    (0..puzzle.pieces().len()).filter(move |&piece| !used[piece]).flat_map(move |piece| turns(puzzle, piece, outside))
+}
+
+/// Every turn the puzzle allows of `piece` that fits a cell with the board's edge on the sides
+/// `outside` says (the frame's sides outside on a framed board), with the sides it shows.
+pub(super) fn turns(
+    puzzle: &Puzzle,
+    piece: usize,
+    outside: [bool; 4],
+) -> impl Iterator<Item = (Placement, [u16; 4])> + '_ {
+    let rotations: u8 = if puzzle.rotate() { 4 } else { 1 };
+    (0..rotations).filter_map(move |rotation| {
+        let sides = puzzle.oriented(piece, rotation);
+        let fits = !puzzle.framed() || (0..4).all(|dir| (sides[dir] == 0) == outside[dir]);
+        fits.then(|| (Placement::new(piece, rotation), sides))
     })
 }
 

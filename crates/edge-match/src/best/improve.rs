@@ -96,14 +96,7 @@ struct Board<'p> {
 impl Board<'_> {
     /// The turns of `piece` that fit `cell`'s frame class, with the sides they show.
     fn turns(&self, cell: usize, piece: usize) -> impl Iterator<Item = (Placement, [u16; 4])> + '_ {
-        let rotations: u8 = if self.puzzle.rotate() { 4 } else { 1 };
-        let outside = self.neighbours[cell].map(|n| n.is_none());
-        let framed = self.puzzle.framed();
-        (0..rotations).filter_map(move |rotation| {
-            let sides = self.puzzle.oriented(piece, rotation);
-            let fits = !framed || (0..4).all(|dir| (sides[dir] == 0) == outside[dir]);
-            fits.then(|| (Placement::new(piece, rotation), sides))
-        })
+        complete::turns(self.puzzle, piece, self.neighbours[cell].map(|n| n.is_none()))
     }
 
     /// The cells of the 3×3 window around `cell`, inside the board, that are not clues.
