@@ -9,7 +9,8 @@
 //!
 //! The score of a board is the number of joins between two placed pieces that match. Every
 //! time a thread's search places more matching joins than before, the board, its empty cells
-//! filled with the pieces left (`best/complete.rs`) and improved by local moves (`best/improve.rs`), goes to the caller as an [`Event::Improvement`] if it beats the best so
+//! filled with the pieces left (`best/complete.rs`) and improved by local moves
+//! (`best/improve.rs`), goes to the caller as an [`Event::Improvement`] if it beats the best so
 //! far. [`BoardSearch::run`] ends on a stop flag, a node budget, a perfect board or an exhausted
 //! search, and returns a [`Checkpoint`] that [`BoardSearch::resume`] continues exactly.
 //!
@@ -83,7 +84,7 @@ use worker::{Exit, Worker};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Improvement {
     /// The board, one entry per cell row-major: the search's cells, the empty ones filled, then
-    /// improved by exchanges of pieces (`best/improve.rs`), which may move the search's own.
+    /// improved by local moves (`best/improve.rs`), which may move the search's own pieces.
     pub cells: Vec<Option<Placement>>,
     /// The board as the search had it, before completion.
     pub partial: Vec<Option<Placement>>,
